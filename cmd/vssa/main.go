@@ -1,0 +1,97 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// A command is one subcommand of vssa.
+type command struct {
+	name  string
+	usage string // arguments after the name
+	short string // one line for the command list
+	long  string // explanation for -h
+	run   func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int
+	flags func(fs *flag.FlagSet)
+}
+
+// Exit codes scripts can rely on.
+const (
+	exitOK      = 0 // success
+	exitFailure = 1 // the command ran and found problems (errors were printed)
+	exitUsage   = 2 // bad invocation
+)
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+func main() {
+	os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func runMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		if len(args) >= 2 && args[0] == "help" {
+			if c, ok := commands[args[1]]; ok {
+				printCommandUsage(c, newFlagSet(c, stdout), stdout)
+				return exitOK
+			}
+		}
+		printUsage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "vssa: unknown command %q\nRun 'vssa -h' for the list of commands.\n", args[0])
+		return exitUsage
+	}
+	fs := newFlagSet(c, stderr)
+	if err := fs.Parse(args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	return c.run(fs, fs.Args(), stdout, stderr)
+}
+
+func newFlagSet(c *command, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("vssa "+c.name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	fs.Usage = func() { printCommandUsage(c, fs, fs.Output()) }
+	return fs
+}
+
+func printCommandUsage(c *command, fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: vssa %s %s\n\n%s\n", c.name, c.usage, c.long)
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintf(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, "vssa is a translation-validated SSA middle-end for Go.\n\nusage: vssa <command> [flags] [arguments]\n\nCommands:\n")
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", name, commands[name].short)
+	}
+	fmt.Fprintf(w, "\nRun 'vssa <command> -h' for a command's usage.\nExit status: 0 success, 1 problems found, 2 bad invocation.\n")
+}

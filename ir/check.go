@@ -1,0 +1,502 @@
+// This file implements the well-formedness checker.
+//
+// Check recomputes everything it relies on (edges, dominators, definition
+// counts) from the blocks and instructions; it trusts no cached data. It
+// checks, per function:
+//
+// Block integrity
+//   - block-index: Blocks[i] is non-nil and has Index i.
+//   - terminator: every block ends with exactly one terminator, its last
+//     instruction; no phi sits among the instructions.
+//   - succs: a block has as many successors as its terminator takes
+//     (jump 1, if 2, return and panic 0), all in range.
+//   - preds: Preds lists exactly the incoming edges (as a multiset); the
+//     entry has none.
+//   - recover: the recover block, if any, is in range, not the entry, and
+//     has no predecessors.
+//   - reachable: every block is reachable from the entry (or is the
+//     recover block, or reachable from it).
+//
+// Instruction integrity
+//   - arity: operand and result counts fit the instruction kind.
+//   - register: every register is in range and has a type; "_" appears
+//     only where an operand is optional.
+//   - types: operand and result types are consistent with the
+//     instruction kind (check_types.go).
+//
+// Discipline
+//   - RTL: no phis (phi-discipline); every register read is a parameter,
+//     a free variable, or written by a reachable instruction (defined).
+//   - SSA: every register is defined exactly once, parameters and free
+//     variables included (unique-def); every use is strictly dominated by
+//     its definition, a phi argument counting as a use at the end of its
+//     predecessor (strict); phis only at join blocks (phi-join) with one
+//     argument per predecessor (phi-arity); every edge into a join block
+//     leaves a block ending in a jump (normalised).
+//
+// Not checked yet: that a method set of a named type satisfies the
+// interface it is converted to (the text format carries no method sets),
+// and the arguments of built-in calls beyond their registers.
+
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Discipline selects the rules for registers and phis.
+type Discipline uint8
+
+const (
+	RTL Discipline = iota // mutable registers, no phis
+	SSA                   // single definitions, phis, strictness, normalised CFG
+)
+
+func (d Discipline) String() string {
+	if d == SSA {
+		return "SSA"
+	}
+	return "RTL"
+}
+
+// Rule names, as they appear in CheckError.Rule.
+const (
+	RuleBlockIndex    = "block-index"
+	RuleTerminator    = "terminator"
+	RuleSuccs         = "succs"
+	RulePreds         = "preds"
+	RuleRecover       = "recover"
+	RuleReachable     = "reachable"
+	RuleArity         = "arity"
+	RuleRegister      = "register"
+	RuleTypes         = "types"
+	RulePhiDiscipline = "phi-discipline"
+	RuleDefined       = "defined"
+	RuleUniqueDef     = "unique-def"
+	RuleStrict        = "strict"
+	RulePhiJoin       = "phi-join"
+	RulePhiArity      = "phi-arity"
+	RuleNormalised    = "normalised"
+)
+
+// CheckError is one violated rule.
+type CheckError struct {
+	Func    string
+	Block   int    // -1 if the error concerns the whole function
+	Instr   int    // index in the block, phis first; -1 for the block itself
+	Context string // the printed instruction, if any
+	Rule    string
+	Msg     string
+}
+
+func (e *CheckError) Error() string {
+	var sb strings.Builder
+	sb.WriteString(e.Func)
+	if e.Block >= 0 {
+		fmt.Fprintf(&sb, ": b%d", e.Block)
+	}
+	if e.Context != "" {
+		fmt.Fprintf(&sb, ": %s", e.Context)
+	}
+	fmt.Fprintf(&sb, ": %s [%s]", e.Msg, e.Rule)
+	return sb.String()
+}
+
+// CheckErrors is the list of violations of one function.
+type CheckErrors []*CheckError
+
+func (es CheckErrors) Error() string {
+	if len(es) == 1 {
+		return es[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more)", es[0].Error(), len(es)-1)
+}
+
+// Check reports whether f is well formed in discipline d. The error, if
+// any, is a CheckErrors listing every violation found.
+func Check(f *Func, d Discipline) error {
+	c := &checker{f: f, d: d}
+	c.run()
+	if len(c.errs) > 0 {
+		return c.errs
+	}
+	return nil
+}
+
+type checker struct {
+	f    *Func
+	d    Discipline
+	errs CheckErrors
+}
+
+// at identifies an instruction: its block and index (phis first).
+type at struct {
+	block, index int
+	in           *Instr
+}
+
+func (c *checker) errorf(where at, rule, format string, args ...any) {
+	e := &CheckError{Func: c.f.Name, Block: where.block, Instr: where.index, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+	if where.in != nil && where.block >= 0 && where.block < len(c.f.Blocks) {
+		e.Context = FormatInstr(c.f, c.f.Blocks[where.block], where.in)
+	}
+	c.errs = append(c.errs, e)
+}
+
+func (c *checker) blockErr(b int, rule, format string, args ...any) {
+	c.errorf(at{block: b, index: -1}, rule, format, args...)
+}
+
+func (c *checker) funcErr(rule, format string, args ...any) {
+	c.errorf(at{block: -1, index: -1}, rule, format, args...)
+}
+
+func (c *checker) run() {
+	f := c.f
+	if len(f.Blocks) == 0 {
+		c.funcErr(RuleBlockIndex, "function has no blocks, want an entry block")
+		return
+	}
+	// Structural errors make edges and dominance meaningless, so they
+	// stop the check.
+	if !c.checkBlocks() {
+		return
+	}
+	if !c.checkEdges() {
+		return
+	}
+	if !c.checkInstrs() {
+		return // the discipline rules index by register
+	}
+	if c.d == SSA {
+		c.checkSSA()
+	} else {
+		c.checkRTL()
+	}
+}
+
+// checkBlocks checks block indices, terminators and successor counts.
+func (c *checker) checkBlocks() bool {
+	f := c.f
+	ok := true
+	for i, b := range f.Blocks {
+		if b == nil {
+			c.blockErr(i, RuleBlockIndex, "block is missing")
+			ok = false
+			continue
+		}
+		if b.Index != i {
+			c.blockErr(i, RuleBlockIndex, "block has index %d, want %d", b.Index, i)
+			ok = false
+		}
+	}
+	if !ok {
+		return false
+	}
+	for _, b := range f.Blocks {
+		for j, in := range b.Instrs {
+			if in == nil {
+				c.blockErr(b.Index, RuleTerminator, "instruction %d is missing", j)
+				ok = false
+			}
+		}
+		for j, in := range b.Phis {
+			if in == nil || in.Op != OpPhi {
+				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", j)
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		term := b.Terminator()
+		if term == nil {
+			c.blockErr(b.Index, RuleTerminator, "block does not end with a terminator")
+			ok = false
+		}
+		for j, in := range b.Instrs {
+			where := at{b.Index, len(b.Phis) + j, in}
+			if in.Op.IsTerminator() && j != len(b.Instrs)-1 {
+				c.errorf(where, RuleTerminator, "terminator is not the last instruction of its block")
+				ok = false
+			}
+			if in.Op == OpPhi {
+				c.errorf(where, RuleTerminator, "phi among the instructions, want it in the block's phis")
+				ok = false
+			}
+			if in.Op == OpInvalid || in.Op >= numOps {
+				c.errorf(where, RuleArity, "invalid instruction kind")
+				ok = false
+			}
+		}
+		if term != nil && len(b.Succs) != term.Op.NumSuccs() {
+			c.blockErr(b.Index, RuleSuccs, "block has %d successors, want %d for %s", len(b.Succs), term.Op.NumSuccs(), term.Op)
+			ok = false
+		}
+		for _, s := range b.Succs {
+			if s < 0 || s >= len(f.Blocks) {
+				c.blockErr(b.Index, RuleSuccs, "successor b%d out of range", s)
+				ok = false
+			}
+		}
+		for _, p := range b.Preds {
+			if p < 0 || p >= len(f.Blocks) {
+				c.blockErr(b.Index, RulePreds, "predecessor b%d out of range", p)
+				ok = false
+			}
+		}
+	}
+	if f.Recover != -1 && (f.Recover <= 0 || f.Recover >= len(f.Blocks)) {
+		c.funcErr(RuleRecover, "recover block b%d out of range", f.Recover)
+		ok = false
+	}
+	return ok
+}
+
+// checkEdges checks that Preds mirror Succs and that every block is
+// reachable. It reports whether the edges are consistent, which the
+// remaining checks need.
+func (c *checker) checkEdges() bool {
+	f := c.f
+	n := len(f.Blocks)
+	// count[to][from] as a map per target: the number of edges from→to.
+	want := make([]map[int]int, n)
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			if want[s] == nil {
+				want[s] = map[int]int{}
+			}
+			want[s][b.Index]++
+		}
+	}
+	for _, b := range f.Blocks {
+		have := map[int]int{}
+		for _, p := range b.Preds {
+			have[p]++
+		}
+		for p, k := range have {
+			if want[b.Index][p] != k {
+				c.blockErr(b.Index, RulePreds, "predecessor b%d listed %d times, but b%d has %d edges to it", p, k, p, want[b.Index][p])
+			}
+		}
+		for p, k := range want[b.Index] {
+			if have[p] == 0 {
+				c.blockErr(b.Index, RulePreds, "b%d has %d edges to this block, but it is not listed as a predecessor", p, k)
+			}
+		}
+	}
+	if len(f.Blocks[0].Preds) > 0 {
+		c.blockErr(0, RulePreds, "entry block has %d predecessors, want 0", len(f.Blocks[0].Preds))
+	}
+	if f.Recover > 0 && len(f.Blocks[f.Recover].Preds) > 0 {
+		c.blockErr(f.Recover, RuleRecover, "recover block has %d predecessors, want 0", len(f.Blocks[f.Recover].Preds))
+	}
+	if len(c.errs) > 0 {
+		return false
+	}
+	dom := f.Dom()
+	for _, b := range f.Blocks {
+		if !dom.Reachable(b.Index) {
+			c.blockErr(b.Index, RuleReachable, "block is unreachable from the entry")
+		}
+	}
+	return true
+}
+
+// checkInstrs checks arity, registers and types of every instruction.
+// It reports whether all registers are valid.
+func (c *checker) checkInstrs() bool {
+	f := c.f
+	regsOK := true
+	validReg := func(r Reg) bool { return r >= 0 && int(r) < len(f.Regs) && f.Regs[r] != nil }
+	for _, r := range append(append([]Reg(nil), f.Params...), f.FreeVars...) {
+		if !validReg(r) {
+			c.funcErr(RuleRegister, "parameter %s has no type or is out of range", r)
+			regsOK = false
+		}
+	}
+	for _, b := range f.Blocks {
+		forEachInstr(b, func(i int, in *Instr) {
+			where := at{b.Index, i, in}
+			ok := true
+			if !in.Op.DstArity().ok(len(in.Dsts)) {
+				c.errorf(where, RuleArity, "%s has %d results, want %s", in.Op, len(in.Dsts), arityString(in.Op.DstArity()))
+				ok = false
+			}
+			if !in.Op.ArgArity().ok(len(in.Args)) {
+				c.errorf(where, RuleArity, "%s has %d operands, want %s", in.Op, len(in.Args), arityString(in.Op.ArgArity()))
+				ok = false
+			}
+			if in.IsCall() && len(in.Args) < in.callStart() {
+				c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
+				ok = false
+			}
+			for _, d := range in.Dsts {
+				if !validReg(d) {
+					c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
+					ok = false
+				}
+			}
+			for k, a := range in.Args {
+				if a == NoReg && optionalOperand(in, k) {
+					continue
+				}
+				if !validReg(a) {
+					c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
+					ok = false
+				}
+			}
+			if ok {
+				if msg := c.instrTypes(b, in); msg != "" {
+					c.errorf(where, RuleTypes, "%s", msg)
+				}
+			} else {
+				regsOK = false
+			}
+		})
+	}
+	return regsOK
+}
+
+// optionalOperand reports whether operand k of in may be "_".
+func optionalOperand(in *Instr, k int) bool {
+	switch in.Op {
+	case OpSlice:
+		return k >= 1 // lo, hi, max
+	case OpSliceCheck:
+		return k == 0 || k == 2 // lo, max
+	case OpMakeMap:
+		return true // hint
+	}
+	return false
+}
+
+// forEachInstr visits the phis then the instructions of b, with their
+// index in that order.
+func forEachInstr(b *Block, visit func(i int, in *Instr)) {
+	for i, in := range b.Phis {
+		visit(i, in)
+	}
+	for i, in := range b.Instrs {
+		visit(len(b.Phis)+i, in)
+	}
+}
+
+func (c *checker) checkRTL() {
+	f := c.f
+	defined := make([]bool, len(f.Regs))
+	for _, r := range f.Params {
+		defined[r] = true
+	}
+	for _, r := range f.FreeVars {
+		defined[r] = true
+	}
+	dom := f.Dom()
+	for _, b := range f.Blocks {
+		for i, in := range b.Phis {
+			c.errorf(at{b.Index, i, in}, RulePhiDiscipline, "phi in RTL discipline")
+		}
+		if !dom.Reachable(b.Index) {
+			continue
+		}
+		forEachInstr(b, func(_ int, in *Instr) {
+			for _, d := range in.Dsts {
+				defined[d] = true
+			}
+		})
+	}
+	for _, b := range f.Blocks {
+		forEachInstr(b, func(i int, in *Instr) {
+			for _, a := range in.Args {
+				if a != NoReg && !defined[a] {
+					c.errorf(at{b.Index, i, in}, RuleDefined, "%s is read but never written by a reachable instruction", a)
+				}
+			}
+		})
+	}
+}
+
+// defSite is where a register is defined: a block and an index in it
+// (phis first); params and free variables have block -1.
+type defSite struct {
+	block, index int
+}
+
+func (c *checker) checkSSA() {
+	f := c.f
+	sites := make([]defSite, len(f.Regs))
+	count := make([]int, len(f.Regs))
+	for _, r := range f.Params {
+		sites[r] = defSite{-1, -1}
+		count[r]++
+	}
+	for _, r := range f.FreeVars {
+		sites[r] = defSite{-1, -1}
+		count[r]++
+	}
+	for _, b := range f.Blocks {
+		forEachInstr(b, func(i int, in *Instr) {
+			for _, d := range in.Dsts {
+				count[d]++
+				if count[d] == 2 {
+					c.errorf(at{b.Index, i, in}, RuleUniqueDef, "%s is defined more than once", d)
+				}
+				sites[d] = defSite{b.Index, i}
+			}
+		})
+	}
+	dom := f.Dom()
+	// available reports whether the definition site s is available at
+	// index i of block b (i = len = the end of the block).
+	available := func(s defSite, b, i int) bool {
+		if s.block < 0 || !dom.Reachable(b) {
+			return true // unreachable uses are reported by the reachable rule
+		}
+		if s.block == b {
+			return s.index < i
+		}
+		return dom.StrictlyDominates(s.block, b)
+	}
+	for _, b := range f.Blocks {
+		nPreds := len(b.Preds)
+		if len(b.Phis) > 0 && nPreds < 2 {
+			c.blockErr(b.Index, RulePhiJoin, "block has phis but %d predecessors, want a join block (2 or more)", nPreds)
+		}
+		if nPreds >= 2 {
+			for _, p := range b.Preds {
+				if t := f.Blocks[p].Terminator(); t == nil || t.Op != OpJump {
+					c.blockErr(b.Index, RuleNormalised, "edge from b%d into this join block does not come from a jump", p)
+				}
+			}
+		}
+		forEachInstr(b, func(i int, in *Instr) {
+			where := at{b.Index, i, in}
+			if in.Op == OpPhi {
+				if len(in.Args) != nPreds {
+					c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
+					return
+				}
+				for k, a := range in.Args {
+					p := b.Preds[k]
+					if count[a] == 0 {
+						c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
+					} else if count[a] == 1 && !available(sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
+						c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
+					}
+				}
+				return
+			}
+			for _, a := range in.Args {
+				if a == NoReg {
+					continue
+				}
+				if count[a] == 0 {
+					c.errorf(where, RuleStrict, "%s is used but never defined", a)
+				} else if count[a] == 1 && !available(sites[a], b.Index, i) {
+					c.errorf(where, RuleStrict, "definition of %s does not dominate this use", a)
+				}
+			}
+		})
+	}
+}

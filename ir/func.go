@@ -1,0 +1,204 @@
+// This file defines functions, blocks and modules.
+
+package ir
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// Func is one function: a control-flow graph of basic blocks over virtual
+// registers.
+//
+// Invariants (checked by Check):
+//   - Blocks[i].Index == i; Blocks[0] is the entry and has no predecessors.
+//   - Every block ends with exactly one terminator, its last instruction.
+//   - Succs are given by the terminator (jump: 1, if: then/else, return
+//     and panic: none); Preds lists, for each incoming edge, its source,
+//     so a block reached twice from the same block lists it twice.
+//     Phi argument k belongs to the edge Preds[k].
+//   - Regs[r] is the type of register r; Params and FreeVars are
+//     registers defined on entry.
+//   - Recover, if not -1, is a block entered only after a recovered
+//     panic; it has no predecessors and for dominance it counts as a
+//     successor of the entry block.
+type Func struct {
+	Name     string // as go/ssa names it: "main.f", "(*main.T).M", "main.f$1"
+	Params   []Reg
+	FreeVars []Reg // closure bindings, in makeclosure order
+	Results  []types.Type
+	Variadic bool // the last parameter is ...T (its register has type []T)
+	Blocks   []*Block
+	Recover  int
+	Regs     []types.Type
+	Pos      token.Pos
+
+	// Module gives the declarations of the globals and functions the
+	// body refers to. It may be nil for a function built in isolation.
+	Module *Module
+}
+
+// Block is a basic block.
+//
+// Printed form (preds after "<-", phis first, then the other
+// instructions, the last of which is the terminator):
+//
+//	b3: <- b1, b2
+//	    r7:int = phi r4, r6
+//	    jump b4
+type Block struct {
+	Index  int
+	Preds  []int
+	Succs  []int
+	Phis   []*Instr // only in SSA discipline; one argument per predecessor
+	Instrs []*Instr // the last one is the terminator
+}
+
+// Terminator returns the last instruction of b, or nil if b is empty or
+// does not end with a terminator.
+func (b *Block) Terminator() *Instr {
+	if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op.IsTerminator() {
+		return b.Instrs[n-1]
+	}
+	return nil
+}
+
+// NewFunc returns an empty function with the given name.
+func NewFunc(name string) *Func {
+	return &Func{Name: name, Recover: -1}
+}
+
+// NewReg adds a register of type t.
+func (f *Func) NewReg(t types.Type) Reg {
+	f.Regs = append(f.Regs, t)
+	return Reg(len(f.Regs) - 1)
+}
+
+// NewBlock appends an empty block.
+func (f *Func) NewBlock() *Block {
+	b := &Block{Index: len(f.Blocks)}
+	f.Blocks = append(f.Blocks, b)
+	return b
+}
+
+// AddEdge adds the edge from → to (appending to from.Succs and to.Preds).
+func (f *Func) AddEdge(from, to int) {
+	f.Blocks[from].Succs = append(f.Blocks[from].Succs, to)
+	f.Blocks[to].Preds = append(f.Blocks[to].Preds, from)
+}
+
+// TypeOf returns the type of register r.
+func (f *Func) TypeOf(r Reg) types.Type { return f.Regs[r] }
+
+// Signature returns the Go signature of f (the receiver, if any, is the
+// first parameter; free variables are not part of it).
+func (f *Func) Signature() *types.Signature {
+	params := make([]*types.Var, len(f.Params))
+	for i, p := range f.Params {
+		params[i] = types.NewParam(token.NoPos, nil, "", f.Regs[p])
+	}
+	results := make([]*types.Var, len(f.Results))
+	for i, t := range f.Results {
+		results[i] = types.NewParam(token.NoPos, nil, "", t)
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), f.Variadic)
+}
+
+// Clone returns a deep copy of f that shares only types and the module.
+func (f *Func) Clone() *Func {
+	g := *f
+	g.Params = append([]Reg(nil), f.Params...)
+	g.FreeVars = append([]Reg(nil), f.FreeVars...)
+	g.Results = append([]types.Type(nil), f.Results...)
+	g.Regs = append([]types.Type(nil), f.Regs...)
+	g.Blocks = make([]*Block, len(f.Blocks))
+	for i, b := range f.Blocks {
+		nb := &Block{
+			Index: b.Index,
+			Preds: append([]int(nil), b.Preds...),
+			Succs: append([]int(nil), b.Succs...),
+		}
+		for _, in := range b.Phis {
+			nb.Phis = append(nb.Phis, in.Clone())
+		}
+		for _, in := range b.Instrs {
+			nb.Instrs = append(nb.Instrs, in.Clone())
+		}
+		g.Blocks[i] = nb
+	}
+	return &g
+}
+
+// Module is a set of functions with the declarations they refer to.
+//
+// Printed form: the named types, globals and external functions
+// referred to, then the functions:
+//
+//	type main.T struct{x int}
+//	global @main.count int
+//	declare @fmt.Println func(...any) (int, error)
+//	func @main.f(r0 int) int {
+//	…
+//	}
+type Module struct {
+	Fset    *token.FileSet              // positions of instructions; may be nil
+	Globals map[string]types.Type       // package-level variables: name → variable type
+	Externs map[string]*types.Signature // functions without a body here
+	Funcs   []*Func
+
+	byName map[string]*Func
+}
+
+// NewModule returns an empty module.
+func NewModule() *Module {
+	return &Module{
+		Globals: map[string]types.Type{},
+		Externs: map[string]*types.Signature{},
+		byName:  map[string]*Func{},
+	}
+}
+
+// Add adds f to the module. A function of the same name is replaced.
+func (m *Module) Add(f *Func) {
+	f.Module = m
+	if old, ok := m.byName[f.Name]; ok {
+		for i, g := range m.Funcs {
+			if g == old {
+				m.Funcs[i] = f
+			}
+		}
+	} else {
+		m.Funcs = append(m.Funcs, f)
+	}
+	m.byName[f.Name] = f
+}
+
+// Func returns the function named name, or nil.
+func (m *Module) Func(name string) *Func { return m.byName[name] }
+
+// FuncSignature returns the signature of the function named name, from
+// its body or its declaration, and whether it is known.
+func (m *Module) FuncSignature(name string) (*types.Signature, bool) {
+	if f := m.byName[name]; f != nil {
+		return f.Signature(), true
+	}
+	sig, ok := m.Externs[name]
+	return sig, ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
+
+// sortNamed orders named types by their printed name.
+func sortNamed(ts []*types.Named) {
+	sort.Slice(ts, func(i, j int) bool { return TypeString(ts[i]) < TypeString(ts[j]) })
+}
