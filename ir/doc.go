@@ -151,7 +151,7 @@
 //	type main.T struct{x int; next *main.T}   // a named type and its underlying type
 //	global @main.count int                   // a package-level variable and its type
 //	declare @fmt.Println func(...any) (int, error)
-//	func @main.f(r0 int, r1 *main.T) int free(r2 *int) recover b4 {
+//	func @main.f(r0 int, r1 *main.T) int free(r2 *int) recover b4 wrapper {
 //	b0:
 //	    r3:int = const 1
 //	    r4:bool = lt r0, r3

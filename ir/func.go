@@ -34,6 +34,11 @@ type Func struct {
 	Regs     []types.Type
 	Pos      token.Pos
 
+	// Wrapper marks a synthetic function that only forwards to another
+	// (go/ssa's method wrappers, bound-method closures and thunks): like
+	// Go's wrappers, it is transparent to recover. Printed "wrapper".
+	Wrapper bool
+
 	// Module gives the declarations of the globals and functions the
 	// body refers to. It may be nil for a function built in isolation.
 	Module *Module

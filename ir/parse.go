@@ -434,6 +434,10 @@ func (p *parser) function() {
 		recoverTok = p.expect(tWord, "recover block label")
 		f.Recover = p.label(recoverTok)
 	}
+	if p.isWord("wrapper") {
+		p.next()
+		f.Wrapper = true
+	}
 	p.expectPunct("{")
 	p.expectNewline()
 	for {

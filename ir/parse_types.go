@@ -211,7 +211,7 @@ func (p *parser) startsType() bool {
 	switch p.tok.kind {
 	case tWord:
 		switch p.tok.text {
-		case "free", "recover":
+		case "free", "recover", "wrapper":
 			return false
 		}
 		return true

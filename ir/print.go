@@ -205,6 +205,9 @@ func (p *printer) fn(f *Func) {
 	if f.Recover >= 0 {
 		fmt.Fprintf(sb, " recover b%d", f.Recover)
 	}
+	if f.Wrapper {
+		sb.WriteString(" wrapper")
+	}
 	sb.WriteString(" {\n")
 	for _, b := range f.Blocks {
 		fmt.Fprintf(sb, "b%d:", b.Index)

@@ -9,10 +9,12 @@
 // Preconditions: entry < g.Len(). The graph may be irreducible, have
 // unreachable nodes, self loops, parallel edges and edges into entry.
 //
-// Cost: O(m) per pass plus the intersect walks; a pass count bounded by the
-// loop connectedness on reducible graphs (two passes in practice) but Θ(n) on
-// adversarial irreducible graphs, so Θ(n·m) in the worst case (see the
-// idfsquad and itworst benchmarks).
+// Cost: each pass is O(m) plus the intersect walks, each O(depth of the
+// partial tree). Reducible graphs need two passes whatever their loop nesting
+// (with a reverse postorder, back edges never change a result), but
+// adversarial irreducible graphs need Θ(n) passes, so the worst case is
+// O(n²·m): the idfsquad benchmark is cubic in n, and itworst (m = Θ(n²)) grows
+// as n⁴.
 
 package graph
 

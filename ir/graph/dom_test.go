@@ -5,6 +5,7 @@ package graph
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -297,6 +298,35 @@ func checkFrontiers(t *testing.T, desc string, g *Graph, dt *DomTree, dom []Bits
 	for x := range want {
 		if !slices.Equal(got[x], want[x]) {
 			t.Fatalf("%s: DF(%d) = %v, want %v", desc, x, got[x], want[x])
+		}
+	}
+}
+
+// TestCHKPasses pins the pass counts that explain CHK's benchmark results:
+// two passes (the second changes nothing) on reducible graphs, about k on
+// idfsquad(k) and itworst(k) (which is what their successor order is for).
+func TestCHKPasses(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200 {
+		g := RandomReducible(r, 1+r.IntN(500))
+		if _, p := chk(g, 0); p > 2 {
+			t.Fatalf("CHK took %d passes on a reducible graph", p)
+		}
+	}
+	for _, f := range Families() {
+		if f.Name == "itworst" || f.Name == "idfsquad" {
+			continue
+		}
+		if _, p := chk(f.Make(50), 0); p > 2 {
+			t.Errorf("CHK took %d passes on %s(50)", p, f.Name)
+		}
+	}
+	for _, k := range []int{5, 20, 50} {
+		if _, p := chk(IDFSQuad(k), 0); p != k+2 {
+			t.Errorf("CHK took %d passes on idfsquad(%d), want k+2", p, k)
+		}
+		if _, p := chk(ITWorst(k), 0); p != k+1 {
+			t.Errorf("CHK took %d passes on itworst(%d), want k+1", p, k)
 		}
 	}
 }

@@ -80,8 +80,8 @@ func ITWorst(k int) *Graph {
 }
 
 // IDFSQuad returns idfsquad(k), on which the iterative algorithm over a DFS
-// order needs k+1 passes: 3k+1 nodes R=0, X_i=i, Y_i=k+i, Z_i=2k+i and
-// 5k edges
+// order needs k+2 passes (TestCHKPasses): 3k+1 nodes R=0, X_i=i, Y_i=k+i,
+// Z_i=2k+i and 5k edges
 //
 //	R→X1, R→Z1; X_i→X_{i+1}, X_i→Y_i; Y_i→Z_{i+1}, Y_i→Z_i; Z_i→Y_i.
 //

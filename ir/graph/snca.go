@@ -32,10 +32,6 @@ func DominatorsSNCA(g *Graph, entry int) *DomTree {
 	return snca(g, entry, true)
 }
 
-// jumpDepth is the skew-binary jump pointer and the depth of a node of the
-// partial dominator tree, both in preorder numbers.
-type jumpDepth struct{ jump, depth int32 }
-
 // snca is DominatorsSNCA; jumps selects the jump-pointer NCA walk (false gives
 // the thesis' plain walk, kept for the benchmarks that justify the change).
 func snca(g *Graph, entry int, jumps bool) *DomTree {
@@ -93,9 +89,10 @@ func snca(g *Graph, entry int, jumps bool) *DomTree {
 				continue // unreachable predecessor
 			}
 			if ancestor[v] != 0 {
-				// compress(v), iteratively: push the path up to the
-				// node just below the root's child, then fold labels
-				// downward.
+				// compress(v), iteratively: stack the nodes on the
+				// path from v whose ancestor is not a root; then, top
+				// down, give each the lesser-semi label of itself and
+				// its ancestor and point it at its ancestor's ancestor.
 				top := 0
 				for x := v; ancestor[ancestor[x]] != 0; x = ancestor[x] {
 					path[top] = x
@@ -124,27 +121,30 @@ func snca(g *Graph, entry int, jumps bool) *DomTree {
 	idom := label
 	idom[1] = 0
 	if jumps {
-		// The jump pointer and depth of a node sit side by side: the
-		// update below reads both for three nodes.
-		jd := make([]jumpDepth, r+1)
-		jd[1] = jumpDepth{1, 0}
+		// jd holds the jump pointer and the depth of node x at 2x and
+		// 2x+1 (the update below reads both for three nodes); it reuses
+		// ancestor and path, which are adjacent in slab and no longer
+		// needed.
+		jd := slab[2*(r+1):]
+		jd[2], jd[3] = 1, 0
 		for w := int32(2); w <= r; w++ {
 			x, s := parent[w], semi[w]
 			for x > s {
-				if j := jd[x].jump; j > s {
+				if j := jd[2*x]; j > s {
 					x = j // every node from x up to j is > s
 				} else {
 					x = idom[x]
 				}
 			}
 			idom[w] = x
-			px := jd[x]
-			pj := jd[px.jump]
-			if px.depth-pj.depth == pj.depth-jd[pj.jump].depth {
-				jd[w] = jumpDepth{pj.jump, px.depth + 1}
+			j, dx := jd[2*x], jd[2*x+1]
+			jj, dj := jd[2*j], jd[2*j+1]
+			if dx-dj == dj-jd[2*jj+1] {
+				jd[2*w] = jj
 			} else {
-				jd[w] = jumpDepth{x, px.depth + 1}
+				jd[2*w] = x
 			}
+			jd[2*w+1] = dx + 1
 		}
 	} else {
 		for w := int32(2); w <= r; w++ {

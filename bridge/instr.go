@@ -1,0 +1,282 @@
+// This file translates go/ssa instructions into IR instructions.
+
+package bridge
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// emit appends an instruction to the current block.
+func (t *translator) emit(op ir.Op, pos token.Pos, dsts []ir.Reg, args ...ir.Reg) *ir.Instr {
+	in := &ir.Instr{Op: op, Dsts: dsts, Args: args, Pos: pos}
+	t.cur.Instrs = append(t.cur.Instrs, in)
+	return in
+}
+
+// def returns the result register list of a single-valued instruction.
+func (t *translator) def(v ssa.Value) []ir.Reg { return []ir.Reg{t.reg(v)} }
+
+var binOps = map[token.Token]ir.Op{
+	token.ADD: ir.OpAdd, token.SUB: ir.OpSub, token.MUL: ir.OpMul, token.QUO: ir.OpDiv,
+	token.REM: ir.OpRem, token.AND: ir.OpAnd, token.OR: ir.OpOr, token.XOR: ir.OpXor,
+	token.AND_NOT: ir.OpAndNot, token.SHL: ir.OpShl, token.SHR: ir.OpShr,
+	token.EQL: ir.OpEq, token.NEQ: ir.OpNe, token.LSS: ir.OpLt, token.LEQ: ir.OpLe,
+	token.GTR: ir.OpGt, token.GEQ: ir.OpGe,
+}
+
+func (t *translator) instr(in ssa.Instruction) {
+	pos := in.Pos()
+	switch in := in.(type) {
+	case *ssa.DebugRef:
+		// No semantics.
+
+	case *ssa.Alloc:
+		i := t.emit(ir.OpAlloc, pos, t.def(in))
+		if in.Heap {
+			i.Flags |= ir.FlagHeap
+		}
+
+	case *ssa.BinOp:
+		op, ok := binOps[in.Op]
+		if !ok {
+			t.unsupported(pos, "binary operator %s", in.Op)
+		}
+		x, y := t.val(in.X, pos), t.val(in.Y, pos)
+		switch op {
+		case ir.OpDiv, ir.OpRem:
+			t.divCheck(in.Y, y, pos)
+		case ir.OpShl, ir.OpShr:
+			t.shiftCheck(in.Y, y, pos)
+		}
+		t.emit(op, pos, t.def(in), x, y)
+
+	case *ssa.UnOp:
+		x := t.val(in.X, pos)
+		switch in.Op {
+		case token.NOT:
+			t.emit(ir.OpNot, pos, t.def(in), x)
+		case token.SUB:
+			t.emit(ir.OpNeg, pos, t.def(in), x)
+		case token.XOR:
+			t.emit(ir.OpCompl, pos, t.def(in), x)
+		case token.MUL:
+			t.nilCheck(in.X, x, pos)
+			t.emit(ir.OpLoad, pos, t.def(in), x)
+		case token.ARROW:
+			if in.CommaOk {
+				t.emit(ir.OpRecv, pos, t.tuple(in, t.tupleTypes(in)), x)
+			} else {
+				t.emit(ir.OpRecv, pos, t.def(in), x)
+			}
+		default:
+			t.unsupported(pos, "unary operator %s", in.Op)
+		}
+
+	case *ssa.ChangeType:
+		t.emit(ir.OpChangeType, pos, t.def(in), t.val(in.X, pos))
+	case *ssa.Convert:
+		t.emit(ir.OpConvert, pos, t.def(in), t.val(in.X, pos))
+	case *ssa.MultiConvert:
+		t.unsupported(pos, "conversion involving type parameters")
+	case *ssa.ChangeInterface:
+		t.emit(ir.OpChangeInterface, pos, t.def(in), t.val(in.X, pos))
+	case *ssa.MakeInterface:
+		t.emit(ir.OpMakeInterface, pos, t.def(in), t.val(in.X, pos))
+	case *ssa.SliceToArrayPointer:
+		x := t.val(in.X, pos)
+		n := in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len()
+		t.lenCheck(x, n, pos)
+		t.emit(ir.OpSliceToArrayPtr, pos, t.def(in), x)
+	case *ssa.TypeAssert:
+		x := t.val(in.X, pos)
+		if in.CommaOk {
+			t.emit(ir.OpTypeAssert, pos, t.tuple(in, t.tupleTypes(in)), x)
+		} else {
+			t.emit(ir.OpTypeAssert, pos, t.def(in), x)
+		}
+
+	case *ssa.Store:
+		addr := t.val(in.Addr, pos)
+		t.nilCheck(in.Addr, addr, pos)
+		t.emit(ir.OpStore, pos, nil, addr, t.val(in.Val, pos))
+	case *ssa.FieldAddr:
+		x := t.val(in.X, pos)
+		t.nilCheck(in.X, x, pos)
+		t.emit(ir.OpFieldAddr, pos, t.def(in), x).Field = in.Field
+	case *ssa.Field:
+		t.emit(ir.OpField, pos, t.def(in), t.val(in.X, pos)).Field = in.Field
+	case *ssa.IndexAddr:
+		t.indexAddr(in, pos)
+	case *ssa.Index:
+		t.index(in, pos)
+	case *ssa.Slice:
+		t.slice(in, pos)
+
+	case *ssa.MakeSlice:
+		t.emit(ir.OpMakeSlice, pos, t.def(in), t.val(in.Len, pos), t.val(in.Cap, pos))
+	case *ssa.MakeMap:
+		hint := ir.NoReg
+		if in.Reserve != nil {
+			hint = t.val(in.Reserve, pos)
+		}
+		t.emit(ir.OpMakeMap, pos, t.def(in), hint)
+	case *ssa.MakeChan:
+		t.emit(ir.OpMakeChan, pos, t.def(in), t.val(in.Size, pos))
+	case *ssa.MakeClosure:
+		fn := in.Fn.(*ssa.Function)
+		t.prog.noteFunc(fn)
+		args := make([]ir.Reg, len(in.Bindings))
+		for i, b := range in.Bindings {
+			args[i] = t.val(b, pos)
+		}
+		t.emit(ir.OpMakeClosure, pos, t.def(in), args...).Sym = t.prog.names.name(fn)
+	case *ssa.Lookup:
+		m, k := t.val(in.X, pos), t.val(in.Index, pos)
+		if _, ok := in.X.Type().Underlying().(*types.Map); !ok {
+			t.unsupported(pos, "lookup in %s", in.X.Type())
+		}
+		if in.CommaOk {
+			t.emit(ir.OpLookup, pos, t.tuple(in, t.tupleTypes(in)), m, k)
+		} else {
+			t.emit(ir.OpLookup, pos, t.def(in), m, k)
+		}
+	case *ssa.MapUpdate:
+		t.emit(ir.OpMapUpdate, pos, nil, t.val(in.Map, pos), t.val(in.Key, pos), t.val(in.Value, pos))
+
+	case *ssa.Send:
+		t.emit(ir.OpSend, pos, nil, t.val(in.Chan, pos), t.val(in.X, pos))
+	case *ssa.Select:
+		t.selectInstr(in, pos)
+	case *ssa.Range:
+		t.emit(ir.OpRange, pos, t.def(in), t.val(in.X, pos))
+	case *ssa.Next:
+		i := t.emit(ir.OpNext, pos, t.tuple(in, t.tupleTypes(in)), t.val(in.Iter, pos))
+		if in.IsString {
+			i.Flags |= ir.FlagStringIter
+		}
+	case *ssa.Extract:
+		// Extract names a component register; nothing to execute.
+
+	case *ssa.Call:
+		t.call(ir.OpCall, in.Common(), in, pos)
+	case *ssa.Go:
+		t.call(ir.OpGo, in.Common(), nil, pos)
+	case *ssa.Defer:
+		t.call(ir.OpDefer, in.Common(), nil, pos)
+		if in.DeferStack != nil {
+			d := t.cur.Instrs[len(t.cur.Instrs)-1]
+			d.Flags |= ir.FlagDeferStack
+			d.Args = append([]ir.Reg{t.val(in.DeferStack, pos)}, d.Args...)
+		}
+	case *ssa.RunDefers:
+		t.emit(ir.OpRunDefers, pos, nil)
+
+	case *ssa.Jump:
+		t.emit(ir.OpJump, pos, nil)
+		t.setSuccs(in.Block())
+	case *ssa.If:
+		t.emit(ir.OpIf, pos, nil, t.val(in.Cond, pos))
+		t.setSuccs(in.Block())
+	case *ssa.Return:
+		args := make([]ir.Reg, len(in.Results))
+		for i, r := range in.Results {
+			args[i] = t.val(r, pos)
+		}
+		t.emit(ir.OpReturn, pos, nil, args...)
+	case *ssa.Panic:
+		t.emit(ir.OpPanic, pos, nil, t.val(in.X, pos))
+
+	default:
+		t.unsupported(pos, "go/ssa instruction %T", in)
+	}
+}
+
+func (t *translator) setSuccs(b *ssa.BasicBlock) {
+	succs := make([]int, len(b.Succs))
+	for i, s := range b.Succs {
+		succs[i] = t.blocks[s.Index].Index
+	}
+	t.succs[t.cur.Index] = succs
+}
+
+func (t *translator) selectInstr(in *ssa.Select, pos token.Pos) {
+	var args []ir.Reg
+	var dirs []types.ChanDir
+	for _, st := range in.States {
+		args = append(args, t.val(st.Chan, pos))
+		dirs = append(dirs, st.Dir)
+		if st.Dir == types.SendOnly {
+			args = append(args, t.val(st.Send, pos))
+		}
+	}
+	i := t.emit(ir.OpSelect, pos, t.tuple(in, t.tupleTypes(in)), args...)
+	i.SelectDirs = dirs
+	if in.Blocking {
+		i.Flags |= ir.FlagBlocking
+	}
+}
+
+// builtinNames maps go/ssa's intrinsic names to the IR's built-in names
+// (the text format's words cannot contain ':').
+var builtinNames = map[string]string{
+	"ssa:wrapnilchk": "wrapnilchk",
+	"ssa:deferstack": "deferstack",
+}
+
+// call translates a call, go or defer; v is the result of a call, nil
+// for go and defer.
+func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Pos) {
+	if !pos.IsValid() {
+		pos = c.Pos()
+	}
+	var dsts []ir.Reg
+	if v != nil {
+		if tup, ok := v.Type().(*types.Tuple); ok {
+			if tup.Len() > 0 {
+				dsts = t.tuple(v, t.tupleTypes(v))
+			}
+		} else {
+			dsts = t.def(v)
+		}
+	}
+	in := &ir.Instr{Op: op, Dsts: dsts, Pos: pos}
+	switch callee := c.Value.(type) {
+	case *ssa.Builtin:
+		name := callee.Name()
+		if alias := builtinNames[name]; alias != "" {
+			name = alias
+		}
+		if op == ir.OpCall && (name == "len" || name == "cap") && len(c.Args) == 1 {
+			lop := ir.OpLen
+			if name == "cap" {
+				lop = ir.OpCap
+			}
+			t.emit(lop, pos, dsts, t.val(c.Args[0], pos))
+			return
+		}
+		in.CallMode, in.Sym = ir.CallBuiltin, name
+	case *ssa.Function:
+		if c.Method != nil {
+			break
+		}
+		t.prog.noteFunc(callee)
+		in.CallMode, in.Sym = ir.CallStatic, t.prog.names.name(callee)
+	}
+	if in.Sym == "" {
+		if c.IsInvoke() {
+			in.CallMode, in.Sym = ir.CallInvoke, c.Method.Name()
+		} else {
+			in.CallMode = ir.CallClosure
+		}
+		in.Args = append(in.Args, t.val(c.Value, pos))
+	}
+	for _, a := range c.Args {
+		in.Args = append(in.Args, t.val(a, pos))
+	}
+	t.cur.Instrs = append(t.cur.Instrs, in)
+}

@@ -1,0 +1,253 @@
+// This file loads Go packages, builds their go/ssa form and translates
+// every function with a body into one IR module.
+
+package bridge
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// Config says what to load.
+type Config struct {
+	Dir   string   // working directory of the build system; "" = current
+	Env   []string // environment of the build system; nil = os.Environ()
+	Tests bool     // include test packages
+}
+
+// Program is a set of Go packages translated to IR. Functions with a
+// body (those of the loaded packages, their instantiations and go/ssa's
+// synthetic wrappers) are in Module.Funcs; functions without one (the
+// packages loaded from export data, i.e. the standard library and other
+// dependencies) are in Module.Externs with their signatures.
+type Program struct {
+	Fset     *token.FileSet
+	SSA      *ssa.Program
+	Packages []*ssa.Package // the packages named by the patterns
+	Module   *ir.Module
+
+	// Unsupported lists the functions that could not be translated, each
+	// with the construct that stopped it. Calling one is an error at run
+	// time.
+	Unsupported map[string]error
+
+	mu       sync.Mutex
+	names    namer
+	funcs    map[*ssa.Function]*ir.Func
+	byName   map[string]*ssa.Function
+	queue    []*ssa.Function
+	queued   map[*ssa.Function]bool
+	methods  typeutil.Map // types.Type → map[method name]function name
+	typeSeen typeutil.Map // types whose method sets were queued
+}
+
+// Load loads the packages matching patterns with their syntax (their
+// dependencies from export data), builds go/ssa in NaiveForm with
+// instantiated generics, and translates it.
+func Load(cfg Config, patterns ...string) (*Program, error) {
+	fset := token.NewFileSet()
+	pcfg := &packages.Config{
+		Mode:  packages.LoadSyntax,
+		Dir:   cfg.Dir,
+		Env:   cfg.Env,
+		Tests: cfg.Tests,
+		Fset:  fset,
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
+	prog.Build()
+	return FromSSA(prog, ssaPkgs), nil
+}
+
+// FromSSA translates the functions of built go/ssa packages (and all
+// functions they refer to that have bodies).
+func FromSSA(prog *ssa.Program, pkgs []*ssa.Package) *Program {
+	p := newProgram(prog)
+	p.Packages = pkgs
+	for _, pkg := range pkgs {
+		if pkg == nil {
+			continue
+		}
+		for _, m := range pkg.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				p.noteFunc(m)
+			case *ssa.Type:
+				if _, isIface := m.Type().Underlying().(*types.Interface); !isIface {
+					p.noteMethods(m.Type())
+					p.noteMethods(types.NewPointer(m.Type()))
+				}
+			case *ssa.Global:
+				p.Module.Globals[p.globalName(m)] = m.Type().(*types.Pointer).Elem()
+			}
+		}
+	}
+	p.drain()
+	return p
+}
+
+func newProgram(prog *ssa.Program) *Program {
+	m := ir.NewModule()
+	m.Fset = prog.Fset
+	return &Program{
+		Fset:        prog.Fset,
+		SSA:         prog,
+		Module:      m,
+		Unsupported: map[string]error{},
+		funcs:       map[*ssa.Function]*ir.Func{},
+		queued:      map[*ssa.Function]bool{},
+		names:       namer{byName: map[string]*ssa.Function{}, byFunc: map[*ssa.Function]string{}},
+	}
+}
+
+// noteFunc records a function the module refers to: one with a body is
+// queued for translation, one without is declared as external.
+func (p *Program) noteFunc(fn *ssa.Function) {
+	if p.queued[fn] {
+		return
+	}
+	p.queued[fn] = true
+	name := p.names.name(fn)
+	if fn.Blocks == nil {
+		p.Module.Externs[name] = flatSignature(fn.Signature)
+		return
+	}
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+		return // generic bodies are only used through their instantiations
+	}
+	p.queue = append(p.queue, fn)
+}
+
+// noteMethods queues the methods of t's method set, so that interface
+// calls on values of type t find them.
+func (p *Program) noteMethods(t types.Type) {
+	if p.typeSeen.At(t) != nil || hasTypeParam(t) {
+		return
+	}
+	p.typeSeen.Set(t, true)
+	mset := p.SSA.MethodSets.MethodSet(t)
+	table := map[string]string{}
+	for i := 0; i < mset.Len(); i++ {
+		sel := mset.At(i)
+		fn := p.SSA.MethodValue(sel)
+		if fn == nil {
+			continue
+		}
+		p.noteFunc(fn)
+		table[sel.Obj().Name()] = p.names.name(fn)
+	}
+	p.methods.Set(t, table)
+}
+
+// Method returns the name of the function implementing method name for
+// dynamic type t (as recorded when a value of type t was converted to an
+// interface), or "" if unknown.
+func (p *Program) Method(t types.Type, name string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.typeSeen.At(t) == nil {
+		p.noteMethods(t)
+		p.drain()
+	}
+	table, _ := p.methods.At(t).(map[string]string)
+	return table[name]
+}
+
+// drain translates queued functions until none is left.
+func (p *Program) drain() {
+	for len(p.queue) > 0 {
+		fn := p.queue[0]
+		p.queue = p.queue[1:]
+		f, err := p.translate(fn)
+		if err != nil {
+			p.Unsupported[p.names.name(fn)] = err
+			p.Module.Externs[p.names.name(fn)] = flatSignature(fn.Signature)
+			continue
+		}
+		p.funcs[fn] = f
+		p.Module.Add(f)
+	}
+	// Keep the module's function order deterministic.
+	sort.SliceStable(p.Module.Funcs, func(i, j int) bool { return p.Module.Funcs[i].Name < p.Module.Funcs[j].Name })
+}
+
+// IRFunc returns the translation of fn, or nil.
+func (p *Program) IRFunc(fn *ssa.Function) *ir.Func {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.funcs[fn]
+}
+
+// SSAFunc returns the go/ssa function behind an IR function name.
+func (p *Program) SSAFunc(name string) *ssa.Function {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.names.byName[name]
+}
+
+// globalName returns the IR name of a package-level variable.
+func (p *Program) globalName(g *ssa.Global) string {
+	return g.Pkg.Pkg.Path() + "." + g.Name()
+}
+
+// flatSignature returns sig with its receiver, if any, as the first
+// parameter, which is how IR functions take it.
+func flatSignature(sig *types.Signature) *types.Signature {
+	recv := sig.Recv()
+	if recv == nil {
+		return types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	}
+	params := []*types.Var{recv}
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
+}
+
+// namer gives every go/ssa function a unique IR name: its go/ssa name
+// ("main.f", "(*main.T).M", "main.f$1", "main.g[int]"), with "#2", "#3"…
+// appended if two functions share one.
+type namer struct {
+	byName map[string]*ssa.Function
+	byFunc map[*ssa.Function]string
+}
+
+func (n *namer) name(fn *ssa.Function) string {
+	if s, ok := n.byFunc[fn]; ok {
+		return s
+	}
+	base := fn.String()
+	s := base
+	for k := 2; n.byName[s] != nil; k++ {
+		s = fmt.Sprintf("%s#%d", base, k)
+	}
+	n.byName[s] = fn
+	n.byFunc[fn] = s
+	return s
+}

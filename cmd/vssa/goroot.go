@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"time"
+
+	"github.com/vssa-go/vssa/internal/goroot"
+)
+
+func init() {
+	var (
+		passes  string
+		runPat  string
+		timeout time.Duration
+		asJSON  bool
+		jobs    int
+	)
+	register(&command{
+		name:  "goroot",
+		usage: "[-passes=LIST] [-run=REGEX] [-timeout=D] [-json] [-j=N]",
+		short: "interpret the GOROOT test programs and compare with the real ones",
+		long: `Goroot is the GOROOT yardstick. It lists the programs in $GOROOT/test,
+$GOROOT/test/ken and $GOROOT/test/fixedbugs whose first line is exactly
+"// run", skips those that cannot be run alone (unsatisfied build
+constraint, cgo, other files needed, the toolchain cannot build them, the
+real program times out), and runs each of the others twice: built by the go
+command (expected outputs are cached under the user cache directory, in
+vssa/goroot) and interpreted by "vssa run [-passes=LIST] FILE". Stdout and
+the exit status must be identical, stderr equal up to the goroutine dump.
+The rules are in the documentation of package internal/goroot.
+
+It prints one line per failed program, "FAIL test/PATH: reason", or with
+-json one JSON object per program, and then the line
+"N passed, M failed, K skipped". The exit status is 1 if any program
+failed.`,
+		flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&passes, "passes", "", "passes the interpreter applies, passed on as vssa run -passes")
+			fs.StringVar(&runPat, "run", "", "run only the programs whose path relative to $GOROOT/test matches this regexp")
+			fs.DurationVar(&timeout, "timeout", goroot.DefaultTimeout, "timeout of each real and each interpreted run")
+			fs.BoolVar(&asJSON, "json", false, "print one JSON object per program")
+			fs.IntVar(&jobs, "j", runtime.NumCPU(), "programs handled in parallel")
+		},
+		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+			if len(args) > 0 {
+				fmt.Fprintf(stderr, "vssa goroot: unexpected arguments %q\n", args)
+				return exitUsage
+			}
+			if timeout <= 0 || jobs <= 0 {
+				fmt.Fprintf(stderr, "vssa goroot: -timeout and -j must be positive\n")
+				return exitUsage
+			}
+			var filter *regexp.Regexp
+			if runPat != "" {
+				var err error
+				if filter, err = regexp.Compile(runPat); err != nil {
+					fmt.Fprintf(stderr, "vssa goroot: -run: %v\n", err)
+					return exitUsage
+				}
+			}
+			exe, err := os.Executable()
+			if err != nil {
+				fmt.Fprintf(stderr, "vssa goroot: %v\n", err)
+				return exitFailure
+			}
+			tc, err := goroot.FindToolchain("go")
+			if err != nil {
+				fmt.Fprintf(stderr, "vssa goroot: %v\n", err)
+				return exitFailure
+			}
+			cacheDir, err := goroot.DefaultCacheDir()
+			if err != nil {
+				fmt.Fprintf(stderr, "vssa goroot: no cache: %v\n", err)
+			}
+			report := goroot.TextReport(stdout)
+			if asJSON {
+				report = goroot.JSONReport(stdout)
+			}
+			sum, err := goroot.Run(context.Background(), goroot.Config{
+				Toolchain: tc,
+				CacheDir:  cacheDir,
+				Filter:    filter,
+				Passes:    passes,
+				Timeout:   timeout,
+				Jobs:      jobs,
+				Interp:    goroot.VSSARun(exe),
+				Warn:      stderr,
+			}, report)
+			if err != nil {
+				fmt.Fprintf(stderr, "vssa goroot: %v\n", err)
+				return exitFailure
+			}
+			fmt.Fprintln(stdout, sum)
+			if sum.Failed > 0 {
+				return exitFailure
+			}
+			return exitOK
+		},
+	})
+}

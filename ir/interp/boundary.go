@@ -1,0 +1,408 @@
+// This file converts values between the interpreter's representation
+// and real Go values, for calls into the standard library.
+//
+// Scalars, strings and real (kReal) values cross as they are. Slices,
+// arrays, maps and structs of the program are copied (so a standard
+// library function that keeps or modifies its argument does not affect
+// the interpreted one — an accepted difference). A pointer to an
+// interpreted cell holding a real value crosses as the real pointer, so
+// methods with pointer receivers (sync.Mutex.Lock) act on the program's
+// variable. An interpreted function crosses as a real function made by
+// reflect.MakeFunc that calls back into the interpreter. A value of a
+// program type with an Error or String method crosses, where an
+// interface is expected, as an adapter whose method calls back.
+
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+var (
+	anyType    = reflect.TypeFor[any]()
+	errorType  = reflect.TypeFor[error]()
+	reflectOf  sync.Map // *rtype → reflect.Type (nil if not expressible)
+	anyRType   = types.NewInterfaceType(nil, nil).Complete()
+	errorIface = types.Universe.Lookup("error").Type()
+)
+
+// reflectType returns the Go type of values of t when they cross to real
+// code: the real type for standard library types, a structurally equal
+// type (with reflect.StructOf, FuncOf, …) for the program's own types.
+func (it *Interp) reflectType(t *rtype) reflect.Type {
+	if rt, ok := reflectOf.Load(t); ok {
+		return rt.(reflect.Type)
+	}
+	rt := it.makeReflectType(t)
+	reflectOf.Store(t, rt)
+	return rt
+}
+
+var basicReflect = map[kind]reflect.Type{
+	kBool: reflect.TypeFor[bool](), kInt8: reflect.TypeFor[int8](), kInt16: reflect.TypeFor[int16](),
+	kInt32: reflect.TypeFor[int32](), kInt64: reflect.TypeFor[int64](), kUint8: reflect.TypeFor[uint8](),
+	kUint16: reflect.TypeFor[uint16](), kUint32: reflect.TypeFor[uint32](), kUint64: reflect.TypeFor[uint64](),
+	kFloat32: reflect.TypeFor[float32](), kFloat64: reflect.TypeFor[float64](),
+	kComplex64: reflect.TypeFor[complex64](), kComplex128: reflect.TypeFor[complex128](),
+	kString: reflect.TypeFor[string](), kUnsafePointer: reflect.TypeFor[unsafe.Pointer](),
+}
+
+func (it *Interp) makeReflectType(t *rtype) reflect.Type {
+	if t.kind == kReal {
+		return t.real
+	}
+	if n, ok := t.t.(*types.Named); ok && n.Obj().Pkg() != nil && it.opts.Externs != nil {
+		if rt, ok := it.opts.Externs.Type(n.Obj().Pkg().Path(), n.Obj().Name()); ok {
+			return rt
+		}
+	}
+	if b, ok := t.t.Underlying().(*types.Basic); ok {
+		switch b.Kind() {
+		case types.Int:
+			return reflect.TypeFor[int]()
+		case types.Uint:
+			return reflect.TypeFor[uint]()
+		case types.Uintptr:
+			return reflect.TypeFor[uintptr]()
+		}
+	}
+	if rt, ok := basicReflect[t.kind]; ok {
+		return rt
+	}
+	switch t.kind {
+	case kPointer:
+		return reflect.PointerTo(it.reflectType(t.elem))
+	case kSlice:
+		return reflect.SliceOf(it.reflectType(t.elem))
+	case kArray:
+		return reflect.ArrayOf(int(t.length), it.reflectType(t.elem))
+	case kMap:
+		return reflect.MapOf(it.reflectType(t.key), it.reflectType(t.elem))
+	case kChan:
+		return reflect.ChanOf(reflect.BothDir, it.reflectType(t.elem))
+	case kInterface:
+		if types.Identical(t.t, errorIface) {
+			return errorType
+		}
+		return anyType
+	case kFunc:
+		sig := t.t.Underlying().(*types.Signature)
+		var in, out []reflect.Type
+		for i := 0; i < sig.Params().Len(); i++ {
+			in = append(in, it.reflectType(it.types.of(sig.Params().At(i).Type())))
+		}
+		for i := 0; i < sig.Results().Len(); i++ {
+			out = append(out, it.reflectType(it.types.of(sig.Results().At(i).Type())))
+		}
+		return reflect.FuncOf(in, out, sig.Variadic())
+	case kStruct:
+		st := t.t.Underlying().(*types.Struct)
+		fields := make([]reflect.StructField, st.NumFields())
+		for i := range fields {
+			f := st.Field(i)
+			fields[i] = reflect.StructField{Name: f.Name(), Type: it.reflectType(t.fields[i]), Tag: reflect.StructTag(st.Tag(i))}
+			if !f.Exported() {
+				fields[i].PkgPath = f.Pkg().Path()
+			} else {
+				fields[i].Anonymous = f.Embedded()
+			}
+			if f.Name() == "_" {
+				fields[i].Name = fmt.Sprintf("_%d", i)
+				fields[i].PkgPath = "vssa"
+			}
+		}
+		return structOf(fields)
+	}
+	panic(unsupportedf("value of type %s passed to the standard library", t.name))
+}
+
+// structOf is reflect.StructOf, which requires unexported fields to share
+// one package path; fields from different packages get renamed.
+func structOf(fields []reflect.StructField) reflect.Type {
+	pkg := ""
+	for i := range fields {
+		if fields[i].PkgPath == "" {
+			continue
+		}
+		if pkg == "" {
+			pkg = fields[i].PkgPath
+		}
+		fields[i].PkgPath = pkg
+	}
+	return reflect.StructOf(fields)
+}
+
+// toReal converts v, of IR type t, to a real value of Go type want.
+func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) reflect.Value {
+	if want.Kind() == reflect.Interface {
+		return it.toRealIface(g, t, v, want)
+	}
+	out := reflect.New(want).Elem()
+	switch want.Kind() {
+	case reflect.Bool:
+		out.SetBool(v.bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		out.SetInt(int64(v.n))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		out.SetUint(v.n)
+	case reflect.Float32, reflect.Float64:
+		out.SetFloat(v.float())
+	case reflect.Complex64, reflect.Complex128:
+		out.SetComplex(v.complex())
+	case reflect.String:
+		out.SetString(v.str())
+	case reflect.Slice:
+		s := v.slice()
+		if s == nil {
+			return out
+		}
+		out.Set(reflect.MakeSlice(want, len(s), len(s)))
+		for i, e := range s {
+			out.Index(i).Set(it.toReal(g, t.elem, e, want.Elem()))
+		}
+	case reflect.Array:
+		for i, e := range v.slice() {
+			out.Index(i).Set(it.toReal(g, t.elem, e, want.Elem()))
+		}
+	case reflect.Map:
+		m, _ := v.r.(*mapObj)
+		if m == nil {
+			return out
+		}
+		out.Set(reflect.MakeMapWithSize(want, m.len()))
+		for _, e := range m.m {
+			out.SetMapIndex(it.toReal(g, t.key, e.k, want.Key()), it.toReal(g, t.elem, e.v, want.Elem()))
+		}
+	case reflect.Pointer:
+		switch p := v.r.(type) {
+		case nil:
+			return out
+		case *realPtr:
+			return p.v
+		case *Value:
+			if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == want.Elem() {
+				return rv.Addr() // the program's variable of a real type, by reference
+			}
+			n := reflect.New(want.Elem())
+			n.Elem().Set(it.toReal(g, t.elem, *p, want.Elem()))
+			return n
+		}
+	case reflect.Struct:
+		if t.kind == kReal {
+			return v.r.(reflect.Value)
+		}
+		for i, f := range v.slice() {
+			field := out.Field(i)
+			field = reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem()
+			field.Set(it.toReal(g, t.fields[i], f, field.Type()))
+		}
+	case reflect.Func:
+		switch c := v.r.(type) {
+		case nil:
+			return out
+		case *realFunc:
+			return c.v
+		case *closure:
+			return reflect.MakeFunc(want, func(args []reflect.Value) []reflect.Value {
+				return it.callback(c, args, want)
+			})
+		}
+	default:
+		panic(unsupportedf("value of type %s passed to the standard library as %s", t.name, want))
+	}
+	return out
+}
+
+// callback runs an interpreted function called by real code.
+func (it *Interp) callback(c *closure, args []reflect.Value, ft reflect.Type) []reflect.Value {
+	sig := c.fn.sig
+	in := make([]Value, len(args))
+	for i, a := range args {
+		in[i] = it.fromReal(a, it.types.of(sig.Params().At(i).Type()))
+	}
+	res := it.call(&goroutine{}, c.fn, c.env, in, nil)
+	out := make([]reflect.Value, len(res))
+	for i, r := range res {
+		out[i] = it.toReal(nil, it.types.of(sig.Results().At(i).Type()), r, ft.Out(i))
+	}
+	return out
+}
+
+// toRealIface converts v (of IR type t, an interface or a concrete
+// type) to a real value of the interface type want.
+func (it *Interp) toRealIface(g *goroutine, t *rtype, v Value, want reflect.Type) reflect.Value {
+	dynT, dynV := t, v
+	if t.kind == kInterface {
+		i := v.iface()
+		if i == nil {
+			return reflect.Zero(want)
+		}
+		dynT, dynV = i.t, i.v
+	}
+	var real reflect.Value
+	switch {
+	case dynT.kind == kReal:
+		real = dynV.r.(reflect.Value)
+	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
+		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
+	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
+		real = reflect.ValueOf(&stringerAdapter{it: it, t: dynT, v: dynV})
+	default:
+		real = it.toReal(g, dynT, dynV, it.reflectType(dynT))
+	}
+	if !real.Type().Implements(want) {
+		panic(unsupportedf("value of type %s passed to the standard library as %s", dynT.name, want))
+	}
+	out := reflect.New(want).Elem()
+	out.Set(real)
+	return out
+}
+
+// errorAdapter and stringerAdapter carry a program value with an Error
+// or String method into real code.
+type errorAdapter struct {
+	it *Interp
+	t  *rtype
+	v  Value
+}
+
+func (a *errorAdapter) Error() string { return a.it.callMethodString(a.t, a.v, "Error") }
+
+type stringerAdapter struct {
+	it *Interp
+	t  *rtype
+	v  Value
+}
+
+func (a *stringerAdapter) String() string { return a.it.callMethodString(a.t, a.v, "String") }
+
+func (it *Interp) callMethodString(t *rtype, v Value, name string) string {
+	res := it.call(&goroutine{}, it.method(t, name), nil, []Value{v}, nil)
+	return res[0].str()
+}
+
+// fromReal converts a real value to the interpreter's representation of
+// IR type t.
+func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
+	switch t.kind {
+	case kBool:
+		return mkBool(rv.Bool())
+	case kInt8, kInt16, kInt32, kInt64:
+		return Value{n: normInt(t.kind, uint64(rv.Int()))}
+	case kUint8, kUint16, kUint32, kUint64:
+		return Value{n: normInt(t.kind, rv.Uint())}
+	case kFloat32, kFloat64:
+		return mkFloat(rv.Float())
+	case kComplex64, kComplex128:
+		return Value{r: rv.Complex()}
+	case kString:
+		return mkString(rv.String())
+	case kReal:
+		c := reflect.New(t.real).Elem()
+		c.Set(rv)
+		return Value{r: c}
+	case kSlice:
+		if rv.IsNil() {
+			return Value{}
+		}
+		s := make([]Value, rv.Len())
+		for i := range s {
+			s[i] = it.fromReal(rv.Index(i), t.elem)
+		}
+		return Value{r: s}
+	case kArray:
+		s := make([]Value, rv.Len())
+		for i := range s {
+			s[i] = it.fromReal(rv.Index(i), t.elem)
+		}
+		return Value{r: s}
+	case kStruct:
+		s := make([]Value, len(t.fields))
+		for i := range s {
+			f := rv.Field(i)
+			if !f.CanInterface() && f.CanAddr() {
+				f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+			}
+			s[i] = it.fromReal(f, t.fields[i])
+		}
+		return Value{r: s}
+	case kMap:
+		if rv.IsNil() {
+			return Value{}
+		}
+		m := newMap(t)
+		iter := rv.MapRange()
+		for iter.Next() {
+			m.set(it, nil, it.fromReal(iter.Key(), t.key), it.fromReal(iter.Value(), t.elem))
+		}
+		return Value{r: m}
+	case kPointer, kUnsafePointer:
+		if rv.IsNil() {
+			return Value{}
+		}
+		return Value{r: &realPtr{v: rv}}
+	case kFunc:
+		if rv.IsNil() {
+			return Value{}
+		}
+		return Value{r: &realFunc{v: rv}}
+	case kInterface:
+		if rv.Kind() == reflect.Interface {
+			if rv.IsNil() {
+				return Value{}
+			}
+			rv = rv.Elem()
+		}
+		switch a := rv.Interface().(type) {
+		case *errorAdapter:
+			return Value{r: &iface{t: a.t, v: a.v}}
+		case *stringerAdapter:
+			return Value{r: &iface{t: a.t, v: a.v}}
+		}
+		dyn := it.rtypeOfReal(rv.Type())
+		return Value{r: &iface{t: dyn, v: it.fromReal(rv, dyn)}}
+	}
+	panic(unsupportedf("value of type %s returned by the standard library", t.name))
+}
+
+// rtypeOfReal returns the rtype for the dynamic type of a real value:
+// the basic types map to the program's, anything else is a real type.
+func (it *Interp) rtypeOfReal(rt reflect.Type) *rtype {
+	if rt.PkgPath() == "" && rt.Name() != "" {
+		for k, b := range basicReflect {
+			if b == rt {
+				return it.types.of(basicGoType(k))
+			}
+		}
+		switch rt.Kind() {
+		case reflect.Int:
+			return it.types.of(types.Typ[types.Int])
+		case reflect.Uint:
+			return it.types.of(types.Typ[types.Uint])
+		case reflect.Uintptr:
+			return it.types.of(types.Typ[types.Uintptr])
+		}
+	}
+	return it.types.ofReal(rt)
+}
+
+func basicGoType(k kind) types.Type {
+	return map[kind]types.Type{
+		kBool: types.Typ[types.Bool], kInt8: types.Typ[types.Int8], kInt16: types.Typ[types.Int16],
+		kInt32: types.Typ[types.Int32], kInt64: types.Typ[types.Int64], kUint8: types.Typ[types.Uint8],
+		kUint16: types.Typ[types.Uint16], kUint32: types.Typ[types.Uint32], kUint64: types.Typ[types.Uint64],
+		kFloat32: types.Typ[types.Float32], kFloat64: types.Typ[types.Float64],
+		kComplex64: types.Typ[types.Complex64], kComplex128: types.Typ[types.Complex128],
+		kString: types.Typ[types.String], kUnsafePointer: types.Typ[types.UnsafePointer],
+	}[k]
+}
+
+// fromRealAny converts a value raised by a real panic to an interface
+// value.
+func (it *Interp) fromRealAny(x any) Value {
+	return it.fromReal(reflect.ValueOf(&x).Elem(), it.types.of(anyRType))
+}

@@ -1,0 +1,263 @@
+// This file implements the built-in functions called through "call
+// NAME(...)" (len and cap are instructions of their own).
+
+package interp
+
+import (
+	"go/types"
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goPanic) []Value {
+	ts := in.callTs
+	switch in.sym {
+	case "append":
+		return []Value{it.appendOp(in.t, args[0], args[1], ts[1])}
+	case "copy":
+		return []Value{mkInt(int64(copyOp(ts[0], args[0], args[1])))}
+	case "delete":
+		if m, _ := args[0].r.(*mapObj); m != nil {
+			m.delete(it, g, args[1])
+		} else {
+			it.key(g, ts[1], args[1])
+		}
+		return nil
+	case "clear":
+		switch x := args[0].r.(type) {
+		case *mapObj:
+			clear(x.m)
+		case []Value:
+			for i := range x {
+				storeInto(ts[0].elem, &x[i], zero(ts[0].elem))
+			}
+		}
+		return nil
+	case "close":
+		it.closeChan(g, args[0])
+		return nil
+	case "complex":
+		re, im := args[0].float(), args[1].float()
+		if in.t.kind == kComplex64 {
+			return []Value{{r: complex128(complex64(complex(float32(re), float32(im))))}}
+		}
+		return []Value{{r: complex(re, im)}}
+	case "real", "imag":
+		c := args[0].complex()
+		f := real(c)
+		if in.sym == "imag" {
+			f = imag(c)
+		}
+		return []Value{mkFloat(f)}
+	case "min", "max":
+		return []Value{minMax(in.sym == "min", ts[0].kind, args)}
+	case "print", "println":
+		it.print(in.sym == "println", ts, args)
+		return nil
+	case "recover":
+		if recoverable == nil || recoverable.recovered {
+			return []Value{{}}
+		}
+		recoverable.recovered = true
+		return []Value{recoverable.val}
+	case "wrapnilchk":
+		if isNil(args[0]) {
+			typ := ts[0].elem
+			name := typ.name
+			short := name
+			if n, ok := typ.t.(*types.Named); ok {
+				short = n.Obj().Name()
+			}
+			it.raiseRuntime(g, &runtimeError{msg: "value method " + name + "." + args[2].str() + " called using nil *" + short + " pointer", plain: true})
+		}
+		return []Value{args[0]}
+	case "ssa:deferstack", "deferstack":
+		// Handled in exec, which knows the frame; a stack is never deferred.
+	}
+	panic(unsupportedf("built-in %s", in.sym))
+}
+
+// appendOp implements append(s, x...) where x is a slice (or a string,
+// for append([]byte, string...)).
+func (it *Interp) appendOp(st *rtype, s, x Value, xt *rtype) Value {
+	dst := s.slice()
+	var src []Value
+	if xt.kind == kString {
+		str := x.str()
+		src = make([]Value, len(str))
+		for i := 0; i < len(str); i++ {
+			src[i] = Value{n: uint64(str[i])}
+		}
+	} else {
+		src = x.slice()
+	}
+	if len(src) == 0 {
+		return s
+	}
+	n := len(dst) + len(src)
+	if n > cap(dst) {
+		newCap := growCap(n, cap(dst), st.elem)
+		grown := make([]Value, len(dst), newCap)
+		copy(grown, dst)
+		if st.elem.aggregate {
+			for i := len(dst); i < newCap; i++ {
+				grown[:newCap][i] = zero(st.elem)
+			}
+		}
+		dst = grown
+	}
+	out := dst[:n]
+	if st.elem.aggregate {
+		// Copy through a temporary: src may overlap the destination.
+		tmp := make([]Value, len(src))
+		for i, v := range src {
+			tmp[i] = copyVal(st.elem, v)
+		}
+		for i, v := range tmp {
+			storeInto(st.elem, &out[len(dst)+i], v)
+		}
+	} else {
+		copy(out[len(dst):], src)
+	}
+	return Value{r: out}
+}
+
+// growCap computes the capacity of a grown slice exactly as the Go
+// runtime's growslice does, including the rounding to malloc size
+// classes, so that cap() after append matches the compiled program.
+func growCap(newLen, oldCap int, elem *rtype) int {
+	newCap := oldCap
+	double := newCap + newCap
+	if newLen > double {
+		newCap = newLen
+	} else {
+		const threshold = 256
+		if oldCap < threshold {
+			newCap = double
+		} else {
+			for {
+				newCap += (newCap + 3*threshold) >> 2
+				if uint(newCap) >= uint(newLen) {
+					break
+				}
+			}
+			if newCap <= 0 {
+				newCap = newLen
+			}
+		}
+	}
+	size := uint64(elem.size)
+	if size == 0 {
+		return newCap
+	}
+	mem := roundupsize(uint64(newCap)*size, !hasPointers(elem.t))
+	return int(mem / size)
+}
+
+// Size classes of the Go runtime's allocator (internal/runtime/gc).
+var sizeClasses = [...]uint64{0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// roundupsize is the runtime's: the size mallocgc really allocates for a
+// request of size bytes.
+func roundupsize(size uint64, noscan bool) uint64 {
+	const (
+		maxSmallSize           = 32768
+		mallocHeaderSize       = 8
+		minSizeForMallocHeader = 8 * 64
+		pageSize               = 8192
+	)
+	req := size
+	if req <= maxSmallSize-mallocHeaderSize {
+		if !noscan && req > minSizeForMallocHeader {
+			req += mallocHeaderSize
+		}
+		for _, c := range sizeClasses[1:] {
+			if c >= req {
+				return c - (req - size)
+			}
+		}
+	}
+	req += pageSize - 1
+	if req < size {
+		return size
+	}
+	return req &^ (pageSize - 1)
+}
+
+// hasPointers reports whether values of t contain pointers (for the
+// allocator's rounding).
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.String || u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// copyOp implements copy(dst, src) (src a slice or a string).
+func copyOp(dt *rtype, dst, src Value) int {
+	d := dst.slice()
+	if s, ok := src.r.(string); ok {
+		n := min(len(d), len(s))
+		for i := 0; i < n; i++ {
+			d[i] = Value{n: uint64(s[i])}
+		}
+		return n
+	}
+	s := src.slice()
+	n := min(len(d), len(s))
+	if !dt.elem.aggregate {
+		return copy(d, s[:n])
+	}
+	tmp := make([]Value, n)
+	for i := range tmp {
+		tmp[i] = copyVal(dt.elem, s[i])
+	}
+	for i := range tmp {
+		storeInto(dt.elem, &d[i], tmp[i])
+	}
+	return n
+}
+
+// minMax implements min and max: floats follow Go (NaN wins, -0 < +0).
+func minMax(isMin bool, k kind, args []Value) Value {
+	best := args[0]
+	for _, v := range args[1:] {
+		switch {
+		case k.isFloat():
+			a, b := best.float(), v.float()
+			var r float64
+			if isMin {
+				r = math.Min(a, b)
+			} else {
+				r = math.Max(a, b)
+			}
+			best = mkFloat(r)
+		case k.isSigned():
+			if (int64(v.n) < int64(best.n)) == isMin && v.n != best.n {
+				best = v
+			}
+		case k.isUnsigned():
+			if (v.n < best.n) == isMin && v.n != best.n {
+				best = v
+			}
+		case k == kString:
+			if (v.str() < best.str()) == isMin && v.str() != best.str() {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+var _ = ir.CallBuiltin

@@ -1,0 +1,270 @@
+// This file implements calls, frames, defer, panic and recover with Go's
+// rules:
+//
+//   - A panic runs the deferred calls of each function it leaves, last
+//     deferred first. A deferred call run this way may recover the panic
+//     by calling recover directly; the function then returns normally
+//     (through its recover block), after its remaining deferred calls.
+//   - A panic raised while a deferred call runs for an earlier panic
+//     links to it; the chain is what a crash prints ("panic: a
+//     [recovered]" / "panic: b").
+//   - recover returns nil when not panicking, when the panic was already
+//     recovered, or when not called directly by a deferred call.
+//   - runtime.Goexit runs the deferred calls and ends the goroutine; it
+//     cannot be recovered.
+
+package interp
+
+import (
+	"fmt"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// goroutine is the state shared by the frames of one goroutine.
+type goroutine struct {
+	panic *goPanic // innermost active panic, linked to the ones it interrupted
+}
+
+// goPanic is an interpreted panic in flight, carried through Go's own
+// panic mechanism across interpreter frames.
+type goPanic struct {
+	val       Value // an interface value
+	link      *goPanic
+	recovered bool
+	goexit    bool
+}
+
+// frame is one activation of an IR function.
+type frame struct {
+	fn      *function
+	regs    []Value
+	pc      int32
+	results []Value
+	defers  []deferred
+	g       *goroutine
+	// recoverable is the panic this frame may recover: set when the
+	// frame is a deferred call run because of that panic.
+	recoverable *goPanic
+}
+
+// deferred is a deferred call with its evaluated function and arguments.
+type deferred struct {
+	fn   Value // a func value, or an interface receiver for invoke
+	in   *inst // the defer instruction (call mode, method, callee)
+	args []Value
+}
+
+// closure is a function value.
+type closure struct {
+	fn  *function
+	env []Value
+}
+
+// call runs fn with the given arguments and free variables.
+func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverable *goPanic) []Value {
+	if fn.ir == nil {
+		return it.callExtern(g, fn, args)
+	}
+	if err := it.compile(fn); err != nil {
+		panic(unsupportedf("%v", err))
+	}
+	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable}
+	if len(args) != len(fn.params) {
+		panic(fmt.Sprintf("vssa: internal error: %s called with %d arguments, want %d", fn.name, len(args), len(fn.params)))
+	}
+	for i, p := range fn.params {
+		fr.regs[p] = args[i]
+	}
+	for i, p := range fn.free {
+		fr.regs[p] = env[i]
+	}
+	if !fn.hasDefer {
+		it.exec(fr)
+		return fr.results
+	}
+	it.execWithDefers(fr)
+	return fr.results
+}
+
+// execWithDefers runs a frame that may defer calls: it catches a panic
+// escaping the body, runs the deferred calls, and either resumes at the
+// recover block (if one recovered) or lets the panic continue.
+func (it *Interp) execWithDefers(fr *frame) {
+	for {
+		p := it.execCatching(fr)
+		if p == nil {
+			return
+		}
+		p = it.unwind(fr, p)
+		if p != nil {
+			panic(p)
+		}
+		// Recovered: return normally through the recover block.
+		if fr.fn.recover < 0 {
+			fr.results = make([]Value, len(fr.fn.results))
+			for i, t := range fr.fn.results {
+				fr.results[i] = zero(t)
+			}
+			return
+		}
+		fr.pc = fr.fn.recover
+	}
+}
+
+// execCatching runs the frame and returns the interpreted panic that
+// escaped it, if any. Other Go panics (the interpreter's own errors:
+// unsupported constructs, undefined behaviour) pass through.
+func (it *Interp) execCatching(fr *frame) (p *goPanic) {
+	defer func() {
+		if r := recover(); r != nil {
+			gp, ok := r.(*goPanic)
+			if !ok {
+				panic(r) // the interpreter's own errors abort the run
+			}
+			p = gp
+		}
+	}()
+	it.exec(fr)
+	return nil
+}
+
+// unwind runs the deferred calls of fr while panic p is in flight. It
+// returns the panic that continues (p, or one raised by a deferred
+// call), or nil if the last one was recovered.
+func (it *Interp) unwind(fr *frame, p *goPanic) *goPanic {
+	g := fr.g
+	for len(fr.defers) > 0 {
+		d := fr.defers[len(fr.defers)-1]
+		fr.defers = fr.defers[:len(fr.defers)-1]
+		var recoverable *goPanic
+		if p != nil && !p.recovered && !p.goexit {
+			recoverable = p
+		}
+		if p != nil {
+			g.panic = p
+		}
+		if np := it.runDeferred(g, d, recoverable); np != nil {
+			p = np
+			continue
+		}
+		if p != nil && p.recovered {
+			g.panic = p.link
+			p = nil
+		}
+	}
+	return p
+}
+
+// runDeferred calls a deferred function and returns the panic escaping
+// it, if any.
+func (it *Interp) runDeferred(g *goroutine, d deferred, recoverable *goPanic) (p *goPanic) {
+	defer func() {
+		if r := recover(); r != nil {
+			gp, ok := r.(*goPanic)
+			if !ok {
+				panic(r)
+			}
+			p = gp
+		}
+	}()
+	it.callDeferred(g, d, recoverable)
+	return nil
+}
+
+// callDeferred performs a deferred call.
+func (it *Interp) callDeferred(g *goroutine, d deferred, recoverable *goPanic) {
+	if d.in.mode == ir.CallBuiltin {
+		// "defer recover()" does not recover: recover is not called by a
+		// deferred function, it is the deferred function.
+		recoverable = nil
+	}
+	it.callMode(g, d.in, d.fn, d.args, recoverable)
+}
+
+// runDefers executes the deferred calls of a returning frame (the
+// rundefers instruction). A panic in one of them escapes the body, so
+// execWithDefers runs the rest while panicking.
+func (it *Interp) runDefers(fr *frame) {
+	for len(fr.defers) > 0 {
+		d := fr.defers[len(fr.defers)-1]
+		fr.defers = fr.defers[:len(fr.defers)-1]
+		it.callDeferred(fr.g, d, nil)
+	}
+}
+
+// raise starts a new interpreted panic with the interface value v.
+func (it *Interp) raise(g *goroutine, v Value) {
+	panic(&goPanic{val: v, link: g.panic})
+}
+
+// callMode calls the callee of a call, go or defer instruction in the
+// way its call mode says: fv is the function value (closure mode) or the
+// interface receiver (invoke mode).
+func (it *Interp) callMode(g *goroutine, in *inst, fv Value, args []Value, recoverable *goPanic) []Value {
+	switch in.mode {
+	case ir.CallStatic:
+		return it.call(g, in.fn, nil, args, recoverable)
+	case ir.CallClosure:
+		return it.callValue(g, fv, args, recoverable)
+	case ir.CallInvoke:
+		return it.invoke(g, in, fv, args, recoverable)
+	case ir.CallBuiltin:
+		return it.builtin(g, in, args, recoverable)
+	}
+	panic("vssa: internal error: bad call mode")
+}
+
+// callValue calls a function value.
+func (it *Interp) callValue(g *goroutine, fv Value, args []Value, recoverable *goPanic) []Value {
+	switch c := fv.r.(type) {
+	case *closure:
+		return it.call(g, c.fn, c.env, args, recoverable)
+	case nil:
+		it.raiseRuntime(g, errNilDeref)
+	case *realFunc:
+		return it.callReal(g, c, args)
+	}
+	panic(fmt.Sprintf("vssa: internal error: call of %T", fv.r))
+}
+
+// invoke calls method in.sym on the dynamic value of interface fv.
+func (it *Interp) invoke(g *goroutine, in *inst, fv Value, args []Value, recoverable *goPanic) []Value {
+	i := fv.iface()
+	if i == nil {
+		it.raiseRuntime(g, errNilDeref)
+	}
+	if i.t.kind == kReal {
+		return it.invokeReal(g, in, i, args)
+	}
+	fn := it.method(i.t, in.sym)
+	if fn == nil {
+		panic(unsupportedf("method %s of %s not found", in.sym, i.t.name))
+	}
+	full := make([]Value, 0, len(args)+1)
+	full = append(full, i.v)
+	full = append(full, args...)
+	return it.call(g, fn, nil, full, recoverable)
+}
+
+// method returns the function implementing method name for type t.
+func (it *Interp) method(t *rtype, name string) *function {
+	if it.opts.Methods == nil {
+		return nil
+	}
+	s := it.opts.Methods(t.t, name)
+	if s == "" {
+		return nil
+	}
+	return it.lookupFunc(s)
+}
+
+// startGoroutine runs a go instruction's call on a new goroutine. A
+// panic that escapes it crashes the program, as in Go.
+func (it *Interp) startGoroutine(in *inst, fv Value, args []Value) {
+	g := &goroutine{}
+	go func() {
+		defer it.crashOnPanic(g)
+		it.callMode(g, in, fv, args, nil)
+	}()
+}

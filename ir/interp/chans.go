@@ -1,0 +1,102 @@
+// This file implements channels as real Go channels of Values, so that
+// blocking, closing, select and the detection of deadlocks are Go's own.
+
+package interp
+
+import (
+	"go/types"
+	"reflect"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+func (it *Interp) makeChan(g *goroutine, in *inst, size Value) Value {
+	n := int64(size.n)
+	if in.argTs[0].kind.isUnsigned() && size.n > 1<<62 || n < 0 || n > maxElems {
+		it.raiseRuntime(g, errMakechan)
+	}
+	return Value{r: make(chan Value, n)}
+}
+
+// chanPanic converts the panic of a channel operation on a closed
+// channel into the interpreted run-time error.
+func (it *Interp) chanPanic(g *goroutine) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if e, ok := r.(error); ok {
+		switch e.Error() {
+		case errSendClosed.msg:
+			it.raiseRuntime(g, errSendClosed)
+		case errCloseClosed.msg:
+			it.raiseRuntime(g, errCloseClosed)
+		}
+	}
+	panic(r)
+}
+
+func (it *Interp) send(g *goroutine, ch, v Value) {
+	c, _ := ch.r.(chan Value)
+	defer it.chanPanic(g)
+	c <- v // a nil channel blocks forever, as in Go
+}
+
+func (it *Interp) recv(g *goroutine, ch Value) (Value, bool) {
+	c, _ := ch.r.(chan Value)
+	v, ok := <-c
+	return v, ok
+}
+
+func (it *Interp) closeChan(g *goroutine, ch Value) {
+	c, _ := ch.r.(chan Value)
+	if c == nil {
+		it.raiseRuntime(g, errCloseNil)
+	}
+	defer it.chanPanic(g)
+	close(c)
+}
+
+// selectOp runs a select: results are the chosen state's index (-1 for
+// the default of a non-blocking select), whether a receive got a value,
+// and one received value per receive state.
+func (it *Interp) selectOp(g *goroutine, in *inst, regs []Value) {
+	var cases []reflect.SelectCase
+	var recvIndex []int // state → position among receive states, or -1
+	k := 0
+	nrecv := 0
+	for _, dir := range in.dirs {
+		c, _ := regs[in.args[k]].r.(chan Value)
+		cv := reflect.ValueOf(c)
+		if dir == types.SendOnly {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectSend, Chan: cv, Send: reflect.ValueOf(regs[in.args[k+1]])})
+			recvIndex = append(recvIndex, -1)
+			k += 2
+		} else {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: cv})
+			recvIndex = append(recvIndex, nrecv)
+			nrecv++
+			k++
+		}
+	}
+	if in.flags&ir.FlagBlocking == 0 {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectDefault})
+	}
+	chosen, recv, recvOK := it.doSelect(g, cases)
+	if chosen == len(in.dirs) {
+		chosen = -1
+	}
+	regs[in.dsts[0]] = mkInt(int64(chosen))
+	regs[in.dsts[1]] = mkBool(recvOK)
+	for i := 0; i < nrecv; i++ {
+		regs[in.dsts[2+i]] = zero(in.dstTs[2+i])
+	}
+	if chosen >= 0 && recvIndex[chosen] >= 0 && recvOK {
+		regs[in.dsts[2+recvIndex[chosen]]] = recv.Interface().(Value)
+	}
+}
+
+func (it *Interp) doSelect(g *goroutine, cases []reflect.SelectCase) (int, reflect.Value, bool) {
+	defer it.chanPanic(g)
+	return reflect.Select(cases)
+}

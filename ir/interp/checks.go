@@ -1,0 +1,86 @@
+// This file implements the explicit check instructions and the panic
+// instruction.
+
+package interp
+
+import "github.com/vssa-go/vssa/ir"
+
+// within reports whether the integer v (of type t) satisfies
+// 0 <= v <= limit.
+func within(t *rtype, v Value, limit int64) bool {
+	if t.kind.isSigned() {
+		return int64(v.n) >= 0 && int64(v.n) <= limit
+	}
+	return v.n <= uint64(limit)
+}
+
+func (it *Interp) boundsCheck(g *goroutine, in *inst, i, n Value) {
+	t := in.argTs[0]
+	if within(t, i, n.int()-1) && n.int() > 0 {
+		return
+	}
+	it.raiseRuntime(g, &boundsError{x: int64(i.n), signed: t.kind.isSigned(), y: n.int(), code: boundsIndex})
+}
+
+// sliceCheck checks lo <= hi <= max <= bound in Go's order, with Go's
+// messages (see ir/doc.go): lo and max are optional.
+func (it *Interp) sliceCheck(g *goroutine, in *inst, regs []Value) {
+	lo, hi, max, bound := in.args[0], in.args[1], in.args[2], in.args[3]
+	b := regs[bound].int()
+	fail := func(slot int32, y int64, code int) {
+		t := in.argTs[indexOfSlot(in, slot)]
+		it.raiseRuntime(g, &boundsError{x: int64(regs[slot].n), signed: t.kind.isSigned(), y: y, code: code})
+	}
+	capBound := in.flags&ir.FlagCapBound != 0
+	hiT := in.argTs[1]
+	if max >= 0 {
+		maxT := in.argTs[2]
+		if !within(maxT, regs[max], b) {
+			code := boundsSlice3Alen
+			if capBound {
+				code = boundsSlice3Acap
+			}
+			fail(max, b, code)
+		}
+		m := regs[max].int()
+		if !within(hiT, regs[hi], m) {
+			fail(hi, m, boundsSlice3B)
+		}
+		if lo >= 0 && !within(in.argTs[0], regs[lo], regs[hi].int()) {
+			fail(lo, regs[hi].int(), boundsSlice3C)
+		}
+		return
+	}
+	if !within(hiT, regs[hi], b) {
+		code := boundsSliceAlen
+		if capBound {
+			code = boundsSliceAcap
+		}
+		fail(hi, b, code)
+	}
+	if lo >= 0 && !within(in.argTs[0], regs[lo], regs[hi].int()) {
+		fail(lo, regs[hi].int(), boundsSliceB)
+	}
+}
+
+func indexOfSlot(in *inst, slot int32) int {
+	for i, a := range in.args {
+		if a == slot {
+			return i
+		}
+	}
+	return 0
+}
+
+// panicNilError is the runtime's PanicNilError, for panic(nil).
+type panicNilError struct{}
+
+func (*panicNilError) Error() string { return "panic called with nil argument (goexit=false)" }
+func (*panicNilError) RuntimeError() {}
+
+func (it *Interp) panicOp(g *goroutine, v Value) {
+	if v.iface() == nil {
+		v = it.realIface(&panicNilError{})
+	}
+	it.raise(g, v)
+}

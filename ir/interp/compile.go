@@ -1,0 +1,272 @@
+// This file prepares IR functions for execution: registers become slots
+// of a frame, blocks are laid out in one instruction array, branch
+// targets become indices into it with the phi moves of each edge, and
+// static callees and types are resolved once.
+
+package interp
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sync"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// function is a callable function: an IR function compiled on first
+// call, or an external one.
+type function struct {
+	name   string
+	ir     *ir.Func    // nil for an external function
+	extern *externFunc // non-nil for a function outside the module
+	sig    *types.Signature
+
+	once     sync.Once
+	err      error // compilation error
+	code     []inst
+	nslots   int
+	params   []int32
+	free     []int32
+	recover  int32 // pc of the recover block, or -1
+	hasDefer bool
+	results  []*rtype
+}
+
+// edge is a compiled CFG edge: the target pc and the phi moves to do,
+// in parallel, when taking it.
+type edge struct {
+	pc    int32
+	moves []move
+}
+
+type move struct{ dst, src int32 }
+
+// inst is one compiled instruction. Operands are slot indices.
+type inst struct {
+	op     ir.Op
+	k      kind // kind of the result, or of the operands for comparisons and checks
+	dst    int32
+	a, b   int32
+	c, d   int32
+	args   []int32
+	dsts   []int32
+	dstTs  []*rtype
+	t      *rtype // result type (for interfaces: the interface type)
+	xt     *rtype // type of the first operand
+	v      Value  // constant value
+	fn     *function
+	sym    string
+	field  int
+	flags  ir.Flags
+	mode   ir.CallMode
+	dirs   []types.ChanDir
+	edges  []edge
+	argTs  []*rtype // types of the operands (nil for "_")
+	callTs []*rtype // types of the call arguments (call, go, defer)
+	pos    token.Pos
+	src    *ir.Instr
+}
+
+// compile prepares fn's code (once).
+func (it *Interp) compile(fn *function) error {
+	fn.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				fn.err = fmt.Errorf("cannot compile %s: %v", fn.name, r)
+			}
+		}()
+		it.compileFunc(fn)
+	})
+	return fn.err
+}
+
+func (it *Interp) compileFunc(fn *function) {
+	f := fn.ir
+	fn.nslots = len(f.Regs)
+	for _, p := range f.Params {
+		fn.params = append(fn.params, int32(p))
+	}
+	for _, p := range f.FreeVars {
+		fn.free = append(fn.free, int32(p))
+	}
+	for _, t := range f.Results {
+		fn.results = append(fn.results, it.types.of(t))
+	}
+	start := make([]int32, len(f.Blocks))
+	pc := int32(0)
+	for _, b := range f.Blocks {
+		start[b.Index] = pc
+		pc += int32(len(b.Instrs))
+	}
+	fn.recover = -1
+	if f.Recover >= 0 {
+		fn.recover = start[f.Recover]
+	}
+	fn.code = make([]inst, 0, pc)
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			ci := it.compileInstr(f, in)
+			if in.Op == ir.OpDefer {
+				fn.hasDefer = true
+			}
+			if in.Op == ir.OpJump || in.Op == ir.OpIf {
+				ci.edges = edgesOf(f, b, start)
+			}
+			fn.code = append(fn.code, ci)
+		}
+	}
+}
+
+// edgesOf compiles the outgoing edges of b with their phi moves.
+func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
+	edges := make([]edge, len(b.Succs))
+	for i, s := range b.Succs {
+		succ := f.Blocks[s]
+		// This is the n-th edge from b to s; find the matching predecessor.
+		n := 0
+		for _, s2 := range b.Succs[:i] {
+			if s2 == s {
+				n++
+			}
+		}
+		k := -1
+		for j, p := range succ.Preds {
+			if p == b.Index {
+				if n == 0 {
+					k = j
+					break
+				}
+				n--
+			}
+		}
+		e := edge{pc: start[s]}
+		for _, phi := range succ.Phis {
+			if k >= 0 && k < len(phi.Args) {
+				e.moves = append(e.moves, move{int32(phi.Dsts[0]), int32(phi.Args[k])})
+			}
+		}
+		edges[i] = e
+	}
+	return edges
+}
+
+func slot(r ir.Reg) int32 { return int32(r) }
+
+func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
+	ci := inst{op: in.Op, flags: in.Flags, pos: in.Pos, src: in, dst: -1, a: -1, b: -1, c: -1, d: -1, sym: in.Sym, field: in.Field, mode: in.CallMode, dirs: in.SelectDirs}
+	if len(in.Dsts) > 0 {
+		ci.dst = slot(in.Dsts[0])
+		ci.t = it.types.of(f.Regs[in.Dsts[0]])
+		ci.k = ci.t.kind
+		for _, d := range in.Dsts {
+			ci.dsts = append(ci.dsts, slot(d))
+			ci.dstTs = append(ci.dstTs, it.types.of(f.Regs[d]))
+		}
+	}
+	ops := []*int32{&ci.a, &ci.b, &ci.c, &ci.d}
+	for i, a := range in.Args {
+		if i < len(ops) {
+			*ops[i] = slot(a)
+		}
+		ci.args = append(ci.args, slot(a))
+		if a != ir.NoReg {
+			ci.argTs = append(ci.argTs, it.types.of(f.Regs[a]))
+		} else {
+			ci.argTs = append(ci.argTs, nil)
+		}
+	}
+	if len(in.Args) > 0 && in.Args[0] != ir.NoReg {
+		ci.xt = it.types.of(f.Regs[in.Args[0]])
+		switch in.Op {
+		case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNilCheck, ir.OpBoundsCheck,
+			ir.OpDivCheck, ir.OpShiftCheck, ir.OpSliceCheck, ir.OpLenCheck, ir.OpShl, ir.OpShr:
+			ci.k = ci.xt.kind
+		}
+	}
+	switch in.Op {
+	case ir.OpShl, ir.OpShr:
+		// k is the shifted operand's kind; the count's kind is xt2.
+		ci.k = ci.t.kind
+		ci.xt = it.types.of(f.Regs[in.Args[1]])
+	case ir.OpConst:
+		ci.v = it.constValue(in.Const, ci.t)
+	case ir.OpCall, ir.OpGo, ir.OpDefer:
+		if in.CallMode == ir.CallStatic {
+			ci.fn = it.lookupFunc(in.Sym)
+		}
+		for _, a := range in.CallArgs() {
+			ci.callTs = append(ci.callTs, it.types.of(f.Regs[a]))
+		}
+		if c := in.Callee(); c != ir.NoReg {
+			ci.xt = it.types.of(f.Regs[c])
+		}
+	case ir.OpMakeClosure:
+		ci.fn = it.lookupFunc(in.Sym)
+	case ir.OpFunc:
+		ci.fn = it.lookupFunc(in.Sym)
+		ci.v = Value{r: &closure{fn: ci.fn}}
+	case ir.OpGlobal:
+		ci.v = it.globalAddr(in.Sym)
+	case ir.OpPanic:
+		ci.xt = it.types.of(f.Regs[in.Args[0]])
+	}
+	return ci
+}
+
+// constValue converts a constant of type t.
+func (it *Interp) constValue(c constant.Value, t *rtype) Value {
+	if c == nil {
+		return zero(t)
+	}
+	switch {
+	case t.kind == kBool:
+		return mkBool(constant.BoolVal(c))
+	case t.kind == kString:
+		return mkString(constant.StringVal(c))
+	case t.kind.isInt():
+		if t.kind.isUnsigned() {
+			u, _ := constant.Uint64Val(constant.ToInt(c))
+			return Value{n: normInt(t.kind, u)}
+		}
+		i, _ := constant.Int64Val(constant.ToInt(c))
+		return Value{n: normInt(t.kind, uint64(i))}
+	case t.kind == kFloat32:
+		f, _ := constant.Float32Val(constant.ToFloat(c))
+		return mkFloat(float64(f))
+	case t.kind == kFloat64:
+		f, _ := constant.Float64Val(constant.ToFloat(c))
+		return mkFloat(f)
+	case t.kind.isComplex():
+		cc := constant.ToComplex(c)
+		re, _ := constant.Float64Val(constant.Real(cc))
+		im, _ := constant.Float64Val(constant.Imag(cc))
+		if t.kind == kComplex64 {
+			return Value{r: complex128(complex64(complex(re, im)))}
+		}
+		return Value{r: complex(re, im)}
+	case t.kind == kInterface:
+		// An untyped constant stored in an interface: give it its default type.
+		return it.boxConst(c)
+	}
+	panic(fmt.Sprintf("constant %s of type %s", c, t.name))
+}
+
+func (it *Interp) boxConst(c constant.Value) Value {
+	var t types.Type
+	switch c.Kind() {
+	case constant.Bool:
+		t = types.Typ[types.Bool]
+	case constant.String:
+		t = types.Typ[types.String]
+	case constant.Int:
+		t = types.Typ[types.Int]
+	case constant.Float:
+		t = types.Typ[types.Float64]
+	default:
+		t = types.Typ[types.Complex128]
+	}
+	rt := it.types.of(t)
+	return Value{r: &iface{t: rt, v: it.constValue(c, rt)}}
+}

@@ -1,0 +1,26 @@
+// Package interp is the reference semantics of vssa's IR: an interpreter
+// for IR functions and whole programs. What an IR function means is what
+// this package does with it; every pass is tested against it.
+//
+// Semantics follow Go exactly: integer widths and wrap-around, shifts by
+// large counts, MinInt/-1, remainder signs, float32 rounding, NaN, string
+// and rune iteration, maps with Go's randomised iteration order, closures,
+// methods and interfaces, type assertions with the runtime's messages,
+// defer and recover with Go's rules (see calls.go), goroutines and
+// channels (real ones, so blocking, select and deadlock detection are
+// Go's own), and print/println formatting. An unrecovered panic is
+// printed as the Go runtime prints it and ends the program with status 2.
+//
+// Explicit check instructions raise Go's run-time errors. The unchecked
+// operations they guard report undefined behaviour (UndefinedBehaviour,
+// exit status 3) when their precondition fails, which is distinct from a
+// Go panic: deleting a check that can fail is observable.
+//
+// Functions outside the module (the standard library) are called through
+// reflect, via an Externs table; values are converted at the boundary
+// (boundary.go). What cannot cross is an Unsupported error naming it.
+//
+// Representation (value.go): a Value holds scalars inline and everything
+// else by reference; registers are slots of a frame resolved before
+// execution (compile.go); the execution loop is one switch (exec.go).
+package interp

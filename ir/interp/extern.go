@@ -1,0 +1,199 @@
+// This file calls functions outside the interpreted module (the standard
+// library) through reflect, converting values at the boundary (see
+// boundary.go).
+
+package interp
+
+import (
+	"go/types"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// Externs resolves the names of the standard library: functions and
+// methods by their go/ssa names ("fmt.Println", "(*strings.Builder).Len"),
+// package-level variables (a pointer to the variable), and named types.
+type Externs interface {
+	Func(name string) (reflect.Value, bool)
+	Var(name string) (reflect.Value, bool)
+	Type(pkgPath, name string) (reflect.Type, bool)
+}
+
+// externFunc is a function without a body in the module.
+type externFunc struct {
+	name      string
+	rv        reflect.Value // the real function, if the table has it
+	intrinsic func(it *Interp, g *goroutine, args []Value) []Value
+}
+
+// realFunc is a real Go function held as a function value.
+type realFunc struct {
+	v reflect.Value
+}
+
+// realPtr is a pointer into real Go memory (a standard library variable
+// or object).
+type realPtr struct {
+	v reflect.Value // of kind reflect.Ptr, non-nil
+}
+
+func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
+	ef := &externFunc{name: name}
+	if f, ok := intrinsics[name]; ok {
+		ef.intrinsic = f
+		return ef
+	}
+	if strings.HasSuffix(name, ".init") {
+		// The initialisers of real packages have already run.
+		ef.intrinsic = func(*Interp, *goroutine, []Value) []Value { return nil }
+		return ef
+	}
+	if it.opts.Externs != nil {
+		if rv, ok := it.opts.Externs.Func(name); ok {
+			ef.rv = rv
+		}
+	}
+	return ef
+}
+
+// callExtern calls a function without a body in the module.
+func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
+	ef := fn.extern
+	switch {
+	case ef == nil:
+		panic(unsupportedf("call of %s, which has no body", fn.name))
+	case ef.intrinsic != nil:
+		return ef.intrinsic(it, g, args)
+	case !ef.rv.IsValid():
+		panic(unsupportedf("call of %s, which is outside the program and not in the standard library table", fn.name))
+	}
+	return it.callRealFunc(g, ef.rv, fn.sig, args)
+}
+
+// callRealFunc calls a real function with interpreted arguments whose
+// IR signature is sig (receiver first for methods).
+func (it *Interp) callRealFunc(g *goroutine, rv reflect.Value, sig *types.Signature, args []Value) []Value {
+	rt := rv.Type()
+	in := make([]reflect.Value, len(args))
+	for i, a := range args {
+		pt := sig.Params().At(i).Type()
+		var want reflect.Type
+		if rt.IsVariadic() && i == rt.NumIn()-1 {
+			want = rt.In(i) // the packed slice
+		} else {
+			want = rt.In(i)
+		}
+		in[i] = it.toReal(g, it.types.of(pt), a, want)
+	}
+	var out []reflect.Value
+	func() {
+		defer it.realPanic(g)
+		if rt.IsVariadic() {
+			out = rv.CallSlice(in)
+		} else {
+			out = rv.Call(in)
+		}
+	}()
+	results := make([]Value, len(out))
+	for i, o := range out {
+		results[i] = it.fromReal(o, it.types.of(sig.Results().At(i).Type()))
+	}
+	return results
+}
+
+// realPanic converts a panic raised by real code into an interpreted
+// panic; interpreted panics passing through real code (from callbacks)
+// continue unchanged.
+func (it *Interp) realPanic(g *goroutine) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	switch r.(type) {
+	case *goPanic, *UndefinedBehaviour, *Unsupported:
+		panic(r)
+	}
+	it.raise(g, it.fromRealAny(r))
+}
+
+func (it *Interp) callReal(g *goroutine, f *realFunc, args []Value) []Value {
+	panic(unsupportedf("call of a real function value of type %s", f.v.Type()))
+}
+
+func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []Value {
+	m := i.v.r.(reflect.Value).MethodByName(in.sym)
+	if !m.IsValid() {
+		panic(unsupportedf("method %s of %s", in.sym, i.t.name))
+	}
+	mt := m.Type()
+	real := make([]reflect.Value, len(args))
+	for k, a := range args {
+		real[k] = it.toReal(g, in.callTs[k], a, mt.In(k))
+	}
+	var out []reflect.Value
+	func() {
+		defer it.realPanic(g)
+		out = m.Call(real)
+	}()
+	results := make([]Value, len(out))
+	for k, o := range out {
+		if k < len(in.dstTs) {
+			results[k] = it.fromReal(o, in.dstTs[k])
+		}
+	}
+	return results
+}
+
+func (it *Interp) globalAddr(name string) Value {
+	if _, ok := it.mod.Globals[name]; ok && it.isModuleGlobal(name) {
+		return Value{r: it.global(name)}
+	}
+	if it.opts.Externs != nil {
+		if p, ok := it.opts.Externs.Var(name); ok {
+			return Value{r: &realPtr{v: p}}
+		}
+	}
+	return Value{r: it.global(name)}
+}
+
+// isModuleGlobal reports whether a global belongs to the interpreted
+// program (rather than to a real package).
+func (it *Interp) isModuleGlobal(name string) bool {
+	if it.opts.Externs == nil {
+		return true
+	}
+	_, real := it.opts.Externs.Var(name)
+	return !real
+}
+
+func (it *Interp) loadReal(t *rtype, p *realPtr) Value {
+	return it.fromReal(p.v.Elem(), t)
+}
+
+func (it *Interp) storeReal(t *rtype, p *realPtr, v Value) {
+	p.v.Elem().Set(it.toReal(nil, t, v, p.v.Type().Elem()))
+}
+
+func (it *Interp) realFieldAddr(p *realPtr, field int) Value {
+	return Value{r: &realPtr{v: p.v.Elem().Field(field).Addr()}}
+}
+
+func (it *Interp) realField(in *inst, x Value) Value {
+	panic(unsupportedf("field of a real value of type %s", in.xt.name))
+}
+
+func (it *Interp) realIndexAddr(p *realPtr, i int) Value {
+	return Value{r: &realPtr{v: p.v.Elem().Index(i).Addr()}}
+}
+
+// intrinsics are external functions the interpreter implements itself.
+var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value{
+	"runtime.Goexit": func(it *Interp, g *goroutine, args []Value) []Value {
+		panic(&goPanic{goexit: true, link: g.panic})
+	},
+	"runtime.Gosched": func(it *Interp, g *goroutine, args []Value) []Value {
+		runtime.Gosched()
+		return nil
+	},
+}

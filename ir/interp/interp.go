@@ -1,0 +1,139 @@
+// This file defines the interpreter: its configuration, functions,
+// globals and the entry points.
+
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// MethodResolver finds the function implementing a method for a dynamic
+// type; the bridge provides it (bridge.Program.Method). It returns ""
+// if there is none.
+type MethodResolver func(t types.Type, name string) string
+
+// Options configure an interpreter.
+type Options struct {
+	Stdout, Stderr io.Writer // default os.Stdout, os.Stderr; print and println write to Stderr
+	Methods        MethodResolver
+	// Externs resolves functions and globals outside the module (the
+	// standard library). Nil means no external function is available.
+	Externs Externs
+	// Args are the program's arguments (os.Args[1:]).
+	Args []string
+	// Exit ends the process when a goroutine other than main crashes;
+	// default os.Exit.
+	Exit func(status int)
+}
+
+// Interp executes the functions of one module.
+type Interp struct {
+	mod  *ir.Module
+	opts Options
+
+	types *typeTable
+
+	mu      sync.Mutex
+	funcs   map[string]*function
+	globals map[string]*Value
+
+	printMu sync.Mutex // serialises print and println
+	stderr  io.Writer
+	stdout  io.Writer
+
+	goroutines sync.WaitGroup
+}
+
+// New returns an interpreter for the functions of mod.
+func New(mod *ir.Module, opts Options) *Interp {
+	it := &Interp{
+		mod:     mod,
+		opts:    opts,
+		types:   newTypeTable(),
+		funcs:   map[string]*function{},
+		globals: map[string]*Value{},
+		stdout:  opts.Stdout,
+		stderr:  opts.Stderr,
+	}
+	if it.stdout == nil {
+		it.stdout = os.Stdout
+	}
+	if it.stderr == nil {
+		it.stderr = os.Stderr
+	}
+	return it
+}
+
+// lookupFunc returns the function named name: the module's, or an
+// external one.
+func (it *Interp) lookupFunc(name string) *function {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if fn, ok := it.funcs[name]; ok {
+		return fn
+	}
+	fn := &function{name: name}
+	if f := it.mod.Func(name); f != nil {
+		fn.ir = f
+		fn.sig = f.Signature()
+	} else {
+		fn.sig = it.mod.Externs[name]
+		fn.extern = it.externFunc(name, fn.sig)
+	}
+	it.funcs[name] = fn
+	return fn
+}
+
+// global returns the memory cell of a package-level variable.
+func (it *Interp) global(name string) *Value {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if c, ok := it.globals[name]; ok {
+		return c
+	}
+	t, ok := it.mod.Globals[name]
+	if !ok {
+		panic(unsupportedf("global %s is not declared", name))
+	}
+	c := new(Value)
+	*c = zero(it.types.of(t))
+	it.globals[name] = c
+	return c
+}
+
+// Unsupported is raised (as a Go panic inside the interpreter, reported
+// by the entry points as an error) when the program needs something the
+// interpreter cannot do.
+type Unsupported struct{ Msg string }
+
+func (e *Unsupported) Error() string { return "unsupported: " + e.Msg }
+
+func unsupportedf(format string, args ...any) *Unsupported {
+	return &Unsupported{fmt.Sprintf(format, args...)}
+}
+
+// UndefinedBehaviour is raised when an unchecked operation runs with its
+// precondition violated.
+type UndefinedBehaviour struct {
+	Op  string
+	Pos string
+	Msg string
+}
+
+func (e *UndefinedBehaviour) Error() string {
+	return fmt.Sprintf("undefined behaviour: %s: %s (at %s)", e.Op, e.Msg, e.Pos)
+}
+
+func (it *Interp) ub(in *inst, format string, args ...any) *UndefinedBehaviour {
+	pos := "unknown position"
+	if it.mod.Fset != nil && in.pos.IsValid() {
+		pos = it.mod.Fset.Position(in.pos).String()
+	}
+	return &UndefinedBehaviour{Op: in.op.String(), Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,140 @@
+// This file implements maps on top of Go maps: each key is turned into a
+// canonical comparable Go value with the same equality as the key (so
+// NaN keys never match and +0 == -0), and Go's own map gives the
+// randomised iteration order and the rules for changes during iteration.
+
+package interp
+
+import (
+	"reflect"
+)
+
+type mapObj struct {
+	kt, vt *rtype
+	m      map[any]*mapEntry
+}
+
+type mapEntry struct{ k, v Value }
+
+func newMap(t *rtype) *mapObj {
+	return &mapObj{kt: t.key, vt: t.elem, m: map[any]*mapEntry{}}
+}
+
+// ifaceKey is the canonical key of an interface value: its dynamic type
+// and the canonical key of its dynamic value.
+type ifaceKey struct {
+	typ int
+	k   any
+}
+
+// consKey builds canonical keys of arrays and structs as lists.
+type consKey struct{ head, tail any }
+
+// key returns the canonical Go value of v (of type t) as a map key. A
+// key holding an unhashable dynamic type panics, as in Go.
+func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
+	switch t.kind {
+	case kBool, kInt8, kInt16, kInt32, kInt64, kUint8, kUint16, kUint32, kUint64:
+		return v.n
+	case kFloat32, kFloat64:
+		return v.float()
+	case kComplex64, kComplex128:
+		return v.complex()
+	case kString:
+		return v.str()
+	case kPointer, kUnsafePointer:
+		if p, ok := v.r.(*realPtr); ok {
+			return p.v.Pointer()
+		}
+		return v.r
+	case kChan:
+		return v.r
+	case kReal:
+		return v.r.(reflect.Value).Interface()
+	case kInterface:
+		i := v.iface()
+		if i == nil {
+			return ifaceKey{}
+		}
+		if !i.t.comparable {
+			it.raiseRuntime(g, &runtimeError{msg: "hash of unhashable type " + i.t.name})
+		}
+		return ifaceKey{i.t.id, it.key(g, i.t, i.v)}
+	case kArray:
+		var k any
+		elems := v.slice()
+		for i := len(elems) - 1; i >= 0; i-- {
+			k = consKey{it.key(g, t.elem, elems[i]), k}
+		}
+		return k
+	case kStruct:
+		var k any
+		fields := v.slice()
+		for i := len(fields) - 1; i >= 0; i-- {
+			if !t.blank[i] {
+				k = consKey{it.key(g, t.fields[i], fields[i]), k}
+			}
+		}
+		return k
+	}
+	panic(unsupportedf("map key of type %s", t.name))
+}
+
+func (m *mapObj) len() int { return len(m.m) }
+
+func (m *mapObj) set(it *Interp, g *goroutine, k, v Value) {
+	key := it.key(g, m.kt, k)
+	if e, ok := m.m[key]; ok {
+		e.v = v
+		return
+	}
+	m.m[key] = &mapEntry{k: k, v: v}
+}
+
+func (m *mapObj) get(it *Interp, g *goroutine, k Value) (Value, bool) {
+	key := it.key(g, m.kt, k)
+	if e, ok := m.m[key]; ok {
+		return e.v, true
+	}
+	return zero(m.vt), false
+}
+
+func (m *mapObj) delete(it *Interp, g *goroutine, k Value) {
+	delete(m.m, it.key(g, m.kt, k))
+}
+
+func (it *Interp) lookup(g *goroutine, in *inst, regs []Value) {
+	m, _ := regs[in.a].r.(*mapObj)
+	var v Value
+	ok := false
+	if m != nil {
+		v, ok = m.get(it, g, regs[in.b])
+	} else {
+		it.key(g, in.argTs[1], regs[in.b]) // a nil map still hashes the key
+		v = zero(in.t)
+	}
+	regs[in.dst] = v
+	if len(in.dsts) == 2 {
+		regs[in.dsts[1]] = mkBool(ok)
+	}
+}
+
+// mapIter walks a map with Go's own iterator.
+type mapIter struct {
+	it *reflect.MapIter
+}
+
+func (m *mapObj) iter() *mapIter {
+	if m == nil {
+		return &mapIter{}
+	}
+	return &mapIter{it: reflect.ValueOf(m.m).MapRange()}
+}
+
+func (i *mapIter) next() (k, v Value, ok bool) {
+	if i.it == nil || !i.it.Next() {
+		return Value{}, Value{}, false
+	}
+	e := i.it.Value().Interface().(*mapEntry)
+	return e.k, e.v, true
+}

@@ -1,0 +1,248 @@
+// This file implements memory: loads and stores through pointers,
+// addresses of fields and elements, indexing, slicing and allocation.
+// The unchecked operations report undefined behaviour when their
+// precondition does not hold (the checks that guard them passed, or
+// were removed).
+
+package interp
+
+import (
+	"unsafe"
+)
+
+func (it *Interp) load(in *inst, p Value) Value {
+	switch c := p.r.(type) {
+	case *Value:
+		if in.t.aggregate {
+			return copyVal(in.t, *c)
+		}
+		return *c
+	case nil:
+		panic(it.ub(in, "load through a nil pointer"))
+	case *realPtr:
+		return it.loadReal(in.t, c)
+	}
+	panic(unsupportedf("load through %T", p.r))
+}
+
+func (it *Interp) store(in *inst, p, v Value) {
+	switch c := p.r.(type) {
+	case *Value:
+		storeInto(in.xt.elem, c, v)
+		return
+	case nil:
+		panic(it.ub(in, "store through a nil pointer"))
+	case *realPtr:
+		it.storeReal(in.xt.elem, c, v)
+		return
+	}
+	panic(unsupportedf("store through %T", p.r))
+}
+
+func (it *Interp) fieldAddr(in *inst, p Value) Value {
+	switch c := p.r.(type) {
+	case *Value:
+		fields := c.slice()
+		return Value{r: &fields[in.field]}
+	case nil:
+		panic(it.ub(in, "field address through a nil pointer"))
+	case *realPtr:
+		return it.realFieldAddr(c, in.field)
+	}
+	panic(unsupportedf("field address through %T", p.r))
+}
+
+func (it *Interp) field(in *inst, x Value) Value {
+	if fields, ok := x.r.([]Value); ok {
+		return fields[in.field]
+	}
+	return it.realField(in, x)
+}
+
+// index returns an integer operand as an int, and whether it is within
+// [0, n).
+func indexIn(t *rtype, v Value, n int) (int, bool) {
+	if t.kind.isSigned() {
+		i := int64(v.n)
+		return int(i), i >= 0 && i < int64(n)
+	}
+	return int(v.n), v.n < uint64(n)
+}
+
+func (it *Interp) indexAddr(in *inst, x, i Value) Value {
+	var elems []Value
+	switch in.xt.kind {
+	case kSlice:
+		elems = x.slice()
+	case kPointer:
+		c := x.cell()
+		if c == nil {
+			if _, ok := x.r.(*realPtr); ok {
+				return it.realIndexAddr(x.r.(*realPtr), int(i.n))
+			}
+			panic(it.ub(in, "element address through a nil array pointer"))
+		}
+		elems = c.slice()
+	}
+	k, ok := indexIn(in.argTs[1], i, len(elems))
+	if !ok {
+		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(elems)))
+	}
+	return Value{r: &elems[k]}
+}
+
+func (it *Interp) index(in *inst, x, i Value) Value {
+	if in.xt.kind == kString {
+		s := x.str()
+		k, ok := indexIn(in.argTs[1], i, len(s))
+		if !ok {
+			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(s)))
+		}
+		return Value{n: uint64(s[k])}
+	}
+	elems := x.slice()
+	k, ok := indexIn(in.argTs[1], i, len(elems))
+	if !ok {
+		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(elems)))
+	}
+	return elems[k]
+}
+
+// sliceOp implements x[lo:hi:max].
+func (it *Interp) sliceOp(in *inst, regs []Value) Value {
+	x := regs[in.a]
+	bound := func(slot int32, def int) int {
+		if slot < 0 {
+			return def
+		}
+		return int(int64(regs[slot].n))
+	}
+	var n, c int
+	var elems []Value
+	switch in.xt.kind {
+	case kString:
+		n = len(x.str())
+		c = n
+	case kSlice:
+		elems = x.slice()
+		n, c = len(elems), cap(elems)
+	case kPointer:
+		cell := x.cell()
+		if cell == nil {
+			panic(it.ub(in, "slice of a nil array pointer"))
+		}
+		elems = cell.slice()
+		n, c = len(elems), len(elems)
+	}
+	lo, hi, max := bound(in.b, 0), bound(in.c, n), bound(in.d, c)
+	if !(0 <= lo && lo <= hi && hi <= max && max <= c) {
+		panic(it.ub(in, "slice bounds [%d:%d:%d] out of range for length %d capacity %d", lo, hi, max, n, c))
+	}
+	if in.xt.kind == kString {
+		return mkString(x.str()[lo:hi])
+	}
+	if elems == nil {
+		return Value{}
+	}
+	return Value{r: elems[lo:hi:max]}
+}
+
+func lenOf(t *rtype, x Value) int64 {
+	switch t.kind {
+	case kString:
+		return int64(len(x.str()))
+	case kSlice:
+		return int64(len(x.slice()))
+	case kArray:
+		return t.length
+	case kPointer:
+		return t.elem.length
+	case kMap:
+		if m, _ := x.r.(*mapObj); m != nil {
+			return int64(m.len())
+		}
+		return 0
+	case kChan:
+		if ch, _ := x.r.(chan Value); ch != nil {
+			return int64(len(ch))
+		}
+		return 0
+	}
+	panic(unsupportedf("len of %s", t.name))
+}
+
+func capOf(t *rtype, x Value) int64 {
+	switch t.kind {
+	case kSlice:
+		return int64(cap(x.slice()))
+	case kArray:
+		return t.length
+	case kPointer:
+		return t.elem.length
+	case kChan:
+		if ch, _ := x.r.(chan Value); ch != nil {
+			return int64(cap(ch))
+		}
+		return 0
+	}
+	panic(unsupportedf("cap of %s", t.name))
+}
+
+// maxElems bounds the elements of one slice, map or channel buffer the
+// interpreter allocates (each element is a Value of 24 bytes).
+const maxElems = 1 << 27
+
+func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
+	elemSize := uint64(in.t.elem.size)
+	// As the runtime's makeslice: a length or capacity is bad if it is
+	// negative (as an int) or its allocation exceeds maxAlloc.
+	bad := func(v Value) bool {
+		if int64(v.n) < 0 {
+			return true
+		}
+		return elemSize > 0 && v.n > maxAlloc/elemSize
+	}
+	n, c := int64(lenV.n), int64(capV.n)
+	if bad(capV) || n > c {
+		if bad(lenV) {
+			it.raiseRuntime(g, errMakesliceLen)
+		}
+		it.raiseRuntime(g, errMakesliceCap)
+	}
+	if c > maxElems {
+		panic(unsupportedf("slice of %d elements", c))
+	}
+	s := make([]Value, n, c)
+	if in.t.elem.aggregate {
+		full := s[:c]
+		for i := range full {
+			full[i] = zero(in.t.elem)
+		}
+	}
+	return Value{r: s}
+}
+
+// maxAlloc is the largest allocation the Go runtime accepts on amd64.
+const maxAlloc = 1 << 48
+
+func (it *Interp) sliceToArrayPtr(s []Value, n int64) Value {
+	if s == nil {
+		return Value{} // a nil slice of length 0 converts to a nil pointer
+	}
+	// The array is the first n cells of the slice: a cell holding them as
+	// an array value. Pointers into it alias the slice's cells.
+	c := &Value{r: s[:n:n]}
+	return Value{r: c}
+}
+
+// addressOf returns the address of a pointer value, for uintptr
+// conversions.
+func addressOf(p Value) uintptr {
+	switch c := p.r.(type) {
+	case *Value:
+		return uintptr(unsafe.Pointer(c))
+	case nil:
+		return 0
+	}
+	return 0
+}

@@ -1,0 +1,227 @@
+// This file formats values as the built-ins print and println do, and
+// prints a crashing panic as the Go runtime does.
+
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+func (it *Interp) print(newline bool, ts []*rtype, args []Value) {
+	var sb strings.Builder
+	for i, v := range args {
+		if newline && i > 0 {
+			sb.WriteByte(' ')
+		}
+		writeValue(&sb, ts[i], v)
+	}
+	if newline {
+		sb.WriteByte('\n')
+	}
+	it.printMu.Lock()
+	io.WriteString(it.stderr, sb.String())
+	it.printMu.Unlock()
+}
+
+// writeValue writes v as print does.
+func writeValue(sb *strings.Builder, t *rtype, v Value) {
+	var buf [64]byte
+	switch k := t.kind; {
+	case k == kBool:
+		sb.WriteString(strconv.FormatBool(v.bool()))
+	case k.isSigned():
+		sb.Write(strconv.AppendInt(buf[:0], int64(v.n), 10))
+	case k.isUnsigned():
+		sb.Write(strconv.AppendUint(buf[:0], v.n, 10))
+	case k == kFloat64:
+		sb.Write(strconv.AppendFloat(buf[:0], v.float(), 'g', -1, 64))
+	case k == kFloat32:
+		sb.Write(strconv.AppendFloat(buf[:0], v.float(), 'g', -1, 32))
+	case k == kComplex128:
+		sb.WriteString(strconv.FormatComplex(v.complex(), 'g', -1, 128))
+	case k == kComplex64:
+		sb.WriteString(strconv.FormatComplex(v.complex(), 'g', -1, 64))
+	case k == kString:
+		sb.WriteString(v.str())
+	case k == kSlice:
+		s := v.slice()
+		fmt.Fprintf(sb, "[%d/%d]%s", len(s), cap(s), hexAddr(sliceAddr(s)))
+	case k == kInterface:
+		if i := v.iface(); i != nil {
+			fmt.Fprintf(sb, "(%s,%s)", hexAddr(uintptr(unsafe.Pointer(i.t))), hexAddr(uintptr(unsafe.Pointer(i))))
+		} else {
+			sb.WriteString("(0x0,0x0)")
+		}
+	default:
+		sb.WriteString(hexAddr(refAddr(v)))
+	}
+}
+
+func hexAddr(a uintptr) string { return "0x" + strconv.FormatUint(uint64(a), 16) }
+
+func sliceAddr(s []Value) uintptr {
+	if cap(s) == 0 {
+		return 0
+	}
+	return uintptr(unsafe.Pointer(&s[:1][0]))
+}
+
+// refAddr returns an address standing for a reference value (pointer,
+// map, channel, function), 0 for nil.
+func refAddr(v Value) uintptr {
+	switch r := v.r.(type) {
+	case nil:
+		return 0
+	case *Value:
+		return uintptr(unsafe.Pointer(r))
+	case *mapObj:
+		return uintptr(unsafe.Pointer(r))
+	case *closure:
+		return uintptr(unsafe.Pointer(r))
+	case chan Value:
+		return uintptr(unsafe.Pointer(&r))
+	case *realPtr:
+		return r.v.Pointer()
+	}
+	return 0xdead
+}
+
+// printPanics writes the chain of panics ending with p, as the runtime's
+// preprintpanics and printpanics do.
+func (it *Interp) printPanics(w io.Writer, p *goPanic) {
+	type entry struct {
+		p          *goPanic
+		text       string // the value converted by Error or String, if it has one
+		converted  bool
+		repanicked bool
+	}
+	// Newest first, as the runtime walks the chain.
+	var chain []*entry
+	for q := p; q != nil; q = q.link {
+		chain = append(chain, &entry{p: q})
+	}
+	for i := 0; i < len(chain); i++ {
+		e := chain[i]
+		if i+1 < len(chain) && sameValue(chain[i+1].p.val, e.p.val) {
+			chain[i+1].repanicked = true
+			continue
+		}
+		e.text, e.converted = it.panicText(e.p.val)
+	}
+	var sb strings.Builder
+	var print func(i int)
+	print = func(i int) {
+		e := chain[i]
+		if i+1 < len(chain) {
+			print(i + 1)
+			if chain[i+1].repanicked {
+				return
+			}
+			if !chain[i+1].p.goexit {
+				sb.WriteByte('\t')
+			}
+		}
+		if e.p.goexit {
+			return
+		}
+		sb.WriteString("panic: ")
+		if e.converted {
+			writeIndented(&sb, e.text)
+		} else {
+			it.writePanicValue(&sb, e.p.val)
+		}
+		if e.p.recovered && e.repanicked {
+			sb.WriteString(" [recovered, repanicked]")
+		} else if e.p.recovered {
+			sb.WriteString(" [recovered]")
+		}
+		sb.WriteByte('\n')
+	}
+	print(0)
+	io.WriteString(w, sb.String())
+}
+
+// sameValue reports whether two panic values are the same interface
+// value (same dynamic type and data), as the runtime compares them.
+func sameValue(a, b Value) bool {
+	return a.r == b.r
+}
+
+// panicText converts a panic value with an Error or String method.
+func (it *Interp) panicText(v Value) (string, bool) {
+	i := v.iface()
+	if i == nil {
+		return "", false
+	}
+	if i.t.kind == kReal {
+		switch x := i.v.r.(reflect.Value).Interface().(type) {
+		case error:
+			return x.Error(), true
+		case fmt.Stringer:
+			return x.String(), true
+		}
+		return "", false
+	}
+	for _, name := range []string{"Error", "String"} {
+		fn := it.method(i.t, name)
+		if fn == nil {
+			continue
+		}
+		sig := fn.sig
+		if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !isString(sig.Results().At(0).Type()) {
+			continue
+		}
+		res := it.call(&goroutine{}, fn, nil, []Value{i.v}, nil)
+		return res[0].str(), true
+	}
+	return "", false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// writePanicValue is the runtime's printpanicval.
+func (it *Interp) writePanicValue(sb *strings.Builder, v Value) {
+	i := v.iface()
+	if i == nil {
+		sb.WriteString("nil")
+		return
+	}
+	t := i.t
+	if _, basic := t.t.(*types.Basic); basic {
+		if t.kind == kString {
+			writeIndented(sb, i.v.str())
+		} else {
+			writeValue(sb, t, i.v)
+		}
+		return
+	}
+	switch {
+	case t.kind == kString:
+		sb.WriteString(t.name + `("`)
+		writeIndented(sb, i.v.str())
+		sb.WriteString(`")`)
+	case t.kind == kBool || t.kind.isInt() || t.kind.isFloat():
+		sb.WriteString(t.name + "(")
+		writeValue(sb, t, i.v)
+		sb.WriteString(")")
+	case t.kind.isComplex():
+		sb.WriteString(t.name)
+		writeValue(sb, t, i.v)
+	default:
+		fmt.Fprintf(sb, "(%s) %s", t.name, hexAddr(uintptr(unsafe.Pointer(i))))
+	}
+}
+
+// writeIndented writes s with a tab after each newline.
+func writeIndented(sb *strings.Builder, s string) {
+	sb.WriteString(strings.ReplaceAll(s, "\n", "\n\t"))
+}

@@ -1,0 +1,184 @@
+// This file defines the representation of values.
+
+package interp
+
+import (
+	"math"
+	"reflect"
+)
+
+// Value is one Go value. Scalars live in n, so they never allocate;
+// everything else lives in r:
+//
+//	bool                 n = 0 or 1
+//	integers             n = the value, sign-extended (signed types) or
+//	                     zero-extended (unsigned) from the type's width
+//	float64, float32     n = math.Float64bits (a float32 is held exactly
+//	                     as a float64)
+//	complex64/128        r = complex128 (nil = 0)
+//	string               r = string (nil = "")
+//	pointer, unsafe.Pointer
+//	                     r = *Value, a memory cell (nil = nil)
+//	slice                r = []Value, whose elements are memory cells
+//	                     (nil interface or nil slice = nil)
+//	array, struct        r = []Value, owned: copied when the value moves
+//	                     into or out of memory (see copyVal)
+//	map                  r = *mapObj (nil = nil map)
+//	chan                 r = chan Value (nil = nil channel)
+//	func                 r = *closure or *externFunc (nil = nil func)
+//	interface            r = *iface (nil = nil interface)
+//	iter                 r = *mapIter or *stringIter
+//	deferstack           r = *frame
+//	real (kReal)         r = reflect.Value: a value of a standard library
+//	                     struct type (addressable storage of its own,
+//	                     copied like an aggregate), or of a type known
+//	                     only to reflect (errors made by real code)
+//
+// A memory cell holding an array or struct always holds its own []Value,
+// and a store copies into it element by element, so that pointers to its
+// elements stay valid.
+type Value struct {
+	n uint64
+	r any
+}
+
+// iface is a non-nil interface value: its dynamic type and value.
+type iface struct {
+	t *rtype
+	v Value
+}
+
+func mkInt(i int64) Value     { return Value{n: uint64(i)} }
+func mkUint(u uint64) Value   { return Value{n: u} }
+func mkFloat(f float64) Value { return Value{n: math.Float64bits(f)} }
+func mkString(s string) Value { return Value{r: s} }
+
+func mkBool(b bool) Value {
+	if b {
+		return Value{n: 1}
+	}
+	return Value{}
+}
+
+func (v Value) int() int64          { return int64(v.n) }
+func (v Value) bool() bool          { return v.n != 0 }
+func (v Value) float() float64      { return math.Float64frombits(v.n) }
+func (v Value) str() string         { s, _ := v.r.(string); return s }
+func (v Value) complex() complex128 { c, _ := v.r.(complex128); return c }
+func (v Value) slice() []Value      { s, _ := v.r.([]Value); return s }
+func (v Value) cell() *Value        { p, _ := v.r.(*Value); return p }
+func (v Value) iface() *iface       { i, _ := v.r.(*iface); return i }
+
+// normInt brings the 64-bit result of an integer operation to the
+// canonical form of kind k: truncated to its width, then sign- or
+// zero-extended.
+func normInt(k kind, x uint64) uint64 {
+	switch k {
+	case kInt8:
+		return uint64(int64(int8(x)))
+	case kInt16:
+		return uint64(int64(int16(x)))
+	case kInt32:
+		return uint64(int64(int32(x)))
+	case kUint8:
+		return uint64(uint8(x))
+	case kUint16:
+		return uint64(uint16(x))
+	case kUint32:
+		return uint64(uint32(x))
+	}
+	return x
+}
+
+// zero returns the zero value of t. Aggregates get fresh storage.
+func zero(t *rtype) Value {
+	switch t.kind {
+	case kReal:
+		if t.aggregate {
+			return Value{r: reflect.New(t.real).Elem()}
+		}
+		return Value{r: reflect.Zero(t.real)}
+	case kArray:
+		elems := make([]Value, t.length)
+		if t.elem.aggregate {
+			for i := range elems {
+				elems[i] = zero(t.elem)
+			}
+		}
+		return Value{r: elems}
+	case kStruct:
+		fields := make([]Value, len(t.fields))
+		for i, ft := range t.fields {
+			if ft.aggregate {
+				fields[i] = zero(ft)
+			}
+		}
+		return Value{r: fields}
+	}
+	return Value{}
+}
+
+// copyVal returns a copy of v (of type t) that shares no aggregate
+// storage with it.
+func copyVal(t *rtype, v Value) Value {
+	if !t.aggregate {
+		return v
+	}
+	if t.kind == kReal {
+		c := reflect.New(t.real).Elem()
+		c.Set(v.r.(reflect.Value))
+		return Value{r: c}
+	}
+	src := v.slice()
+	dst := make([]Value, len(src))
+	if t.kind == kArray {
+		if t.elem.aggregate {
+			for i := range src {
+				dst[i] = copyVal(t.elem, src[i])
+			}
+		} else {
+			copy(dst, src)
+		}
+	} else {
+		for i, ft := range t.fields {
+			dst[i] = copyVal(ft, src[i])
+		}
+	}
+	return Value{r: dst}
+}
+
+// storeInto writes v (of type t) into the memory cell c. Aggregates are
+// copied into the cell's own storage, element by element, so that
+// pointers into the cell remain valid.
+func storeInto(t *rtype, c *Value, v Value) {
+	if !t.aggregate {
+		*c = v
+		return
+	}
+	if t.kind == kReal {
+		if dst, ok := c.r.(reflect.Value); ok && dst.CanSet() {
+			dst.Set(v.r.(reflect.Value))
+		} else {
+			*c = copyVal(t, v)
+		}
+		return
+	}
+	dst, src := c.slice(), v.slice()
+	if dst == nil {
+		*c = copyVal(t, v)
+		return
+	}
+	if t.kind == kArray {
+		if t.elem.aggregate {
+			for i := range src {
+				storeInto(t.elem, &dst[i], src[i])
+			}
+		} else {
+			copy(dst, src)
+		}
+		return
+	}
+	for i, ft := range t.fields {
+		storeInto(ft, &dst[i], src[i])
+	}
+}
