@@ -251,3 +251,17 @@ func (n *namer) name(fn *ssa.Function) string {
 	n.byFunc[fn] = s
 	return s
 }
+
+// LookupType returns the named type name of the package with the given
+// path, if the program has the package and the type.
+func (p *Program) LookupType(pkgPath, name string) types.Type {
+	pkg := p.SSA.ImportedPackage(pkgPath)
+	if pkg == nil {
+		return nil
+	}
+	obj, _ := pkg.Pkg.Scope().Lookup(name).(*types.TypeName)
+	if obj == nil {
+		return nil
+	}
+	return obj.Type()
+}

@@ -1,7 +1,10 @@
 package main
 
-import "github.com/vssa-go/vssa/ir/interp"
+import (
+	"github.com/vssa-go/vssa/ir/interp"
+	"github.com/vssa-go/vssa/ir/interp/stdlib"
+)
 
 // stdExterns returns the table of the standard library the interpreter
-// calls into. (The generated table does not exist yet.)
-func stdExterns() interp.Externs { return nil }
+// calls into.
+func stdExterns() interp.Externs { return stdlib.Table{} }

@@ -48,11 +48,12 @@ Exit statuses of vssa itself:
 				return exitFailure
 			}
 			it := interp.New(prog.Module, interp.Options{
-				Stdout:  stdout,
-				Stderr:  stderr,
-				Methods: prog.Method,
-				Externs: stdExterns(),
-				Args:    args[1:],
+				Stdout:     stdout,
+				Stderr:     stderr,
+				Methods:    prog.Method,
+				Externs:    stdExterns(),
+				LookupType: prog.LookupType,
+				Args:       args[1:],
 			})
 			return it.RunMain(mainPkg+".init", mainPkg+".main")
 		},

@@ -136,10 +136,68 @@ func structOf(fields []reflect.StructField) reflect.Type {
 	return reflect.StructOf(fields)
 }
 
-// toReal converts v, of IR type t, to a real value of Go type want.
+// crossing converts the arguments of one call into real code. Slices
+// and pointed-to variables of the program are copied, so it records them
+// and, after the call, writes what real code changed back into the
+// program's memory (sort.Ints, io.Reader.Read, fmt.Sscan work).
+type crossing struct {
+	it   *Interp
+	g    *goroutine
+	back []writeBack
+}
+
+type writeBack struct {
+	t    *rtype        // type of the program's value (a slice, or the pointee)
+	dst  []Value       // slice elements to update, or
+	cell *Value        // the variable to update
+	src  reflect.Value // the real copy
+}
+
+// finish writes real changes back into the program's memory.
+func (c *crossing) finish() {
+	for _, w := range c.back {
+		if w.cell != nil {
+			storeInto(w.t, w.cell, c.it.fromReal(w.src.Elem(), w.t))
+			continue
+		}
+		for i := range w.dst {
+			storeInto(w.t.elem, &w.dst[i], c.it.fromReal(w.src.Index(i), w.t.elem))
+		}
+	}
+}
+
+// plainData reports whether values of t are made of numbers, strings
+// and booleans only, so that real code's changes to a copy can be
+// written back without changing anything's identity or dynamic type.
+func plainData(t *rtype) bool {
+	switch {
+	case t.kind == kBool || t.kind == kString || t.kind.isInt() || t.kind.isFloat() || t.kind.isComplex():
+		return true
+	case t.kind == kArray:
+		return plainData(t.elem)
+	case t.kind == kStruct:
+		for _, f := range t.fields {
+			if !plainData(f) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// toReal converts v, of IR type t, to a real value of Go type want,
+// without writing anything back.
 func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) reflect.Value {
+	c := &crossing{it: it, g: g}
+	return c.toReal(t, v, want)
+}
+
+// toReal converts v, of IR type t, to a real value of Go type want.
+func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
+	it := c.it
 	if want.Kind() == reflect.Interface {
-		return it.toRealIface(g, t, v, want)
+		return c.toRealIface(t, v, want)
 	}
 	out := reflect.New(want).Elem()
 	switch want.Kind() {
@@ -162,11 +220,14 @@ func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) ref
 		}
 		out.Set(reflect.MakeSlice(want, len(s), len(s)))
 		for i, e := range s {
-			out.Index(i).Set(it.toReal(g, t.elem, e, want.Elem()))
+			out.Index(i).Set(c.toReal(t.elem, e, want.Elem()))
+		}
+		if t.kind == kSlice && plainData(t.elem) {
+			c.back = append(c.back, writeBack{t: t, dst: s, src: out})
 		}
 	case reflect.Array:
 		for i, e := range v.slice() {
-			out.Index(i).Set(it.toReal(g, t.elem, e, want.Elem()))
+			out.Index(i).Set(c.toReal(t.elem, e, want.Elem()))
 		}
 	case reflect.Map:
 		m, _ := v.r.(*mapObj)
@@ -175,7 +236,7 @@ func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) ref
 		}
 		out.Set(reflect.MakeMapWithSize(want, m.len()))
 		for _, e := range m.m {
-			out.SetMapIndex(it.toReal(g, t.key, e.k, want.Key()), it.toReal(g, t.elem, e.v, want.Elem()))
+			out.SetMapIndex(c.toReal(t.key, e.k, want.Key()), c.toReal(t.elem, e.v, want.Elem()))
 		}
 	case reflect.Pointer:
 		switch p := v.r.(type) {
@@ -188,7 +249,10 @@ func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) ref
 				return rv.Addr() // the program's variable of a real type, by reference
 			}
 			n := reflect.New(want.Elem())
-			n.Elem().Set(it.toReal(g, t.elem, *p, want.Elem()))
+			n.Elem().Set(c.toReal(t.elem, *p, want.Elem()))
+			if t.kind == kPointer && plainData(t.elem) {
+				c.back = append(c.back, writeBack{t: t.elem, cell: p, src: n})
+			}
 			return n
 		}
 	case reflect.Struct:
@@ -198,17 +262,17 @@ func (it *Interp) toReal(g *goroutine, t *rtype, v Value, want reflect.Type) ref
 		for i, f := range v.slice() {
 			field := out.Field(i)
 			field = reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem()
-			field.Set(it.toReal(g, t.fields[i], f, field.Type()))
+			field.Set(c.toReal(t.fields[i], f, field.Type()))
 		}
 	case reflect.Func:
-		switch c := v.r.(type) {
+		switch cl := v.r.(type) {
 		case nil:
 			return out
 		case *realFunc:
-			return c.v
+			return cl.v
 		case *closure:
 			return reflect.MakeFunc(want, func(args []reflect.Value) []reflect.Value {
-				return it.callback(c, args, want)
+				return it.callback(cl, args, want)
 			})
 		}
 	default:
@@ -234,7 +298,8 @@ func (it *Interp) callback(c *closure, args []reflect.Value, ft reflect.Type) []
 
 // toRealIface converts v (of IR type t, an interface or a concrete
 // type) to a real value of the interface type want.
-func (it *Interp) toRealIface(g *goroutine, t *rtype, v Value, want reflect.Type) reflect.Value {
+func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Value {
+	it := c.it
 	dynT, dynV := t, v
 	if t.kind == kInterface {
 		i := v.iface()
@@ -252,7 +317,7 @@ func (it *Interp) toRealIface(g *goroutine, t *rtype, v Value, want reflect.Type
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
 		real = reflect.ValueOf(&stringerAdapter{it: it, t: dynT, v: dynV})
 	default:
-		real = it.toReal(g, dynT, dynV, it.reflectType(dynT))
+		real = c.toReal(dynT, dynV, it.reflectType(dynT))
 	}
 	if !real.Type().Implements(want) {
 		panic(unsupportedf("value of type %s passed to the standard library as %s", dynT.name, want))
@@ -370,24 +435,94 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 }
 
 // rtypeOfReal returns the rtype for the dynamic type of a real value:
-// the basic types map to the program's, anything else is a real type.
+// its go/types type when the program knows it (basic types, named types
+// of imported packages, and pointers, slices, maps and arrays of those),
+// else a real type known only to reflect.
 func (it *Interp) rtypeOfReal(rt reflect.Type) *rtype {
-	if rt.PkgPath() == "" && rt.Name() != "" {
-		for k, b := range basicReflect {
-			if b == rt {
-				return it.types.of(basicGoType(k))
-			}
-		}
-		switch rt.Kind() {
-		case reflect.Int:
-			return it.types.of(types.Typ[types.Int])
-		case reflect.Uint:
-			return it.types.of(types.Typ[types.Uint])
-		case reflect.Uintptr:
-			return it.types.of(types.Typ[types.Uintptr])
-		}
+	if t := it.goTypeOf(rt); t != nil {
+		return it.types.of(t)
 	}
 	return it.types.ofReal(rt)
+}
+
+// goTypeOf maps a Go type back to go/types, or returns nil.
+func (it *Interp) goTypeOf(rt reflect.Type) types.Type {
+	if rt.Name() != "" {
+		if rt.PkgPath() == "" {
+			return basicOfReflect(rt)
+		}
+		// Only types of the table: for others the program could not
+		// call the methods (they are not in the table).
+		if it.opts.LookupType == nil || it.opts.Externs == nil {
+			return nil
+		}
+		if _, ok := it.opts.Externs.Type(rt.PkgPath(), rt.Name()); !ok {
+			return nil
+		}
+		return it.opts.LookupType(rt.PkgPath(), rt.Name())
+	}
+	switch rt.Kind() {
+	case reflect.Pointer:
+		if e := it.goTypeOf(rt.Elem()); e != nil {
+			return types.NewPointer(e)
+		}
+	case reflect.Slice:
+		if e := it.goTypeOf(rt.Elem()); e != nil {
+			return types.NewSlice(e)
+		}
+	case reflect.Array:
+		if e := it.goTypeOf(rt.Elem()); e != nil {
+			return types.NewArray(e, int64(rt.Len()))
+		}
+	case reflect.Map:
+		k, e := it.goTypeOf(rt.Key()), it.goTypeOf(rt.Elem())
+		if k != nil && e != nil {
+			return types.NewMap(k, e)
+		}
+	}
+	return nil
+}
+
+func basicOfReflect(rt reflect.Type) types.Type {
+	switch rt.Kind() {
+	case reflect.Bool:
+		return types.Typ[types.Bool]
+	case reflect.Int:
+		return types.Typ[types.Int]
+	case reflect.Int8:
+		return types.Typ[types.Int8]
+	case reflect.Int16:
+		return types.Typ[types.Int16]
+	case reflect.Int32:
+		return types.Typ[types.Int32]
+	case reflect.Int64:
+		return types.Typ[types.Int64]
+	case reflect.Uint:
+		return types.Typ[types.Uint]
+	case reflect.Uint8:
+		return types.Typ[types.Uint8]
+	case reflect.Uint16:
+		return types.Typ[types.Uint16]
+	case reflect.Uint32:
+		return types.Typ[types.Uint32]
+	case reflect.Uint64:
+		return types.Typ[types.Uint64]
+	case reflect.Uintptr:
+		return types.Typ[types.Uintptr]
+	case reflect.Float32:
+		return types.Typ[types.Float32]
+	case reflect.Float64:
+		return types.Typ[types.Float64]
+	case reflect.Complex64:
+		return types.Typ[types.Complex64]
+	case reflect.Complex128:
+		return types.Typ[types.Complex128]
+	case reflect.String:
+		return types.Typ[types.String]
+	case reflect.UnsafePointer:
+		return types.Typ[types.UnsafePointer]
+	}
+	return nil
 }
 
 func basicGoType(k kind) types.Type {

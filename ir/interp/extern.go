@@ -76,15 +76,9 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 func (it *Interp) callRealFunc(g *goroutine, rv reflect.Value, sig *types.Signature, args []Value) []Value {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
+	c := &crossing{it: it, g: g}
 	for i, a := range args {
-		pt := sig.Params().At(i).Type()
-		var want reflect.Type
-		if rt.IsVariadic() && i == rt.NumIn()-1 {
-			want = rt.In(i) // the packed slice
-		} else {
-			want = rt.In(i)
-		}
-		in[i] = it.toReal(g, it.types.of(pt), a, want)
+		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
 	var out []reflect.Value
 	func() {
@@ -95,6 +89,7 @@ func (it *Interp) callRealFunc(g *goroutine, rv reflect.Value, sig *types.Signat
 			out = rv.Call(in)
 		}
 	}()
+	c.finish()
 	results := make([]Value, len(out))
 	for i, o := range out {
 		results[i] = it.fromReal(o, it.types.of(sig.Results().At(i).Type()))
@@ -128,14 +123,20 @@ func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []V
 	}
 	mt := m.Type()
 	real := make([]reflect.Value, len(args))
+	c := &crossing{it: it, g: g}
 	for k, a := range args {
-		real[k] = it.toReal(g, in.callTs[k], a, mt.In(k))
+		real[k] = c.toReal(in.callTs[k], a, mt.In(k))
 	}
 	var out []reflect.Value
 	func() {
 		defer it.realPanic(g)
-		out = m.Call(real)
+		if mt.IsVariadic() {
+			out = m.CallSlice(real)
+		} else {
+			out = m.Call(real)
+		}
 	}()
+	c.finish()
 	results := make([]Value, len(out))
 	for k, o := range out {
 		if k < len(in.dstTs) {
@@ -189,6 +190,15 @@ func (it *Interp) realIndexAddr(p *realPtr, i int) Value {
 
 // intrinsics are external functions the interpreter implements itself.
 var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value{
+	// These would describe the interpreter rather than the program.
+	"runtime.Caller":           unsupportedIntrinsic("runtime.Caller (interpreted frames have no program counters)"),
+	"runtime.Callers":          unsupportedIntrinsic("runtime.Callers (interpreted frames have no program counters)"),
+	"runtime.FuncForPC":        unsupportedIntrinsic("runtime.FuncForPC"),
+	"runtime.Stack":            unsupportedIntrinsic("runtime.Stack"),
+	"runtime.SetFinalizer":     unsupportedIntrinsic("runtime.SetFinalizer on interpreted values"),
+	"runtime.AddCleanup":       unsupportedIntrinsic("runtime.AddCleanup on interpreted values"),
+	"runtime/debug.Stack":      unsupportedIntrinsic("runtime/debug.Stack"),
+	"runtime/debug.PrintStack": unsupportedIntrinsic("runtime/debug.PrintStack"),
 	"runtime.Goexit": func(it *Interp, g *goroutine, args []Value) []Value {
 		panic(&goPanic{goexit: true, link: g.panic})
 	},
@@ -196,4 +206,8 @@ var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value
 		runtime.Gosched()
 		return nil
 	},
+}
+
+func unsupportedIntrinsic(what string) func(*Interp, *goroutine, []Value) []Value {
+	return func(*Interp, *goroutine, []Value) []Value { panic(unsupportedf("%s", what)) }
 }

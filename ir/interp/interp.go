@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"reflect"
 	"sync"
 
 	"github.com/vssa-go/vssa/ir"
@@ -30,6 +31,10 @@ type Options struct {
 	// Exit ends the process when a goroutine other than main crashes;
 	// default os.Exit.
 	Exit func(status int)
+	// LookupType finds a named type of the program or of a package it
+	// imports, so that real values coming back from the standard library
+	// get their go/types dynamic type. May be nil.
+	LookupType func(pkgPath, name string) types.Type
 }
 
 // Interp executes the functions of one module.
@@ -66,6 +71,18 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	if it.stderr == nil {
 		it.stderr = os.Stderr
+	}
+	if ext := opts.Externs; ext != nil {
+		it.types.realStruct = func(n *types.Named) reflect.Type {
+			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
+				return nil
+			}
+			rt, ok := ext.Type(n.Obj().Pkg().Path(), n.Obj().Name())
+			if !ok || rt.Kind() != reflect.Struct {
+				return nil
+			}
+			return rt
+		}
 	}
 	return it
 }

@@ -1,0 +1,65 @@
+// This file implements the standard library functions the interpreter
+// cannot call as they are: those that take a program slice and a
+// callback working on it (sort.Slice), whose real version would sort a
+// copy the callback does not see.
+
+package interp
+
+import "sort"
+
+func init() {
+	intrinsics["sort.Slice"] = sortSlice(sort.Sort)
+	intrinsics["sort.SliceStable"] = sortSlice(sort.Stable)
+	intrinsics["sort.SliceIsSorted"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		s := sliceSorter{it: it, g: g}
+		s.init(args)
+		return []Value{mkBool(sort.IsSorted(&s))}
+	}
+}
+
+// sliceSorter sorts a program slice in place with a program less
+// function.
+type sliceSorter struct {
+	it   *Interp
+	g    *goroutine
+	elem *rtype
+	s    []Value
+	less *closure
+}
+
+func (s *sliceSorter) init(args []Value) {
+	x := args[0].iface()
+	if x == nil || x.t.kind != kSlice {
+		name := "nil"
+		if x != nil {
+			name = x.t.name
+		}
+		s.it.raise(s.g, s.it.realIface(&runtimeError{msg: "reflect: call of Swapper on " + name + " Value", plain: true}))
+	}
+	s.elem, s.s = x.t.elem, x.v.slice()
+	s.less, _ = args[1].r.(*closure)
+	if s.less == nil {
+		s.it.raiseRuntime(s.g, errNilDeref)
+	}
+}
+
+func (s *sliceSorter) Len() int { return len(s.s) }
+
+func (s *sliceSorter) Less(i, j int) bool {
+	return s.it.call(s.g, s.less.fn, s.less.env, []Value{mkInt(int64(i)), mkInt(int64(j))}, nil)[0].bool()
+}
+
+func (s *sliceSorter) Swap(i, j int) {
+	a, b := copyVal(s.elem, s.s[i]), copyVal(s.elem, s.s[j])
+	storeInto(s.elem, &s.s[i], b)
+	storeInto(s.elem, &s.s[j], a)
+}
+
+func sortSlice(algorithm func(sort.Interface)) func(*Interp, *goroutine, []Value) []Value {
+	return func(it *Interp, g *goroutine, args []Value) []Value {
+		s := sliceSorter{it: it, g: g}
+		s.init(args)
+		algorithm(&s)
+		return nil
+	}
+}

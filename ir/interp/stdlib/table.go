@@ -1,0 +1,30 @@
+package stdlib
+
+import "reflect"
+
+// Table implements interp.Externs over the generated maps.
+type Table struct{}
+
+// Func returns a function or method by its go/ssa name.
+func (Table) Func(name string) (reflect.Value, bool) {
+	f, ok := funcs[name]
+	if !ok {
+		return reflect.Value{}, false
+	}
+	return reflect.ValueOf(f), true
+}
+
+// Var returns a pointer to a package-level variable.
+func (Table) Var(name string) (reflect.Value, bool) {
+	v, ok := vars[name]
+	if !ok {
+		return reflect.Value{}, false
+	}
+	return reflect.ValueOf(v), true
+}
+
+// Type returns a named type.
+func (Table) Type(pkgPath, name string) (reflect.Type, bool) {
+	t, ok := types[pkgPath+"."+name]
+	return t, ok
+}
