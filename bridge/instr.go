@@ -101,6 +101,11 @@ func (t *translator) instr(in ssa.Instruction) {
 		}
 
 	case *ssa.Store:
+		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && isBlankField(fa) {
+			// A composite literal's value for a blank field is evaluated
+			// but not stored (as the gc compiler does).
+			return
+		}
 		addr := t.val(in.Addr, pos)
 		t.nilCheck(in.Addr, addr, pos)
 		t.emit(ir.OpStore, pos, nil, addr, t.val(in.Val, pos))
@@ -279,4 +284,10 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 		in.Args = append(in.Args, t.val(a, pos))
 	}
 	t.cur.Instrs = append(t.cur.Instrs, in)
+}
+
+// isBlankField reports whether a field address selects a field named _.
+func isBlankField(fa *ssa.FieldAddr) bool {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "_"
 }

@@ -248,6 +248,11 @@ func convert(from, to *rtype, x Value) Value {
 			b[i] = byte(v.n)
 		}
 		return mkString(string(b))
+	case fk == kUnsafePointer && tk == kPointer:
+		if c := x.cell(); c != nil && !fitsShape(to.elem, *c) {
+			panic(unsupportedf("reinterpreting memory through unsafe.Pointer as %s", to.elem.name))
+		}
+		return x
 	case (fk == kPointer || fk == kUnsafePointer) && (tk == kPointer || tk == kUnsafePointer):
 		return x
 	case fk == kUnsafePointer && tk.isInt():
@@ -314,4 +319,39 @@ func float32ToInt(k kind, f float32) uint64 {
 		return uint64(uint32(f))
 	}
 	return uint64(f)
+}
+
+// fitsShape reports whether the memory cell content v can be read as a
+// value of type t: the interpreter keeps values, not bytes, so only
+// reinterpretations between scalars of the same representation work.
+func fitsShape(t *rtype, v Value) bool {
+	switch r := v.r.(type) {
+	case []Value:
+		if t.kind == kArray {
+			if int64(len(r)) != t.length {
+				return false
+			}
+			for _, e := range r {
+				if !fitsShape(t.elem, e) {
+					return false
+				}
+			}
+			return true
+		}
+		if t.kind == kStruct {
+			if len(r) != len(t.fields) {
+				return false
+			}
+			for i, e := range r {
+				if !fitsShape(t.fields[i], e) {
+					return false
+				}
+			}
+			return true
+		}
+		return t.kind == kSlice
+	case nil:
+		return !t.aggregate
+	}
+	return !t.aggregate || t.kind == kReal
 }

@@ -144,6 +144,10 @@ type crossing struct {
 	it   *Interp
 	g    *goroutine
 	back []writeBack
+	// reflective is set for calls into package reflect, which must not
+	// be given stand-ins for program types: they would see the wrong
+	// names and no methods.
+	reflective bool
 }
 
 type writeBack struct {
@@ -312,11 +316,16 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 	switch {
 	case dynT.kind == kReal:
 		real = dynV.r.(reflect.Value)
+	case c.reflective && it.isProgramType(dynT.t):
+		panic(unsupportedf("reflection on a value of program type %s", dynT.name))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
 		real = reflect.ValueOf(&stringerAdapter{it: it, t: dynT, v: dynV})
 	default:
+		if c.reflective && it.isProgramType(dynT.t) {
+			panic(unsupportedf("reflection on a value of program type %s", dynT.name))
+		}
 		real = c.toReal(dynT, dynV, it.reflectType(dynT))
 	}
 	if !real.Type().Implements(want) {
@@ -414,7 +423,7 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 		if rv.IsNil() {
 			return Value{}
 		}
-		return Value{r: &realFunc{v: rv}}
+		return Value{r: &realFunc{v: rv, sig: t.t.Underlying().(*types.Signature)}}
 	case kInterface:
 		if rv.Kind() == reflect.Interface {
 			if rv.IsNil() {
@@ -479,11 +488,42 @@ func (it *Interp) goTypeOf(rt reflect.Type) types.Type {
 		if k != nil && e != nil {
 			return types.NewMap(k, e)
 		}
+	case reflect.Chan:
+		if e := it.goTypeOf(rt.Elem()); e != nil {
+			dir := map[reflect.ChanDir]types.ChanDir{reflect.BothDir: types.SendRecv, reflect.SendDir: types.SendOnly, reflect.RecvDir: types.RecvOnly}[rt.ChanDir()]
+			return types.NewChan(dir, e)
+		}
+	case reflect.Func:
+		vars := func(n int, at func(int) reflect.Type) []*types.Var {
+			var vs []*types.Var
+			for i := 0; i < n; i++ {
+				t := it.goTypeOf(at(i))
+				if t == nil {
+					return nil
+				}
+				vs = append(vs, types.NewParam(0, nil, "", t))
+			}
+			return vs
+		}
+		params, results := vars(rt.NumIn(), rt.In), vars(rt.NumOut(), rt.Out)
+		if len(params) == rt.NumIn() && len(results) == rt.NumOut() {
+			return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), rt.IsVariadic())
+		}
+	case reflect.Interface:
+		if rt.NumMethod() == 0 {
+			return anyRType
+		}
+		if rt == errorType {
+			return errorIface
+		}
 	}
 	return nil
 }
 
 func basicOfReflect(rt reflect.Type) types.Type {
+	if rt == errorType {
+		return errorIface
+	}
 	switch rt.Kind() {
 	case reflect.Bool:
 		return types.Typ[types.Bool]
@@ -540,4 +580,49 @@ func basicGoType(k kind) types.Type {
 // value.
 func (it *Interp) fromRealAny(x any) Value {
 	return it.fromReal(reflect.ValueOf(&x).Elem(), it.types.of(anyRType))
+}
+
+// isProgramType reports whether t is, or is built from, a named type of
+// the interpreted program (not of the standard library table).
+func (it *Interp) isProgramType(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t.Obj().Pkg() == nil {
+			return false
+		}
+		if it.opts.Externs != nil {
+			if _, ok := it.opts.Externs.Type(t.Obj().Pkg().Path(), t.Obj().Name()); ok {
+				return false
+			}
+		}
+		return true
+	case *types.Pointer:
+		return it.isProgramType(t.Elem())
+	case *types.Slice:
+		return it.isProgramType(t.Elem())
+	case *types.Array:
+		return it.isProgramType(t.Elem())
+	case *types.Map:
+		return it.isProgramType(t.Key()) || it.isProgramType(t.Elem())
+	case *types.Chan:
+		return it.isProgramType(t.Elem())
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if it.isProgramType(t.Field(i).Type()) {
+				return true
+			}
+		}
+	case *types.Signature:
+		for i := 0; i < t.Params().Len(); i++ {
+			if it.isProgramType(t.Params().At(i).Type()) {
+				return true
+			}
+		}
+		for i := 0; i < t.Results().Len(); i++ {
+			if it.isProgramType(t.Results().At(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }

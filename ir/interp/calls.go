@@ -138,7 +138,16 @@ func (it *Interp) unwind(fr *frame, p *goPanic) *goPanic {
 		d := fr.defers[len(fr.defers)-1]
 		fr.defers = fr.defers[:len(fr.defers)-1]
 		var recoverable *goPanic
-		if p != nil && !p.recovered && !p.goexit {
+		switch {
+		case p == nil:
+			// Recovered: the remaining calls run as in a normal return.
+			if d.in.mode == ir.CallBuiltin {
+				recoverable = fr.recoverable
+			}
+		case d.in.mode == ir.CallBuiltin:
+			// A deferred "recover()" run by a panic is not called by a
+			// deferred function: it is the deferred function.
+		case !p.recovered && !p.goexit:
 			recoverable = p
 		}
 		if p != nil {
@@ -174,22 +183,24 @@ func (it *Interp) runDeferred(g *goroutine, d deferred, recoverable *goPanic) (p
 
 // callDeferred performs a deferred call.
 func (it *Interp) callDeferred(g *goroutine, d deferred, recoverable *goPanic) {
-	if d.in.mode == ir.CallBuiltin {
-		// "defer recover()" does not recover: recover is not called by a
-		// deferred function, it is the deferred function.
-		recoverable = nil
-	}
 	it.callMode(g, d.in, d.fn, d.args, recoverable)
 }
 
 // runDefers executes the deferred calls of a returning frame (the
 // rundefers instruction). A panic in one of them escapes the body, so
 // execWithDefers runs the rest while panicking.
+//
+// A deferred "recover()" run this way acts as if fr called recover: it
+// recovers the panic fr was deferred for, if any (test/recover1.go).
 func (it *Interp) runDefers(fr *frame) {
 	for len(fr.defers) > 0 {
 		d := fr.defers[len(fr.defers)-1]
 		fr.defers = fr.defers[:len(fr.defers)-1]
-		it.callDeferred(fr.g, d, nil)
+		var recoverable *goPanic
+		if d.in.mode == ir.CallBuiltin {
+			recoverable = fr.recoverable
+		}
+		it.callDeferred(fr.g, d, recoverable)
 	}
 }
 

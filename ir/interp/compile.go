@@ -246,6 +246,8 @@ func (it *Interp) constValue(c constant.Value, t *rtype) Value {
 			return Value{r: complex128(complex64(complex(re, im)))}
 		}
 		return Value{r: complex(re, im)}
+	case t.kind == kPointer || t.kind == kUnsafePointer:
+		panic(unsupportedf("pointer constant %s (an address made from an integer)", c))
 	case t.kind == kInterface:
 		// An untyped constant stored in an interface: give it its default type.
 		return it.boxConst(c)

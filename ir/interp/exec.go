@@ -143,6 +143,9 @@ func (it *Interp) exec(fr *frame) {
 			if in.mode == ir.CallClosure || in.mode == ir.CallInvoke {
 				fv = regs[in.a]
 			}
+			if in.mode == ir.CallInvoke && fv.iface() == nil {
+				it.raiseRuntime(fr.g, errNilDeref)
+			}
 			it.startGoroutine(in, fv, it.callArgs(in, regs))
 		case ir.OpDefer:
 			it.deferCall(fr, in, regs)
@@ -259,6 +262,10 @@ func (it *Interp) deferCall(fr *frame, in *inst, regs []Value) {
 	var fv Value
 	if in.mode == ir.CallClosure || in.mode == ir.CallInvoke {
 		fv = regs[in.args[i]]
+	}
+	if in.mode == ir.CallInvoke && fv.iface() == nil {
+		// The method value x.M is evaluated now, and panics for a nil x.
+		it.raiseRuntime(fr.g, errNilDeref)
 	}
 	target.defers = append(target.defers, deferred{fn: fv, in: in, args: it.callArgs(in, regs)})
 }

@@ -27,9 +27,11 @@ type externFunc struct {
 	intrinsic func(it *Interp, g *goroutine, args []Value) []Value
 }
 
-// realFunc is a real Go function held as a function value.
+// realFunc is a real Go function held as a function value, with its IR
+// signature.
 type realFunc struct {
-	v reflect.Value
+	v   reflect.Value
+	sig *types.Signature
 }
 
 // realPtr is a pointer into real Go memory (a standard library variable
@@ -68,15 +70,15 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 	case !ef.rv.IsValid():
 		panic(unsupportedf("call of %s, which is outside the program and not in the standard library table", fn.name))
 	}
-	return it.callRealFunc(g, ef.rv, fn.sig, args)
+	return it.callRealFunc(g, fn.name, ef.rv, fn.sig, args)
 }
 
 // callRealFunc calls a real function with interpreted arguments whose
 // IR signature is sig (receiver first for methods).
-func (it *Interp) callRealFunc(g *goroutine, rv reflect.Value, sig *types.Signature, args []Value) []Value {
+func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g}
+	c := &crossing{it: it, g: g, reflective: isReflectAPI(name)}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
@@ -113,7 +115,7 @@ func (it *Interp) realPanic(g *goroutine) {
 }
 
 func (it *Interp) callReal(g *goroutine, f *realFunc, args []Value) []Value {
-	panic(unsupportedf("call of a real function value of type %s", f.v.Type()))
+	return it.callRealFunc(g, "", f.v, f.sig, args)
 }
 
 func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []Value {
@@ -177,11 +179,20 @@ func (it *Interp) storeReal(t *rtype, p *realPtr, v Value) {
 }
 
 func (it *Interp) realFieldAddr(p *realPtr, field int) Value {
-	return Value{r: &realPtr{v: p.v.Elem().Field(field).Addr()}}
+	return Value{r: &realPtr{v: fieldOf(p.v.Elem(), field).Addr()}}
 }
 
 func (it *Interp) realField(in *inst, x Value) Value {
-	panic(unsupportedf("field of a real value of type %s", in.xt.name))
+	rv, ok := x.r.(reflect.Value)
+	if !ok {
+		panic(unsupportedf("field of a value of type %s", in.xt.name))
+	}
+	if !rv.CanAddr() {
+		c := reflect.New(rv.Type()).Elem()
+		c.Set(rv)
+		rv = c
+	}
+	return it.fromReal(fieldOf(rv, in.field), in.t)
 }
 
 func (it *Interp) realIndexAddr(p *realPtr, i int) Value {
@@ -210,4 +221,11 @@ var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value
 
 func unsupportedIntrinsic(what string) func(*Interp, *goroutine, []Value) []Value {
 	return func(*Interp, *goroutine, []Value) []Value { panic(unsupportedf("%s", what)) }
+}
+
+// isReflectAPI reports whether a function belongs to package reflect,
+// which would see the structural stand-ins of program types instead of
+// the types themselves.
+func isReflectAPI(name string) bool {
+	return strings.HasPrefix(name, "reflect.") || strings.HasPrefix(name, "(reflect.") || strings.HasPrefix(name, "(*reflect.")
 }

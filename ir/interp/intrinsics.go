@@ -24,7 +24,7 @@ type sliceSorter struct {
 	g    *goroutine
 	elem *rtype
 	s    []Value
-	less *closure
+	less Value // a function value
 }
 
 func (s *sliceSorter) init(args []Value) {
@@ -37,16 +37,13 @@ func (s *sliceSorter) init(args []Value) {
 		s.it.raise(s.g, s.it.realIface(&runtimeError{msg: "reflect: call of Swapper on " + name + " Value", plain: true}))
 	}
 	s.elem, s.s = x.t.elem, x.v.slice()
-	s.less, _ = args[1].r.(*closure)
-	if s.less == nil {
-		s.it.raiseRuntime(s.g, errNilDeref)
-	}
+	s.less = args[1]
 }
 
 func (s *sliceSorter) Len() int { return len(s.s) }
 
 func (s *sliceSorter) Less(i, j int) bool {
-	return s.it.call(s.g, s.less.fn, s.less.env, []Value{mkInt(int64(i)), mkInt(int64(j))}, nil)[0].bool()
+	return s.it.callValue(s.g, s.less, []Value{mkInt(int64(i)), mkInt(int64(j))}, nil)[0].bool()
 }
 
 func (s *sliceSorter) Swap(i, j int) {

@@ -7,6 +7,7 @@
 package interp
 
 import (
+	"reflect"
 	"unsafe"
 )
 
@@ -42,6 +43,10 @@ func (it *Interp) store(in *inst, p, v Value) {
 func (it *Interp) fieldAddr(in *inst, p Value) Value {
 	switch c := p.r.(type) {
 	case *Value:
+		if rv, ok := c.r.(reflect.Value); ok {
+			// A variable of a standard library struct type.
+			return Value{r: &realPtr{v: fieldOf(rv, in.field).Addr()}}
+		}
 		fields := c.slice()
 		return Value{r: &fields[in.field]}
 	case nil:
@@ -76,6 +81,11 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 		elems = x.slice()
 	case kPointer:
 		c := x.cell()
+		if c != nil {
+			if rv, ok := c.r.(reflect.Value); ok {
+				return Value{r: &realPtr{v: rv.Index(int(i.n)).Addr()}}
+			}
+		}
 		if c == nil {
 			if _, ok := x.r.(*realPtr); ok {
 				return it.realIndexAddr(x.r.(*realPtr), int(i.n))
@@ -245,4 +255,14 @@ func addressOf(p Value) uintptr {
 		return 0
 	}
 	return 0
+}
+
+// fieldOf returns field i of an addressable struct value, made settable
+// even if unexported.
+func fieldOf(rv reflect.Value, i int) reflect.Value {
+	f := rv.Field(i)
+	if !f.CanSet() && f.CanAddr() {
+		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	}
+	return f
 }

@@ -179,9 +179,7 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 		}
 	}
 	rt.comparable = types.Comparable(t)
-	if rt.kind != kIter && rt.kind != kDeferStack {
-		rt.size = tt.sizes.Sizeof(t)
-	}
+	rt.size = tt.sizeof(t)
 	return rt
 }
 
@@ -367,4 +365,18 @@ func writeSigName(sb *strings.Builder, sig *types.Signature) {
 		}
 		sb.WriteByte(')')
 	}
+}
+
+// sizeof returns the size of t on amd64 (for append's growth), or 0 for
+// types that have no size (the IR's opaque types, untyped nil).
+func (tt *typeTable) sizeof(t types.Type) (size int64) {
+	defer func() {
+		if recover() != nil {
+			size = 0
+		}
+	}()
+	if t == ir.IterType || t == ir.DeferStackType {
+		return 0
+	}
+	return tt.sizes.Sizeof(t)
 }
