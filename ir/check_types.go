@@ -92,7 +92,9 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		if in.Op != OpEq && in.Op != OpNe {
 			return want(0, "an ordered type", hasInfo(arg(0), types.IsOrdered))
 		}
-		return want(0, "a comparable type", types.Comparable(arg(0)))
+		// Slices, maps and functions compare only with nil; the operands'
+		// identical types are all the checker can see.
+		return want(0, "a comparable type", types.Comparable(arg(0)) || isNilable(arg(0)))
 	case OpNeg:
 		return firstOf(sameAsDst(0), want(0, "a number", hasInfo(arg(0), types.IsNumeric)))
 	case OpNot:

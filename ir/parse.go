@@ -156,7 +156,9 @@ func (p *parser) skipNewlines() {
 func (p *parser) typeName() (string, lexeme) {
 	tok := p.expect(tWord, "type name")
 	name := tok.text
-	if p.isPunct("[") {
+	// Type arguments follow the name without a space: "main.List[int]";
+	// "main.T [2]int" declares an array type.
+	if p.isPunct("[") && p.tok.off == tok.off+len(tok.text) {
 		start := p.tok
 		depth := 0
 		for {

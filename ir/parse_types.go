@@ -131,7 +131,7 @@ func (p *parser) parseType(pkg *types.Package) types.Type {
 // namedType resolves a qualified type name, with type arguments if any.
 func (p *parser) namedType(tok lexeme) types.Type {
 	name := tok.text
-	if p.isPunct("[") {
+	if p.isPunct("[") && p.tok.off == tok.off+len(tok.text) {
 		// An instance: main.List[int]. The text format has no generic
 		// types, so the instance is a named type whose name includes its
 		// type arguments.

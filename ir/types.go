@@ -200,7 +200,7 @@ func writeResults(sb *strings.Builder, res *types.Tuple) {
 // namedTypes collects, in first-seen order, the named types t refers to,
 // through underlying types of named types too (not through methods).
 type namedTypes struct {
-	seen  map[*types.Named]bool
+	seen  map[string]bool // by printed name: go/types may make several *Named for one instance
 	order []*types.Named
 }
 
@@ -211,12 +211,13 @@ func (n *namedTypes) add(t types.Type) {
 			return
 		}
 		if n.seen == nil {
-			n.seen = map[*types.Named]bool{}
+			n.seen = map[string]bool{}
 		}
-		if n.seen[t] {
+		name := TypeString(t)
+		if n.seen[name] {
 			return
 		}
-		n.seen[t] = true
+		n.seen[name] = true
 		n.order = append(n.order, t)
 		for i := 0; i < t.TypeArgs().Len(); i++ {
 			n.add(t.TypeArgs().At(i))

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -63,15 +62,7 @@ Exit statuses of vssa itself:
 // loadMain loads a program given as a .go file or a package pattern and
 // returns the path of its main package.
 func loadMain(target string) (*bridge.Program, string, error) {
-	pattern := target
-	if strings.HasSuffix(target, ".go") {
-		abs, err := filepath.Abs(target)
-		if err != nil {
-			return nil, "", err
-		}
-		pattern = abs
-	}
-	prog, err := bridge.Load(bridge.Config{}, pattern)
+	prog, err := bridge.Load(bridge.Config{}, patternOf(target))
 	if err != nil {
 		return nil, "", err
 	}
@@ -93,4 +84,5 @@ func loadMain(target string) (*bridge.Program, string, error) {
 	return prog, mains[0], nil
 }
 
-var _ = os.Stdout
+// absPath is filepath.Abs.
+func absPath(p string) (string, error) { return filepath.Abs(p) }
