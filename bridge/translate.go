@@ -111,11 +111,15 @@ func (t *translator) function() {
 	if fn.Recover != nil {
 		f.Recover = t.blocks[fn.Recover.Index].Index
 	}
+	dead := unusedDeferStack(fn)
 	for _, b := range fn.Blocks {
 		t.cur = t.blocks[b.Index]
 		for _, in := range b.Instrs {
 			if _, ok := in.(*ssa.Phi); ok {
 				continue // lowered to copies on the incoming edges below
+			}
+			if dead[in] {
+				continue
 			}
 			t.instr(in)
 		}
@@ -405,4 +409,37 @@ func hasTypeParam(t types.Type) bool {
 		return false
 	}
 	return walk(t)
+}
+
+// unusedDeferStack returns the instructions that create a function's
+// defer stack when nothing uses it: go/ssa makes every function call
+// ssa:deferstack and spill the result to a local, and only its lifting
+// removes the unused ones. The three instructions have no effect.
+func unusedDeferStack(fn *ssa.Function) map[ssa.Instruction]bool {
+	dead := map[ssa.Instruction]bool{}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "ssa:deferstack" {
+				continue
+			}
+			refs := *call.Referrers()
+			if len(refs) != 1 {
+				continue
+			}
+			store, ok := refs[0].(*ssa.Store)
+			if !ok {
+				continue
+			}
+			alloc, ok := store.Addr.(*ssa.Alloc)
+			if !ok || len(*alloc.Referrers()) != 1 {
+				continue
+			}
+			dead[call], dead[store], dead[alloc] = true, true, true
+		}
+	}
+	return dead
 }

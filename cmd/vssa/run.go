@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/vssa-go/vssa/bridge"
@@ -12,7 +14,7 @@ import (
 )
 
 func init() {
-	var passes string
+	var passes, cpuprofile string
 	register(&command{
 		name:  "run",
 		usage: "[-passes=LIST] FILE.go|PKG [ARGS...]",
@@ -31,6 +33,7 @@ Exit statuses of vssa itself:
      it), or an internal error`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting (none yet)")
+			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
@@ -45,6 +48,15 @@ Exit statuses of vssa itself:
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitFailure
+			}
+			if cpuprofile != "" {
+				f, err := os.Create(cpuprofile)
+				if err != nil {
+					fmt.Fprintf(stderr, "vssa run: %v\n", err)
+					return exitFailure
+				}
+				pprof.StartCPUProfile(f)
+				defer pprof.StopCPUProfile()
 			}
 			it := interp.New(prog.Module, interp.Options{
 				Stdout:     stdout,

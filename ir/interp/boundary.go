@@ -419,6 +419,14 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 			return Value{}
 		}
 		return Value{r: &realPtr{v: rv}}
+	case kChan:
+		if rv.IsNil() {
+			return Value{}
+		}
+		if c, ok := rv.Interface().(chan Value); ok {
+			return Value{r: c}
+		}
+		return Value{r: &realChan{v: rv, elem: t.elem}}
 	case kFunc:
 		if rv.IsNil() {
 			return Value{}

@@ -24,6 +24,10 @@ import (
 // goroutine is the state shared by the frames of one goroutine.
 type goroutine struct {
 	panic *goPanic // innermost active panic, linked to the ones it interrupted
+	// top is the innermost frame. A panic leaves the frames it unwinds in
+	// place until it is recovered, so that deferred calls see them as
+	// callers, as in Go (runtime.Caller).
+	top *frame
 }
 
 // goPanic is an interpreted panic in flight, carried through Go's own
@@ -37,11 +41,16 @@ type goPanic struct {
 
 // frame is one activation of an IR function.
 type frame struct {
+	caller  *frame
 	fn      *function
 	regs    []Value
 	pc      int32
 	results []Value
-	defers  []deferred
+	// retRegs and retSlots, if set, receive the results directly: the
+	// caller's registers and the call's result slots (callDirect).
+	retRegs  []Value
+	retSlots []int32
+	defers   []deferred
 	g       *goroutine
 	// recoverable is the panic this frame may recover: set when the
 	// frame is a deferred call run because of that panic.
@@ -69,7 +78,7 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 	if err := it.compile(fn); err != nil {
 		panic(unsupportedf("%v", err))
 	}
-	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable}
+	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable, caller: g.top}
 	if len(args) != len(fn.params) {
 		panic(fmt.Sprintf("vssa: internal error: %s called with %d arguments, want %d", fn.name, len(args), len(fn.params)))
 	}
@@ -79,12 +88,48 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 	for i, p := range fn.free {
 		fr.regs[p] = env[i]
 	}
+	g.top = fr
 	if !fn.hasDefer {
 		it.exec(fr)
-		return fr.results
+	} else {
+		it.execWithDefers(fr)
 	}
-	it.execWithDefers(fr)
+	g.top = fr.caller
 	return fr.results
+}
+
+// callDirect calls an interpreted function from a call instruction,
+// moving arguments from the caller's registers into the callee's and
+// results back without intermediate slices (the common, hot case).
+func (it *Interp) callDirect(caller *frame, fn *function, env []Value, in *inst, argStart int, recoverable *goPanic) {
+	if err := it.compile(fn); err != nil {
+		panic(unsupportedf("%v", err))
+	}
+	g := caller.g
+	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable, caller: caller,
+		retRegs: caller.regs, retSlots: in.dsts}
+	args := in.args[argStart:]
+	if len(args) != len(fn.params) {
+		panic(fmt.Sprintf("vssa: internal error: %s called with %d arguments, want %d", fn.name, len(args), len(fn.params)))
+	}
+	for i, p := range fn.params {
+		fr.regs[p] = caller.regs[args[i]]
+	}
+	for i, p := range fn.free {
+		fr.regs[p] = env[i]
+	}
+	g.top = fr
+	if !fn.hasDefer {
+		it.exec(fr)
+	} else {
+		it.execWithDefers(fr)
+	}
+	g.top = caller
+	if fr.results != nil { // returned through the recover block's zero results
+		for i, d := range in.dsts {
+			caller.regs[d] = fr.results[i]
+		}
+	}
 }
 
 // execWithDefers runs a frame that may defer calls: it catches a panic
@@ -100,12 +145,14 @@ func (it *Interp) execWithDefers(fr *frame) {
 		if p != nil {
 			panic(p)
 		}
+		fr.g.top = fr // the frames the panic left are gone
 		// Recovered: return normally through the recover block.
 		if fr.fn.recover < 0 {
-			fr.results = make([]Value, len(fr.fn.results))
+			results := make([]Value, len(fr.fn.results))
 			for i, t := range fr.fn.results {
-				fr.results[i] = zero(t)
+				results[i] = zero(t)
 			}
+			fr.setResults(results)
 			return
 		}
 		fr.pc = fr.fn.recover
@@ -278,4 +325,15 @@ func (it *Interp) startGoroutine(in *inst, fv Value, args []Value) {
 		defer it.crashOnPanic(g)
 		it.callMode(g, in, fv, args, nil)
 	}()
+}
+
+// setResults delivers a frame's results.
+func (fr *frame) setResults(results []Value) {
+	if fr.retRegs != nil {
+		for i, d := range fr.retSlots {
+			fr.retRegs[d] = results[i]
+		}
+		return
+	}
+	fr.results = results
 }

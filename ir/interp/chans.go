@@ -36,25 +36,46 @@ func (it *Interp) chanPanic(g *goroutine) {
 	panic(r)
 }
 
+// realChan is a channel made by real code (time.After, context.Done),
+// whose element type is a real one.
+type realChan struct {
+	v    reflect.Value
+	elem *rtype
+}
+
 func (it *Interp) send(g *goroutine, ch, v Value) {
-	c, _ := ch.r.(chan Value)
 	defer it.chanPanic(g)
+	if rc, ok := ch.r.(*realChan); ok {
+		rc.v.Send(it.toReal(g, rc.elem, v, rc.v.Type().Elem()))
+		return
+	}
+	c, _ := ch.r.(chan Value)
 	c <- v // a nil channel blocks forever, as in Go
 }
 
 func (it *Interp) recv(g *goroutine, ch Value) (Value, bool) {
+	if rc, ok := ch.r.(*realChan); ok {
+		x, ok := rc.v.Recv()
+		if !ok {
+			return zero(rc.elem), false
+		}
+		return it.fromReal(x, rc.elem), true
+	}
 	c, _ := ch.r.(chan Value)
 	v, ok := <-c
 	return v, ok
 }
 
 func (it *Interp) closeChan(g *goroutine, ch Value) {
-	c, _ := ch.r.(chan Value)
-	if c == nil {
+	if ch.r == nil {
 		it.raiseRuntime(g, errCloseNil)
 	}
 	defer it.chanPanic(g)
-	close(c)
+	if rc, ok := ch.r.(*realChan); ok {
+		rc.v.Close()
+		return
+	}
+	close(ch.r.(chan Value))
 }
 
 // selectOp runs a select: results are the chosen state's index (-1 for
@@ -65,11 +86,23 @@ func (it *Interp) selectOp(g *goroutine, in *inst, regs []Value) {
 	var recvIndex []int // state → position among receive states, or -1
 	k := 0
 	nrecv := 0
+	var real []*realChan // per state, for conversions
 	for _, dir := range in.dirs {
-		c, _ := regs[in.args[k]].r.(chan Value)
-		cv := reflect.ValueOf(c)
+		var cv reflect.Value
+		rc, isReal := regs[in.args[k]].r.(*realChan)
+		if isReal {
+			cv = rc.v
+		} else {
+			c, _ := regs[in.args[k]].r.(chan Value)
+			cv = reflect.ValueOf(c)
+		}
+		real = append(real, rc)
 		if dir == types.SendOnly {
-			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectSend, Chan: cv, Send: reflect.ValueOf(regs[in.args[k+1]])})
+			send := reflect.ValueOf(regs[in.args[k+1]])
+			if isReal {
+				send = it.toReal(g, rc.elem, regs[in.args[k+1]], rc.v.Type().Elem())
+			}
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectSend, Chan: cv, Send: send})
 			recvIndex = append(recvIndex, -1)
 			k += 2
 		} else {
@@ -92,7 +125,11 @@ func (it *Interp) selectOp(g *goroutine, in *inst, regs []Value) {
 		regs[in.dsts[2+i]] = zero(in.dstTs[2+i])
 	}
 	if chosen >= 0 && recvIndex[chosen] >= 0 && recvOK {
-		regs[in.dsts[2+recvIndex[chosen]]] = recv.Interface().(Value)
+		if rc := real[chosen]; rc != nil {
+			regs[in.dsts[2+recvIndex[chosen]]] = it.fromReal(recv, rc.elem)
+		} else {
+			regs[in.dsts[2+recvIndex[chosen]]] = recv.Interface().(Value)
+		}
 	}
 }
 

@@ -16,6 +16,7 @@ func (it *Interp) exec(fr *frame) {
 	for {
 		in := &code[pc]
 		pc++
+		fr.pc = pc // for runtime.Caller and the recover block
 		switch in.op {
 		case ir.OpConst, ir.OpGlobal, ir.OpFunc:
 			regs[in.dst] = in.v
@@ -130,6 +131,16 @@ func (it *Interp) exec(fr *frame) {
 				regs[in.dst] = Value{r: fr}
 				continue
 			}
+			if in.mode == ir.CallStatic && in.fn.ir != nil {
+				it.callDirect(fr, in.fn, nil, in, 0, it.passRecoverable(fr, in))
+				continue
+			}
+			if in.mode == ir.CallClosure {
+				if c, ok := regs[in.a].r.(*closure); ok && c.fn.ir != nil {
+					it.callDirect(fr, c.fn, c.env, in, 1, it.passRecoverable(fr, in))
+					continue
+				}
+			}
 			var fv Value
 			if in.mode == ir.CallClosure || in.mode == ir.CallInvoke {
 				fv = regs[in.a]
@@ -150,7 +161,6 @@ func (it *Interp) exec(fr *frame) {
 		case ir.OpDefer:
 			it.deferCall(fr, in, regs)
 		case ir.OpRunDefers:
-			fr.pc = pc
 			it.runDefers(fr)
 
 		case ir.OpNilCheck:
@@ -184,15 +194,19 @@ func (it *Interp) exec(fr *frame) {
 				pc = takeEdge(regs, &in.edges[1])
 			}
 		case ir.OpReturn:
+			if fr.retRegs != nil {
+				for i, d := range fr.retSlots {
+					fr.retRegs[d] = regs[in.args[i]]
+				}
+				return
+			}
 			results := make([]Value, len(in.args))
 			for i, a := range in.args {
 				results[i] = regs[a]
 			}
 			fr.results = results
-			fr.pc = pc
 			return
 		case ir.OpPanic:
-			fr.pc = pc
 			it.panicOp(fr.g, regs[in.a])
 
 		default:

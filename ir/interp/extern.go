@@ -202,11 +202,7 @@ func (it *Interp) realIndexAddr(p *realPtr, i int) Value {
 // intrinsics are external functions the interpreter implements itself.
 var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value{
 	// These would describe the interpreter rather than the program.
-	"runtime.Caller":           unsupportedIntrinsic("runtime.Caller (interpreted frames have no program counters)"),
-	"runtime.Callers":          unsupportedIntrinsic("runtime.Callers (interpreted frames have no program counters)"),
-	"runtime.FuncForPC":        unsupportedIntrinsic("runtime.FuncForPC"),
 	"runtime.Stack":            unsupportedIntrinsic("runtime.Stack"),
-	"runtime.SetFinalizer":     unsupportedIntrinsic("runtime.SetFinalizer on interpreted values"),
 	"runtime.AddCleanup":       unsupportedIntrinsic("runtime.AddCleanup on interpreted values"),
 	"runtime/debug.Stack":      unsupportedIntrinsic("runtime/debug.Stack"),
 	"runtime/debug.PrintStack": unsupportedIntrinsic("runtime/debug.PrintStack"),

@@ -52,7 +52,7 @@ type Interp struct {
 	stderr  io.Writer
 	stdout  io.Writer
 
-	goroutines sync.WaitGroup
+	pcs []pcInfo // fake program counters handed out by runtime.Caller
 }
 
 // New returns an interpreter for the functions of mod.

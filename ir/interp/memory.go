@@ -176,6 +176,9 @@ func lenOf(t *rtype, x Value) int64 {
 		if ch, _ := x.r.(chan Value); ch != nil {
 			return int64(len(ch))
 		}
+		if rc, ok := x.r.(*realChan); ok {
+			return int64(rc.v.Len())
+		}
 		return 0
 	}
 	panic(unsupportedf("len of %s", t.name))
@@ -192,6 +195,9 @@ func capOf(t *rtype, x Value) int64 {
 	case kChan:
 		if ch, _ := x.r.(chan Value); ch != nil {
 			return int64(cap(ch))
+		}
+		if rc, ok := x.r.(*realChan); ok {
+			return int64(rc.v.Cap())
 		}
 		return 0
 	}

@@ -1,0 +1,194 @@
+// This file implements the parts of package runtime that describe the
+// program itself: call stacks (runtime.Caller, Callers, FuncForPC,
+// CallersFrames) over interpreted frames, with names as the gc runtime
+// prints them, and finalizers on interpreted memory.
+
+package interp
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// pcInfo is what a fake program counter stands for: a call site.
+type pcInfo struct {
+	fn  *function
+	pos token.Pos
+}
+
+// fakeFunc stands for a *runtime.Func.
+type fakeFunc struct{ info pcInfo }
+
+// fakeFrames stands for a *runtime.Frames.
+type fakeFrames struct{ pcs []uint64 }
+
+func init() {
+	intrinsics["runtime.Caller"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		fr := g.top
+		for skip := args[0].int(); fr != nil && skip > 0; skip-- {
+			fr = fr.caller
+		}
+		if fr == nil || args[0].int() < 0 {
+			return []Value{{}, mkString(""), {}, mkBool(false)}
+		}
+		pc := it.pcOf(fr)
+		file, line := it.fileLine(it.pcInfo(pc))
+		return []Value{mkUint(pc), mkString(file), mkInt(int64(line)), mkBool(true)}
+	}
+	intrinsics["runtime.Callers"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		// skip 0 is Callers itself, 1 its caller.
+		fr := g.top
+		for skip := args[0].int() - 1; fr != nil && skip > 0; skip-- {
+			fr = fr.caller
+		}
+		pcs := args[1].slice()
+		n := 0
+		for ; fr != nil && n < len(pcs); fr = fr.caller {
+			pcs[n] = mkUint(it.pcOf(fr))
+			n++
+		}
+		return []Value{mkInt(int64(n))}
+	}
+	intrinsics["runtime.FuncForPC"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		info := it.pcInfo(args[0].n)
+		if info.fn == nil {
+			return []Value{{}}
+		}
+		return []Value{{r: &fakeFunc{info}}}
+	}
+	intrinsics["(*runtime.Func).Name"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		f, _ := args[0].r.(*fakeFunc)
+		if f == nil {
+			return []Value{mkString("")}
+		}
+		return []Value{mkString(runtimeName(f.info.fn))}
+	}
+	intrinsics["(*runtime.Func).FileLine"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		f, _ := args[0].r.(*fakeFunc)
+		if f == nil {
+			return []Value{mkString(""), {}}
+		}
+		file, line := it.fileLine(f.info)
+		return []Value{mkString(file), mkInt(int64(line))}
+	}
+	intrinsics["runtime.CallersFrames"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		var pcs []uint64
+		for _, v := range args[0].slice() {
+			pcs = append(pcs, v.n)
+		}
+		return []Value{{r: &fakeFrames{pcs}}}
+	}
+	intrinsics["(*runtime.Frames).Next"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		fs := args[0].r.(*fakeFrames)
+		var frame runtime.Frame
+		if len(fs.pcs) > 0 {
+			info := it.pcInfo(fs.pcs[0])
+			frame.PC = uintptr(fs.pcs[0])
+			frame.Function = runtimeName(info.fn)
+			frame.File, frame.Line = it.fileLine(info)
+			fs.pcs = fs.pcs[1:]
+		}
+		rv := reflect.New(reflect.TypeFor[runtime.Frame]()).Elem()
+		rv.Set(reflect.ValueOf(frame))
+		return []Value{{r: rv}, mkBool(len(fs.pcs) > 0)}
+	}
+	intrinsics["runtime.SetFinalizer"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		it.setFinalizer(g, args[0].iface(), args[1].iface())
+		return nil
+	}
+}
+
+// pcOf registers the call site a frame is at and returns its fake pc.
+func (it *Interp) pcOf(fr *frame) uint64 {
+	var pos token.Pos
+	if fr.pc > 0 && int(fr.pc) <= len(fr.fn.code) {
+		pos = fr.fn.code[fr.pc-1].pos
+	}
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	it.pcs = append(it.pcs, pcInfo{fr.fn, pos})
+	return uint64(len(it.pcs)) // never 0
+}
+
+func (it *Interp) pcInfo(pc uint64) pcInfo {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if pc == 0 || pc > uint64(len(it.pcs)) {
+		return pcInfo{}
+	}
+	return it.pcs[pc-1]
+}
+
+func (it *Interp) fileLine(info pcInfo) (string, int) {
+	if it.mod.Fset == nil || !info.pos.IsValid() {
+		return "?", 0
+	}
+	p := it.mod.Fset.Position(info.pos)
+	return p.Filename, p.Line
+}
+
+// runtimeName converts a go/ssa function name to the gc runtime's:
+// "command-line-arguments.f" → "main.f", "(*p.T).M" → "p.(*T).M",
+// "p.f$1$2" → "p.f.func1.2".
+func runtimeName(fn *function) string {
+	if fn == nil {
+		return ""
+	}
+	name := fn.name
+	recv := ""
+	if strings.HasPrefix(name, "(") {
+		end := strings.Index(name, ")")
+		recv, name = name[1:end], name[end+2:]
+		ptr := strings.HasPrefix(recv, "*")
+		recv = strings.TrimPrefix(recv, "*")
+		dot := strings.LastIndex(recv, ".")
+		pkg, typ := recv[:dot], recv[dot+1:]
+		if ptr {
+			typ = "(*" + typ + ")"
+		}
+		name = pkg + "." + typ + "." + name
+	}
+	if strings.HasPrefix(name, "command-line-arguments.") {
+		name = "main." + strings.TrimPrefix(name, "command-line-arguments.")
+	}
+	// Closures: $1 → .func1, nested $1$2 → .func1.2.
+	if i := strings.Index(name, "$"); i >= 0 {
+		parts := strings.Split(name[i+1:], "$")
+		name = name[:i] + ".func" + strings.Join(parts, ".")
+	}
+	return name
+}
+
+// setFinalizer attaches a program finalizer to the real memory cell of
+// a program pointer: the Go garbage collector decides when the program
+// no longer reaches it, as in the compiled program.
+func (it *Interp) setFinalizer(g *goroutine, obj, fin *iface) {
+	if obj == nil || obj.t.kind != kPointer {
+		it.raise(g, it.realIface("runtime.SetFinalizer: first argument is not a pointer"))
+	}
+	cell, ok := obj.v.r.(*Value)
+	if !ok {
+		panic(unsupportedf("runtime.SetFinalizer on a pointer to real memory"))
+	}
+	defer it.realPanic(g)
+	if fin == nil {
+		runtime.SetFinalizer(cell, nil)
+		return
+	}
+	sig := fin.t.t.Underlying().(*types.Signature)
+	byInterface := sig.Params().Len() == 1 && types.IsInterface(sig.Params().At(0).Type())
+	fv, objT := fin.v, obj.t
+	// The finalizer must not capture cell: that would keep it alive.
+	runtime.SetFinalizer(cell, func(c *Value) {
+		arg := Value{r: c}
+		if byInterface {
+			arg = Value{r: &iface{t: objT, v: arg}}
+		}
+		fg := &goroutine{}
+		defer it.crashOnPanic(fg)
+		it.callValue(fg, fv, []Value{arg}, nil)
+	})
+}
