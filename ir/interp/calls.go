@@ -51,7 +51,7 @@ type frame struct {
 	retRegs  []Value
 	retSlots []int32
 	defers   []deferred
-	g       *goroutine
+	g        *goroutine
 	// recoverable is the panic this frame may recover: set when the
 	// frame is a deferred call run because of that panic.
 	recoverable *goPanic
