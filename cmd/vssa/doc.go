@@ -7,7 +7,10 @@
 //
 // Commands:
 //
-//	ir    parse, check and print IR text files (ir.Parse, ir.Check)
+//	run     interpret a Go program's main through vssa's IR
+//	dump    print the IR of a package's functions
+//	goroot  run the GOROOT test programs and compare with the compiled ones
+//	ir      parse, check and print IR text files (ir.Parse, ir.Check)
 //
 // Each command explains itself with -h. Exit status: 0 success, 1 the
 // command ran and found problems, 2 bad invocation.
