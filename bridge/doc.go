@@ -14,10 +14,11 @@
 //
 //   - It passes ir.Check in RTL discipline and prints and parses back
 //     identically.
-//   - Block 0 is the IR's own entry: it defines, once, every constant,
-//     global address and function value the body uses, then jumps to the
-//     translation of go/ssa's entry block. go/ssa block i is IR block
-//     i+1; blocks after those hold phi copies on branch edges.
+//   - go/ssa block i is IR block i; blocks after those hold phi copies
+//     on branch edges. The entry block starts by defining, once, every
+//     constant, global address and function value the body uses. (Should
+//     go/ssa's entry have predecessors, the IR gets an extra entry block
+//     holding those definitions.)
 //   - go/ssa's phis (NaiveForm still has them, e.g. for && and ||) become
 //     copies on the incoming edges, through temporaries where phis of one
 //     block read each other.

@@ -38,10 +38,11 @@ type translator struct {
 	tuples map[ssa.Value][]ir.Reg // tuple-valued instructions, one register per component
 	consts map[constKey]ir.Reg    // hoisted constants, globals and function values
 
-	entry  *ir.Block   // the IR's own entry: hoisted values, then a jump
-	blocks []*ir.Block // go/ssa block index → IR block
-	succs  [][]int     // IR block → successor IR blocks, set by terminators
-	cur    *ir.Block
+	entry   *ir.Block    // the IR's entry block
+	hoisted *[]*ir.Instr // definitions of constants etc., placed at the start of the entry
+	blocks  []*ir.Block  // go/ssa block index → IR block
+	succs   [][]int      // IR block → successor IR blocks, set by terminators
+	cur     *ir.Block
 
 	err *Unsupported // the first unsupported construct
 }
@@ -102,12 +103,24 @@ func (t *translator) function() {
 	}
 	f.Variadic = sig.Variadic()
 
-	t.entry = f.NewBlock()
-	t.succs = append(t.succs, nil)
+	// Values used by the body (constants, global addresses, function
+	// values) are defined once, at the start of the entry block. go/ssa's
+	// entry block has no predecessors, so it is the IR's entry; should
+	// it have some, the IR gets an entry block of its own.
+	separateEntry := len(fn.Blocks[0].Preds) > 0
+	if separateEntry {
+		t.entry = f.NewBlock()
+		t.succs = append(t.succs, nil)
+	}
 	for range fn.Blocks {
 		t.blocks = append(t.blocks, f.NewBlock())
 		t.succs = append(t.succs, nil)
 	}
+	if !separateEntry {
+		t.entry = t.blocks[0]
+	}
+	var hoisted []*ir.Instr // collected here, placed before the entry's code
+	t.hoisted = &hoisted
 	if fn.Recover != nil {
 		f.Recover = t.blocks[fn.Recover.Index].Index
 	}
@@ -127,9 +140,12 @@ func (t *translator) function() {
 	for _, b := range fn.Blocks {
 		t.lowerPhis(b)
 	}
-	// The entry jumps to go/ssa's entry once the hoisted values are in.
-	t.entry.Instrs = append(t.entry.Instrs, &ir.Instr{Op: ir.OpJump, Pos: fn.Pos()})
-	t.succs[t.entry.Index] = []int{t.blocks[0].Index}
+	if separateEntry {
+		t.entry.Instrs = append(hoisted, &ir.Instr{Op: ir.OpJump, Pos: fn.Pos()})
+		t.succs[t.entry.Index] = []int{t.blocks[0].Index}
+	} else {
+		t.entry.Instrs = append(hoisted, t.entry.Instrs...)
+	}
 	for _, b := range f.Blocks {
 		for _, s := range t.succs[b.Index] {
 			f.AddEdge(b.Index, s)
@@ -297,6 +313,9 @@ func normaliseConst(v constant.Value, t types.Type) constant.Value {
 	if !ok {
 		return v
 	}
+	if b.Info()&types.IsInteger != 0 || b.Kind() == types.UnsafePointer {
+		return constant.ToInt(v) // integer-valued float constants (uint64(1e1))
+	}
 	switch b.Kind() {
 	case types.Float32:
 		x, _ := constant.Float32Val(v)
@@ -326,7 +345,7 @@ func (t *translator) hoist(key constKey, typ types.Type, in *ir.Instr, pos token
 	}
 	r := t.f.NewReg(t.typ(typ, pos))
 	in.Dsts = []ir.Reg{r}
-	t.entry.Instrs = append(t.entry.Instrs, in)
+	*t.hoisted = append(*t.hoisted, in)
 	t.consts[key] = r
 	return r
 }

@@ -40,3 +40,23 @@ func (f *Func) ReversePostorder() []*Block {
 	}
 	return blocks
 }
+
+// NormalReach reports, per block, whether it is reachable from the entry
+// through the CFG's edges alone: blocks reached only through the recover
+// block (entered after a panic, from anywhere) are not.
+func (f *Func) NormalReach() []bool {
+	seen := make([]bool, len(f.Blocks))
+	stack := []int{0}
+	seen[0] = true
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range f.Blocks[b].Succs {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return seen
+}

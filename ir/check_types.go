@@ -83,7 +83,9 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 	case OpShl, OpShr:
 		return firstOf(sameAsDst(0), want(0, "an integer", hasInfo(arg(0), types.IsInteger)), want(1, "an integer", hasInfo(arg(1), types.IsInteger)))
 	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
-		if !types.Identical(arg(0), arg(1)) {
+		// Go compares operands of assignable types (a chan T with a
+		// <-chan T); go/ssa converts all others to identical types.
+		if !types.Identical(arg(0), arg(1)) && !types.AssignableTo(arg(0), arg(1)) && !types.AssignableTo(arg(1), arg(0)) {
 			return fmt.Sprintf("operands have types %s and %s, want identical types", TypeString(arg(0)), TypeString(arg(1)))
 		}
 		if !hasInfo(dst(0), types.IsBoolean) {
@@ -192,6 +194,11 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return firstOf(want(0, "a string", true), wantString(in.Dsts[0], dst(0)))
 		case *types.Pointer:
 			if a, ok := u.Elem().Underlying().(*types.Array); ok {
+				// The result may be a named slice type (go/ssa gives the
+				// expression's type).
+				if types.Identical(dst(0).Underlying(), types.NewSlice(a.Elem())) {
+					return ""
+				}
 				return wantDst(0, types.NewSlice(a.Elem()))
 			}
 		}
@@ -389,7 +396,8 @@ func constFits(v constant.Value, t types.Type) string {
 	case constant.String:
 		okKind = info&types.IsString != 0
 	case constant.Int:
-		okKind = info&types.IsNumeric != 0
+		// An unsafe.Pointer constant made from an integer (runtime code).
+		okKind = info&types.IsNumeric != 0 || b.Kind() == types.UnsafePointer
 		if okKind && info&types.IsInteger != 0 && !intFits(v, b) {
 			return fmt.Sprintf("constant %s overflows %s", v.ExactString(), TypeString(t))
 		}

@@ -28,7 +28,7 @@ on stderr with the construct that stopped them.
 
 Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&passes, "passes", "", "comma-separated passes to run first (none yet)")
+			fs.StringVar(&passes, "passes", "", "comma-separated passes to run first ("+passNames()+")")
 			fs.BoolVar(&positions, "pos", false, "append each instruction's source position as a comment")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
@@ -36,14 +36,18 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				fs.Usage()
 				return exitUsage
 			}
-			if passes != "" {
-				fmt.Fprintf(stderr, "vssa dump: unknown pass %q (no passes exist yet)\n", strings.Split(passes, ",")[0])
+			if _, err := passesPipeline(passes); err != nil {
+				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitUsage
 			}
 			prog, err := bridge.Load(bridge.Config{}, patternOf(args[0]))
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitFailure
+			}
+			if err := applyPasses(prog, passes, stderr); err != nil {
+				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
+				return exitUsage
 			}
 			opts := ir.PrintOptions{Positions: positions}
 			if len(args) == 2 {

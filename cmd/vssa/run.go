@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
-	"strings"
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir/interp"
@@ -32,7 +31,7 @@ Exit statuses of vssa itself:
   4  the program needs something vssa does not support (the message names
      it), or an internal error`,
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting (none yet)")
+			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting ("+passNames()+")")
 			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
@@ -40,14 +39,18 @@ Exit statuses of vssa itself:
 				fs.Usage()
 				return exitUsage
 			}
-			if passes != "" {
-				fmt.Fprintf(stderr, "vssa run: unknown pass %q (no passes exist yet)\n", strings.Split(passes, ",")[0])
+			if _, err := passesPipeline(passes); err != nil {
+				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitUsage
 			}
 			prog, mainPkg, err := loadMain(args[0])
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitFailure
+			}
+			if err := applyPasses(prog, passes, stderr); err != nil {
+				fmt.Fprintf(stderr, "vssa run: %v\n", err)
+				return exitUsage
 			}
 			if cpuprofile != "" {
 				f, err := os.Create(cpuprofile)

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/passes"
+)
+
+// applyPasses runs a pass list on every function of a program, in place:
+// each function is replaced by the result of the passes that were
+// accepted. Rejections and crashes are reported on w (they do not stop
+// anything: the function keeps its input). It returns an error only for
+// a bad pass list.
+func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
+	pipeline, err := passes.Pipeline(list)
+	if err != nil || len(pipeline) == 0 {
+		return err
+	}
+	m := &passes.Manager{Pipeline: pipeline}
+	for _, f := range prog.Module.Funcs {
+		g, reports := m.Run(f)
+		for _, r := range reports {
+			if r.Outcome == passes.Rejected || r.Outcome == passes.Crashed {
+				fmt.Fprintf(w, "vssa: %v\n", r)
+			}
+		}
+		if g != f {
+			prog.Module.Add(g)
+		}
+	}
+	return nil
+}
+
+// passesPipeline checks a pass list.
+func passesPipeline(list string) ([]*passes.Pass, error) { return passes.Pipeline(list) }

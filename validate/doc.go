@@ -1,0 +1,25 @@
+// Package validate holds the trusted checkers of vssa: one per pass, each
+// deciding whether a pass's result (with the hints the pass gives) is a
+// correct transformation of its input. A rejected result is never used.
+//
+// The package imports only ir (and the standard library): never passes/.
+// Every checker is small and recomputes what it relies on (edges,
+// dominance, liveness) from the functions themselves; hints only tell it
+// which correspondence to check, never what to believe.
+//
+// Checkers:
+//
+//   - Normalize: unreachable blocks removed, edges into joins split by
+//     jump-only blocks, nothing else changed.
+//   - Promote: promotable allocations (local variables whose address is
+//     only the address of loads and stores) replaced by registers.
+//   - SSAGen: the SSA-generation validator of CompCertSSA (Barthe,
+//     Demange, Pichardie, TOPLAS 2014, §5): the SSA function erases to the
+//     RTL one, and a type system tracking the current version of every
+//     register accepts it.
+//   - OutOfSSA: phis replaced by copies at the end of predecessors whose
+//     sequential effect is the phi-block's parallel assignment.
+//
+// Errors are values (*Error) naming the pass's rule, the block and the
+// instruction.
+package validate

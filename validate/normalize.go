@@ -1,0 +1,130 @@
+// This file checks the normalize pass. Properties checked:
+//
+//   - both functions are well-formed RTL; the result's CFG is normalised
+//     (every edge into a join block leaves a block ending in a jump);
+//   - every block of the result is either a block of the input (the hint
+//     says which) with identical instructions and registers, or an
+//     inserted block holding only a jump, with one predecessor;
+//   - a successor of a kept block is the image of the input block's
+//     successor in the same slot, directly or through one inserted block;
+//   - every input block left out is unreachable in the input;
+//   - signature, registers and the recover block are unchanged.
+
+package validate
+
+import (
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// NormalizeHints tell which input block each result block is.
+type NormalizeHints struct {
+	// Old[i] is the index of the input block that result block i is, or
+	// -1 if block i was inserted on an edge.
+	Old []int
+}
+
+// Normalize checks a normalize result.
+func Normalize(before, after *ir.Func, h *NormalizeHints) error {
+	r := rejecter{"normalize", after}
+	// The input may have unreachable blocks: removing them is the pass's job.
+	if err := wellFormed(before, ir.RTL, ir.RuleReachable); err != nil {
+		return r.fn("input", "input is not well-formed RTL: %v", err)
+	}
+	if err := ir.Check(after, ir.RTL); err != nil {
+		return r.fn("output", "result is not well-formed RTL: %v", err)
+	}
+	if h == nil || len(h.Old) != len(after.Blocks) {
+		return r.fn("hints", "hints do not cover the %d blocks", len(after.Blocks))
+	}
+	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) {
+		return r.fn("signature", "signature or parameters changed")
+	}
+	if len(after.Regs) != len(before.Regs) {
+		return r.fn("registers", "result has %d registers, want %d", len(after.Regs), len(before.Regs))
+	}
+	for i, t := range before.Regs {
+		if (t == nil) != (after.Regs[i] == nil) || (t != nil && !types.Identical(t, after.Regs[i])) {
+			return r.fn("registers", "type of r%d changed", i)
+		}
+	}
+	if len(h.Old) == 0 || h.Old[0] != 0 {
+		return r.fn("entry", "result entry is not the input entry")
+	}
+	kept := make([]bool, len(before.Blocks))
+	for i, o := range h.Old {
+		if o < -1 || o >= len(before.Blocks) {
+			return r.fn("hints", "block b%d maps to b%d, out of range", i, o)
+		}
+		if o >= 0 {
+			if kept[o] {
+				return r.fn("hints", "input block b%d appears twice", o)
+			}
+			kept[o] = true
+		}
+	}
+	reach := before.Dom()
+	for o, k := range kept {
+		if !k && reach.Reachable(o) {
+			return r.fn("removed", "reachable input block b%d was removed", o)
+		}
+	}
+	if before.Recover >= 0 {
+		if after.Recover < 0 || h.Old[after.Recover] != before.Recover {
+			return r.fn("recover", "recover block b%d not kept as the recover block", before.Recover)
+		}
+	} else if after.Recover >= 0 {
+		return r.fn("recover", "result has a recover block, input has none")
+	}
+	for i, b := range after.Blocks {
+		o := h.Old[i]
+		if o < 0 {
+			if len(b.Instrs) != 1 || b.Instrs[0].Op != ir.OpJump || len(b.Preds) != 1 || len(b.Phis) > 0 {
+				return r.at(b, nil, "inserted", "inserted block must hold only a jump and have one predecessor")
+			}
+			continue
+		}
+		ob := before.Blocks[o]
+		if len(b.Instrs) != len(ob.Instrs) {
+			return r.at(b, nil, "instructions", "block has %d instructions, input b%d has %d", len(b.Instrs), o, len(ob.Instrs))
+		}
+		for k, in := range b.Instrs {
+			if !sameShape(in, ob.Instrs[k]) || !sameRegs(in.Args, ob.Instrs[k].Args) || !sameRegs(in.Dsts, ob.Instrs[k].Dsts) {
+				return r.at(b, in, "instructions", "instruction %d differs from input b%d", k, o)
+			}
+		}
+		for k, s := range b.Succs {
+			want := ob.Succs[k]
+			switch {
+			case h.Old[s] == want:
+			case h.Old[s] == -1 && len(after.Blocks[s].Succs) == 1 && h.Old[after.Blocks[s].Succs[0]] == want:
+			default:
+				return r.at(b, nil, "edges", "successor %d leads to b%d, want the image of input b%d", k, s, want)
+			}
+		}
+	}
+	for _, b := range after.Blocks {
+		if len(b.Preds) < 2 {
+			continue
+		}
+		for _, p := range b.Preds {
+			if t := after.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+				return r.at(b, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+			}
+		}
+	}
+	return nil
+}
+
+func sameRegs(a, b []ir.Reg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,138 @@
+// This file checks the out-of-SSA translation. Properties checked:
+//
+//   - the input is well-formed SSA, the result well-formed RTL, with the
+//     same signature, parameters, blocks, edges and recover block, and no
+//     phis;
+//   - every block is unchanged, except that a predecessor of a join block
+//     with phis has copies inserted right before its jump;
+//   - executing those copies in order gives every phi result of the join
+//     the value of its argument for that edge — the phi-block's parallel
+//     assignment — and writes no other register but temporaries;
+//   - temporaries are fresh: declared in the hints, used nowhere else.
+
+package validate
+
+import (
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// OutOfSSAHints list the temporaries the sequentialised moves use.
+type OutOfSSAHints struct {
+	Temps []ir.Reg
+}
+
+// OutOfSSA checks an out-of-SSA result.
+func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
+	r := rejecter{"outofssa", after}
+	if err := ir.Check(before, ir.SSA); err != nil {
+		return r.fn("input", "input is not well-formed SSA: %v", err)
+	}
+	if err := ir.Check(after, ir.RTL); err != nil {
+		return r.fn("output", "result is not well-formed RTL: %v", err)
+	}
+	if h == nil {
+		return r.fn("hints", "no hints")
+	}
+	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
+		before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) || len(after.Regs) < len(before.Regs) {
+		return r.fn("structure", "signature, parameters, blocks, registers or recover block changed")
+	}
+	for i, t := range before.Regs {
+		if (t == nil) != (after.Regs[i] == nil) || (t != nil && !types.Identical(t, after.Regs[i])) {
+			return r.fn("registers", "type of r%d changed", i)
+		}
+	}
+	temp := map[ir.Reg]bool{}
+	for _, t := range h.Temps {
+		if t < ir.Reg(len(before.Regs)) || int(t) >= len(after.Regs) || after.Regs[t] == nil {
+			return r.fn("temps", "temporary %s is not a new register", t)
+		}
+		temp[t] = true
+	}
+	for i, b := range before.Blocks {
+		ab := after.Blocks[i]
+		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) {
+			return r.at(ab, nil, "structure", "edges changed")
+		}
+		inserted := len(ab.Instrs) - len(b.Instrs)
+		var phis []*ir.Instr
+		k := -1
+		if len(b.Succs) == 1 {
+			succ := before.Blocks[b.Succs[0]]
+			phis = succ.Phis
+			k = edgeIndex(b, 0, succ)
+		}
+		if inserted < 0 || (len(phis) == 0 && inserted != 0) {
+			return r.at(ab, nil, "structure", "block has %d instructions, input has %d", len(ab.Instrs), len(b.Instrs))
+		}
+		// Unchanged prefix and terminator.
+		for j, in := range b.Instrs {
+			out := ab.Instrs[j]
+			if j == len(b.Instrs)-1 {
+				out = ab.Instrs[len(ab.Instrs)-1]
+			}
+			if !sameShape(in, out) || !sameRegs(in.Args, out.Args) || !sameRegs(in.Dsts, out.Dsts) {
+				return r.at(ab, out, "structure", "instruction differs from the input's %q", ir.FormatInstr(before, b, in))
+			}
+		}
+		if len(phis) == 0 {
+			continue
+		}
+		moves := ab.Instrs[len(b.Instrs)-1 : len(ab.Instrs)-1]
+		if err := checkMoves(r, ab, moves, phis, k, temp); err != nil {
+			return err
+		}
+	}
+	// Temporaries appear only in inserted moves (checked per sequence) and
+	// nowhere in the input.
+	for _, b := range before.Blocks {
+		for _, in := range b.Instrs {
+			for _, x := range append(append([]ir.Reg(nil), in.Args...), in.Dsts...) {
+				if temp[x] {
+					return r.at(b, in, "temps", "temporary %s is used by the input", x)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkMoves simulates a move sequence on symbolic values and compares
+// it with the phi-block's parallel assignment for predecessor k.
+func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k int, temp map[ir.Reg]bool) error {
+	sym := map[ir.Reg]ir.Reg{} // register → the initial register whose value it holds
+	val := func(x ir.Reg) ir.Reg {
+		if v, ok := sym[x]; ok {
+			return v
+		}
+		return x
+	}
+	isPhiDst := map[ir.Reg]bool{}
+	for _, phi := range phis {
+		isPhiDst[phi.Dsts[0]] = true
+	}
+	for _, m := range moves {
+		if m.Op != ir.OpCopy || len(m.Dsts) != 1 || len(m.Args) != 1 {
+			return r.at(b, m, "moves", "only copies may be inserted")
+		}
+		d := m.Dsts[0]
+		if !isPhiDst[d] && !temp[d] {
+			return r.at(b, m, "moves", "copy writes %s, which is neither a phi result nor a temporary", d)
+		}
+		if temp[m.Args[0]] {
+			if _, written := sym[m.Args[0]]; !written {
+				return r.at(b, m, "moves", "temporary %s read before it is written", m.Args[0])
+			}
+		}
+		sym[d] = val(m.Args[0])
+	}
+	for _, phi := range phis {
+		d, want := phi.Dsts[0], phi.Args[k]
+		if got := val(d); got != want {
+			return r.at(b, nil, "moves", "after the copies %s holds the value of %s, want %s (its phi argument %d)", d, got, want, k)
+		}
+	}
+	return nil
+}

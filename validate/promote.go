@@ -1,0 +1,171 @@
+// This file checks the promotion of variables to registers (the first
+// half of mem2reg). Properties checked:
+//
+//   - both functions are well-formed RTL with the same signature,
+//     parameters, blocks, edges and recover block;
+//   - every promoted variable p (a register of the input, per the hints)
+//     is defined once, by an alloc, and used only as the address operand
+//     of loads and stores (so its memory is never observed otherwise), and
+//     never in blocks reached only after a panic (the recover block reads
+//     variables at the point of the panic, which registers in SSA form
+//     cannot express);
+//   - its register v is fresh, distinct per variable, of the variable's
+//     type;
+//   - instruction by instruction, "p = alloc" became "v = const zero",
+//     "x = load p" became "x = copy v", "store p, y" became "v = copy y",
+//     and every other instruction is unchanged.
+
+package validate
+
+import (
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// PromoteHints map each promoted variable (the register holding its
+// address in the input) to the register that holds its value in the
+// result.
+type PromoteHints struct {
+	Vars map[ir.Reg]ir.Reg
+}
+
+// Promote checks a promotion result.
+func Promote(before, after *ir.Func, h *PromoteHints) error {
+	r := rejecter{"promote", after}
+	if err := ir.Check(before, ir.RTL); err != nil {
+		return r.fn("input", "input is not well-formed RTL: %v", err)
+	}
+	if err := ir.Check(after, ir.RTL); err != nil {
+		return r.fn("output", "result is not well-formed RTL: %v", err)
+	}
+	if h == nil {
+		return r.fn("hints", "no hints")
+	}
+	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
+		before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) {
+		return r.fn("structure", "signature, parameters, blocks or recover block changed")
+	}
+	if len(after.Regs) < len(before.Regs) {
+		return r.fn("registers", "result has fewer registers than the input")
+	}
+	for i, t := range before.Regs {
+		if (t == nil) != (after.Regs[i] == nil) || (t != nil && !types.Identical(t, after.Regs[i])) {
+			return r.fn("registers", "type of r%d changed", i)
+		}
+	}
+	used := make([]bool, len(after.Regs)) // registers of the input
+	mark := func(rs []ir.Reg) {
+		for _, x := range rs {
+			if x >= 0 && int(x) < len(used) {
+				used[x] = true
+			}
+		}
+	}
+	mark(before.Params)
+	mark(before.FreeVars)
+	for _, b := range before.Blocks {
+		for _, in := range b.Instrs {
+			mark(in.Args)
+			mark(in.Dsts)
+		}
+	}
+	seenVar := map[ir.Reg]bool{}
+	for p, v := range h.Vars {
+		if p < 0 || int(p) >= len(before.Regs) || v < 0 || int(v) >= len(after.Regs) || after.Regs[v] == nil {
+			return r.fn("hints", "bad promotion %s → %s", p, v)
+		}
+		if used[v] || seenVar[v] {
+			return r.fn("fresh", "register %s of variable %s is not fresh", v, p)
+		}
+		seenVar[v] = true
+		ptr, ok := before.Regs[p].Underlying().(*types.Pointer)
+		if !ok || !types.Identical(ptr.Elem(), after.Regs[v]) {
+			return r.fn("types", "register %s has type %s, want the type of variable %s", v, ir.TypeString(after.Regs[v]), p)
+		}
+	}
+	if err := promotable(r, before, h.Vars); err != nil {
+		return err
+	}
+	for bi, b := range before.Blocks {
+		ab := after.Blocks[bi]
+		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) || len(ab.Phis) > 0 || len(b.Instrs) != len(ab.Instrs) {
+			return r.at(ab, nil, "structure", "block differs from input block b%d in edges or length", bi)
+		}
+		for k, in := range b.Instrs {
+			out := ab.Instrs[k]
+			if !promotedPair(in, out, h.Vars) {
+				return r.at(ab, out, "instruction", "instruction %d is not the input's %q with variables promoted", k, ir.FormatInstr(before, b, in))
+			}
+		}
+	}
+	return nil
+}
+
+// promotable checks that each variable is defined by one alloc and only
+// used as the address of loads and stores, outside the recover region.
+func promotable(r rejecter, f *ir.Func, vars map[ir.Reg]ir.Reg) error {
+	for _, p := range f.Params {
+		if _, ok := vars[p]; ok {
+			return r.fn("promotable", "%s is a parameter", p)
+		}
+	}
+	for _, p := range f.FreeVars {
+		if _, ok := vars[p]; ok {
+			return r.fn("promotable", "%s is a free variable", p)
+		}
+	}
+	defs := map[ir.Reg]int{}
+	normal := f.NormalReach()
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Dsts {
+				if _, ok := vars[d]; ok {
+					defs[d]++
+					if in.Op != ir.OpAlloc {
+						return r.at(b, in, "promotable", "%s is not defined by an alloc", d)
+					}
+				}
+			}
+			for k, a := range in.Args {
+				if _, ok := vars[a]; !ok {
+					continue
+				}
+				if !normal[b.Index] {
+					return r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+				}
+				if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
+					return r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
+				}
+			}
+		}
+	}
+	for p := range vars {
+		if defs[p] != 1 {
+			return r.fn("promotable", "variable %s has %d definitions, want 1 alloc", p, defs[p])
+		}
+	}
+	return nil
+}
+
+// promotedPair reports whether out is in with its variables promoted.
+func promotedPair(in, out *ir.Instr, vars map[ir.Reg]ir.Reg) bool {
+	if in.Pos != out.Pos {
+		return false
+	}
+	switch in.Op {
+	case ir.OpAlloc:
+		if v, ok := vars[in.Dsts[0]]; ok {
+			return out.Op == ir.OpConst && out.Const == nil && len(out.Args) == 0 && sameRegs(out.Dsts, []ir.Reg{v}) && out.Flags == 0
+		}
+	case ir.OpLoad:
+		if v, ok := vars[in.Args[0]]; ok {
+			return out.Op == ir.OpCopy && sameRegs(out.Args, []ir.Reg{v}) && sameRegs(out.Dsts, in.Dsts) && out.Flags == 0
+		}
+	case ir.OpStore:
+		if v, ok := vars[in.Args[0]]; ok {
+			return out.Op == ir.OpCopy && sameRegs(out.Args, []ir.Reg{in.Args[1]}) && sameRegs(out.Dsts, []ir.Reg{v}) && out.Flags == 0
+		}
+	}
+	return sameShape(in, out) && sameRegs(in.Args, out.Args) && sameRegs(in.Dsts, out.Dsts)
+}

@@ -1,0 +1,59 @@
+package validate
+
+import (
+	"go/constant"
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// sameShape reports whether two instructions are the same but for their
+// registers: kind, attributes, position and the number of operands and
+// results.
+func sameShape(a, b *ir.Instr) bool {
+	if a.Op != b.Op || a.Flags != b.Flags || a.Sym != b.Sym || a.Field != b.Field ||
+		a.CallMode != b.CallMode || a.Pos != b.Pos || len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) ||
+		len(a.SelectDirs) != len(b.SelectDirs) || !sameConst(a.Const, b.Const) {
+		return false
+	}
+	for i := range a.SelectDirs {
+		if a.SelectDirs[i] != b.SelectDirs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameConst(a, b constant.Value) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Kind() == b.Kind() && a.ExactString() == b.ExactString()
+}
+
+// sameSignature reports whether two functions have the same name,
+// parameter and result types and variadicity.
+func sameSignature(a, b *ir.Func) bool {
+	if a.Name != b.Name || a.Variadic != b.Variadic || len(a.Params) != len(b.Params) ||
+		len(a.FreeVars) != len(b.FreeVars) || len(a.Results) != len(b.Results) {
+		return false
+	}
+	for i, t := range a.Results {
+		if !types.Identical(t, b.Results[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

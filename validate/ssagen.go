@@ -1,0 +1,294 @@
+// This file is the SSA-generation validator of CompCertSSA (Barthe,
+// Demange, Pichardie, TOPLAS 2014, §5), for vssa's IR. Properties
+// checked:
+//
+// Structure (the paper's structural_spec and well-formedness checks):
+//   - the input is well-formed RTL and the result well-formed SSA
+//     (unique definitions, strictness, phis only at joins with one
+//     argument per predecessor, normalised CFG, reachability);
+//   - erasing phis and mapping every result register to the input
+//     register it is a version of (the hint) gives back the input
+//     exactly: same blocks, edges, instructions, parameters, recover
+//     block; each version has the type of its register.
+//
+// Typing (the paper's Figure 10, with type inference in one pass as in
+// its §5.5): a local typing maps each input register to its current
+// version. Blocks are visited in reverse postorder; a block's typing on
+// entry comes from the first visited predecessor, updated by its phis.
+//   - use: every operand is the current version of its register;
+//   - def: a definition makes its version current;
+//   - phi-use: phi argument k is the version current at the end of
+//     predecessor k;
+//   - phi-missing: a register without a phi at a join that is live there
+//     (liveness of the input, so pruned SSA is accepted) has the same
+//     current version at the end of every predecessor;
+//   - entry: parameters and free variables are their own versions.
+//
+// Registers with a single version in the result (defined once in the
+// input and never by a phi) need no typing: structure maps each of their
+// uses to that version, and SSA strictness makes its definition dominate
+// every use, which is what the typing would establish. Only registers
+// with several versions are tracked, so the checker's memory is
+// blocks × renamed registers.
+//
+// Versions of renamed registers may not be used in blocks reached only
+// after a panic (the recover block): their current version there is not
+// static.
+
+package validate
+
+import (
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// SSAHints give, for each register of the SSA result, the input register
+// it is a version of (NoReg for registers that are not versions of any).
+type SSAHints struct {
+	Orig []ir.Reg
+}
+
+// SSAGen checks an SSA construction result.
+func SSAGen(before, after *ir.Func, h *SSAHints) error {
+	r := rejecter{"ssagen", after}
+	if err := ir.Check(before, ir.RTL); err != nil {
+		return r.fn("input", "input is not well-formed RTL: %v", err)
+	}
+	if err := ir.Check(after, ir.SSA); err != nil {
+		return r.fn("output", "result is not well-formed SSA: %v", err)
+	}
+	if h == nil || len(h.Orig) != len(after.Regs) {
+		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
+	}
+	orig := h.Orig
+	// Each version has the type of its register.
+	for v, o := range orig {
+		if o == ir.NoReg {
+			continue
+		}
+		if o < 0 || int(o) >= len(before.Regs) || before.Regs[o] == nil || after.Regs[v] == nil ||
+			!types.Identical(before.Regs[o], after.Regs[v]) {
+			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
+		}
+	}
+	if err := ssaStructure(r, before, after, orig); err != nil {
+		return err
+	}
+	return ssaTyping(r, before, after, orig)
+}
+
+// ssaStructure checks that erasing phis and versions gives the input.
+func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
+	if !sameSignature(before, after) || before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) {
+		return r.fn("structure", "signature, blocks or recover block changed")
+	}
+	erases := func(vs, rs []ir.Reg) bool {
+		if len(vs) != len(rs) {
+			return false
+		}
+		for i, v := range vs {
+			if v == ir.NoReg || rs[i] == ir.NoReg {
+				if v != rs[i] {
+					return false
+				}
+				continue
+			}
+			if orig[v] != rs[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if !erases(after.Params, before.Params) || !erases(after.FreeVars, before.FreeVars) {
+		return r.fn("structure", "parameters are not versions of the input's")
+	}
+	for i, b := range before.Blocks {
+		ab := after.Blocks[i]
+		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) || len(b.Instrs) != len(ab.Instrs) {
+			return r.at(ab, nil, "structure", "block differs from the input in edges or length")
+		}
+		for k, in := range b.Instrs {
+			out := ab.Instrs[k]
+			if !sameShape(in, out) || !erases(out.Args, in.Args) || !erases(out.Dsts, in.Dsts) {
+				return r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", k, ir.FormatInstr(before, b, in))
+			}
+		}
+		for _, phi := range ab.Phis {
+			if orig[phi.Dsts[0]] == ir.NoReg {
+				return r.at(ab, phi, "structure", "phi result is not a version of any register")
+			}
+			for _, a := range phi.Args {
+				if orig[a] != orig[phi.Dsts[0]] {
+					return r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, orig[phi.Dsts[0]])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ssaTyping infers the local typings of renamed registers and checks
+// uses, phis and joins.
+func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
+	// Renamed registers: those with two or more versions, or a phi.
+	count := make([]int, len(before.Regs))
+	phiDef := make([]bool, len(before.Regs))
+	countDefs := func(rs []ir.Reg) {
+		for _, v := range rs {
+			if orig[v] != ir.NoReg {
+				count[orig[v]]++
+			}
+		}
+	}
+	countDefs(after.Params)
+	countDefs(after.FreeVars)
+	for _, b := range after.Blocks {
+		for _, phi := range b.Phis {
+			countDefs(phi.Dsts)
+			phiDef[orig[phi.Dsts[0]]] = true
+		}
+		for _, in := range b.Instrs {
+			countDefs(in.Dsts)
+		}
+	}
+	slot := make([]int, len(before.Regs)) // input register → index in a typing, or -1
+	var renamed []ir.Reg
+	for reg := range before.Regs {
+		slot[reg] = -1
+		if count[reg] >= 2 || phiDef[reg] {
+			slot[reg] = len(renamed)
+			renamed = append(renamed, ir.Reg(reg))
+		}
+	}
+	if len(renamed) == 0 {
+		return nil
+	}
+	const unknown = ir.NoReg // no version is current (not yet defined, or after a panic)
+	n := len(after.Blocks)
+	entryTyping := make([]ir.Reg, len(renamed))
+	for i := range entryTyping {
+		entryTyping[i] = unknown
+	}
+	for _, vs := range [][]ir.Reg{after.Params, after.FreeVars} {
+		for _, v := range vs {
+			if s := slot[orig[v]]; s >= 0 {
+				entryTyping[s] = v
+			}
+		}
+	}
+	in := make([][]ir.Reg, n) // typing on entry to each block, after its phis
+	in[0] = entryTyping
+	if after.Recover >= 0 {
+		// After a panic no renamed register has a static version.
+		t := make([]ir.Reg, len(renamed))
+		for i := range t {
+			t[i] = unknown
+		}
+		in[after.Recover] = t
+	}
+	live := before.Liveness()
+	phiAt := func(b *ir.Block, reg ir.Reg) *ir.Instr {
+		for _, phi := range b.Phis {
+			if orig[phi.Dsts[0]] == reg {
+				return phi
+			}
+		}
+		return nil
+	}
+	cur := make([]ir.Reg, len(renamed))
+	for _, b := range after.ReversePostorder() {
+		if in[b.Index] == nil {
+			return r.at(b, nil, "order", "no predecessor visited before this block")
+		}
+		copy(cur, in[b.Index])
+		for _, ins := range b.Instrs {
+			for _, a := range ins.Args {
+				if a == ir.NoReg {
+					continue
+				}
+				if s := slot[orig[a]]; s >= 0 && cur[s] != a {
+					if cur[s] == unknown {
+						return r.at(b, ins, "use", "%s is a version of %s, but no version of it is current here", a, orig[a])
+					}
+					return r.at(b, ins, "use", "%s is a version of %s, but the current version is %s", a, orig[a], cur[s])
+				}
+			}
+			for _, d := range ins.Dsts {
+				if s := slot[orig[d]]; s >= 0 {
+					cur[s] = d
+				}
+			}
+		}
+		// Edges out of b.
+		for k, s := range b.Succs {
+			succ := after.Blocks[s]
+			predIndex := edgeIndex(b, k, succ)
+			if in[s] == nil {
+				t := append([]ir.Reg(nil), cur...)
+				for _, phi := range succ.Phis {
+					t[slot[orig[phi.Dsts[0]]]] = phi.Dsts[0]
+				}
+				in[s] = t
+			}
+			for _, phi := range succ.Phis {
+				arg := phi.Args[predIndex]
+				if want := cur[slot[orig[arg]]]; arg != want {
+					return r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, orig[arg], b.Index, want)
+				}
+			}
+			if len(succ.Preds) < 2 {
+				continue
+			}
+			for i, reg := range renamed {
+				if !live.In[s].Has(int(reg)) || phiAt(succ, reg) != nil {
+					continue
+				}
+				if cur[i] != in[s][i] {
+					return r.at(succ, nil, "phi-missing", "%s is live here without a phi, but its version is %s from b%d and %s from another predecessor", reg, cur[i], b.Index, in[s][i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// edgeIndex returns the index in succ.Preds of the k-th successor edge
+// of b (b may reach succ by several edges).
+func edgeIndex(b *ir.Block, k int, succ *ir.Block) int {
+	n := 0
+	for _, s := range b.Succs[:k] {
+		if s == succ.Index {
+			n++
+		}
+	}
+	for j, p := range succ.Preds {
+		if p == b.Index {
+			if n == 0 {
+				return j
+			}
+			n--
+		}
+	}
+	return -1
+}
+
+// Mem2RegHints are the hints of mem2reg: the function after promotion
+// (RTL) and the hints of each half.
+type Mem2RegHints struct {
+	Promoted *ir.Func
+	Promote  *PromoteHints
+	SSA      *SSAHints
+}
+
+// Mem2Reg checks a mem2reg result: the promotion, then the SSA
+// construction from the promoted function.
+func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
+	if h == nil || h.Promoted == nil {
+		return rejecter{"mem2reg", after}.fn("hints", "no hints")
+	}
+	if err := Promote(before, h.Promoted, h.Promote); err != nil {
+		return err
+	}
+	return SSAGen(h.Promoted, after, h.SSA)
+}
