@@ -14,12 +14,12 @@ import (
 type Outcome int
 
 const (
-	Accepted Outcome = iota // the result passed validation and the checker
-	Rejected                // the validator or the checker refused it; the input is kept
-	Failed                  // the pass gave up (an error); the input is kept
-	Crashed                 // the pass panicked; the input is kept
-	Skipped                 // the function was not in the pass's input discipline
-	Unchecked               // validation was off
+	Accepted  Outcome = iota // the result passed validation and the checker
+	Rejected                 // the validator or the checker refused it; the input is kept
+	Failed                   // the pass gave up (an error); the input is kept
+	Crashed                  // the pass panicked; the input is kept
+	Skipped                  // the function was not in the pass's input discipline
+	Unchecked                // validation was off
 )
 
 var outcomeNames = [...]string{"accepted", "rejected", "failed", "crashed", "skipped", "unchecked"}

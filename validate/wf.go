@@ -25,4 +25,3 @@ func wellFormed(f *ir.Func, d ir.Discipline, ignore ...string) error {
 	}
 	return kept
 }
-

@@ -53,7 +53,6 @@ func promotableAllocs(f *ir.Func) []ir.Reg {
 	return out
 }
 
-
 // promote replaces the promotable allocations of f by registers.
 func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
 	g := f.Clone()
