@@ -186,6 +186,9 @@ func (it *Interp) exec(fr *frame) {
 			}
 
 		case ir.OpJump:
+			if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
+				panic(ErrStepLimit)
+			}
 			pc = takeEdge(regs, &in.edges[0])
 		case ir.OpIf:
 			if regs[in.a].n != 0 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -31,6 +32,10 @@ type Options struct {
 	// Exit ends the process when a goroutine other than main crashes;
 	// default os.Exit.
 	Exit func(status int)
+	// StepLimit, if positive, bounds the number of branches the program
+	// may take (a guard against non-terminating programs in tests); past
+	// it, execution stops with ErrStepLimit.
+	StepLimit int64
 	// LookupType finds a named type of the program or of a package it
 	// imports, so that real values coming back from the standard library
 	// get their go/types dynamic type. May be nil.
@@ -53,7 +58,13 @@ type Interp struct {
 	stdout  io.Writer
 
 	pcs []pcInfo // fake program counters handed out by runtime.Caller
+
+	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 }
+
+// ErrStepLimit is raised (reported as Outcome.Err, or status
+// ExitUnsupported by RunMain) when Options.StepLimit is exceeded.
+var ErrStepLimit = &Unsupported{Msg: "step limit exceeded"}
 
 // New returns an interpreter for the functions of mod.
 func New(mod *ir.Module, opts Options) *Interp {
