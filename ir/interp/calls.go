@@ -78,6 +78,9 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 	if err := it.compile(fn); err != nil {
 		panic(unsupportedf("%v", err))
 	}
+	if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
+		panic(ErrStepLimit)
+	}
 	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable, caller: g.top}
 	if len(args) != len(fn.params) {
 		panic(fmt.Sprintf("vssa: internal error: %s called with %d arguments, want %d", fn.name, len(args), len(fn.params)))
@@ -104,6 +107,9 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 func (it *Interp) callDirect(caller *frame, fn *function, env []Value, in *inst, argStart int, recoverable *goPanic) {
 	if err := it.compile(fn); err != nil {
 		panic(unsupportedf("%v", err))
+	}
+	if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
+		panic(ErrStepLimit)
 	}
 	g := caller.g
 	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable, caller: caller,

@@ -191,6 +191,9 @@ func (it *Interp) exec(fr *frame) {
 			}
 			pc = takeEdge(regs, &in.edges[0])
 		case ir.OpIf:
+			if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
+				panic(ErrStepLimit)
+			}
 			if regs[in.a].n != 0 {
 				pc = takeEdge(regs, &in.edges[0])
 			} else {
