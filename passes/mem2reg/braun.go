@@ -261,7 +261,12 @@ func (b *braunBuilder) removeRedundant(phis []int) {
 	}
 	for _, scc := range b.phiSCCs(phis, in) {
 		if len(scc) == 1 {
-			continue // trivial phis are already gone
+			// It may have become trivial when its operands' components
+			// were removed (components come operands first).
+			if b.values[scc[0]].replaced < 0 {
+				b.tryRemoveTrivial(scc[0])
+			}
+			continue
 		}
 		member := map[int]bool{}
 		for _, p := range scc {

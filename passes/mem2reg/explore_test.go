@@ -37,7 +37,7 @@ func explore(t *testing.T, cfg bridge.Config, file string) {
 	}
 	load := time.Since(start)
 	start = time.Now()
-	nf, blocks, rej := 0, 0, 0
+	nf, blocks, rej, phis, vars := 0, 0, 0, 0, 0
 	for _, f := range prog.Module.Funcs {
 		n, nh, err := normalize.Run(f)
 		if err != nil || validate.Normalize(f, n, nh) != nil {
@@ -52,6 +52,10 @@ func explore(t *testing.T, cfg bridge.Config, file string) {
 		}
 		nf++
 		blocks += len(g.Blocks)
+		for _, b := range g.Blocks {
+			phis += len(b.Phis)
+		}
+		vars += len(h.Promote.Vars)
 	}
 	passes := time.Since(start)
 	start = time.Now()
@@ -64,5 +68,5 @@ func explore(t *testing.T, cfg bridge.Config, file string) {
 	if !exit {
 		status = it.RunMain(main+".init", main+".main")
 	}
-	t.Logf("%-40s load %v funcs %d blocks %d rej %d passes %v run %v status %d exit %v out %d", filepath.Base(file), load, nf, blocks, rej, passes, time.Since(start), status, exit, stdout.Len()+stderr.Len())
+	t.Logf("%-40s load %v funcs %d blocks %d rej %d phis %d vars %d passes %v run %v status %d exit %v out %d", filepath.Base(file), load, nf, blocks, rej, phis, vars, passes, time.Since(start), status, exit, stdout.Len()+stderr.Len())
 }

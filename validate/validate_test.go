@@ -1,0 +1,286 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+func parse(t *testing.T, src string) *ir.Func {
+	t.Helper()
+	f, err := ir.ParseFunc(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// wantRule checks that err is a rejection of the given rule.
+func wantRule(t *testing.T, err error, rule string) {
+	t.Helper()
+	if err == nil {
+		t.Errorf("accepted, want rejection [%s]", rule)
+		return
+	}
+	e, ok := err.(*Error)
+	if !ok || e.Rule != rule {
+		t.Errorf("got %v, want rule %s", err, rule)
+	}
+}
+
+// The RTL input of the SSA tests: x (r2) is written in both branches.
+const rtlDiamond = `
+func @main.f(r0 bool, r1 int) int {
+b0:
+    r2:int = copy r1
+    if r0, b1, b2
+b1: <- b0
+    r3:int = const 1
+    r2:int = add r2, r3
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    return r2
+}
+`
+
+// Its SSA form: versions r4 (b0), r5 (b1), r6 (phi) of r2.
+const ssaDiamond = `
+func @main.f(r0 bool, r1 int) int {
+b0:
+    r4:int = copy r1
+    if r0, b1, b2
+b1: <- b0
+    r3:int = const 1
+    r5:int = add r4, r3
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    r6:int = phi r5, r4
+    return r6
+}
+`
+
+func diamondHints() *SSAHints {
+	return &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, 3, 2, 2, 2}}
+}
+
+func TestSSAGenAccepts(t *testing.T) {
+	if err := SSAGen(parse(t, rtlDiamond), parse(t, ssaDiamond), diamondHints()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSSAGenRejects(t *testing.T) {
+	cases := []struct {
+		name, ssa, rule string
+		hints           func(h *SSAHints)
+	}{
+		{"phi arguments swapped", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r5", 1), "output", nil},
+		{"phi argument of an older version", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r4", 1), "phi-use", nil},
+		{"old version used", strings.Replace(ssaDiamond, "return r6", "return r4", 1), "use", nil},
+		{"phi dropped", strings.NewReplacer("    r6:int = phi r5, r4\n", "", "return r6", "return r5").Replace(ssaDiamond), "", nil},
+		{"instruction changed", strings.Replace(ssaDiamond, "add r4, r3", "sub r4, r3", 1), "structure", nil},
+		{"operand of another register", strings.Replace(ssaDiamond, "add r4, r3", "add r3, r3", 1), "structure", nil},
+		{"wrong hint", ssaDiamond, "structure", func(h *SSAHints) { h.Orig[5] = 1 }},
+		{"hint of another type", ssaDiamond, "types", func(h *SSAHints) { h.Orig[3] = 0 }},
+		{"short hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = h.Orig[:3] }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := diamondHints()
+			if tc.hints != nil {
+				tc.hints(h)
+			}
+			after, err := ir.ParseFunc(tc.ssa)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = SSAGen(parse(t, rtlDiamond), after, h)
+			if tc.rule == "" {
+				if err == nil {
+					t.Errorf("accepted")
+				}
+				return
+			}
+			wantRule(t, err, tc.rule)
+		})
+	}
+}
+
+// A join where the register is live but no phi merges its two versions.
+func TestSSAGenMissingPhi(t *testing.T) {
+	rtl := `
+func @main.f(r0 bool, r1 int) int {
+b0:
+    r2:int = copy r1
+    if r0, b1, b2
+b1: <- b0
+    r2:int = add r2, r1
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    r3:int = add r1, r1
+    return r3
+}
+`
+	// r2 is dead at b3, so no phi is needed: accepted (pruned form).
+	ssa := strings.NewReplacer("r2:int = copy r1", "r4:int = copy r1", "r2:int = add r2, r1", "r5:int = add r4, r1").Replace(rtl)
+	h := &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, 3, 2, 2}}
+	if err := SSAGen(parse(t, rtl), parse(t, ssa), h); err != nil {
+		t.Errorf("pruned form rejected: %v", err)
+	}
+	// With r2 live at b3 (returned), the missing phi is caught.
+	rtl2 := strings.Replace(rtl, "return r3", "return r2", 1)
+	ssa2 := strings.Replace(ssa, "return r3", "return r5", 1)
+	err := SSAGen(parse(t, rtl2), parse(t, ssa2), h)
+	if err == nil {
+		t.Fatal("accepted")
+	}
+}
+
+// Promotion: x is a variable written then read.
+const rtlVar = `
+func @main.f(r0 int) int {
+b0:
+    r1:*int = alloc
+    store r1, r0
+    r2:int = load r1
+    return r2
+}
+`
+
+const promotedVar = `
+func @main.f(r0 int) int {
+b0:
+    r3:int = const zero
+    r3:int = copy r0
+    r2:int = copy r3
+    return r2
+}
+`
+
+func TestPromote(t *testing.T) {
+	h := &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}}
+	if err := Promote(parse(t, rtlVar), parse(t, promotedVar), h); err != nil {
+		t.Fatalf("honest promotion rejected: %v", err)
+	}
+	// The variable's address escapes (it is returned).
+	escaping := `
+func @main.f(r0 int) *int {
+b0:
+    r1:*int = alloc
+    store r1, r0
+    r2:int = load r1
+    return r1
+}
+`
+	promotedEscaping := `
+func @main.f(r0 int) *int {
+b0:
+    r1:*int = alloc
+    r3:int = const zero
+    r3:int = copy r0
+    r2:int = copy r3
+    return r1
+}
+`
+	err := Promote(parse(t, escaping), parse(t, promotedEscaping), &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}})
+	if err == nil {
+		t.Error("promotion of an escaping variable accepted")
+	}
+	// A load rewritten to read another register.
+	wrong := strings.Replace(promotedVar, "r2:int = copy r3", "r2:int = copy r0", 1)
+	wantRule(t, Promote(parse(t, rtlVar), parse(t, wrong), h), "instruction")
+	// The variable's register is not fresh.
+	wantRule(t, Promote(parse(t, rtlVar), parse(t, promotedVar), &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 2}}), "fresh")
+}
+
+// Normalize: the edge b0→b2 into join b2 leaves an if.
+const unnormal = `
+func @main.f(r0 bool) int {
+b0:
+    r1:int = const 1
+    if r0, b1, b2
+b1: <- b0
+    jump b2
+b2: <- b0, b1
+    return r1
+}
+`
+
+const normal = `
+func @main.f(r0 bool) int {
+b0:
+    r1:int = const 1
+    if r0, b1, b3
+b1: <- b0
+    jump b2
+b2: <- b3, b1
+    return r1
+b3: <- b0
+    jump b2
+}
+`
+
+func TestNormalize(t *testing.T) {
+	h := &NormalizeHints{Old: []int{0, 1, 2, -1}}
+	if err := Normalize(parse(t, unnormal), parse(t, normal), h); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	wantRule(t, Normalize(parse(t, unnormal), parse(t, unnormal), &NormalizeHints{Old: []int{0, 1, 2}}), "normalised")
+	extra := strings.Replace(normal, "b3: <- b0\n    jump b2", "b3: <- b0\n    r1:int = const 2\n    jump b2", 1)
+	wantRule(t, Normalize(parse(t, unnormal), parse(t, extra), h), "inserted")
+	wantRule(t, Normalize(parse(t, unnormal), parse(t, normal), &NormalizeHints{Old: []int{0, 1, -1, 2}}), "edges")
+}
+
+// Out of SSA: a swap of two phis needs a temporary.
+const swapSSA = `
+func @main.f(r0 int, r1 int, r2 bool) int {
+b0:
+    jump b1
+b1: <- b0, b2
+    r3:int = phi r0, r4
+    r4:int = phi r1, r3
+    if r2, b2, b3
+b2: <- b1
+    jump b1
+b3: <- b1
+    return r3
+}
+`
+
+func TestOutOfSSA(t *testing.T) {
+	good := `
+func @main.f(r0 int, r1 int, r2 bool) int {
+b0:
+    r3:int = copy r0
+    r4:int = copy r1
+    jump b1
+b1: <- b0, b2
+    if r2, b2, b3
+b2: <- b1
+    r5:int = copy r4
+    r4:int = copy r3
+    r3:int = copy r5
+    jump b1
+b3: <- b1
+    return r3
+}
+`
+	if err := OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{Temps: []ir.Reg{5}}); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	// Without the temporary the swap loses a value.
+	lost := strings.Replace(good, "    r5:int = copy r4\n    r4:int = copy r3\n    r3:int = copy r5\n", "    r4:int = copy r3\n    r3:int = copy r4\n", 1)
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, lost), &OutOfSSAHints{}), "moves")
+	// A move that clobbers a register that is not a phi result.
+	clobber := strings.Replace(good, "    r5:int = copy r4\n", "    r5:int = copy r4\n    r0:int = copy r4\n", 1)
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, clobber), &OutOfSSAHints{Temps: []ir.Reg{5}}), "moves")
+	// An undeclared temporary.
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{}), "moves")
+}
