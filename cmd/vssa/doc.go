@@ -10,6 +10,8 @@
 //	run     interpret a Go program's main through vssa's IR
 //	dump    print the IR of a package's functions
 //	goroot  run the GOROOT test programs and compare with the compiled ones
+//	check   run the validated passes on every function of some packages
+//	bench   measure SSA construction and validation against x/tools' lifting
 //	ir      parse, check and print IR text files (ir.Parse, ir.Check)
 //
 // Each command explains itself with -h. Exit status: 0 success, 1 the

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/vssa-go/vssa/internal/bench"
+)
+
+func init() {
+	var runs int
+	register(&command{
+		name:  "bench",
+		usage: "[-n=RUNS] [PATTERNS...]",
+		short: "measure SSA construction and validation against x/tools' lifting",
+		long: `Bench loads the packages (default: std) and, in one process, measures
+x/tools' own SSA lifting (its default-mode build minus its NaiveForm build)
+and vssa's normalize + mem2reg with each builder, each validator timed
+apart, and counts the phis of each. It repeats the whole measurement -n
+times and reports the median run (by x/tools' lifting time), every figure
+of a line from that same run, since machines are noisy.`,
+		flags: func(fs *flag.FlagSet) {
+			fs.IntVar(&runs, "n", 3, "number of runs")
+		},
+		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+			if len(args) == 0 {
+				args = []string{"std"}
+			}
+			if runs < 1 {
+				fmt.Fprintf(stderr, "vssa bench: -n must be positive\n")
+				return exitUsage
+			}
+			var results []*bench.Result
+			for i := 0; i < runs; i++ {
+				r, err := bench.Measure(args)
+				if err != nil {
+					fmt.Fprintf(stderr, "vssa bench: %v\n", err)
+					return exitFailure
+				}
+				results = append(results, r)
+			}
+			bench.Report(stdout, results)
+			return exitOK
+		},
+	})
+}

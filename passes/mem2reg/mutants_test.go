@@ -1,0 +1,831 @@
+// This file defines the mutation kinds of the mem2reg validator's
+// mutation suite (mutation_test.go). Each kind enumerates the sites of
+// one honest mem2reg result (the SSA function g and its hints) where it
+// applies, and builds from a site a mutant: a deep copy of g and of the
+// hints with one change. Most kinds break the result; rename-versions is
+// an alpha-renaming, so the validator may accept it and it behaves the
+// same.
+
+package mem2reg
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"maps"
+	"math/rand"
+	"slices"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// mutant is one mutated mem2reg result.
+type mutant struct {
+	what string // the site and the change, for reports
+	g    *ir.Func
+	h    *validate.Mem2RegHints
+}
+
+// site is one place where a kind applies. build makes the mutant, or
+// returns ok == false if the site turns out not to apply (candidates are
+// looked for lazily, so that enumerating sites stays cheap).
+type site struct {
+	what  string
+	build func() (g *ir.Func, h *validate.Mem2RegHints, ok bool)
+}
+
+// mutationKind is one kind of mutation.
+type mutationKind struct {
+	name  string
+	doc   string
+	sites func(c *mctx) []site
+}
+
+// mctx is what the kinds know about one function: the normalised input
+// n, the honest result g with its hints h, and facts about g.
+type mctx struct {
+	n   *ir.Func
+	g   *ir.Func
+	h   *validate.Mem2RegHints
+	rng *rand.Rand
+
+	dom      *graph.DomTree
+	def      []defSite           // per register of g
+	versions map[ir.Reg][]ir.Reg // input register (of h.Promoted) → its versions defined in g
+	byType   map[string][]ir.Reg // printed type → registers of g defined in g
+}
+
+// defSite is where a register of g is defined: parameters, free
+// variables and phis have index -1 (defined before the instructions of
+// their block).
+type defSite struct {
+	ok    bool
+	block int
+	index int
+}
+
+func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
+	c := &mctx{n: n, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, len(g.Regs)), versions: map[ir.Reg][]ir.Reg{}}
+	define := func(r ir.Reg, b, i int) {
+		if r >= 0 && int(r) < len(c.def) {
+			c.def[r] = defSite{true, b, i}
+		}
+	}
+	for _, p := range g.Params {
+		define(p, 0, -1)
+	}
+	for _, p := range g.FreeVars {
+		define(p, 0, -1)
+	}
+	for _, b := range g.Blocks {
+		for _, phi := range b.Phis {
+			define(phi.Dsts[0], b.Index, -1)
+		}
+		for i, in := range b.Instrs {
+			for _, d := range in.Dsts {
+				define(d, b.Index, i)
+			}
+		}
+	}
+	for r, d := range c.def {
+		if o := h.SSA.Orig[r]; d.ok && o != ir.NoReg {
+			c.versions[o] = append(c.versions[o], ir.Reg(r))
+		}
+	}
+	return c
+}
+
+// clone returns deep copies of g and of the hints.
+func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) {
+	return c.g.Clone(), cloneHints(c.h)
+}
+
+func cloneHints(h *validate.Mem2RegHints) *validate.Mem2RegHints {
+	return &validate.Mem2RegHints{
+		Promoted: h.Promoted.Clone(),
+		Promote:  &validate.PromoteHints{Vars: maps.Clone(h.Promote.Vars)},
+		SSA:      &validate.SSAHints{Orig: slices.Clone(h.SSA.Orig)},
+	}
+}
+
+// sameType returns the registers of g, defined in g, whose type is
+// identical to t.
+func (c *mctx) sameType(t types.Type) []ir.Reg {
+	if c.byType == nil {
+		c.byType = map[string][]ir.Reg{}
+		for r, d := range c.def {
+			if d.ok && c.g.Regs[r] != nil {
+				k := ir.TypeString(c.g.Regs[r])
+				c.byType[k] = append(c.byType[k], ir.Reg(r))
+			}
+		}
+	}
+	var out []ir.Reg
+	for _, r := range c.byType[ir.TypeString(t)] {
+		if types.Identical(c.g.Regs[r], t) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// use is one operand of g: argument arg of a phi or of an instruction.
+type use struct {
+	block int
+	phi   bool
+	index int
+	arg   int
+}
+
+func (u use) ref(f *ir.Func) *ir.Reg {
+	b := f.Blocks[u.block]
+	if u.phi {
+		return &b.Phis[u.index].Args[u.arg]
+	}
+	return &b.Instrs[u.index].Args[u.arg]
+}
+
+func (u use) String() string {
+	if u.phi {
+		return fmt.Sprintf("b%d phi %d arg %d", u.block, u.index, u.arg)
+	}
+	return fmt.Sprintf("b%d instr %d arg %d", u.block, u.index, u.arg)
+}
+
+// uses lists the operands of g (phi arguments if phis, else instruction
+// operands).
+func (c *mctx) uses(phis bool) []use {
+	var out []use
+	for _, b := range c.g.Blocks {
+		list := b.Instrs
+		if phis {
+			list = b.Phis
+		}
+		for i, in := range list {
+			for k, a := range in.Args {
+				if a != ir.NoReg {
+					out = append(out, use{b.Index, phis, i, k})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// available reports whether the definition of x dominates the use u
+// (for a phi argument: the end of its predecessor), so that using x
+// there keeps g strict.
+func (c *mctx) available(x ir.Reg, u use) bool {
+	d := c.def[x]
+	if !d.ok {
+		return false
+	}
+	if u.phi {
+		return c.dom.Dominates(d.block, c.g.Blocks[u.block].Preds[u.arg])
+	}
+	if d.block == u.block {
+		return d.index < u.index
+	}
+	return c.dom.StrictlyDominates(d.block, u.block)
+}
+
+// choose picks one of cands, preferring those available at u (a mutant
+// that stays strict SSA is only caught by the typing, not by ir.Check).
+func (c *mctx) choose(cands []ir.Reg, u use) (ir.Reg, bool) {
+	var good []ir.Reg
+	for _, x := range cands {
+		if c.available(x, u) {
+			good = append(good, x)
+		}
+	}
+	if len(good) > 0 {
+		return good[c.rng.Intn(len(good))], true
+	}
+	if len(cands) > 0 {
+		return cands[c.rng.Intn(len(cands))], true
+	}
+	return ir.NoReg, false
+}
+
+// replaceUses replaces every operand old of f by new.
+func replaceUses(f *ir.Func, old, new ir.Reg) {
+	for _, b := range f.Blocks {
+		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				for k, a := range in.Args {
+					if a == old {
+						in.Args[k] = new
+					}
+				}
+			}
+		}
+	}
+}
+
+// renameRegs swaps registers x and y everywhere in f.
+func renameRegs(f *ir.Func, x, y ir.Reg) {
+	swap := func(rs []ir.Reg) {
+		for k, r := range rs {
+			switch r {
+			case x:
+				rs[k] = y
+			case y:
+				rs[k] = x
+			}
+		}
+	}
+	swap(f.Params)
+	swap(f.FreeVars)
+	for _, b := range f.Blocks {
+		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				swap(in.Args)
+				swap(in.Dsts)
+			}
+		}
+	}
+}
+
+// otherConst returns a value of type t different from v (nil is the
+// zero value), or false for types whose only constant is nil or zero.
+func otherConst(v constant.Value, t types.Type) (constant.Value, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Kind() == types.UnsafePointer || b.Kind() == types.Invalid {
+		return nil, false
+	}
+	info := b.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		if v == nil {
+			return constant.MakeBool(true), true
+		}
+		return constant.MakeBool(!constant.BoolVal(v)), true
+	case info&types.IsString != 0:
+		if v == nil {
+			return constant.MakeString("mutant"), true
+		}
+		return constant.MakeString(constant.StringVal(v) + "!"), true
+	case info&types.IsNumeric != 0:
+		if v == nil {
+			return constant.MakeInt64(1), true
+		}
+		switch v.Kind() {
+		case constant.Int:
+			// Flipping the lowest bit stays in the range of every integer type.
+			return constant.BinaryOp(v, token.XOR, constant.MakeInt64(1)), true
+		case constant.Float:
+			return constant.ToFloat(constant.BinaryOp(v, token.ADD, constant.MakeFloat64(1))), true
+		case constant.Complex:
+			return constant.ToComplex(constant.BinaryOp(v, token.ADD, constant.MakeFloat64(1))), true
+		}
+	}
+	return nil, false
+}
+
+// rebuild runs the Cytron builder on a (mutated) promoted function, so
+// that a mutation of the promotion comes with a consistent SSA half.
+func rebuild(promoted *ir.Func, vars map[ir.Reg]ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
+	g, sh, err := cytron(promoted)
+	if err != nil {
+		return nil, nil, false
+	}
+	return g, &validate.Mem2RegHints{Promoted: promoted, Promote: &validate.PromoteHints{Vars: vars}, SSA: sh}, true
+}
+
+// otherVar returns a promoted variable other than p whose type is p's.
+func (c *mctx) otherVar(p ir.Reg) (ir.Reg, bool) {
+	var cands []ir.Reg
+	for q := range c.h.Promote.Vars {
+		if q != p && types.Identical(c.n.Regs[q], c.n.Regs[p]) {
+			cands = append(cands, q)
+		}
+	}
+	if len(cands) == 0 {
+		return ir.NoReg, false
+	}
+	slices.Sort(cands)
+	return cands[c.rng.Intn(len(cands))], true
+}
+
+// swappedOps are the operators a coherent operator change swaps.
+var swappedOps = map[ir.Op]ir.Op{
+	ir.OpAdd: ir.OpSub, ir.OpSub: ir.OpAdd, ir.OpMul: ir.OpAdd,
+	ir.OpAnd: ir.OpOr, ir.OpOr: ir.OpAnd, ir.OpXor: ir.OpOr, ir.OpAndNot: ir.OpAnd,
+	ir.OpEq: ir.OpNe, ir.OpNe: ir.OpEq,
+	ir.OpLt: ir.OpGe, ir.OpGe: ir.OpLt, ir.OpLe: ir.OpGt, ir.OpGt: ir.OpLe,
+	ir.OpShl: ir.OpShr, ir.OpShr: ir.OpShl,
+}
+
+// kinds are the mutation kinds, in report order.
+var kinds = []mutationKind{
+	{
+		name: "phi-swap-args",
+		doc:  "swap two different arguments of a phi",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for pi, phi := range b.Phis {
+					for i := range phi.Args {
+						for j := i + 1; j < len(phi.Args); j++ {
+							if phi.Args[i] == phi.Args[j] {
+								continue
+							}
+							out = append(out, site{fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+								g, h := c.clone()
+								a := g.Blocks[b.Index].Phis[pi].Args
+								a[i], a[j] = a[j], a[i]
+								return g, h, true
+							}})
+						}
+					}
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "use-other-version",
+		doc:  "replace an instruction operand by another version of the same input register",
+		sites: func(c *mctx) []site {
+			return c.versionSites(false)
+		},
+	},
+	{
+		name: "phi-arg-other-version",
+		doc:  "replace a phi argument by another version of the same input register",
+		sites: func(c *mctx) []site {
+			return c.versionSites(true)
+		},
+	},
+	{
+		name: "phi-arg-own-result",
+		doc:  "replace a phi argument by the phi's own result",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, u := range c.uses(true) {
+				res := c.g.Blocks[u.block].Phis[u.index].Dsts[0]
+				if *u.ref(c.g) == res {
+					continue
+				}
+				out = append(out, site{fmt.Sprintf("%s: %s → %s", u, *u.ref(c.g), res), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					g, h := c.clone()
+					*u.ref(g) = res
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		name: "drop-phi",
+		doc:  "remove a phi and replace the uses of its result by one of its arguments",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for pi, phi := range b.Phis {
+					res := phi.Dsts[0]
+					// Prefer an argument defined above the join: it is available
+					// wherever the phi's result was.
+					k := c.rng.Intn(len(phi.Args))
+					for j, a := range phi.Args {
+						if d := c.def[a]; d.ok && a != res && c.dom.StrictlyDominates(d.block, b.Index) {
+							k = j
+							break
+						}
+					}
+					arg := phi.Args[k]
+					out = append(out, site{fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						gb := g.Blocks[b.Index]
+						gb.Phis = slices.Delete(gb.Phis, pi, pi+1)
+						replaceUses(g, res, arg)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "move-def",
+		doc:  "move a defining instruction to another position, in its block or another",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for i, in := range b.Instrs {
+					if len(in.Dsts) == 0 || in.Op.IsTerminator() {
+						continue
+					}
+					// Targets: positions before the terminator of any block, but
+					// the instruction's own.
+					var targets [][2]int
+					for _, tb := range c.g.Blocks {
+						for j := 0; j < len(tb.Instrs); j++ {
+							if tb.Index == b.Index && j >= len(tb.Instrs)-1 {
+								continue // the terminator stays last
+							}
+							if tb.Index != b.Index || j != i {
+								targets = append(targets, [2]int{tb.Index, j})
+							}
+						}
+					}
+					if len(targets) == 0 {
+						continue
+					}
+					t := targets[c.rng.Intn(len(targets))]
+					out = append(out, site{fmt.Sprintf("b%d instr %d (%s) → b%d position %d", b.Index, i, ir.FormatInstr(c.g, b, in), t[0], t[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						from := g.Blocks[b.Index]
+						moved := from.Instrs[i]
+						from.Instrs = slices.Delete(from.Instrs, i, i+1)
+						to := g.Blocks[t[0]]
+						to.Instrs = slices.Insert(to.Instrs, t[1], moved)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "swap-instrs",
+		doc:  "swap two adjacent instructions of a block",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for i := 0; i+2 < len(b.Instrs); i++ {
+					x, y := ir.FormatInstr(c.g, b, b.Instrs[i]), ir.FormatInstr(c.g, b, b.Instrs[i+1])
+					if x == y {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d: swap instrs %d (%s) and %d (%s)", b.Index, i, x, i+1, y), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						is := g.Blocks[b.Index].Instrs
+						is[i], is[i+1] = is[i+1], is[i]
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "reorder-preds",
+		doc:  "reorder the predecessors of a join block without permuting its phis' arguments",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for j := 1; j < len(b.Preds); j++ {
+					if b.Preds[j] == b.Preds[0] {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d (%d phis): swap predecessors 0 (b%d) and %d (b%d)", b.Index, len(b.Phis), b.Preds[0], j, b.Preds[j]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						p := g.Blocks[b.Index].Preds
+						p[0], p[j] = p[j], p[0]
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "swap-if-succs",
+		doc:  "swap the two successors of an if",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				if t := b.Terminator(); t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
+					continue
+				}
+				out = append(out, site{fmt.Sprintf("b%d: if successors b%d, b%d swapped", b.Index, b.Succs[0], b.Succs[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					g, h := c.clone()
+					s := g.Blocks[b.Index].Succs
+					s[0], s[1] = s[1], s[0]
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		name: "use-other-register",
+		doc:  "replace an operand by a register of the same type that is not a version of the same input register",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, u := range append(c.uses(true), c.uses(false)...) {
+				a := *u.ref(c.g)
+				out = append(out, site{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					o := c.h.SSA.Orig[a]
+					var cands []ir.Reg
+					for _, x := range c.sameType(c.g.Regs[a]) {
+						if x != a && (o == ir.NoReg || c.h.SSA.Orig[x] != o) {
+							cands = append(cands, x)
+						}
+					}
+					x, ok := c.choose(cands, u)
+					if !ok {
+						return nil, nil, false
+					}
+					g, h := c.clone()
+					*u.ref(g) = x
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		name: "hint-other-register",
+		doc:  "change the hint of a register (Orig) to another input register of the same type",
+		sites: func(c *mctx) []site {
+			var out []site
+			for r, d := range c.def {
+				o := c.h.SSA.Orig[r]
+				if !d.ok || o == ir.NoReg {
+					continue
+				}
+				out = append(out, site{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					var cands []ir.Reg
+					for x, t := range c.h.Promoted.Regs {
+						if ir.Reg(x) != o && t != nil && types.Identical(t, c.g.Regs[r]) {
+							cands = append(cands, ir.Reg(x))
+						}
+					}
+					if len(cands) == 0 {
+						return nil, nil, false
+					}
+					g, h := c.clone()
+					h.SSA.Orig[r] = cands[c.rng.Intn(len(cands))]
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		name: "delete-copy",
+		doc:  "delete a copy instruction and replace the uses of its result by its operand",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for i, in := range b.Instrs {
+					if in.Op != ir.OpCopy {
+						continue
+					}
+					dst, src := in.Dsts[0], in.Args[0]
+					out = append(out, site{fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						gb := g.Blocks[b.Index]
+						gb.Instrs = slices.Delete(gb.Instrs, i, i+1)
+						replaceUses(g, dst, src)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "change-const",
+		doc:  "change the value of a constant in the SSA result",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for i, in := range b.Instrs {
+					if in.Op != ir.OpConst {
+						continue
+					}
+					v, ok := otherConst(in.Const, c.g.Regs[in.Dsts[0]])
+					if !ok {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						g.Blocks[b.Index].Instrs[i].Const = v
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "rename-versions",
+		doc:  "swap two versions of one input register everywhere (alpha-renaming: equivalent)",
+		sites: func(c *mctx) []site {
+			var out []site
+			origs := slices.Sorted(maps.Keys(c.versions))
+			for _, o := range origs {
+				vs := c.versions[o]
+				for i := 0; i+1 < len(vs); i++ {
+					x, y := vs[i], vs[i+1]
+					out = append(out, site{fmt.Sprintf("versions %s and %s of %s swapped", x, y, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						renameRegs(g, x, y)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "promote-escaping",
+		doc:  "promote an allocation the promotion left alone (its address escapes), then rebuild SSA",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.n.Blocks {
+				for _, in := range b.Instrs {
+					if in.Op != ir.OpAlloc {
+						continue
+					}
+					p := in.Dsts[0]
+					if _, ok := c.h.Promote.Vars[p]; ok {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d: promote %s = %s", b.Index, p, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						pr := c.h.Promoted.Clone()
+						vars := maps.Clone(c.h.Promote.Vars)
+						v := pr.NewReg(c.n.Regs[p].Underlying().(*types.Pointer).Elem())
+						vars[p] = v
+						for _, pb := range pr.Blocks {
+							for i, in := range pb.Instrs {
+								switch {
+								case in.Op == ir.OpAlloc && in.Dsts[0] == p:
+									pb.Instrs[i] = &ir.Instr{Op: ir.OpConst, Dsts: []ir.Reg{v}, Pos: in.Pos}
+								case in.Op == ir.OpLoad && in.Args[0] == p:
+									pb.Instrs[i] = &ir.Instr{Op: ir.OpCopy, Dsts: in.Dsts, Args: []ir.Reg{v}, Pos: in.Pos}
+								case in.Op == ir.OpStore && in.Args[0] == p:
+									pb.Instrs[i] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{v}, Args: []ir.Reg{in.Args[1]}, Pos: in.Pos}
+								}
+							}
+						}
+						if g, h, ok := rebuild(pr, vars); ok {
+							return g, h, true
+						}
+						// The SSA builder refused the broken promotion: keep the
+						// honest SSA half.
+						g, h := c.clone()
+						h.Promoted, h.Promote.Vars = pr, vars
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "promote-load-wrong-var",
+		doc:  "make a promoted load read another variable of the same type, then rebuild SSA",
+		sites: func(c *mctx) []site {
+			return c.promotedAccessSites(ir.OpLoad)
+		},
+	},
+	{
+		name: "promote-store-wrong-var",
+		doc:  "make a promoted store write another variable of the same type, then rebuild SSA",
+		sites: func(c *mctx) []site {
+			return c.promotedAccessSites(ir.OpStore)
+		},
+	},
+	{
+		name: "promote-nonzero-init",
+		doc:  "initialise a promoted variable with a non-zero constant, then rebuild SSA",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.n.Blocks {
+				for i, in := range b.Instrs {
+					v, ok := c.h.Promote.Vars[in.Dst()]
+					if in.Op != ir.OpAlloc || !ok {
+						continue
+					}
+					k, ok := otherConst(nil, c.h.Promoted.Regs[v])
+					if !ok {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						pr := c.h.Promoted.Clone()
+						pr.Blocks[b.Index].Instrs[i].Const = k
+						return rebuild(pr, maps.Clone(c.h.Promote.Vars))
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "promote-hint-swap",
+		doc:  "swap the registers of two promoted variables of the same type in the hints only",
+		sites: func(c *mctx) []site {
+			var out []site
+			ps := slices.Sorted(maps.Keys(c.h.Promote.Vars))
+			for i, p := range ps {
+				for _, q := range ps[i+1:] {
+					if !types.Identical(c.n.Regs[p], c.n.Regs[q]) {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						h.Promote.Vars[p], h.Promote.Vars[q] = h.Promote.Vars[q], h.Promote.Vars[p]
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
+		name: "change-op-everywhere",
+		doc:  "change an operator in the promoted function and in the SSA result alike (hints consistent)",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.n.Blocks {
+				for i, in := range b.Instrs {
+					op, ok := swappedOps[in.Op]
+					if !ok || len(in.Dsts) != 1 || hasInfo(c.n.Regs[in.Args[0]], types.IsString) {
+						continue
+					}
+					out = append(out, site{fmt.Sprintf("b%d instr %d: %s → %s in both halves", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						h.Promoted.Blocks[b.Index].Instrs[i].Op = op
+						g.Blocks[b.Index].Instrs[i].Op = op
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+}
+
+func hasInfo(t types.Type, info types.BasicInfo) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&info != 0
+}
+
+// versionSites are the sites of use-other-version (phis false) and
+// phi-arg-other-version (phis true).
+func (c *mctx) versionSites(phis bool) []site {
+	var out []site
+	for _, u := range c.uses(phis) {
+		a := *u.ref(c.g)
+		o := c.h.SSA.Orig[a]
+		if o == ir.NoReg || len(c.versions[o]) < 2 {
+			continue
+		}
+		out = append(out, site{fmt.Sprintf("%s: %s → another version of %s", u, a, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+			var cands []ir.Reg
+			for _, v := range c.versions[o] {
+				if v != a {
+					cands = append(cands, v)
+				}
+			}
+			x, ok := c.choose(cands, u)
+			if !ok {
+				return nil, nil, false
+			}
+			g, h := c.clone()
+			*u.ref(g) = x
+			return g, h, true
+		}})
+	}
+	return out
+}
+
+// promotedAccessSites are the sites of promote-load-wrong-var (op load)
+// and promote-store-wrong-var (op store): the access to p reads or writes
+// the register of another variable q, and SSA is rebuilt.
+func (c *mctx) promotedAccessSites(op ir.Op) []site {
+	var out []site
+	for _, b := range c.n.Blocks {
+		for i, in := range b.Instrs {
+			if in.Op != op {
+				continue
+			}
+			p := in.Args[0]
+			if _, ok := c.h.Promote.Vars[p]; !ok {
+				continue
+			}
+			out = append(out, site{fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				q, ok := c.otherVar(p)
+				if !ok {
+					return nil, nil, false
+				}
+				pr := c.h.Promoted.Clone()
+				pin := pr.Blocks[b.Index].Instrs[i]
+				if op == ir.OpLoad {
+					pin.Args[0] = c.h.Promote.Vars[q]
+				} else {
+					pin.Dsts[0] = c.h.Promote.Vars[q]
+				}
+				return rebuild(pr, maps.Clone(c.h.Promote.Vars))
+			}})
+		}
+	}
+	return out
+}
