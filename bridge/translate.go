@@ -276,6 +276,7 @@ func (t *translator) val(v ssa.Value, pos token.Pos) ir.Reg {
 		return t.constant(v, pos)
 	case *ssa.Global:
 		name := t.prog.globalName(v)
+		t.prog.Module.Globals[name] = v.Type().(*types.Pointer).Elem()
 		return t.hoist(constKey{'g', "", name}, v.Type(), &ir.Instr{Op: ir.OpGlobal, Sym: name}, pos)
 	case *ssa.Function:
 		name := t.prog.names.name(v)

@@ -10,9 +10,9 @@ import (
 
 // applyPasses runs a pass list on every function of a program, in place:
 // each function is replaced by the result of the passes that were
-// accepted. Rejections and crashes are reported on w (they do not stop
-// anything: the function keeps its input). It returns an error only for
-// a bad pass list.
+// accepted. Rejections and crashes are reported on w if it is not nil
+// (they do not stop anything: the function keeps its input). It returns
+// an error only for a bad pass list.
 func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
 	pipeline, err := passes.Pipeline(list)
 	if err != nil || len(pipeline) == 0 {
@@ -22,7 +22,7 @@ func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
 	for _, f := range prog.Module.Funcs {
 		g, reports := m.Run(f)
 		for _, r := range reports {
-			if r.Outcome == passes.Rejected || r.Outcome == passes.Crashed {
+			if w != nil && (r.Outcome == passes.Rejected || r.Outcome == passes.Crashed) {
 				fmt.Fprintf(w, "vssa: %v\n", r)
 			}
 		}

@@ -14,13 +14,16 @@ import (
 
 func init() {
 	var passes, cpuprofile string
+	var verbose bool
 	register(&command{
 		name:  "run",
-		usage: "[-passes=LIST] FILE.go|PKG [ARGS...]",
+		usage: "[-passes=LIST] [-v] FILE.go|PKG [ARGS...]",
 		short: "interpret a Go program's main through vssa's IR",
 		long: `Run loads a Go program (one file or a package pattern naming one main
 package), translates it to vssa's IR, optionally runs passes on it, and
-interprets main.main with the reference interpreter. Its output and exit
+interprets main.main with the reference interpreter. A pass result that
+its validator rejects is not used (the function keeps its input); -v
+reports such rejections on stderr, which is otherwise the program's. Its output and exit
 status are the program's: 0 when main returns, os.Exit's argument,
 2 after an unrecovered panic or a fatal error such as a deadlock.
 
@@ -33,6 +36,7 @@ Exit statuses of vssa itself:
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting ("+passNames()+")")
 			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
+			fs.BoolVar(&verbose, "v", false, "report on stderr the pass results that validation rejected (they are not used either way)")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
@@ -48,7 +52,11 @@ Exit statuses of vssa itself:
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitFailure
 			}
-			if err := applyPasses(prog, passes, stderr); err != nil {
+			var passLog io.Writer
+			if verbose {
+				passLog = stderr
+			}
+			if err := applyPasses(prog, passes, passLog); err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitUsage
 			}

@@ -2,9 +2,10 @@
 // mutation suite (mutation_test.go). Each kind enumerates the sites of
 // one honest mem2reg result (the SSA function g and its hints) where it
 // applies, and builds from a site a mutant: a deep copy of g and of the
-// hints with one change. Most kinds break the result; rename-versions is
-// an alpha-renaming, so the validator may accept it and it behaves the
-// same.
+// hints with one change. Most kinds break the result; rename-versions (an
+// alpha-renaming) and reorder-phis (the phis of a block run in parallel)
+// do not, so the validator may accept them, and then the program must
+// behave the same.
 
 package mem2reg
 
@@ -473,6 +474,54 @@ var kinds = []mutationKind{
 		},
 	},
 	{
+		name: "reorder-phis",
+		doc:  "reverse the order of the phis of a block (they run in parallel: equivalent)",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				if len(b.Phis) < 2 {
+					continue
+				}
+				out = append(out, site{fmt.Sprintf("b%d: %d phis reversed", b.Index, len(b.Phis)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					g, h := c.clone()
+					slices.Reverse(g.Blocks[b.Index].Phis)
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		name: "move-phi",
+		doc:  "move a phi to another join block with as many predecessors",
+		sites: func(c *mctx) []site {
+			var out []site
+			for _, b := range c.g.Blocks {
+				for pi, phi := range b.Phis {
+					var targets []int
+					for _, tb := range c.g.Blocks {
+						if tb.Index != b.Index && len(tb.Preds) == len(b.Preds) {
+							targets = append(targets, tb.Index)
+						}
+					}
+					if len(targets) == 0 {
+						continue
+					}
+					to := targets[c.rng.Intn(len(targets))]
+					out = append(out, site{fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						g, h := c.clone()
+						from := g.Blocks[b.Index]
+						moved := from.Phis[pi]
+						from.Phis = slices.Delete(from.Phis, pi, pi+1)
+						g.Blocks[to].Phis = append(g.Blocks[to].Phis, moved)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+	{
 		name: "reorder-preds",
 		doc:  "reorder the predecessors of a join block without permuting its phis' arguments",
 		sites: func(c *mctx) []site {
@@ -636,7 +685,7 @@ var kinds = []mutationKind{
 	},
 	{
 		name: "promote-escaping",
-		doc:  "promote an allocation the promotion left alone (its address escapes), then rebuild SSA",
+		doc:  "promote the loads and stores of an allocation the promotion left alone (its address escapes), keep the allocation for the other uses, then rebuild SSA",
 		sites: func(c *mctx) []site {
 			var out []site
 			for _, b := range c.n.Blocks {
@@ -648,7 +697,10 @@ var kinds = []mutationKind{
 					if _, ok := c.h.Promote.Vars[p]; ok {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d: promote %s = %s", b.Index, p, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, site{fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+						// The buggy promoter this imitates reads and writes a register
+						// where the program's other uses of p (a call, a closure, a
+						// field address, the recover block) see the memory.
 						pr := c.h.Promoted.Clone()
 						vars := maps.Clone(c.h.Promote.Vars)
 						v := pr.NewReg(c.n.Regs[p].Underlying().(*types.Pointer).Elem())
@@ -656,8 +708,6 @@ var kinds = []mutationKind{
 						for _, pb := range pr.Blocks {
 							for i, in := range pb.Instrs {
 								switch {
-								case in.Op == ir.OpAlloc && in.Dsts[0] == p:
-									pb.Instrs[i] = &ir.Instr{Op: ir.OpConst, Dsts: []ir.Reg{v}, Pos: in.Pos}
 								case in.Op == ir.OpLoad && in.Args[0] == p:
 									pb.Instrs[i] = &ir.Instr{Op: ir.OpCopy, Dsts: in.Dsts, Args: []ir.Reg{v}, Pos: in.Pos}
 								case in.Op == ir.OpStore && in.Args[0] == p:
@@ -668,8 +718,8 @@ var kinds = []mutationKind{
 						if g, h, ok := rebuild(pr, vars); ok {
 							return g, h, true
 						}
-						// The SSA builder refused the broken promotion: keep the
-						// honest SSA half.
+						// The SSA builder refused (v may be read before it is
+						// written): keep the honest SSA half.
 						g, h := c.clone()
 						h.Promoted, h.Promote.Vars = pr, vars
 						return g, h, true
