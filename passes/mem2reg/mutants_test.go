@@ -30,10 +30,10 @@ type mutant struct {
 	h    *validate.Mem2RegHints
 }
 
-// site is one place where a kind applies. build makes the mutant, or
+// mutationSite is one place where a kind applies. build makes the mutant, or
 // returns ok == false if the site turns out not to apply (candidates are
 // looked for lazily, so that enumerating sites stays cheap).
-type site struct {
+type mutationSite struct {
 	what  string
 	build func() (g *ir.Func, h *validate.Mem2RegHints, ok bool)
 }
@@ -42,7 +42,7 @@ type site struct {
 type mutationKind struct {
 	name  string
 	doc   string
-	sites func(c *mctx) []site
+	sites func(c *mctx) []mutationSite
 }
 
 // mctx is what the kinds know about one function: the normalised input
@@ -133,15 +133,15 @@ func (c *mctx) sameType(t types.Type) []ir.Reg {
 	return out
 }
 
-// use is one operand of g: argument arg of a phi or of an instruction.
-type use struct {
+// operand is one operand of g: argument arg of a phi or of an instruction.
+type operand struct {
 	block int
 	phi   bool
 	index int
 	arg   int
 }
 
-func (u use) ref(f *ir.Func) *ir.Reg {
+func (u operand) ref(f *ir.Func) *ir.Reg {
 	b := f.Blocks[u.block]
 	if u.phi {
 		return &b.Phis[u.index].Args[u.arg]
@@ -149,7 +149,7 @@ func (u use) ref(f *ir.Func) *ir.Reg {
 	return &b.Instrs[u.index].Args[u.arg]
 }
 
-func (u use) String() string {
+func (u operand) String() string {
 	if u.phi {
 		return fmt.Sprintf("b%d phi %d arg %d", u.block, u.index, u.arg)
 	}
@@ -158,8 +158,8 @@ func (u use) String() string {
 
 // uses lists the operands of g (phi arguments if phis, else instruction
 // operands).
-func (c *mctx) uses(phis bool) []use {
-	var out []use
+func (c *mctx) uses(phis bool) []operand {
+	var out []operand
 	for _, b := range c.g.Blocks {
 		list := b.Instrs
 		if phis {
@@ -168,7 +168,7 @@ func (c *mctx) uses(phis bool) []use {
 		for i, in := range list {
 			for k, a := range in.Args {
 				if a != ir.NoReg {
-					out = append(out, use{b.Index, phis, i, k})
+					out = append(out, operand{b.Index, phis, i, k})
 				}
 			}
 		}
@@ -179,7 +179,7 @@ func (c *mctx) uses(phis bool) []use {
 // available reports whether the definition of x dominates the use u
 // (for a phi argument: the end of its predecessor), so that using x
 // there keeps g strict.
-func (c *mctx) available(x ir.Reg, u use) bool {
+func (c *mctx) available(x ir.Reg, u operand) bool {
 	d := c.def[x]
 	if !d.ok {
 		return false
@@ -195,7 +195,7 @@ func (c *mctx) available(x ir.Reg, u use) bool {
 
 // choose picks one of cands, preferring those available at u (a mutant
 // that stays strict SSA is only caught by the typing, not by ir.Check).
-func (c *mctx) choose(cands []ir.Reg, u use) (ir.Reg, bool) {
+func (c *mctx) choose(cands []ir.Reg, u operand) (ir.Reg, bool) {
 	var good []ir.Reg
 	for _, x := range cands {
 		if c.available(x, u) {
@@ -320,13 +320,13 @@ var swappedOps = map[ir.Op]ir.Op{
 	ir.OpShl: ir.OpShr, ir.OpShr: ir.OpShl,
 }
 
-// kinds are the mutation kinds, in report order.
-var kinds = []mutationKind{
+// mutationKinds are the kinds of mutation, in report order.
+var mutationKinds = []mutationKind{
 	{
 		name: "phi-swap-args",
 		doc:  "swap two different arguments of a phi",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
 					for i := range phi.Args {
@@ -334,7 +334,7 @@ var kinds = []mutationKind{
 							if phi.Args[i] == phi.Args[j] {
 								continue
 							}
-							out = append(out, site{fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+							out = append(out, mutationSite{fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 								g, h := c.clone()
 								a := g.Blocks[b.Index].Phis[pi].Args
 								a[i], a[j] = a[j], a[i]
@@ -350,28 +350,28 @@ var kinds = []mutationKind{
 	{
 		name: "use-other-version",
 		doc:  "replace an instruction operand by another version of the same input register",
-		sites: func(c *mctx) []site {
+		sites: func(c *mctx) []mutationSite {
 			return c.versionSites(false)
 		},
 	},
 	{
 		name: "phi-arg-other-version",
 		doc:  "replace a phi argument by another version of the same input register",
-		sites: func(c *mctx) []site {
+		sites: func(c *mctx) []mutationSite {
 			return c.versionSites(true)
 		},
 	},
 	{
 		name: "phi-arg-own-result",
 		doc:  "replace a phi argument by the phi's own result",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, u := range c.uses(true) {
 				res := c.g.Blocks[u.block].Phis[u.index].Dsts[0]
 				if *u.ref(c.g) == res {
 					continue
 				}
-				out = append(out, site{fmt.Sprintf("%s: %s → %s", u, *u.ref(c.g), res), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{fmt.Sprintf("%s: %s → %s", u, *u.ref(c.g), res), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					*u.ref(g) = res
 					return g, h, true
@@ -383,8 +383,8 @@ var kinds = []mutationKind{
 	{
 		name: "drop-phi",
 		doc:  "remove a phi and replace the uses of its result by one of its arguments",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
 					res := phi.Dsts[0]
@@ -398,7 +398,7 @@ var kinds = []mutationKind{
 						}
 					}
 					arg := phi.Args[k]
-					out = append(out, site{fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
 						gb.Phis = slices.Delete(gb.Phis, pi, pi+1)
@@ -413,8 +413,8 @@ var kinds = []mutationKind{
 	{
 		name: "move-def",
 		doc:  "move a defining instruction to another position, in its block or another",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
 					if len(in.Dsts) == 0 || in.Op.IsTerminator() {
@@ -437,7 +437,7 @@ var kinds = []mutationKind{
 						continue
 					}
 					t := targets[c.rng.Intn(len(targets))]
-					out = append(out, site{fmt.Sprintf("b%d instr %d (%s) → b%d position %d", b.Index, i, ir.FormatInstr(c.g, b, in), t[0], t[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d (%s) → b%d position %d", b.Index, i, ir.FormatInstr(c.g, b, in), t[0], t[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						from := g.Blocks[b.Index]
 						moved := from.Instrs[i]
@@ -454,15 +454,15 @@ var kinds = []mutationKind{
 	{
 		name: "swap-instrs",
 		doc:  "swap two adjacent instructions of a block",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i := 0; i+2 < len(b.Instrs); i++ {
 					x, y := ir.FormatInstr(c.g, b, b.Instrs[i]), ir.FormatInstr(c.g, b, b.Instrs[i+1])
 					if x == y {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d: swap instrs %d (%s) and %d (%s)", b.Index, i, x, i+1, y), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: swap instrs %d (%s) and %d (%s)", b.Index, i, x, i+1, y), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						is := g.Blocks[b.Index].Instrs
 						is[i], is[i+1] = is[i+1], is[i]
@@ -476,13 +476,13 @@ var kinds = []mutationKind{
 	{
 		name: "reorder-phis",
 		doc:  "reverse the order of the phis of a block (they run in parallel: equivalent)",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				if len(b.Phis) < 2 {
 					continue
 				}
-				out = append(out, site{fmt.Sprintf("b%d: %d phis reversed", b.Index, len(b.Phis)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{fmt.Sprintf("b%d: %d phis reversed", b.Index, len(b.Phis)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					slices.Reverse(g.Blocks[b.Index].Phis)
 					return g, h, true
@@ -494,8 +494,8 @@ var kinds = []mutationKind{
 	{
 		name: "move-phi",
 		doc:  "move a phi to another join block with as many predecessors",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
 					var targets []int
@@ -508,7 +508,7 @@ var kinds = []mutationKind{
 						continue
 					}
 					to := targets[c.rng.Intn(len(targets))]
-					out = append(out, site{fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						from := g.Blocks[b.Index]
 						moved := from.Phis[pi]
@@ -524,14 +524,14 @@ var kinds = []mutationKind{
 	{
 		name: "reorder-preds",
 		doc:  "reorder the predecessors of a join block without permuting its phis' arguments",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for j := 1; j < len(b.Preds); j++ {
 					if b.Preds[j] == b.Preds[0] {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d (%d phis): swap predecessors 0 (b%d) and %d (b%d)", b.Index, len(b.Phis), b.Preds[0], j, b.Preds[j]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d (%d phis): swap predecessors 0 (b%d) and %d (b%d)", b.Index, len(b.Phis), b.Preds[0], j, b.Preds[j]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						p := g.Blocks[b.Index].Preds
 						p[0], p[j] = p[j], p[0]
@@ -545,13 +545,13 @@ var kinds = []mutationKind{
 	{
 		name: "swap-if-succs",
 		doc:  "swap the two successors of an if",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				if t := b.Terminator(); t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 					continue
 				}
-				out = append(out, site{fmt.Sprintf("b%d: if successors b%d, b%d swapped", b.Index, b.Succs[0], b.Succs[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{fmt.Sprintf("b%d: if successors b%d, b%d swapped", b.Index, b.Succs[0], b.Succs[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					s := g.Blocks[b.Index].Succs
 					s[0], s[1] = s[1], s[0]
@@ -564,11 +564,11 @@ var kinds = []mutationKind{
 	{
 		name: "use-other-register",
 		doc:  "replace an operand by a register of the same type that is not a version of the same input register",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, u := range append(c.uses(true), c.uses(false)...) {
 				a := *u.ref(c.g)
-				out = append(out, site{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					o := c.h.SSA.Orig[a]
 					var cands []ir.Reg
 					for _, x := range c.sameType(c.g.Regs[a]) {
@@ -591,14 +591,14 @@ var kinds = []mutationKind{
 	{
 		name: "hint-other-register",
 		doc:  "change the hint of a register (Orig) to another input register of the same type",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for r, d := range c.def {
 				o := c.h.SSA.Orig[r]
 				if !d.ok || o == ir.NoReg {
 					continue
 				}
-				out = append(out, site{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					var cands []ir.Reg
 					for x, t := range c.h.Promoted.Regs {
 						if ir.Reg(x) != o && t != nil && types.Identical(t, c.g.Regs[r]) {
@@ -619,15 +619,15 @@ var kinds = []mutationKind{
 	{
 		name: "delete-copy",
 		doc:  "delete a copy instruction and replace the uses of its result by its operand",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
 					if in.Op != ir.OpCopy {
 						continue
 					}
 					dst, src := in.Dsts[0], in.Args[0]
-					out = append(out, site{fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
 						gb.Instrs = slices.Delete(gb.Instrs, i, i+1)
@@ -642,8 +642,8 @@ var kinds = []mutationKind{
 	{
 		name: "change-const",
 		doc:  "change the value of a constant in the SSA result",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
 					if in.Op != ir.OpConst {
@@ -653,7 +653,7 @@ var kinds = []mutationKind{
 					if !ok {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						g.Blocks[b.Index].Instrs[i].Const = v
 						return g, h, true
@@ -666,14 +666,14 @@ var kinds = []mutationKind{
 	{
 		name: "rename-versions",
 		doc:  "swap two versions of one input register everywhere (alpha-renaming: equivalent)",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			origs := slices.Sorted(maps.Keys(c.versions))
 			for _, o := range origs {
 				vs := c.versions[o]
 				for i := 0; i+1 < len(vs); i++ {
 					x, y := vs[i], vs[i+1]
-					out = append(out, site{fmt.Sprintf("versions %s and %s of %s swapped", x, y, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("versions %s and %s of %s swapped", x, y, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						renameRegs(g, x, y)
 						return g, h, true
@@ -686,8 +686,8 @@ var kinds = []mutationKind{
 	{
 		name: "promote-escaping",
 		doc:  "promote the loads and stores of an allocation the promotion left alone (its address escapes), keep the allocation for the other uses, then rebuild SSA",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for _, in := range b.Instrs {
 					if in.Op != ir.OpAlloc {
@@ -697,7 +697,7 @@ var kinds = []mutationKind{
 					if _, ok := c.h.Promote.Vars[p]; ok {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						// The buggy promoter this imitates reads and writes a register
 						// where the program's other uses of p (a call, a closure, a
 						// field address, the recover block) see the memory.
@@ -732,22 +732,22 @@ var kinds = []mutationKind{
 	{
 		name: "promote-load-wrong-var",
 		doc:  "make a promoted load read another variable of the same type, then rebuild SSA",
-		sites: func(c *mctx) []site {
+		sites: func(c *mctx) []mutationSite {
 			return c.promotedAccessSites(ir.OpLoad)
 		},
 	},
 	{
 		name: "promote-store-wrong-var",
 		doc:  "make a promoted store write another variable of the same type, then rebuild SSA",
-		sites: func(c *mctx) []site {
+		sites: func(c *mctx) []mutationSite {
 			return c.promotedAccessSites(ir.OpStore)
 		},
 	},
 	{
 		name: "promote-nonzero-init",
 		doc:  "initialise a promoted variable with a non-zero constant, then rebuild SSA",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
 					v, ok := c.h.Promote.Vars[in.Dst()]
@@ -758,7 +758,7 @@ var kinds = []mutationKind{
 					if !ok {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						pr := c.h.Promoted.Clone()
 						pr.Blocks[b.Index].Instrs[i].Const = k
 						return rebuild(pr, maps.Clone(c.h.Promote.Vars))
@@ -771,15 +771,15 @@ var kinds = []mutationKind{
 	{
 		name: "promote-hint-swap",
 		doc:  "swap the registers of two promoted variables of the same type in the hints only",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			ps := slices.Sorted(maps.Keys(c.h.Promote.Vars))
 			for i, p := range ps {
 				for _, q := range ps[i+1:] {
 					if !types.Identical(c.n.Regs[p], c.n.Regs[q]) {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						h.Promote.Vars[p], h.Promote.Vars[q] = h.Promote.Vars[q], h.Promote.Vars[p]
 						return g, h, true
@@ -792,15 +792,15 @@ var kinds = []mutationKind{
 	{
 		name: "change-op-everywhere",
 		doc:  "change an operator in the promoted function and in the SSA result alike (hints consistent)",
-		sites: func(c *mctx) []site {
-			var out []site
+		sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
 					op, ok := swappedOps[in.Op]
-					if !ok || len(in.Dsts) != 1 || hasInfo(c.n.Regs[in.Args[0]], types.IsString) {
+					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.Regs[in.Args[0]], types.IsString) {
 						continue
 					}
-					out = append(out, site{fmt.Sprintf("b%d instr %d: %s → %s in both halves", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d: %s → %s in both halves", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						h.Promoted.Blocks[b.Index].Instrs[i].Op = op
 						g.Blocks[b.Index].Instrs[i].Op = op
@@ -813,22 +813,22 @@ var kinds = []mutationKind{
 	},
 }
 
-func hasInfo(t types.Type, info types.BasicInfo) bool {
+func isBasicKind(t types.Type, info types.BasicInfo) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&info != 0
 }
 
 // versionSites are the sites of use-other-version (phis false) and
 // phi-arg-other-version (phis true).
-func (c *mctx) versionSites(phis bool) []site {
-	var out []site
+func (c *mctx) versionSites(phis bool) []mutationSite {
+	var out []mutationSite
 	for _, u := range c.uses(phis) {
 		a := *u.ref(c.g)
 		o := c.h.SSA.Orig[a]
 		if o == ir.NoReg || len(c.versions[o]) < 2 {
 			continue
 		}
-		out = append(out, site{fmt.Sprintf("%s: %s → another version of %s", u, a, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+		out = append(out, mutationSite{fmt.Sprintf("%s: %s → another version of %s", u, a, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 			var cands []ir.Reg
 			for _, v := range c.versions[o] {
 				if v != a {
@@ -850,8 +850,8 @@ func (c *mctx) versionSites(phis bool) []site {
 // promotedAccessSites are the sites of promote-load-wrong-var (op load)
 // and promote-store-wrong-var (op store): the access to p reads or writes
 // the register of another variable q, and SSA is rebuilt.
-func (c *mctx) promotedAccessSites(op ir.Op) []site {
-	var out []site
+func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
+	var out []mutationSite
 	for _, b := range c.n.Blocks {
 		for i, in := range b.Instrs {
 			if in.Op != op {
@@ -861,7 +861,7 @@ func (c *mctx) promotedAccessSites(op ir.Op) []site {
 			if _, ok := c.h.Promote.Vars[p]; !ok {
 				continue
 			}
-			out = append(out, site{fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+			out = append(out, mutationSite{fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 				q, ok := c.otherVar(p)
 				if !ok {
 					return nil, nil, false

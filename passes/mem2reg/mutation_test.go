@@ -49,19 +49,19 @@ const (
 	maxShown = 5
 )
 
-// limits bound one interpreted run: in branches and calls (a mutant may
+// runLimits bound one interpreted run: in branches and calls (a mutant may
 // loop forever) and in wall time (it may block forever). A run cut short
 // leaves its goroutines behind, and one that loops goes on until the
 // step limit, so sampled runs get tighter limits; a program is sampled
 // only if its original run fits in them.
-type limits struct {
+type runLimits struct {
 	steps   int64
 	timeout time.Duration
 }
 
 var (
-	full   = limits{5_000_000, 10 * time.Second} // the original, the honest and the accepted mutants
-	sample = limits{500_000, time.Second}        // sampled rejected mutants
+	fullLimits   = runLimits{5_000_000, 10 * time.Second} // the original, the honest and the accepted mutants
+	sampleLimits = runLimits{500_000, time.Second}        // sampled rejected mutants
 )
 
 // gorootPrograms are the GOROOT test programs of goroot.Sample the suite
@@ -106,6 +106,7 @@ type suite struct {
 	stats   map[string]*kindStats
 	results map[string]int // honest results checked, per builder
 	runs    atomic.Int64
+	stdout  *stdoutCapture
 	skipped []string
 	shown   int
 }
@@ -113,11 +114,13 @@ type suite struct {
 func TestMutation(t *testing.T) {
 	start := time.Now()
 	s := &suite{stats: map[string]*kindStats{}, results: map[string]int{}}
-	for _, k := range kinds {
+	for _, k := range mutationKinds {
 		s.stats[k.name] = &kindStats{rules: map[string]int{}}
 	}
 	files := programFiles(t)
-	// Programs are independent: check them in parallel.
+	s.stdout = captureStdout(t)
+	// Programs are independent: check them in parallel (their runs take
+	// turns).
 	t.Run("programs", func(t *testing.T) {
 		for _, pf := range files {
 			t.Run(pf.name, func(t *testing.T) {
@@ -130,6 +133,7 @@ func TestMutation(t *testing.T) {
 			})
 		}
 	})
+	s.stdout.restore()
 	table := s.table()
 	head := fmt.Sprintf("mem2reg validator mutation suite: honest results of %d functions by cytron and %d by braun, %d interpreted runs, %v",
 		s.results["cytron"], s.results["braun"], s.runs.Load(), time.Since(start).Round(time.Millisecond))
@@ -140,10 +144,10 @@ func TestMutation(t *testing.T) {
 	for _, sk := range s.skipped {
 		t.Logf("skipped: %s", sk)
 	}
-	if len(kinds) < 12 {
-		t.Errorf("%d mutation kinds, want at least 12", len(kinds))
+	if len(mutationKinds) < 12 {
+		t.Errorf("%d mutation kinds, want at least 12", len(mutationKinds))
 	}
-	for _, k := range kinds {
+	for _, k := range mutationKinds {
 		st := s.stats[k.name]
 		if st.generated == 0 {
 			t.Errorf("kind %s generated no mutant", k.name)
@@ -214,17 +218,17 @@ func loadProgram(t *testing.T, s *suite, pf programFile) *testProgram {
 	}
 	// The first run uses the module itself: the bridge translates the
 	// methods that dynamic calls need on the way.
-	p.want = p.run(s, prog.Module, full)
+	p.want = p.run(s, prog.Module, fullLimits)
 	p.funcs = slices.Clone(prog.Module.Funcs)
 	p.globals = maps.Clone(prog.Module.Globals)
 	p.externs = maps.Clone(prog.Module.Externs)
-	if again := p.run(s, p.with(nil), full); goroot.Compare(p.want, again) != "" {
+	if again := p.run(s, p.with(nil), fullLimits); goroot.Compare(p.want, again) != "" {
 		return skip("not deterministic: " + goroot.Compare(p.want, again))
 	}
 	if p.want.ExitCode == interp.ExitUndefined || p.want.ExitCode == interp.ExitUnsupported || p.want.ExitCode < 0 {
 		return skip(fmt.Sprintf("the original run ends with status %d:\n%s", p.want.ExitCode, p.want.Stderr))
 	}
-	p.sampleable = goroot.Compare(p.want, p.run(s, p.with(nil), sample)) == ""
+	p.sampleable = goroot.Compare(p.want, p.run(s, p.with(nil), sampleLimits)) == ""
 	return p
 }
 
@@ -252,8 +256,11 @@ func (p *testProgram) with(f *ir.Func) *ir.Module {
 // output. A goroutine crash ends the run with the crash's status, as it
 // ends a Go process; a run that outlives its time limit (a deadlock,
 // which Go's detector cannot see inside the test process) gets status -1.
-func (p *testProgram) run(s *suite, m *ir.Module, lim limits) goroot.Output {
+func (p *testProgram) run(s *suite, m *ir.Module, lim runLimits) goroot.Output {
 	s.runs.Add(1)
+	s.stdout.turn.Lock()
+	defer s.stdout.turn.Unlock()
+	s.stdout.cut() // drop what goroutines left behind by earlier runs wrote
 	var stdout, stderr syncBuffer
 	exited := make(chan int, 1)
 	it := interp.New(m, interp.Options{
@@ -289,7 +296,79 @@ func (p *testProgram) run(s *suite, m *ir.Module, lim limits) goroot.Output {
 		status = -1
 	}
 	// Goroutines left behind may still write: their output is dropped.
-	return goroot.Output{Stdout: stdout.close(), Stderr: stderr.close(), ExitCode: status}
+	out := append(stdout.close(), s.stdout.cut()...)
+	return goroot.Output{Stdout: out, Stderr: stderr.close(), ExitCode: status}
+}
+
+// stdoutCapture redirects the process's standard output to a pipe while
+// the suite runs. The interpreter calls the standard library for real,
+// and fmt.Printf and the like write to os.Stdout, not to
+// interp.Options.Stdout; so runs take turns (turn), and each takes what
+// reached the pipe between two markers.
+type stdoutCapture struct {
+	turn sync.Mutex // held for a whole run
+
+	orig, r, w *os.File
+	done       chan struct{} // closed when the reader stops
+	n          int           // markers written
+
+	mu   sync.Mutex
+	cond *sync.Cond // signalled when buf grows
+	buf  []byte     // read from the pipe, not yet cut
+}
+
+func captureStdout(t *testing.T) *stdoutCapture {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &stdoutCapture{orig: os.Stdout, r: r, w: w, done: make(chan struct{})}
+	c.cond = sync.NewCond(&c.mu)
+	go func() {
+		defer close(c.done)
+		b := make([]byte, 32<<10)
+		for {
+			n, err := r.Read(b)
+			c.mu.Lock()
+			c.buf = append(c.buf, b[:n]...)
+			c.cond.Broadcast()
+			c.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	os.Stdout = w
+	return c
+}
+
+// restore puts the process's standard output back.
+func (c *stdoutCapture) restore() {
+	os.Stdout = c.orig
+	c.w.Close()
+	<-c.done
+	c.r.Close()
+}
+
+// cut returns what reached the pipe since the previous cut: it writes a
+// marker and waits for the reader to see it (the pipe keeps the order of
+// writes). The caller holds turn.
+func (c *stdoutCapture) cut() []byte {
+	c.n++
+	marker := fmt.Appendf(nil, "\x00mutation suite marker %d\x00", c.n)
+	if _, err := c.w.Write(marker); err != nil {
+		panic(err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for {
+		if i := bytes.Index(c.buf, marker); i >= 0 {
+			out := bytes.Clone(c.buf[:i])
+			c.buf = append(c.buf[:0], c.buf[i+len(marker):]...)
+			return out
+		}
+		c.cond.Wait()
+	}
 }
 
 // syncBuffer is an output buffer that goroutines left running after the
@@ -341,23 +420,23 @@ func (s *suite) checkFunc(t *testing.T, p *testProgram, f *ir.Func) {
 		return
 	}
 	executed := p.executes(s, f)
-	for _, b := range builders {
+	for _, b := range mutationBuilders {
 		s.checkResult(t, p, f, n, b, executed)
 	}
 }
 
 // builder is an SSA builder whose honest results are mutated.
-type builder struct {
+type mutationBuilder struct {
 	name string
 	run  func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
 }
 
-var builders = []builder{{"cytron", Run}, {"braun", RunBraun}}
+var mutationBuilders = []mutationBuilder{{"cytron", Run}, {"braun", RunBraun}}
 
 // checkResult checks one builder's honest result on the normalised
 // function n, then its mutants. executed says whether the program is
 // seen to call f.
-func (s *suite) checkResult(t *testing.T, p *testProgram, f, n *ir.Func, b builder, executed bool) {
+func (s *suite) checkResult(t *testing.T, p *testProgram, f, n *ir.Func, b mutationBuilder, executed bool) {
 	g, h, err := b.run(n)
 	if err != nil {
 		t.Errorf("%s: %s: mem2reg (%s): %v", p.name, f.Name, b.name, err)
@@ -367,7 +446,7 @@ func (s *suite) checkResult(t *testing.T, p *testProgram, f, n *ir.Func, b build
 		t.Errorf("%s: %s: the honest mem2reg result (%s) is rejected: %v\ninput:\n%s\nresult:\n%s", p.name, f.Name, b.name, err, n.Format(ir.PrintOptions{}), g.Format(ir.PrintOptions{}))
 		return
 	}
-	if diff := goroot.Compare(p.want, p.run(s, p.with(g), full)); diff != "" {
+	if diff := goroot.Compare(p.want, p.run(s, p.with(g), fullLimits)); diff != "" {
 		t.Errorf("%s: %s: the program behaves differently with the honest mem2reg result (%s): %s\nresult:\n%s", p.name, f.Name, b.name, diff, g.Format(ir.PrintOptions{}))
 		return
 	}
@@ -376,8 +455,8 @@ func (s *suite) checkResult(t *testing.T, p *testProgram, f, n *ir.Func, b build
 	s.mu.Unlock()
 
 	honest := fingerprint(g, h)
-	for _, k := range kinds {
-		c := newMctx(n, g, h, rand.New(rand.NewSource(seed(p.name, f.Name, b.name, k.name))))
+	for _, k := range mutationKinds {
+		c := newMctx(n, g, h, rand.New(rand.NewSource(mutationSeed(p.name, f.Name, b.name, k.name))))
 		sites := k.sites(c)
 		c.rng.Shuffle(len(sites), func(i, j int) { sites[i], sites[j] = sites[j], sites[i] })
 		made := 0
@@ -423,7 +502,7 @@ func (s *suite) checkMutant(t *testing.T, p *testProgram, f *ir.Func, kind strin
 		// a function the program calls is run too: most of them must
 		// change the behaviour, or the comparison would prove nothing.
 		if executed && p.sampleable && sampled(p.name, f.Name, kind, m.what) && ir.Check(m.g, ir.SSA) == nil {
-			differs := goroot.Compare(p.want, p.run(s, p.with(m.g), sample)) != ""
+			differs := goroot.Compare(p.want, p.run(s, p.with(m.g), sampleLimits)) != ""
 			s.mu.Lock()
 			st.sampled++
 			if differs {
@@ -433,7 +512,7 @@ func (s *suite) checkMutant(t *testing.T, p *testProgram, f *ir.Func, kind strin
 		}
 		return
 	}
-	got := p.run(s, p.with(m.g), full)
+	got := p.run(s, p.with(m.g), fullLimits)
 	diff := goroot.Compare(p.want, got)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -491,18 +570,18 @@ func (p *testProgram) executes(s *suite, f *ir.Func) bool {
 	if err := ir.Check(probe, ir.RTL); err != nil {
 		panic(fmt.Sprintf("probe of %s is ill-formed: %v", f.Name, err))
 	}
-	return goroot.Compare(p.want, p.run(s, p.with(probe), full)) != ""
+	return goroot.Compare(p.want, p.run(s, p.with(probe), fullLimits)) != ""
 }
 
 // sampled decides, by a hash (so independently of the order of the
 // work), whether a rejected mutant is run.
 func sampled(parts ...string) bool {
-	return uint64(seed(parts...))%sampleOneIn == 0
+	return uint64(mutationSeed(parts...))%sampleOneIn == 0
 }
 
-// seed is the random seed of one kind in one function: fixed, and
+// mutationSeed is the random seed of one kind in one function: fixed, and
 // independent of the order in which functions are visited.
-func seed(parts ...string) int64 {
+func mutationSeed(parts ...string) int64 {
 	h := fnv.New64a()
 	for _, s := range parts {
 		h.Write([]byte(s))
@@ -529,7 +608,7 @@ func (s *suite) table() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%-24s %9s %9s %10s %7s %9s  %s\n", "kind", "generated", "rejected", "equivalent", "(exec)", "rej.run", "rejected by (check/rule)")
 	var tot kindStats
-	for _, k := range kinds {
+	for _, k := range mutationKinds {
 		st := s.stats[k.name]
 		fmt.Fprintf(&sb, "%-24s %9d %9d %10d %7d %9s  %s\n", k.name, st.generated, st.rejected, st.equivalent, st.executed,
 			fmt.Sprintf("%d/%d", st.sampledDiffer, st.sampled), topRules(st.rules, 3))
