@@ -70,7 +70,6 @@ Exit statuses of vssa itself:
 				defer pprof.StopCPUProfile()
 			}
 			it := interp.New(prog.Module, interp.Options{
-				Stdout:     stdout,
 				Stderr:     stderr,
 				Methods:    prog.Method,
 				Externs:    stdExterns(),

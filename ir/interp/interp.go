@@ -22,8 +22,12 @@ type MethodResolver func(t types.Type, name string) string
 
 // Options configure an interpreter.
 type Options struct {
-	Stdout, Stderr io.Writer // default os.Stdout, os.Stderr; print and println write to Stderr
-	Methods        MethodResolver
+	// Stderr receives the output of print and println (default
+	// os.Stderr). Output written by the standard library (fmt.Println,
+	// os.Stdout.Write) goes to the process's real files: the real
+	// functions are called.
+	Stderr  io.Writer
+	Methods MethodResolver
 	// Externs resolves functions and globals outside the module (the
 	// standard library). Nil means no external function is available.
 	Externs Externs
@@ -55,7 +59,6 @@ type Interp struct {
 
 	printMu sync.Mutex // serialises print and println
 	stderr  io.Writer
-	stdout  io.Writer
 
 	pcs []pcInfo // fake program counters handed out by runtime.Caller
 
@@ -74,11 +77,7 @@ func New(mod *ir.Module, opts Options) *Interp {
 		types:   newTypeTable(),
 		funcs:   map[string]*function{},
 		globals: map[string]*Value{},
-		stdout:  opts.Stdout,
 		stderr:  opts.Stderr,
-	}
-	if it.stdout == nil {
-		it.stdout = os.Stdout
 	}
 	if it.stderr == nil {
 		it.stderr = os.Stderr

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"go/types"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -266,5 +267,39 @@ func TestFloatConversions(t *testing.T) {
 				t.Errorf("%s(%v): got %#x, want %#x", to, v, got, want)
 			}
 		}
+	}
+}
+
+// TestPanicWhilePrinting checks that a panic value whose Error method
+// panics is reported as the runtime does, not as an interpreter crash.
+func TestPanicWhilePrinting(t *testing.T) {
+	src := `
+type main.E struct{}
+func @"(main.E).Error"(r0 main.E) string {
+b0:
+    r1:string = const "inside Error"
+    r2:any = makeiface r1
+    panic r2
+}
+func @main.main() {
+b0:
+    r0:main.E = const zero
+    r1:error = makeiface r0
+    panic r1
+}
+`
+	m := mustParse(t, src)
+	var stderr strings.Builder
+	it := New(m, Options{Stderr: &stderr, Methods: func(_ types.Type, name string) string {
+		if name == "Error" {
+			return "(main.E).Error"
+		}
+		return ""
+	}})
+	if status := it.RunMain("", "main.main"); status != ExitPanic {
+		t.Errorf("status %d, want %d", status, ExitPanic)
+	}
+	if want := "fatal error: panic while printing panic value: inside Error\n"; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q, want prefix %q", stderr.String(), want)
 	}
 }

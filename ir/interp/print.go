@@ -112,7 +112,13 @@ func (it *Interp) printPanics(w io.Writer, p *goPanic) {
 			chain[i+1].repanicked = true
 			continue
 		}
-		e.text, e.converted = it.panicText(e.p.val)
+		var fatal string
+		e.text, e.converted, fatal = it.panicText(e.p.val)
+		if fatal != "" {
+			// As the runtime's preprintpanics: a throw, no panic lines.
+			io.WriteString(w, "fatal error: "+fatal+"\n")
+			return
+		}
 	}
 	var sb strings.Builder
 	var print func(i int)
@@ -153,20 +159,38 @@ func sameValue(a, b Value) bool {
 	return a.r == b.r
 }
 
-// panicText converts a panic value with an Error or String method.
-func (it *Interp) panicText(v Value) (string, bool) {
+// panicText converts a panic value with an Error or String method. If
+// the method panics, fatal is the runtime's "panic while printing panic
+// value" message.
+func (it *Interp) panicText(v Value) (text string, ok bool, fatal string) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		p, isPanic := r.(*goPanic)
+		if !isPanic {
+			panic(r)
+		}
+		fatal = "panic while printing panic value"
+		if i := p.val.iface(); i != nil && i.t.kind == kString && i.t.t == types.Typ[types.String] {
+			fatal += ": " + i.v.str()
+		} else if i != nil {
+			fatal += ": type " + i.t.name
+		}
+	}()
 	i := v.iface()
 	if i == nil {
-		return "", false
+		return "", false, ""
 	}
 	if i.t.kind == kReal {
 		switch x := i.v.r.(reflect.Value).Interface().(type) {
 		case error:
-			return x.Error(), true
+			return x.Error(), true, ""
 		case fmt.Stringer:
-			return x.String(), true
+			return x.String(), true, ""
 		}
-		return "", false
+		return "", false, ""
 	}
 	for _, name := range []string{"Error", "String"} {
 		fn := it.method(i.t, name)
@@ -178,9 +202,9 @@ func (it *Interp) panicText(v Value) (string, bool) {
 			continue
 		}
 		res := it.call(&goroutine{}, fn, nil, []Value{i.v}, nil)
-		return res[0].str(), true
+		return res[0].str(), true, ""
 	}
-	return "", false
+	return "", false, ""
 }
 
 func isString(t types.Type) bool {
