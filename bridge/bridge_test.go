@@ -122,7 +122,7 @@ func TestCorpusRuns(t *testing.T) {
 			prog := load(t, file)
 			var stdout, stderr bytes.Buffer
 			it := interp.New(prog.Module, interp.Options{
-				Stderr: &stderr,
+				Stderr:  &stderr,
 				Methods: prog.Method, Externs: stdlib.Table{}, LookupType: prog.LookupType,
 			})
 			main := prog.Packages[0].Pkg.Path()

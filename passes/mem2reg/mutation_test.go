@@ -264,7 +264,7 @@ func (p *testProgram) run(s *suite, m *ir.Module, lim runLimits) goroot.Output {
 	var stdout, stderr syncBuffer
 	exited := make(chan int, 1)
 	it := interp.New(m, interp.Options{
-		Stderr: &stderr,
+		Stderr:  &stderr,
 		Methods: p.prog.Method, Externs: stdlib.Table{}, LookupType: p.prog.LookupType,
 		StepLimit: lim.steps,
 		Exit: func(status int) {
