@@ -2,7 +2,10 @@ module github.com/vssa-go/vssa
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect

@@ -42,7 +42,10 @@ package ir
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // Discipline selects the rules for registers and phis.
@@ -116,7 +119,30 @@ func (es CheckErrors) Error() string {
 // Check reports whether f is well formed in discipline d. The error, if
 // any, is a CheckErrors listing every violation found.
 func Check(f *Func, d Discipline) error {
-	c := &checker{f: f, d: d}
+	return check(f, d, true)
+}
+
+// CheckStructure is Check without the types rule: every rule about
+// blocks, edges, registers, arity and the discipline. Validators use it
+// on results whose types follow from their input's (they check the types
+// of what is new themselves).
+func CheckStructure(f *Func, d Discipline) error {
+	return check(f, d, false)
+}
+
+// CheckStructureDom is CheckStructure with the dominator tree of f's CFG
+// given, for callers that check several functions with the same CFG.
+func CheckStructureDom(f *Func, d Discipline, dom *graph.DomTree) error {
+	c := &checker{f: f, d: d, dom: dom}
+	c.run()
+	if len(c.errs) > 0 {
+		return c.errs
+	}
+	return nil
+}
+
+func check(f *Func, d Discipline, types bool) error {
+	c := &checker{f: f, d: d, types: types}
 	c.run()
 	if len(c.errs) > 0 {
 		return c.errs
@@ -125,9 +151,18 @@ func Check(f *Func, d Discipline) error {
 }
 
 type checker struct {
-	f    *Func
-	d    Discipline
-	errs CheckErrors
+	f     *Func
+	d     Discipline
+	types bool // check the types rule
+	dom   *graph.DomTree
+	errs  CheckErrors
+}
+
+func (c *checker) domTree() *graph.DomTree {
+	if c.dom == nil {
+		c.dom = c.f.Dom()
+	}
+	return c.dom
 }
 
 // at identifies an instruction: its block and index (phis first).
@@ -259,30 +294,27 @@ func (c *checker) checkBlocks() bool {
 // remaining checks need.
 func (c *checker) checkEdges() bool {
 	f := c.f
-	n := len(f.Blocks)
-	// count[to][from] as a map per target: the number of edges from→to.
-	want := make([]map[int]int, n)
+	// want[s] lists the source of every edge into s, in block order;
+	// Preds must be the same multiset.
+	want := make([][]int, len(f.Blocks))
 	for _, b := range f.Blocks {
 		for _, s := range b.Succs {
-			if want[s] == nil {
-				want[s] = map[int]int{}
-			}
-			want[s][b.Index]++
+			want[s] = append(want[s], b.Index)
 		}
 	}
 	for _, b := range f.Blocks {
-		have := map[int]int{}
-		for _, p := range b.Preds {
-			have[p]++
+		w := want[b.Index]
+		have := append([]int(nil), b.Preds...)
+		sort.Ints(have)
+		// w is sorted already: blocks were visited in index order.
+		if len(have) != len(w) {
+			c.blockErr(b.Index, RulePreds, "block lists %d predecessors, but %d edges lead to it", len(have), len(w))
+			continue
 		}
-		for p, k := range have {
-			if want[b.Index][p] != k {
-				c.blockErr(b.Index, RulePreds, "predecessor b%d listed %d times, but b%d has %d edges to it", p, k, p, want[b.Index][p])
-			}
-		}
-		for p, k := range want[b.Index] {
-			if have[p] == 0 {
-				c.blockErr(b.Index, RulePreds, "b%d has %d edges to this block, but it is not listed as a predecessor", p, k)
+		for k := range have {
+			if have[k] != w[k] {
+				c.blockErr(b.Index, RulePreds, "predecessors %v do not match the edges into the block, from %v", b.Preds, w)
+				break
 			}
 		}
 	}
@@ -295,7 +327,7 @@ func (c *checker) checkEdges() bool {
 	if len(c.errs) > 0 {
 		return false
 	}
-	dom := f.Dom()
+	dom := c.domTree()
 	for _, b := range f.Blocks {
 		if !dom.Reachable(b.Index) {
 			c.blockErr(b.Index, RuleReachable, "block is unreachable from the entry")
@@ -347,12 +379,12 @@ func (c *checker) checkInstrs() bool {
 					ok = false
 				}
 			}
-			if ok {
+			if !ok {
+				regsOK = false
+			} else if c.types {
 				if msg := c.instrTypes(b, in); msg != "" {
 					c.errorf(where, RuleTypes, "%s", msg)
 				}
-			} else {
-				regsOK = false
 			}
 		})
 	}
@@ -392,7 +424,7 @@ func (c *checker) checkRTL() {
 	for _, r := range f.FreeVars {
 		defined[r] = true
 	}
-	dom := f.Dom()
+	dom := c.domTree()
 	for _, b := range f.Blocks {
 		for i, in := range b.Phis {
 			c.errorf(at{b.Index, i, in}, RulePhiDiscipline, "phi in RTL discipline")
@@ -446,7 +478,7 @@ func (c *checker) checkSSA() {
 			}
 		})
 	}
-	dom := f.Dom()
+	dom := c.domTree()
 	// available reports whether the definition site s is available at
 	// index i of block b (i = len = the end of the block).
 	available := func(s defSite, b, i int) bool {

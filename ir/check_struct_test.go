@@ -140,3 +140,34 @@ b3: <- b1
 		t.Errorf("SSA function with a phi accepted as RTL")
 	}
 }
+
+// TestCheckStructure checks that CheckStructure applies every rule but
+// types: here it must report the strictness violation and not the type
+// error, which Check reports too.
+func TestCheckStructure(t *testing.T) {
+	f, err := ParseFunc(`
+func @main.f(r0 int, r1 string) int {
+b0:
+    r2:int = add r0, r3
+    r3:int = add r0, r1
+    return r2
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := func(err error) map[string]bool {
+		m := map[string]bool{}
+		if err != nil {
+			for _, e := range err.(CheckErrors) {
+				m[e.Rule] = true
+			}
+		}
+		return m
+	}
+	if got := rules(CheckStructure(f, SSA)); !got[RuleStrict] || got[RuleTypes] {
+		t.Errorf("CheckStructure: rules %v, want strict and not types", got)
+	}
+	if got := rules(Check(f, SSA)); !got[RuleStrict] || !got[RuleTypes] {
+		t.Errorf("Check: rules %v, want strict and types", got)
+	}
+}

@@ -423,6 +423,12 @@ func intFits(v constant.Value, b *types.Basic) bool {
 		return false
 	}
 	unsigned := b.Info()&types.IsUnsigned != 0
+	if i, exact := constant.Int64Val(v); exact && size <= 64 { // the common case, cheaply
+		if unsigned {
+			return i >= 0 && (size == 64 || uint64(i) < 1<<size)
+		}
+		return size == 64 || (i >= -(1<<(size-1)) && i < 1<<(size-1))
+	}
 	if unsigned {
 		if constant.Sign(v) < 0 {
 			return false

@@ -117,19 +117,96 @@ func (f *Func) Clone() *Func {
 	g.FreeVars = append([]Reg(nil), f.FreeVars...)
 	g.Results = append([]types.Type(nil), f.Results...)
 	g.Regs = append([]types.Type(nil), f.Regs...)
+	// Blocks, instructions and register lists are allocated in a few
+	// slabs: cloning is on every pass's path.
+	ninstrs, nregs, nedges := 0, 0, 0
+	for _, b := range f.Blocks {
+		nedges += len(b.Preds) + len(b.Succs)
+		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
+			ninstrs += len(list)
+			for _, in := range list {
+				nregs += len(in.Dsts) + len(in.Args)
+			}
+		}
+	}
+	blocks := make([]Block, len(f.Blocks))
+	instrs := make([]Instr, ninstrs)
+	ptrs := make([]*Instr, ninstrs)
+	regs := make([]Reg, nregs)
+	edges := make([]int, nedges)
+	takeRegs := func(rs []Reg) []Reg {
+		if rs == nil {
+			return nil
+		}
+		out := regs[:len(rs):len(rs)]
+		copy(out, rs)
+		regs = regs[len(rs):]
+		return out
+	}
+	takeEdges := func(es []int) []int {
+		if es == nil {
+			return nil
+		}
+		out := edges[:len(es):len(es)]
+		copy(out, es)
+		edges = edges[len(es):]
+		return out
+	}
+	cloneList := func(list []*Instr) []*Instr {
+		if list == nil {
+			return nil
+		}
+		out := ptrs[:len(list):len(list)]
+		ptrs = ptrs[len(list):]
+		for k, in := range list {
+			c := &instrs[0]
+			instrs = instrs[1:]
+			*c = *in
+			c.Dsts = takeRegs(in.Dsts)
+			c.Args = takeRegs(in.Args)
+			if in.SelectDirs != nil {
+				c.SelectDirs = append([]types.ChanDir(nil), in.SelectDirs...)
+			}
+			out[k] = c
+		}
+		return out
+	}
 	g.Blocks = make([]*Block, len(f.Blocks))
 	for i, b := range f.Blocks {
-		nb := &Block{
-			Index: b.Index,
-			Preds: append([]int(nil), b.Preds...),
-			Succs: append([]int(nil), b.Succs...),
+		nb := &blocks[i]
+		nb.Index = b.Index
+		nb.Preds = takeEdges(b.Preds)
+		nb.Succs = takeEdges(b.Succs)
+		nb.Phis = cloneList(b.Phis)
+		nb.Instrs = cloneList(b.Instrs)
+		g.Blocks[i] = nb
+	}
+	return &g
+}
+
+// ShallowClone returns a copy of f whose blocks, edge lists and
+// instruction lists are its own but whose instructions are f's: a pass
+// may replace, insert or delete instructions of the copy, but must clone
+// an instruction before modifying it (see Instr.Clone). Passes never
+// modify their input, so results can share unchanged instructions with
+// it.
+func (f *Func) ShallowClone() *Func {
+	g := *f
+	g.Params = append([]Reg(nil), f.Params...)
+	g.FreeVars = append([]Reg(nil), f.FreeVars...)
+	g.Results = append([]types.Type(nil), f.Results...)
+	g.Regs = append([]types.Type(nil), f.Regs...)
+	blocks := make([]Block, len(f.Blocks))
+	g.Blocks = make([]*Block, len(f.Blocks))
+	for i, b := range f.Blocks {
+		nb := &blocks[i]
+		nb.Index = b.Index
+		nb.Preds = append([]int(nil), b.Preds...)
+		nb.Succs = append([]int(nil), b.Succs...)
+		if b.Phis != nil {
+			nb.Phis = append([]*Instr(nil), b.Phis...)
 		}
-		for _, in := range b.Phis {
-			nb.Phis = append(nb.Phis, in.Clone())
-		}
-		for _, in := range b.Instrs {
-			nb.Instrs = append(nb.Instrs, in.Clone())
-		}
+		nb.Instrs = append([]*Instr(nil), b.Instrs...)
 		g.Blocks[i] = nb
 	}
 	return &g

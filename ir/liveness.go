@@ -12,38 +12,103 @@ import "github.com/vssa-go/vssa/ir/graph"
 // is used at the end of predecessor k (so it is live-out there, and only
 // there). Registers live on entry to the recover block are live out of
 // every block, since a panic can reach the recover block from anywhere.
+//
+// When computed for a subset of the registers (LivenessOf), bit i of the
+// sets stands for the i-th register of the subset; LiveIn and LiveOut
+// hide the difference.
 type Liveness struct {
 	In, Out []graph.Bitset
+	bit     []int32 // register → bit, -1 if not tracked; nil: bit = register
 }
 
-// Liveness computes live registers by backward iteration to a fixpoint
-// in postorder. Unreachable blocks get empty sets.
+// LiveIn reports whether register r is live on entry to block b (false
+// for a register that is not tracked).
+func (l *Liveness) LiveIn(b int, r Reg) bool {
+	i, ok := l.index(r)
+	return ok && l.In[b].Has(i)
+}
+
+// LiveOut reports whether register r is live on exit from block b.
+func (l *Liveness) LiveOut(b int, r Reg) bool {
+	i, ok := l.index(r)
+	return ok && l.Out[b].Has(i)
+}
+
+func (l *Liveness) index(r Reg) (int, bool) {
+	if l.bit == nil {
+		return int(r), r >= 0
+	}
+	if r < 0 || int(r) >= len(l.bit) || l.bit[r] < 0 {
+		return 0, false
+	}
+	return int(l.bit[r]), true
+}
+
+// Liveness computes the liveness of every register.
 func (f *Func) Liveness() *Liveness {
-	n, nregs := len(f.Blocks), len(f.Regs)
+	return f.liveness(nil, len(f.Regs))
+}
+
+// LivenessOf computes the liveness of the given registers only, which is
+// much cheaper when they are few.
+func (f *Func) LivenessOf(regs []Reg) *Liveness {
+	bit := make([]int32, len(f.Regs))
+	for i := range bit {
+		bit[i] = -1
+	}
+	for i, r := range regs {
+		bit[r] = int32(i)
+	}
+	return f.liveness(bit, len(regs))
+}
+
+// liveness iterates backwards to a fixpoint in postorder. Unreachable
+// blocks get empty sets.
+func (f *Func) liveness(bit []int32, width int) *Liveness {
+	n := len(f.Blocks)
+	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: bit}
+	idx := func(r Reg) int {
+		if r == NoReg {
+			return -1
+		}
+		if bit == nil {
+			return int(r)
+		}
+		return int(bit[r])
+	}
 	uses := make([]graph.Bitset, n) // read before any write in the block
 	defs := make([]graph.Bitset, n)
-	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n)}
+	words := (width + 63) >> 6
+	slab := make(graph.Bitset, 4*n*words)
+	take := func() graph.Bitset {
+		s := slab[:words:words]
+		slab = slab[words:]
+		return s
+	}
 	for i, b := range f.Blocks {
-		uses[i], defs[i] = graph.NewBitset(nregs), graph.NewBitset(nregs)
-		live.In[i], live.Out[i] = graph.NewBitset(nregs), graph.NewBitset(nregs)
+		uses[i], defs[i], live.In[i], live.Out[i] = take(), take(), take(), take()
 		for _, in := range b.Phis {
 			for _, d := range in.Dsts {
-				defs[i].Add(int(d))
+				if k := idx(d); k >= 0 {
+					defs[i].Add(k)
+				}
 			}
 		}
 		for _, in := range b.Instrs {
 			for _, a := range in.Args {
-				if a != NoReg && !defs[i].Has(int(a)) {
-					uses[i].Add(int(a))
+				if k := idx(a); k >= 0 && !defs[i].Has(k) {
+					uses[i].Add(k)
 				}
 			}
 			for _, d := range in.Dsts {
-				defs[i].Add(int(d))
+				if k := idx(d); k >= 0 {
+					defs[i].Add(k)
+				}
 			}
 		}
 	}
 	order := graph.Postorder(f.Graph(), 0)
-	tmp := graph.NewBitset(nregs)
+	tmp := graph.NewBitset(width)
 	for changed := true; changed; {
 		changed = false
 		for _, i := range order {
@@ -57,8 +122,11 @@ func (f *Func) Liveness() *Liveness {
 						continue
 					}
 					for _, phi := range succ.Phis {
-						if k < len(phi.Args) && phi.Args[k] != NoReg && !out.Has(int(phi.Args[k])) {
-							out.Add(int(phi.Args[k]))
+						if k >= len(phi.Args) {
+							continue
+						}
+						if a := idx(phi.Args[k]); a >= 0 && !out.Has(a) {
+							out.Add(a)
 							changed = true
 						}
 					}

@@ -55,10 +55,21 @@ type Manager struct {
 
 // Run applies the pipeline to f and returns the function to use (f
 // itself if every pass was refused) and a report per pass.
+//
+// The function must be well-formed RTL (Run checks it fully first and
+// runs no pass otherwise). After each pass, the validator checks the
+// result against the input (and that its types follow from the input's),
+// then the manager runs the IR checker's structural rules on it.
 func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	cur := f
 	disc := ir.RTL
 	var reports []*Report
+	if err := ir.Check(f, ir.RTL); err != nil {
+		for _, p := range m.Pipeline {
+			reports = append(reports, &Report{Pass: p.Name, Func: f.Name, Outcome: Skipped, Err: fmt.Errorf("input is not well-formed: %v", err)})
+		}
+		return f, reports
+	}
 	for _, p := range m.Pipeline {
 		rep := &Report{Pass: p.Name, Func: f.Name}
 		reports = append(reports, rep)
@@ -78,17 +89,21 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			rep.Outcome, rep.Err = Failed, err
 			continue
 		}
-		if m.NoValidate {
+		start = time.Now()
+		if !m.NoValidate {
+			err = validateSafely(p, cur, out, hints)
+		}
+		if err == nil {
+			// Validators check structure too; this is the driver's own
+			// check, which does not depend on any validator being right.
+			err = ir.CheckStructure(out, p.Out)
+		}
+		rep.Validate = time.Since(start)
+		if err == nil && m.NoValidate {
 			rep.Outcome = Unchecked
 			cur, disc = out, p.Out
 			continue
 		}
-		start = time.Now()
-		err = validateSafely(p, cur, out, hints)
-		if err == nil {
-			err = ir.Check(out, p.Out)
-		}
-		rep.Validate = time.Since(start)
 		if err != nil {
 			rep.Outcome, rep.Err = Rejected, err
 			rep.Before, rep.After = cur.Format(ir.PrintOptions{}), out.Format(ir.PrintOptions{})

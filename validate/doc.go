@@ -20,6 +20,14 @@
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
 //
+// The input of a validator must be well-formed, types included: that is
+// a precondition (the pass manager checks a function fully before its
+// first pass, and every accepted result is well-formed). Validators run
+// the structural rules of the IR checker (ir.CheckStructure) on the
+// result where its form changes, and check the types of what a pass
+// introduces; the rest follows from the input's well-formedness through
+// the correspondence they establish.
+//
 // Errors are values (*Error) naming the pass's rule, the block and the
 // instruction.
 package validate

@@ -1,6 +1,7 @@
 // This file checks the normalize pass. Properties checked:
 //
-//   - both functions are well-formed RTL; the result's CFG is normalised
+//   - the result is well-formed RTL (the input is, as a precondition,
+//     except that it may have unreachable blocks); its CFG is normalised
 //     (every edge into a join block leaves a block ending in a jump);
 //   - every block of the result is either a block of the input (the hint
 //     says which) with identical instructions and registers, or an
@@ -28,11 +29,15 @@ type NormalizeHints struct {
 // Normalize checks a normalize result.
 func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	r := rejecter{"normalize", after}
-	// The input may have unreachable blocks: removing them is the pass's job.
-	if err := wellFormed(before, ir.RTL, ir.RuleReachable); err != nil {
-		return r.fn("input", "input is not well-formed RTL: %v", err)
+	if before == after {
+		// The pass found nothing to do: the function must be normalised
+		// and fully reachable already.
+		if err := ir.CheckStructure(after, ir.RTL); err != nil {
+			return r.fn("output", "result is not well-formed RTL: %v", err)
+		}
+		return checkNormalised(r, after)
 	}
-	if err := ir.Check(after, ir.RTL); err != nil {
+	if err := ir.CheckStructure(after, ir.RTL); err != nil {
 		return r.fn("output", "result is not well-formed RTL: %v", err)
 	}
 	if h == nil || len(h.Old) != len(after.Blocks) {
@@ -65,9 +70,19 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			kept[o] = true
 		}
 	}
-	reach := before.Dom()
+	var reach []bool
 	for o, k := range kept {
-		if !k && reach.Reachable(o) {
+		if k {
+			continue
+		}
+		if reach == nil {
+			dom := before.Dom()
+			reach = make([]bool, len(before.Blocks))
+			for i := range reach {
+				reach[i] = dom.Reachable(i)
+			}
+		}
+		if reach[o] {
 			return r.fn("removed", "reachable input block b%d was removed", o)
 		}
 	}
@@ -105,12 +120,17 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			}
 		}
 	}
-	for _, b := range after.Blocks {
+	return checkNormalised(r, after)
+}
+
+// checkNormalised checks that every edge into a join leaves a jump.
+func checkNormalised(r rejecter, f *ir.Func) error {
+	for _, b := range f.Blocks {
 		if len(b.Preds) < 2 {
 			continue
 		}
 		for _, p := range b.Preds {
-			if t := after.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+			if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
 				return r.at(b, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
 			}
 		}

@@ -1,6 +1,7 @@
 // This file checks the out-of-SSA translation. Properties checked:
 //
-//   - the input is well-formed SSA, the result well-formed RTL, with the
+//   - the result is well-formed RTL (the input well-formed SSA, as a
+//     precondition), with the
 //     same signature, parameters, blocks, edges and recover block, and no
 //     phis;
 //   - every block is unchanged, except that a predecessor of a join block
@@ -26,10 +27,7 @@ type OutOfSSAHints struct {
 // OutOfSSA checks an out-of-SSA result.
 func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 	r := rejecter{"outofssa", after}
-	if err := ir.Check(before, ir.SSA); err != nil {
-		return r.fn("input", "input is not well-formed SSA: %v", err)
-	}
-	if err := ir.Check(after, ir.RTL); err != nil {
+	if err := ir.CheckStructure(after, ir.RTL); err != nil {
 		return r.fn("output", "result is not well-formed RTL: %v", err)
 	}
 	if h == nil {
@@ -103,6 +101,12 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 // checkMoves simulates a move sequence on symbolic values and compares
 // it with the phi-block's parallel assignment for predecessor k.
 func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k int, temp map[ir.Reg]bool) error {
+	typeOf := func(x ir.Reg) types.Type {
+		if x < 0 || int(x) >= len(r.f.Regs) {
+			return nil
+		}
+		return r.f.Regs[x]
+	}
 	sym := map[ir.Reg]ir.Reg{} // register → the initial register whose value it holds
 	val := func(x ir.Reg) ir.Reg {
 		if v, ok := sym[x]; ok {
@@ -119,6 +123,9 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 			return r.at(b, m, "moves", "only copies may be inserted")
 		}
 		d := m.Dsts[0]
+		if !types.Identical(typeOf(d), typeOf(m.Args[0])) {
+			return r.at(b, m, "moves", "copy from %s to %s changes the type", m.Args[0], d)
+		}
 		if !isPhiDst[d] && !temp[d] {
 			return r.at(b, m, "moves", "copy writes %s, which is neither a phi result nor a temporary", d)
 		}

@@ -11,6 +11,9 @@ import (
 // registers: kind, attributes, position and the number of operands and
 // results.
 func sameShape(a, b *ir.Instr) bool {
+	if a == b {
+		return true // results share unchanged instructions with their input
+	}
 	if a.Op != b.Op || a.Flags != b.Flags || a.Sym != b.Sym || a.Field != b.Field ||
 		a.CallMode != b.CallMode || a.Pos != b.Pos || len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) ||
 		len(a.SelectDirs) != len(b.SelectDirs) || !sameConst(a.Const, b.Const) {
@@ -52,6 +55,21 @@ func sameInts(a, b []int) bool {
 	}
 	for i := range a {
 		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCFG reports whether two functions have the same blocks, edges (in
+// order) and recover block, so that their dominator trees are the same.
+func sameCFG(a, b *ir.Func) bool {
+	if len(a.Blocks) != len(b.Blocks) || a.Recover != b.Recover {
+		return false
+	}
+	for i, ab := range a.Blocks {
+		bb := b.Blocks[i]
+		if ab == nil || bb == nil || ab.Index != i || bb.Index != i || !sameInts(ab.Preds, bb.Preds) || !sameInts(ab.Succs, bb.Succs) {
 			return false
 		}
 	}

@@ -3,9 +3,9 @@
 // checked:
 //
 // Structure (the paper's structural_spec and well-formedness checks):
-//   - the input is well-formed RTL and the result well-formed SSA
-//     (unique definitions, strictness, phis only at joins with one
-//     argument per predecessor, normalised CFG, reachability);
+//   - the result is well-formed SSA (unique definitions, strictness,
+//     phis only at joins with one argument per predecessor, normalised
+//     CFG, reachability); the input is well-formed RTL (a precondition);
 //   - erasing phis and mapping every result register to the input
 //     register it is a version of (the hint) gives back the input
 //     exactly: same blocks, edges, instructions, parameters, recover
@@ -41,6 +41,7 @@ import (
 	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // SSAHints give, for each register of the SSA result, the input register
@@ -51,11 +52,20 @@ type SSAHints struct {
 
 // SSAGen checks an SSA construction result.
 func SSAGen(before, after *ir.Func, h *SSAHints) error {
+	return ssaGen(before, after, h, nil)
+}
+
+// ssaGen checks an SSA construction result; dom, if not nil, is the
+// dominator tree of before's CFG.
+func ssaGen(before, after *ir.Func, h *SSAHints, dom *graph.DomTree) error {
 	r := rejecter{"ssagen", after}
-	if err := ir.Check(before, ir.RTL); err != nil {
-		return r.fn("input", "input is not well-formed RTL: %v", err)
+	if !sameCFG(before, after) {
+		return r.fn("structure", "blocks, edges or recover block changed")
 	}
-	if err := ir.Check(after, ir.SSA); err != nil {
+	if dom == nil {
+		dom = before.Dom()
+	}
+	if err := ir.CheckStructureDom(after, ir.SSA, dom); err != nil {
 		return r.fn("output", "result is not well-formed SSA: %v", err)
 	}
 	if h == nil || len(h.Orig) != len(after.Regs) {
@@ -187,7 +197,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 		}
 		in[after.Recover] = t
 	}
-	live := before.Liveness()
+	live := before.LivenessOf(renamed)
 	phiAt := func(b *ir.Block, reg ir.Reg) *ir.Instr {
 		for _, phi := range b.Phis {
 			if orig[phi.Dsts[0]] == reg {
@@ -241,7 +251,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 				continue
 			}
 			for i, reg := range renamed {
-				if !live.In[s].Has(int(reg)) || phiAt(succ, reg) != nil {
+				if !live.LiveIn(s, reg) || phiAt(succ, reg) != nil {
 					continue
 				}
 				if cur[i] != in[s][i] {
@@ -287,8 +297,13 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	if h == nil || h.Promoted == nil {
 		return rejecter{"mem2reg", after}.fn("hints", "no hints")
 	}
-	if err := Promote(before, h.Promoted, h.Promote); err != nil {
+	if !sameCFG(before, h.Promoted) || !sameCFG(before, after) {
+		return rejecter{"mem2reg", after}.fn("structure", "blocks, edges or recover block changed")
+	}
+	// One CFG, one dominator tree.
+	dom := before.Dom()
+	if err := promote(before, h.Promoted, h.Promote); err != nil {
 		return err
 	}
-	return SSAGen(h.Promoted, after, h.SSA)
+	return ssaGen(h.Promoted, after, h.SSA, dom)
 }

@@ -4,7 +4,7 @@ import "github.com/vssa-go/vssa/ir"
 
 // wellFormed runs the IR checker, ignoring the given rules.
 func wellFormed(f *ir.Func, d ir.Discipline, ignore ...string) error {
-	err := ir.Check(f, d)
+	err := ir.CheckStructure(f, d)
 	if err == nil {
 		return nil
 	}

@@ -229,9 +229,13 @@ func takeEdge(regs []Value, e *edge) int32 {
 	case 1:
 		regs[e.moves[0].dst] = regs[e.moves[0].src]
 	default:
-		tmp := make([]Value, len(e.moves))
-		for i, m := range e.moves {
-			tmp[i] = regs[m.src]
+		var buf [8]Value
+		tmp := buf[:0]
+		if len(e.moves) > len(buf) {
+			tmp = make([]Value, 0, len(e.moves))
+		}
+		for _, m := range e.moves {
+			tmp = append(tmp, regs[m.src])
 		}
 		for i, m := range e.moves {
 			regs[m.dst] = tmp[i]

@@ -93,7 +93,8 @@ func runBraun(f *ir.Func) (*braunBuilder, error) {
 	for _, blk := range order {
 		i := blk.Index
 		b.trySeal(i)
-		for _, in := range g.Blocks[i].Instrs {
+		for j := range g.Blocks[i].Instrs {
+			in := b.rn.own(g.Blocks[i], j)
 			for k, a := range in.Args {
 				if a != ir.NoReg && b.rn.renamed[a] {
 					b.patches = append(b.patches, patch{in, k, b.read(a, i)})

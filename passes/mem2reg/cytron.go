@@ -27,7 +27,7 @@ type renaming struct {
 }
 
 func newRenaming(f *ir.Func) *renaming {
-	rn := &renaming{f: f, g: f.Clone(), renamed: make([]bool, len(f.Regs))}
+	rn := &renaming{f: f, g: f.ShallowClone(), renamed: make([]bool, len(f.Regs))}
 	defs := make([]int, len(f.Regs))
 	for _, p := range f.Params {
 		defs[p]++
@@ -58,6 +58,26 @@ func newRenaming(f *ir.Func) *renaming {
 	return rn
 }
 
+// own returns the instruction at index i of block b of the result,
+// cloned first if it mentions a renamed register (instructions are
+// shared with the input until renaming changes them).
+func (rn *renaming) own(b *ir.Block, i int) *ir.Instr {
+	in := b.Instrs[i]
+	for _, r := range in.Args {
+		if r != ir.NoReg && rn.renamed[r] {
+			b.Instrs[i] = in.Clone()
+			return b.Instrs[i]
+		}
+	}
+	for _, r := range in.Dsts {
+		if rn.renamed[r] {
+			b.Instrs[i] = in.Clone()
+			return b.Instrs[i]
+		}
+	}
+	return in
+}
+
 // version makes a new version of input register r.
 func (rn *renaming) version(r ir.Reg) ir.Reg {
 	v := rn.g.NewReg(rn.f.Regs[r])
@@ -73,9 +93,15 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 	g := rn.g
 	cfg := f.Graph()
 	dom := graph.Dominators(cfg, 0)
-	live := f.Liveness()
 	idf := graph.NewIDF(dom.Frontiers(cfg))
 
+	var renamedRegs []ir.Reg
+	for r, yes := range rn.renamed {
+		if yes {
+			renamedRegs = append(renamedRegs, ir.Reg(r))
+		}
+	}
+	live := f.LivenessOf(renamedRegs)
 	// Definition blocks of each renamed register.
 	defBlocks := map[ir.Reg][]int{}
 	addDef := func(r ir.Reg, b int) {
@@ -106,7 +132,7 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 		}
 		joins = idf.Compute(joins[:0], defBlocks[r])
 		for _, j := range joins {
-			if !live.In[j].Has(int(r)) {
+			if !live.LiveIn(j, r) {
 				continue
 			}
 			b := g.Blocks[j]
@@ -152,7 +178,8 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 				stacks[r] = append(stacks[r], nv)
 				v.pushed = append(v.pushed, r)
 			}
-			for _, in := range b.Instrs {
+			for i := range b.Instrs {
+				in := rn.own(b, i)
 				for k, a := range in.Args {
 					if a == ir.NoReg || !rn.renamed[a] {
 						continue

@@ -55,7 +55,7 @@ func promotableAllocs(f *ir.Func) []ir.Reg {
 
 // promote replaces the promotable allocations of f by registers.
 func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
-	g := f.Clone()
+	g := f.ShallowClone() // unchanged instructions are shared
 	vars := map[ir.Reg]ir.Reg{}
 	for _, p := range promotableAllocs(f) {
 		vars[p] = g.NewReg(f.Regs[p].Underlying().(*types.Pointer).Elem())

@@ -17,7 +17,15 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 			return nil, nil, fmt.Errorf("normalize: %s has phis; normalise before SSA construction", f.Name)
 		}
 	}
-	g := f.Clone()
+	if normalized(f) {
+		// Nothing to do: the input itself is the result.
+		old := make([]int, len(f.Blocks))
+		for i := range old {
+			old[i] = i
+		}
+		return f, &validate.NormalizeHints{Old: old}, nil
+	}
+	g := f.ShallowClone() // instructions are not modified
 	dom := f.Dom()
 	// Keep the reachable blocks, in order.
 	newIndex := make([]int, len(f.Blocks))
@@ -71,4 +79,26 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 		}
 	}
 	return g, &validate.NormalizeHints{Old: old}, nil
+}
+
+// normalized reports whether every block is reachable and every edge
+// into a join leaves a jump.
+func normalized(f *ir.Func) bool {
+	for _, b := range f.Blocks {
+		if len(b.Preds) < 2 {
+			continue
+		}
+		for _, p := range b.Preds {
+			if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+				return false
+			}
+		}
+	}
+	dom := f.Dom()
+	for i := range f.Blocks {
+		if !dom.Reachable(i) {
+			return false
+		}
+	}
+	return true
 }

@@ -12,7 +12,7 @@ import (
 
 // Run replaces f's phis by copies on the incoming edges.
 func Run(f *ir.Func) (*ir.Func, *validate.OutOfSSAHints, error) {
-	g := f.Clone()
+	g := f.ShallowClone() // only instruction lists change
 	hints := &validate.OutOfSSAHints{}
 	for _, b := range g.Blocks {
 		if len(b.Phis) == 0 {

@@ -1,0 +1,35 @@
+package ir
+
+import "testing"
+
+// TestLivenessOf checks that liveness restricted to a subset of the
+// registers agrees with full liveness on that subset, on the testdata
+// functions.
+func TestLivenessOf(t *testing.T) {
+	for _, src := range []string{goodFunc} {
+		f, err := ParseFunc(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := f.Liveness()
+		var subset []Reg
+		for r := range f.Regs {
+			if r%2 == 1 {
+				subset = append(subset, Reg(r))
+			}
+		}
+		part := f.LivenessOf(subset)
+		for _, b := range f.Blocks {
+			for r := range f.Regs {
+				want := full.LiveIn(b.Index, Reg(r)) && r%2 == 1
+				if got := part.LiveIn(b.Index, Reg(r)); got != want {
+					t.Errorf("b%d r%d: live-in %v, want %v", b.Index, r, got, want)
+				}
+				want = full.LiveOut(b.Index, Reg(r)) && r%2 == 1
+				if got := part.LiveOut(b.Index, Reg(r)); got != want {
+					t.Errorf("b%d r%d: live-out %v, want %v", b.Index, r, got, want)
+				}
+			}
+		}
+	}
+}
