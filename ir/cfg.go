@@ -10,16 +10,49 @@ import "github.com/vssa-go/vssa/ir/graph"
 // the entry to it: control reaches it after a panic anywhere in the
 // function, and the entry dominates every such point.
 func (f *Func) Graph() *graph.Graph {
-	g := graph.New(len(f.Blocks))
+	n := len(f.Blocks)
+	valid := func(s int) bool { return s >= 0 && s < n }
+	hasRecover := f.Recover > 0 && f.Recover < n
+	// Count the edges first, then carve every list out of two arrays:
+	// this runs on every analysis of every function.
+	outDeg := make([]int, n)
+	inDeg := make([]int, n)
+	edges := 0
 	for _, b := range f.Blocks {
 		for _, s := range b.Succs {
-			if s >= 0 && s < len(f.Blocks) {
-				g.AddEdge(b.Index, s)
+			if valid(s) {
+				outDeg[b.Index]++
+				inDeg[s]++
+				edges++
 			}
 		}
 	}
-	if f.Recover > 0 && f.Recover < len(f.Blocks) {
-		g.AddEdge(0, f.Recover)
+	if hasRecover {
+		outDeg[0]++
+		inDeg[f.Recover]++
+		edges++
+	}
+	succBuf := make([]int, 0, edges)
+	predBuf := make([]int, edges)
+	g := &graph.Graph{Succs: make([][]int, n), Preds: make([][]int, n)}
+	off := 0
+	for i := 0; i < n; i++ {
+		g.Preds[i] = predBuf[off : off : off+inDeg[i]]
+		off += inDeg[i]
+	}
+	for _, b := range f.Blocks {
+		start := len(succBuf)
+		for _, s := range b.Succs {
+			if valid(s) {
+				succBuf = append(succBuf, s)
+				g.Preds[s] = append(g.Preds[s], b.Index)
+			}
+		}
+		if b.Index == 0 && hasRecover {
+			succBuf = append(succBuf, f.Recover)
+			g.Preds[f.Recover] = append(g.Preds[f.Recover], 0)
+		}
+		g.Succs[b.Index] = succBuf[start:len(succBuf):len(succBuf)]
 	}
 	return g
 }
@@ -28,6 +61,32 @@ func (f *Func) Graph() *graph.Graph {
 // algorithm (see ir/graph).
 func (f *Func) Dom() *graph.DomTree {
 	return graph.Dominators(f.Graph(), 0)
+}
+
+// CFGInfo holds the analyses of one CFG that are computed together: the
+// graph (with the recover edge), its dominator tree and a postorder of
+// the reachable blocks. Functions with identical blocks and edges share
+// one.
+type CFGInfo struct {
+	Graph     *graph.Graph
+	Dom       *graph.DomTree
+	Postorder []int
+}
+
+// Analyze computes f's CFGInfo.
+func (f *Func) Analyze() *CFGInfo {
+	g := f.Graph()
+	return &CFGInfo{Graph: g, Dom: graph.Dominators(g, 0), Postorder: graph.Postorder(g, 0)}
+}
+
+// ReversePostorderOf returns the blocks of f in the reverse of cfg's
+// postorder.
+func (f *Func) ReversePostorderOf(cfg *CFGInfo) []*Block {
+	blocks := make([]*Block, len(cfg.Postorder))
+	for i, n := range cfg.Postorder {
+		blocks[len(blocks)-1-i] = f.Blocks[n]
+	}
+	return blocks
 }
 
 // ReversePostorder returns the blocks reachable from the entry in

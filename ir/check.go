@@ -42,7 +42,6 @@ package ir
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir/graph"
@@ -294,27 +293,35 @@ func (c *checker) checkBlocks() bool {
 // remaining checks need.
 func (c *checker) checkEdges() bool {
 	f := c.f
-	// want[s] lists the source of every edge into s, in block order;
-	// Preds must be the same multiset.
-	want := make([][]int, len(f.Blocks))
+	// Preds must list every edge into the block, as a multiset: the
+	// number of edges into it matches, and each listed predecessor
+	// appears as often as it has edges to the block.
+	indegree := make([]int, len(f.Blocks))
 	for _, b := range f.Blocks {
 		for _, s := range b.Succs {
-			want[s] = append(want[s], b.Index)
+			indegree[s]++
 		}
 	}
+	count := func(list []int, x int) int {
+		n := 0
+		for _, y := range list {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
 	for _, b := range f.Blocks {
-		w := want[b.Index]
-		have := append([]int(nil), b.Preds...)
-		sort.Ints(have)
-		// w is sorted already: blocks were visited in index order.
-		if len(have) != len(w) {
-			c.blockErr(b.Index, RulePreds, "block lists %d predecessors, but %d edges lead to it", len(have), len(w))
+		if len(b.Preds) != indegree[b.Index] {
+			c.blockErr(b.Index, RulePreds, "block lists %d predecessors, but %d edges lead to it", len(b.Preds), indegree[b.Index])
 			continue
 		}
-		for k := range have {
-			if have[k] != w[k] {
-				c.blockErr(b.Index, RulePreds, "predecessors %v do not match the edges into the block, from %v", b.Preds, w)
-				break
+		for k, p := range b.Preds {
+			if count(b.Preds[:k], p) > 0 {
+				continue // counted at its first occurrence
+			}
+			if have, want := count(b.Preds, p), count(f.Blocks[p].Succs, b.Index); have != want {
+				c.blockErr(b.Index, RulePreds, "predecessor b%d listed %d times, but b%d has %d edges to it", p, have, p, want)
 			}
 		}
 	}

@@ -46,12 +46,17 @@ func (l *Liveness) index(r Reg) (int, bool) {
 
 // Liveness computes the liveness of every register.
 func (f *Func) Liveness() *Liveness {
-	return f.liveness(nil, len(f.Regs))
+	return f.liveness(nil, len(f.Regs), nil)
 }
 
 // LivenessOf computes the liveness of the given registers only, which is
 // much cheaper when they are few.
 func (f *Func) LivenessOf(regs []Reg) *Liveness {
+	return f.LivenessOfCFG(regs, nil)
+}
+
+// LivenessOfCFG is LivenessOf with f's CFG analyses given (nil: computed).
+func (f *Func) LivenessOfCFG(regs []Reg, cfg *CFGInfo) *Liveness {
 	bit := make([]int32, len(f.Regs))
 	for i := range bit {
 		bit[i] = -1
@@ -59,12 +64,12 @@ func (f *Func) LivenessOf(regs []Reg) *Liveness {
 	for i, r := range regs {
 		bit[r] = int32(i)
 	}
-	return f.liveness(bit, len(regs))
+	return f.liveness(bit, len(regs), cfg)
 }
 
 // liveness iterates backwards to a fixpoint in postorder. Unreachable
 // blocks get empty sets.
-func (f *Func) liveness(bit []int32, width int) *Liveness {
+func (f *Func) liveness(bit []int32, width int, cfg *CFGInfo) *Liveness {
 	n := len(f.Blocks)
 	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: bit}
 	idx := func(r Reg) int {
@@ -107,7 +112,12 @@ func (f *Func) liveness(bit []int32, width int) *Liveness {
 			}
 		}
 	}
-	order := graph.Postorder(f.Graph(), 0)
+	var order []int
+	if cfg != nil {
+		order = cfg.Postorder
+	} else {
+		order = graph.Postorder(f.Graph(), 0)
+	}
 	tmp := graph.NewBitset(width)
 	for changed := true; changed; {
 		changed = false

@@ -92,7 +92,15 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 			return r.fn("types", "register %s has type %s, want the type of variable %s", v, ir.TypeString(after.Regs[v]), p)
 		}
 	}
-	if err := promotable(r, before, h.Vars); err != nil {
+	// varOf[p] is the register of variable p, NoReg for other registers.
+	varOf := make([]ir.Reg, len(before.Regs))
+	for i := range varOf {
+		varOf[i] = ir.NoReg
+	}
+	for p, v := range h.Vars {
+		varOf[p] = v
+	}
+	if err := promotable(r, before, varOf); err != nil {
 		return err
 	}
 	for bi, b := range before.Blocks {
@@ -102,7 +110,7 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 		}
 		for k, in := range b.Instrs {
 			out := ab.Instrs[k]
-			if !promotedPair(in, out, h.Vars) {
+			if !promotedPair(in, out, varOf) {
 				return r.at(ab, out, "instruction", "instruction %d is not the input's %q with variables promoted", k, ir.FormatInstr(before, b, in))
 			}
 		}
@@ -112,23 +120,24 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 
 // promotable checks that each variable is defined by one alloc and only
 // used as the address of loads and stores, outside the recover region.
-func promotable(r rejecter, f *ir.Func, vars map[ir.Reg]ir.Reg) error {
+func promotable(r rejecter, f *ir.Func, varOf []ir.Reg) error {
+	isVar := func(x ir.Reg) bool { return x >= 0 && int(x) < len(varOf) && varOf[x] != ir.NoReg }
 	for _, p := range f.Params {
-		if _, ok := vars[p]; ok {
+		if isVar(p) {
 			return r.fn("promotable", "%s is a parameter", p)
 		}
 	}
 	for _, p := range f.FreeVars {
-		if _, ok := vars[p]; ok {
+		if isVar(p) {
 			return r.fn("promotable", "%s is a free variable", p)
 		}
 	}
-	defs := map[ir.Reg]int{}
-	normal := f.NormalReach()
+	defs := make([]int, len(varOf))
+	var normal []bool
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			for _, d := range in.Dsts {
-				if _, ok := vars[d]; ok {
+				if isVar(d) {
 					defs[d]++
 					if in.Op != ir.OpAlloc {
 						return r.at(b, in, "promotable", "%s is not defined by an alloc", d)
@@ -136,8 +145,11 @@ func promotable(r rejecter, f *ir.Func, vars map[ir.Reg]ir.Reg) error {
 				}
 			}
 			for k, a := range in.Args {
-				if _, ok := vars[a]; !ok {
+				if !isVar(a) {
 					continue
+				}
+				if normal == nil {
+					normal = f.NormalReach()
 				}
 				if !normal[b.Index] {
 					return r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
@@ -148,32 +160,38 @@ func promotable(r rejecter, f *ir.Func, vars map[ir.Reg]ir.Reg) error {
 			}
 		}
 	}
-	for p := range vars {
-		if defs[p] != 1 {
-			return r.fn("promotable", "variable %s has %d definitions, want 1 alloc", p, defs[p])
+	for p, v := range varOf {
+		if v != ir.NoReg && defs[p] != 1 {
+			return r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", p, defs[p])
 		}
 	}
 	return nil
 }
 
 // promotedPair reports whether out is in with its variables promoted.
-func promotedPair(in, out *ir.Instr, vars map[ir.Reg]ir.Reg) bool {
+func promotedPair(in, out *ir.Instr, varOf []ir.Reg) bool {
 	if in.Pos != out.Pos {
 		return false
 	}
+	variable := func(x ir.Reg) ir.Reg {
+		if x < 0 || int(x) >= len(varOf) {
+			return ir.NoReg
+		}
+		return varOf[x]
+	}
 	switch in.Op {
 	case ir.OpAlloc:
-		if v, ok := vars[in.Dsts[0]]; ok {
+		if v := variable(in.Dsts[0]); v != ir.NoReg {
 			return out.Op == ir.OpConst && out.Const == nil && len(out.Args) == 0 && sameRegs(out.Dsts, []ir.Reg{v}) && out.Flags == 0
 		}
 	case ir.OpLoad:
-		if v, ok := vars[in.Args[0]]; ok {
+		if v := variable(in.Args[0]); v != ir.NoReg {
 			return out.Op == ir.OpCopy && sameRegs(out.Args, []ir.Reg{v}) && sameRegs(out.Dsts, in.Dsts) && out.Flags == 0
 		}
 	case ir.OpStore:
-		if v, ok := vars[in.Args[0]]; ok {
+		if v := variable(in.Args[0]); v != ir.NoReg {
 			return out.Op == ir.OpCopy && sameRegs(out.Args, []ir.Reg{in.Args[1]}) && sameRegs(out.Dsts, []ir.Reg{v}) && out.Flags == 0
 		}
 	}
-	return sameShape(in, out) && sameRegs(in.Args, out.Args) && sameRegs(in.Dsts, out.Dsts)
+	return in == out || (sameShape(in, out) && sameRegs(in.Args, out.Args) && sameRegs(in.Dsts, out.Dsts))
 }

@@ -41,7 +41,6 @@ import (
 	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // SSAHints give, for each register of the SSA result, the input register
@@ -55,17 +54,17 @@ func SSAGen(before, after *ir.Func, h *SSAHints) error {
 	return ssaGen(before, after, h, nil)
 }
 
-// ssaGen checks an SSA construction result; dom, if not nil, is the
-// dominator tree of before's CFG.
-func ssaGen(before, after *ir.Func, h *SSAHints, dom *graph.DomTree) error {
+// ssaGen checks an SSA construction result; cfg, if not nil, holds the
+// analyses of before's CFG.
+func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 	r := rejecter{"ssagen", after}
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
-	if dom == nil {
-		dom = before.Dom()
+	if cfg == nil {
+		cfg = before.Analyze()
 	}
-	if err := ir.CheckStructureDom(after, ir.SSA, dom); err != nil {
+	if err := ir.CheckStructureDom(after, ir.SSA, cfg.Dom); err != nil {
 		return r.fn("output", "result is not well-formed SSA: %v", err)
 	}
 	if h == nil || len(h.Orig) != len(after.Regs) {
@@ -85,7 +84,7 @@ func ssaGen(before, after *ir.Func, h *SSAHints, dom *graph.DomTree) error {
 	if err := ssaStructure(r, before, after, orig); err != nil {
 		return err
 	}
-	return ssaTyping(r, before, after, orig)
+	return ssaTyping(r, before, after, orig, cfg)
 }
 
 // ssaStructure checks that erasing phis and versions gives the input.
@@ -140,7 +139,7 @@ func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 
 // ssaTyping infers the local typings of renamed registers and checks
 // uses, phis and joins.
-func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
+func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, cfg *ir.CFGInfo) error {
 	// Renamed registers: those with two or more versions, or a phi.
 	count := make([]int, len(before.Regs))
 	phiDef := make([]bool, len(before.Regs))
@@ -197,7 +196,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 		}
 		in[after.Recover] = t
 	}
-	live := before.LivenessOf(renamed)
+	live := before.LivenessOfCFG(renamed, cfg)
 	phiAt := func(b *ir.Block, reg ir.Reg) *ir.Instr {
 		for _, phi := range b.Phis {
 			if orig[phi.Dsts[0]] == reg {
@@ -207,7 +206,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 		return nil
 	}
 	cur := make([]ir.Reg, len(renamed))
-	for _, b := range after.ReversePostorder() {
+	for _, b := range after.ReversePostorderOf(cfg) {
 		if in[b.Index] == nil {
 			return r.at(b, nil, "order", "no predecessor visited before this block")
 		}
@@ -300,10 +299,8 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	if !sameCFG(before, h.Promoted) || !sameCFG(before, after) {
 		return rejecter{"mem2reg", after}.fn("structure", "blocks, edges or recover block changed")
 	}
-	// One CFG, one dominator tree.
-	dom := before.Dom()
 	if err := promote(before, h.Promoted, h.Promote); err != nil {
 		return err
 	}
-	return ssaGen(h.Promoted, after, h.SSA, dom)
+	return ssaGen(h.Promoted, after, h.SSA, nil)
 }

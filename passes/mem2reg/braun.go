@@ -45,7 +45,10 @@ type braunBuilder struct {
 	rn       *renaming
 	f        *ir.Func
 	values   []value
-	current  map[int64]int // (variable, block) → value
+	current  map[int64]int // (variable, block) → value, for large functions
+	dense    []int32       // (variable slot × blocks + block) → value+1, for the others
+	slot     []int32       // variable → slot in dense
+	nblocks  int
 	sealed   []bool
 	filled   []bool
 	pending  []map[ir.Reg]int // per block: incomplete phis by variable
@@ -75,11 +78,26 @@ func runBraun(f *ir.Func) (*braunBuilder, error) {
 	b := &braunBuilder{
 		rn:       newRenaming(f),
 		f:        f,
-		current:  map[int64]int{},
 		sealed:   make([]bool, n),
 		filled:   make([]bool, n),
 		pending:  make([]map[ir.Reg]int, n),
 		blockPhi: map[int][]int{},
+		nblocks:  n,
+	}
+	// Current definitions: a dense table when it stays small.
+	nvars := 0
+	b.slot = make([]int32, len(f.Regs))
+	for r := range f.Regs {
+		b.slot[r] = -1
+		if b.rn.renamed[r] {
+			b.slot[r] = int32(nvars)
+			nvars++
+		}
+	}
+	if nvars*n <= 1<<22 {
+		b.dense = make([]int32, nvars*n)
+	} else {
+		b.current = map[int64]int{}
 	}
 	g := b.rn.g
 	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
@@ -156,11 +174,26 @@ func (b *braunBuilder) find(v int) int {
 	return root
 }
 
-func (b *braunBuilder) write(variable ir.Reg, block, v int) { b.current[key(variable, block)] = v }
+func (b *braunBuilder) write(variable ir.Reg, block, v int) {
+	if b.dense != nil {
+		b.dense[int(b.slot[variable])*b.nblocks+block] = int32(v + 1)
+		return
+	}
+	b.current[key(variable, block)] = v
+}
+
+func (b *braunBuilder) lookup(variable ir.Reg, block int) (int, bool) {
+	if b.dense != nil {
+		v := b.dense[int(b.slot[variable])*b.nblocks+block]
+		return int(v) - 1, v != 0
+	}
+	v, ok := b.current[key(variable, block)]
+	return v, ok
+}
 
 func (b *braunBuilder) read(variable ir.Reg, block int) int {
 	b.steps++
-	if v, ok := b.current[key(variable, block)]; ok {
+	if v, ok := b.lookup(variable, block); ok {
 		return b.find(v)
 	}
 	return b.readRecursive(variable, block)

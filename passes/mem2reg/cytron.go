@@ -91,8 +91,8 @@ func (rn *renaming) hints() *validate.SSAHints { return &validate.SSAHints{Orig:
 func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 	rn := newRenaming(f)
 	g := rn.g
-	cfg := f.Graph()
-	dom := graph.Dominators(cfg, 0)
+	info := f.Analyze()
+	cfg, dom := info.Graph, info.Dom
 	idf := graph.NewIDF(dom.Frontiers(cfg))
 
 	var renamedRegs []ir.Reg
@@ -101,7 +101,7 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 			renamedRegs = append(renamedRegs, ir.Reg(r))
 		}
 	}
-	live := f.LivenessOf(renamedRegs)
+	live := f.LivenessOfCFG(renamedRegs, info)
 	// Definition blocks of each renamed register.
 	defBlocks := map[ir.Reg][]int{}
 	addDef := func(r ir.Reg, b int) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -17,7 +18,8 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 			return nil, nil, fmt.Errorf("normalize: %s has phis; normalise before SSA construction", f.Name)
 		}
 	}
-	if normalized(f) {
+	dom := f.Dom()
+	if normalized(f, dom) {
 		// Nothing to do: the input itself is the result.
 		old := make([]int, len(f.Blocks))
 		for i := range old {
@@ -26,7 +28,6 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 		return f, &validate.NormalizeHints{Old: old}, nil
 	}
 	g := f.ShallowClone() // instructions are not modified
-	dom := f.Dom()
 	// Keep the reachable blocks, in order.
 	newIndex := make([]int, len(f.Blocks))
 	var blocks []*ir.Block
@@ -83,7 +84,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 
 // normalized reports whether every block is reachable and every edge
 // into a join leaves a jump.
-func normalized(f *ir.Func) bool {
+func normalized(f *ir.Func, dom *graph.DomTree) bool {
 	for _, b := range f.Blocks {
 		if len(b.Preds) < 2 {
 			continue
@@ -94,7 +95,6 @@ func normalized(f *ir.Func) bool {
 			}
 		}
 	}
-	dom := f.Dom()
 	for i := range f.Blocks {
 		if !dom.Reachable(i) {
 			return false
