@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/vssa-go/vssa/ir"
@@ -352,6 +353,8 @@ func fitsShape(t *rtype, v Value) bool {
 		return t.kind == kSlice
 	case nil:
 		return !t.aggregate
+	case reflect.Value:
+		return t.kind == kReal && r.Type() == t.real
 	}
-	return !t.aggregate || t.kind == kReal
+	return !t.aggregate
 }

@@ -48,7 +48,7 @@ func Generate() ([]byte, error) {
 		scope := p.Types.Scope()
 		for _, name := range scope.Names() {
 			obj := scope.Lookup(name)
-			if !obj.Exported() || skip[p.PkgPath+"."+name] {
+			if !obj.Exported() || skip[p.PkgPath+"."+name] || !allowed(p.PkgPath, name) {
 				continue
 			}
 			switch obj := obj.(type) {
@@ -122,4 +122,18 @@ type entry struct{ key, expr string }
 // importName gives each package a unique local name.
 func importName(path string) string {
 	return "p_" + strings.NewReplacer("/", "_", ".", "_").Replace(path)
+}
+
+// allowed applies the only lists.
+func allowed(pkg, name string) bool {
+	list, restricted := only[pkg]
+	if !restricted {
+		return true
+	}
+	for _, n := range list {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
