@@ -72,6 +72,11 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 			it.raiseRuntime(g, &runtimeError{msg: "value method " + name + "." + args[2].str() + " called using nil *" + short + " pointer", plain: true})
 		}
 		return []Value{args[0]}
+	case "Sizeof":
+		// unsafe.Sizeof of a type-parameterised operand, in instantiated code.
+		return []Value{mkUint(uint64(ts[0].size))}
+	case "Alignof":
+		return []Value{mkUint(uint64(it.types.alignof(ts[0])))}
 	case "ssa:deferstack", "deferstack":
 		// Handled in exec, which knows the frame; a stack is never deferred.
 	}

@@ -380,3 +380,11 @@ func (tt *typeTable) sizeof(t types.Type) (size int64) {
 	}
 	return tt.sizes.Sizeof(t)
 }
+
+// alignof returns the alignment of t on amd64.
+func (tt *typeTable) alignof(t *rtype) int64 {
+	if t.t == nil || t.kind == kIter || t.kind == kDeferStack {
+		return 1
+	}
+	return tt.sizes.Alignof(t.t)
+}
