@@ -53,3 +53,19 @@ func TestCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestRunArgs checks that the interpreted program sees its own
+// arguments in os.Args.
+func TestRunArgs(t *testing.T) {
+	prog := filepath.Join(t.TempDir(), "args.go")
+	os.WriteFile(prog, []byte("package main\n\nimport \"os\"\n\nfunc main() { println(len(os.Args), os.Args[1], os.Args[2]) }\n"), 0o666)
+	saved := os.Args
+	defer func() { os.Args = saved }()
+	var stdout, stderr bytes.Buffer
+	if status := runMain([]string{"run", prog, "x", "y"}, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	if got := stderr.String(); got != "3 x y\n" {
+		t.Errorf("program printed %q, want %q", got, "3 x y\n")
+	}
+}

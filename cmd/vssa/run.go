@@ -69,12 +69,14 @@ Exit statuses of vssa itself:
 				pprof.StartCPUProfile(f)
 				defer pprof.StopCPUProfile()
 			}
+			// The program sees its own arguments: os.Args is a real variable
+			// (the interpreter calls the real os package).
+			os.Args = append([]string{args[0]}, args[1:]...)
 			it := interp.New(prog.Module, interp.Options{
 				Stderr:     stderr,
 				Methods:    prog.Method,
 				Externs:    stdExterns(),
 				LookupType: prog.LookupType,
-				Args:       args[1:],
 			})
 			return it.RunMain(mainPkg+".init", mainPkg+".main")
 		},

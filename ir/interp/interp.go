@@ -31,8 +31,6 @@ type Options struct {
 	// Externs resolves functions and globals outside the module (the
 	// standard library). Nil means no external function is available.
 	Externs Externs
-	// Args are the program's arguments (os.Args[1:]).
-	Args []string
 	// Exit ends the process when a goroutine other than main crashes;
 	// default os.Exit.
 	Exit func(status int)
