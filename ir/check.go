@@ -26,7 +26,10 @@
 //
 // Discipline
 //   - RTL: no phis (phi-discipline); every register read is a parameter,
-//     a free variable, or written by a reachable instruction (defined).
+//     a free variable, or written by a reachable instruction (defined);
+//     a register with a single definition has it dominate every use
+//     (strict), as in SSA form — so only registers with several
+//     definitions need renaming to build SSA.
 //   - SSA: every register is defined exactly once, parameters and free
 //     variables included (unique-def); every use is strictly dominated by
 //     its definition, a phi argument counting as a use at the end of its
@@ -424,12 +427,16 @@ func forEachInstr(b *Block, visit func(i int, in *Instr)) {
 
 func (c *checker) checkRTL() {
 	f := c.f
-	defined := make([]bool, len(f.Regs))
+	// defs[r] counts the reachable definitions of r; site is the last.
+	defs := make([]int, len(f.Regs))
+	sites := make([]defSite, len(f.Regs))
 	for _, r := range f.Params {
-		defined[r] = true
+		defs[r]++
+		sites[r] = defSite{-1, -1}
 	}
 	for _, r := range f.FreeVars {
-		defined[r] = true
+		defs[r]++
+		sites[r] = defSite{-1, -1}
 	}
 	dom := c.domTree()
 	for _, b := range f.Blocks {
@@ -439,21 +446,40 @@ func (c *checker) checkRTL() {
 		if !dom.Reachable(b.Index) {
 			continue
 		}
-		forEachInstr(b, func(_ int, in *Instr) {
+		forEachInstr(b, func(i int, in *Instr) {
 			for _, d := range in.Dsts {
-				defined[d] = true
+				defs[d]++
+				sites[d] = defSite{b.Index, i}
 			}
 		})
 	}
 	for _, b := range f.Blocks {
+		reachable := dom.Reachable(b.Index)
 		forEachInstr(b, func(i int, in *Instr) {
 			for _, a := range in.Args {
-				if a != NoReg && !defined[a] {
+				switch {
+				case a == NoReg:
+				case defs[a] == 0:
 					c.errorf(at{b.Index, i, in}, RuleDefined, "%s is read but never written by a reachable instruction", a)
+				case defs[a] == 1 && reachable && !available(dom, sites[a], b.Index, i):
+					c.errorf(at{b.Index, i, in}, RuleStrict, "the only definition of %s does not dominate this use", a)
 				}
 			}
 		})
 	}
+}
+
+// available reports whether a definition at site s is available at index
+// i of block b (i = the number of phis and instructions: the block's
+// end), i.e. strictly dominates that point.
+func available(dom *graph.DomTree, s defSite, b, i int) bool {
+	if s.block < 0 || !dom.Reachable(b) {
+		return true // parameters; unreachable uses are reported by the reachable rule
+	}
+	if s.block == b {
+		return s.index < i
+	}
+	return dom.StrictlyDominates(s.block, b)
 }
 
 // defSite is where a register is defined: a block and an index in it
@@ -486,17 +512,7 @@ func (c *checker) checkSSA() {
 		})
 	}
 	dom := c.domTree()
-	// available reports whether the definition site s is available at
-	// index i of block b (i = len = the end of the block).
-	available := func(s defSite, b, i int) bool {
-		if s.block < 0 || !dom.Reachable(b) {
-			return true // unreachable uses are reported by the reachable rule
-		}
-		if s.block == b {
-			return s.index < i
-		}
-		return dom.StrictlyDominates(s.block, b)
-	}
+
 	for _, b := range f.Blocks {
 		nPreds := len(b.Preds)
 		if len(b.Phis) > 0 && nPreds < 2 {
@@ -520,7 +536,7 @@ func (c *checker) checkSSA() {
 					p := b.Preds[k]
 					if count[a] == 0 {
 						c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
-					} else if count[a] == 1 && !available(sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
+					} else if count[a] == 1 && !available(dom, sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
 						c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
 					}
 				}
@@ -532,7 +548,7 @@ func (c *checker) checkSSA() {
 				}
 				if count[a] == 0 {
 					c.errorf(where, RuleStrict, "%s is used but never defined", a)
-				} else if count[a] == 1 && !available(sites[a], b.Index, i) {
+				} else if count[a] == 1 && !available(dom, sites[a], b.Index, i) {
 					c.errorf(where, RuleStrict, "definition of %s does not dominate this use", a)
 				}
 			}

@@ -27,14 +27,23 @@ type OutOfSSAHints struct {
 // OutOfSSA checks an out-of-SSA result.
 func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 	r := rejecter{"outofssa", after}
-	if err := ir.CheckStructure(after, ir.RTL); err != nil {
-		return r.fn("output", "result is not well-formed RTL: %v", err)
+	// The result is well-formed RTL if the input is well-formed SSA (a
+	// precondition): blocks, edges and instructions are the input's, with
+	// phis removed and copies inserted whose types are checked below;
+	// every phi result is defined on each incoming edge, and one with a
+	// single definition left (its other arguments are itself) has it at
+	// the end of the one predecessor not dominated by the join, which
+	// dominates the join.
+	for _, b := range after.Blocks {
+		if len(b.Phis) > 0 {
+			return r.at(b, nil, "output", "phis left in the result")
+		}
 	}
 	if h == nil {
 		return r.fn("hints", "no hints")
 	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
-		before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) || len(after.Regs) < len(before.Regs) {
+		!sameCFG(before, after) || len(after.Regs) < len(before.Regs) {
 		return r.fn("structure", "signature, parameters, blocks, registers or recover block changed")
 	}
 	for i, t := range before.Regs {

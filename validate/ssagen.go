@@ -64,9 +64,6 @@ func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 	if cfg == nil {
 		cfg = before.Analyze()
 	}
-	if err := ir.CheckStructureDom(after, ir.SSA, cfg.Dom); err != nil {
-		return r.fn("output", "result is not well-formed SSA: %v", err)
-	}
 	if h == nil || len(h.Orig) != len(after.Regs) {
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
 	}
@@ -84,7 +81,73 @@ func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 	if err := ssaStructure(r, before, after, orig); err != nil {
 		return err
 	}
+	if err := ssaForm(r, after); err != nil {
+		return err
+	}
 	return ssaTyping(r, before, after, orig, cfg)
+}
+
+// ssaForm checks the SSA rules that neither the input's well-formedness
+// nor the correspondence with it implies: every register is defined at
+// most once; phis sit at join blocks, one argument per predecessor; the
+// CFG (the input's) is normalised.
+//
+// The other rules of well-formed SSA follow. Blocks, edges, terminators,
+// operand counts and register validity follow from erasure to the
+// well-formed input (every operand maps to a valid input register; every
+// version is typed). Strictness: a version of a renamed register is used
+// only where it is current, which the typing establishes, and the
+// definition of a current version dominates (CompCertSSA's def_gamma); a
+// register that is not renamed has one definition in the input, the same
+// instruction, which dominates its uses by the input's RTL strictness
+// rule.
+func ssaForm(r rejecter, f *ir.Func) error {
+	defined := make([]bool, len(f.Regs))
+	def := func(b *ir.Block, in *ir.Instr, d ir.Reg) error {
+		if defined[d] {
+			return r.at(b, in, "unique-def", "%s is defined more than once", d)
+		}
+		defined[d] = true
+		return nil
+	}
+	for _, p := range f.Params {
+		if err := def(nil, nil, p); err != nil {
+			return err
+		}
+	}
+	for _, p := range f.FreeVars {
+		if err := def(nil, nil, p); err != nil {
+			return err
+		}
+	}
+	for _, b := range f.Blocks {
+		if len(b.Phis) > 0 && len(b.Preds) < 2 {
+			return r.at(b, nil, "phi-join", "phis in a block with %d predecessors", len(b.Preds))
+		}
+		if len(b.Preds) >= 2 {
+			for _, p := range b.Preds {
+				if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+					return r.at(b, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+				}
+			}
+		}
+		for _, phi := range b.Phis {
+			if phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(b.Preds) {
+				return r.at(b, phi, "phi-arity", "phi must have one result and %d arguments", len(b.Preds))
+			}
+			if err := def(b, phi, phi.Dsts[0]); err != nil {
+				return err
+			}
+		}
+		for _, in := range b.Instrs {
+			for _, d := range in.Dsts {
+				if err := def(b, in, d); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // ssaStructure checks that erasing phis and versions gives the input.
@@ -103,7 +166,7 @@ func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 				}
 				continue
 			}
-			if orig[v] != rs[i] {
+			if !validIn(v, orig) || orig[v] != rs[i] {
 				return false
 			}
 		}
@@ -124,11 +187,11 @@ func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 			}
 		}
 		for _, phi := range ab.Phis {
-			if orig[phi.Dsts[0]] == ir.NoReg {
+			if len(phi.Dsts) != 1 || !validIn(phi.Dsts[0], orig) || orig[phi.Dsts[0]] == ir.NoReg {
 				return r.at(ab, phi, "structure", "phi result is not a version of any register")
 			}
 			for _, a := range phi.Args {
-				if orig[a] != orig[phi.Dsts[0]] {
+				if !validIn(a, orig) || orig[a] != orig[phi.Dsts[0]] {
 					return r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, orig[phi.Dsts[0]])
 				}
 			}
@@ -304,3 +367,7 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	}
 	return ssaGen(h.Promoted, after, h.SSA, nil)
 }
+
+// validIn reports whether v is a register of the result (hints cover
+// exactly the result's registers).
+func validIn(v ir.Reg, orig []ir.Reg) bool { return v >= 0 && int(v) < len(orig) }

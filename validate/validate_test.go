@@ -79,7 +79,9 @@ func TestSSAGenRejects(t *testing.T) {
 		name, ssa, rule string
 		hints           func(h *SSAHints)
 	}{
-		{"phi arguments swapped", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r5", 1), "output", nil},
+		{"phi arguments swapped", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r5", 1), "phi-use", nil},
+		{"defined twice", strings.Replace(ssaDiamond, "r3:int = const 1", "r3:int = const 1\n    r4:int = copy r3", 1), "", nil},
+		{"phi in a block with one predecessor", strings.Replace(ssaDiamond, "b1: <- b0\n", "b1: <- b0\n    r7:int = phi r4\n", 1), "", nil},
 		{"phi argument of an older version", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r4", 1), "phi-use", nil},
 		{"old version used", strings.Replace(ssaDiamond, "return r6", "return r4", 1), "use", nil},
 		{"phi dropped", strings.NewReplacer("    r6:int = phi r5, r4\n", "", "return r6", "return r5").Replace(ssaDiamond), "", nil},
