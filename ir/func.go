@@ -112,104 +112,66 @@ func (f *Func) Signature() *types.Signature {
 
 // Clone returns a deep copy of f that shares only types and the module.
 func (f *Func) Clone() *Func {
-	g := *f
-	g.Params = append([]Reg(nil), f.Params...)
-	g.FreeVars = append([]Reg(nil), f.FreeVars...)
-	g.Results = append([]types.Type(nil), f.Results...)
-	g.Regs = append([]types.Type(nil), f.Regs...)
-	// Blocks, instructions and register lists are allocated in a few
-	// slabs: cloning is on every pass's path.
-	ninstrs, nregs, nedges := 0, 0, 0
-	for _, b := range f.Blocks {
-		nedges += len(b.Preds) + len(b.Succs)
+	g, n := f.copyBlocks()
+	var a Arena
+	a.Reserve(n.instrs, n.regs)
+	for _, b := range g.Blocks {
 		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
-			ninstrs += len(list)
-			for _, in := range list {
-				nregs += len(in.Dsts) + len(in.Args)
+			for k, in := range list {
+				list[k] = a.New(in)
 			}
 		}
 	}
-	blocks := make([]Block, len(f.Blocks))
-	instrs := make([]Instr, ninstrs)
-	ptrs := make([]*Instr, ninstrs)
-	regs := make([]Reg, nregs)
-	edges := make([]int, nedges)
-	takeRegs := func(rs []Reg) []Reg {
-		if rs == nil {
-			return nil
-		}
-		out := regs[:len(rs):len(rs)]
-		copy(out, rs)
-		regs = regs[len(rs):]
-		return out
-	}
-	takeEdges := func(es []int) []int {
-		if es == nil {
-			return nil
-		}
-		out := edges[:len(es):len(es)]
-		copy(out, es)
-		edges = edges[len(es):]
-		return out
-	}
-	cloneList := func(list []*Instr) []*Instr {
-		if list == nil {
-			return nil
-		}
-		out := ptrs[:len(list):len(list)]
-		ptrs = ptrs[len(list):]
-		for k, in := range list {
-			c := &instrs[0]
-			instrs = instrs[1:]
-			*c = *in
-			c.Dsts = takeRegs(in.Dsts)
-			c.Args = takeRegs(in.Args)
-			if in.SelectDirs != nil {
-				c.SelectDirs = append([]types.ChanDir(nil), in.SelectDirs...)
-			}
-			out[k] = c
-		}
-		return out
-	}
-	g.Blocks = make([]*Block, len(f.Blocks))
-	for i, b := range f.Blocks {
-		nb := &blocks[i]
-		nb.Index = b.Index
-		nb.Preds = takeEdges(b.Preds)
-		nb.Succs = takeEdges(b.Succs)
-		nb.Phis = cloneList(b.Phis)
-		nb.Instrs = cloneList(b.Instrs)
-		g.Blocks[i] = nb
-	}
-	return &g
+	return g
 }
 
 // ShallowClone returns a copy of f whose blocks, edge lists and
 // instruction lists are its own but whose instructions are f's: a pass
 // may replace, insert or delete instructions of the copy, but must clone
-// an instruction before modifying it (see Instr.Clone). Passes never
-// modify their input, so results can share unchanged instructions with
-// it.
+// an instruction before modifying it (see Instr.Clone and Arena). Passes
+// never modify their input, so results can share unchanged instructions
+// with it.
 func (f *Func) ShallowClone() *Func {
+	g, _ := f.copyBlocks()
+	return g
+}
+
+// sizes counts the pieces of a function.
+type sizes struct{ instrs, regs int }
+
+// copyBlocks is ShallowClone, all lists in slabs; it also counts f's
+// instructions and their registers.
+func (f *Func) copyBlocks() (*Func, sizes) {
 	g := *f
 	g.Params = append([]Reg(nil), f.Params...)
 	g.FreeVars = append([]Reg(nil), f.FreeVars...)
 	g.Results = append([]types.Type(nil), f.Results...)
 	g.Regs = append([]types.Type(nil), f.Regs...)
+	var n sizes
+	nedges := 0
+	for _, b := range f.Blocks {
+		nedges += len(b.Preds) + len(b.Succs)
+		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
+			n.instrs += len(list)
+			for _, in := range list {
+				n.regs += len(in.Dsts) + len(in.Args)
+			}
+		}
+	}
 	blocks := make([]Block, len(f.Blocks))
+	edges := slab[int]{buf: make([]int, nedges)}
+	ptrs := slab[*Instr]{buf: make([]*Instr, n.instrs)}
 	g.Blocks = make([]*Block, len(f.Blocks))
 	for i, b := range f.Blocks {
 		nb := &blocks[i]
 		nb.Index = b.Index
-		nb.Preds = append([]int(nil), b.Preds...)
-		nb.Succs = append([]int(nil), b.Succs...)
-		if b.Phis != nil {
-			nb.Phis = append([]*Instr(nil), b.Phis...)
-		}
-		nb.Instrs = append([]*Instr(nil), b.Instrs...)
+		nb.Preds = edges.copyOf(b.Preds)
+		nb.Succs = edges.copyOf(b.Succs)
+		nb.Phis = ptrs.copyOf(b.Phis)
+		nb.Instrs = ptrs.copyOf(b.Instrs)
 		g.Blocks[i] = nb
 	}
-	return &g
+	return &g, n
 }
 
 // Module is a set of functions with the declarations they refer to.

@@ -10,8 +10,8 @@
 //     never in blocks reached only after a panic (the recover block reads
 //     variables at the point of the panic, which registers in SSA form
 //     cannot express);
-//   - its register v is fresh, distinct per variable, of the variable's
-//     type;
+//   - its register v is fresh (not a register of the input), distinct
+//     per variable, of the variable's type;
 //   - instruction by instruction, "p = alloc" became "v = const zero",
 //     "x = load p" became "x = copy v", "store p, y" became "v = copy y",
 //     and every other instruction is unchanged.
@@ -49,6 +49,9 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 	if h == nil {
 		return r.fn("hints", "no hints")
 	}
+	if before == after && len(h.Vars) == 0 {
+		return nil // nothing promoted: the result is the input itself
+	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
 		before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) {
 		return r.fn("structure", "signature, parameters, blocks or recover block changed")
@@ -62,43 +65,28 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 			return r.fn("registers", "type of r%d changed", i)
 		}
 	}
-	used := make([]bool, len(after.Regs)) // registers of the input
-	mark := func(rs []ir.Reg) {
-		for _, x := range rs {
-			if x >= 0 && int(x) < len(used) {
-				used[x] = true
-			}
-		}
-	}
-	mark(before.Params)
-	mark(before.FreeVars)
-	for _, b := range before.Blocks {
-		for _, in := range b.Instrs {
-			mark(in.Args)
-			mark(in.Dsts)
-		}
-	}
-	seenVar := map[ir.Reg]bool{}
-	for p, v := range h.Vars {
-		if p < 0 || int(p) >= len(before.Regs) || v < 0 || int(v) >= len(after.Regs) || after.Regs[v] == nil {
-			return r.fn("hints", "bad promotion %s → %s", p, v)
-		}
-		if used[v] || seenVar[v] {
-			return r.fn("fresh", "register %s of variable %s is not fresh", v, p)
-		}
-		seenVar[v] = true
-		ptr, ok := before.Regs[p].Underlying().(*types.Pointer)
-		if !ok || !types.Identical(ptr.Elem(), after.Regs[v]) {
-			return r.fn("types", "register %s has type %s, want the type of variable %s", v, ir.TypeString(after.Regs[v]), p)
-		}
-	}
 	// varOf[p] is the register of variable p, NoReg for other registers.
 	varOf := make([]ir.Reg, len(before.Regs))
 	for i := range varOf {
 		varOf[i] = ir.NoReg
 	}
 	for p, v := range h.Vars {
+		if p < 0 || int(p) >= len(before.Regs) || v < 0 || int(v) >= len(after.Regs) || after.Regs[v] == nil {
+			return r.fn("hints", "bad promotion %s → %s", p, v)
+		}
+		ptr, ok := before.Regs[p].Underlying().(*types.Pointer)
+		if !ok || !types.Identical(ptr.Elem(), after.Regs[v]) {
+			return r.fn("types", "register %s has type %s, want the type of variable %s", v, ir.TypeString(after.Regs[v]), p)
+		}
 		varOf[p] = v
+	}
+	// Fresh: a register the input does not have, one per variable.
+	seenVar := map[ir.Reg]bool{}
+	for p, v := range h.Vars {
+		if int(v) < len(before.Regs) || seenVar[v] {
+			return r.fn("fresh", "register %s of variable %s is not fresh", v, p)
+		}
+		seenVar[v] = true
 	}
 	if err := promotable(r, before, varOf); err != nil {
 		return err
@@ -122,6 +110,15 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 // used as the address of loads and stores, outside the recover region.
 func promotable(r rejecter, f *ir.Func, varOf []ir.Reg) error {
 	isVar := func(x ir.Reg) bool { return x >= 0 && int(x) < len(varOf) && varOf[x] != ir.NoReg }
+	nvars := 0
+	for _, v := range varOf {
+		if v != ir.NoReg {
+			nvars++
+		}
+	}
+	if nvars == 0 {
+		return nil
+	}
 	for _, p := range f.Params {
 		if isVar(p) {
 			return r.fn("promotable", "%s is a parameter", p)

@@ -78,19 +78,25 @@ func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
-	if err := ssaStructure(r, before, after, orig); err != nil {
+	vs, err := ssaStructure(r, before, after, orig)
+	if err != nil {
 		return err
 	}
-	if err := ssaForm(r, after); err != nil {
-		return err
-	}
-	return ssaTyping(r, before, after, orig, cfg)
+	return ssaTyping(r, before, after, orig, vs, cfg)
 }
 
-// ssaForm checks the SSA rules that neither the input's well-formedness
-// nor the correspondence with it implies: every register is defined at
-// most once; phis sit at join blocks, one argument per predecessor; the
-// CFG (the input's) is normalised.
+// versions describes the registers of the input that have several
+// versions in the result (or a phi): the only ones the typing tracks.
+type versions struct {
+	renamed []ir.Reg // those registers
+	slot    []int    // input register → index in renamed, or -1
+}
+
+// ssaStructure checks, in one walk over both functions, that erasing
+// phis and versions gives the input, and the SSA rules that neither the
+// input's well-formedness nor this correspondence implies: every
+// register is defined at most once; phis sit at join blocks, one
+// argument per predecessor; the CFG (the input's) is normalised.
 //
 // The other rules of well-formed SSA follow. Blocks, edges, terminators,
 // operand counts and register validity follow from erasure to the
@@ -101,59 +107,9 @@ func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 // register that is not renamed has one definition in the input, the same
 // instruction, which dominates its uses by the input's RTL strictness
 // rule.
-func ssaForm(r rejecter, f *ir.Func) error {
-	defined := make([]bool, len(f.Regs))
-	def := func(b *ir.Block, in *ir.Instr, d ir.Reg) error {
-		if defined[d] {
-			return r.at(b, in, "unique-def", "%s is defined more than once", d)
-		}
-		defined[d] = true
-		return nil
-	}
-	for _, p := range f.Params {
-		if err := def(nil, nil, p); err != nil {
-			return err
-		}
-	}
-	for _, p := range f.FreeVars {
-		if err := def(nil, nil, p); err != nil {
-			return err
-		}
-	}
-	for _, b := range f.Blocks {
-		if len(b.Phis) > 0 && len(b.Preds) < 2 {
-			return r.at(b, nil, "phi-join", "phis in a block with %d predecessors", len(b.Preds))
-		}
-		if len(b.Preds) >= 2 {
-			for _, p := range b.Preds {
-				if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
-					return r.at(b, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
-				}
-			}
-		}
-		for _, phi := range b.Phis {
-			if phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(b.Preds) {
-				return r.at(b, phi, "phi-arity", "phi must have one result and %d arguments", len(b.Preds))
-			}
-			if err := def(b, phi, phi.Dsts[0]); err != nil {
-				return err
-			}
-		}
-		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
-				if err := def(b, in, d); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// ssaStructure checks that erasing phis and versions gives the input.
-func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
+func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) (*versions, error) {
 	if !sameSignature(before, after) || before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) {
-		return r.fn("structure", "signature, blocks or recover block changed")
+		return nil, r.fn("structure", "signature, blocks or recover block changed")
 	}
 	erases := func(vs, rs []ir.Reg) bool {
 		if len(vs) != len(rs) {
@@ -173,66 +129,93 @@ func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) error {
 		return true
 	}
 	if !erases(after.Params, before.Params) || !erases(after.FreeVars, before.FreeVars) {
-		return r.fn("structure", "parameters are not versions of the input's")
+		return nil, r.fn("structure", "parameters are not versions of the input's")
+	}
+	// Definitions: each result register at most once; per input
+	// register, how many versions and whether one is a phi.
+	defined := make([]bool, len(after.Regs))
+	count := make([]int32, len(before.Regs))
+	phiDef := make([]bool, len(before.Regs))
+	def := func(b *ir.Block, in *ir.Instr, d ir.Reg) error {
+		if !validIn(d, orig) {
+			return r.at(b, in, "structure", "result %s is not a register of the function", d)
+		}
+		if defined[d] {
+			return r.at(b, in, "unique-def", "%s is defined more than once", d)
+		}
+		defined[d] = true
+		if o := orig[d]; o != ir.NoReg {
+			count[o]++
+		}
+		return nil
+	}
+	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
+		for _, p := range vs {
+			if err := def(nil, nil, p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i, b := range before.Blocks {
 		ab := after.Blocks[i]
 		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) || len(b.Instrs) != len(ab.Instrs) {
-			return r.at(ab, nil, "structure", "block differs from the input in edges or length")
+			return nil, r.at(ab, nil, "structure", "block differs from the input in edges or length")
+		}
+		if len(ab.Phis) > 0 && len(ab.Preds) < 2 {
+			return nil, r.at(ab, nil, "phi-join", "phis in a block with %d predecessors", len(ab.Preds))
+		}
+		if len(ab.Preds) >= 2 {
+			for _, p := range ab.Preds {
+				if t := before.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+					return nil, r.at(ab, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+				}
+			}
+		}
+		for _, phi := range ab.Phis {
+			if phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
+				return nil, r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
+			}
+			d := phi.Dsts[0]
+			if !validIn(d, orig) || orig[d] == ir.NoReg {
+				return nil, r.at(ab, phi, "structure", "phi result is not a version of any register")
+			}
+			for _, a := range phi.Args {
+				if !validIn(a, orig) || orig[a] != orig[d] {
+					return nil, r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, orig[d])
+				}
+			}
+			if err := def(ab, phi, d); err != nil {
+				return nil, err
+			}
+			phiDef[orig[d]] = true
 		}
 		for k, in := range b.Instrs {
 			out := ab.Instrs[k]
 			if !sameShape(in, out) || !erases(out.Args, in.Args) || !erases(out.Dsts, in.Dsts) {
-				return r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", k, ir.FormatInstr(before, b, in))
+				return nil, r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", k, ir.FormatInstr(before, b, in))
 			}
-		}
-		for _, phi := range ab.Phis {
-			if len(phi.Dsts) != 1 || !validIn(phi.Dsts[0], orig) || orig[phi.Dsts[0]] == ir.NoReg {
-				return r.at(ab, phi, "structure", "phi result is not a version of any register")
-			}
-			for _, a := range phi.Args {
-				if !validIn(a, orig) || orig[a] != orig[phi.Dsts[0]] {
-					return r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, orig[phi.Dsts[0]])
+			for _, d := range out.Dsts {
+				if err := def(ab, out, d); err != nil {
+					return nil, err
 				}
 			}
 		}
 	}
-	return nil
+	vs := &versions{slot: make([]int, len(before.Regs))}
+	for reg, n := range count {
+		vs.slot[reg] = -1
+		if n >= 2 || phiDef[reg] {
+			vs.slot[reg] = len(vs.renamed)
+			vs.renamed = append(vs.renamed, ir.Reg(reg))
+		}
+	}
+	return vs, nil
 }
 
 // ssaTyping infers the local typings of renamed registers and checks
 // uses, phis and joins.
-func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, cfg *ir.CFGInfo) error {
-	// Renamed registers: those with two or more versions, or a phi.
-	count := make([]int, len(before.Regs))
-	phiDef := make([]bool, len(before.Regs))
-	countDefs := func(rs []ir.Reg) {
-		for _, v := range rs {
-			if orig[v] != ir.NoReg {
-				count[orig[v]]++
-			}
-		}
-	}
-	countDefs(after.Params)
-	countDefs(after.FreeVars)
-	for _, b := range after.Blocks {
-		for _, phi := range b.Phis {
-			countDefs(phi.Dsts)
-			phiDef[orig[phi.Dsts[0]]] = true
-		}
-		for _, in := range b.Instrs {
-			countDefs(in.Dsts)
-		}
-	}
-	slot := make([]int, len(before.Regs)) // input register → index in a typing, or -1
-	var renamed []ir.Reg
-	for reg := range before.Regs {
-		slot[reg] = -1
-		if count[reg] >= 2 || phiDef[reg] {
-			slot[reg] = len(renamed)
-			renamed = append(renamed, ir.Reg(reg))
-		}
-	}
+func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, vs *versions, cfg *ir.CFGInfo) error {
+	renamed, slot := vs.renamed, vs.slot
 	if len(renamed) == 0 {
 		return nil
 	}
@@ -260,14 +243,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, cfg *ir.CFGInf
 		in[after.Recover] = t
 	}
 	live := before.LivenessOfCFG(renamed, cfg)
-	phiAt := func(b *ir.Block, reg ir.Reg) *ir.Instr {
-		for _, phi := range b.Phis {
-			if orig[phi.Dsts[0]] == reg {
-				return phi
-			}
-		}
-		return nil
-	}
+	hasPhi := make([]bool, len(renamed)) // at the join being checked, by slot
 	cur := make([]ir.Reg, len(renamed))
 	for _, b := range after.ReversePostorderOf(cfg) {
 		if in[b.Index] == nil {
@@ -312,13 +288,19 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, cfg *ir.CFGInf
 			if len(succ.Preds) < 2 {
 				continue
 			}
+			for _, phi := range succ.Phis {
+				hasPhi[slot[orig[phi.Dsts[0]]]] = true
+			}
 			for i, reg := range renamed {
-				if !live.LiveIn(s, reg) || phiAt(succ, reg) != nil {
+				if hasPhi[i] || !live.LiveIn(s, reg) {
 					continue
 				}
 				if cur[i] != in[s][i] {
 					return r.at(succ, nil, "phi-missing", "%s is live here without a phi, but its version is %s from b%d and %s from another predecessor", reg, cur[i], b.Index, in[s][i])
 				}
+			}
+			for _, phi := range succ.Phis {
+				hasPhi[slot[orig[phi.Dsts[0]]]] = false
 			}
 		}
 	}

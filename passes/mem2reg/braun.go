@@ -46,8 +46,7 @@ type braunBuilder struct {
 	f        *ir.Func
 	values   []value
 	current  map[int64]int // (variable, block) → value, for large functions
-	dense    []int32       // (variable slot × blocks + block) → value+1, for the others
-	slot     []int32       // variable → slot in dense
+	dense    []int32       // (variable index × blocks + block) → value+1, for the others
 	nblocks  int
 	sealed   []bool
 	filled   []bool
@@ -85,15 +84,7 @@ func runBraun(f *ir.Func) (*braunBuilder, error) {
 		nblocks:  n,
 	}
 	// Current definitions: a dense table when it stays small.
-	nvars := 0
-	b.slot = make([]int32, len(f.Regs))
-	for r := range f.Regs {
-		b.slot[r] = -1
-		if b.rn.renamed[r] {
-			b.slot[r] = int32(nvars)
-			nvars++
-		}
-	}
+	nvars := len(b.rn.vars)
 	if nvars*n <= 1<<22 {
 		b.dense = make([]int32, nvars*n)
 	} else {
@@ -101,7 +92,7 @@ func runBraun(f *ir.Func) (*braunBuilder, error) {
 	}
 	g := b.rn.g
 	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
-		if b.rn.renamed[p] {
+		if b.rn.renamed(p) {
 			b.write(p, 0, b.newDef(p, p, 0))
 		}
 	}
@@ -114,12 +105,12 @@ func runBraun(f *ir.Func) (*braunBuilder, error) {
 		for j := range g.Blocks[i].Instrs {
 			in := b.rn.own(g.Blocks[i], j)
 			for k, a := range in.Args {
-				if a != ir.NoReg && b.rn.renamed[a] {
+				if a != ir.NoReg && b.rn.renamed(a) {
 					b.patches = append(b.patches, patch{in, k, b.read(a, i)})
 				}
 			}
 			for k, d := range in.Dsts {
-				if b.rn.renamed[d] {
+				if b.rn.renamed(d) {
 					nv := b.rn.version(d)
 					in.Dsts[k] = nv
 					b.write(d, i, b.newDef(nv, d, i))
@@ -176,7 +167,7 @@ func (b *braunBuilder) find(v int) int {
 
 func (b *braunBuilder) write(variable ir.Reg, block, v int) {
 	if b.dense != nil {
-		b.dense[int(b.slot[variable])*b.nblocks+block] = int32(v + 1)
+		b.dense[int(b.rn.index[variable])*b.nblocks+block] = int32(v + 1)
 		return
 	}
 	b.current[key(variable, block)] = v
@@ -184,7 +175,7 @@ func (b *braunBuilder) write(variable ir.Reg, block, v int) {
 
 func (b *braunBuilder) lookup(variable ir.Reg, block int) (int, bool) {
 	if b.dense != nil {
-		v := b.dense[int(b.slot[variable])*b.nblocks+block]
+		v := b.dense[int(b.rn.index[variable])*b.nblocks+block]
 		return int(v) - 1, v != 0
 	}
 	v, ok := b.current[key(variable, block)]

@@ -20,42 +20,97 @@ import (
 // renaming is what both builders share: which registers are renamed and
 // the result under construction.
 type renaming struct {
-	f       *ir.Func // input
-	g       *ir.Func // result
-	orig    []ir.Reg // result register → input register
-	renamed []bool   // input register → has several definitions
+	f         *ir.Func // input
+	g         *ir.Func // result; f itself while nothing is renamed
+	orig      []ir.Reg // result register → input register
+	vars      []ir.Reg // the renamed input registers: those with several definitions
+	index     []int32  // input register → its index in vars, or -1
+	defBlocks [][]int  // by index in vars: the blocks defining it, each once
+	arena     ir.Arena // for the instructions renaming changes
 }
 
+// newRenaming finds the registers to rename and where they are defined
+// in one scan of f.
 func newRenaming(f *ir.Func) *renaming {
-	rn := &renaming{f: f, g: f.ShallowClone(), renamed: make([]bool, len(f.Regs))}
-	defs := make([]int, len(f.Regs))
+	rn := &renaming{f: f, g: f, index: make([]int32, len(f.Regs))}
+	defs := rn.index // counts definitions first
+	lastBlock := make([]int32, len(f.Regs))
+	type def struct {
+		r     ir.Reg
+		block int32
+	}
+	var multi []def // definitions of registers defined more than once
+	note := func(r ir.Reg, b int32) {
+		defs[r]++
+		switch {
+		case defs[r] == 2:
+			multi = append(multi, def{r, lastBlock[r]})
+			fallthrough
+		case defs[r] > 2 && lastBlock[r] != b:
+			if b != multi[len(multi)-1].block || multi[len(multi)-1].r != r {
+				multi = append(multi, def{r, b})
+			}
+		}
+		lastBlock[r] = b
+	}
 	for _, p := range f.Params {
-		defs[p]++
+		note(p, 0)
 	}
 	for _, p := range f.FreeVars {
-		defs[p]++
+		note(p, 0)
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			for _, d := range in.Dsts {
-				defs[d]++
+				note(d, int32(b.Index))
 			}
 		}
 	}
-	for r, n := range defs {
-		rn.renamed[r] = n >= 2
-	}
 	rn.orig = make([]ir.Reg, len(f.Regs))
-	for r := range rn.orig {
+	for r, n := range defs {
 		rn.orig[r] = ir.Reg(r)
-		if rn.renamed[r] {
+		rn.index[r] = -1
+		if n >= 2 {
+			rn.index[r] = int32(len(rn.vars))
+			rn.vars = append(rn.vars, ir.Reg(r))
 			rn.orig[r] = ir.NoReg // replaced by its versions (unless a parameter)
 		}
 	}
-	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
+	for _, p := range f.Params {
 		rn.orig[p] = p
 	}
+	for _, p := range f.FreeVars {
+		rn.orig[p] = p
+	}
+	if len(rn.vars) == 0 {
+		return rn // already in SSA form: the result is f
+	}
+	rn.defBlocks = make([][]int, len(rn.vars))
+	for _, d := range multi {
+		k := rn.index[d.r]
+		if bs := rn.defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != int(d.block) {
+			rn.defBlocks[k] = append(bs, int(d.block))
+		}
+	}
+	rn.g = f.ShallowClone()
 	return rn
+}
+
+// renamed reports whether input register r is renamed.
+func (rn *renaming) renamed(r ir.Reg) bool { return r != ir.NoReg && rn.index[r] >= 0 }
+
+func (rn *renaming) mentionsVar(in *ir.Instr) bool {
+	for _, r := range in.Args {
+		if rn.renamed(r) {
+			return true
+		}
+	}
+	for _, r := range in.Dsts {
+		if rn.renamed(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // own returns the instruction at index i of block b of the result,
@@ -63,17 +118,9 @@ func newRenaming(f *ir.Func) *renaming {
 // shared with the input until renaming changes them).
 func (rn *renaming) own(b *ir.Block, i int) *ir.Instr {
 	in := b.Instrs[i]
-	for _, r := range in.Args {
-		if r != ir.NoReg && rn.renamed[r] {
-			b.Instrs[i] = in.Clone()
-			return b.Instrs[i]
-		}
-	}
-	for _, r := range in.Dsts {
-		if rn.renamed[r] {
-			b.Instrs[i] = in.Clone()
-			return b.Instrs[i]
-		}
+	if rn.mentionsVar(in) {
+		in = rn.arena.New(in)
+		b.Instrs[i] = in
 	}
 	return in
 }
@@ -90,64 +137,43 @@ func (rn *renaming) hints() *validate.SSAHints { return &validate.SSAHints{Orig:
 // cytron converts f to pruned SSA form.
 func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 	rn := newRenaming(f)
+	if len(rn.vars) == 0 {
+		return rn.g, rn.hints(), nil
+	}
 	g := rn.g
 	info := f.Analyze()
 	cfg, dom := info.Graph, info.Dom
 	idf := graph.NewIDF(dom.Frontiers(cfg))
+	live := f.LivenessOfCFG(rn.vars, info)
 
-	var renamedRegs []ir.Reg
-	for r, yes := range rn.renamed {
-		if yes {
-			renamedRegs = append(renamedRegs, ir.Reg(r))
-		}
-	}
-	live := f.LivenessOfCFG(renamedRegs, info)
-	// Definition blocks of each renamed register.
-	defBlocks := map[ir.Reg][]int{}
-	addDef := func(r ir.Reg, b int) {
-		if bs := defBlocks[r]; len(bs) == 0 || bs[len(bs)-1] != b {
-			defBlocks[r] = append(bs, b)
-		}
-	}
-	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
-		if rn.renamed[p] {
-			addDef(p, 0)
-		}
-	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
-				if rn.renamed[d] {
-					addDef(d, b.Index)
-				}
-			}
-		}
-	}
-	// Phis at the iterated frontier, where the register is live.
-	phiReg := map[*ir.Instr]ir.Reg{}
+	// Phis at the iterated frontier, where the register is live. Each
+	// gets its version now; rn.orig tells which register it versions.
 	var joins []int
-	for r := ir.Reg(0); int(r) < len(f.Regs); r++ {
-		if !rn.renamed[r] {
-			continue
-		}
-		joins = idf.Compute(joins[:0], defBlocks[r])
+	for k, r := range rn.vars {
+		joins = idf.Compute(joins[:0], rn.defBlocks[k])
 		for _, j := range joins {
 			if !live.LiveIn(j, r) {
 				continue
 			}
 			b := g.Blocks[j]
-			phi := &ir.Instr{Op: ir.OpPhi, Args: make([]ir.Reg, len(b.Preds)), Pos: f.Blocks[j].Instrs[0].Pos}
+			phi := rn.arena.New(&ir.Instr{Op: ir.OpPhi, Pos: f.Blocks[j].Instrs[0].Pos})
+			phi.Dsts = rn.arena.Regs(rn.version(r))
+			phi.Args = rn.arena.NoRegs(len(b.Preds))
 			b.Phis = append(b.Phis, phi)
-			phiReg[phi] = r
 		}
 	}
-	// Renaming along the dominator tree, with one stack per register.
-	stacks := make([][]ir.Reg, len(f.Regs))
-	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
-		stacks[p] = append(stacks[p], p)
+	// Renaming along the dominator tree, with one stack of versions per
+	// renamed register and one stack of the registers pushed, so leaving
+	// a block pops what entering it pushed.
+	stacks := make([][]ir.Reg, len(rn.vars))
+	var pushed []int32
+	push := func(r, v ir.Reg) {
+		k := rn.index[r]
+		stacks[k] = append(stacks[k], v)
+		pushed = append(pushed, k)
 	}
 	top := func(r ir.Reg) (ir.Reg, bool) {
-		s := stacks[r]
+		s := stacks[rn.index[r]]
 		if len(s) == 0 {
 			return ir.NoReg, false
 		}
@@ -155,65 +181,63 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 	}
 	type visit struct {
 		block  int
-		pushed []ir.Reg // registers whose stacks to pop when leaving
-		done   bool
+		mark   int // len(pushed) on entry
+		inside bool
 	}
+	var work []visit
 	renameFrom := func(root int) error {
-		work := []*visit{{block: root}}
+		work = append(work[:0], visit{block: root})
 		for len(work) > 0 {
-			v := work[len(work)-1]
-			if v.done {
-				for _, r := range v.pushed {
-					stacks[r] = stacks[r][:len(stacks[r])-1]
+			v := &work[len(work)-1]
+			if v.inside {
+				for len(pushed) > v.mark {
+					k := pushed[len(pushed)-1]
+					stacks[k] = stacks[k][:len(stacks[k])-1]
+					pushed = pushed[:len(pushed)-1]
 				}
 				work = work[:len(work)-1]
 				continue
 			}
-			v.done = true
-			b := g.Blocks[v.block]
+			v.inside, v.mark = true, len(pushed)
+			bi := v.block
+			b := g.Blocks[bi]
 			for _, phi := range b.Phis {
-				r := phiReg[phi]
-				nv := rn.version(r)
-				phi.Dsts = []ir.Reg{nv}
-				stacks[r] = append(stacks[r], nv)
-				v.pushed = append(v.pushed, r)
+				push(rn.orig[phi.Dsts[0]], phi.Dsts[0])
 			}
 			for i := range b.Instrs {
 				in := rn.own(b, i)
 				for k, a := range in.Args {
-					if a == ir.NoReg || !rn.renamed[a] {
+					if !rn.renamed(a) {
 						continue
 					}
 					cur, ok := top(a)
 					if !ok {
-						return fmt.Errorf("mem2reg: %s: b%d: %s may be used before it is defined", f.Name, b.Index, a)
+						return fmt.Errorf("mem2reg: %s: b%d: %s may be used before it is defined", f.Name, bi, a)
 					}
 					in.Args[k] = cur
 				}
 				for k, d := range in.Dsts {
-					if !rn.renamed[d] {
-						continue
+					if rn.renamed(d) {
+						in.Dsts[k] = rn.version(d)
+						push(d, in.Dsts[k])
 					}
-					nv := rn.version(d)
-					in.Dsts[k] = nv
-					stacks[d] = append(stacks[d], nv)
-					v.pushed = append(v.pushed, d)
 				}
 			}
 			for k, s := range b.Succs {
 				succ := g.Blocks[s]
 				idx := predIndex(b, k, succ)
 				for _, phi := range succ.Phis {
-					cur, ok := top(phiReg[phi])
+					r := rn.orig[phi.Dsts[0]]
+					cur, ok := top(r)
 					if !ok {
-						return fmt.Errorf("mem2reg: %s: %s is live into b%d but not defined on the edge from b%d", f.Name, phiReg[phi], s, b.Index)
+						return fmt.Errorf("mem2reg: %s: %s is live into b%d but not defined on the edge from b%d", f.Name, r, s, bi)
 					}
 					phi.Args[idx] = cur
 				}
 			}
-			for _, c := range dom.Children(v.block) {
+			for _, c := range dom.Children(bi) {
 				if c != f.Recover {
-					work = append(work, &visit{block: c})
+					work = append(work, visit{block: c})
 				}
 			}
 		}
@@ -225,14 +249,10 @@ func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
 	if f.Recover >= 0 {
 		// The recover block is entered after a panic, from anywhere: no
 		// version of a renamed register is known there.
-		for r := range stacks {
-			stacks[r] = nil
+		for k := range stacks {
+			stacks[k] = stacks[k][:0]
 		}
-		for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
-			if !rn.renamed[p] {
-				stacks[p] = append(stacks[p], p)
-			}
-		}
+		pushed = pushed[:0]
 		if err := renameFrom(f.Recover); err != nil {
 			return nil, nil, err
 		}
