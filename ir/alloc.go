@@ -12,7 +12,7 @@ import "go/types"
 // neighbour.
 type slab[T any] struct {
 	buf  []T
-	next int // size of the next chunk when buf runs out (at least 16)
+	next int // size of the last chunk made by take
 }
 
 // reserve makes sure the next n elements come from one chunk.
@@ -25,8 +25,11 @@ func (s *slab[T]) reserve(n int) {
 // take returns n zeroed elements.
 func (s *slab[T]) take(n int) []T {
 	if len(s.buf) < n {
-		s.next = max(2*s.next, 16, n)
-		s.buf = make([]T, s.next)
+		// Chunks double up to a bound, so a small need costs little and
+		// a large one few allocations, without wasting half of a huge
+		// chunk.
+		s.next = min(max(2*s.next, 16), 1024)
+		s.buf = make([]T, max(s.next, n))
 	}
 	out := s.buf[:n:n]
 	s.buf = s.buf[n:]

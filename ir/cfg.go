@@ -89,6 +89,11 @@ func (f *Func) ReversePostorderOf(cfg *CFGInfo) []*Block {
 	return blocks
 }
 
+// Postorder returns the indices of the blocks reachable from the entry
+// (the recover block counting as a successor of the entry), in
+// postorder.
+func (f *Func) Postorder() []int { return graph.Postorder(f.Graph(), 0) }
+
 // ReversePostorder returns the blocks reachable from the entry in
 // reverse postorder.
 func (f *Func) ReversePostorder() []*Block {

@@ -70,52 +70,89 @@ func (f *Func) LivenessOfCFG(regs []Reg, cfg *CFGInfo) *Liveness {
 // liveness iterates backwards to a fixpoint in postorder. Unreachable
 // blocks get empty sets.
 func (f *Func) liveness(bit []int32, width int, cfg *CFGInfo) *Liveness {
-	n := len(f.Blocks)
-	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: bit}
-	idx := func(r Reg) int {
-		if r == NoReg {
-			return -1
-		}
-		if bit == nil {
-			return int(r)
-		}
-		return int(bit[r])
-	}
-	uses := make([]graph.Bitset, n) // read before any write in the block
-	defs := make([]graph.Bitset, n)
-	words := (width + 63) >> 6
-	slab := make(graph.Bitset, 4*n*words)
-	take := func() graph.Bitset {
-		s := slab[:words:words]
-		slab = slab[words:]
-		return s
-	}
+	s := f.NewLiveScan(bit, width)
 	for i, b := range f.Blocks {
-		uses[i], defs[i], live.In[i], live.Out[i] = take(), take(), take(), take()
 		for _, in := range b.Phis {
-			for _, d := range in.Dsts {
-				if k := idx(d); k >= 0 {
-					defs[i].Add(k)
-				}
-			}
+			s.Phi(i, in)
 		}
 		for _, in := range b.Instrs {
-			for _, a := range in.Args {
-				if k := idx(a); k >= 0 && !defs[i].Has(k) {
-					uses[i].Add(k)
-				}
-			}
-			for _, d := range in.Dsts {
-				if k := idx(d); k >= 0 {
-					defs[i].Add(k)
-				}
-			}
+			s.Instr(i, in)
 		}
 	}
 	var order []int
 	if cfg != nil {
 		order = cfg.Postorder
-	} else {
+	}
+	return s.Solve(order)
+}
+
+// A LiveScan computes liveness from the instructions a caller walks
+// anyway: it is given each block's phis and instructions in order (blocks
+// in any order), then solves. Validators use it to avoid a walk of their
+// own.
+type LiveScan struct {
+	f          *Func
+	bit        []int32 // register → bit, -1 if not tracked; nil: bit = register
+	width      int
+	uses, defs []graph.Bitset // per block: read before any write; written
+	live       *Liveness
+}
+
+// NewLiveScan prepares the liveness of the registers r with bit[r] >= 0,
+// bit[r] < width (all registers if bit is nil, width len(f.Regs)).
+func (f *Func) NewLiveScan(bit []int32, width int) *LiveScan {
+	n := len(f.Blocks)
+	s := &LiveScan{f: f, bit: bit, width: width, uses: make([]graph.Bitset, n), defs: make([]graph.Bitset, n),
+		live: &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: bit}}
+	words := (width + 63) >> 6
+	slab := make(graph.Bitset, 4*n*words)
+	for i := range n {
+		s.uses[i], s.defs[i], s.live.In[i], s.live.Out[i] = slab[:words:words], slab[words:2*words:2*words], slab[2*words:3*words:3*words], slab[3*words:4*words:4*words]
+		slab = slab[4*words:]
+	}
+	return s
+}
+
+func (s *LiveScan) index(r Reg) int {
+	if r == NoReg {
+		return -1
+	}
+	if s.bit == nil {
+		return int(r)
+	}
+	return int(s.bit[r])
+}
+
+// Phi records a phi of block b: its result is defined at the start of b
+// (its arguments are read by Solve, at the ends of the predecessors).
+func (s *LiveScan) Phi(b int, phi *Instr) {
+	for _, d := range phi.Dsts {
+		if k := s.index(d); k >= 0 {
+			s.defs[b].Add(k)
+		}
+	}
+}
+
+// Instr records the next instruction of block b.
+func (s *LiveScan) Instr(b int, in *Instr) {
+	for _, a := range in.Args {
+		if k := s.index(a); k >= 0 && !s.defs[b].Has(k) {
+			s.uses[b].Add(k)
+		}
+	}
+	for _, d := range in.Dsts {
+		if k := s.index(d); k >= 0 {
+			s.defs[b].Add(k)
+		}
+	}
+}
+
+// Solve computes the liveness, iterating in the given postorder of the
+// CFG (nil: computed).
+func (s *LiveScan) Solve(order []int) *Liveness {
+	f, live, uses, defs, width := s.f, s.live, s.uses, s.defs, s.width
+	idx := s.index
+	if order == nil {
 		order = graph.Postorder(f.Graph(), 0)
 	}
 	tmp := graph.NewBitset(width)

@@ -88,7 +88,10 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 		}
 		seenVar[v] = true
 	}
-	if err := promotable(r, before, varOf); err != nil {
+	// One walk over both functions checks the correspondence and that
+	// the variables are promotable.
+	pr, err := newPromotability(r, before, varOf)
+	if err != nil {
 		return err
 	}
 	for bi, b := range before.Blocks {
@@ -97,69 +100,75 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 			return r.at(ab, nil, "structure", "block differs from input block b%d in edges or length", bi)
 		}
 		for k, in := range b.Instrs {
+			if err := pr.instr(b, in); err != nil {
+				return err
+			}
 			out := ab.Instrs[k]
 			if !promotedPair(in, out, varOf) {
 				return r.at(ab, out, "instruction", "instruction %d is not the input's %q with variables promoted", k, ir.FormatInstr(before, b, in))
 			}
 		}
 	}
+	return pr.finish()
+}
+
+// promotability checks that each variable is defined by one alloc and
+// only used as the address of loads and stores, outside the recover
+// region: instr is given every instruction of the input, then finish.
+type promotability struct {
+	r      rejecter
+	f      *ir.Func
+	varOf  []ir.Reg
+	defs   []int
+	normal []bool // blocks reachable without a panic; computed when needed
+}
+
+func newPromotability(r rejecter, f *ir.Func, varOf []ir.Reg) (*promotability, error) {
+	pr := &promotability{r: r, f: f, varOf: varOf, defs: make([]int, len(varOf))}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			if pr.isVar(p) {
+				return nil, r.fn("promotable", "%s is a parameter or free variable", p)
+			}
+		}
+	}
+	return pr, nil
+}
+
+func (pr *promotability) isVar(x ir.Reg) bool {
+	return x >= 0 && int(x) < len(pr.varOf) && pr.varOf[x] != ir.NoReg
+}
+
+func (pr *promotability) instr(b *ir.Block, in *ir.Instr) error {
+	for _, d := range in.Dsts {
+		if pr.isVar(d) {
+			pr.defs[d]++
+			if in.Op != ir.OpAlloc {
+				return pr.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
+			}
+		}
+	}
+	for k, a := range in.Args {
+		if !pr.isVar(a) {
+			continue
+		}
+		if pr.normal == nil {
+			pr.normal = pr.f.NormalReach()
+		}
+		if !pr.normal[b.Index] {
+			return pr.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+		}
+		if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
+			return pr.r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
+		}
+	}
 	return nil
 }
 
-// promotable checks that each variable is defined by one alloc and only
-// used as the address of loads and stores, outside the recover region.
-func promotable(r rejecter, f *ir.Func, varOf []ir.Reg) error {
-	isVar := func(x ir.Reg) bool { return x >= 0 && int(x) < len(varOf) && varOf[x] != ir.NoReg }
-	nvars := 0
-	for _, v := range varOf {
-		if v != ir.NoReg {
-			nvars++
-		}
-	}
-	if nvars == 0 {
-		return nil
-	}
-	for _, p := range f.Params {
-		if isVar(p) {
-			return r.fn("promotable", "%s is a parameter", p)
-		}
-	}
-	for _, p := range f.FreeVars {
-		if isVar(p) {
-			return r.fn("promotable", "%s is a free variable", p)
-		}
-	}
-	defs := make([]int, len(varOf))
-	var normal []bool
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
-				if isVar(d) {
-					defs[d]++
-					if in.Op != ir.OpAlloc {
-						return r.at(b, in, "promotable", "%s is not defined by an alloc", d)
-					}
-				}
-			}
-			for k, a := range in.Args {
-				if !isVar(a) {
-					continue
-				}
-				if normal == nil {
-					normal = f.NormalReach()
-				}
-				if !normal[b.Index] {
-					return r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
-				}
-				if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
-					return r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
-				}
-			}
-		}
-	}
-	for p, v := range varOf {
-		if v != ir.NoReg && defs[p] != 1 {
-			return r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", p, defs[p])
+func (pr *promotability) finish() error {
+	for p, v := range pr.varOf {
+		if v != ir.NoReg && pr.defs[p] != 1 {
+			return pr.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", p, pr.defs[p])
 		}
 	}
 	return nil

@@ -51,18 +51,9 @@ type SSAHints struct {
 
 // SSAGen checks an SSA construction result.
 func SSAGen(before, after *ir.Func, h *SSAHints) error {
-	return ssaGen(before, after, h, nil)
-}
-
-// ssaGen checks an SSA construction result; cfg, if not nil, holds the
-// analyses of before's CFG.
-func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 	r := rejecter{"ssagen", after}
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
-	}
-	if cfg == nil {
-		cfg = before.Analyze()
 	}
 	if h == nil || len(h.Orig) != len(after.Regs) {
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
@@ -78,202 +69,219 @@ func ssaGen(before, after *ir.Func, h *SSAHints, cfg *ir.CFGInfo) error {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
-	vs, err := ssaStructure(r, before, after, orig)
-	if err != nil {
+	if !sameSignature(before, after) {
+		return r.fn("structure", "signature changed")
+	}
+	c := &ssaCheck{r: r, before: before, after: after, orig: orig}
+	if !c.erases(after.Params, before.Params) || !c.erases(after.FreeVars, before.FreeVars) {
+		return r.fn("structure", "parameters are not versions of the input's")
+	}
+	if err := c.phis(); err != nil {
 		return err
 	}
-	return ssaTyping(r, before, after, orig, vs, cfg)
+	return c.walk()
 }
 
-// versions describes the registers of the input that have several
-// versions in the result (or a phi): the only ones the typing tracks.
-type versions struct {
-	renamed []ir.Reg // those registers
-	slot    []int    // input register → index in renamed, or -1
+// ssaCheck is the state of one SSAGen check.
+type ssaCheck struct {
+	r             rejecter
+	before, after *ir.Func
+	orig          []ir.Reg // result register → input register (the hints)
+	defined       []bool   // result register → defined already
+
+	// The tracked registers: input registers with several versions in
+	// the result, or a phi. The typing maps each to its current version.
+	renamed []ir.Reg
+	slot    []int32 // input register → index in renamed, or -1
 }
 
-// ssaStructure checks, in one walk over both functions, that erasing
-// phis and versions gives the input, and the SSA rules that neither the
-// input's well-formedness nor this correspondence implies: every
-// register is defined at most once; phis sit at join blocks, one
-// argument per predecessor; the CFG (the input's) is normalised.
-//
-// The other rules of well-formed SSA follow. Blocks, edges, terminators,
-// operand counts and register validity follow from erasure to the
-// well-formed input (every operand maps to a valid input register; every
-// version is typed). Strictness: a version of a renamed register is used
-// only where it is current, which the typing establishes, and the
-// definition of a current version dominates (CompCertSSA's def_gamma); a
-// register that is not renamed has one definition in the input, the same
-// instruction, which dominates its uses by the input's RTL strictness
-// rule.
-func ssaStructure(r rejecter, before, after *ir.Func, orig []ir.Reg) (*versions, error) {
-	if !sameSignature(before, after) || before.Recover != after.Recover || len(before.Blocks) != len(after.Blocks) {
-		return nil, r.fn("structure", "signature, blocks or recover block changed")
+// erases reports whether the result registers vs map to the input
+// registers rs.
+func (c *ssaCheck) erases(vs, rs []ir.Reg) bool {
+	if len(vs) != len(rs) {
+		return false
 	}
-	erases := func(vs, rs []ir.Reg) bool {
-		if len(vs) != len(rs) {
-			return false
-		}
-		for i, v := range vs {
-			if v == ir.NoReg || rs[i] == ir.NoReg {
-				if v != rs[i] {
-					return false
-				}
-				continue
-			}
-			if !validIn(v, orig) || orig[v] != rs[i] {
+	for i, v := range vs {
+		if v == ir.NoReg || rs[i] == ir.NoReg {
+			if v != rs[i] {
 				return false
 			}
+			continue
 		}
-		return true
+		if !validIn(v, c.orig) || c.orig[v] != rs[i] {
+			return false
+		}
 	}
-	if !erases(after.Params, before.Params) || !erases(after.FreeVars, before.FreeVars) {
-		return nil, r.fn("structure", "parameters are not versions of the input's")
+	return true
+}
+
+// def records the definition of result register d: at most one each.
+func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
+	if !validIn(d, c.orig) {
+		return c.r.at(b, in, "structure", "result %s is not a register of the function", d)
 	}
-	// Definitions: each result register at most once; per input
-	// register, how many versions and whether one is a phi.
-	defined := make([]bool, len(after.Regs))
-	count := make([]int32, len(before.Regs))
-	phiDef := make([]bool, len(before.Regs))
-	def := func(b *ir.Block, in *ir.Instr, d ir.Reg) error {
-		if !validIn(d, orig) {
-			return r.at(b, in, "structure", "result %s is not a register of the function", d)
-		}
-		if defined[d] {
-			return r.at(b, in, "unique-def", "%s is defined more than once", d)
-		}
-		defined[d] = true
-		if o := orig[d]; o != ir.NoReg {
-			count[o]++
-		}
-		return nil
+	if c.defined[d] {
+		return c.r.at(b, in, "unique-def", "%s is defined more than once", d)
 	}
-	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
+	c.defined[d] = true
+	return nil
+}
+
+// phis checks the rules of phis that need no typing: they sit at joins
+// of a normalised CFG, with one argument per predecessor, and merge
+// versions of one register. It then decides which registers the typing
+// tracks, from the hints and the phis alone: an input register with two
+// versions or a phi. Tracking a register defined only once costs time,
+// not soundness; a register defined twice in the input and not tracked
+// has one version defined twice, which unique-def rejects.
+func (c *ssaCheck) phis() error {
+	c.defined = make([]bool, len(c.after.Regs))
+	for _, vs := range [2][]ir.Reg{c.after.Params, c.after.FreeVars} {
 		for _, p := range vs {
-			if err := def(nil, nil, p); err != nil {
-				return nil, err
+			if err := c.def(nil, nil, p); err != nil {
+				return err
 			}
 		}
 	}
-	for i, b := range before.Blocks {
-		ab := after.Blocks[i]
-		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) || len(b.Instrs) != len(ab.Instrs) {
-			return nil, r.at(ab, nil, "structure", "block differs from the input in edges or length")
+	versions := make([]int32, len(c.before.Regs))
+	for _, o := range c.orig {
+		if o != ir.NoReg {
+			versions[o]++
 		}
+	}
+	for _, ab := range c.after.Blocks {
 		if len(ab.Phis) > 0 && len(ab.Preds) < 2 {
-			return nil, r.at(ab, nil, "phi-join", "phis in a block with %d predecessors", len(ab.Preds))
+			return c.r.at(ab, nil, "phi-join", "phis in a block with %d predecessors", len(ab.Preds))
 		}
 		if len(ab.Preds) >= 2 {
 			for _, p := range ab.Preds {
-				if t := before.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
-					return nil, r.at(ab, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+				if t := c.before.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
+					return c.r.at(ab, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
 				}
 			}
 		}
 		for _, phi := range ab.Phis {
 			if phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
-				return nil, r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
+				return c.r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
 			}
 			d := phi.Dsts[0]
-			if !validIn(d, orig) || orig[d] == ir.NoReg {
-				return nil, r.at(ab, phi, "structure", "phi result is not a version of any register")
+			if !validIn(d, c.orig) || c.orig[d] == ir.NoReg {
+				return c.r.at(ab, phi, "structure", "phi result is not a version of any register")
 			}
 			for _, a := range phi.Args {
-				if !validIn(a, orig) || orig[a] != orig[d] {
-					return nil, r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, orig[d])
+				if !validIn(a, c.orig) || c.orig[a] != c.orig[d] {
+					return c.r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, c.orig[d])
 				}
 			}
-			if err := def(ab, phi, d); err != nil {
-				return nil, err
+			if err := c.def(ab, phi, d); err != nil {
+				return err
 			}
-			phiDef[orig[d]] = true
-		}
-		for k, in := range b.Instrs {
-			out := ab.Instrs[k]
-			if !sameShape(in, out) || !erases(out.Args, in.Args) || !erases(out.Dsts, in.Dsts) {
-				return nil, r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", k, ir.FormatInstr(before, b, in))
-			}
-			for _, d := range out.Dsts {
-				if err := def(ab, out, d); err != nil {
-					return nil, err
-				}
-			}
+			versions[c.orig[d]] = 2 // a phi makes its register tracked
 		}
 	}
-	vs := &versions{slot: make([]int, len(before.Regs))}
-	for reg, n := range count {
-		vs.slot[reg] = -1
-		if n >= 2 || phiDef[reg] {
-			vs.slot[reg] = len(vs.renamed)
-			vs.renamed = append(vs.renamed, ir.Reg(reg))
+	c.slot = make([]int32, len(c.before.Regs))
+	for reg, n := range versions {
+		c.slot[reg] = -1
+		if n >= 2 {
+			c.slot[reg] = int32(len(c.renamed))
+			c.renamed = append(c.renamed, ir.Reg(reg))
 		}
 	}
-	return vs, nil
+	return nil
 }
 
-// ssaTyping infers the local typings of renamed registers and checks
-// uses, phis and joins.
-func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, vs *versions, cfg *ir.CFGInfo) error {
-	renamed, slot := vs.renamed, vs.slot
-	if len(renamed) == 0 {
-		return nil
-	}
+// disagreement is a join without a phi for a tracked register whose
+// predecessors end with different versions of it: wrong if the register
+// is live there.
+type disagreement struct {
+	join, pred int
+	slot       int32
+	got, want  ir.Reg
+}
+
+// walk visits the blocks in reverse postorder and checks, instruction by
+// instruction, erasure (the result instruction is the input's with
+// versions for registers), unique definitions and the typing rules. It
+// gathers the input's liveness of the tracked registers on the way; the
+// joins where a tracked register has no phi and its versions disagree
+// are judged once the liveness is solved.
+func (c *ssaCheck) walk() error {
 	const unknown = ir.NoReg // no version is current (not yet defined, or after a panic)
-	n := len(after.Blocks)
-	entryTyping := make([]ir.Reg, len(renamed))
-	for i := range entryTyping {
-		entryTyping[i] = unknown
+	before, after, orig, slot := c.before, c.after, c.orig, c.slot
+	postorder := before.Postorder()
+	if len(postorder) != len(before.Blocks) {
+		return c.r.fn("structure", "not every block is reachable")
 	}
-	for _, vs := range [][]ir.Reg{after.Params, after.FreeVars} {
-		for _, v := range vs {
-			if s := slot[orig[v]]; s >= 0 {
-				entryTyping[s] = v
-			}
-		}
-	}
-	in := make([][]ir.Reg, n) // typing on entry to each block, after its phis
-	in[0] = entryTyping
-	if after.Recover >= 0 {
-		// After a panic no renamed register has a static version.
-		t := make([]ir.Reg, len(renamed))
+	width := len(c.renamed)
+	noVersions := func() []ir.Reg {
+		t := make([]ir.Reg, width)
 		for i := range t {
 			t[i] = unknown
 		}
-		in[after.Recover] = t
+		return t
 	}
-	live := before.LivenessOfCFG(renamed, cfg)
-	hasPhi := make([]bool, len(renamed)) // at the join being checked, by slot
-	cur := make([]ir.Reg, len(renamed))
-	for _, b := range after.ReversePostorderOf(cfg) {
-		if in[b.Index] == nil {
-			return r.at(b, nil, "order", "no predecessor visited before this block")
+	in := make([][]ir.Reg, len(after.Blocks)) // typing on entry to each block, after its phis
+	in[0] = noVersions()
+	for _, v := range after.Params {
+		if s := slot[orig[v]]; s >= 0 {
+			in[0][s] = v
 		}
-		copy(cur, in[b.Index])
-		for _, ins := range b.Instrs {
-			for _, a := range ins.Args {
+	}
+	for _, v := range after.FreeVars {
+		if s := slot[orig[v]]; s >= 0 {
+			in[0][s] = v
+		}
+	}
+	if after.Recover >= 0 {
+		in[after.Recover] = noVersions() // after a panic no tracked register has a static version
+	}
+	live := before.NewLiveScan(slot, width)
+	var disagreements []disagreement
+	hasPhi := make([]bool, width) // at the join being checked, by slot
+	cur := make([]ir.Reg, width)
+	for k := len(postorder) - 1; k >= 0; k-- {
+		bi := postorder[k]
+		b, ab := before.Blocks[bi], after.Blocks[bi]
+		if len(b.Instrs) != len(ab.Instrs) {
+			return c.r.at(ab, nil, "structure", "block differs from the input in length")
+		}
+		if in[bi] == nil {
+			return c.r.at(ab, nil, "order", "no predecessor visited before this block")
+		}
+		copy(cur, in[bi])
+		for i, ins := range b.Instrs {
+			out := ab.Instrs[i]
+			if !sameShape(ins, out) || !c.erases(out.Args, ins.Args) || !c.erases(out.Dsts, ins.Dsts) {
+				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, ins))
+			}
+			live.Instr(bi, ins)
+			for _, a := range out.Args {
 				if a == ir.NoReg {
 					continue
 				}
 				if s := slot[orig[a]]; s >= 0 && cur[s] != a {
 					if cur[s] == unknown {
-						return r.at(b, ins, "use", "%s is a version of %s, but no version of it is current here", a, orig[a])
+						return c.r.at(ab, out, "use", "%s is a version of %s, but no version of it is current here", a, orig[a])
 					}
-					return r.at(b, ins, "use", "%s is a version of %s, but the current version is %s", a, orig[a], cur[s])
+					return c.r.at(ab, out, "use", "%s is a version of %s, but the current version is %s", a, orig[a], cur[s])
 				}
 			}
-			for _, d := range ins.Dsts {
+			for _, d := range out.Dsts {
+				if err := c.def(ab, out, d); err != nil {
+					return err
+				}
 				if s := slot[orig[d]]; s >= 0 {
 					cur[s] = d
 				}
 			}
 		}
-		// Edges out of b.
-		for k, s := range b.Succs {
+		// Edges out of the block.
+		for k, s := range ab.Succs {
 			succ := after.Blocks[s]
-			predIndex := edgeIndex(b, k, succ)
+			predIndex := edgeIndex(ab, k, succ)
 			if in[s] == nil {
-				t := append([]ir.Reg(nil), cur...)
+				t := make([]ir.Reg, width)
+				copy(t, cur)
 				for _, phi := range succ.Phis {
 					t[slot[orig[phi.Dsts[0]]]] = phi.Dsts[0]
 				}
@@ -282,7 +290,7 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, vs *versions, 
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
 				if want := cur[slot[orig[arg]]]; arg != want {
-					return r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, orig[arg], b.Index, want)
+					return c.r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, orig[arg], bi, want)
 				}
 			}
 			if len(succ.Preds) < 2 {
@@ -291,16 +299,24 @@ func ssaTyping(r rejecter, before, after *ir.Func, orig []ir.Reg, vs *versions, 
 			for _, phi := range succ.Phis {
 				hasPhi[slot[orig[phi.Dsts[0]]]] = true
 			}
-			for i, reg := range renamed {
-				if hasPhi[i] || !live.LiveIn(s, reg) {
-					continue
-				}
-				if cur[i] != in[s][i] {
-					return r.at(succ, nil, "phi-missing", "%s is live here without a phi, but its version is %s from b%d and %s from another predecessor", reg, cur[i], b.Index, in[s][i])
+			for i := range width {
+				if !hasPhi[i] && cur[i] != in[s][i] {
+					disagreements = append(disagreements, disagreement{s, bi, int32(i), cur[i], in[s][i]})
 				}
 			}
 			for _, phi := range succ.Phis {
 				hasPhi[slot[orig[phi.Dsts[0]]]] = false
+			}
+		}
+	}
+	// phi-missing: a register live at a join without a phi has the same
+	// version at the end of every predecessor.
+	if len(disagreements) > 0 {
+		liveness := live.Solve(postorder)
+		for _, d := range disagreements {
+			reg := c.renamed[d.slot]
+			if liveness.LiveIn(d.join, reg) {
+				return c.r.at(after.Blocks[d.join], nil, "phi-missing", "%s is live here without a phi, but its version is %s from b%d and %s from another predecessor", reg, d.got, d.pred, d.want)
 			}
 		}
 	}
@@ -347,7 +363,7 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	if err := promote(before, h.Promoted, h.Promote); err != nil {
 		return err
 	}
-	return ssaGen(h.Promoted, after, h.SSA, nil)
+	return SSAGen(h.Promoted, after, h.SSA)
 }
 
 // validIn reports whether v is a register of the result (hints cover
