@@ -108,15 +108,31 @@ func (f *Func) ReversePostorder() []*Block {
 // NormalReach reports, per block, whether it is reachable from the entry
 // through the CFG's edges alone: blocks reached only through the recover
 // block (entered after a panic, from anywhere) are not.
-func (f *Func) NormalReach() []bool {
+func (f *Func) NormalReach() []bool { return f.reachFrom(0) }
+
+// Reachable reports, per block, whether it is reachable from the entry,
+// the recover block counting as a successor of the entry (as in Graph).
+func (f *Func) Reachable() []bool {
+	if f.Recover >= 0 && f.Recover < len(f.Blocks) {
+		return f.reachFrom(0, f.Recover)
+	}
+	return f.reachFrom(0)
+}
+
+func (f *Func) reachFrom(roots ...int) []bool {
 	seen := make([]bool, len(f.Blocks))
-	stack := []int{0}
-	seen[0] = true
+	stack := make([]int, 0, len(f.Blocks))
+	for _, r := range roots {
+		if !seen[r] {
+			seen[r] = true
+			stack = append(stack, r)
+		}
+	}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range f.Blocks[b].Succs {
-			if !seen[s] {
+			if s >= 0 && s < len(seen) && !seen[s] {
 				seen[s] = true
 				stack = append(stack, s)
 			}

@@ -146,7 +146,9 @@ func (f *Func) copyBlocks() (*Func, sizes) {
 	g.Params = append([]Reg(nil), f.Params...)
 	g.FreeVars = append([]Reg(nil), f.FreeVars...)
 	g.Results = append([]types.Type(nil), f.Results...)
-	g.Regs = append([]types.Type(nil), f.Regs...)
+	// Room for new registers: passes that copy a function usually add
+	// some, and growing would copy the list again.
+	g.Regs = append(make([]types.Type, 0, len(f.Regs)+len(f.Regs)/4+4), f.Regs...)
 	var n sizes
 	nedges := 0
 	for _, b := range f.Blocks {

@@ -83,11 +83,7 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			continue
 		}
 		if reach == nil {
-			dom := before.Dom()
-			reach = make([]bool, len(before.Blocks))
-			for i := range reach {
-				reach[i] = dom.Reachable(i)
-			}
+			reach = before.Reachable()
 		}
 		if reach[o] {
 			return r.fn("removed", "reachable input block b%d was removed", o)

@@ -100,47 +100,29 @@ func Measure(patterns []string) (*Result, error) {
 	prog := bridge.FromSSA(naive, ssaPkgs)
 	funcs := prog.Module.Funcs
 	res.IRFuncs = len(funcs)
+	// Each pass is validated right after it runs on a function, as the
+	// pass manager does (and as x/tools lifts a function right after
+	// building it); the profile attributes the CPU time to the pass and
+	// to its validator.
 	normal := make([]*ir.Func, 0, len(funcs))
-	type pair struct {
-		in, out *ir.Func
-		h       *validate.NormalizeHints
-	}
-	var pairs []pair
 	runtime.GC()
 	cpu, err = cpuOf(func() {
 		for _, f := range funcs {
 			g, h, err := normalize.Run(f)
-			if err == nil {
-				pairs = append(pairs, pair{f, g, h})
+			if err == nil && validate.Normalize(f, g, h) == nil {
+				normal = append(normal, g)
 			}
 		}
-	}, vNormalize)
+	}, vNormalize, vNormalizeCheck)
 	if err != nil {
 		return nil, err
 	}
-	res.Normalize = cpu[vNormalize]
-	runtime.GC()
-	cpu, err = cpuOf(func() {
-		for _, p := range pairs {
-			if validate.Normalize(p.in, p.out, p.h) == nil {
-				normal = append(normal, p.out)
-			}
-		}
-	}, vNormalizeCheck)
-	if err != nil {
-		return nil, err
-	}
-	res.NormalizeCheck = cpu[vNormalizeCheck]
+	res.Normalize, res.NormalizeCheck = cpu[vNormalize], cpu[vNormalizeCheck]
 	for _, b := range []struct {
 		name, root string
 		run        func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
 	}{{"mem2reg (Cytron)", vCytron, mem2reg.Run}, {"mem2reg-braun (Braun)", vBraun, mem2reg.RunBraun}} {
 		br := Builder{Name: b.name, Functions: len(normal)}
-		type built struct {
-			in, out *ir.Func
-			h       *validate.Mem2RegHints
-		}
-		results := make([]built, 0, len(normal))
 		runtime.GC()
 		cpu, err := cpuOf(func() {
 			for _, f := range normal {
@@ -149,30 +131,18 @@ func Measure(patterns []string) (*Result, error) {
 					br.Failed++
 					continue
 				}
-				results = append(results, built{f, g, h})
-			}
-		}, b.root)
-		if err != nil {
-			return nil, err
-		}
-		br.Build = cpu[b.root]
-		runtime.GC()
-		cpu, err = cpuOf(func() {
-			for _, r := range results {
-				if validate.Mem2Reg(r.in, r.out, r.h) != nil {
+				if validate.Mem2Reg(f, g, h) != nil {
 					br.Rejected++
 				}
+				for _, blk := range g.Blocks {
+					br.Phis += len(blk.Phis)
+				}
 			}
-		}, vMem2RegCheck)
+		}, b.root, vMem2RegCheck)
 		if err != nil {
 			return nil, err
 		}
-		br.Validate = cpu[vMem2RegCheck]
-		for _, r := range results {
-			for _, blk := range r.out.Blocks {
-				br.Phis += len(blk.Phis)
-			}
-		}
+		br.Build, br.Validate = cpu[b.root], cpu[vMem2RegCheck]
 		res.Builders = append(res.Builders, br)
 	}
 	return res, nil

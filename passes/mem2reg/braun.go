@@ -64,18 +64,18 @@ type patch struct {
 	val int
 }
 
-func braun(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
-	b, err := runBraun(f)
+func braun(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
+	b, err := runBraun(f, vars)
 	if err != nil {
 		return nil, nil, err
 	}
 	return b.rn.g, b.rn.hints(), nil
 }
 
-func runBraun(f *ir.Func) (*braunBuilder, error) {
+func runBraun(f *ir.Func, vars []ir.Reg) (*braunBuilder, error) {
 	n := len(f.Blocks)
 	b := &braunBuilder{
-		rn:       newRenaming(f),
+		rn:       newRenaming(f, vars),
 		f:        f,
 		sealed:   make([]bool, n),
 		filled:   make([]bool, n),

@@ -20,61 +20,25 @@ import (
 // renaming is what both builders share: which registers are renamed and
 // the result under construction.
 type renaming struct {
-	f         *ir.Func // input
-	g         *ir.Func // result; f itself while nothing is renamed
-	orig      []ir.Reg // result register → input register
-	vars      []ir.Reg // the renamed input registers: those with several definitions
-	index     []int32  // input register → its index in vars, or -1
-	defBlocks [][]int  // by index in vars: the blocks defining it, each once
-	arena     ir.Arena // for the instructions renaming changes
+	f     *ir.Func // input
+	g     *ir.Func // result; f itself while nothing is renamed
+	orig  []ir.Reg // result register → input register
+	vars  []ir.Reg // the renamed input registers: those with several definitions
+	index []int32  // input register → its index in vars, or -1
+	arena ir.Arena // for the instructions renaming changes
 }
 
-// newRenaming finds the registers to rename and where they are defined
-// in one scan of f.
-func newRenaming(f *ir.Func) *renaming {
-	rn := &renaming{f: f, g: f, index: make([]int32, len(f.Regs))}
-	defs := rn.index // counts definitions first
-	lastBlock := make([]int32, len(f.Regs))
-	type def struct {
-		r     ir.Reg
-		block int32
-	}
-	var multi []def // definitions of registers defined more than once
-	note := func(r ir.Reg, b int32) {
-		defs[r]++
-		switch {
-		case defs[r] == 2:
-			multi = append(multi, def{r, lastBlock[r]})
-			fallthrough
-		case defs[r] > 2 && lastBlock[r] != b:
-			if b != multi[len(multi)-1].block || multi[len(multi)-1].r != r {
-				multi = append(multi, def{r, b})
-			}
-		}
-		lastBlock[r] = b
-	}
-	for _, p := range f.Params {
-		note(p, 0)
-	}
-	for _, p := range f.FreeVars {
-		note(p, 0)
-	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
-				note(d, int32(b.Index))
-			}
-		}
-	}
-	rn.orig = make([]ir.Reg, len(f.Regs))
-	for r, n := range defs {
-		rn.orig[r] = ir.Reg(r)
+// newRenaming prepares the renaming of vars, the registers of f with
+// several definitions (in increasing order).
+func newRenaming(f *ir.Func, vars []ir.Reg) *renaming {
+	rn := &renaming{f: f, g: f, vars: vars, index: make([]int32, len(f.Regs)), orig: make([]ir.Reg, len(f.Regs))}
+	for r := range rn.index {
 		rn.index[r] = -1
-		if n >= 2 {
-			rn.index[r] = int32(len(rn.vars))
-			rn.vars = append(rn.vars, ir.Reg(r))
-			rn.orig[r] = ir.NoReg // replaced by its versions (unless a parameter)
-		}
+		rn.orig[r] = ir.Reg(r)
+	}
+	for k, r := range vars {
+		rn.index[r] = int32(k)
+		rn.orig[r] = ir.NoReg // replaced by its versions (unless a parameter)
 	}
 	for _, p := range f.Params {
 		rn.orig[p] = p
@@ -82,17 +46,9 @@ func newRenaming(f *ir.Func) *renaming {
 	for _, p := range f.FreeVars {
 		rn.orig[p] = p
 	}
-	if len(rn.vars) == 0 {
-		return rn // already in SSA form: the result is f
+	if len(vars) > 0 {
+		rn.g = f.ShallowClone()
 	}
-	rn.defBlocks = make([][]int, len(rn.vars))
-	for _, d := range multi {
-		k := rn.index[d.r]
-		if bs := rn.defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != int(d.block) {
-			rn.defBlocks[k] = append(bs, int(d.block))
-		}
-	}
-	rn.g = f.ShallowClone()
 	return rn
 }
 
@@ -134,23 +90,50 @@ func (rn *renaming) version(r ir.Reg) ir.Reg {
 
 func (rn *renaming) hints() *validate.SSAHints { return &validate.SSAHints{Orig: rn.orig} }
 
-// cytron converts f to pruned SSA form.
-func cytron(f *ir.Func) (*ir.Func, *validate.SSAHints, error) {
-	rn := newRenaming(f)
-	if len(rn.vars) == 0 {
+// cytron converts f to pruned SSA form, renaming vars.
+func cytron(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
+	rn := newRenaming(f, vars)
+	if len(vars) == 0 {
 		return rn.g, rn.hints(), nil
 	}
 	g := rn.g
 	info := f.Analyze()
-	cfg, dom := info.Graph, info.Dom
-	idf := graph.NewIDF(dom.Frontiers(cfg))
-	live := f.LivenessOfCFG(rn.vars, info)
+	dom := info.Dom
+	idf := graph.NewIDF(dom.Frontiers(info.Graph))
 
+	// One scan for the definition blocks of each renamed register (by
+	// index in vars) and its liveness.
+	defBlocks := make([][]int, len(vars))
+	addDef := func(r ir.Reg, b int) {
+		k := rn.index[r]
+		if bs := defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != b {
+			defBlocks[k] = append(bs, b)
+		}
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			if rn.renamed(p) {
+				addDef(p, 0)
+			}
+		}
+	}
+	scan := f.NewLiveScan(rn.index, len(vars))
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			scan.Instr(b.Index, in)
+			for _, d := range in.Dsts {
+				if rn.renamed(d) {
+					addDef(d, b.Index)
+				}
+			}
+		}
+	}
+	live := scan.Solve(info.Postorder)
 	// Phis at the iterated frontier, where the register is live. Each
 	// gets its version now; rn.orig tells which register it versions.
 	var joins []int
 	for k, r := range rn.vars {
-		joins = idf.Compute(joins[:0], rn.defBlocks[k])
+		joins = idf.Compute(joins[:0], defBlocks[k])
 		for _, j := range joins {
 			if !live.LiveIn(j, r) {
 				continue

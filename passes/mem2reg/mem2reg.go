@@ -19,9 +19,13 @@ func RunBraun(f *ir.Func) (*ir.Func, *validate.Mem2RegHints, error) {
 	return run(f, braun)
 }
 
-func run(f *ir.Func, build func(*ir.Func) (*ir.Func, *validate.SSAHints, error)) (*ir.Func, *validate.Mem2RegHints, error) {
-	promoted, ph := promote(f)
-	g, sh, err := build(promoted)
+// builder builds SSA form of f, renaming vars: its registers with
+// several definitions, in increasing order.
+type builder func(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error)
+
+func run(f *ir.Func, build builder) (*ir.Func, *validate.Mem2RegHints, error) {
+	promoted, ph, vars := promote(f)
+	g, sh, err := build(promoted, vars)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -289,7 +289,7 @@ func otherConst(v constant.Value, t types.Type) (constant.Value, bool) {
 // rebuild runs the Cytron builder on a (mutated) promoted function, so
 // that a mutation of the promotion comes with a consistent SSA half.
 func rebuild(promoted *ir.Func, vars map[ir.Reg]ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
-	g, sh, err := cytron(promoted)
+	g, sh, err := cytron(promoted, multiDefs(promoted))
 	if err != nil {
 		return nil, nil, false
 	}

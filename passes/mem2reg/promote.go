@@ -18,16 +18,20 @@ type site struct{ block, index int32 }
 // promotable allocations: defined once, by an alloc, used only as the
 // address of loads and stores, and never in blocks reached only after a
 // panic. It also returns where the allocs, loads and stores are, so
-// that promotion need not scan the function again.
-func promotableAllocs(f *ir.Func) ([]ir.Reg, []site) {
+// that promotion need not scan the function again, and the number of
+// definitions of each register (parameters and free variables count as
+// defined on entry).
+func promotableAllocs(f *ir.Func) ([]ir.Reg, []site, []int32) {
 	defs := make([]int32, len(f.Regs))
 	isAlloc := make([]bool, len(f.Regs))
 	bad := make([]bool, len(f.Regs))
 	for _, p := range f.Params {
 		bad[p] = true
+		defs[p]++
 	}
 	for _, p := range f.FreeVars {
 		bad[p] = true
+		defs[p]++
 	}
 	var sites []site
 	normal := f.NormalReach()
@@ -59,16 +63,24 @@ func promotableAllocs(f *ir.Func) ([]ir.Reg, []site) {
 			out = append(out, ir.Reg(r))
 		}
 	}
-	return out, sites
+	return out, sites, defs
 }
 
 // promote replaces the promotable allocations of f by registers. With
-// none, f itself is the result.
-func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
-	allocs, sites := promotableAllocs(f)
+// none, f itself is the result. It also returns the registers of the
+// result with several definitions, in increasing order: the ones SSA
+// construction renames.
+func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints, []ir.Reg) {
+	allocs, sites, defs := promotableAllocs(f)
 	h := &validate.PromoteHints{Vars: make(map[ir.Reg]ir.Reg, len(allocs))}
+	var multi []ir.Reg
+	for r, n := range defs {
+		if n >= 2 {
+			multi = append(multi, ir.Reg(r))
+		}
+	}
 	if len(allocs) == 0 {
-		return f, h
+		return f, h, multi
 	}
 	g := f.ShallowClone()                // unchanged instructions are shared
 	varOf := make([]ir.Reg, len(f.Regs)) // address register → value register, NoReg if not promoted
@@ -80,6 +92,7 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
 		varOf[p] = v
 		h.Vars[p] = v
 	}
+	stored := make([]bool, len(allocs)) // by v - len(f.Regs): a store defines it again
 	var a ir.Arena
 	for _, s := range sites {
 		b := g.Blocks[s.block]
@@ -93,6 +106,7 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
 			op, dst, arg = ir.OpCopy, in.Dsts[0], varOf[in.Args[0]]
 		case in.Op == ir.OpStore && varOf[in.Args[0]] != ir.NoReg:
 			op, dst, arg = ir.OpCopy, varOf[in.Args[0]], in.Args[1]
+			stored[int(dst)-len(f.Regs)] = true
 		default:
 			continue
 		}
@@ -102,5 +116,35 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints) {
 		}
 		b.Instrs[s.index] = a.New(&rewritten)
 	}
-	return g, h
+	for i, yes := range stored {
+		if yes {
+			multi = append(multi, ir.Reg(len(f.Regs)+i))
+		}
+	}
+	return g, h, multi
+}
+
+// multiDefs returns the registers of f with several definitions, in
+// increasing order (for builders run without promotion).
+func multiDefs(f *ir.Func) []ir.Reg {
+	defs := make([]int32, len(f.Regs))
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			defs[p]++
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Dsts {
+				defs[d]++
+			}
+		}
+	}
+	var out []ir.Reg
+	for r, n := range defs {
+		if n >= 2 {
+			out = append(out, ir.Reg(r))
+		}
+	}
+	return out
 }

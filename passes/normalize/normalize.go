@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -18,8 +17,8 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 			return nil, nil, fmt.Errorf("normalize: %s has phis; normalise before SSA construction", f.Name)
 		}
 	}
-	dom := f.Dom()
-	if normalized(f, dom) {
+	reach := f.Reachable()
+	if normalized(f, reach) {
 		// Nothing to do: the input itself is the result.
 		old := make([]int, len(f.Blocks))
 		for i := range old {
@@ -33,7 +32,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 	var blocks []*ir.Block
 	var old []int
 	for i, b := range g.Blocks {
-		if !dom.Reachable(i) {
+		if !reach[i] {
 			newIndex[i] = -1
 			continue
 		}
@@ -84,7 +83,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 
 // normalized reports whether every block is reachable and every edge
 // into a join leaves a jump.
-func normalized(f *ir.Func, dom *graph.DomTree) bool {
+func normalized(f *ir.Func, reach []bool) bool {
 	for _, b := range f.Blocks {
 		if len(b.Preds) < 2 {
 			continue
@@ -95,8 +94,8 @@ func normalized(f *ir.Func, dom *graph.DomTree) bool {
 			}
 		}
 	}
-	for i := range f.Blocks {
-		if !dom.Reachable(i) {
+	for _, ok := range reach {
+		if !ok {
 			return false
 		}
 	}
