@@ -136,14 +136,21 @@ func (s *LiveScan) Phi(b int, phi *Instr) {
 // Instr records the next instruction of block b.
 func (s *LiveScan) Instr(b int, in *Instr) {
 	for _, a := range in.Args {
-		if k := s.index(a); k >= 0 && !s.defs[b].Has(k) {
-			s.uses[b].Add(k)
-		}
+		s.Use(b, a)
 	}
 	for _, d := range in.Dsts {
 		if k := s.index(d); k >= 0 {
 			s.defs[b].Add(k)
 		}
+	}
+}
+
+// Use records a read of register r at the current point of block b,
+// after the instructions recorded so far (a validator records there the
+// register a phi of a successor of b merges).
+func (s *LiveScan) Use(b int, r Reg) {
+	if k := s.index(r); k >= 0 && !s.defs[b].Has(k) {
+		s.uses[b].Add(k)
 	}
 }
 

@@ -60,8 +60,13 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 		return r.fn("registers", "result has fewer registers than the input")
 	}
 	for i, t := range before.Regs {
-		// A register the result no longer mentions may lose its type.
-		if after.Regs[i] != nil && (t == nil || !types.Identical(t, after.Regs[i])) {
+		// A variable's address, which the result no longer mentions, may
+		// lose its type; no other register may.
+		_, promoted := h.Vars[ir.Reg(i)]
+		if after.Regs[i] == nil && (promoted || t == nil) {
+			continue
+		}
+		if t == nil || after.Regs[i] == nil || !types.Identical(t, after.Regs[i]) {
 			return r.fn("registers", "type of r%d changed", i)
 		}
 	}
@@ -71,7 +76,7 @@ func promote(before, after *ir.Func, h *PromoteHints) error {
 		varOf[i] = ir.NoReg
 	}
 	for p, v := range h.Vars {
-		if p < 0 || int(p) >= len(before.Regs) || v < 0 || int(v) >= len(after.Regs) || after.Regs[v] == nil {
+		if p < 0 || int(p) >= len(before.Regs) || before.Regs[p] == nil || v < 0 || int(v) >= len(after.Regs) || after.Regs[v] == nil {
 			return r.fn("hints", "bad promotion %s → %s", p, v)
 		}
 		ptr, ok := before.Regs[p].Underlying().(*types.Pointer)
@@ -176,7 +181,7 @@ func (pr *promotability) finish() error {
 
 // promotedPair reports whether out is in with its variables promoted.
 func promotedPair(in, out *ir.Instr, varOf []ir.Reg) bool {
-	if in.Pos != out.Pos {
+	if out == nil || in.Pos != out.Pos {
 		return false
 	}
 	variable := func(x ir.Reg) ir.Reg {

@@ -14,6 +14,9 @@ func sameShape(a, b *ir.Instr) bool {
 	if a == b {
 		return true // results share unchanged instructions with their input
 	}
+	if a == nil || b == nil {
+		return false
+	}
 	if a.Op != b.Op || a.Flags != b.Flags || a.Sym != b.Sym || a.Field != b.Field ||
 		a.CallMode != b.CallMode || a.Pos != b.Pos || len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) ||
 		len(a.SelectDirs) != len(b.SelectDirs) || !sameConst(a.Const, b.Const) {
@@ -35,9 +38,10 @@ func sameConst(a, b constant.Value) bool {
 }
 
 // sameSignature reports whether two functions have the same name,
-// parameter and result types and variadicity.
+// parameter and result types, variadicity and wrapper mark (wrappers
+// are transparent to recover).
 func sameSignature(a, b *ir.Func) bool {
-	if a.Name != b.Name || a.Variadic != b.Variadic || len(a.Params) != len(b.Params) ||
+	if a.Name != b.Name || a.Variadic != b.Variadic || a.Wrapper != b.Wrapper || len(a.Params) != len(b.Params) ||
 		len(a.FreeVars) != len(b.FreeVars) || len(a.Results) != len(b.Results) {
 		return false
 	}

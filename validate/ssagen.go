@@ -20,8 +20,12 @@
 //   - phi-use: phi argument k is the version current at the end of
 //     predecessor k;
 //   - phi-missing: a register without a phi at a join that is live there
-//     (liveness of the input, so pruned SSA is accepted) has the same
-//     current version at the end of every predecessor;
+//     (liveness of the input, so pruned SSA is accepted, where a phi's
+//     argument counts as a use of its register at the end of its
+//     predecessor) has the same current version at the end of every
+//     predecessor. Without those uses, a phi where its register is dead
+//     could read a version whose definition does not dominate its
+//     predecessor, which phi-use alone does not see;
 //   - entry: parameters and free variables are their own versions.
 //
 // Registers with a single version in the result (defined once in the
@@ -161,7 +165,7 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 		for _, phi := range ab.Phis {
-			if phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
+			if phi == nil || phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
 				return c.r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
 			}
 			d := phi.Dsts[0]
@@ -292,6 +296,10 @@ func (c *ssaCheck) walk() error {
 				if want := cur[slot[orig[arg]]]; arg != want {
 					return c.r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, orig[arg], bi, want)
 				}
+				// The argument is a use of its register at the end of
+				// the block, for phi-missing: else a dead phi could
+				// read a version that does not reach it on every path.
+				live.Use(bi, orig[arg])
 			}
 			if len(succ.Preds) < 2 {
 				continue
