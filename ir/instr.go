@@ -35,7 +35,15 @@ const (
 //     documented as optional may be NoReg).
 //   - Successor blocks are not stored here but in Block.Succs.
 type Instr struct {
-	Op   Op
+	Op Op
+
+	// Flags holds the kind-specific boolean attributes below.
+	Flags Flags
+
+	// CallMode applies to call, go and defer. (The three one-byte fields
+	// are together so that an instruction takes 128 bytes, not 144.)
+	CallMode CallMode
+
 	Dsts []Reg
 	Args []Reg
 
@@ -50,12 +58,6 @@ type Instr struct {
 
 	// Field is the field index of field and fieldaddr.
 	Field int
-
-	// Flags holds the kind-specific boolean attributes below.
-	Flags Flags
-
-	// CallMode applies to call, go and defer.
-	CallMode CallMode
 
 	// SelectDirs gives, for select, the direction of each state; the
 	// operands are the channels in order, each send state followed by the

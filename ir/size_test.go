@@ -1,0 +1,14 @@
+package ir
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// Passes scan and copy instructions by the million, so their size is
+// most of the cost of a scan: keep it within the 128-byte size class.
+func TestInstrSize(t *testing.T) {
+	if s := unsafe.Sizeof(Instr{}); s > 128 {
+		t.Errorf("Instr takes %d bytes, want at most 128", s)
+	}
+}
