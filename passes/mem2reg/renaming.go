@@ -1,0 +1,83 @@
+// This file holds what both SSA builders share: the registers to
+// rename, the result under construction (sharing unchanged instructions
+// with the input) and the versions' hints for the validator.
+
+package mem2reg
+
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// renaming is what both builders share: which registers are renamed and
+// the result under construction.
+type renaming struct {
+	f     *ir.Func // input
+	g     *ir.Func // result; f itself while nothing is renamed
+	orig  []ir.Reg // result register → input register
+	vars  []ir.Reg // the renamed input registers: those with several definitions
+	index []int32  // input register → its index in vars, or -1
+	arena ir.Arena // for the instructions renaming changes
+}
+
+// newRenaming prepares the renaming of vars, the registers of f with
+// several definitions (in increasing order).
+func newRenaming(f *ir.Func, vars []ir.Reg) *renaming {
+	rn := &renaming{f: f, g: f, vars: vars, index: make([]int32, len(f.Regs)), orig: make([]ir.Reg, len(f.Regs))}
+	for r := range rn.index {
+		rn.index[r] = -1
+		rn.orig[r] = ir.Reg(r)
+	}
+	for k, r := range vars {
+		rn.index[r] = int32(k)
+		rn.orig[r] = ir.NoReg // replaced by its versions (unless a parameter)
+	}
+	for _, p := range f.Params {
+		rn.orig[p] = p
+	}
+	for _, p := range f.FreeVars {
+		rn.orig[p] = p
+	}
+	if len(vars) > 0 {
+		rn.g = f.ShallowClone()
+	}
+	return rn
+}
+
+// renamed reports whether input register r is renamed.
+func (rn *renaming) renamed(r ir.Reg) bool { return r != ir.NoReg && rn.index[r] >= 0 }
+
+func (rn *renaming) mentionsVar(in *ir.Instr) bool {
+	for _, r := range in.Args {
+		if rn.renamed(r) {
+			return true
+		}
+	}
+	for _, r := range in.Dsts {
+		if rn.renamed(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// own returns the instruction at index i of block b of the result,
+// cloned first if it mentions a renamed register (instructions are
+// shared with the input until renaming changes them).
+func (rn *renaming) own(b *ir.Block, i int) *ir.Instr {
+	in := b.Instrs[i]
+	if rn.mentionsVar(in) {
+		in = rn.arena.New(in)
+		b.Instrs[i] = in
+	}
+	return in
+}
+
+// version makes a new version of input register r.
+func (rn *renaming) version(r ir.Reg) ir.Reg {
+	v := rn.g.NewReg(rn.f.Regs[r])
+	rn.orig = append(rn.orig, r)
+	return v
+}
+
+func (rn *renaming) hints() *validate.SSAHints { return &validate.SSAHints{Orig: rn.orig} }
