@@ -112,9 +112,18 @@ func (f *Func) Signature() *types.Signature {
 
 // Clone returns a deep copy of f that shares only types and the module.
 func (f *Func) Clone() *Func {
-	g, n := f.copyBlocks()
+	g := f.ShallowClone()
+	var instrs, regs int
+	for _, b := range f.Blocks {
+		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
+			instrs += len(list)
+			for _, in := range list {
+				regs += len(in.Dsts) + len(in.Args)
+			}
+		}
+	}
 	var a Arena
-	a.Reserve(n.instrs, n.regs)
+	a.Reserve(instrs, regs)
 	for _, b := range g.Blocks {
 		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
 			for k, in := range list {
@@ -130,18 +139,8 @@ func (f *Func) Clone() *Func {
 // may replace, insert or delete instructions of the copy, but must clone
 // an instruction before modifying it (see Instr.Clone and Arena). Passes
 // never modify their input, so results can share unchanged instructions
-// with it.
+// with it. It does not read the instructions (all lists are in slabs).
 func (f *Func) ShallowClone() *Func {
-	g, _ := f.copyBlocks()
-	return g
-}
-
-// sizes counts the pieces of a function.
-type sizes struct{ instrs, regs int }
-
-// copyBlocks is ShallowClone, all lists in slabs; it also counts f's
-// instructions and their registers.
-func (f *Func) copyBlocks() (*Func, sizes) {
 	g := *f
 	g.Params = append([]Reg(nil), f.Params...)
 	g.FreeVars = append([]Reg(nil), f.FreeVars...)
@@ -149,20 +148,14 @@ func (f *Func) copyBlocks() (*Func, sizes) {
 	// Room for new registers: passes that copy a function usually add
 	// some, and growing would copy the list again.
 	g.Regs = append(make([]types.Type, 0, len(f.Regs)+len(f.Regs)/4+4), f.Regs...)
-	var n sizes
-	nedges := 0
+	nedges, ninstrs := 0, 0
 	for _, b := range f.Blocks {
 		nedges += len(b.Preds) + len(b.Succs)
-		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
-			n.instrs += len(list)
-			for _, in := range list {
-				n.regs += len(in.Dsts) + len(in.Args)
-			}
-		}
+		ninstrs += len(b.Phis) + len(b.Instrs)
 	}
 	blocks := make([]Block, len(f.Blocks))
 	edges := slab[int]{buf: make([]int, nedges)}
-	ptrs := slab[*Instr]{buf: make([]*Instr, n.instrs)}
+	ptrs := slab[*Instr]{buf: make([]*Instr, ninstrs)}
 	g.Blocks = make([]*Block, len(f.Blocks))
 	for i, b := range f.Blocks {
 		nb := &blocks[i]
@@ -173,7 +166,7 @@ func (f *Func) copyBlocks() (*Func, sizes) {
 		nb.Instrs = ptrs.copyOf(b.Instrs)
 		g.Blocks[i] = nb
 	}
-	return &g, n
+	return &g
 }
 
 // Module is a set of functions with the declarations they refer to.

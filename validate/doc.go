@@ -11,12 +11,14 @@
 //
 //   - Normalize: unreachable blocks removed, edges into joins split by
 //     jump-only blocks, nothing else changed.
-//   - Promote: promotable allocations (local variables whose address is
-//     only the address of loads and stores) replaced by registers.
 //   - SSAGen: the SSA-generation validator of CompCertSSA (Barthe,
 //     Demange, Pichardie, TOPLAS 2014, §5): the SSA function erases to the
 //     RTL one, and a type system tracking the current version of every
 //     register accepts it.
+//   - Mem2Reg: SSAGen from the RTL input read through its promotion:
+//     promotable allocations (local variables whose address is only the
+//     address of loads and stores) read as registers. One step, so no
+//     intermediate function is built by the pass or trusted.
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
 //

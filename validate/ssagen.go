@@ -55,7 +55,33 @@ type SSAHints struct {
 
 // SSAGen checks an SSA construction result.
 func SSAGen(before, after *ir.Func, h *SSAHints) error {
-	r := rejecter{"ssagen", after}
+	return ssaGen(rejecter{"ssagen", after}, before, after, nil, h)
+}
+
+// Mem2RegHints are the hints of mem2reg: the promoted variables, and the
+// register of the promoted input each result register is a version of.
+type Mem2RegHints struct {
+	Promote *PromoteHints
+	SSA     *SSAHints
+}
+
+// Mem2Reg checks a mem2reg result in one step: the SSA construction
+// from the input read through its promotion (promote.go).
+func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
+	r := rejecter{"mem2reg", after}
+	if h == nil {
+		return r.fn("hints", "no hints")
+	}
+	pro, err := newPromotion(r, before, h.Promote)
+	if err != nil {
+		return err
+	}
+	return ssaGen(r, before, after, pro, h.SSA)
+}
+
+// ssaGen checks the SSA construction result after from before, read
+// through the promotion pro if not nil.
+func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) error {
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
@@ -63,40 +89,59 @@ func SSAGen(before, after *ir.Func, h *SSAHints) error {
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
 	}
 	orig := h.Orig
+	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs)}
+	if pro != nil {
+		c.nregs = pro.regs()
+	}
 	// Each version has the type of its register.
 	for v, o := range orig {
 		if o == ir.NoReg {
 			continue
 		}
-		if o < 0 || int(o) >= len(before.Regs) || before.Regs[o] == nil || after.Regs[v] == nil ||
-			!types.Identical(before.Regs[o], after.Regs[v]) {
+		if o < 0 || int(o) >= c.nregs || c.regType(o) == nil || after.Regs[v] == nil ||
+			!types.Identical(c.regType(o), after.Regs[v]) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
 	if !sameSignature(before, after) {
 		return r.fn("structure", "signature changed")
 	}
-	c := &ssaCheck{r: r, before: before, after: after, orig: orig}
 	if !c.erases(after.Params, before.Params) || !c.erases(after.FreeVars, before.FreeVars) {
 		return r.fn("structure", "parameters are not versions of the input's")
 	}
 	if err := c.phis(); err != nil {
 		return err
 	}
-	return c.walk()
+	if err := c.walk(); err != nil {
+		return err
+	}
+	if pro != nil {
+		return pro.finish()
+	}
+	return nil
 }
 
 // ssaCheck is the state of one SSAGen check.
 type ssaCheck struct {
 	r             rejecter
 	before, after *ir.Func
-	orig          []ir.Reg // result register → input register (the hints)
-	defined       []bool   // result register → defined already
+	pro           *promotion // if not nil, before is read through it
+	nregs         int        // registers of before (with its promoted variables)
+	orig          []ir.Reg   // result register → input register (the hints)
+	defined       []bool     // result register → defined already
 
 	// The tracked registers: input registers with several versions in
 	// the result, or a phi. The typing maps each to its current version.
 	renamed []ir.Reg
 	slot    []int32 // input register → index in renamed, or -1
+}
+
+// regType is the type of input register x (x < c.nregs).
+func (c *ssaCheck) regType(x ir.Reg) types.Type {
+	if c.pro != nil {
+		return c.pro.regType(x)
+	}
+	return c.before.Regs[x]
 }
 
 // erases reports whether the result registers vs map to the input
@@ -147,7 +192,7 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 	}
-	versions := make([]int32, len(c.before.Regs))
+	versions := make([]int32, c.nregs)
 	for _, o := range c.orig {
 		if o != ir.NoReg {
 			versions[o]++
@@ -183,7 +228,7 @@ func (c *ssaCheck) phis() error {
 			versions[c.orig[d]] = 2 // a phi makes its register tracked
 		}
 	}
-	c.slot = make([]int32, len(c.before.Regs))
+	c.slot = make([]int32, c.nregs)
 	for reg, n := range versions {
 		c.slot[reg] = -1
 		if n >= 2 {
@@ -255,8 +300,14 @@ func (c *ssaCheck) walk() error {
 		copy(cur, in[bi])
 		for i, ins := range b.Instrs {
 			out := ab.Instrs[i]
+			if c.pro != nil {
+				var err error
+				if ins, err = c.pro.view(b, ins); err != nil {
+					return err
+				}
+			}
 			if !sameShape(ins, out) || !c.erases(out.Args, ins.Args) || !c.erases(out.Dsts, ins.Dsts) {
-				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, ins))
+				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, b.Instrs[i]))
 			}
 			live.Instr(bi, ins)
 			for _, a := range out.Args {
@@ -349,29 +400,6 @@ func edgeIndex(b *ir.Block, k int, succ *ir.Block) int {
 		}
 	}
 	return -1
-}
-
-// Mem2RegHints are the hints of mem2reg: the function after promotion
-// (RTL) and the hints of each half.
-type Mem2RegHints struct {
-	Promoted *ir.Func
-	Promote  *PromoteHints
-	SSA      *SSAHints
-}
-
-// Mem2Reg checks a mem2reg result: the promotion, then the SSA
-// construction from the promoted function.
-func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
-	if h == nil || h.Promoted == nil {
-		return rejecter{"mem2reg", after}.fn("hints", "no hints")
-	}
-	if !sameCFG(before, h.Promoted) || !sameCFG(before, after) {
-		return rejecter{"mem2reg", after}.fn("structure", "blocks, edges or recover block changed")
-	}
-	if err := promote(before, h.Promoted, h.Promote); err != nil {
-		return err
-	}
-	return SSAGen(h.Promoted, after, h.SSA)
 }
 
 // validIn reports whether v is a register of the result (hints cover

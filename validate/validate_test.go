@@ -156,22 +156,31 @@ b0:
 }
 `
 
-const promotedVar = `
+// Its mem2reg result: variable r1 gets register r3 (after the input's
+// r0 … r2), whose versions are r4 and r5.
+const ssaVar = `
 func @main.f(r0 int) int {
 b0:
-    r3:int = const zero
-    r3:int = copy r0
-    r2:int = copy r3
+    r4:int = const zero
+    r5:int = copy r0
+    r2:int = copy r5
     return r2
 }
 `
 
-func TestPromote(t *testing.T) {
-	h := &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}}
-	if err := Promote(parse(t, rtlVar), parse(t, promotedVar), h); err != nil {
-		t.Fatalf("honest promotion rejected: %v", err)
+func varHints() *Mem2RegHints {
+	return &Mem2RegHints{
+		Promote: &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}},
+		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, ir.NoReg, 3, 3}},
 	}
-	// The variable's address escapes (it is returned).
+}
+
+func TestMem2Reg(t *testing.T) {
+	if err := Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), varHints()); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	// The variable's address escapes (it is returned): the result reads
+	// the register where the caller would see memory.
 	escaping := `
 func @main.f(r0 int) *int {
 b0:
@@ -181,25 +190,66 @@ b0:
     return r1
 }
 `
-	promotedEscaping := `
+	ssaEscaping := `
 func @main.f(r0 int) *int {
 b0:
     r1:*int = alloc
-    r3:int = const zero
-    r3:int = copy r0
-    r2:int = copy r3
+    r5:int = copy r0
+    r2:int = copy r5
     return r1
 }
 `
-	err := Promote(parse(t, escaping), parse(t, promotedEscaping), &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}})
-	if err == nil {
+	h := varHints()
+	h.SSA.Orig[1], h.SSA.Orig[4] = 1, ir.NoReg
+	if err := Mem2Reg(parse(t, escaping), parse(t, ssaEscaping), h); err == nil {
 		t.Error("promotion of an escaping variable accepted")
 	}
+	// A variable read in the recover block, where its value is the one
+	// at the point of the panic: not promotable.
+	rtlRecover := `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r1:*int = alloc
+    store r1, r0
+    divcheck r0
+    r2:int = load r1
+    return r2
+b1:
+    r3:int = load r1
+    return r3
+}
+`
+	ssaRecover := `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r5:int = const zero
+    r6:int = copy r0
+    divcheck r0
+    r2:int = copy r6
+    return r2
+b1:
+    r3:int = copy r6
+    return r3
+}
+`
+	hr := &Mem2RegHints{
+		Promote: &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 4}},
+		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, 3, ir.NoReg, 4, 4}},
+	}
+	wantRule(t, Mem2Reg(parse(t, rtlRecover), parse(t, ssaRecover), hr), "promotable")
 	// A load rewritten to read another register.
-	wrong := strings.Replace(promotedVar, "r2:int = copy r3", "r2:int = copy r0", 1)
-	wantRule(t, Promote(parse(t, rtlVar), parse(t, wrong), h), "instruction")
+	wrong := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r0", 1)
+	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, wrong), varHints()), "structure")
+	// A load that reads the variable's first version (the zero value).
+	stale := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r4", 1)
+	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, stale), varHints()), "use")
 	// The variable's register is not fresh.
-	wantRule(t, Promote(parse(t, rtlVar), parse(t, promotedVar), &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 2}}), "fresh")
+	h = varHints()
+	h.Promote.Vars[1] = 2
+	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), h), "fresh")
+	// The variable's register has another type than the variable.
+	wrongType := strings.Replace(ssaVar, "r4:int = const zero", "r4:int8 = const zero", 1)
+	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, wrongType), varHints()), "types")
 }
 
 // Normalize: the edge b0→b2 into join b2 leaves an if.
@@ -364,8 +414,8 @@ func TestSSAGenWrapperFlag(t *testing.T) {
 		t.Fatal("test: the result is not a wrapper")
 	}
 	wantRule(t, SSAGen(parse(t, rtlDiamond), after, diamondHints()), "structure")
-	promoted := parse(t, strings.Replace(promotedVar, "int) int {", "int) int wrapper {", 1))
-	wantRule(t, Promote(parse(t, rtlVar), promoted, &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}}), "structure")
+	promoted := parse(t, strings.Replace(ssaVar, "int) int {", "int) int wrapper {", 1))
+	wantRule(t, Mem2Reg(parse(t, rtlVar), promoted, varHints()), "structure")
 }
 
 // Malformed results and hints are rejected, never a panic.
@@ -391,25 +441,29 @@ func TestMalformedNoPanic(t *testing.T) {
 		after.Blocks[3].Phis[0] = nil
 		return SSAGen(parse(t, rtlDiamond), after, diamondHints())
 	})
-	check("promote: nil instruction", func() error {
-		after := parse(t, promotedVar)
+	check("mem2reg: nil instruction", func() error {
+		after := parse(t, ssaVar)
 		after.Blocks[0].Instrs[1] = nil
-		return Promote(parse(t, rtlVar), after, &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}})
+		return Mem2Reg(parse(t, rtlVar), after, varHints())
 	})
-	check("promote: variable without a type", func() error {
+	check("mem2reg: variable without a type", func() error {
 		// r3 of the input has no type (no instruction mentions it).
 		before := parse(t, strings.Replace(rtlVar, "return r2", "r4:int = copy r2\n    return r4", 1))
-		after := parse(t, strings.NewReplacer("r3", "r5", "return r2", "r4:int = copy r2\n    return r4").Replace(promotedVar))
-		return Promote(before, after, &PromoteHints{Vars: map[ir.Reg]ir.Reg{3: 5}})
+		h := varHints()
+		h.Promote.Vars = map[ir.Reg]ir.Reg{3: 5}
+		return Mem2Reg(before, parse(t, ssaVar), h)
+	})
+	check("mem2reg: no promotion hints", func() error {
+		return Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), &Mem2RegHints{SSA: varHints().SSA})
 	})
 }
 
-// A promotion result that drops the type of a register it still uses is
-// not well-formed.
-func TestPromoteKeepsTypes(t *testing.T) {
-	after := parse(t, promotedVar)
+// A result that drops the type of a register it still uses is not
+// well-formed.
+func TestMem2RegKeepsTypes(t *testing.T) {
+	after := parse(t, ssaVar)
 	after.Regs[2] = nil // r2 is still defined and returned
-	wantRule(t, Promote(parse(t, rtlVar), after, &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}}), "registers")
+	wantRule(t, Mem2Reg(parse(t, rtlVar), after, varHints()), "types")
 }
 
 // Areas probed without finding a hole, kept as regressions.

@@ -64,18 +64,19 @@ type patch struct {
 	val int
 }
 
-func braun(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
-	b, err := runBraun(f, vars)
+func braun(s start) (*ir.Func, *validate.SSAHints, error) {
+	b, err := runBraun(s)
 	if err != nil {
 		return nil, nil, err
 	}
 	return b.rn.g, b.rn.hints(), nil
 }
 
-func runBraun(f *ir.Func, vars []ir.Reg) (*braunBuilder, error) {
+func runBraun(s start) (*braunBuilder, error) {
+	f := s.f
 	n := len(f.Blocks)
 	b := &braunBuilder{
-		rn:       newRenaming(f, vars),
+		rn:       newRenaming(s),
 		f:        f,
 		sealed:   make([]bool, n),
 		filled:   make([]bool, n),
@@ -102,8 +103,8 @@ func runBraun(f *ir.Func, vars []ir.Reg) (*braunBuilder, error) {
 	for _, blk := range order {
 		i := blk.Index
 		b.trySeal(i)
-		for j := range g.Blocks[i].Instrs {
-			in := b.rn.own(g.Blocks[i], j)
+		for _, j := range b.rn.at.of(i) {
+			in := b.rn.own(g.Blocks[i], int(j))
 			for k, a := range in.Args {
 				if a != ir.NoReg && b.rn.renamed(a) {
 					b.patches = append(b.patches, patch{in, k, b.read(a, i)})

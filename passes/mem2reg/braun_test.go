@@ -44,7 +44,7 @@ func TestChainOfIfs(t *testing.T) {
 	if err := ir.Check(f, ir.RTL); err != nil {
 		t.Fatal(err)
 	}
-	b, err := runBraun(f, multiDefs(f))
+	b, err := runBraun(unpromoted(f))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestChainOfIfs(t *testing.T) {
 		t.Errorf("rejected: %v", err)
 	}
 	// Cytron's builder on the same input, for comparison.
-	g, h, err := cytron(f, multiDefs(f))
+	g, h, err := cytron(unpromoted(f))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestIrreducibleMinimal(t *testing.T) {
 	if err != nil || validate.Normalize(f, n, nh) != nil {
 		t.Fatalf("normalize: %v", err)
 	}
-	b, err := runBraun(n, multiDefs(n))
+	b, err := runBraun(unpromoted(n))
 	if err != nil {
 		t.Fatal(err)
 	}

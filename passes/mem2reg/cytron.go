@@ -17,10 +17,11 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// cytron converts f to pruned SSA form, renaming vars.
-func cytron(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
-	rn := newRenaming(f, vars)
-	if len(vars) == 0 {
+// cytron converts s.f to pruned SSA form, renaming s.vars.
+func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
+	rn := newRenaming(s)
+	f := s.f
+	if len(s.vars) == 0 {
 		return rn.g, rn.hints(), nil
 	}
 	g := rn.g
@@ -30,7 +31,7 @@ func cytron(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
 
 	// One scan for the definition blocks of each renamed register (by
 	// index in vars) and its liveness.
-	defBlocks := make([][]int, len(vars))
+	defBlocks := make([][]int, len(rn.vars))
 	addDef := func(r ir.Reg, b int) {
 		k := rn.index[r]
 		if bs := defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != b {
@@ -44,9 +45,10 @@ func cytron(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
 			}
 		}
 	}
-	scan := f.NewLiveScan(rn.index, len(vars))
+	scan := f.NewLiveScan(rn.index, len(rn.vars))
 	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
+		for _, i := range rn.at.of(b.Index) {
+			in := b.Instrs[i]
 			scan.Instr(b.Index, in)
 			for _, d := range in.Dsts {
 				if rn.renamed(d) {
@@ -114,8 +116,8 @@ func cytron(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error) {
 			for _, phi := range b.Phis {
 				push(rn.orig[phi.Dsts[0]], phi.Dsts[0])
 			}
-			for i := range b.Instrs {
-				in := rn.own(b, i)
+			for _, i := range rn.at.of(bi) {
+				in := rn.own(b, int(i))
 				for k, a := range in.Args {
 					if !rn.renamed(a) {
 						continue

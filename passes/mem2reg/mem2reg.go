@@ -19,15 +19,17 @@ func RunBraun(f *ir.Func) (*ir.Func, *validate.Mem2RegHints, error) {
 	return run(f, braun)
 }
 
-// builder builds SSA form of f, renaming vars: its registers with
-// several definitions, in increasing order.
-type builder func(f *ir.Func, vars []ir.Reg) (*ir.Func, *validate.SSAHints, error)
+// builder builds SSA form from s.
+type builder func(s start) (*ir.Func, *validate.SSAHints, error)
 
+// run promotes, then builds SSA form in the copy promotion made: no
+// instruction is copied twice, and the validator checks the result
+// against f in one step.
 func run(f *ir.Func, build builder) (*ir.Func, *validate.Mem2RegHints, error) {
-	promoted, ph, vars := promote(f)
-	g, sh, err := build(promoted, vars)
+	s, ph := promote(f)
+	g, sh, err := build(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g, &validate.Mem2RegHints{Promoted: promoted, Promote: ph, SSA: sh}, nil
+	return g, &validate.Mem2RegHints{Promote: ph, SSA: sh}, nil
 }

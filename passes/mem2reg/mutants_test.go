@@ -48,14 +48,15 @@ type mutationKind struct {
 // mctx is what the kinds know about one function: the normalised input
 // n, the honest result g with its hints h, and facts about g.
 type mctx struct {
-	n   *ir.Func
-	g   *ir.Func
-	h   *validate.Mem2RegHints
-	rng *rand.Rand
+	n        *ir.Func
+	promoted *ir.Func // n with its variables promoted (n itself if none), before SSA construction
+	g        *ir.Func
+	h        *validate.Mem2RegHints
+	rng      *rand.Rand
 
 	dom      *graph.DomTree
 	def      []defSite           // per register of g
-	versions map[ir.Reg][]ir.Reg // input register (of h.Promoted) → its versions defined in g
+	versions map[ir.Reg][]ir.Reg // register of promoted → its versions defined in g
 	byType   map[string][]ir.Reg // printed type → registers of g defined in g
 }
 
@@ -69,7 +70,8 @@ type defSite struct {
 }
 
 func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
-	c := &mctx{n: n, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, len(g.Regs)), versions: map[ir.Reg][]ir.Reg{}}
+	s, _ := promote(n)
+	c := &mctx{n: n, promoted: s.f, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, len(g.Regs)), versions: map[ir.Reg][]ir.Reg{}}
 	define := func(r ir.Reg, b, i int) {
 		if r >= 0 && int(r) < len(c.def) {
 			c.def[r] = defSite{true, b, i}
@@ -106,9 +108,8 @@ func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) {
 
 func cloneHints(h *validate.Mem2RegHints) *validate.Mem2RegHints {
 	return &validate.Mem2RegHints{
-		Promoted: h.Promoted.Clone(),
-		Promote:  &validate.PromoteHints{Vars: maps.Clone(h.Promote.Vars)},
-		SSA:      &validate.SSAHints{Orig: slices.Clone(h.SSA.Orig)},
+		Promote: &validate.PromoteHints{Vars: maps.Clone(h.Promote.Vars)},
+		SSA:     &validate.SSAHints{Orig: slices.Clone(h.SSA.Orig)},
 	}
 }
 
@@ -289,11 +290,11 @@ func otherConst(v constant.Value, t types.Type) (constant.Value, bool) {
 // rebuild runs the Cytron builder on a (mutated) promoted function, so
 // that a mutation of the promotion comes with a consistent SSA half.
 func rebuild(promoted *ir.Func, vars map[ir.Reg]ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
-	g, sh, err := cytron(promoted, multiDefs(promoted))
+	g, sh, err := cytron(unpromoted(promoted))
 	if err != nil {
 		return nil, nil, false
 	}
-	return g, &validate.Mem2RegHints{Promoted: promoted, Promote: &validate.PromoteHints{Vars: vars}, SSA: sh}, true
+	return g, &validate.Mem2RegHints{Promote: &validate.PromoteHints{Vars: vars}, SSA: sh}, true
 }
 
 // otherVar returns a promoted variable other than p whose type is p's.
@@ -600,7 +601,7 @@ var mutationKinds = []mutationKind{
 				}
 				out = append(out, mutationSite{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					var cands []ir.Reg
-					for x, t := range c.h.Promoted.Regs {
+					for x, t := range c.promoted.Regs {
 						if ir.Reg(x) != o && t != nil && types.Identical(t, c.g.Regs[r]) {
 							cands = append(cands, ir.Reg(x))
 						}
@@ -701,7 +702,7 @@ var mutationKinds = []mutationKind{
 						// The buggy promoter this imitates reads and writes a register
 						// where the program's other uses of p (a call, a closure, a
 						// field address, the recover block) see the memory.
-						pr := c.h.Promoted.Clone()
+						pr := c.promoted.Clone()
 						vars := maps.Clone(c.h.Promote.Vars)
 						v := pr.NewReg(c.n.Regs[p].Underlying().(*types.Pointer).Elem())
 						vars[p] = v
@@ -721,7 +722,7 @@ var mutationKinds = []mutationKind{
 						// The SSA builder refused (v may be read before it is
 						// written): keep the honest SSA half.
 						g, h := c.clone()
-						h.Promoted, h.Promote.Vars = pr, vars
+						h.Promote.Vars = vars
 						return g, h, true
 					}})
 				}
@@ -754,12 +755,12 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpAlloc || !ok {
 						continue
 					}
-					k, ok := otherConst(nil, c.h.Promoted.Regs[v])
+					k, ok := otherConst(nil, c.promoted.Regs[v])
 					if !ok {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
-						pr := c.h.Promoted.Clone()
+						pr := c.promoted.Clone()
 						pr.Blocks[b.Index].Instrs[i].Const = k
 						return rebuild(pr, maps.Clone(c.h.Promote.Vars))
 					}})
@@ -790,8 +791,8 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "change-op-everywhere",
-		doc:  "change an operator in the promoted function and in the SSA result alike (hints consistent)",
+		name: "change-op",
+		doc:  "change an operator of the result to another of the same operand types (hints unchanged)",
 		sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.n.Blocks {
@@ -800,9 +801,8 @@ var mutationKinds = []mutationKind{
 					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.Regs[in.Args[0]], types.IsString) {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d: %s → %s in both halves", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
-						h.Promoted.Blocks[b.Index].Instrs[i].Op = op
 						g.Blocks[b.Index].Instrs[i].Op = op
 						return g, h, true
 					}})
@@ -866,7 +866,7 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 				if !ok {
 					return nil, nil, false
 				}
-				pr := c.h.Promoted.Clone()
+				pr := c.promoted.Clone()
 				pin := pr.Blocks[b.Index].Instrs[i]
 				if op == ir.OpLoad {
 					pin.Args[0] = c.h.Promote.Vars[q]

@@ -530,8 +530,8 @@ func (s *suite) checkMutant(t *testing.T, p *testProgram, f *ir.Func, kind strin
 		t.Errorf("%s: %s: mutation %s (%s) accepted by the validator, but the program behaves differently: %s", p.name, f.Name, kind, m.what, diff)
 		return
 	}
-	t.Errorf("%s: %s: mutation %s (%s) accepted by the validator, but the program behaves differently: %s\n--- mutant stderr:\n%s\n--- honest result:\n%s\n--- mutant:\n%s",
-		p.name, f.Name, kind, m.what, diff, got.Stderr, strings.TrimSpace(m.h.Promoted.Format(ir.PrintOptions{})), m.g.Format(ir.PrintOptions{}))
+	t.Errorf("%s: %s: mutation %s (%s) accepted by the validator, but the program behaves differently: %s\n--- mutant stderr:\n%s\n--- input:\n%s\n--- mutant:\n%s",
+		p.name, f.Name, kind, m.what, diff, got.Stderr, strings.TrimSpace(n.Format(ir.PrintOptions{})), m.g.Format(ir.PrintOptions{}))
 }
 
 // validateSafely runs the validator, turning a panic into a value.
@@ -599,7 +599,6 @@ func fingerprint(g *ir.Func, h *validate.Mem2RegHints) string {
 	for _, p := range slices.Sorted(maps.Keys(h.Promote.Vars)) {
 		fmt.Fprintf(&sb, "%s→%s ", p, h.Promote.Vars[p])
 	}
-	sb.WriteString(h.Promoted.String())
 	return sb.String()
 }
 

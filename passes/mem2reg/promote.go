@@ -66,12 +66,69 @@ func promotableAllocs(f *ir.Func) ([]ir.Reg, []site, []int32) {
 	return out, sites, defs
 }
 
-// promote replaces the promotable allocations of f by registers. With
-// none, f itself is the result. It also returns the registers of the
-// result with several definitions, in increasing order: the ones SSA
-// construction renames.
-func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints, []ir.Reg) {
-	allocs, sites, defs := promotableAllocs(f)
+// start is what SSA construction starts from: an RTL function, the
+// registers it renames, where they are mentioned, and the function whose
+// instructions it may share (see renaming.own).
+type start struct {
+	f     *ir.Func
+	input *ir.Func // f itself, or the function promotion copied f from
+	vars  []ir.Reg // the registers of f with several definitions, in increasing order
+	at    sites    // the instructions of f that mention a register of vars
+}
+
+// sites lists, block by block, the indices of some instructions: SSA
+// construction reads and changes only the ones that mention a renamed
+// register, most instructions of a function do not, and reading them is
+// most of the cost of construction.
+type sites struct {
+	index []int32 // instruction indices, block after block
+	first []int32 // those of block b are index[first[b]:first[b+1]]
+}
+
+func (s sites) of(b int) []int32 { return s.index[s.first[b]:s.first[b+1]] }
+
+// unpromoted is the start of SSA construction from f as it is.
+func unpromoted(f *ir.Func) start {
+	vars := multiDefs(f)
+	return start{f, f, vars, mentioning(f, vars)}
+}
+
+// mentioning returns the sites of the instructions of f that mention a
+// register of vars (in increasing order).
+func mentioning(f *ir.Func, vars []ir.Reg) sites {
+	at := sites{first: make([]int32, len(f.Blocks)+1)}
+	if len(vars) == 0 {
+		return at
+	}
+	in := make([]bool, len(f.Regs))
+	for _, r := range vars {
+		in[r] = true
+	}
+	mentions := func(rs []ir.Reg) bool {
+		for _, r := range rs {
+			if r != ir.NoReg && in[r] {
+				return true
+			}
+		}
+		return false
+	}
+	for bi, b := range f.Blocks {
+		at.first[bi] = int32(len(at.index))
+		for i, ins := range b.Instrs {
+			if mentions(ins.Args) || mentions(ins.Dsts) {
+				at.index = append(at.index, int32(i))
+			}
+		}
+	}
+	at.first[len(f.Blocks)] = int32(len(at.index))
+	return at
+}
+
+// promote replaces the promotable allocations of f by registers,
+// numbered after f's. With none, f itself is the result; else a copy of
+// f sharing the instructions promotion leaves unchanged.
+func promote(f *ir.Func) (start, *validate.PromoteHints) {
+	allocs, accesses, defs := promotableAllocs(f)
 	h := &validate.PromoteHints{Vars: make(map[ir.Reg]ir.Reg, len(allocs))}
 	var multi []ir.Reg
 	for r, n := range defs {
@@ -80,8 +137,12 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints, []ir.Reg) {
 		}
 	}
 	if len(allocs) == 0 {
-		return f, h, multi
+		return start{f, f, multi, mentioning(f, multi)}, h
 	}
+	// Unless an input register is renamed (rare: the bridge defines
+	// registers once), the renamed registers are variables that are
+	// stored to, mentioned only where promotion rewrites.
+	inputRenamed := len(multi) > 0
 	g := f.ShallowClone()                // unchanged instructions are shared
 	varOf := make([]ir.Reg, len(f.Regs)) // address register → value register, NoReg if not promoted
 	for i := range varOf {
@@ -94,7 +155,8 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints, []ir.Reg) {
 	}
 	stored := make([]bool, len(allocs)) // by v - len(f.Regs): a store defines it again
 	var a ir.Arena
-	for _, s := range sites {
+	rewritten := accesses[:0] // the accesses rewritten (in place)
+	for _, s := range accesses {
 		b := g.Blocks[s.block]
 		in := b.Instrs[s.index]
 		var op ir.Op
@@ -110,18 +172,33 @@ func promote(f *ir.Func) (*ir.Func, *validate.PromoteHints, []ir.Reg) {
 		default:
 			continue
 		}
-		rewritten := ir.Instr{Op: op, Dsts: []ir.Reg{dst}, Pos: in.Pos}
+		changed := ir.Instr{Op: op, Dsts: []ir.Reg{dst}, Pos: in.Pos}
 		if arg != ir.NoReg {
-			rewritten.Args = []ir.Reg{arg}
+			changed.Args = []ir.Reg{arg}
 		}
-		b.Instrs[s.index] = a.New(&rewritten)
+		b.Instrs[s.index] = a.New(&changed)
+		rewritten = append(rewritten, s)
 	}
 	for i, yes := range stored {
 		if yes {
 			multi = append(multi, ir.Reg(len(f.Regs)+i))
 		}
 	}
-	return g, h, multi
+	if inputRenamed {
+		return start{g, f, multi, mentioning(g, multi)}, h
+	}
+	// A variable never stored to is not renamed, but its sites are few:
+	// keeping them costs less than filtering them out.
+	at := sites{index: make([]int32, len(rewritten)), first: make([]int32, len(f.Blocks)+1)}
+	k := 0
+	for bi := range f.Blocks {
+		at.first[bi] = int32(k)
+		for ; k < len(rewritten) && int(rewritten[k].block) == bi; k++ {
+			at.index[k] = rewritten[k].index
+		}
+	}
+	at.first[len(f.Blocks)] = int32(k)
+	return start{g, f, multi, at}, h
 }
 
 // multiDefs returns the registers of f with several definitions, in

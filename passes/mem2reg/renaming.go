@@ -13,17 +13,19 @@ import (
 // the result under construction.
 type renaming struct {
 	f     *ir.Func // input
-	g     *ir.Func // result; f itself while nothing is renamed
+	input *ir.Func // the function whose instructions f shares (f, or promotion's input)
+	g     *ir.Func // result; f itself while nothing is renamed or when f is promotion's copy
 	orig  []ir.Reg // result register → input register
 	vars  []ir.Reg // the renamed input registers: those with several definitions
+	at    sites    // the instructions of f that mention them
 	index []int32  // input register → its index in vars, or -1
 	arena ir.Arena // for the instructions renaming changes
 }
 
-// newRenaming prepares the renaming of vars, the registers of f with
-// several definitions (in increasing order).
-func newRenaming(f *ir.Func, vars []ir.Reg) *renaming {
-	rn := &renaming{f: f, g: f, vars: vars, index: make([]int32, len(f.Regs)), orig: make([]ir.Reg, len(f.Regs))}
+// newRenaming prepares the renaming of s.vars in s.f.
+func newRenaming(s start) *renaming {
+	f, vars := s.f, s.vars
+	rn := &renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: make([]int32, len(f.Regs)), orig: make([]ir.Reg, len(f.Regs))}
 	for r := range rn.index {
 		rn.index[r] = -1
 		rn.orig[r] = ir.Reg(r)
@@ -38,7 +40,7 @@ func newRenaming(f *ir.Func, vars []ir.Reg) *renaming {
 	for _, p := range f.FreeVars {
 		rn.orig[p] = p
 	}
-	if len(vars) > 0 {
+	if len(vars) > 0 && f == s.input {
 		rn.g = f.ShallowClone()
 	}
 	return rn
@@ -62,11 +64,12 @@ func (rn *renaming) mentionsVar(in *ir.Instr) bool {
 }
 
 // own returns the instruction at index i of block b of the result,
-// cloned first if it mentions a renamed register (instructions are
-// shared with the input until renaming changes them).
+// cloned first if it mentions a renamed register: instructions are
+// shared with the input until promotion or renaming changes them, and
+// one promotion changed is already the result's own.
 func (rn *renaming) own(b *ir.Block, i int) *ir.Instr {
 	in := b.Instrs[i]
-	if rn.mentionsVar(in) {
+	if in == rn.input.Blocks[b.Index].Instrs[i] && rn.mentionsVar(in) {
 		in = rn.arena.New(in)
 		b.Instrs[i] = in
 	}
