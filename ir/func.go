@@ -141,13 +141,19 @@ func (f *Func) Clone() *Func {
 // never modify their input, so results can share unchanged instructions
 // with it. It does not read the instructions (all lists are in slabs).
 func (f *Func) ShallowClone() *Func {
+	// Passes that copy a function usually add some registers, and
+	// growing would copy the list again.
+	return f.ShallowCloneWithRoom(len(f.Regs)/4 + 4)
+}
+
+// ShallowCloneWithRoom is ShallowClone for a pass that knows about how
+// many registers it will add.
+func (f *Func) ShallowCloneWithRoom(regs int) *Func {
 	g := *f
 	g.Params = append([]Reg(nil), f.Params...)
 	g.FreeVars = append([]Reg(nil), f.FreeVars...)
 	g.Results = append([]types.Type(nil), f.Results...)
-	// Room for new registers: passes that copy a function usually add
-	// some, and growing would copy the list again.
-	g.Regs = append(make([]types.Type, 0, len(f.Regs)+len(f.Regs)/4+4), f.Regs...)
+	g.Regs = append(make([]types.Type, 0, len(f.Regs)+max(regs, 0)), f.Regs...)
 	nedges, ninstrs := 0, 0
 	for _, b := range f.Blocks {
 		nedges += len(b.Preds) + len(b.Succs)

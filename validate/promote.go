@@ -40,7 +40,7 @@ type promotion struct {
 	varOf  []ir.Reg     // input register → its variable's register, or NoReg
 	types  []types.Type // variable register - len(f.Regs) → its type
 	defs   []int32      // input register → definitions seen (variables only)
-	normal []bool       // blocks reachable without a panic; computed when needed
+	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
 
 	// The instruction view returns for a rewritten one (valid until the
 	// next call), with its operand storage.
@@ -115,11 +115,15 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 			continue
 		}
 		mentions = true
-		if p.normal == nil {
-			p.normal = p.f.NormalReach()
-		}
-		if !p.normal[b.Index] {
-			return nil, p.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+		// Without a recover block, every block the SSA check visits is
+		// reached without a panic (it checks that all are reachable).
+		if p.f.Recover >= 0 {
+			if p.normal == nil {
+				p.normal = p.f.NormalReach()
+			}
+			if !p.normal[b.Index] {
+				return nil, p.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+			}
 		}
 		if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
 			return nil, p.r.at(b, in, "promotable", "the address %s is used other than to load or store", a)

@@ -134,6 +134,10 @@ type ssaCheck struct {
 	// the result, or a phi. The typing maps each to its current version.
 	renamed []ir.Reg
 	slot    []int32 // input register → index in renamed, or -1
+
+	// plain[r]: register r of the input is also a register of the
+	// result, its only version, untracked, and not a promoted variable.
+	plain []bool
 }
 
 // regType is the type of input register x (x < c.nregs).
@@ -236,7 +240,26 @@ func (c *ssaCheck) phis() error {
 			c.renamed = append(c.renamed, ir.Reg(reg))
 		}
 	}
+	c.plain = make([]bool, min(len(c.before.Regs), len(c.orig)))
+	for reg := range c.plain {
+		c.plain[reg] = c.orig[reg] == ir.Reg(reg) && c.slot[reg] < 0 && (c.pro == nil || !c.pro.isVar(ir.Reg(reg)))
+	}
 	return nil
+}
+
+// plainInstr reports whether every register in mentions is plain.
+func (c *ssaCheck) plainInstr(in *ir.Instr) bool {
+	for _, a := range in.Args {
+		if a != ir.NoReg && (a < 0 || int(a) >= len(c.plain) || !c.plain[a]) {
+			return false
+		}
+	}
+	for _, d := range in.Dsts {
+		if d < 0 || int(d) >= len(c.plain) || !c.plain[d] {
+			return false
+		}
+	}
+	return true
 }
 
 // disagreement is a join without a phi for a tracked register whose
@@ -262,8 +285,14 @@ func (c *ssaCheck) walk() error {
 		return c.r.fn("structure", "not every block is reachable")
 	}
 	width := len(c.renamed)
+	typings := make([]ir.Reg, len(after.Blocks)*width) // each block's typing on entry, in one allocation
+	newTyping := func() []ir.Reg {
+		t := typings[:width:width]
+		typings = typings[width:]
+		return t
+	}
 	noVersions := func() []ir.Reg {
-		t := make([]ir.Reg, width)
+		t := newTyping()
 		for i := range t {
 			t[i] = unknown
 		}
@@ -300,6 +329,17 @@ func (c *ssaCheck) walk() error {
 		copy(cur, in[bi])
 		for i, ins := range b.Instrs {
 			out := ab.Instrs[i]
+			if ins == out && c.plainInstr(ins) {
+				// Shared with the input, and only registers that are their
+				// own single version: every rule holds but unique-def.
+				for _, d := range out.Dsts {
+					if c.defined[d] {
+						return c.r.at(ab, out, "unique-def", "%s is defined more than once", d)
+					}
+					c.defined[d] = true
+				}
+				continue
+			}
 			if c.pro != nil {
 				var err error
 				if ins, err = c.pro.view(b, ins); err != nil {
@@ -335,7 +375,7 @@ func (c *ssaCheck) walk() error {
 			succ := after.Blocks[s]
 			predIndex := edgeIndex(ab, k, succ)
 			if in[s] == nil {
-				t := make([]ir.Reg, width)
+				t := newTyping()
 				copy(t, cur)
 				for _, phi := range succ.Phis {
 					t[slot[orig[phi.Dsts[0]]]] = phi.Dsts[0]

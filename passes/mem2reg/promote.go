@@ -11,59 +11,68 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// site is the position of an instruction: block, then index.
-type site struct{ block, index int32 }
+// access is an alloc, load or store: where it is, and the address it
+// defines, reads or writes through (so that promotion reads only the
+// accesses to the variables it promotes again).
+type access struct {
+	block, index int32
+	addr         ir.Reg
+}
+
+// Facts promotableAllocs gathers about each register.
+const (
+	isAlloc  = 1 << iota // defined by an alloc
+	notAddr              // used other than as the address of a load or store, or after a panic
+)
 
 // promotableAllocs returns the registers holding the addresses of
 // promotable allocations: defined once, by an alloc, used only as the
 // address of loads and stores, and never in blocks reached only after a
-// panic. It also returns where the allocs, loads and stores are, so
-// that promotion need not scan the function again, and the number of
+// panic. It also returns the allocs, loads and stores, so that
+// promotion need not scan the function again, and the number of
 // definitions of each register (parameters and free variables count as
 // defined on entry).
-func promotableAllocs(f *ir.Func) ([]ir.Reg, []site, []int32) {
+func promotableAllocs(f *ir.Func) ([]ir.Reg, []access, []int32) {
 	defs := make([]int32, len(f.Regs))
-	isAlloc := make([]bool, len(f.Regs))
-	bad := make([]bool, len(f.Regs))
-	for _, p := range f.Params {
-		bad[p] = true
-		defs[p]++
+	facts := make([]uint8, len(f.Regs))
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			facts[p] |= notAddr
+			defs[p]++
+		}
 	}
-	for _, p := range f.FreeVars {
-		bad[p] = true
-		defs[p]++
+	var accesses []access
+	var normal []bool // nil: all blocks (there is no recover block)
+	if f.Recover >= 0 {
+		normal = f.NormalReach()
 	}
-	var sites []site
-	normal := f.NormalReach()
 	for _, b := range f.Blocks {
+		afterPanic := normal != nil && !normal[b.Index]
 		for i, in := range b.Instrs {
 			switch in.Op {
-			case ir.OpAlloc, ir.OpLoad, ir.OpStore:
-				sites = append(sites, site{int32(b.Index), int32(i)})
+			case ir.OpAlloc:
+				accesses = append(accesses, access{int32(b.Index), int32(i), in.Dsts[0]})
+				facts[in.Dsts[0]] |= isAlloc
+			case ir.OpLoad, ir.OpStore:
+				accesses = append(accesses, access{int32(b.Index), int32(i), in.Args[0]})
 			}
 			for _, d := range in.Dsts {
 				defs[d]++
-				if in.Op == ir.OpAlloc {
-					isAlloc[d] = true
-				}
 			}
 			for k, a := range in.Args {
-				if a == ir.NoReg {
-					continue
-				}
-				if !normal[b.Index] || !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
-					bad[a] = true
+				if a != ir.NoReg && (afterPanic || !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore))) {
+					facts[a] |= notAddr
 				}
 			}
 		}
 	}
 	var out []ir.Reg
-	for r := range f.Regs {
-		if isAlloc[r] && defs[r] == 1 && !bad[r] {
+	for r, fr := range facts {
+		if fr == isAlloc && defs[r] == 1 {
 			out = append(out, ir.Reg(r))
 		}
 	}
-	return out, sites, defs
+	return out, accesses, defs
 }
 
 // start is what SSA construction starts from: an RTL function, the
@@ -143,41 +152,48 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 	// registers once), the renamed registers are variables that are
 	// stored to, mentioned only where promotion rewrites.
 	inputRenamed := len(multi) > 0
-	g := f.ShallowClone()                // unchanged instructions are shared
 	varOf := make([]ir.Reg, len(f.Regs)) // address register → value register, NoReg if not promoted
 	for i := range varOf {
 		varOf[i] = ir.NoReg
 	}
+	for k, p := range allocs {
+		varOf[p] = ir.Reg(len(f.Regs) + k)
+	}
+	rewritten := accesses[:0] // the accesses to variables
+	regs := 0
+	for _, x := range accesses {
+		if varOf[x.addr] != ir.NoReg {
+			rewritten = append(rewritten, x)
+			regs += 2
+		}
+	}
+	// Unchanged instructions are shared. Renaming adds a register per
+	// definition of a variable and per phi: room for about that many.
+	g := f.ShallowCloneWithRoom(len(allocs) + len(rewritten) + len(f.Blocks))
 	for _, p := range allocs {
 		v := g.NewReg(f.Regs[p].Underlying().(*types.Pointer).Elem())
-		varOf[p] = v
 		h.Vars[p] = v
 	}
-	stored := make([]bool, len(allocs)) // by v - len(f.Regs): a store defines it again
+	// The accesses become copies (allocs constants), made in one arena
+	// reserved to size.
 	var a ir.Arena
-	rewritten := accesses[:0] // the accesses rewritten (in place)
-	for _, s := range accesses {
-		b := g.Blocks[s.block]
-		in := b.Instrs[s.index]
-		var op ir.Op
-		var dst, arg ir.Reg
-		switch {
-		case in.Op == ir.OpAlloc && varOf[in.Dsts[0]] != ir.NoReg:
-			op, dst, arg = ir.OpConst, varOf[in.Dsts[0]], ir.NoReg
-		case in.Op == ir.OpLoad && varOf[in.Args[0]] != ir.NoReg:
-			op, dst, arg = ir.OpCopy, in.Dsts[0], varOf[in.Args[0]]
-		case in.Op == ir.OpStore && varOf[in.Args[0]] != ir.NoReg:
-			op, dst, arg = ir.OpCopy, varOf[in.Args[0]], in.Args[1]
-			stored[int(dst)-len(f.Regs)] = true
-		default:
-			continue
+	a.Reserve(len(rewritten), regs)
+	stored := make([]bool, len(allocs)) // by v - len(f.Regs): a store defines it again
+	for _, x := range rewritten {
+		v := varOf[x.addr]
+		instrs := g.Blocks[x.block].Instrs
+		in := instrs[x.index]
+		changed := ir.Instr{Op: ir.OpCopy, Pos: in.Pos}
+		switch in.Op {
+		case ir.OpAlloc:
+			changed.Op, changed.Dsts = ir.OpConst, []ir.Reg{v}
+		case ir.OpLoad:
+			changed.Dsts, changed.Args = []ir.Reg{in.Dsts[0]}, []ir.Reg{v}
+		case ir.OpStore:
+			changed.Dsts, changed.Args = []ir.Reg{v}, []ir.Reg{in.Args[1]}
+			stored[int(v)-len(f.Regs)] = true
 		}
-		changed := ir.Instr{Op: op, Dsts: []ir.Reg{dst}, Pos: in.Pos}
-		if arg != ir.NoReg {
-			changed.Args = []ir.Reg{arg}
-		}
-		b.Instrs[s.index] = a.New(&changed)
-		rewritten = append(rewritten, s)
+		instrs[x.index] = a.New(&changed)
 	}
 	for i, yes := range stored {
 		if yes {

@@ -25,7 +25,12 @@ type renaming struct {
 // newRenaming prepares the renaming of s.vars in s.f.
 func newRenaming(s start) *renaming {
 	f, vars := s.f, s.vars
-	rn := &renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: make([]int32, len(f.Regs)), orig: make([]ir.Reg, len(f.Regs))}
+	rn := &renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: make([]int32, len(f.Regs))}
+	if len(vars) > 0 && f == s.input {
+		rn.g = f.ShallowClone()
+	}
+	// One entry per register of the result, which has the room.
+	rn.orig = make([]ir.Reg, len(f.Regs), cap(rn.g.Regs))
 	for r := range rn.index {
 		rn.index[r] = -1
 		rn.orig[r] = ir.Reg(r)
@@ -39,9 +44,6 @@ func newRenaming(s start) *renaming {
 	}
 	for _, p := range f.FreeVars {
 		rn.orig[p] = p
-	}
-	if len(vars) > 0 && f == s.input {
-		rn.g = f.ShallowClone()
 	}
 	return rn
 }
