@@ -21,8 +21,8 @@ type access struct {
 
 // Facts promotableAllocs gathers about each register.
 const (
-	isAlloc  = 1 << iota // defined by an alloc
-	notAddr              // used other than as the address of a load or store, or after a panic
+	isAlloc = 1 << iota // defined by an alloc
+	notAddr             // used other than as the address of a load or store, or after a panic
 )
 
 // promotableAllocs returns the registers holding the addresses of
