@@ -20,7 +20,8 @@ build; the difference between its default and NaiveForm builds is shown
 too) against vssa's normalize and mem2reg with each builder, and counts
 the phis of each. Every vssa pass is validated right after it runs on a
 function, as the pass manager does; CPU profiles attribute the time to
-the pass and to its validator. It repeats the whole measurement -n times
+the pass and to its validator (each measured loop runs 5 times in its
+profile, figures are per run). It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy.`,
 		flags: func(fs *flag.FlagSet) {

@@ -52,6 +52,11 @@ const (
 	vMem2RegCheck   = "github.com/vssa-go/vssa/validate.Mem2Reg"
 )
 
+// reps is how many times each measured loop runs inside its profile:
+// profiles sample at 100 Hz, so the ~30 samples of one lifting of std
+// would be ±20% noise.
+const reps = 5
+
 // XLifting is x/tools' lifting time as the difference of its two builds.
 // It is not reliable: the NaiveForm build makes more instructions, which
 // costs about as much as lifting saves (see XLiftCPU).
@@ -69,14 +74,23 @@ func Measure(patterns []string) (*Result, error) {
 	}
 	res := &Result{}
 	// x/tools, NaiveForm (no lifting), then default mode (lifting).
-	naive, d := build(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
-	res.XNaive = d
+	var naive *ssa.Program
+	var d time.Duration
+	for range reps {
+		naive, d = build(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
+		res.XNaive += d / reps
+	}
 	var lifted *ssa.Program
-	cpu, err := cpuOf(func() { lifted, d = build(pkgs, ssa.InstantiateGenerics) }, xLift)
+	cpu, err := cpuOf(func() {
+		for range reps {
+			lifted, d = build(pkgs, ssa.InstantiateGenerics)
+			res.XLift += d / reps
+		}
+	}, xLift)
 	if err != nil {
 		return nil, err
 	}
-	res.XLift, res.XLiftCPU = d, cpu[xLift]
+	res.XLiftCPU = cpu[xLift] / reps
 	for fn := range ssautil.AllFunctions(lifted) {
 		if fn.Blocks == nil {
 			continue
@@ -104,20 +118,23 @@ func Measure(patterns []string) (*Result, error) {
 	// pass manager does (and as x/tools lifts a function right after
 	// building it); the profile attributes the CPU time to the pass and
 	// to its validator.
-	normal := make([]*ir.Func, 0, len(funcs))
+	var normal []*ir.Func
 	runtime.GC()
 	cpu, err = cpuOf(func() {
-		for _, f := range funcs {
-			g, h, err := normalize.Run(f)
-			if err == nil && validate.Normalize(f, g, h) == nil {
-				normal = append(normal, g)
+		for range reps {
+			normal = make([]*ir.Func, 0, len(funcs))
+			for _, f := range funcs {
+				g, h, err := normalize.Run(f)
+				if err == nil && validate.Normalize(f, g, h) == nil {
+					normal = append(normal, g)
+				}
 			}
 		}
 	}, vNormalize, vNormalizeCheck)
 	if err != nil {
 		return nil, err
 	}
-	res.Normalize, res.NormalizeCheck = cpu[vNormalize], cpu[vNormalizeCheck]
+	res.Normalize, res.NormalizeCheck = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps
 	for _, b := range []struct {
 		name, root string
 		run        func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
@@ -125,24 +142,31 @@ func Measure(patterns []string) (*Result, error) {
 		br := Builder{Name: b.name, Functions: len(normal)}
 		runtime.GC()
 		cpu, err := cpuOf(func() {
-			for _, f := range normal {
-				g, h, err := b.run(f)
-				if err != nil {
-					br.Failed++
-					continue
-				}
-				if validate.Mem2Reg(f, g, h) != nil {
-					br.Rejected++
-				}
-				for _, blk := range g.Blocks {
-					br.Phis += len(blk.Phis)
+			for i := range reps {
+				last := i == reps-1 // the counts are of the last repetition
+				for _, f := range normal {
+					g, h, err := b.run(f)
+					if err != nil {
+						if last {
+							br.Failed++
+						}
+						continue
+					}
+					if validate.Mem2Reg(f, g, h) != nil && last {
+						br.Rejected++
+					}
+					for _, blk := range g.Blocks {
+						if last {
+							br.Phis += len(blk.Phis)
+						}
+					}
 				}
 			}
 		}, b.root, vMem2RegCheck)
 		if err != nil {
 			return nil, err
 		}
-		br.Build, br.Validate = cpu[b.root], cpu[vMem2RegCheck]
+		br.Build, br.Validate = cpu[b.root]/reps, cpu[vMem2RegCheck]/reps
 		res.Builders = append(res.Builders, br)
 	}
 	return res, nil
@@ -164,11 +188,14 @@ func Report(w io.Writer, runs []*Result) {
 	fmt.Fprintf(w, "functions: %d built by x/tools, %d translated by vssa (median of %d runs by x/tools lifting time)\n", r.Funcs, r.IRFuncs, len(runs))
 	fmt.Fprintf(w, "x/tools: NaiveForm build %v, lifted build %v (difference %v), CPU in lift %v, %d phis\n", r.XNaive.Round(time.Millisecond), r.XLift.Round(time.Millisecond), r.XLifting().Round(time.Millisecond), r.XLiftCPU.Round(time.Millisecond), r.XPhis)
 	fmt.Fprintf(w, "vssa normalize: %v, its validator %v\n", r.Normalize.Round(time.Millisecond), r.NormalizeCheck.Round(time.Millisecond))
-	fmt.Fprintf(w, "%-24s %12s %12s %10s %14s %10s %9s\n", "builder", "build", "validate", "val/build", "build+val/lift", "phis", "rejected")
+	fmt.Fprintf(w, "%-22s %8s %9s %10s %15s %16s %7s %9s\n", "builder", "build", "validate", "val/build", "(build+val)/lift", "(all)/lift", "phis", "rejected")
 	for _, b := range r.Builders {
-		total := r.Normalize + b.Build + r.NormalizeCheck + b.Validate
-		fmt.Fprintf(w, "%-24s %12v %12v %9.0f%% %13.2fx %10d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
-			100*float64(b.Validate)/float64(b.Build), float64(total)/float64(r.XLiftCPU), b.Phis, b.Rejected)
+		own := b.Build + b.Validate
+		all := own + r.Normalize + r.NormalizeCheck
+		fmt.Fprintf(w, "%-22s %8v %9v %9.0f%% %15.2fx %15.2fx %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
+			100*float64(b.Validate)/float64(b.Build), float64(own)/float64(r.XLiftCPU), float64(all)/float64(r.XLiftCPU), b.Phis, b.Rejected)
 	}
-	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, garbage collection in the background excluded;\n build = promotion + SSA construction; build+val/lift = (normalize + build + both validators) / x/tools' CPU in lift)\n")
+	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile, per run;\n"+
+		" garbage collection in the background excluded, allocation assists included;\n"+
+		" build = promotion + SSA construction; all = normalize + build + both validators)\n", reps)
 }
