@@ -91,26 +91,30 @@ func (f *Func) liveness(bit []int32, width int, cfg *CFGInfo) *Liveness {
 // in any order), then solves. Validators use it to avoid a walk of their
 // own.
 type LiveScan struct {
-	f          *Func
-	bit        []int32 // register → bit, -1 if not tracked; nil: bit = register
-	width      int
-	uses, defs []graph.Bitset // per block: read before any write; written
-	live       *Liveness
+	f     *Func
+	bit   []int32 // register → bit, -1 if not tracked; nil: bit = register
+	width int
+	words int      // per set
+	sets  []uint64 // per block: the registers read before any write, then those written
+}
+
+// uses and defs return the sets of block b.
+func (s *LiveScan) uses(b int) graph.Bitset {
+	i := 2 * b * s.words
+	return s.sets[i : i+s.words : i+s.words]
+}
+
+func (s *LiveScan) defs(b int) graph.Bitset {
+	i := (2*b + 1) * s.words
+	return s.sets[i : i+s.words : i+s.words]
 }
 
 // NewLiveScan prepares the liveness of the registers r with bit[r] >= 0,
 // bit[r] < width (all registers if bit is nil, width len(f.Regs)).
+// Validators create one per function, so it allocates once.
 func (f *Func) NewLiveScan(bit []int32, width int) *LiveScan {
-	n := len(f.Blocks)
-	s := &LiveScan{f: f, bit: bit, width: width, uses: make([]graph.Bitset, n), defs: make([]graph.Bitset, n),
-		live: &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: bit}}
 	words := (width + 63) >> 6
-	slab := make(graph.Bitset, 4*n*words)
-	for i := range n {
-		s.uses[i], s.defs[i], s.live.In[i], s.live.Out[i] = slab[:words:words], slab[words:2*words:2*words], slab[2*words:3*words:3*words], slab[3*words:4*words:4*words]
-		slab = slab[4*words:]
-	}
-	return s
+	return &LiveScan{f: f, bit: bit, width: width, words: words, sets: make([]uint64, 2*len(f.Blocks)*words)}
 }
 
 func (s *LiveScan) index(r Reg) int {
@@ -128,7 +132,7 @@ func (s *LiveScan) index(r Reg) int {
 func (s *LiveScan) Phi(b int, phi *Instr) {
 	for _, d := range phi.Dsts {
 		if k := s.index(d); k >= 0 {
-			s.defs[b].Add(k)
+			s.defs(b).Add(k)
 		}
 	}
 }
@@ -140,7 +144,7 @@ func (s *LiveScan) Instr(b int, in *Instr) {
 	}
 	for _, d := range in.Dsts {
 		if k := s.index(d); k >= 0 {
-			s.defs[b].Add(k)
+			s.defs(b).Add(k)
 		}
 	}
 }
@@ -149,16 +153,22 @@ func (s *LiveScan) Instr(b int, in *Instr) {
 // after the instructions recorded so far (a validator records there the
 // register a phi of a successor of b merges).
 func (s *LiveScan) Use(b int, r Reg) {
-	if k := s.index(r); k >= 0 && !s.defs[b].Has(k) {
-		s.uses[b].Add(k)
+	if k := s.index(r); k >= 0 && !s.defs(b).Has(k) {
+		s.uses(b).Add(k)
 	}
 }
 
 // Solve computes the liveness, iterating in the given postorder of the
 // CFG (nil: computed).
 func (s *LiveScan) Solve(order []int) *Liveness {
-	f, live, uses, defs, width := s.f, s.live, s.uses, s.defs, s.width
+	f, width, n := s.f, s.width, len(s.f.Blocks)
 	idx := s.index
+	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: s.bit}
+	sets := make([]uint64, 2*n*s.words)
+	for i := range n {
+		j := 2 * i * s.words
+		live.In[i], live.Out[i] = sets[j:j+s.words:j+s.words], sets[j+s.words:j+2*s.words:j+2*s.words]
+	}
 	if order == nil {
 		order = graph.Postorder(f.Graph(), 0)
 	}
@@ -191,8 +201,8 @@ func (s *LiveScan) Solve(order []int) *Liveness {
 			}
 			// In = uses ∪ (Out − defs)
 			tmp.CopyFrom(out)
-			tmp.DifferenceWith(defs[i])
-			tmp.UnionWith(uses[i])
+			tmp.DifferenceWith(s.defs(i))
+			tmp.UnionWith(s.uses(i))
 			if !tmp.Equal(live.In[i]) {
 				live.In[i].CopyFrom(tmp)
 				changed = true
