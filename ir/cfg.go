@@ -90,9 +90,42 @@ func (f *Func) ReversePostorderOf(cfg *CFGInfo) []*Block {
 }
 
 // Postorder returns the indices of the blocks reachable from the entry
-// (the recover block counting as a successor of the entry), in
-// postorder.
-func (f *Func) Postorder() []int { return graph.Postorder(f.Graph(), 0) }
+// (the recover block counting as a successor of the entry, after its
+// others), in postorder: graph.Postorder(f.Graph(), 0), without building
+// the graph (validators need it for every function).
+func (f *Func) Postorder() []int {
+	n := len(f.Blocks)
+	if n == 0 {
+		return nil
+	}
+	const unseen, seen = 0, 1
+	state := make([]uint8, n)
+	po := make([]int, 0, n)
+	type frame struct{ block, next int }
+	stack := []frame{{0, 0}}
+	state[0] = seen
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		succs := f.Blocks[top.block].Succs
+		if top.next <= len(succs) {
+			s := -1
+			if top.next < len(succs) {
+				s = succs[top.next]
+			} else if top.block == 0 && f.Recover > 0 && f.Recover < n {
+				s = f.Recover
+			}
+			top.next++
+			if s >= 0 && s < n && state[s] == unseen {
+				state[s] = seen
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		po = append(po, top.block)
+		stack = stack[:len(stack)-1]
+	}
+	return po
+}
 
 // ReversePostorder returns the blocks reachable from the entry in
 // reverse postorder.

@@ -1,6 +1,12 @@
 package ir
 
-import "testing"
+import (
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir/graph"
+)
 
 // TestLivenessOf checks that liveness restricted to a subset of the
 // registers agrees with full liveness on that subset, on the testdata
@@ -30,6 +36,19 @@ func TestLivenessOf(t *testing.T) {
 					t.Errorf("b%d r%d: live-out %v, want %v", b.Index, r, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestPostorderWithoutGraph checks Func.Postorder against the graph
+// algorithm on the function's graph.
+func TestPostorderWithoutGraph(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for i := range 3000 {
+		f := randomFunc(rng)
+		got, want := f.Postorder(), graph.Postorder(f.Graph(), 0)
+		if !slices.Equal(got, want) {
+			t.Fatalf("function %d: postorder %v, want %v\n%s", i, got, want, dumpRandom(f))
 		}
 	}
 }

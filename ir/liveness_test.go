@@ -1,57 +1,9 @@
 package ir
 
 import (
-	"fmt"
 	"math/rand"
 	"testing"
 )
-
-// randomLivenessFunc builds a function of random blocks, edges and
-// copies over a few registers: liveness reads only operands, results
-// and edges, so the function need not be well-formed otherwise.
-func randomLivenessFunc(rng *rand.Rand) *Func {
-	f := NewFunc("main.random")
-	nregs := 1 + rng.Intn(6)
-	for range nregs {
-		f.NewReg(nil)
-	}
-	n := 1 + rng.Intn(8)
-	for i := range n {
-		f.Blocks = append(f.Blocks, &Block{Index: i})
-	}
-	for _, b := range f.Blocks {
-		for range rng.Intn(5) {
-			in := &Instr{Op: OpCopy, Dsts: []Reg{Reg(rng.Intn(nregs))}, Args: []Reg{Reg(rng.Intn(nregs))}}
-			if rng.Intn(4) == 0 {
-				in.Dsts = nil // a use only
-			}
-			b.Instrs = append(b.Instrs, in)
-		}
-		term := &Instr{Op: OpReturn}
-		if rng.Intn(3) == 0 {
-			term.Args = []Reg{Reg(rng.Intn(nregs))}
-		}
-		b.Instrs = append(b.Instrs, term)
-		for range rng.Intn(3) {
-			s := rng.Intn(n)
-			b.Succs = append(b.Succs, s)
-			f.Blocks[s].Preds = append(f.Blocks[s].Preds, b.Index)
-		}
-	}
-	for _, b := range f.Blocks {
-		if len(b.Preds) > 0 && rng.Intn(3) == 0 {
-			phi := &Instr{Op: OpPhi, Dsts: []Reg{Reg(rng.Intn(nregs))}}
-			for range b.Preds {
-				phi.Args = append(phi.Args, Reg(rng.Intn(nregs)))
-			}
-			b.Phis = append(b.Phis, phi)
-		}
-	}
-	if n > 1 && rng.Intn(3) == 0 {
-		f.Recover = 1 + rng.Intn(n-1)
-	}
-	return f
-}
 
 // liveInByPaths is the definition of liveness, by search: r is live on
 // entry to b if some path from there reads r before writing it. Phis
@@ -129,7 +81,7 @@ func readsAtEnd(f *Func, b *Block, r Reg) bool {
 func TestLivenessByPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for i := range 3000 {
-		f := randomLivenessFunc(rng)
+		f := randomFunc(rng)
 		full := f.Liveness()
 		subset := []Reg{0}
 		part := f.LivenessOf(subset)
@@ -139,7 +91,7 @@ func TestLivenessByPaths(t *testing.T) {
 				// Unreachable blocks get empty sets.
 				want := reach[b.Index] && liveInByPaths(f, b.Index, Reg(r))
 				if got := full.LiveIn(b.Index, Reg(r)); got != want {
-					t.Fatalf("function %d, b%d r%d: live-in %v, want %v\n%s", i, b.Index, r, got, want, dumpLiveness(f))
+					t.Fatalf("function %d, b%d r%d: live-in %v, want %v\n%s", i, b.Index, r, got, want, dumpRandom(f))
 				}
 				if got := part.LiveIn(b.Index, Reg(r)); got != (want && r == 0) {
 					t.Fatalf("function %d, b%d r%d: live-in (subset) %v, want %v", i, b.Index, r, got, want && r == 0)
@@ -153,21 +105,9 @@ func TestLivenessByPaths(t *testing.T) {
 					wantOut = wantOut || (reach[b.Index] && liveInByPaths(f, s, Reg(r)))
 				}
 				if got := full.LiveOut(b.Index, Reg(r)); got != wantOut {
-					t.Fatalf("function %d, b%d r%d: live-out %v, want %v\n%s", i, b.Index, r, got, wantOut, dumpLiveness(f))
+					t.Fatalf("function %d, b%d r%d: live-out %v, want %v\n%s", i, b.Index, r, got, wantOut, dumpRandom(f))
 				}
 			}
 		}
 	}
-}
-
-func dumpLiveness(f *Func) string {
-	s := fmt.Sprintf("recover b%d\n", f.Recover)
-	for _, b := range f.Blocks {
-		s += fmt.Sprintf("b%d -> %v:", b.Index, b.Succs)
-		for _, in := range b.Instrs {
-			s += fmt.Sprintf(" %v=%v", in.Dsts, in.Args)
-		}
-		s += "\n"
-	}
-	return s
 }
