@@ -4,8 +4,13 @@
 // frontiers, pruned by liveness) and Braun et al.'s (pass
 // "mem2reg-braun": on the fly from uses, trivial-phi and redundant-SCC
 // removal, so the result is minimal on irreducible CFGs too). Results
-// are checked by validate.Mem2Reg: the promotion, then the SSA
-// construction with CompCertSSA's type system.
+// are checked by validate.Mem2Reg in one step: CompCertSSA's type system
+// against the input read through the promotion hints.
+//
+// Cost: promotion copies the function once (sharing the instructions it
+// leaves alone) and rewrites the accesses to the variables in that copy;
+// the builders rename in the same copy and visit only the instructions
+// that mention a renamed register, which promotion already knows.
 //
 // Preconditions: the input is well-formed, normalised RTL (run the
 // normalize pass first); registers are defined before use on every path.
