@@ -45,6 +45,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir/graph"
@@ -374,9 +375,14 @@ func (c *checker) checkInstrs() bool {
 				c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
 				ok = false
 			}
-			for _, d := range in.Dsts {
+			for k, d := range in.Dsts {
 				if !validReg(d) {
 					c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
+					ok = false
+				} else if slices.Contains(in.Dsts[:k], d) {
+					// Which write would win is not defined (a select
+					// writes its chosen receive after the others).
+					c.errorf(where, RuleRegister, "result %s is written twice", d)
 					ok = false
 				}
 			}

@@ -58,6 +58,9 @@ func TestCheckStructural(t *testing.T) {
 			in := f.Blocks[1].Instrs[0]
 			in.Dsts = append(in.Dsts, 2)
 		}},
+		{"result written twice", RuleRegister, "r2", func(f *Func) {
+			f.Blocks[1].Instrs[0] = &Instr{Op: OpNext, Dsts: []Reg{2, 1, 2}, Args: []Reg{1}}
+		}},
 		{"too few operands", RuleArity, "add", func(f *Func) {
 			in := f.Blocks[1].Instrs[0]
 			in.Args = in.Args[:1]

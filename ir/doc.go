@@ -32,9 +32,14 @@
 // Registers (Reg) and blocks are dense integers, so analyses use slices
 // and bit sets. Func.Regs gives each register's go/types type; there are
 // no tuple types (an instruction with several results has several
-// result registers). Every instruction has a token.Pos (NoPos when it has
-// no source). Two opaque types exist besides Go's: iter (the iterator of
-// a range) and deferstack.
+// result registers). An instruction that completes writes every one of
+// its results, which are distinct registers (a next whose iterator is
+// done writes false and the zero key and value; a select writes the zero
+// value to the results of the receives it does not choose): SSA
+// construction and its validator give each result a new version. Every
+// instruction has a token.Pos (NoPos when it has no source). Two opaque
+// types exist besides Go's: iter (the iterator of a range) and
+// deferstack.
 //
 // # Unchecked operations and explicit checks
 //

@@ -37,7 +37,10 @@ type rejecter struct {
 }
 
 func (r rejecter) at(b *ir.Block, in *ir.Instr, rule, format string, args ...any) *Error {
-	e := &Error{Check: r.check, Func: r.f.Name, Block: -1, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+	e := &Error{Check: r.check, Block: -1, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+	if r.f != nil {
+		e.Func = r.f.Name
+	}
 	if b != nil {
 		e.Block = b.Index
 		if in != nil {
@@ -49,4 +52,13 @@ func (r rejecter) at(b *ir.Block, in *ir.Instr, rule, format string, args ...any
 
 func (r rejecter) fn(rule, format string, args ...any) *Error {
 	return r.at(nil, nil, rule, format, args...)
+}
+
+// missing rejects a nil function (a result is never nil; a pass that
+// has nothing to do returns its input).
+func (r rejecter) missing(before, after *ir.Func) error {
+	if before == nil || after == nil {
+		return r.fn("structure", "no function")
+	}
+	return nil
 }

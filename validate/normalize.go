@@ -29,6 +29,9 @@ type NormalizeHints struct {
 // Normalize checks a normalize result.
 func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	r := rejecter{"normalize", after}
+	if err := r.missing(before, after); err != nil {
+		return err
+	}
 	// The result is well-formed RTL if the input is (a precondition, but
 	// for unreachable blocks): its blocks are the input's reachable ones,
 	// unchanged, and jump-only blocks on edges, which keeps dominance

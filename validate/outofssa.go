@@ -27,6 +27,9 @@ type OutOfSSAHints struct {
 // OutOfSSA checks an out-of-SSA result.
 func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 	r := rejecter{"outofssa", after}
+	if err := r.missing(before, after); err != nil {
+		return err
+	}
 	// The result is well-formed RTL if the input is well-formed SSA (a
 	// precondition): blocks, edges and instructions are the input's, with
 	// phis removed and copies inserted whose types are checked below;

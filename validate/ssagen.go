@@ -69,10 +69,14 @@ type Mem2RegHints struct {
 // from the input read through its promotion (promote.go).
 func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	r := rejecter{"mem2reg", after}
+	if err := r.missing(before, after); err != nil {
+		return err
+	}
 	if h == nil {
 		return r.fn("hints", "no hints")
 	}
-	pro, err := newPromotion(r, before, h.Promote)
+	// Promotion's errors are about the input's instructions.
+	pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote)
 	if err != nil {
 		return err
 	}
@@ -82,6 +86,9 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 // ssaGen checks the SSA construction result after from before, read
 // through the promotion pro if not nil.
 func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) error {
+	if err := r.missing(before, after); err != nil {
+		return err
+	}
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
@@ -93,13 +100,19 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) err
 	if pro != nil {
 		c.nregs = pro.regs()
 	}
-	// Each version has the type of its register.
+	// Each version has the type of its register. A register without a
+	// type is mentioned by no instruction of the (well-formed) input, so
+	// by none of the result either (erasure): its versions may lack one.
 	for v, o := range orig {
 		if o == ir.NoReg {
 			continue
 		}
-		if o < 0 || int(o) >= c.nregs || c.regType(o) == nil || after.Regs[v] == nil ||
-			!types.Identical(c.regType(o), after.Regs[v]) {
+		if o < 0 || int(o) >= c.nregs {
+			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
+		}
+		if t := c.regType(o); t == nil && after.Regs[v] == nil {
+			continue
+		} else if t == nil || after.Regs[v] == nil || !types.Identical(t, after.Regs[v]) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}

@@ -518,3 +518,19 @@ b4:
 	h2.Orig[5] = ir.NoReg // r5 is gone
 	wantRule(t, SSAGen(parse(t, rtlDiamond), parse(t, twice), h2), "unique-def")
 }
+
+// A register the input does not use has no type; builders map it to
+// itself, which must not be a rejection.
+func TestSSAGenUntypedUnusedRegister(t *testing.T) {
+	before, after := parse(t, rtlDiamond), parse(t, ssaDiamond)
+	before.Regs = append(before.Regs, nil) // r4 of the input: unused, untyped
+	after.Regs = append(after.Regs, nil)   // r7 of the result, said to be its version
+	h := diamondHints()
+	h.Orig = append(h.Orig, 4)
+	if err := SSAGen(before, after, h); err != nil {
+		t.Errorf("rejected: %v", err)
+	}
+	// A typed version of an untyped register is still refused.
+	after.Regs[7] = before.Regs[1]
+	wantRule(t, SSAGen(before, after, h), "types")
+}

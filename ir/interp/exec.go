@@ -324,7 +324,7 @@ func (it *Interp) next(in *inst, regs []Value) {
 	switch iter := regs[in.a].r.(type) {
 	case *stringIter:
 		if iter.pos >= len(iter.s) {
-			regs[in.dsts[0]] = mkBool(false)
+			exhausted(in, regs)
 			return
 		}
 		r, size := utf8.DecodeRuneInString(iter.s[iter.pos:])
@@ -334,10 +334,22 @@ func (it *Interp) next(in *inst, regs []Value) {
 		iter.pos += size
 	case *mapIter:
 		k, v, ok := iter.next()
-		regs[in.dsts[0]] = mkBool(ok)
-		if ok {
-			regs[in.dsts[1]] = k
-			regs[in.dsts[2]] = v
+		if !ok {
+			exhausted(in, regs)
+			return
 		}
+		regs[in.dsts[0]] = mkBool(true)
+		regs[in.dsts[1]] = k
+		regs[in.dsts[2]] = v
 	}
+}
+
+// exhausted sets the results of a next whose iterator is done: false
+// and the zero key and value. Every instruction writes all its results,
+// which SSA construction and its validator rely on (a register defined
+// by a next and before it must not keep its earlier value).
+func exhausted(in *inst, regs []Value) {
+	regs[in.dsts[0]] = mkBool(false)
+	regs[in.dsts[1]] = zero(in.dstTs[1])
+	regs[in.dsts[2]] = zero(in.dstTs[2])
 }

@@ -303,3 +303,30 @@ b0:
 		t.Errorf("stderr %q, want prefix %q", stderr.String(), want)
 	}
 }
+
+// An exhausted next writes false and the zero key and value: every
+// instruction writes all its results (ir/doc.go), which SSA
+// construction relies on when the key register was defined before.
+func TestNextExhaustedWritesZero(t *testing.T) {
+	src := `
+func @main.f(r0 string) int {
+b0:
+    r1:int = const 100
+    r2:iter = range r0
+    jump b1
+b1: <- b0, b2
+    r3:bool, r1:int, r4:int32 = next string r2
+    if r3, b2, b3
+b2: <- b1
+    jump b1
+b3: <- b1
+    return r1
+}
+`
+	for _, s := range []string{"", "ab"} {
+		out := New(mustParse(t, src), Options{}).Call("main.f", String(s))
+		if out.Err != nil || out.Panic != "" || out.UB != nil || len(out.Results) != 1 || out.Results[0].Int() != 0 {
+			t.Errorf("f(%q) = %+v, want 0 (the key of the exhausted next)", s, out)
+		}
+	}
+}
