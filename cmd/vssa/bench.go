@@ -21,7 +21,8 @@ too) against vssa's normalize and mem2reg with each builder, and counts
 the phis of each. Every vssa pass is validated right after it runs on a
 function, as the pass manager does; CPU profiles attribute the time to
 the pass and to its validator (each measured loop runs 5 times in its
-profile, figures are per run). It repeats the whole measurement -n times
+profile, figures are per run). As a yardstick it also times one read of
+every instruction's operands. It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy.`,
 		flags: func(fs *flag.FlagSet) {

@@ -28,6 +28,7 @@ type Result struct {
 	IRFuncs        int           // functions translated by the bridge
 	Normalize      time.Duration // vssa normalize, all functions (CPU in normalize.Run)
 	NormalizeCheck time.Duration // CPU in validate.Normalize
+	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
 	Builders       []Builder
 }
 
@@ -50,7 +51,30 @@ const (
 	vCytron         = "github.com/vssa-go/vssa/passes/mem2reg.Run"
 	vBraun          = "github.com/vssa-go/vssa/passes/mem2reg.RunBraun"
 	vMem2RegCheck   = "github.com/vssa-go/vssa/validate.Mem2Reg"
+	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 )
+
+// readAll reads every operand and result of every instruction: the least
+// a pass or validator that looks at each instruction once must do, as a
+// yardstick for the others.
+//
+//go:noinline
+func readAll(funcs []*ir.Func) (sum int) {
+	for _, f := range funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				sum += int(in.Op)
+				for _, r := range in.Args {
+					sum += int(r)
+				}
+				for _, r := range in.Dsts {
+					sum += int(r)
+				}
+			}
+		}
+	}
+	return sum
+}
 
 // reps is how many times each measured loop runs inside its profile:
 // profiles sample at 100 Hz, so the ~30 samples of one lifting of std
@@ -135,6 +159,16 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Normalize, res.NormalizeCheck = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps
+	runtime.GC()
+	cpu, err = cpuOf(func() {
+		for range reps {
+			readAll(normal)
+		}
+	}, vRead)
+	if err != nil {
+		return nil, err
+	}
+	res.Read = cpu[vRead] / reps
 	for _, b := range []struct {
 		name, root string
 		run        func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
@@ -187,7 +221,7 @@ func Report(w io.Writer, runs []*Result) {
 	r := runs[len(runs)/2]
 	fmt.Fprintf(w, "functions: %d built by x/tools, %d translated by vssa (median of %d runs by x/tools lifting time)\n", r.Funcs, r.IRFuncs, len(runs))
 	fmt.Fprintf(w, "x/tools: NaiveForm build %v, lifted build %v (difference %v), CPU in lift %v, %d phis\n", r.XNaive.Round(time.Millisecond), r.XLift.Round(time.Millisecond), r.XLifting().Round(time.Millisecond), r.XLiftCPU.Round(time.Millisecond), r.XPhis)
-	fmt.Fprintf(w, "vssa normalize: %v, its validator %v\n", r.Normalize.Round(time.Millisecond), r.NormalizeCheck.Round(time.Millisecond))
+	fmt.Fprintf(w, "vssa normalize: %v, its validator %v; reading every instruction's operands once: %v\n", r.Normalize.Round(time.Millisecond), r.NormalizeCheck.Round(time.Millisecond), r.Read.Round(time.Millisecond))
 	fmt.Fprintf(w, "%-22s %8s %9s %10s %15s %16s %7s %9s\n", "builder", "build", "validate", "val/build", "(build+val)/lift", "(all)/lift", "phis", "rejected")
 	for _, b := range r.Builders {
 		own := b.Build + b.Validate
