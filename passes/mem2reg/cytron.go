@@ -25,54 +25,11 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 		return rn.g, rn.hints(), nil
 	}
 	g := rn.g
-	info := f.Analyze()
-	dom := info.Dom
-	idf := graph.NewIDF(dom.Frontiers(info.Graph))
-
-	// One scan for the definition blocks of each renamed register (by
-	// index in vars) and its liveness.
-	defBlocks := make([][]int, len(rn.vars))
-	addDef := func(r ir.Reg, b int) {
-		k := rn.index[r]
-		if bs := defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != b {
-			defBlocks[k] = append(bs, b)
-		}
-	}
-	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
-		for _, p := range vs {
-			if rn.renamed(p) {
-				addDef(p, 0)
-			}
-		}
-	}
-	scan := f.NewLiveScan(rn.index, len(rn.vars))
-	for _, b := range f.Blocks {
-		for _, i := range rn.at.of(b.Index) {
-			in := b.Instrs[i]
-			scan.Instr(b.Index, in)
-			for _, d := range in.Dsts {
-				if rn.renamed(d) {
-					addDef(d, b.Index)
-				}
-			}
-		}
-	}
-	live := scan.Solve(info.Postorder)
-	// Phis at the iterated frontier, where the register is live. Each
-	// gets its version now; rn.orig tells which register it versions.
-	var joins []int
-	for k, r := range rn.vars {
-		joins = idf.Compute(joins[:0], defBlocks[k])
-		for _, j := range joins {
-			if !live.LiveIn(j, r) {
-				continue
-			}
-			b := g.Blocks[j]
-			phi := rn.arena.New(&ir.Instr{Op: ir.OpPhi, Pos: f.Blocks[j].Instrs[0].Pos})
-			phi.Dsts = rn.arena.Regs(rn.version(r))
-			phi.Args = rn.arena.NoRegs(len(b.Preds))
-			b.Phis = append(b.Phis, phi)
-		}
+	// A function of one block has no joins, hence no phis, and renaming
+	// needs no dominator tree: half the functions of std are so.
+	var dom *graph.DomTree
+	if len(f.Blocks) > 1 {
+		dom = placePhis(rn, f, g)
 	}
 	// Renaming along the dominator tree, with one stack of versions per
 	// renamed register and one stack of the registers pushed, so leaving
@@ -147,6 +104,9 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 					phi.Args[idx] = cur
 				}
 			}
+			if dom == nil {
+				continue
+			}
 			for _, c := range dom.Children(bi) {
 				if c != f.Recover {
 					work = append(work, visit{block: c})
@@ -189,4 +149,59 @@ func predIndex(b *ir.Block, k int, succ *ir.Block) int {
 		}
 	}
 	return -1
+}
+
+// placePhis places pruned phis in g (renaming f) at the iterated
+// dominance frontiers of the renamed registers' definitions, where they
+// are live, and returns the dominator tree.
+func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
+	info := f.Analyze()
+	idf := graph.NewIDF(info.Dom.Frontiers(info.Graph))
+
+	// One scan for the definition blocks of each renamed register (by
+	// index in vars) and its liveness.
+	defBlocks := make([][]int, len(rn.vars))
+	addDef := func(r ir.Reg, b int) {
+		k := rn.index[r]
+		if bs := defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != b {
+			defBlocks[k] = append(bs, b)
+		}
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			if rn.renamed(p) {
+				addDef(p, 0)
+			}
+		}
+	}
+	scan := f.NewLiveScan(rn.index, len(rn.vars))
+	for _, b := range f.Blocks {
+		for _, i := range rn.at.of(b.Index) {
+			in := b.Instrs[i]
+			scan.Instr(b.Index, in)
+			for _, d := range in.Dsts {
+				if rn.renamed(d) {
+					addDef(d, b.Index)
+				}
+			}
+		}
+	}
+	live := scan.Solve(info.Postorder)
+	// Phis at the iterated frontier, where the register is live. Each
+	// gets its version now; rn.orig tells which register it versions.
+	var joins []int
+	for k, r := range rn.vars {
+		joins = idf.Compute(joins[:0], defBlocks[k])
+		for _, j := range joins {
+			if !live.LiveIn(j, r) {
+				continue
+			}
+			b := g.Blocks[j]
+			phi := rn.arena.New(&ir.Instr{Op: ir.OpPhi, Pos: f.Blocks[j].Instrs[0].Pos})
+			phi.Dsts = rn.arena.Regs(rn.version(r))
+			phi.Args = rn.arena.NoRegs(len(b.Preds))
+			b.Phis = append(b.Phis, phi)
+		}
+	}
+	return info.Dom
 }
