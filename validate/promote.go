@@ -42,10 +42,12 @@ type promotion struct {
 	defs   []int32      // input register → definitions seen (variables only)
 	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
 
-	// The instruction view returns for a rewritten one (valid until the
-	// next call), with its operand storage.
-	read     ir.Instr
-	dst, arg [1]ir.Reg
+	// The instructions view returns for a rewritten one (valid until the
+	// next call): a constant, and a copy. They are set up once and only
+	// their registers and position change (rebuilding one costs more than
+	// the rest of the check of an instruction).
+	zero, copy ir.Instr
+	dst, arg   [1]ir.Reg
 }
 
 // newPromotion checks the hints of a promotion of f.
@@ -58,6 +60,8 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 	for i := range p.varOf {
 		p.varOf[i] = ir.NoReg
 	}
+	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
+	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for a, v := range h.Vars {
 		if a < 0 || int(a) >= n || f.Regs[a] == nil {
 			return nil, r.fn("hints", "variable %s is not a register of the input", a)
@@ -142,15 +146,16 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	return nil, p.r.at(b, in, "promotable", "malformed access to a variable")
 }
 
-// rewrite returns "dst = op arg" (no operand if arg is NoReg) at the
-// position of in.
+// rewrite returns "dst = const zero" (op const) or "dst = copy arg" (op
+// copy) at the position of in.
 func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
 	p.dst[0], p.arg[0] = dst, arg
-	p.read = ir.Instr{Op: op, Dsts: p.dst[:], Pos: in.Pos}
-	if arg != ir.NoReg {
-		p.read.Args = p.arg[:]
+	read := &p.copy
+	if op == ir.OpConst {
+		read = &p.zero
 	}
-	return &p.read
+	read.Pos = in.Pos
+	return read
 }
 
 // finish checks, after every instruction was viewed, that each variable

@@ -386,7 +386,10 @@ func (c *ssaCheck) walk() error {
 		// Edges out of the block.
 		for k, s := range ab.Succs {
 			succ := after.Blocks[s]
-			predIndex := edgeIndex(ab, k, succ)
+			predIndex := -1 // needed for phis only
+			if len(succ.Phis) > 0 {
+				predIndex = edgeIndex(ab, k, succ)
+			}
 			if in[s] == nil {
 				t := newTyping()
 				copy(t, cur)
