@@ -197,7 +197,7 @@ func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
 				continue
 			}
 			b := g.Blocks[j]
-			phi := rn.arena.New(&ir.Instr{Op: ir.OpPhi, Pos: f.Blocks[j].Instrs[0].Pos})
+			phi := rn.arena.Make(ir.OpPhi, f.Blocks[j].Instrs[0].Pos)
 			phi.Dsts = rn.arena.Regs(rn.version(r))
 			phi.Args = rn.arena.NoRegs(len(b.Preds))
 			b.Phis = append(b.Phis, phi)

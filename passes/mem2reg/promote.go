@@ -183,17 +183,17 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 		v := varOf[x.addr]
 		instrs := g.Blocks[x.block].Instrs
 		in := instrs[x.index]
-		changed := ir.Instr{Op: ir.OpCopy, Pos: in.Pos}
+		changed := a.Make(ir.OpCopy, in.Pos)
 		switch in.Op {
 		case ir.OpAlloc:
-			changed.Op, changed.Dsts = ir.OpConst, []ir.Reg{v}
+			changed.Op, changed.Dsts = ir.OpConst, a.Regs(v)
 		case ir.OpLoad:
-			changed.Dsts, changed.Args = []ir.Reg{in.Dsts[0]}, []ir.Reg{v}
+			changed.Dsts, changed.Args = a.Regs(in.Dsts[0]), a.Regs(v)
 		case ir.OpStore:
-			changed.Dsts, changed.Args = []ir.Reg{v}, []ir.Reg{in.Args[1]}
+			changed.Dsts, changed.Args = a.Regs(v), a.Regs(in.Args[1])
 			stored[int(v)-len(f.Regs)] = true
 		}
-		instrs[x.index] = a.New(&changed)
+		instrs[x.index] = changed
 	}
 	for i, yes := range stored {
 		if yes {
