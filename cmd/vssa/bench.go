@@ -18,7 +18,7 @@ func init() {
 x/tools' own SSA lifting (CPU time in its lift function during a default
 build; the difference between its default and NaiveForm builds is shown
 too) against vssa's normalize and mem2reg with each builder, and counts
-the phis of each. Every vssa pass is validated right after it runs on a
+the phis of each and the bytes each allocates. Every vssa pass is validated right after it runs on a
 function, as the pass manager does; CPU profiles attribute the time to
 the pass and to its validator (each measured loop runs 5 times in its
 profile, figures are per run). As a yardstick it also times one read of

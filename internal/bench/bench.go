@@ -24,6 +24,7 @@ type Result struct {
 	Funcs          int           // functions built by x/tools (with bodies)
 	XNaive, XLift  time.Duration // x/tools builds: NaiveForm and default (lifted), wall time
 	XLiftCPU       time.Duration // CPU time in x/tools' lift function during the lifted build (profile)
+	XLiftAlloc     int64         // bytes allocated in x/tools' lift function
 	XPhis          int           // phis in x/tools' lifted form
 	IRFuncs        int           // functions translated by the bridge
 	Normalize      time.Duration // vssa normalize, all functions (CPU in normalize.Run)
@@ -34,13 +35,14 @@ type Result struct {
 
 // Builder is the measurement of one SSA builder.
 type Builder struct {
-	Name      string
-	Build     time.Duration // promotion + SSA construction (CPU in the builder)
-	Validate  time.Duration // validate.Mem2Reg: promotion + SSA-generation validators (CPU)
-	Phis      int
-	Rejected  int
-	Failed    int
-	Functions int
+	Name                      string
+	Build                     time.Duration // promotion + SSA construction (CPU in the builder)
+	Validate                  time.Duration // validate.Mem2Reg: promotion + SSA-generation validators (CPU)
+	BuildAlloc, ValidateAlloc int64         // bytes allocated by each
+	Phis                      int
+	Rejected                  int
+	Failed                    int
+	Functions                 int
 }
 
 // The functions whose CPU time is measured.
@@ -105,7 +107,7 @@ func Measure(patterns []string) (*Result, error) {
 		res.XNaive += d / reps
 	}
 	var lifted *ssa.Program
-	cpu, err := cpuOf(func() {
+	cpu, alloc, err := measure(func() {
 		for range reps {
 			lifted, d = build(pkgs, ssa.InstantiateGenerics)
 			res.XLift += d / reps
@@ -114,7 +116,7 @@ func Measure(patterns []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.XLiftCPU = cpu[xLift] / reps
+	res.XLiftCPU, res.XLiftAlloc = cpu[xLift]/reps, alloc[xLift]/reps
 	for fn := range ssautil.AllFunctions(lifted) {
 		if fn.Blocks == nil {
 			continue
@@ -175,7 +177,7 @@ func Measure(patterns []string) (*Result, error) {
 	}{{"mem2reg (Cytron)", vCytron, mem2reg.Run}, {"mem2reg-braun (Braun)", vBraun, mem2reg.RunBraun}} {
 		br := Builder{Name: b.name, Functions: len(normal)}
 		runtime.GC()
-		cpu, err := cpuOf(func() {
+		cpu, alloc, err := measure(func() {
 			for i := range reps {
 				last := i == reps-1 // the counts are of the last repetition
 				for _, f := range normal {
@@ -201,6 +203,7 @@ func Measure(patterns []string) (*Result, error) {
 			return nil, err
 		}
 		br.Build, br.Validate = cpu[b.root]/reps, cpu[vMem2RegCheck]/reps
+		br.BuildAlloc, br.ValidateAlloc = alloc[b.root]/reps, alloc[vMem2RegCheck]/reps
 		res.Builders = append(res.Builders, br)
 	}
 	return res, nil
@@ -229,7 +232,14 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "%-22s %8v %9v %9.0f%% %15.2fx %15.2fx %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
 			100*float64(b.Validate)/float64(b.Build), float64(own)/float64(r.XLiftCPU), float64(all)/float64(r.XLiftCPU), b.Phis, b.Rejected)
 	}
-	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile, per run;\n"+
+	fmt.Fprintf(w, "allocated: x/tools' lift %s", mb(r.XLiftAlloc))
+	for _, b := range r.Builders {
+		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
+	}
+	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile, per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
-		" build = promotion + SSA construction; all = normalize + build + both validators)\n", reps)
+		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
+		" allocated bytes from the heap profile's samples, per run)\n", reps)
 }
+
+func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/(1<<20)) }
