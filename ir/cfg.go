@@ -130,10 +130,10 @@ func (f *Func) Postorder() []int {
 // ReversePostorder returns the blocks reachable from the entry in
 // reverse postorder.
 func (f *Func) ReversePostorder() []*Block {
-	order := graph.ReversePostorder(f.Graph(), 0)
+	order := f.Postorder()
 	blocks := make([]*Block, len(order))
 	for i, n := range order {
-		blocks[i] = f.Blocks[n]
+		blocks[len(order)-1-i] = f.Blocks[n]
 	}
 	return blocks
 }

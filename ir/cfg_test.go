@@ -40,8 +40,8 @@ func TestLivenessOf(t *testing.T) {
 	}
 }
 
-// TestPostorderWithoutGraph checks Func.Postorder against the graph
-// algorithm on the function's graph.
+// TestPostorderWithoutGraph checks Func.Postorder and ReversePostorder
+// against the graph algorithms on the function's graph.
 func TestPostorderWithoutGraph(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	for i := range 3000 {
@@ -49,6 +49,13 @@ func TestPostorderWithoutGraph(t *testing.T) {
 		got, want := f.Postorder(), graph.Postorder(f.Graph(), 0)
 		if !slices.Equal(got, want) {
 			t.Fatalf("function %d: postorder %v, want %v\n%s", i, got, want, dumpRandom(f))
+		}
+		var rpo []int
+		for _, b := range f.ReversePostorder() {
+			rpo = append(rpo, b.Index)
+		}
+		if want := graph.ReversePostorder(f.Graph(), 0); !slices.Equal(rpo, want) {
+			t.Fatalf("function %d: reverse postorder %v, want %v\n%s", i, rpo, want, dumpRandom(f))
 		}
 	}
 }
