@@ -83,6 +83,9 @@ func runBraun(s start) (*braunBuilder, error) {
 		pending:  make([]map[ir.Reg]int, n),
 		blockPhi: map[int][]int{},
 		nblocks:  n,
+		// About one definition or read per site (phis come on top).
+		values:  make([]value, 0, len(s.at.index)+len(f.Params)+len(f.FreeVars)),
+		patches: make([]patch, 0, len(s.at.index)),
 	}
 	// Current definitions: a dense table when it stays small.
 	nvars := len(b.rn.vars)
