@@ -59,3 +59,23 @@ func TestPostorderWithoutGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestPredIndex checks the edge correspondence with parallel edges: the
+// k-th edge from b to a block is the k-th time the block lists b.
+func TestPredIndex(t *testing.T) {
+	b0 := &Block{Index: 0, Succs: []int{1, 2, 1}}
+	b1 := &Block{Index: 1, Preds: []int{3, 0, 0}}
+	b2 := &Block{Index: 2, Preds: []int{0}}
+	for _, tc := range []struct {
+		k    int
+		succ *Block
+		want int
+	}{{0, b1, 1}, {2, b1, 2}, {1, b2, 0}} {
+		if got := b0.PredIndex(tc.k, tc.succ); got != tc.want {
+			t.Errorf("PredIndex(%d, b%d) = %d, want %d", tc.k, tc.succ.Index, got, tc.want)
+		}
+	}
+	if got := b0.PredIndex(0, &Block{Index: 1, Preds: []int{3}}); got != -1 {
+		t.Errorf("edge not listed: got %d, want -1", got)
+	}
+}

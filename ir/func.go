@@ -69,6 +69,29 @@ func (b *Block) Terminator() *Instr {
 	return nil
 }
 
+// PredIndex returns the index in succ.Preds of the edge that is b's
+// k-th successor edge, succ being b.Succs[k] (b may reach succ by
+// several edges, listed in the same order in both lists), or -1 if
+// succ does not list it. Phi argument PredIndex(k, succ) of succ is the
+// one that edge carries.
+func (b *Block) PredIndex(k int, succ *Block) int {
+	n := 0 // edges from b to succ before the k-th
+	for _, s := range b.Succs[:k] {
+		if s == succ.Index {
+			n++
+		}
+	}
+	for j, p := range succ.Preds {
+		if p == b.Index {
+			if n == 0 {
+				return j
+			}
+			n--
+		}
+	}
+	return -1
+}
+
 // NewFunc returns an empty function with the given name.
 func NewFunc(name string) *Func {
 	return &Func{Name: name, Recover: -1}

@@ -73,7 +73,7 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 		if len(b.Succs) == 1 {
 			succ := before.Blocks[b.Succs[0]]
 			phis = succ.Phis
-			k = edgeIndex(b, 0, succ)
+			k = b.PredIndex(0, succ)
 		}
 		if inserted < 0 || (len(phis) == 0 && inserted != 0) {
 			return r.at(ab, nil, "structure", "block has %d instructions, input has %d", len(ab.Instrs), len(b.Instrs))

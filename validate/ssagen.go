@@ -388,7 +388,7 @@ func (c *ssaCheck) walk() error {
 			succ := after.Blocks[s]
 			predIndex := -1 // needed for phis only
 			if len(succ.Phis) > 0 {
-				predIndex = edgeIndex(ab, k, succ)
+				predIndex = ab.PredIndex(k, succ)
 			}
 			if in[s] == nil {
 				t := newTyping()
@@ -436,26 +436,6 @@ func (c *ssaCheck) walk() error {
 		}
 	}
 	return nil
-}
-
-// edgeIndex returns the index in succ.Preds of the k-th successor edge
-// of b (b may reach succ by several edges).
-func edgeIndex(b *ir.Block, k int, succ *ir.Block) int {
-	n := 0
-	for _, s := range b.Succs[:k] {
-		if s == succ.Index {
-			n++
-		}
-	}
-	for j, p := range succ.Preds {
-		if p == b.Index {
-			if n == 0 {
-				return j
-			}
-			n--
-		}
-	}
-	return -1
 }
 
 // validIn reports whether v is a register of the result (hints cover

@@ -124,23 +124,7 @@ func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
 	edges := make([]edge, len(b.Succs))
 	for i, s := range b.Succs {
 		succ := f.Blocks[s]
-		// This is the n-th edge from b to s; find the matching predecessor.
-		n := 0
-		for _, s2 := range b.Succs[:i] {
-			if s2 == s {
-				n++
-			}
-		}
-		k := -1
-		for j, p := range succ.Preds {
-			if p == b.Index {
-				if n == 0 {
-					k = j
-					break
-				}
-				n--
-			}
-		}
+		k := b.PredIndex(i, succ)
 		e := edge{pc: start[s]}
 		for _, phi := range succ.Phis {
 			if k >= 0 && k < len(phi.Args) {

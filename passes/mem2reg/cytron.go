@@ -94,7 +94,7 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 			}
 			for k, s := range b.Succs {
 				succ := g.Blocks[s]
-				idx := predIndex(b, k, succ)
+				idx := b.PredIndex(k, succ)
 				for _, phi := range succ.Phis {
 					r := rn.orig[phi.Dsts[0]]
 					cur, ok := top(r)
@@ -130,25 +130,6 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 		}
 	}
 	return g, rn.hints(), nil
-}
-
-// predIndex returns the index in succ.Preds of b's k-th successor edge.
-func predIndex(b *ir.Block, k int, succ *ir.Block) int {
-	n := 0
-	for _, s := range b.Succs[:k] {
-		if s == succ.Index {
-			n++
-		}
-	}
-	for j, p := range succ.Preds {
-		if p == b.Index {
-			if n == 0 {
-				return j
-			}
-			n--
-		}
-	}
-	return -1
 }
 
 // placePhis places pruned phis in g (renaming f) at the iterated
