@@ -17,21 +17,36 @@ import "github.com/vssa-go/vssa/ir/graph"
 // sets stands for the i-th register of the subset; LiveIn and LiveOut
 // hide the difference.
 type Liveness struct {
-	In, Out []graph.Bitset
-	bit     []int32 // register → bit, -1 if not tracked; nil: bit = register
+	// sets holds, per block b, the live-in set then the live-out set,
+	// words words each: one pointer-free allocation per function.
+	sets  []uint64
+	words int
+	bit   []int32 // register → bit, -1 if not tracked; nil: bit = register
+}
+
+// In is the set of registers (or subset bits) live on entry to block b.
+func (l *Liveness) In(b int) graph.Bitset {
+	i := 2 * b * l.words
+	return l.sets[i : i+l.words : i+l.words]
+}
+
+// Out is the set of registers (or subset bits) live on exit from block b.
+func (l *Liveness) Out(b int) graph.Bitset {
+	i := (2*b + 1) * l.words
+	return l.sets[i : i+l.words : i+l.words]
 }
 
 // LiveIn reports whether register r is live on entry to block b (false
 // for a register that is not tracked).
 func (l *Liveness) LiveIn(b int, r Reg) bool {
 	i, ok := l.index(r)
-	return ok && l.In[b].Has(i)
+	return ok && l.In(b).Has(i)
 }
 
 // LiveOut reports whether register r is live on exit from block b.
 func (l *Liveness) LiveOut(b int, r Reg) bool {
 	i, ok := l.index(r)
-	return ok && l.Out[b].Has(i)
+	return ok && l.Out(b).Has(i)
 }
 
 func (l *Liveness) index(r Reg) (int, bool) {
@@ -163,12 +178,7 @@ func (s *LiveScan) Use(b int, r Reg) {
 func (s *LiveScan) Solve(order []int) *Liveness {
 	f, width, n := s.f, s.width, len(s.f.Blocks)
 	idx := s.index
-	live := &Liveness{In: make([]graph.Bitset, n), Out: make([]graph.Bitset, n), bit: s.bit}
-	sets := make([]uint64, 2*n*s.words)
-	for i := range n {
-		j := 2 * i * s.words
-		live.In[i], live.Out[i] = sets[j:j+s.words:j+s.words], sets[j+s.words:j+2*s.words:j+2*s.words]
-	}
+	live := &Liveness{sets: make([]uint64, 2*n*s.words), words: s.words, bit: s.bit}
 	if order == nil {
 		order = graph.Postorder(f.Graph(), 0)
 	}
@@ -177,9 +187,9 @@ func (s *LiveScan) Solve(order []int) *Liveness {
 		changed = false
 		for _, i := range order {
 			b := f.Blocks[i]
-			out := live.Out[i]
+			out := live.Out(i)
 			for _, s := range b.Succs {
-				changed = out.UnionWith(live.In[s]) || changed
+				changed = out.UnionWith(live.In(s)) || changed
 				succ := f.Blocks[s]
 				for k, p := range succ.Preds {
 					if p != i {
@@ -197,14 +207,14 @@ func (s *LiveScan) Solve(order []int) *Liveness {
 				}
 			}
 			if f.Recover > 0 && i != f.Recover {
-				changed = out.UnionWith(live.In[f.Recover]) || changed
+				changed = out.UnionWith(live.In(f.Recover)) || changed
 			}
 			// In = uses ∪ (Out − defs)
 			tmp.CopyFrom(out)
 			tmp.DifferenceWith(s.defs(i))
 			tmp.UnionWith(s.uses(i))
-			if !tmp.Equal(live.In[i]) {
-				live.In[i].CopyFrom(tmp)
+			if in := live.In(i); !tmp.Equal(in) {
+				in.CopyFrom(tmp)
 				changed = true
 			}
 		}

@@ -91,7 +91,7 @@ func printAnalyses(w io.Writer, f *ir.Func) {
 		if d := dom.Idom(b.Index); d >= 0 {
 			idom = fmt.Sprintf("b%d", d)
 		}
-		fmt.Fprintf(w, "// b%d: idom %s, frontier %s, live-in %s\n", b.Index, idom, blockList(df[b.Index]), regList(live.In[b.Index]))
+		fmt.Fprintf(w, "// b%d: idom %s, frontier %s, live-in %s\n", b.Index, idom, blockList(df[b.Index]), regList(live.In(b.Index)))
 	}
 }
 
