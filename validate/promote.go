@@ -37,10 +37,9 @@ type PromoteHints struct {
 type promotion struct {
 	r      rejecter
 	f      *ir.Func
-	varOf  []ir.Reg     // input register → its variable's register, or NoReg
-	types  []types.Type // variable register - len(f.Regs) → its type
-	defs   []int32      // input register → definitions seen (variables only)
-	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
+	reg    []promotedReg // by input register
+	types  []types.Type  // variable register - len(f.Regs) → its type
+	normal []bool        // blocks reachable without a panic; computed when needed (with a recover block)
 
 	// The instructions view returns for a rewritten one (valid until the
 	// next call): a constant, and a copy. They are set up once and only
@@ -50,15 +49,21 @@ type promotion struct {
 	dst, arg   [1]ir.Reg
 }
 
+// promotedReg is what promotion knows of an input register.
+type promotedReg struct {
+	v    ir.Reg // its variable's register, or NoReg if it is no variable
+	defs int32  // definitions seen so far (variables only)
+}
+
 // newPromotion checks the hints of a promotion of f.
 func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 	if h == nil {
 		return nil, r.fn("hints", "no promotion hints")
 	}
 	n := len(f.Regs)
-	p := &promotion{r: r, f: f, varOf: make([]ir.Reg, n), types: make([]types.Type, len(h.Vars)), defs: make([]int32, n)}
-	for i := range p.varOf {
-		p.varOf[i] = ir.NoReg
+	p := &promotion{r: r, f: f, reg: make([]promotedReg, n), types: make([]types.Type, len(h.Vars))}
+	for i := range p.reg {
+		p.reg[i].v = ir.NoReg
 	}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
@@ -74,7 +79,7 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 		if !ok {
 			return nil, r.fn("promotable", "variable %s is not an address", a)
 		}
-		p.varOf[a], p.types[k] = v, ptr.Elem()
+		p.reg[a].v, p.types[k] = v, ptr.Elem()
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, a := range vs {
@@ -98,7 +103,7 @@ func (p *promotion) regType(x ir.Reg) types.Type {
 }
 
 func (p *promotion) isVar(x ir.Reg) bool {
-	return x >= 0 && int(x) < len(p.varOf) && p.varOf[x] != ir.NoReg
+	return x >= 0 && int(x) < len(p.reg) && p.reg[x].v != ir.NoReg
 }
 
 // view checks that instruction in of block b of the input uses its
@@ -108,7 +113,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
 			mentions = true
-			p.defs[d]++
+			p.reg[d].defs++
 			if in.Op != ir.OpAlloc {
 				return nil, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
 			}
@@ -137,11 +142,11 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	case !mentions:
 		return in, nil
 	case in.Op == ir.OpAlloc && len(in.Dsts) == 1:
-		return p.rewrite(in, ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg), nil
+		return p.rewrite(in, ir.OpConst, p.reg[in.Dsts[0]].v, ir.NoReg), nil
 	case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]), nil
+		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.reg[in.Args[0]].v), nil
 	case in.Op == ir.OpStore && len(in.Args) == 2:
-		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), nil
+		return p.rewrite(in, ir.OpCopy, p.reg[in.Args[0]].v, in.Args[1]), nil
 	}
 	return nil, p.r.at(b, in, "promotable", "malformed access to a variable")
 }
@@ -161,9 +166,9 @@ func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
 // finish checks, after every instruction was viewed, that each variable
 // had exactly one definition.
 func (p *promotion) finish() error {
-	for a, v := range p.varOf {
-		if v != ir.NoReg && p.defs[a] != 1 {
-			return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, p.defs[a])
+	for a, pr := range p.reg {
+		if pr.v != ir.NoReg && pr.defs != 1 {
+			return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, pr.defs)
 		}
 	}
 	return nil

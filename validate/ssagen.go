@@ -110,9 +110,11 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) err
 		if o < 0 || int(o) >= c.nregs {
 			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
 		}
-		if t := c.regType(o); t == nil && after.Regs[v] == nil {
+		// Most versions share their register's type value; comparing the
+		// values first spares types.Identical's call.
+		if t, u := c.regType(o), after.Regs[v]; t == u {
 			continue
-		} else if t == nil || after.Regs[v] == nil || !types.Identical(t, after.Regs[v]) {
+		} else if t == nil || u == nil || !types.Identical(t, u) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
@@ -151,6 +153,8 @@ type ssaCheck struct {
 	// plain[r]: register r of the input is also a register of the
 	// result, its only version, untracked, and not a promoted variable.
 	plain []bool
+
+	joins bool // some block has two predecessors or more
 }
 
 // regType is the type of input register x (x < c.nregs).
@@ -201,7 +205,8 @@ func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 // not soundness; a register defined twice in the input and not tracked
 // has one version defined twice, which unique-def rejects.
 func (c *ssaCheck) phis() error {
-	c.defined = make([]bool, len(c.after.Regs))
+	flags := make([]bool, len(c.after.Regs)+min(len(c.before.Regs), len(c.orig)))
+	c.defined = flags[:len(c.after.Regs):len(c.after.Regs)]
 	for _, vs := range [2][]ir.Reg{c.after.Params, c.after.FreeVars} {
 		for _, p := range vs {
 			if err := c.def(nil, nil, p); err != nil {
@@ -220,6 +225,7 @@ func (c *ssaCheck) phis() error {
 			return c.r.at(ab, nil, "phi-join", "phis in a block with %d predecessors", len(ab.Preds))
 		}
 		if len(ab.Preds) >= 2 {
+			c.joins = true
 			for _, p := range ab.Preds {
 				if t := c.before.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
 					return c.r.at(ab, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
@@ -245,7 +251,8 @@ func (c *ssaCheck) phis() error {
 			versions[c.orig[d]] = 2 // a phi makes its register tracked
 		}
 	}
-	c.slot = make([]int32, c.nregs)
+	// versions becomes the slots: each count is read once, then replaced.
+	c.slot = versions
 	for reg, n := range versions {
 		c.slot[reg] = -1
 		if n >= 2 {
@@ -253,7 +260,7 @@ func (c *ssaCheck) phis() error {
 			c.renamed = append(c.renamed, ir.Reg(reg))
 		}
 	}
-	c.plain = make([]bool, min(len(c.before.Regs), len(c.orig)))
+	c.plain = flags[len(c.after.Regs):]
 	for reg := range c.plain {
 		c.plain[reg] = c.orig[reg] == ir.Reg(reg) && c.slot[reg] < 0 && (c.pro == nil || !c.pro.isVar(ir.Reg(reg)))
 	}
@@ -297,49 +304,49 @@ func (c *ssaCheck) walk() error {
 	if len(postorder) != len(before.Blocks) {
 		return c.r.fn("structure", "not every block is reachable")
 	}
-	width := len(c.renamed)
-	typings := make([]ir.Reg, len(after.Blocks)*width) // each block's typing on entry, in one allocation
-	newTyping := func() []ir.Reg {
-		t := typings[:width:width]
-		typings = typings[width:]
-		return t
-	}
-	noVersions := func() []ir.Reg {
-		t := newTyping()
+	// Each block's typing on entry (after its phis) has a fixed place in
+	// one allocation, followed by the current typing of the walk.
+	n, width := len(after.Blocks), len(c.renamed)
+	typings := make([]ir.Reg, (n+1)*width)
+	typingOf := func(b int) []ir.Reg { return typings[b*width : (b+1)*width : (b+1)*width] }
+	cur := typingOf(n)
+	known := make([]bool, n) // whose typing on entry is set
+	setUnknown := func(b int) {
+		t := typingOf(b)
 		for i := range t {
 			t[i] = unknown
 		}
-		return t
+		known[b] = true
 	}
-	in := make([][]ir.Reg, len(after.Blocks)) // typing on entry to each block, after its phis
-	in[0] = noVersions()
-	for _, v := range after.Params {
-		if s := slot[orig[v]]; s >= 0 {
-			in[0][s] = v
-		}
-	}
-	for _, v := range after.FreeVars {
-		if s := slot[orig[v]]; s >= 0 {
-			in[0][s] = v
+	setUnknown(0)
+	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
+		for _, v := range vs {
+			if s := slot[orig[v]]; s >= 0 {
+				typingOf(0)[s] = v
+			}
 		}
 	}
 	if after.Recover >= 0 {
-		in[after.Recover] = noVersions() // after a panic no tracked register has a static version
+		setUnknown(after.Recover) // after a panic no tracked register has a static version
 	}
-	live := before.NewLiveScan(slot, width)
+	// Without a join there is nothing for phi-missing to judge, so no
+	// liveness to gather.
+	var live *ir.LiveScan
+	if c.joins {
+		live = before.NewLiveScan(slot, width)
+	}
 	var disagreements []disagreement
 	hasPhi := make([]bool, width) // at the join being checked, by slot
-	cur := make([]ir.Reg, width)
 	for k := len(postorder) - 1; k >= 0; k-- {
 		bi := postorder[k]
 		b, ab := before.Blocks[bi], after.Blocks[bi]
 		if len(b.Instrs) != len(ab.Instrs) {
 			return c.r.at(ab, nil, "structure", "block differs from the input in length")
 		}
-		if in[bi] == nil {
+		if !known[bi] {
 			return c.r.at(ab, nil, "order", "no predecessor visited before this block")
 		}
-		copy(cur, in[bi])
+		copy(cur, typingOf(bi))
 		for i, ins := range b.Instrs {
 			out := ab.Instrs[i]
 			if ins == out && c.plainInstr(ins) {
@@ -362,7 +369,9 @@ func (c *ssaCheck) walk() error {
 			if !sameShape(ins, out) || !c.erases(out.Args, ins.Args) || !c.erases(out.Dsts, ins.Dsts) {
 				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, b.Instrs[i]))
 			}
-			live.Instr(bi, ins)
+			if live != nil {
+				live.Instr(bi, ins)
+			}
 			for _, a := range out.Args {
 				if a == ir.NoReg {
 					continue
@@ -390,13 +399,13 @@ func (c *ssaCheck) walk() error {
 			if len(succ.Phis) > 0 {
 				predIndex = ab.PredIndex(k, succ)
 			}
-			if in[s] == nil {
-				t := newTyping()
+			if !known[s] {
+				t := typingOf(s)
 				copy(t, cur)
 				for _, phi := range succ.Phis {
 					t[slot[orig[phi.Dsts[0]]]] = phi.Dsts[0]
 				}
-				in[s] = t
+				known[s] = true
 			}
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
@@ -406,17 +415,20 @@ func (c *ssaCheck) walk() error {
 				// The argument is a use of its register at the end of
 				// the block, for phi-missing: else a dead phi could
 				// read a version that does not reach it on every path.
-				live.Use(bi, orig[arg])
+				if live != nil { // (phis sit at joins, so it is not)
+					live.Use(bi, orig[arg])
+				}
 			}
 			if len(succ.Preds) < 2 {
 				continue
 			}
+			entry := typingOf(s)
 			for _, phi := range succ.Phis {
 				hasPhi[slot[orig[phi.Dsts[0]]]] = true
 			}
 			for i := range width {
-				if !hasPhi[i] && cur[i] != in[s][i] {
-					disagreements = append(disagreements, disagreement{s, bi, int32(i), cur[i], in[s][i]})
+				if !hasPhi[i] && cur[i] != entry[i] {
+					disagreements = append(disagreements, disagreement{s, bi, int32(i), cur[i], entry[i]})
 				}
 			}
 			for _, phi := range succ.Phis {
@@ -425,7 +437,8 @@ func (c *ssaCheck) walk() error {
 		}
 	}
 	// phi-missing: a register live at a join without a phi has the same
-	// version at the end of every predecessor.
+	// version at the end of every predecessor. (Disagreements are found
+	// at joins only, so live is set.)
 	if len(disagreements) > 0 {
 		liveness := live.Solve(postorder)
 		for _, d := range disagreements {
