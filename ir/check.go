@@ -136,29 +136,33 @@ func CheckStructure(f *Func, d Discipline) error {
 // CheckStructureDom is CheckStructure with the dominator tree of f's CFG
 // given, for callers that check several functions with the same CFG.
 func CheckStructureDom(f *Func, d Discipline, dom *graph.DomTree) error {
-	c := &checker{f: f, d: d, dom: dom}
-	c.run()
-	if len(c.errs) > 0 {
-		return c.errs
-	}
-	return nil
+	return (&checker{f: f, d: d, dom: dom}).check()
 }
 
 func check(f *Func, d Discipline, types bool) error {
-	c := &checker{f: f, d: d, types: types}
+	return (&checker{f: f, d: d, types: types}).check()
+}
+
+type checker struct {
+	f      *Func
+	d      Discipline
+	types  bool // check the types rule
+	dom    *graph.DomTree
+	errs   CheckErrors
+	counts *RegCounts // f's register counts, gathered on the way unless f has them
+}
+
+// check runs the checker. A well-formed function keeps the register
+// counts gathered on the way (see Func.Counts).
+func (c *checker) check() error {
 	c.run()
 	if len(c.errs) > 0 {
 		return c.errs
 	}
+	if c.counts != nil {
+		c.f.counts.Store(c.counts)
+	}
 	return nil
-}
-
-type checker struct {
-	f     *Func
-	d     Discipline
-	types bool // check the types rule
-	dom   *graph.DomTree
-	errs  CheckErrors
 }
 
 func (c *checker) domTree() *graph.DomTree {
@@ -359,6 +363,9 @@ func (c *checker) checkInstrs() bool {
 			regsOK = false
 		}
 	}
+	if f.counts.Load() == nil {
+		c.counts = newRegCounts(f)
+	}
 	for _, b := range f.Blocks {
 		forEachInstr(b, func(i int, in *Instr) {
 			where := at{b.Index, i, in}
@@ -394,6 +401,9 @@ func (c *checker) checkInstrs() bool {
 					c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
 					ok = false
 				}
+			}
+			if ok && c.counts != nil {
+				c.counts.add(in)
 			}
 			if !ok {
 				regsOK = false

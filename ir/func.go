@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"sync/atomic"
 )
 
 // Func is one function: a control-flow graph of basic blocks over virtual
@@ -42,6 +43,11 @@ type Func struct {
 	// Module gives the declarations of the globals and functions the
 	// body refers to. It may be nil for a function built in isolation.
 	Module *Module
+
+	// counts caches Counts. It makes Func a type not to copy (go vet
+	// says so): a copy that is then changed would keep counts of the
+	// original. ShallowClone and Clone start without.
+	counts atomic.Pointer[RegCounts]
 }
 
 // Block is a basic block.
@@ -172,11 +178,18 @@ func (f *Func) ShallowClone() *Func {
 // ShallowCloneWithRoom is ShallowClone for a pass that knows about how
 // many registers it will add.
 func (f *Func) ShallowCloneWithRoom(regs int) *Func {
-	g := *f
-	g.Params = append([]Reg(nil), f.Params...)
-	g.FreeVars = append([]Reg(nil), f.FreeVars...)
-	g.Results = append([]types.Type(nil), f.Results...)
-	g.Regs = append(make([]types.Type, 0, len(f.Regs)+max(regs, 0)), f.Regs...)
+	g := &Func{
+		Name:     f.Name,
+		Params:   append([]Reg(nil), f.Params...),
+		FreeVars: append([]Reg(nil), f.FreeVars...),
+		Results:  append([]types.Type(nil), f.Results...),
+		Variadic: f.Variadic,
+		Recover:  f.Recover,
+		Regs:     append(make([]types.Type, 0, len(f.Regs)+max(regs, 0)), f.Regs...),
+		Pos:      f.Pos,
+		Wrapper:  f.Wrapper,
+		Module:   f.Module,
+	}
 	nedges, ninstrs := 0, 0
 	for _, b := range f.Blocks {
 		nedges += len(b.Preds) + len(b.Succs)
@@ -195,7 +208,7 @@ func (f *Func) ShallowCloneWithRoom(regs int) *Func {
 		nb.Instrs = ptrs.copyOf(b.Instrs)
 		g.Blocks[i] = nb
 	}
-	return &g
+	return g
 }
 
 // Module is a set of functions with the declarations they refer to.

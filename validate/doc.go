@@ -24,11 +24,18 @@
 //
 // The input of a validator must be well-formed, types included: that is
 // a precondition (the pass manager checks a function fully before its
-// first pass, and every accepted result is well-formed). Validators run
-// the structural rules of the IR checker (ir.CheckStructure) on the
-// result where its form changes, and check the types of what a pass
+// first pass, and every accepted result is well-formed). Validators
+// check the structure and the types of what a pass changes or
 // introduces; the rest follows from the input's well-formedness through
-// the correspondence they establish.
+// the correspondence they establish. (The pass manager runs the IR
+// checker on every result as well, as a check independent of them.)
+//
+// The mem2reg and SSA-generation checks do not read the instructions a
+// result shares with its input (passes never change their input, so a
+// shared instruction is the input's): the input's register counts
+// (ir.Func.Counts, which the IR checker leaves on every function it
+// accepts) tell them whether any of those mentions a register that is
+// renamed or promoted (ssagen.go, ssaCheck.full).
 //
 // Errors are values (*Error) naming the pass's rule, the block and the
 // instruction.

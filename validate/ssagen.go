@@ -42,6 +42,7 @@
 package validate
 
 import (
+	"fmt"
 	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
@@ -55,8 +56,34 @@ type SSAHints struct {
 
 // SSAGen checks an SSA construction result.
 func SSAGen(before, after *ir.Func, h *SSAHints) error {
-	return ssaGen(rejecter{"ssagen", after}, before, after, nil, h)
+	return fastThenFull(func(full bool) error {
+		return ssaGen(rejecter{"ssagen", after}, before, after, nil, h, full)
+	})
 }
+
+// fastThenFull runs a check in its fast mode, which does not read the
+// instructions the result shares with the input, and after a rejection
+// again in full mode, which reads them all, and returns the full mode's
+// verdict then. The fast mode accepts only what the full mode accepts
+// (see ssaCheck.full), so the verdict and the diagnostics are always the
+// full mode's; rejections are rare enough for the second run to cost
+// nothing.
+func fastThenFull(check func(full bool) error) error {
+	if check(false) == nil {
+		if AuditFastMode {
+			if err := check(true); err != nil {
+				panic(fmt.Sprintf("validate: the fast mode accepted what the full mode rejects: %v", err))
+			}
+		}
+		return nil
+	}
+	return check(true)
+}
+
+// AuditFastMode makes every check that its fast mode accepts run in full
+// mode too, and panic if that rejects. Tests set it, so that every
+// result they validate also tests the fast mode's argument.
+var AuditFastMode = false
 
 // Mem2RegHints are the hints of mem2reg: the promoted variables, and the
 // register of the promoted input each result register is a version of.
@@ -75,17 +102,19 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	if h == nil {
 		return r.fn("hints", "no hints")
 	}
-	// Promotion's errors are about the input's instructions.
-	pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote)
-	if err != nil {
-		return err
-	}
-	return ssaGen(r, before, after, pro, h.SSA)
+	return fastThenFull(func(full bool) error {
+		// Promotion's errors are about the input's instructions.
+		pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote)
+		if err != nil {
+			return err
+		}
+		return ssaGen(r, before, after, pro, h.SSA, full)
+	})
 }
 
 // ssaGen checks the SSA construction result after from before, read
-// through the promotion pro if not nil.
-func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) error {
+// through the promotion pro if not nil, in full or fast mode.
+func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, full bool) error {
 	if err := r.missing(before, after); err != nil {
 		return err
 	}
@@ -96,7 +125,7 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) err
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
 	}
 	orig := h.Orig
-	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs)}
+	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full}
 	if pro != nil {
 		c.nregs = pro.regs()
 	}
@@ -130,6 +159,9 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints) err
 	if err := c.walk(); err != nil {
 		return err
 	}
+	if err := c.sharedArePlain(); err != nil {
+		return err
+	}
 	if pro != nil {
 		return pro.finish()
 	}
@@ -151,10 +183,28 @@ type ssaCheck struct {
 	slot    []int32 // input register → index in renamed, or -1
 
 	// plain[r]: register r of the input is also a register of the
-	// result, its only version, untracked, and not a promoted variable.
+	// result, its only version, untracked, not a promoted variable, and
+	// defined at most once in the input.
 	plain []bool
 
 	joins bool // some block has two predecessors or more
+
+	// full: read every instruction. Else (fast mode) the walk skips the
+	// instructions the result shares with the input, counts the
+	// registers the input's other instructions mention (seen, input
+	// register → occurrences, parameters and free variables included),
+	// and sharedArePlain compares that with the input's counts: a
+	// register that is not plain and has occurrences the walk did not
+	// see rejects the result (the full mode then decides). With every
+	// register of the skipped instructions plain, the full mode would
+	// only have marked their results defined, and a plain register is
+	// defined at most once in the result (each definition of a result
+	// register erases to one of its input register, and the input
+	// defines a plain register at most once), so the full mode accepts
+	// whatever the fast mode accepts.
+	full   bool
+	counts *ir.RegCounts // the input's (only in fast mode)
+	seen   []int32
 }
 
 // regType is the type of input register x (x < c.nregs).
@@ -214,7 +264,8 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 	}
-	versions := make([]int32, c.nregs)
+	perReg := make([]int32, c.nregs+len(c.before.Regs)) // versions, then seen: one allocation
+	versions := perReg[:c.nregs:c.nregs]
 	for _, o := range c.orig {
 		if o != ir.NoReg {
 			versions[o]++
@@ -261,8 +312,39 @@ func (c *ssaCheck) phis() error {
 		}
 	}
 	c.plain = flags[len(c.after.Regs):]
+	c.counts = c.before.Counts()
 	for reg := range c.plain {
-		c.plain[reg] = c.orig[reg] == ir.Reg(reg) && c.slot[reg] < 0 && (c.pro == nil || !c.pro.isVar(ir.Reg(reg)))
+		c.plain[reg] = c.orig[reg] == ir.Reg(reg) && c.slot[reg] < 0 && (c.pro == nil || !c.pro.isVar(ir.Reg(reg))) && c.counts.Defs[reg] <= 1
+	}
+	if !c.full {
+		c.seen = perReg[c.nregs:]
+		for _, vs := range [2][]ir.Reg{c.before.Params, c.before.FreeVars} {
+			c.see(vs)
+		}
+	}
+	return nil
+}
+
+// see counts the occurrences of the input registers rs (fast mode).
+func (c *ssaCheck) see(rs []ir.Reg) {
+	for _, r := range rs {
+		if r >= 0 && int(r) < len(c.seen) {
+			c.seen[r]++
+		}
+	}
+}
+
+// sharedArePlain checks, in fast mode, that the instructions the walk
+// skipped mention plain registers only: every occurrence of the other
+// registers was seen.
+func (c *ssaCheck) sharedArePlain() error {
+	if c.full {
+		return nil
+	}
+	for r, n := range c.seen {
+		if (r >= len(c.plain) || !c.plain[r]) && n != c.counts.Mentions[r] {
+			return c.r.fn("structure", "an instruction shared with the input mentions r%d, which is renamed, promoted or defined twice", r)
+		}
 	}
 	return nil
 }
@@ -349,6 +431,9 @@ func (c *ssaCheck) walk() error {
 		copy(cur, typingOf(bi))
 		for i, ins := range b.Instrs {
 			out := ab.Instrs[i]
+			if ins == out && !c.full {
+				continue // checked by sharedArePlain
+			}
 			if ins == out && c.plainInstr(ins) {
 				// Shared with the input, and only registers that are their
 				// own single version: every rule holds but unique-def.
@@ -359,6 +444,10 @@ func (c *ssaCheck) walk() error {
 					c.defined[d] = true
 				}
 				continue
+			}
+			if !c.full {
+				c.see(ins.Args)
+				c.see(ins.Dsts)
 			}
 			if c.pro != nil {
 				var err error

@@ -18,10 +18,12 @@ func init() {
 x/tools' own SSA lifting (CPU time in its lift function during a default
 build; the difference between its default and NaiveForm builds is shown
 too) against vssa's normalize and mem2reg with each builder, and counts
-the phis of each and the bytes each allocates. Every vssa pass is validated right after it runs on a
-function, as the pass manager does; CPU profiles attribute the time to
-the pass and to its validator (each measured loop runs 5 times in its
-profile, figures are per run). As a yardstick it also times one read of
+the phis of each and the bytes each allocates. Every vssa pass is
+validated right after it runs on a function and its result then
+checked by the IR checker, as the pass manager does (validators read the
+register counts the checker leaves on their input); CPU profiles
+attribute the time to the pass, its validator and the checker (each
+measured loop runs 5 times in its profile, figures are per run). As a yardstick it also times one read of
 every instruction's operands. It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy.`,

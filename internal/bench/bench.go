@@ -29,6 +29,7 @@ type Result struct {
 	IRFuncs        int           // functions translated by the bridge
 	Normalize      time.Duration // vssa normalize, all functions (CPU in normalize.Run)
 	NormalizeCheck time.Duration // CPU in validate.Normalize
+	NormalizeIR    time.Duration // CPU in the IR checker on normalize's results (as the pass manager runs it)
 	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
 	Builders       []Builder
 }
@@ -38,6 +39,7 @@ type Builder struct {
 	Name                      string
 	Build                     time.Duration // promotion + SSA construction (CPU in the builder)
 	Validate                  time.Duration // validate.Mem2Reg: promotion + SSA-generation validators (CPU)
+	IRCheck                   time.Duration // the IR checker on the results, as the pass manager runs it (CPU)
 	BuildAlloc, ValidateAlloc int64         // bytes allocated by each
 	Phis                      int
 	Rejected                  int
@@ -53,6 +55,7 @@ const (
 	vCytron         = "github.com/vssa-go/vssa/passes/mem2reg.Run"
 	vBraun          = "github.com/vssa-go/vssa/passes/mem2reg.RunBraun"
 	vMem2RegCheck   = "github.com/vssa-go/vssa/validate.Mem2Reg"
+	vIRCheck        = "github.com/vssa-go/vssa/ir.CheckStructure"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 )
 
@@ -140,10 +143,12 @@ func Measure(patterns []string) (*Result, error) {
 	prog := bridge.FromSSA(naive, ssaPkgs)
 	funcs := prog.Module.Funcs
 	res.IRFuncs = len(funcs)
-	// Each pass is validated right after it runs on a function, as the
-	// pass manager does (and as x/tools lifts a function right after
-	// building it); the profile attributes the CPU time to the pass and
-	// to its validator.
+	// Each pass is validated right after it runs on a function, and its
+	// result then checked by the IR checker, as the pass manager does
+	// (and as x/tools lifts a function right after building it); the
+	// profile attributes the CPU time to the pass, its validator and the
+	// checker. The checker leaves register counts on each function it
+	// accepts, which the next pass's validator reads (ir.Func.Counts).
 	var normal []*ir.Func
 	runtime.GC()
 	cpu, err = cpuOf(func() {
@@ -151,16 +156,16 @@ func Measure(patterns []string) (*Result, error) {
 			normal = make([]*ir.Func, 0, len(funcs))
 			for _, f := range funcs {
 				g, h, err := normalize.Run(f)
-				if err == nil && validate.Normalize(f, g, h) == nil {
+				if err == nil && validate.Normalize(f, g, h) == nil && ir.CheckStructure(g, ir.RTL) == nil {
 					normal = append(normal, g)
 				}
 			}
 		}
-	}, vNormalize, vNormalizeCheck)
+	}, vNormalize, vNormalizeCheck, vIRCheck)
 	if err != nil {
 		return nil, err
 	}
-	res.Normalize, res.NormalizeCheck = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps
+	res.Normalize, res.NormalizeCheck, res.NormalizeIR = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps, cpu[vIRCheck]/reps
 	runtime.GC()
 	cpu, err = cpuOf(func() {
 		for range reps {
@@ -188,7 +193,7 @@ func Measure(patterns []string) (*Result, error) {
 						}
 						continue
 					}
-					if validate.Mem2Reg(f, g, h) != nil && last {
+					if (validate.Mem2Reg(f, g, h) != nil || ir.CheckStructure(g, ir.SSA) != nil) && last {
 						br.Rejected++
 					}
 					for _, blk := range g.Blocks {
@@ -198,11 +203,11 @@ func Measure(patterns []string) (*Result, error) {
 					}
 				}
 			}
-		}, b.root, vMem2RegCheck)
+		}, b.root, vMem2RegCheck, vIRCheck)
 		if err != nil {
 			return nil, err
 		}
-		br.Build, br.Validate = cpu[b.root]/reps, cpu[vMem2RegCheck]/reps
+		br.Build, br.Validate, br.IRCheck = cpu[b.root]/reps, cpu[vMem2RegCheck]/reps, cpu[vIRCheck]/reps
 		br.BuildAlloc, br.ValidateAlloc = alloc[b.root]/reps, alloc[vMem2RegCheck]/reps
 		res.Builders = append(res.Builders, br)
 	}
@@ -232,6 +237,11 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "%-22s %8v %9v %9.0f%% %15.2fx %15.2fx %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
 			100*float64(b.Validate)/float64(b.Build), float64(own)/float64(r.XLiftCPU), float64(all)/float64(r.XLiftCPU), b.Phis, b.Rejected)
 	}
+	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v", r.NormalizeIR.Round(time.Millisecond))
+	for _, b := range r.Builders {
+		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
+	}
+	fmt.Fprintf(w, "\n")
 	fmt.Fprintf(w, "allocated: x/tools' lift %s", mb(r.XLiftAlloc))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
@@ -239,6 +249,7 @@ func Report(w io.Writer, runs []*Result) {
 	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile, per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
+		" validators read the register counts the IR checker leaves on their input;\n"+
 		" allocated bytes from the heap profile's samples, per run)\n", reps)
 }
 

@@ -242,12 +242,10 @@ func (p *testProgram) with(f *ir.Func) *ir.Module {
 	m.Globals = p.globals
 	m.Externs = p.externs
 	for _, g := range p.funcs {
-		c := *g
-		m.Add(&c)
+		m.Add(g.ShallowClone())
 	}
 	if f != nil {
-		c := *f
-		m.Add(&c)
+		m.Add(f.ShallowClone())
 	}
 	return m
 }

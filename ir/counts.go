@@ -1,0 +1,75 @@
+// This file counts how often each register of a function occurs, once
+// per function, so that validators can tell which registers the
+// instructions a pass left unchanged mention without reading them.
+
+package ir
+
+// RegCounts says, for each register of a function (by index), how many
+// times it occurs in the function's instructions and phis, as a result
+// or an operand (Mentions: an instruction naming a register twice counts
+// twice), and how many of those occurrences are results, parameters and
+// free variables counting as results too (Defs). Absent operands (NoReg)
+// are not counted.
+type RegCounts struct {
+	Mentions, Defs []int32
+}
+
+// Counts returns the register counts of f. They are computed once and
+// kept with f, which the IR checker does as it reads every instruction
+// anyway: the pass manager checks every function before it becomes a
+// pass's input, so validators find them there. Keeping them assumes
+// what sharing instructions between a pass's input and its result
+// assumes already: a function is not changed once it is a pass's input
+// (passes change their own copies only, see ShallowClone).
+//
+// f must be well-formed enough for its registers to be in range
+// (otherwise registers out of range are not counted).
+func (f *Func) Counts() *RegCounts {
+	if c := f.counts.Load(); c != nil {
+		return c
+	}
+	c := newRegCounts(f)
+	for _, b := range f.Blocks {
+		for _, in := range b.Phis {
+			c.add(in)
+		}
+		for _, in := range b.Instrs {
+			c.add(in)
+		}
+	}
+	f.counts.Store(c)
+	return c
+}
+
+// newRegCounts returns the counts of f's parameters and free variables.
+func newRegCounts(f *Func) *RegCounts {
+	n := len(f.Regs)
+	both := make([]int32, 2*n) // one allocation
+	c := &RegCounts{Mentions: both[:n:n], Defs: both[n:]}
+	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+		for _, r := range vs {
+			if c.inRange(r) {
+				c.Mentions[r]++
+				c.Defs[r]++
+			}
+		}
+	}
+	return c
+}
+
+func (c *RegCounts) inRange(r Reg) bool { return r >= 0 && int(r) < len(c.Defs) }
+
+// add counts the registers of instruction in.
+func (c *RegCounts) add(in *Instr) {
+	for _, d := range in.Dsts {
+		if c.inRange(d) {
+			c.Mentions[d]++
+			c.Defs[d]++
+		}
+	}
+	for _, a := range in.Args {
+		if c.inRange(a) {
+			c.Mentions[a]++
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package ir
+
+import (
+	"math/rand"
+	"os"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// countsByQuery counts register r's occurrences one question at a time,
+// the definition Counts computes in one pass.
+func countsByQuery(f *Func, r Reg) (mentions, defs int32) {
+	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+		n := int32(len(slices.Collect(func(yield func(Reg) bool) {
+			for _, v := range vs {
+				if v == r && !yield(v) {
+					return
+				}
+			}
+		})))
+		mentions += n
+		defs += n
+	}
+	for _, b := range f.Blocks {
+		for _, in := range slices.Concat(b.Phis, b.Instrs) {
+			for _, d := range in.Dsts {
+				if d == r {
+					mentions++
+					defs++
+				}
+			}
+			for _, a := range in.Args {
+				if a == r {
+					mentions++
+				}
+			}
+		}
+	}
+	return mentions, defs
+}
+
+func checkCounts(t *testing.T, f *Func, c *RegCounts) {
+	t.Helper()
+	if len(c.Mentions) != len(f.Regs) || len(c.Defs) != len(f.Regs) {
+		t.Fatalf("%s: counts for %d and %d registers, want %d", f.Name, len(c.Mentions), len(c.Defs), len(f.Regs))
+	}
+	for r := range f.Regs {
+		m, d := countsByQuery(f, Reg(r))
+		if c.Mentions[r] != m || c.Defs[r] != d {
+			t.Fatalf("%s: r%d: counted %d mentions, %d definitions; want %d, %d\n%s", f.Name, r, c.Mentions[r], c.Defs[r], m, d, dumpRandom(f))
+		}
+	}
+}
+
+// TestCountsByQuery compares Counts with per-register counting on random
+// functions (phis, parallel edges, unreachable blocks, absent operands).
+func TestCountsByQuery(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for range 2000 {
+		f := randomFunc(rng)
+		f.Params = []Reg{0}
+		if rng.Intn(4) == 0 {
+			b := f.Blocks[0]
+			b.Instrs = slices.Insert(b.Instrs, 0, &Instr{Op: OpCopy, Dsts: []Reg{0}, Args: []Reg{NoReg}})
+		}
+		checkCounts(t, f, f.Counts())
+	}
+}
+
+// TestCheckerCounts checks that the IR checker leaves the counts of a
+// well-formed function (and only of one) behind, equal to Counts'.
+func TestCheckerCounts(t *testing.T) {
+	for _, name := range []string{"testdata/allkinds.vssa", "testdata/sample.vssa"} {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Parse(name, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m.Funcs {
+			d := RTL
+			if hasPhis(f) {
+				d = SSA
+			}
+			if err := CheckStructure(f, d); err != nil {
+				t.Fatalf("%s: %v", f.Name, err)
+			}
+			c := f.counts.Load()
+			if c == nil {
+				t.Fatalf("%s: checked, but no counts kept", f.Name)
+			}
+			checkCounts(t, f, c)
+			// A copy starts without, and counts its own instructions.
+			g := f.ShallowClone()
+			if g.counts.Load() != nil {
+				t.Fatalf("%s: ShallowClone kept the counts of the original", f.Name)
+			}
+			g.Blocks[0].Instrs = g.Blocks[0].Instrs[len(g.Blocks[0].Instrs)-1:]
+			checkCounts(t, g, g.Counts())
+		}
+	}
+	f, err := ParseFunc("func @main.bad() {\nb0:\n    r0:int = copy r0\n    return\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if CheckStructure(f, RTL) == nil {
+		t.Fatal("a read of a register never written was accepted")
+	}
+	if f.counts.Load() != nil {
+		t.Fatal("the checker kept counts of a function it rejected")
+	}
+}
+
+func hasPhis(f *Func) bool {
+	for _, b := range f.Blocks {
+		if len(b.Phis) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestShallowCloneFields makes sure ShallowClone, which lists Func's
+// fields one by one (a Func is not to be copied whole), copies every
+// exported field: a field added to Func and not to ShallowClone fails
+// here.
+func TestShallowCloneFields(t *testing.T) {
+	src, err := os.ReadFile("testdata/allkinds.vssa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse("allkinds.vssa", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Funcs[0]
+	// Give every exported field a value that is not its zero.
+	f.Variadic, f.Wrapper, f.Pos, f.Recover = true, true, 7, 1
+	if len(f.FreeVars) == 0 {
+		f.FreeVars = []Reg{0}
+	}
+	if len(f.Results) == 0 {
+		f.Results = f.Regs[:1]
+	}
+	g := f.ShallowClone()
+	fv, gv := reflect.ValueOf(f).Elem(), reflect.ValueOf(g).Elem()
+	for i := range fv.NumField() {
+		field := fv.Type().Field(i)
+		if !field.IsExported() {
+			continue
+		}
+		if fv.Field(i).IsZero() {
+			t.Fatalf("test function leaves field %s zero, so the test cannot see it copied", field.Name)
+		}
+		if field.Name == "Blocks" {
+			for i, b := range f.Blocks {
+				c := g.Blocks[i]
+				if c == b || c.Index != b.Index || !slices.Equal(c.Preds, b.Preds) || !slices.Equal(c.Succs, b.Succs) ||
+					!slices.Equal(c.Phis, b.Phis) || !slices.Equal(c.Instrs, b.Instrs) {
+					t.Fatalf("ShallowClone's b%d is not a copy of the original's", i)
+				}
+			}
+			continue
+		}
+		if field.Name == "Regs" {
+			if !slices.Equal(f.Regs, g.Regs) {
+				t.Fatal("ShallowClone changed the register types")
+			}
+			continue
+		}
+		if !reflect.DeepEqual(fv.Field(i).Interface(), gv.Field(i).Interface()) {
+			t.Fatalf("ShallowClone does not copy field %s", field.Name)
+		}
+	}
+}
