@@ -98,11 +98,14 @@ func (f *Func) Postorder() []int {
 	if n == 0 {
 		return nil
 	}
+	if n == 1 { // half of all functions
+		return []int{0}
+	}
 	const unseen, seen = 0, 1
 	state := make([]uint8, n)
 	po := make([]int, 0, n)
 	type frame struct{ block, next int }
-	stack := []frame{{0, 0}}
+	stack := make([]frame, 1, n) // a path has at most n blocks
 	state[0] = seen
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]

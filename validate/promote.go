@@ -51,7 +51,7 @@ type promotion struct {
 
 // promotedReg is what promotion knows of an input register.
 type promotedReg struct {
-	v    ir.Reg // its variable's register, or NoReg if it is no variable
+	v    ir.Reg // its variable's register, or 0 if it is no variable (variables' registers come after the input's)
 	defs int32  // definitions seen so far (variables only)
 }
 
@@ -62,9 +62,6 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 	}
 	n := len(f.Regs)
 	p := &promotion{r: r, f: f, reg: make([]promotedReg, n), types: make([]types.Type, len(h.Vars))}
-	for i := range p.reg {
-		p.reg[i].v = ir.NoReg
-	}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for a, v := range h.Vars {
@@ -103,7 +100,7 @@ func (p *promotion) regType(x ir.Reg) types.Type {
 }
 
 func (p *promotion) isVar(x ir.Reg) bool {
-	return x >= 0 && int(x) < len(p.reg) && p.reg[x].v != ir.NoReg
+	return x >= 0 && int(x) < len(p.reg) && p.reg[x].v != 0
 }
 
 // view checks that instruction in of block b of the input uses its
@@ -167,7 +164,7 @@ func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
 // had exactly one definition.
 func (p *promotion) finish() error {
 	for a, pr := range p.reg {
-		if pr.v != ir.NoReg && pr.defs != 1 {
+		if pr.v != 0 && pr.defs != 1 {
 			return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, pr.defs)
 		}
 	}

@@ -304,17 +304,16 @@ func (c *ssaCheck) phis() error {
 	}
 	// versions becomes the slots: each count is read once, then replaced.
 	c.slot = versions
+	c.plain = flags[len(c.after.Regs):]
+	c.counts = c.before.Counts()
 	for reg, n := range versions {
 		c.slot[reg] = -1
 		if n >= 2 {
 			c.slot[reg] = int32(len(c.renamed))
 			c.renamed = append(c.renamed, ir.Reg(reg))
+		} else if reg < len(c.plain) {
+			c.plain[reg] = c.orig[reg] == ir.Reg(reg) && (c.pro == nil || !c.pro.isVar(ir.Reg(reg))) && c.counts.Defs[reg] <= 1
 		}
-	}
-	c.plain = flags[len(c.after.Regs):]
-	c.counts = c.before.Counts()
-	for reg := range c.plain {
-		c.plain[reg] = c.orig[reg] == ir.Reg(reg) && c.slot[reg] < 0 && (c.pro == nil || !c.pro.isVar(ir.Reg(reg))) && c.counts.Defs[reg] <= 1
 	}
 	if !c.full {
 		c.seen = perReg[c.nregs:]
