@@ -160,6 +160,7 @@ func (c *checker) check() error {
 		return c.errs
 	}
 	if c.counts != nil {
+		c.counts.finish()
 		c.f.counts.Store(c.counts)
 	}
 	return nil

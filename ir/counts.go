@@ -9,9 +9,12 @@ package ir
 // or an operand (Mentions: an instruction naming a register twice counts
 // twice), and how many of those occurrences are results, parameters and
 // free variables counting as results too (Defs). Absent operands (NoReg)
-// are not counted.
+// are not counted. Multi lists the registers defined twice or more, in
+// increasing order (few: the bridge defines most registers once), for
+// the validators that look for them without reading all of Defs.
 type RegCounts struct {
 	Mentions, Defs []int32
+	Multi          []Reg
 }
 
 // Counts returns the register counts of f. They are computed once and
@@ -37,6 +40,7 @@ func (f *Func) Counts() *RegCounts {
 			c.add(in)
 		}
 	}
+	c.finish()
 	f.counts.Store(c)
 	return c
 }
@@ -58,6 +62,16 @@ func newRegCounts(f *Func) *RegCounts {
 }
 
 func (c *RegCounts) inRange(r Reg) bool { return r >= 0 && int(r) < len(c.Defs) }
+
+// finish lists the registers with several definitions, once every
+// instruction is counted.
+func (c *RegCounts) finish() {
+	for r, n := range c.Defs {
+		if n >= 2 {
+			c.Multi = append(c.Multi, Reg(r))
+		}
+	}
+}
 
 // add counts the registers of instruction in.
 func (c *RegCounts) add(in *Instr) {

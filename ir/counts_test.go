@@ -45,11 +45,18 @@ func checkCounts(t *testing.T, f *Func, c *RegCounts) {
 	if len(c.Mentions) != len(f.Regs) || len(c.Defs) != len(f.Regs) {
 		t.Fatalf("%s: counts for %d and %d registers, want %d", f.Name, len(c.Mentions), len(c.Defs), len(f.Regs))
 	}
+	var multi []Reg
 	for r := range f.Regs {
 		m, d := countsByQuery(f, Reg(r))
 		if c.Mentions[r] != m || c.Defs[r] != d {
 			t.Fatalf("%s: r%d: counted %d mentions, %d definitions; want %d, %d\n%s", f.Name, r, c.Mentions[r], c.Defs[r], m, d, dumpRandom(f))
 		}
+		if d >= 2 {
+			multi = append(multi, Reg(r))
+		}
+	}
+	if !slices.Equal(c.Multi, multi) {
+		t.Fatalf("%s: registers defined twice or more: %v, want %v\n%s", f.Name, c.Multi, multi, dumpRandom(f))
 	}
 }
 

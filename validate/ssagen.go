@@ -312,7 +312,12 @@ func (c *ssaCheck) phis() error {
 			c.slot[reg] = int32(len(c.renamed))
 			c.renamed = append(c.renamed, ir.Reg(reg))
 		} else if reg < len(c.plain) {
-			c.plain[reg] = c.orig[reg] == ir.Reg(reg) && (c.pro == nil || !c.pro.isVar(ir.Reg(reg))) && c.counts.Defs[reg] <= 1
+			c.plain[reg] = c.orig[reg] == ir.Reg(reg) && (c.pro == nil || !c.pro.isVar(ir.Reg(reg)))
+		}
+	}
+	for _, reg := range c.counts.Multi {
+		if int(reg) < len(c.plain) {
+			c.plain[reg] = false // defined twice in the input
 		}
 	}
 	if !c.full {
