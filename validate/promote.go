@@ -5,7 +5,9 @@
 // variables as registers. Properties checked here:
 //
 //   - every promoted variable p (a register of the input, per the hints)
-//     is defined once, by an alloc, and used only as the address operand
+//     is defined once (the input's register counts say how often), by an
+//     alloc (the SSA check views every instruction that mentions p), and
+//     used only as the address operand
 //     of loads and stores (so its memory is never observed otherwise),
 //     and never in blocks reached only after a panic (the recover block
 //     reads variables at the point of the panic, which registers in SSA
@@ -37,9 +39,9 @@ type PromoteHints struct {
 type promotion struct {
 	r      rejecter
 	f      *ir.Func
-	reg    []promotedReg // by input register
-	types  []types.Type  // variable register - len(f.Regs) → its type
-	normal []bool        // blocks reachable without a panic; computed when needed (with a recover block)
+	varOf  []ir.Reg     // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
+	types  []types.Type // variable register - len(f.Regs) → its type
+	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
 
 	// The instructions view returns for a rewritten one (valid until the
 	// next call): a constant, and a copy. They are set up once and only
@@ -49,19 +51,14 @@ type promotion struct {
 	dst, arg   [1]ir.Reg
 }
 
-// promotedReg is what promotion knows of an input register.
-type promotedReg struct {
-	v    ir.Reg // its variable's register, or 0 if it is no variable (variables' registers come after the input's)
-	defs int32  // definitions seen so far (variables only)
-}
-
 // newPromotion checks the hints of a promotion of f.
 func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 	if h == nil {
 		return nil, r.fn("hints", "no promotion hints")
 	}
 	n := len(f.Regs)
-	p := &promotion{r: r, f: f, reg: make([]promotedReg, n), types: make([]types.Type, len(h.Vars))}
+	p := &promotion{r: r, f: f, varOf: make([]ir.Reg, n), types: make([]types.Type, len(h.Vars))}
+	defs := f.Counts().Defs
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for a, v := range h.Vars {
@@ -76,7 +73,11 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
 		if !ok {
 			return nil, r.fn("promotable", "variable %s is not an address", a)
 		}
-		p.reg[a].v, p.types[k] = v, ptr.Elem()
+		if defs[a] != 1 {
+			// view checks that the definition is an alloc.
+			return nil, r.fn("promotable", "variable %s has %d definitions, want 1 alloc", a, defs[a])
+		}
+		p.varOf[a], p.types[k] = v, ptr.Elem()
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, a := range vs {
@@ -100,7 +101,7 @@ func (p *promotion) regType(x ir.Reg) types.Type {
 }
 
 func (p *promotion) isVar(x ir.Reg) bool {
-	return x >= 0 && int(x) < len(p.reg) && p.reg[x].v != 0
+	return x >= 0 && int(x) < len(p.varOf) && p.varOf[x] != 0
 }
 
 // view checks that instruction in of block b of the input uses its
@@ -110,7 +111,6 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
 			mentions = true
-			p.reg[d].defs++
 			if in.Op != ir.OpAlloc {
 				return nil, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
 			}
@@ -139,11 +139,11 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	case !mentions:
 		return in, nil
 	case in.Op == ir.OpAlloc && len(in.Dsts) == 1:
-		return p.rewrite(in, ir.OpConst, p.reg[in.Dsts[0]].v, ir.NoReg), nil
+		return p.rewrite(in, ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg), nil
 	case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.reg[in.Args[0]].v), nil
+		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]), nil
 	case in.Op == ir.OpStore && len(in.Args) == 2:
-		return p.rewrite(in, ir.OpCopy, p.reg[in.Args[0]].v, in.Args[1]), nil
+		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), nil
 	}
 	return nil, p.r.at(b, in, "promotable", "malformed access to a variable")
 }
@@ -158,15 +158,4 @@ func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
 	}
 	read.Pos = in.Pos
 	return read
-}
-
-// finish checks, after every instruction was viewed, that each variable
-// had exactly one definition.
-func (p *promotion) finish() error {
-	for a, pr := range p.reg {
-		if pr.v != 0 && pr.defs != 1 {
-			return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, pr.defs)
-		}
-	}
-	return nil
 }

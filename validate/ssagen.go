@@ -159,13 +159,7 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 	if err := c.walk(); err != nil {
 		return err
 	}
-	if err := c.sharedArePlain(); err != nil {
-		return err
-	}
-	if pro != nil {
-		return pro.finish()
-	}
-	return nil
+	return c.sharedArePlain()
 }
 
 // ssaCheck is the state of one SSAGen check.
