@@ -260,9 +260,12 @@ func (c *ssaCheck) phis() error {
 	}
 	perReg := make([]int32, c.nregs+len(c.before.Regs)) // versions, then seen: one allocation
 	versions := perReg[:c.nregs:c.nregs]
+	tracked := 0 // registers with two versions or a phi
 	for _, o := range c.orig {
 		if o != ir.NoReg {
-			versions[o]++
+			if versions[o]++; versions[o] == 2 {
+				tracked++
+			}
 		}
 	}
 	for _, ab := range c.after.Blocks {
@@ -293,11 +296,15 @@ func (c *ssaCheck) phis() error {
 			if err := c.def(ab, phi, d); err != nil {
 				return err
 			}
+			if versions[c.orig[d]] < 2 {
+				tracked++
+			}
 			versions[c.orig[d]] = 2 // a phi makes its register tracked
 		}
 	}
 	// versions becomes the slots: each count is read once, then replaced.
 	c.slot = versions
+	c.renamed = make([]ir.Reg, 0, tracked)
 	c.plain = flags[len(c.after.Regs):]
 	c.counts = c.before.Counts()
 	for reg, n := range versions {
