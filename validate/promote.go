@@ -51,13 +51,13 @@ type promotion struct {
 	dst, arg   [1]ir.Reg
 }
 
-// newPromotion checks the hints of a promotion of f.
-func newPromotion(r rejecter, f *ir.Func, h *PromoteHints) (*promotion, error) {
+// newPromotion checks the hints of a promotion of f (its arrays from sc).
+func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promotion, error) {
 	if h == nil {
 		return nil, r.fn("hints", "no promotion hints")
 	}
 	n := len(f.Regs)
-	p := &promotion{r: r, f: f, varOf: make([]ir.Reg, n), types: make([]types.Type, len(h.Vars))}
+	p := &promotion{r: r, f: f, varOf: take(&sc.regs, n), types: make([]types.Type, len(h.Vars))}
 	defs := f.Counts().Defs
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}

@@ -38,6 +38,12 @@
 // Versions of renamed registers may not be used in blocks reached only
 // after a panic (the recover block): their current version there is not
 // static.
+//
+// Instructions the result shares with the input (the same pointer at the
+// same place) are not read at all when the input's register counts show
+// that none of them mentions a register other than its own single
+// version (fast mode, see ssaCheck.full); otherwise the check reads them
+// all (full mode).
 
 package validate
 
@@ -57,7 +63,9 @@ type SSAHints struct {
 // SSAGen checks an SSA construction result.
 func SSAGen(before, after *ir.Func, h *SSAHints) error {
 	return fastThenFull(func(full bool) error {
-		return ssaGen(rejecter{"ssagen", after}, before, after, nil, h, full)
+		sc := getScratch()
+		defer sc.put()
+		return ssaGen(rejecter{"ssagen", after}, before, after, nil, h, full, sc)
 	})
 }
 
@@ -103,18 +111,21 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 		return r.fn("hints", "no hints")
 	}
 	return fastThenFull(func(full bool) error {
+		sc := getScratch()
+		defer sc.put()
 		// Promotion's errors are about the input's instructions.
-		pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote)
+		pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote, sc)
 		if err != nil {
 			return err
 		}
-		return ssaGen(r, before, after, pro, h.SSA, full)
+		return ssaGen(r, before, after, pro, h.SSA, full, sc)
 	})
 }
 
 // ssaGen checks the SSA construction result after from before, read
-// through the promotion pro if not nil, in full or fast mode.
-func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, full bool) error {
+// through the promotion pro if not nil, in full or fast mode, with its
+// arrays from sc.
+func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, full bool, sc *scratch) error {
 	if err := r.missing(before, after); err != nil {
 		return err
 	}
@@ -125,7 +136,7 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
 	}
 	orig := h.Orig
-	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full}
+	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full, sc: sc}
 	if pro != nil {
 		c.nregs = pro.regs()
 	}
@@ -199,6 +210,8 @@ type ssaCheck struct {
 	full   bool
 	counts *ir.RegCounts // the input's (only in fast mode)
 	seen   []int32
+
+	sc *scratch // lends the arrays above
 }
 
 // regType is the type of input register x (x < c.nregs).
@@ -249,7 +262,7 @@ func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 // not soundness; a register defined twice in the input and not tracked
 // has one version defined twice, which unique-def rejects.
 func (c *ssaCheck) phis() error {
-	flags := make([]bool, len(c.after.Regs)+min(len(c.before.Regs), len(c.orig)))
+	flags := take(&c.sc.flags, len(c.after.Regs)+min(len(c.before.Regs), len(c.orig)))
 	c.defined = flags[:len(c.after.Regs):len(c.after.Regs)]
 	for _, vs := range [2][]ir.Reg{c.after.Params, c.after.FreeVars} {
 		for _, p := range vs {
@@ -258,7 +271,7 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 	}
-	perReg := make([]int32, c.nregs+len(c.before.Regs)) // versions, then seen: one allocation
+	perReg := take(&c.sc.counts, c.nregs+len(c.before.Regs)) // versions, then seen
 	versions := perReg[:c.nregs:c.nregs]
 	tracked := 0 // registers with two versions or a phi
 	for _, o := range c.orig {
@@ -304,7 +317,7 @@ func (c *ssaCheck) phis() error {
 	}
 	// versions becomes the slots: each count is read once, then replaced.
 	c.slot = versions
-	c.renamed = make([]ir.Reg, 0, tracked)
+	c.renamed = take(&c.sc.regs, tracked)[:0]
 	c.plain = flags[len(c.after.Regs):]
 	c.counts = c.before.Counts()
 	for reg, n := range versions {
@@ -394,10 +407,10 @@ func (c *ssaCheck) walk() error {
 	// Each block's typing on entry (after its phis) has a fixed place in
 	// one allocation, followed by the current typing of the walk.
 	n, width := len(after.Blocks), len(c.renamed)
-	typings := make([]ir.Reg, (n+1)*width)
+	typings := take(&c.sc.regs, (n+1)*width)
 	typingOf := func(b int) []ir.Reg { return typings[b*width : (b+1)*width : (b+1)*width] }
 	cur := typingOf(n)
-	known := make([]bool, n) // whose typing on entry is set
+	known := take(&c.sc.flags, n) // whose typing on entry is set
 	setUnknown := func(b int) {
 		t := typingOf(b)
 		for i := range t {
@@ -423,7 +436,7 @@ func (c *ssaCheck) walk() error {
 		live = before.NewLiveScan(slot, width)
 	}
 	var disagreements []disagreement
-	hasPhi := make([]bool, width) // at the join being checked, by slot
+	hasPhi := take(&c.sc.flags, width) // at the join being checked, by slot
 	for k := len(postorder) - 1; k >= 0; k-- {
 		bi := postorder[k]
 		b, ab := before.Blocks[bi], after.Blocks[bi]
