@@ -5,9 +5,7 @@
 // variables as registers. Properties checked here:
 //
 //   - every promoted variable p (a register of the input, per the hints)
-//     is defined once (the input's register counts say how often), by an
-//     alloc (the SSA check views every instruction that mentions p), and
-//     used only as the address operand
+//     is defined once, by an alloc, and used only as the address operand
 //     of loads and stores (so its memory is never observed otherwise),
 //     and never in blocks reached only after a panic (the recover block
 //     reads variables at the point of the panic, which registers in SSA
@@ -23,6 +21,7 @@ package validate
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -41,6 +40,7 @@ type promotion struct {
 	f      *ir.Func
 	varOf  []ir.Reg     // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
 	types  []types.Type // variable register - len(f.Regs) → its type
+	defs   []int32      // variable register - len(f.Regs) → definitions viewed
 	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
 
 	// The instructions view returns for a rewritten one (valid until the
@@ -57,8 +57,7 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promot
 		return nil, r.fn("hints", "no promotion hints")
 	}
 	n := len(f.Regs)
-	p := &promotion{r: r, f: f, varOf: take(&sc.regs, n), types: make([]types.Type, len(h.Vars))}
-	defs := f.Counts().Defs
+	p := &promotion{r: r, f: f, varOf: take(&sc.regs, n), types: make([]types.Type, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for a, v := range h.Vars {
@@ -72,10 +71,6 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promot
 		ptr, ok := f.Regs[a].Underlying().(*types.Pointer)
 		if !ok {
 			return nil, r.fn("promotable", "variable %s is not an address", a)
-		}
-		if defs[a] != 1 {
-			// view checks that the definition is an alloc.
-			return nil, r.fn("promotable", "variable %s has %d definitions, want 1 alloc", a, defs[a])
 		}
 		p.varOf[a], p.types[k] = v, ptr.Elem()
 	}
@@ -111,6 +106,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
 			mentions = true
+			p.defs[int(p.varOf[d])-len(p.f.Regs)]++
 			if in.Op != ir.OpAlloc {
 				return nil, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
 			}
@@ -158,4 +154,18 @@ func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
 	}
 	read.Pos = in.Pos
 	return read
+}
+
+// finish checks, once the SSA check has viewed every instruction that
+// mentions a variable, that each variable had exactly one definition.
+func (p *promotion) finish() error {
+	for k, n := range p.defs {
+		if n == 1 {
+			continue
+		}
+		v := ir.Reg(len(p.f.Regs) + k)
+		a := slices.Index(p.varOf, v) // the hints name every variable's address
+		return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, n)
+	}
+	return nil
 }

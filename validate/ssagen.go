@@ -170,7 +170,13 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 	if err := c.walk(); err != nil {
 		return err
 	}
-	return c.sharedArePlain()
+	if err := c.sharedArePlain(); err != nil {
+		return err
+	}
+	if pro != nil {
+		return pro.finish() // every instruction mentioning a variable was viewed
+	}
+	return nil
 }
 
 // ssaCheck is the state of one SSAGen check.
