@@ -61,7 +61,7 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	}
 	for i, t := range before.Regs {
 		// A register the result no longer mentions may lose its type.
-		if after.Regs[i] != nil && (t == nil || !types.Identical(t, after.Regs[i])) {
+		if u := after.Regs[i]; u != nil && t != u && (t == nil || !types.Identical(t, u)) {
 			return r.fn("registers", "type of r%d changed", i)
 		}
 	}
@@ -112,6 +112,9 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			return r.at(b, nil, "instructions", "block has %d instructions, input b%d has %d", len(b.Instrs), o, len(ob.Instrs))
 		}
 		for k, in := range b.Instrs {
+			if in == ob.Instrs[k] {
+				continue // shared with the input: passes never change their input
+			}
 			if !sameShape(in, ob.Instrs[k]) || !sameRegs(in.Args, ob.Instrs[k].Args) || !sameRegs(in.Dsts, ob.Instrs[k].Dsts) {
 				return r.at(b, in, "instructions", "instruction %d differs from input b%d", k, o)
 			}
@@ -160,7 +163,7 @@ func sameRegs(a, b []ir.Reg) bool {
 // sources of the edges into it (as a multiset, in any order).
 func checkEdges(r rejecter, f *ir.Func) error {
 	n := len(f.Blocks)
-	count := map[[2]int]int{} // (from, to) → edges minus listed predecessors
+	nedges := 0
 	for _, b := range f.Blocks {
 		if b == nil || b.Index < 0 || b.Index >= n {
 			return r.fn("structure", "bad block")
@@ -169,17 +172,55 @@ func checkEdges(r rejecter, f *ir.Func) error {
 			if s < 0 || s >= n {
 				return r.at(b, nil, "edges", "successor b%d out of range", s)
 			}
-			count[[2]int{b.Index, s}]++
 		}
+		nedges += len(b.Succs)
 	}
+	// The sources of the edges into each block, block after block, and a
+	// counter per block: one allocation.
+	ints := make([]int32, 2*(n+1)+nedges)
+	first, count, sources := ints[:n+1], ints[n+1:2*(n+1)], ints[2*(n+1):]
 	for _, b := range f.Blocks {
-		for _, p := range b.Preds {
-			count[[2]int{p, b.Index}]--
+		for _, s := range b.Succs {
+			first[s+1]++
 		}
 	}
-	for e, c := range count {
-		if c != 0 {
-			return r.at(f.Blocks[e[1]], nil, "edges", "predecessor list does not match the edges from b%d", e[0])
+	for i := range n {
+		first[i+1] += first[i]
+	}
+	next := count[:n] // the next free place of each block's sources (count is zero again after use)
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			sources[first[s]+next[s]] = int32(b.Index)
+			next[s]++
+		}
+	}
+	clear(next)
+	for _, b := range f.Blocks {
+		in := sources[first[b.Index]:first[b.Index+1]]
+		for _, p := range b.Preds {
+			if p < 0 || p >= n {
+				return r.at(b, nil, "edges", "predecessor b%d out of range", p)
+			}
+			count[p]++
+		}
+		for _, src := range in {
+			count[src]--
+		}
+		mismatch := -1
+		for _, p := range b.Preds {
+			if count[p] != 0 {
+				mismatch = p
+			}
+			count[p] = 0
+		}
+		for _, src := range in {
+			if count[src] != 0 {
+				mismatch = int(src)
+			}
+			count[src] = 0
+		}
+		if mismatch >= 0 {
+			return r.at(b, nil, "edges", "predecessor list does not match the edges from b%d", mismatch)
 		}
 	}
 	if len(f.Blocks[0].Preds) > 0 {

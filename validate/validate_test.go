@@ -534,3 +534,36 @@ func TestSSAGenUntypedUnusedRegister(t *testing.T) {
 	after.Regs[7] = before.Regs[1]
 	wantRule(t, SSAGen(before, after, h), "types")
 }
+
+// TestNormalizeEdges checks the predecessor lists of a normalize result
+// against its edges: any order is accepted, any other multiset rejected.
+func TestNormalizeEdges(t *testing.T) {
+	h := &NormalizeHints{Old: []int{0, 1, 2, -1}}
+	for _, tc := range []struct {
+		name  string
+		preds []int // of b2, whose incoming edges come from b3 and b1
+		rule  string
+	}{
+		{"same order", []int{3, 1}, ""},
+		{"other order", []int{1, 3}, ""},
+		{"wrong source", []int{3, 0}, "edges"},
+		{"one missing", []int{3}, "edges"},
+		{"one extra", []int{3, 1, 1}, "edges"},
+		{"duplicated", []int{1, 1}, "edges"},
+		{"out of range", []int{3, 9}, "edges"},
+		{"negative", []int{3, -1}, "edges"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			after := parse(t, normal)
+			after.Blocks[2].Preds = tc.preds
+			err := Normalize(parse(t, unnormal), after, h)
+			if tc.rule == "" {
+				if err != nil {
+					t.Fatalf("rejected: %v", err)
+				}
+				return
+			}
+			wantRule(t, err, tc.rule)
+		})
+	}
+}
