@@ -23,7 +23,8 @@ validated right after it runs on a function and its result then
 checked by the IR checker, as the pass manager does (validators read the
 register counts the checker leaves on their input); CPU profiles
 attribute the time to the pass, its validator and the checker (each
-measured loop runs 5 times in its profile, figures are per run). As a yardstick it also times one read of
+measured loop runs 5 times in its profile, the two builders 10 times
+each, taking turns in one profile; figures are per run). As a yardstick it also times one read of
 every instruction's operands. It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy.`,

@@ -54,8 +54,11 @@ const (
 	vNormalizeCheck = "github.com/vssa-go/vssa/validate.Normalize"
 	vCytron         = "github.com/vssa-go/vssa/passes/mem2reg.Run"
 	vBraun          = "github.com/vssa-go/vssa/passes/mem2reg.RunBraun"
-	vMem2RegCheck   = "github.com/vssa-go/vssa/validate.Mem2Reg"
 	vIRCheck        = "github.com/vssa-go/vssa/ir.CheckStructure"
+	vCheckCytron    = "github.com/vssa-go/vssa/internal/bench.checkCytron"
+	vCheckBraun     = "github.com/vssa-go/vssa/internal/bench.checkBraun"
+	vIRCheckCytron  = "github.com/vssa-go/vssa/internal/bench.irCheckCytron"
+	vIRCheckBraun   = "github.com/vssa-go/vssa/internal/bench.irCheckBraun"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 )
 
@@ -85,6 +88,11 @@ func readAll(funcs []*ir.Func) (sum int) {
 // profiles sample at 100 Hz, so the ~30 samples of one lifting of std
 // would be ±20% noise.
 const reps = 5
+
+// builderReps is reps for the builders' loop: their validators take about
+// a fifth of the builders' time, so 5 repetitions gave them about 70
+// samples each (±12%), as much as the differences to measure.
+const builderReps = 10
 
 // XLifting is x/tools' lifting time as the difference of its two builds.
 // It is not reliable: the NaiveForm build makes more instructions, which
@@ -176,43 +184,86 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Read = cpu[vRead] / reps
-	for _, b := range []struct {
-		name, root string
-		run        func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
-	}{{"mem2reg (Cytron)", vCytron, mem2reg.Run}, {"mem2reg-braun (Braun)", vBraun, mem2reg.RunBraun}} {
-		br := Builder{Name: b.name, Functions: len(normal)}
-		runtime.GC()
-		cpu, alloc, err := measure(func() {
-			for i := range reps {
-				last := i == reps-1 // the counts are of the last repetition
+	// Both builders are measured in one profile, taking turns repetition
+	// by repetition (and which goes first), so that neither runs in
+	// conditions the other does not: measured one after the other, the
+	// one measured first had its check up to 20% slower, whichever it
+	// was. Each builder's validator and IR check are called through
+	// functions of its own, whose names attribute their time.
+	loops := []*builderLoop{
+		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, mem2reg.Run, checkCytron, irCheckCytron},
+		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, mem2reg.RunBraun, checkBraun, irCheckBraun},
+	}
+	var roots []string
+	for _, l := range loops {
+		l.res.Functions = len(normal)
+		roots = append(roots, l.root, l.checkRoot, l.irRoot)
+	}
+	runtime.GC()
+	cpu, alloc, err = measure(func() {
+		for i := range builderReps {
+			last := i == builderReps-1 // the counts are of the last repetition
+			for k := range loops {
+				l := loops[(k+i)%len(loops)]
 				for _, f := range normal {
-					g, h, err := b.run(f)
+					g, h, err := l.run(f)
 					if err != nil {
 						if last {
-							br.Failed++
+							l.res.Failed++
 						}
 						continue
 					}
-					if (validate.Mem2Reg(f, g, h) != nil || ir.CheckStructure(g, ir.SSA) != nil) && last {
-						br.Rejected++
+					if (l.check(f, g, h) != nil || l.irCheck(g) != nil) && last {
+						l.res.Rejected++
 					}
-					for _, blk := range g.Blocks {
-						if last {
-							br.Phis += len(blk.Phis)
+					if last {
+						for _, blk := range g.Blocks {
+							l.res.Phis += len(blk.Phis)
 						}
 					}
 				}
 			}
-		}, b.root, vMem2RegCheck, vIRCheck)
-		if err != nil {
-			return nil, err
 		}
-		br.Build, br.Validate, br.IRCheck = cpu[b.root]/reps, cpu[vMem2RegCheck]/reps, cpu[vIRCheck]/reps
-		br.BuildAlloc, br.ValidateAlloc = alloc[b.root]/reps, alloc[vMem2RegCheck]/reps
+	}, roots...)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range loops {
+		br := l.res
+		br.Build, br.Validate, br.IRCheck = cpu[l.root]/builderReps, cpu[l.checkRoot]/builderReps, cpu[l.irRoot]/builderReps
+		br.BuildAlloc, br.ValidateAlloc = alloc[l.root]/builderReps, alloc[l.checkRoot]/builderReps
 		res.Builders = append(res.Builders, br)
 	}
 	return res, nil
 }
+
+// builderLoop is the measurement of one builder: its result, the names
+// of the functions its time is attributed to, and those functions.
+type builderLoop struct {
+	res                     Builder
+	root, checkRoot, irRoot string
+	run                     func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
+	check                   func(before, after *ir.Func, h *validate.Mem2RegHints) error
+	irCheck                 func(*ir.Func) error
+}
+
+// The validator and the IR checker, called for one builder's results.
+//
+//go:noinline
+func checkCytron(before, after *ir.Func, h *validate.Mem2RegHints) error {
+	return validate.Mem2Reg(before, after, h)
+}
+
+//go:noinline
+func checkBraun(before, after *ir.Func, h *validate.Mem2RegHints) error {
+	return validate.Mem2Reg(before, after, h)
+}
+
+//go:noinline
+func irCheckCytron(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
+
+//go:noinline
+func irCheckBraun(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 
 func build(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, time.Duration) {
 	runtime.GC()
@@ -237,6 +288,15 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "%-22s %8v %9v %9.0f%% %15.2fx %15.2fx %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
 			100*float64(b.Validate)/float64(b.Build), float64(own)/float64(r.XLiftCPU), float64(all)/float64(r.XLiftCPU), b.Phis, b.Rejected)
 	}
+	// The ratio that varies most from run to run, in every run.
+	for k, b := range r.Builders {
+		fmt.Fprintf(w, "%s val/build in each run:", b.Name)
+		for _, run := range runs {
+			rb := run.Builders[k]
+			fmt.Fprintf(w, " %.0f%%", 100*float64(rb.Validate)/float64(rb.Build))
+		}
+		fmt.Fprintf(w, "\n")
+	}
 	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v", r.NormalizeIR.Round(time.Millisecond))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
@@ -246,11 +306,12 @@ func Report(w io.Writer, runs []*Result) {
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
 	}
-	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile, per run;\n"+
+	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
+		" (the builders' %d times, taking turns in one profile), per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
 		" validators read the register counts the IR checker leaves on their input;\n"+
-		" allocated bytes from the heap profile's samples, per run)\n", reps)
+		" allocated bytes from the heap profile's samples, per run)\n", reps, builderReps)
 }
 
 func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/(1<<20)) }
