@@ -367,6 +367,9 @@ func (c *checker) checkInstrs() bool {
 	if f.counts.Load() == nil {
 		c.counts = newRegCounts(f)
 	}
+	// Counted on the way (kept only if f is well-formed, so only valid
+	// registers matter).
+	counts := c.counts
 	for _, b := range f.Blocks {
 		forEachInstr(b, func(i int, in *Instr) {
 			where := at{b.Index, i, in}
@@ -392,6 +395,9 @@ func (c *checker) checkInstrs() bool {
 					// writes its chosen receive after the others).
 					c.errorf(where, RuleRegister, "result %s is written twice", d)
 					ok = false
+				} else if counts != nil {
+					counts.Mentions[d]++
+					counts.Defs[d]++
 				}
 			}
 			for k, a := range in.Args {
@@ -401,10 +407,9 @@ func (c *checker) checkInstrs() bool {
 				if !validReg(a) {
 					c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
 					ok = false
+				} else if counts != nil {
+					counts.Mentions[a]++
 				}
-			}
-			if ok && c.counts != nil {
-				c.counts.add(in)
 			}
 			if !ok {
 				regsOK = false
