@@ -2,7 +2,6 @@ package ir
 
 import (
 	"math/rand"
-	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -79,15 +78,7 @@ func TestCountsByQuery(t *testing.T) {
 // well-formed function (and only of one) behind, equal to Counts'.
 func TestCheckerCounts(t *testing.T) {
 	for _, name := range []string{"testdata/allkinds.vssa", "testdata/sample.vssa"} {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := Parse(name, string(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range m.Funcs {
+		for _, f := range parseFile(t, name).Funcs {
 			d := RTL
 			if hasPhis(f) {
 				d = SSA
@@ -135,15 +126,7 @@ func hasPhis(f *Func) bool {
 // exported field: a field added to Func and not to ShallowClone fails
 // here.
 func TestShallowCloneFields(t *testing.T) {
-	src, err := os.ReadFile("testdata/allkinds.vssa")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Parse("allkinds.vssa", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := m.Funcs[0]
+	f := parseFile(t, "testdata/allkinds.vssa").Funcs[0]
 	// Give every exported field a value that is not its zero.
 	f.Variadic, f.Wrapper, f.Pos, f.Recover = true, true, 7, 1
 	if len(f.FreeVars) == 0 {

@@ -25,15 +25,15 @@ type Liveness struct {
 }
 
 // In is the set of registers (or subset bits) live on entry to block b.
-func (l *Liveness) In(b int) graph.Bitset {
-	i := 2 * b * l.words
-	return l.sets[i : i+l.words : i+l.words]
-}
+func (l *Liveness) In(b int) graph.Bitset { return setAt(l.sets, l.words, 2*b) }
 
 // Out is the set of registers (or subset bits) live on exit from block b.
-func (l *Liveness) Out(b int) graph.Bitset {
-	i := (2*b + 1) * l.words
-	return l.sets[i : i+l.words : i+l.words]
+func (l *Liveness) Out(b int) graph.Bitset { return setAt(l.sets, l.words, 2*b+1) }
+
+// setAt is the k-th set of words words in sets, which holds two per block.
+func setAt(sets []uint64, words, k int) graph.Bitset {
+	i := k * words
+	return sets[i : i+words : i+words]
 }
 
 // LiveIn reports whether register r is live on entry to block b (false
@@ -114,15 +114,9 @@ type LiveScan struct {
 }
 
 // uses and defs return the sets of block b.
-func (s *LiveScan) uses(b int) graph.Bitset {
-	i := 2 * b * s.words
-	return s.sets[i : i+s.words : i+s.words]
-}
+func (s *LiveScan) uses(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b) }
 
-func (s *LiveScan) defs(b int) graph.Bitset {
-	i := (2*b + 1) * s.words
-	return s.sets[i : i+s.words : i+s.words]
-}
+func (s *LiveScan) defs(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b+1) }
 
 // NewLiveScan prepares the liveness of the registers r with bit[r] >= 0,
 // bit[r] < width (all registers if bit is nil, width len(f.Regs)).

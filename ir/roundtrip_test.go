@@ -55,14 +55,7 @@ func TestRoundTrip(t *testing.T) {
 // kind (and every call mode and flag), and is well formed: in RTL, except
 // main.ssa, which is in SSA.
 func TestAllKinds(t *testing.T) {
-	src, err := os.ReadFile("testdata/allkinds.vssa")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Parse("allkinds.vssa", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseFile(t, "testdata/allkinds.vssa")
 	seen := map[Op]bool{}
 	modes := map[CallMode]bool{}
 	var flags Flags
@@ -140,4 +133,18 @@ func TestParseFilename(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "x.vssa:1:1: ") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// parseFile parses an IR text file of the tests.
+func parseFile(t *testing.T, name string) *Module {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(name, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
