@@ -335,6 +335,12 @@ b3: <- b1
 	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, clobber), &OutOfSSAHints{Temps: []ir.Reg{5}}), "moves")
 	// An undeclared temporary.
 	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{}), "moves")
+	// A temporary that is a register of the input, or no register.
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{Temps: []ir.Reg{5, 2}}), "temps")
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{Temps: []ir.Reg{5, 6}}), "temps")
+	// An instruction of the input changed.
+	changed := strings.Replace(good, "    return r3\n", "    return r4\n", 1)
+	wantRule(t, OutOfSSA(parse(t, swapSSA), parse(t, changed), &OutOfSSAHints{Temps: []ir.Reg{5}}), "structure")
 }
 
 // A dead phi (its register is not live at its join in the input) whose
