@@ -357,70 +357,84 @@ func (c *checker) checkEdges() bool {
 func (c *checker) checkInstrs() bool {
 	f := c.f
 	regsOK := true
-	validReg := func(r Reg) bool { return r >= 0 && int(r) < len(f.Regs) && f.Regs[r] != nil }
-	for _, r := range append(append([]Reg(nil), f.Params...), f.FreeVars...) {
-		if !validReg(r) {
-			c.funcErr(RuleRegister, "parameter %s has no type or is out of range", r)
-			regsOK = false
+	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+		for _, r := range vs {
+			if !c.validReg(r) {
+				c.funcErr(RuleRegister, "parameter %s has no type or is out of range", r)
+				regsOK = false
+			}
 		}
 	}
 	if f.counts.Load() == nil {
 		c.counts = newRegCounts(f)
 	}
-	// Counted on the way (kept only if f is well-formed, so only valid
-	// registers matter).
-	counts := c.counts
 	for _, b := range f.Blocks {
-		forEachInstr(b, func(i int, in *Instr) {
-			where := at{b.Index, i, in}
-			ok := true
-			if !in.Op.DstArity().ok(len(in.Dsts)) {
-				c.errorf(where, RuleArity, "%s has %d results, want %s", in.Op, len(in.Dsts), arityString(in.Op.DstArity()))
-				ok = false
-			}
-			if !in.Op.ArgArity().ok(len(in.Args)) {
-				c.errorf(where, RuleArity, "%s has %d operands, want %s", in.Op, len(in.Args), arityString(in.Op.ArgArity()))
-				ok = false
-			}
-			if in.IsCall() && len(in.Args) < in.callStart() {
-				c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
-				ok = false
-			}
-			for k, d := range in.Dsts {
-				if !validReg(d) {
-					c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
-					ok = false
-				} else if slices.Contains(in.Dsts[:k], d) {
-					// Which write would win is not defined (a select
-					// writes its chosen receive after the others).
-					c.errorf(where, RuleRegister, "result %s is written twice", d)
-					ok = false
-				} else if counts != nil {
-					counts.Mentions[d]++
-					counts.Defs[d]++
-				}
-			}
-			for k, a := range in.Args {
-				if a == NoReg && optionalOperand(in, k) {
-					continue
-				}
-				if !validReg(a) {
-					c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
-					ok = false
-				} else if counts != nil {
-					counts.Mentions[a]++
-				}
-			}
-			if !ok {
-				regsOK = false
-			} else if c.types {
-				if msg := c.instrTypes(b, in); msg != "" {
-					c.errorf(where, RuleTypes, "%s", msg)
-				}
-			}
-		})
+		for i, in := range b.Phis {
+			regsOK = c.checkInstr(b, i, in) && regsOK
+		}
+		for i, in := range b.Instrs {
+			regsOK = c.checkInstr(b, len(b.Phis)+i, in) && regsOK
+		}
 	}
 	return regsOK
+}
+
+// validReg reports whether r is a register of the function with a type.
+func (c *checker) validReg(r Reg) bool {
+	return r >= 0 && int(r) < len(c.f.Regs) && c.f.Regs[r] != nil
+}
+
+// checkInstr checks instruction in, at index i of block b (phis first),
+// and counts its registers on the way (the counts are kept only if the
+// function is well-formed, so only valid registers matter). It reports
+// whether all its registers are valid.
+func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
+	where := at{b.Index, i, in}
+	ok := true
+	if !in.Op.DstArity().ok(len(in.Dsts)) {
+		c.errorf(where, RuleArity, "%s has %d results, want %s", in.Op, len(in.Dsts), arityString(in.Op.DstArity()))
+		ok = false
+	}
+	if !in.Op.ArgArity().ok(len(in.Args)) {
+		c.errorf(where, RuleArity, "%s has %d operands, want %s", in.Op, len(in.Args), arityString(in.Op.ArgArity()))
+		ok = false
+	}
+	if in.IsCall() && len(in.Args) < in.callStart() {
+		c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
+		ok = false
+	}
+	counts := c.counts
+	for k, d := range in.Dsts {
+		if !c.validReg(d) {
+			c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
+			ok = false
+		} else if slices.Contains(in.Dsts[:k], d) {
+			// Which write would win is not defined (a select
+			// writes its chosen receive after the others).
+			c.errorf(where, RuleRegister, "result %s is written twice", d)
+			ok = false
+		} else if counts != nil {
+			counts.Mentions[d]++
+			counts.Defs[d]++
+		}
+	}
+	for k, a := range in.Args {
+		if a == NoReg && optionalOperand(in, k) {
+			continue
+		}
+		if !c.validReg(a) {
+			c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
+			ok = false
+		} else if counts != nil {
+			counts.Mentions[a]++
+		}
+	}
+	if ok && c.types {
+		if msg := c.instrTypes(b, in); msg != "" {
+			c.errorf(where, RuleTypes, "%s", msg)
+		}
+	}
+	return ok
 }
 
 // optionalOperand reports whether operand k of in may be "_".
