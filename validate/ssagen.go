@@ -213,6 +213,13 @@ type ssaCheck struct {
 	// register erases to one of its input register, and the input
 	// defines a plain register at most once), so the full mode accepts
 	// whatever the fast mode accepts.
+	//
+	// This rests on the counts describing the input as it is, that is on
+	// passes never writing into an instruction they share with their
+	// input (ShallowClone's contract): the full mode trusts that too,
+	// but a pass breaking it can slip more past the fast mode, such as a
+	// shared instruction changed to read a renamed register
+	// (TestFastModeStaleCountsHazard).
 	full   bool
 	counts *ir.RegCounts // the input's (only in fast mode)
 	seen   []int32
@@ -326,6 +333,10 @@ func (c *ssaCheck) phis() error {
 	c.renamed = take(&c.sc.regs, tracked)[:0]
 	c.plain = flags[len(c.after.Regs):]
 	c.counts = c.before.Counts()
+	if !c.full && len(c.counts.Mentions) != len(c.before.Regs) {
+		// Counts of another version of the input: the full mode decides.
+		return c.r.fn("structure", "the input's register counts do not cover its %d registers", len(c.before.Regs))
+	}
 	for reg, n := range versions {
 		c.slot[reg] = -1
 		if n >= 2 {
