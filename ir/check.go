@@ -414,8 +414,7 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
 			c.errorf(where, RuleRegister, "result %s is written twice", d)
 			ok = false
 		} else if counts != nil {
-			counts.Mentions[d]++
-			counts.Defs[d]++
+			counts.def(d)
 		}
 	}
 	for k, a := range in.Args {
@@ -426,7 +425,7 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
 			c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
 			ok = false
 		} else if counts != nil {
-			counts.Mentions[a]++
+			counts.use(a)
 		}
 	}
 	if ok && c.types {

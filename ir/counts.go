@@ -53,8 +53,7 @@ func newRegCounts(f *Func) *RegCounts {
 	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
 		for _, r := range vs {
 			if c.inRange(r) {
-				c.Mentions[r]++
-				c.Defs[r]++
+				c.def(r)
 			}
 		}
 	}
@@ -77,13 +76,17 @@ func (c *RegCounts) finish() {
 func (c *RegCounts) add(in *Instr) {
 	for _, d := range in.Dsts {
 		if c.inRange(d) {
-			c.Mentions[d]++
-			c.Defs[d]++
+			c.def(d)
 		}
 	}
 	for _, a := range in.Args {
 		if c.inRange(a) {
-			c.Mentions[a]++
+			c.use(a)
 		}
 	}
 }
+
+// def counts an occurrence of r as a result, use one as an operand (r in
+// range).
+func (c *RegCounts) def(r Reg) { c.Mentions[r]++; c.Defs[r]++ }
+func (c *RegCounts) use(r Reg) { c.Mentions[r]++ }
