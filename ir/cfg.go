@@ -79,6 +79,58 @@ func (f *Func) Analyze() *CFGInfo {
 	return &CFGInfo{Graph: g, Dom: graph.Dominators(g, 0), Postorder: graph.Postorder(g, 0)}
 }
 
+// CFG returns f's CFGInfo, computed by Analyze and kept on f for as long
+// as f's edges stay those it was computed for. A pass's input and result
+// usually have the same edges, and the IR checker, the pass and its
+// validator all need the dominator tree or an order of the blocks of
+// both: with the cache it is computed once per CFG, not once per use.
+// The CFGInfo is shared: read it, never change it.
+func (f *Func) CFG() *CFGInfo {
+	if c := f.cfg.Load(); c != nil && c.describes(f) {
+		return c
+	}
+	c := f.Analyze()
+	f.cfg.Store(c)
+	return c
+}
+
+// describes reports whether c.Graph is the graph Graph would build from
+// f's blocks as they are now (its edges are c's own copy, so a change to
+// f's blocks shows). The rest of c is computed from c.Graph alone.
+func (c *CFGInfo) describes(f *Func) bool {
+	n := len(f.Blocks)
+	if len(c.Graph.Succs) != n {
+		return false
+	}
+	hasRecover := f.Recover > 0 && f.Recover < n
+	for i, b := range f.Blocks {
+		if b.Index != i {
+			return false
+		}
+		want := c.Graph.Succs[i]
+		k := 0
+		for _, s := range b.Succs {
+			if s < 0 || s >= n {
+				continue // Graph leaves out edges to no block
+			}
+			if k == len(want) || want[k] != s {
+				return false
+			}
+			k++
+		}
+		if i == 0 && hasRecover {
+			if k == len(want) || want[k] != f.Recover {
+				return false
+			}
+			k++
+		}
+		if k != len(want) {
+			return false
+		}
+	}
+	return true
+}
+
 // ReversePostorderOf returns the blocks of f in the reverse of cfg's
 // postorder.
 func (f *Func) ReversePostorderOf(cfg *CFGInfo) []*Block {

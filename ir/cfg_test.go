@@ -79,3 +79,112 @@ func TestPredIndex(t *testing.T) {
 		t.Errorf("edge not listed: got %d, want -1", got)
 	}
 }
+
+// sameAnalysis reports whether two CFGInfos agree: same edges, dominator
+// tree and postorder.
+func sameAnalysis(a, b *CFGInfo) bool {
+	return slices.EqualFunc(a.Graph.Succs, b.Graph.Succs, slices.Equal) &&
+		slices.EqualFunc(a.Graph.Preds, b.Graph.Preds, slices.Equal) &&
+		a.Dom.Equal(b.Dom) && slices.Equal(a.Postorder, b.Postorder)
+}
+
+// TestCFGCache checks that Func.CFG is Analyze's result, kept while the
+// edges stay the same (also across ShallowClone), and computed again
+// after any change to them.
+func TestCFGCache(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	changes := []struct {
+		name   string
+		change func(g *Func) bool // false: not applicable to g
+	}{
+		{"successor moved", func(g *Func) bool {
+			for _, b := range g.Blocks {
+				if len(b.Succs) > 0 && len(g.Blocks) > 1 {
+					b.Succs[0] = (b.Succs[0] + 1) % len(g.Blocks)
+					return true
+				}
+			}
+			return false
+		}},
+		{"successor added", func(g *Func) bool {
+			b := g.Blocks[rng.Intn(len(g.Blocks))]
+			b.Succs = append(b.Succs, rng.Intn(len(g.Blocks)))
+			return true
+		}},
+		{"successor dropped", func(g *Func) bool {
+			for _, b := range g.Blocks {
+				if len(b.Succs) > 0 {
+					b.Succs = b.Succs[1:]
+					return true
+				}
+			}
+			return false
+		}},
+		{"recover block changed", func(g *Func) bool {
+			if len(g.Blocks) < 2 {
+				return false
+			}
+			if g.Recover > 0 {
+				g.Recover = -1
+			} else {
+				g.Recover = len(g.Blocks) - 1
+			}
+			return true
+		}},
+		{"block added", func(g *Func) bool {
+			g.NewBlock()
+			return true
+		}},
+		{"successors of two blocks swapped", func(g *Func) bool {
+			for i := 1; i < len(g.Blocks); i++ {
+				a, b := g.Blocks[i-1], g.Blocks[i]
+				if !slices.Equal(a.Succs, b.Succs) {
+					a.Succs, b.Succs = b.Succs, a.Succs
+					return true
+				}
+			}
+			return false
+		}},
+	}
+	changed := make([]int, len(changes))
+	for i := range 2000 {
+		f := randomFunc(rng)
+		c := f.CFG()
+		if !sameAnalysis(c, f.Analyze()) {
+			t.Fatalf("function %d: CFG differs from Analyze\n%s", i, dumpRandom(f))
+		}
+		if f.CFG() != c {
+			t.Fatalf("function %d: CFG computed again for the same edges", i)
+		}
+		// Changes to the blocks that leave the edges alone keep it.
+		f.Blocks[0].Instrs = append([]*Instr{{Op: OpCopy, Dsts: []Reg{0}, Args: []Reg{0}}}, f.Blocks[0].Instrs...)
+		if f.CFG() != c {
+			t.Fatalf("function %d: CFG computed again after a change to instructions only", i)
+		}
+		g := f.ShallowClone()
+		if g.CFG() != c {
+			t.Fatalf("function %d: a clone does not share its original's CFG", i)
+		}
+		k := i % len(changes)
+		if !changes[k].change(g) {
+			continue
+		}
+		changed[k]++
+		want := g.Analyze()
+		got := g.CFG()
+		if got == c && !sameAnalysis(c, want) {
+			t.Fatalf("function %d, %s: stale CFG kept\n%s", i, changes[k].name, dumpRandom(g))
+		}
+		if !sameAnalysis(got, want) {
+			t.Fatalf("function %d, %s: CFG differs from Analyze\n%s", i, changes[k].name, dumpRandom(g))
+		}
+		if f.CFG() != c {
+			t.Fatalf("function %d, %s: changing a clone changed its original's CFG", i, changes[k].name)
+		}
+	}
+	for k, n := range changed {
+		if n < 100 {
+			t.Errorf("%s: applied to only %d functions", changes[k].name, n)
+		}
+	}
+}

@@ -133,12 +133,6 @@ func CheckStructure(f *Func, d Discipline) error {
 	return check(f, d, false)
 }
 
-// CheckStructureDom is CheckStructure with the dominator tree of f's CFG
-// given, for callers that check several functions with the same CFG.
-func CheckStructureDom(f *Func, d Discipline, dom *graph.DomTree) error {
-	return (&checker{f: f, d: d, dom: dom}).check()
-}
-
 func check(f *Func, d Discipline, types bool) error {
 	return (&checker{f: f, d: d, types: types}).check()
 }
@@ -168,7 +162,7 @@ func (c *checker) check() error {
 
 func (c *checker) domTree() *graph.DomTree {
 	if c.dom == nil {
-		c.dom = c.f.Dom()
+		c.dom = c.f.CFG().Dom
 	}
 	return c.dom
 }

@@ -48,6 +48,12 @@ type Func struct {
 	// says so): a copy that is then changed would keep counts of the
 	// original. ShallowClone and Clone start without.
 	counts atomic.Pointer[RegCounts]
+
+	// cfg caches CFG: the analyses of the edges it was computed for,
+	// which CFG compares with the edges f has before using it. Clones
+	// start with their original's (the same edges until a pass changes
+	// them).
+	cfg atomic.Pointer[CFGInfo]
 }
 
 // Block is a basic block.
@@ -208,6 +214,7 @@ func (f *Func) ShallowCloneWithRoom(regs int) *Func {
 		nb.Instrs = ptrs.copyOf(b.Instrs)
 		g.Blocks[i] = nb
 	}
+	g.cfg.Store(f.cfg.Load())
 	return g
 }
 

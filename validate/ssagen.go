@@ -417,7 +417,7 @@ type disagreement struct {
 func (c *ssaCheck) walk() error {
 	const unknown = ir.NoReg // no version is current (not yet defined, or after a panic)
 	before, after, orig, slot := c.before, c.after, c.orig, c.slot
-	postorder := before.Postorder()
+	postorder := before.CFG().Postorder
 	if len(postorder) != len(before.Blocks) {
 		return c.r.fn("structure", "not every block is reachable")
 	}

@@ -136,7 +136,7 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 // dominance frontiers of the renamed registers' definitions, where they
 // are live, and returns the dominator tree.
 func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
-	info := f.Analyze()
+	info := f.CFG()
 	idf := graph.NewIDF(info.Dom.Frontiers(info.Graph))
 
 	// One scan for the definition blocks of each renamed register (by
