@@ -57,7 +57,8 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promot
 		return nil, r.fn("hints", "no promotion hints")
 	}
 	n := len(f.Regs)
-	p := &promotion{r: r, f: f, varOf: take(&sc.regs, n), types: make([]types.Type, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
+	p := &sc.pro
+	*p = promotion{r: r, f: f, varOf: take(&sc.regs, n), types: take(&sc.types, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for a, v := range h.Vars {

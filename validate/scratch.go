@@ -5,6 +5,7 @@
 package validate
 
 import (
+	"go/types"
 	"sync"
 
 	"github.com/vssa-go/vssa/ir"
@@ -17,6 +18,14 @@ type scratch struct {
 	regs   []ir.Reg
 	counts []int32
 	flags  []bool
+	types  []types.Type
+
+	// The state of the check itself (each is hundreds of bytes, and a
+	// check of a small function allocated little else). The next check
+	// overwrites it; until then it keeps the last functions checked
+	// reachable (clearing it cost as much as allocating it).
+	ssa ssaCheck
+	pro promotion
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -25,7 +34,7 @@ func getScratch() *scratch { return scratchPool.Get().(*scratch) }
 
 // put returns s to the pool, with all its store free again.
 func (s *scratch) put() {
-	s.regs, s.counts, s.flags = s.regs[:0], s.counts[:0], s.flags[:0]
+	s.regs, s.counts, s.flags, s.types = s.regs[:0], s.counts[:0], s.flags[:0], s.types[:0]
 	scratchPool.Put(s)
 }
 

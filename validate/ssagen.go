@@ -136,7 +136,8 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
 	}
 	orig := h.Orig
-	c := &ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full, sc: sc}
+	c := &sc.ssa
+	*c = ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full, sc: sc}
 	if pro != nil {
 		c.nregs = pro.regs()
 	}

@@ -30,6 +30,7 @@ type Result struct {
 	Normalize      time.Duration // vssa normalize, all functions (CPU in normalize.Run)
 	NormalizeCheck time.Duration // CPU in validate.Normalize
 	NormalizeIR    time.Duration // CPU in the IR checker on normalize's results (as the pass manager runs it)
+	InputIR        time.Duration // the same, run again right before each builder (to start it as the manager does)
 	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
 	Builders       []Builder
 }
@@ -59,6 +60,7 @@ const (
 	vCheckBraun     = "github.com/vssa-go/vssa/internal/bench.checkBraun"
 	vIRCheckCytron  = "github.com/vssa-go/vssa/internal/bench.irCheckCytron"
 	vIRCheckBraun   = "github.com/vssa-go/vssa/internal/bench.irCheckBraun"
+	vIRCheckInput   = "github.com/vssa-go/vssa/internal/bench.irCheckInput"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 )
 
@@ -199,13 +201,20 @@ func Measure(patterns []string) (*Result, error) {
 		l.res.Functions = len(normal)
 		roots = append(roots, l.root, l.checkRoot, l.irRoot)
 	}
+	// The pass manager runs all passes on one function before the next,
+	// the IR checker after each: mem2reg starts on a function the
+	// checker has just read, as x/tools lifts a function it has just
+	// built. So each builder runs right after the checker read its
+	// input again (its own line, irCheckInput), and the builders take
+	// turns function by function.
 	runtime.GC()
 	cpu, alloc, err = measure(func() {
 		for i := range builderReps {
 			last := i == builderReps-1 // the counts are of the last repetition
-			for k := range loops {
-				l := loops[(k+i)%len(loops)]
-				for _, f := range normal {
+			for j, f := range normal {
+				for k := range loops {
+					l := loops[(k+i+j)%len(loops)]
+					irCheckInput(f)
 					g, h, err := l.run(f)
 					if err != nil {
 						if last {
@@ -224,10 +233,11 @@ func Measure(patterns []string) (*Result, error) {
 				}
 			}
 		}
-	}, roots...)
+	}, append(roots, vIRCheckInput)...)
 	if err != nil {
 		return nil, err
 	}
+	res.InputIR = cpu[vIRCheckInput] / builderReps / time.Duration(len(loops))
 	for _, l := range loops {
 		br := l.res
 		br.Build, br.Validate, br.IRCheck = cpu[l.root]/builderReps, cpu[l.checkRoot]/builderReps, cpu[l.irRoot]/builderReps
@@ -265,6 +275,11 @@ func irCheckCytron(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 //go:noinline
 func irCheckBraun(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 
+// irCheckInput is the IR checker on a builder's input.
+//
+//go:noinline
+func irCheckInput(f *ir.Func) error { return ir.CheckStructure(f, ir.RTL) }
+
 func build(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, time.Duration) {
 	runtime.GC()
 	start := time.Now()
@@ -297,7 +312,7 @@ func Report(w io.Writer, runs []*Result) {
 		}
 		fmt.Fprintf(w, "\n")
 	}
-	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v", r.NormalizeIR.Round(time.Millisecond))
+	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v (again right before each builder %v)", r.NormalizeIR.Round(time.Millisecond), r.InputIR.Round(time.Millisecond))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
 	}
@@ -307,7 +322,8 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
 	}
 	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
-		" (the builders' %d times, taking turns in one profile), per run;\n"+
+		" (the builders' %d times, taking turns function by function in one profile,\n"+
+		" each right after the IR checker read its input, as in the pass manager), per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
 		" validators read the register counts the IR checker leaves on their input;\n"+
