@@ -10,8 +10,9 @@
 //     and never in blocks reached only after a panic (the recover block
 //     reads variables at the point of the panic, which registers in SSA
 //     form cannot express);
-//   - its register v is fresh: the variables' registers are numbered
-//     after the input's, one per variable, and v has the variable's type;
+//   - its register v is fresh: the hints number the variables' registers
+//     after the input's, one per variable (a variable listed twice is
+//     rejected), and v has the variable's type;
 //   - the input is read through the promotion: "p = alloc" as
 //     "v = const zero", "x = load p" as "x = copy v", "store p, y" as
 //     "v = copy y", every other instruction as itself. The SSA check
@@ -26,12 +27,12 @@ import (
 	"github.com/vssa-go/vssa/ir"
 )
 
-// PromoteHints map each promoted variable (the register holding its
-// address in the input) to the register that holds its value: the
-// input's registers are followed by the variables' ones, so with n input
-// registers and k variables the registers are n … n+k-1.
+// PromoteHints name the promoted variables: Vars[k] is the register
+// holding the address of variable k in the input, and register n+k of
+// the promoted input (n being the input's number of registers) holds its
+// value. So the variables' registers are fresh by construction.
 type PromoteHints struct {
-	Vars map[ir.Reg]ir.Reg
+	Vars []ir.Reg
 }
 
 // promotion is the input of mem2reg read through its promotion hints.
@@ -61,19 +62,18 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promot
 	*p = promotion{r: r, f: f, varOf: take(&sc.regs, n), types: take(&sc.types, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
-	for a, v := range h.Vars {
+	for k, a := range h.Vars {
 		if a < 0 || int(a) >= n || f.Regs[a] == nil {
 			return nil, r.fn("hints", "variable %s is not a register of the input", a)
 		}
-		k := int(v) - n
-		if k < 0 || k >= len(p.types) || p.types[k] != nil {
-			return nil, r.fn("fresh", "register %s of variable %s is not fresh (want r%d … r%d, one per variable)", v, a, n, n+len(p.types)-1)
+		if p.varOf[a] != 0 {
+			return nil, r.fn("hints", "variable %s is listed twice", a)
 		}
 		ptr, ok := f.Regs[a].Underlying().(*types.Pointer)
 		if !ok {
 			return nil, r.fn("promotable", "variable %s is not an address", a)
 		}
-		p.varOf[a], p.types[k] = v, ptr.Elem()
+		p.varOf[a], p.types[k] = ir.Reg(n+k), ptr.Elem()
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, a := range vs {

@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/types"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,17 +67,13 @@ type reviewSeed struct {
 	name          string
 	helpers       string // other functions of the module
 	before, after string
-	vars          map[ir.Reg]ir.Reg
+	vars          []ir.Reg
 	orig          []ir.Reg
 	inputs        [][]interp.Value
 }
 
 func (s reviewSeed) hints() *Mem2RegHints {
-	vars := map[ir.Reg]ir.Reg{}
-	for a, v := range s.vars {
-		vars[a] = v
-	}
-	return &Mem2RegHints{Promote: &PromoteHints{Vars: vars}, SSA: &SSAHints{Orig: append([]ir.Reg(nil), s.orig...)}}
+	return &Mem2RegHints{Promote: &PromoteHints{Vars: slices.Clone(s.vars)}, SSA: &SSAHints{Orig: append([]ir.Reg(nil), s.orig...)}}
 }
 
 var reviewSeeds = []reviewSeed{
@@ -121,7 +118,7 @@ b3: <- b1, b2
     return r6
 }
 `,
-		vars: map[ir.Reg]ir.Reg{2: 7},
+		vars: []ir.Reg{2},
 		orig: []ir.Reg{0, 1, ir.NoReg, 3, 4, 5, 6, ir.NoReg, 7, 7, 7, 7},
 		inputs: [][]interp.Value{
 			{interp.Int(5), interp.Bool(true)}, {interp.Int(5), interp.Bool(false)},
@@ -173,7 +170,7 @@ b3: <- b1
     return r7
 }
 `,
-		vars:   map[ir.Reg]ir.Reg{1: 8},
+		vars:   []ir.Reg{1},
 		orig:   []ir.Reg{0, ir.NoReg, 2, 3, 4, 5, 6, 7, ir.NoReg, 8, 8, 8, 8},
 		inputs: [][]interp.Value{{interp.Int(0)}, {interp.Int(3)}, {interp.Int(-1)}},
 	},
@@ -229,7 +226,7 @@ b3: <- b1, b2
     return r21
 }
 `,
-		vars: map[ir.Reg]ir.Reg{2: 9, 3: 10},
+		vars: []ir.Reg{2, 3},
 		orig: []ir.Reg{0, 1, ir.NoReg, ir.NoReg, ir.NoReg, 5, 6, 7, ir.NoReg, ir.NoReg, ir.NoReg,
 			9, 10, 4, 10, 9, 4, 9, 9, 4, 8, 8},
 		inputs: [][]interp.Value{{interp.Int(2), interp.Bool(true)}, {interp.Int(2), interp.Bool(false)}},
@@ -258,7 +255,7 @@ b2:
     jump b1
 }
 `,
-		vars:   map[ir.Reg]ir.Reg{2: 7},
+		vars:   []ir.Reg{2},
 		orig:   []ir.Reg{0, 1, ir.NoReg, 3, 4, 5, 6, ir.NoReg, 7, 7, 7, 7},
 		inputs: [][]interp.Value{{interp.Int(6), interp.Int(2)}, {interp.Int(6), interp.Int(0)}},
 	},
@@ -380,16 +377,22 @@ func reviewMutate(rng *rand.Rand, before, after *ir.Func, h *Mem2RegHints) strin
 		h.SSA.Orig[v] = ir.Reg(rng.Intn(len(before.Regs)+len(h.Promote.Vars)+3) - 2)
 		return fmt.Sprintf("orig[r%d] -> %s", v, h.SSA.Orig[v])
 	case 6: // a promotion hint
-		for a := range h.Promote.Vars {
-			if rng.Intn(2) == 0 {
-				delete(h.Promote.Vars, a)
-				return fmt.Sprintf("var %s dropped", a)
+		vars := h.Promote.Vars
+		if k := rng.Intn(len(vars) + 1); k < len(vars) {
+			switch rng.Intn(3) {
+			case 0:
+				h.Promote.Vars = slices.Delete(vars, k, k+1)
+				return fmt.Sprintf("var %s dropped", vars[k])
+			case 1:
+				j := rng.Intn(len(vars))
+				vars[k], vars[j] = vars[j], vars[k]
+				return fmt.Sprintf("vars %d and %d swapped", k, j)
 			}
-			h.Promote.Vars[a] = ir.Reg(rng.Intn(len(before.Regs)+4) - 1)
-			return fmt.Sprintf("var %s -> %s", a, h.Promote.Vars[a])
+			vars[k] = ir.Reg(rng.Intn(len(before.Regs)+4) - 1)
+			return fmt.Sprintf("var %d -> %s", k, vars[k])
 		}
 		a := ir.Reg(rng.Intn(len(before.Regs)+2) - 1)
-		h.Promote.Vars[a] = ir.Reg(len(before.Regs) + len(h.Promote.Vars))
+		h.Promote.Vars = append(vars, a)
 		return fmt.Sprintf("var %s added", a)
 	case 7: // swap two instructions of a block
 		b := after.Blocks[pick.b]
@@ -535,9 +538,9 @@ func reviewDiffers(t *testing.T, helpers string, before, after *ir.Func, args ..
 	t.Logf("the input gives %s, the result %s", b, a)
 }
 
-func reviewHints(vars map[ir.Reg]ir.Reg, orig ...ir.Reg) *Mem2RegHints {
+func reviewHints(vars []ir.Reg, orig ...ir.Reg) *Mem2RegHints {
 	if vars == nil {
-		vars = map[ir.Reg]ir.Reg{}
+		vars = []ir.Reg{}
 	}
 	return &Mem2RegHints{Promote: &PromoteHints{Vars: vars}, SSA: &SSAHints{Orig: orig}}
 }
@@ -760,7 +763,7 @@ func TestReviewRecoverProbes(t *testing.T) {
 			if tc.phi != "" {
 				o = orig
 			}
-			bf, af, err := reviewCheck(t, reviewRecoverHelper, reviewRecoverLiveRTL, after, reviewHints(map[ir.Reg]ir.Reg{2: 7}, o...))
+			bf, af, err := reviewCheck(t, reviewRecoverHelper, reviewRecoverLiveRTL, after, reviewHints([]ir.Reg{2}, o...))
 			if tc.args != nil {
 				reviewDiffers(t, reviewRecoverHelper, bf, af, tc.args...)
 			}
@@ -778,7 +781,7 @@ func TestReviewRecoverProbes(t *testing.T) {
 	// recover block is a use of the address there.
 	storeInRecover := strings.Replace(reviewRecoverRTL, "b2:\n    jump b1", "b2:\n    store r2, r1\n    jump b1", 1)
 	afterStore := strings.Replace(s.after, "b2:\n    jump b1", "b2:\n    r12:int = copy r1\n    jump b1", 1)
-	_, _, err := reviewCheck(t, s.helpers, storeInRecover, afterStore, reviewHints(map[ir.Reg]ir.Reg{2: 7}, append(s.orig, 7)...))
+	_, _, err := reviewCheck(t, s.helpers, storeInRecover, afterStore, reviewHints([]ir.Reg{2}, append(s.orig, 7)...))
 	wantRule(t, err, "promotable")
 }
 
@@ -840,7 +843,7 @@ b0:
 					orig[r] = no
 				}
 			}
-			err := Mem2Reg(bf, af, reviewHints(map[ir.Reg]ir.Reg{1: 8}, orig...))
+			err := Mem2Reg(bf, af, reviewHints([]ir.Reg{1}, orig...))
 			if strings.HasPrefix(tc.line, "r4:int = load r7") {
 				if err != nil {
 					t.Errorf("control rejected: %v", err)
@@ -860,16 +863,15 @@ func TestReviewHintProbes(t *testing.T) {
 		name, rule string
 		change     func(h *Mem2RegHints)
 	}{
-		{"variables swapped", "structure", func(h *Mem2RegHints) { h.Promote.Vars[2], h.Promote.Vars[3] = 10, 9 }},
-		{"two variables, one register", "fresh", func(h *Mem2RegHints) { h.Promote.Vars[3] = 9 }},
-		{"register past the variables", "fresh", func(h *Mem2RegHints) { h.Promote.Vars[3] = 11 }},
-		{"register of the input", "fresh", func(h *Mem2RegHints) { h.Promote.Vars[3] = 5 }},
-		{"no register", "fresh", func(h *Mem2RegHints) { h.Promote.Vars[3] = no }},
-		{"variable out of range", "hints", func(h *Mem2RegHints) { h.Promote.Vars[99] = 11 }},
-		{"variable NoReg", "hints", func(h *Mem2RegHints) { h.Promote.Vars[no] = 11 }},
-		{"variable not an address", "promotable", func(h *Mem2RegHints) { h.Promote.Vars[5] = 11 }},
-		{"variable is a parameter", "promotable", func(h *Mem2RegHints) { h.Promote.Vars[0] = 11 }},
-		{"variable dropped", "types", func(h *Mem2RegHints) { delete(h.Promote.Vars, 3) }},
+		{"variables swapped", "structure", func(h *Mem2RegHints) { h.Promote.Vars = []ir.Reg{3, 2} }},
+		{"variable listed twice", "hints", func(h *Mem2RegHints) { h.Promote.Vars = []ir.Reg{2, 2} }},
+		{"variable listed twice, one more register", "hints", func(h *Mem2RegHints) { h.Promote.Vars = []ir.Reg{2, 3, 2} }},
+		{"variable out of range", "hints", func(h *Mem2RegHints) { h.Promote.Vars = append(h.Promote.Vars, 99) }},
+		{"variable NoReg", "hints", func(h *Mem2RegHints) { h.Promote.Vars = append(h.Promote.Vars, no) }},
+		{"variable not an address", "promotable", func(h *Mem2RegHints) { h.Promote.Vars = append(h.Promote.Vars, 5) }},
+		{"variable is a parameter", "promotable", func(h *Mem2RegHints) { h.Promote.Vars = append(h.Promote.Vars, 0) }},
+		{"first variable dropped", "types", func(h *Mem2RegHints) { h.Promote.Vars = h.Promote.Vars[1:] }},
+		{"last variable dropped", "types", func(h *Mem2RegHints) { h.Promote.Vars = h.Promote.Vars[:1] }},
 		{"version out of range", "types", func(h *Mem2RegHints) { h.SSA.Orig[14] = 11 }},
 		{"version negative", "types", func(h *Mem2RegHints) { h.SSA.Orig[14] = -5 }},
 		{"version of the address", "types", func(h *Mem2RegHints) { h.SSA.Orig[14] = 3 }},

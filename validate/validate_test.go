@@ -170,7 +170,7 @@ b0:
 
 func varHints() *Mem2RegHints {
 	return &Mem2RegHints{
-		Promote: &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 3}},
+		Promote: &PromoteHints{Vars: []ir.Reg{1}},
 		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, ir.NoReg, 3, 3}},
 	}
 }
@@ -233,7 +233,7 @@ b1:
 }
 `
 	hr := &Mem2RegHints{
-		Promote: &PromoteHints{Vars: map[ir.Reg]ir.Reg{1: 4}},
+		Promote: &PromoteHints{Vars: []ir.Reg{1}},
 		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, 3, ir.NoReg, 4, 4}},
 	}
 	wantRule(t, Mem2Reg(parse(t, rtlRecover), parse(t, ssaRecover), hr), "promotable")
@@ -243,10 +243,10 @@ b1:
 	// A load that reads the variable's first version (the zero value).
 	stale := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r4", 1)
 	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, stale), varHints()), "use")
-	// The variable's register is not fresh.
+	// The variable is listed twice (it would have two registers).
 	h = varHints()
-	h.Promote.Vars[1] = 2
-	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), h), "fresh")
+	h.Promote.Vars = []ir.Reg{1, 1}
+	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), h), "hints")
 	// The variable's register has another type than the variable.
 	wrongType := strings.Replace(ssaVar, "r4:int = const zero", "r4:int8 = const zero", 1)
 	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, wrongType), varHints()), "types")
@@ -456,7 +456,7 @@ func TestMalformedNoPanic(t *testing.T) {
 		// r3 of the input has no type (no instruction mentions it).
 		before := parse(t, strings.Replace(rtlVar, "return r2", "r4:int = copy r2\n    return r4", 1))
 		h := varHints()
-		h.Promote.Vars = map[ir.Reg]ir.Reg{3: 5}
+		h.Promote.Vars = []ir.Reg{3}
 		return Mem2Reg(before, parse(t, ssaVar), h)
 	})
 	check("mem2reg: no promotion hints", func() error {

@@ -108,7 +108,7 @@ func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) {
 
 func cloneHints(h *validate.Mem2RegHints) *validate.Mem2RegHints {
 	return &validate.Mem2RegHints{
-		Promote: &validate.PromoteHints{Vars: maps.Clone(h.Promote.Vars)},
+		Promote: &validate.PromoteHints{Vars: slices.Clone(h.Promote.Vars)},
 		SSA:     &validate.SSAHints{Orig: slices.Clone(h.SSA.Orig)},
 	}
 }
@@ -289,7 +289,7 @@ func otherConst(v constant.Value, t types.Type) (constant.Value, bool) {
 
 // rebuild runs the Cytron builder on a (mutated) promoted function, so
 // that a mutation of the promotion comes with a consistent SSA half.
-func rebuild(promoted *ir.Func, vars map[ir.Reg]ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
+func rebuild(promoted *ir.Func, vars []ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
 	g, sh, err := cytron(unpromoted(promoted))
 	if err != nil {
 		return nil, nil, false
@@ -297,10 +297,20 @@ func rebuild(promoted *ir.Func, vars map[ir.Reg]ir.Reg) (*ir.Func, *validate.Mem
 	return g, &validate.Mem2RegHints{Promote: &validate.PromoteHints{Vars: vars}, SSA: sh}, true
 }
 
+// valueReg returns the register of the promoted function that holds the
+// value of variable p (the hints give it by p's place in their list).
+func (c *mctx) valueReg(p ir.Reg) (ir.Reg, bool) {
+	k := slices.Index(c.h.Promote.Vars, p)
+	if k < 0 {
+		return ir.NoReg, false
+	}
+	return ir.Reg(len(c.n.Regs) + k), true
+}
+
 // otherVar returns a promoted variable other than p whose type is p's.
 func (c *mctx) otherVar(p ir.Reg) (ir.Reg, bool) {
 	var cands []ir.Reg
-	for q := range c.h.Promote.Vars {
+	for _, q := range c.h.Promote.Vars {
 		if q != p && types.Identical(c.n.Regs[q], c.n.Regs[p]) {
 			cands = append(cands, q)
 		}
@@ -695,7 +705,7 @@ var mutationKinds = []mutationKind{
 						continue
 					}
 					p := in.Dsts[0]
-					if _, ok := c.h.Promote.Vars[p]; ok {
+					if slices.Contains(c.h.Promote.Vars, p) {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
@@ -703,9 +713,11 @@ var mutationKinds = []mutationKind{
 						// where the program's other uses of p (a call, a closure, a
 						// field address, the recover block) see the memory.
 						pr := c.promoted.Clone()
-						vars := maps.Clone(c.h.Promote.Vars)
+						vars := append(slices.Clone(c.h.Promote.Vars), p)
 						v := pr.NewReg(c.n.Regs[p].Underlying().(*types.Pointer).Elem())
-						vars[p] = v
+						if int(v) != len(c.n.Regs)+len(vars)-1 {
+							panic("test: the promoted function has registers besides the variables'")
+						}
 						for _, pb := range pr.Blocks {
 							for i, in := range pb.Instrs {
 								switch {
@@ -751,7 +763,7 @@ var mutationKinds = []mutationKind{
 			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
-					v, ok := c.h.Promote.Vars[in.Dst()]
+					v, ok := c.valueReg(in.Dst())
 					if in.Op != ir.OpAlloc || !ok {
 						continue
 					}
@@ -762,7 +774,7 @@ var mutationKinds = []mutationKind{
 					out = append(out, mutationSite{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						pr := c.promoted.Clone()
 						pr.Blocks[b.Index].Instrs[i].Const = k
-						return rebuild(pr, maps.Clone(c.h.Promote.Vars))
+						return rebuild(pr, slices.Clone(c.h.Promote.Vars))
 					}})
 				}
 			}
@@ -774,15 +786,16 @@ var mutationKinds = []mutationKind{
 		doc:  "swap the registers of two promoted variables of the same type in the hints only",
 		sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
-			ps := slices.Sorted(maps.Keys(c.h.Promote.Vars))
+			ps := c.h.Promote.Vars
 			for i, p := range ps {
-				for _, q := range ps[i+1:] {
+				for j := i + 1; j < len(ps); j++ {
+					q := ps[j]
 					if !types.Identical(c.n.Regs[p], c.n.Regs[q]) {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
-						h.Promote.Vars[p], h.Promote.Vars[q] = h.Promote.Vars[q], h.Promote.Vars[p]
+						h.Promote.Vars[i], h.Promote.Vars[j] = q, p
 						return g, h, true
 					}})
 				}
@@ -858,7 +871,7 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 				continue
 			}
 			p := in.Args[0]
-			if _, ok := c.h.Promote.Vars[p]; !ok {
+			if !slices.Contains(c.h.Promote.Vars, p) {
 				continue
 			}
 			out = append(out, mutationSite{fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), func() (*ir.Func, *validate.Mem2RegHints, bool) {
@@ -868,12 +881,13 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 				}
 				pr := c.promoted.Clone()
 				pin := pr.Blocks[b.Index].Instrs[i]
+				v, _ := c.valueReg(q)
 				if op == ir.OpLoad {
-					pin.Args[0] = c.h.Promote.Vars[q]
+					pin.Args[0] = v
 				} else {
-					pin.Dsts[0] = c.h.Promote.Vars[q]
+					pin.Dsts[0] = v
 				}
-				return rebuild(pr, maps.Clone(c.h.Promote.Vars))
+				return rebuild(pr, slices.Clone(c.h.Promote.Vars))
 			}})
 		}
 	}

@@ -594,9 +594,7 @@ func fingerprint(g *ir.Func, h *validate.Mem2RegHints) string {
 	var sb strings.Builder
 	sb.WriteString(g.String())
 	fmt.Fprintf(&sb, "%v\n", h.SSA.Orig)
-	for _, p := range slices.Sorted(maps.Keys(h.Promote.Vars)) {
-		fmt.Fprintf(&sb, "%s→%s ", p, h.Promote.Vars[p])
-	}
+	fmt.Fprintf(&sb, "%v\n", h.Promote.Vars)
 	return sb.String()
 }
 

@@ -138,7 +138,7 @@ func mentioning(f *ir.Func, vars []ir.Reg) sites {
 // f sharing the instructions promotion leaves unchanged.
 func promote(f *ir.Func) (start, *validate.PromoteHints) {
 	allocs, accesses, defs := promotableAllocs(f)
-	h := &validate.PromoteHints{Vars: make(map[ir.Reg]ir.Reg, len(allocs))}
+	h := &validate.PromoteHints{Vars: allocs}
 	var multi []ir.Reg
 	for r, n := range defs {
 		if n >= 2 {
@@ -170,9 +170,8 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 	// Unchanged instructions are shared. Renaming adds a register per
 	// definition of a variable and per phi: room for about that many.
 	g := f.ShallowCloneWithRoom(len(allocs) + len(rewritten) + len(f.Blocks))
-	for _, p := range allocs {
-		v := g.NewReg(f.Regs[p].Underlying().(*types.Pointer).Elem())
-		h.Vars[p] = v
+	for _, p := range allocs { // registers varOf[p], in this order
+		g.NewReg(f.Regs[p].Underlying().(*types.Pointer).Elem())
 	}
 	// The accesses become copies (allocs constants), made in one arena
 	// reserved to size.
