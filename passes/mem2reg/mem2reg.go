@@ -26,7 +26,9 @@ type builder func(s start) (*ir.Func, *validate.SSAHints, error)
 // instruction is copied twice, and the validator checks the result
 // against f in one step.
 func run(f *ir.Func, build builder) (*ir.Func, *validate.Mem2RegHints, error) {
-	s, ph := promote(f)
+	buf := bufferPool.Get().(*buffers)
+	defer bufferPool.Put(buf)
+	s, ph := promote(f, buf)
 	g, sh, err := build(s)
 	if err != nil {
 		return nil, nil, err

@@ -70,7 +70,7 @@ type defSite struct {
 }
 
 func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
-	s, _ := promote(n)
+	s, _ := promote(n, new(buffers))
 	c := &mctx{n: n, promoted: s.f, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, len(g.Regs)), versions: map[ir.Reg][]ir.Reg{}}
 	define := func(r ir.Reg, b, i int) {
 		if r >= 0 && int(r) < len(c.def) {

@@ -32,16 +32,16 @@ const (
 // promotion need not scan the function again, and the number of
 // definitions of each register (parameters and free variables count as
 // defined on entry).
-func promotableAllocs(f *ir.Func) ([]ir.Reg, []access, []int32) {
-	defs := make([]int32, len(f.Regs))
-	facts := make([]uint8, len(f.Regs))
+func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []access, []int32) {
+	defs := zeroed(&buf.defs, len(f.Regs))
+	facts := zeroed(&buf.facts, len(f.Regs))
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, p := range vs {
 			facts[p] |= notAddr
 			defs[p]++
 		}
 	}
-	var accesses []access
+	accesses := buf.accesses[:0]
 	var normal []bool // nil: all blocks (there is no recover block)
 	if f.Recover >= 0 {
 		normal = f.NormalReach()
@@ -66,7 +66,8 @@ func promotableAllocs(f *ir.Func) ([]ir.Reg, []access, []int32) {
 			}
 		}
 	}
-	var out []ir.Reg
+	buf.accesses = accesses
+	var out []ir.Reg // the hints keep it
 	for r, fr := range facts {
 		if fr == isAlloc && defs[r] == 1 {
 			out = append(out, ir.Reg(r))
@@ -79,6 +80,7 @@ func promotableAllocs(f *ir.Func) ([]ir.Reg, []access, []int32) {
 // registers it renames, where they are mentioned, and the function whose
 // instructions it may share (see renaming.own).
 type start struct {
+	buf   *buffers
 	f     *ir.Func
 	input *ir.Func // f itself, or the function promotion copied f from
 	vars  []ir.Reg // the registers of f with several definitions, in increasing order
@@ -99,7 +101,7 @@ func (s sites) of(b int) []int32 { return s.index[s.first[b]:s.first[b+1]] }
 // unpromoted is the start of SSA construction from f as it is.
 func unpromoted(f *ir.Func) start {
 	vars := multiDefs(f)
-	return start{f, f, vars, mentioning(f, vars)}
+	return start{new(buffers), f, f, vars, mentioning(f, vars)}
 }
 
 // mentioning returns the sites of the instructions of f that mention a
@@ -136,8 +138,8 @@ func mentioning(f *ir.Func, vars []ir.Reg) sites {
 // promote replaces the promotable allocations of f by registers,
 // numbered after f's. With none, f itself is the result; else a copy of
 // f sharing the instructions promotion leaves unchanged.
-func promote(f *ir.Func) (start, *validate.PromoteHints) {
-	allocs, accesses, defs := promotableAllocs(f)
+func promote(f *ir.Func, buf *buffers) (start, *validate.PromoteHints) {
+	allocs, accesses, defs := promotableAllocs(f, buf)
 	h := &validate.PromoteHints{Vars: allocs}
 	var multi []ir.Reg
 	for r, n := range defs {
@@ -146,13 +148,13 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 		}
 	}
 	if len(allocs) == 0 {
-		return start{f, f, multi, mentioning(f, multi)}, h
+		return start{buf, f, f, multi, mentioning(f, multi)}, h
 	}
 	// Unless an input register is renamed (rare: the bridge defines
 	// registers once), the renamed registers are variables that are
 	// stored to, mentioned only where promotion rewrites.
 	inputRenamed := len(multi) > 0
-	varOf := make([]ir.Reg, len(f.Regs)) // address register → value register, NoReg if not promoted
+	varOf := zeroed(&buf.varOf, len(f.Regs)) // address register → value register, NoReg if not promoted
 	for i := range varOf {
 		varOf[i] = ir.NoReg
 	}
@@ -200,7 +202,7 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 		}
 	}
 	if inputRenamed {
-		return start{g, f, multi, mentioning(g, multi)}, h
+		return start{buf, g, f, multi, mentioning(g, multi)}, h
 	}
 	// A variable never stored to is not renamed, but its sites are few:
 	// keeping them costs less than filtering them out.
@@ -213,7 +215,7 @@ func promote(f *ir.Func) (start, *validate.PromoteHints) {
 		}
 	}
 	at.first[len(f.Blocks)] = int32(k)
-	return start{g, f, multi, at}, h
+	return start{buf, g, f, multi, at}, h
 }
 
 // multiDefs returns the registers of f with several definitions, in

@@ -1,0 +1,36 @@
+// This file lends the builders their working arrays from a pool: most
+// functions are small, and allocating a handful of arrays for each was a
+// large part of the time of building them.
+
+package mem2reg
+
+import (
+	"sync"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// buffers are the working arrays of one run of the pass, one per use.
+// Nothing in them may outlive the run: the result and its hints have
+// arrays of their own.
+type buffers struct {
+	defs     []int32  // promotableAllocs: definitions per register
+	facts    []uint8  // promotableAllocs: facts per register
+	accesses []access // promotableAllocs: the allocs, loads and stores
+	varOf    []ir.Reg // promote: address register → variable's register
+	index    []int32  // renaming: input register → index in vars
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// zeroed returns *s resized to n zero elements, keeping its array if it
+// is large enough (and the new one in *s otherwise).
+func zeroed[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
+	} else {
+		*s = (*s)[:n]
+		clear(*s)
+	}
+	return *s
+}
