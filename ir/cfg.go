@@ -90,7 +90,13 @@ func (f *Func) CFG() *CFGInfo {
 		return c
 	}
 	c := f.Analyze()
-	f.cfg.Store(c)
+	// Only an analysis of blocks at their places is kept: with two
+	// blocks of one Index, Graph has predecessors its successor lists
+	// lack, which describes, comparing successors, would not notice
+	// once the indices are fixed.
+	if c.describes(f) {
+		f.cfg.Store(c)
+	}
 	return c
 }
 

@@ -188,3 +188,39 @@ func TestCFGCache(t *testing.T) {
 		}
 	}
 }
+
+// TestCFGNotKeptForMisplacedBlocks checks that an analysis made while
+// two blocks share an Index (Graph then lists predecessors that no
+// successor list has) is not kept to be used once the indices are right.
+// (Found by review: the kept dominator tree made the checker reject a
+// well-formed function.)
+func TestCFGNotKeptForMisplacedBlocks(t *testing.T) {
+	m, err := Parse("x", `
+func @main.f(r0 bool) int {
+b0:
+    if r0, b1, b2
+b1: <- b0
+    r1:int = const 1
+    jump b3
+b2: <- b0
+    r2:int = const 2
+    return r2
+b3: <- b1
+    return r1
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Funcs[0]
+	good := f.Blocks
+	f.Blocks = []*Block{{Index: 0, Succs: []int{3}}, {Index: 0, Succs: []int{1, 2}}, {Index: 1, Succs: []int{3}}, {Index: 2}}
+	f.CFG()
+	f.Blocks = good
+	if !sameAnalysis(f.CFG(), f.Analyze()) {
+		t.Errorf("CFG kept an analysis of other blocks: preds %v, want %v", f.CFG().Graph.Preds, f.Analyze().Graph.Preds)
+	}
+	if err := Check(f, RTL); err != nil {
+		t.Errorf("well-formed function rejected: %v", err)
+	}
+}

@@ -55,10 +55,14 @@ func (r rejecter) fn(rule, format string, args ...any) *Error {
 }
 
 // missing rejects a nil function (a result is never nil; a pass that
-// has nothing to do returns its input).
+// has nothing to do returns its input) and one without blocks, which
+// no well-formed function is and the checks below assume has an entry.
 func (r rejecter) missing(before, after *ir.Func) error {
 	if before == nil || after == nil {
 		return r.fn("structure", "no function")
+	}
+	if len(before.Blocks) == 0 || len(after.Blocks) == 0 {
+		return r.fn("structure", "a function without blocks (no entry)")
 	}
 	return nil
 }

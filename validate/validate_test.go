@@ -442,6 +442,18 @@ func TestMalformedNoPanic(t *testing.T) {
 		after.Blocks[1].Instrs[0] = nil
 		return SSAGen(parse(t, rtlDiamond), after, diamondHints())
 	})
+	check("ssagen: no blocks", func() error {
+		return SSAGen(ir.NewFunc("main.f"), ir.NewFunc("main.f"), &SSAHints{})
+	})
+	check("mem2reg: no blocks", func() error {
+		return Mem2Reg(ir.NewFunc("main.f"), ir.NewFunc("main.f"), &Mem2RegHints{Promote: &PromoteHints{}, SSA: &SSAHints{}})
+	})
+	check("normalize: no blocks", func() error {
+		return Normalize(ir.NewFunc("main.f"), ir.NewFunc("main.f"), &NormalizeHints{})
+	})
+	check("outofssa: no blocks", func() error {
+		return OutOfSSA(ir.NewFunc("main.f"), ir.NewFunc("main.f"), &OutOfSSAHints{})
+	})
 	check("ssagen: nil phi", func() error {
 		after := parse(t, ssaDiamond)
 		after.Blocks[3].Phis[0] = nil
