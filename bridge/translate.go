@@ -38,6 +38,8 @@ type translator struct {
 	tuples map[ssa.Value][]ir.Reg // tuple-valued instructions, one register per component
 	consts map[constKey]ir.Reg    // hoisted constants, globals and function values
 
+	arena ir.Arena // the function's instructions and register lists
+
 	entry   *ir.Block    // the IR's entry block
 	hoisted *[]*ir.Instr // definitions of constants etc., placed at the start of the entry
 	blocks  []*ir.Block  // go/ssa block index → IR block
@@ -119,6 +121,13 @@ func (t *translator) function() {
 	if !separateEntry {
 		t.entry = t.blocks[0]
 	}
+	// About as many instructions as go/ssa's, with about two registers
+	// each, in one piece (any more come in further ones).
+	n := 0
+	for _, b := range fn.Blocks {
+		n += len(b.Instrs)
+	}
+	t.arena.Reserve(n, 2*n)
 	var hoisted []*ir.Instr // collected here, placed before the entry's code
 	t.hoisted = &hoisted
 	if fn.Recover != nil {
@@ -199,10 +208,10 @@ func (t *translator) lowerPhis(b *ssa.BasicBlock) {
 			src := t.val(arg, phi.Pos())
 			if isPhi[arg] {
 				tmp := t.f.NewReg(t.f.TypeOf(src))
-				temps = append(temps, &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{tmp}, Args: []ir.Reg{src}, Pos: phi.Pos()})
+				temps = append(temps, t.newInstr(ir.OpCopy, phi.Pos(), []ir.Reg{tmp}, []ir.Reg{src}))
 				src = tmp
 			}
-			copies = append(copies, &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{t.reg(phi)}, Args: []ir.Reg{src}, Pos: phi.Pos()})
+			copies = append(copies, t.newInstr(ir.OpCopy, phi.Pos(), []ir.Reg{t.reg(phi)}, []ir.Reg{src}))
 		}
 		// Hoisted values live in the entry block, which is not a
 		// predecessor here, so the copies never need them re-emitted.
@@ -345,7 +354,8 @@ func (t *translator) hoist(key constKey, typ types.Type, in *ir.Instr, pos token
 		return r
 	}
 	r := t.f.NewReg(t.typ(typ, pos))
-	in.Dsts = []ir.Reg{r}
+	in = t.arena.New(in)
+	in.Dsts = t.arena.Regs(r)
 	*t.hoisted = append(*t.hoisted, in)
 	t.consts[key] = r
 	return r
