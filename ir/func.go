@@ -184,14 +184,28 @@ func (f *Func) ShallowClone() *Func {
 // ShallowCloneWithRoom is ShallowClone for a pass that knows about how
 // many registers it will add.
 func (f *Func) ShallowCloneWithRoom(regs int) *Func {
+	// Few allocations, for the many small functions: the results' and
+	// the registers' types share one array, as do the parameters and
+	// free variables (each list capped, so that appending to one
+	// reallocates it instead of overwriting the other).
+	nres, nparams := len(f.Results), len(f.Params)
+	typs := make([]types.Type, nres+len(f.Regs), nres+len(f.Regs)+max(regs, 0))
+	copy(typs, f.Results)
+	copy(typs[nres:], f.Regs)
+	var params []Reg
+	if nparams+len(f.FreeVars) > 0 {
+		params = make([]Reg, nparams+len(f.FreeVars))
+		copy(params, f.Params)
+		copy(params[nparams:], f.FreeVars)
+	}
 	g := &Func{
 		Name:     f.Name,
-		Params:   append([]Reg(nil), f.Params...),
-		FreeVars: append([]Reg(nil), f.FreeVars...),
-		Results:  append([]types.Type(nil), f.Results...),
+		Params:   nilIfEmpty(params[:nparams:nparams]),
+		FreeVars: nilIfEmpty(params[nparams:]),
+		Results:  nilIfEmpty(typs[:nres:nres]),
 		Variadic: f.Variadic,
 		Recover:  f.Recover,
-		Regs:     append(make([]types.Type, 0, len(f.Regs)+max(regs, 0)), f.Regs...),
+		Regs:     typs[nres:],
 		Pos:      f.Pos,
 		Wrapper:  f.Wrapper,
 		Module:   f.Module,
@@ -216,6 +230,15 @@ func (f *Func) ShallowCloneWithRoom(regs int) *Func {
 	}
 	g.cfg.Store(f.cfg.Load())
 	return g
+}
+
+// nilIfEmpty returns s, or nil if it is empty (as clones had their lists
+// when each was copied on its own).
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
 
 // Module is a set of functions with the declarations they refer to.

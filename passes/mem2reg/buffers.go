@@ -19,9 +19,29 @@ type buffers struct {
 	accesses []access // promotableAllocs: the allocs, loads and stores
 	varOf    []ir.Reg // promote: address register → variable's register
 	index    []int32  // renaming: input register → index in vars
+
+	siteIndex, siteFirst []int32 // the sites of the renamed registers
+	mentioned            []bool  // mentioning: the registers looked for
+
+	renaming renaming   // the builders' shared state
+	stacks   [][]ir.Reg // cytron: versions per renamed register (inner arrays kept)
+	pushed   []int32    // cytron: renamed registers pushed, in order
+	work     []visit    // cytron: the walk of the dominator tree
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// stacksFor returns n empty stacks, with the arrays of earlier runs.
+func (b *buffers) stacksFor(n int) [][]ir.Reg {
+	if cap(b.stacks) < n {
+		b.stacks = append(b.stacks[:cap(b.stacks)], make([][]ir.Reg, n-cap(b.stacks))...)
+	}
+	stacks := b.stacks[:n]
+	for k := range stacks {
+		stacks[k] = stacks[k][:0]
+	}
+	return stacks
+}
 
 // zeroed returns *s resized to n zero elements, keeping its array if it
 // is large enough (and the new one in *s otherwise).

@@ -34,8 +34,10 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 	// Renaming along the dominator tree, with one stack of versions per
 	// renamed register and one stack of the registers pushed, so leaving
 	// a block pops what entering it pushed.
-	stacks := make([][]ir.Reg, len(rn.vars))
-	var pushed []int32
+	buf := s.buf
+	stacks := buf.stacksFor(len(rn.vars))
+	pushed := buf.pushed[:0]
+	defer func() { buf.pushed = pushed[:0] }()
 	push := func(r, v ir.Reg) {
 		k := rn.index[r]
 		stacks[k] = append(stacks[k], v)
@@ -48,12 +50,8 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 		}
 		return s[len(s)-1], true
 	}
-	type visit struct {
-		block  int
-		mark   int // len(pushed) on entry
-		inside bool
-	}
-	var work []visit
+	work := buf.work[:0]
+	defer func() { buf.work = work[:0] }()
 	renameFrom := func(root int) error {
 		work = append(work[:0], visit{block: root})
 		for len(work) > 0 {
@@ -130,6 +128,13 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 		}
 	}
 	return g, rn.hints(), nil
+}
+
+// visit is a step of renaming's walk of the dominator tree.
+type visit struct {
+	block  int
+	mark   int // len(pushed) on entry
+	inside bool
 }
 
 // placePhis places pruned phis in g (renaming f) at the iterated

@@ -28,10 +28,18 @@ type builder func(s start) (*ir.Func, *validate.SSAHints, error)
 func run(f *ir.Func, build builder) (*ir.Func, *validate.Mem2RegHints, error) {
 	buf := bufferPool.Get().(*buffers)
 	defer bufferPool.Put(buf)
-	s, ph := promote(f, buf)
+	s, vars := promote(f, buf)
 	g, sh, err := build(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g, &validate.Mem2RegHints{Promote: ph, SSA: sh}, nil
+	h := &hints{promote: validate.PromoteHints{Vars: vars}}
+	h.all = validate.Mem2RegHints{Promote: &h.promote, SSA: sh}
+	return g, &h.all, nil
+}
+
+// hints are the hints of one result, allocated together.
+type hints struct {
+	all     validate.Mem2RegHints
+	promote validate.PromoteHints
 }

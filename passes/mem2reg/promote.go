@@ -8,7 +8,6 @@ import (
 	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/validate"
 )
 
 // access is an alloc, load or store: where it is, and the address it
@@ -101,17 +100,18 @@ func (s sites) of(b int) []int32 { return s.index[s.first[b]:s.first[b+1]] }
 // unpromoted is the start of SSA construction from f as it is.
 func unpromoted(f *ir.Func) start {
 	vars := multiDefs(f)
-	return start{new(buffers), f, f, vars, mentioning(f, vars)}
+	buf := new(buffers)
+	return start{buf, f, f, vars, mentioning(f, vars, buf)}
 }
 
 // mentioning returns the sites of the instructions of f that mention a
 // register of vars (in increasing order).
-func mentioning(f *ir.Func, vars []ir.Reg) sites {
-	at := sites{first: make([]int32, len(f.Blocks)+1)}
+func mentioning(f *ir.Func, vars []ir.Reg, buf *buffers) sites {
+	at := sites{index: buf.siteIndex[:0], first: zeroed(&buf.siteFirst, len(f.Blocks)+1)}
 	if len(vars) == 0 {
 		return at
 	}
-	in := make([]bool, len(f.Regs))
+	in := zeroed(&buf.mentioned, len(f.Regs))
 	for _, r := range vars {
 		in[r] = true
 	}
@@ -132,15 +132,16 @@ func mentioning(f *ir.Func, vars []ir.Reg) sites {
 		}
 	}
 	at.first[len(f.Blocks)] = int32(len(at.index))
+	buf.siteIndex = at.index
 	return at
 }
 
 // promote replaces the promotable allocations of f by registers,
-// numbered after f's. With none, f itself is the result; else a copy of
-// f sharing the instructions promotion leaves unchanged.
-func promote(f *ir.Func, buf *buffers) (start, *validate.PromoteHints) {
+// numbered after f's, and returns them (the variables, for the hints).
+// With none, f itself is the result; else a copy of f sharing the
+// instructions promotion leaves unchanged.
+func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 	allocs, accesses, defs := promotableAllocs(f, buf)
-	h := &validate.PromoteHints{Vars: allocs}
 	var multi []ir.Reg
 	for r, n := range defs {
 		if n >= 2 {
@@ -148,7 +149,7 @@ func promote(f *ir.Func, buf *buffers) (start, *validate.PromoteHints) {
 		}
 	}
 	if len(allocs) == 0 {
-		return start{buf, f, f, multi, mentioning(f, multi)}, h
+		return start{buf, f, f, multi, mentioning(f, multi, buf)}, allocs
 	}
 	// Unless an input register is renamed (rare: the bridge defines
 	// registers once), the renamed registers are variables that are
@@ -202,11 +203,11 @@ func promote(f *ir.Func, buf *buffers) (start, *validate.PromoteHints) {
 		}
 	}
 	if inputRenamed {
-		return start{buf, g, f, multi, mentioning(g, multi)}, h
+		return start{buf, g, f, multi, mentioning(g, multi, buf)}, allocs
 	}
 	// A variable never stored to is not renamed, but its sites are few:
 	// keeping them costs less than filtering them out.
-	at := sites{index: make([]int32, len(rewritten)), first: make([]int32, len(f.Blocks)+1)}
+	at := sites{index: zeroed(&buf.siteIndex, len(rewritten)), first: zeroed(&buf.siteFirst, len(f.Blocks)+1)}
 	k := 0
 	for bi := range f.Blocks {
 		at.first[bi] = int32(k)
@@ -215,7 +216,7 @@ func promote(f *ir.Func, buf *buffers) (start, *validate.PromoteHints) {
 		}
 	}
 	at.first[len(f.Blocks)] = int32(k)
-	return start{buf, g, f, multi, at}, h
+	return start{buf, g, f, multi, at}, allocs
 }
 
 // multiDefs returns the registers of f with several definitions, in

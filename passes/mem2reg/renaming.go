@@ -25,7 +25,8 @@ type renaming struct {
 // newRenaming prepares the renaming of s.vars in s.f.
 func newRenaming(s start) *renaming {
 	f, vars := s.f, s.vars
-	rn := &renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: zeroed(&s.buf.index, len(f.Regs))}
+	rn := &s.buf.renaming
+	*rn = renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: zeroed(&s.buf.index, len(f.Regs))}
 	if len(vars) > 0 && f == s.input {
 		rn.g = f.ShallowClone()
 	}
