@@ -170,35 +170,89 @@ func (s *LiveScan) Use(b int, r Reg) {
 // Solve computes the liveness, iterating in the given postorder of the
 // CFG (nil: computed).
 func (s *LiveScan) Solve(order []int) *Liveness {
-	f, width, n := s.f, s.width, len(s.f.Blocks)
-	idx := s.index
-	live := &Liveness{sets: make([]uint64, 2*n*s.words), words: s.words, bit: s.bit}
 	if order == nil {
-		order = graph.Postorder(f.Graph(), 0)
+		order = graph.Postorder(s.f.Graph(), 0)
 	}
-	tmp := graph.NewBitset(width)
+	live := &Liveness{sets: make([]uint64, 2*len(s.f.Blocks)*s.words), words: s.words, bit: s.bit}
+	if s.words == 1 {
+		s.solveWord(order, live)
+	} else {
+		s.solveSets(order, live)
+	}
+	return live
+}
+
+// phiUses adds to out the registers the phis of succ read on the edges
+// from block i, and reports whether that changed it.
+func (s *LiveScan) phiUses(i int, succ *Block, out graph.Bitset) bool {
+	changed := false
+	for k, p := range succ.Preds {
+		if p != i {
+			continue
+		}
+		for _, phi := range succ.Phis {
+			if k >= len(phi.Args) {
+				continue
+			}
+			if a := s.index(phi.Args[k]); a >= 0 && !out.Has(a) {
+				out.Add(a)
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// solveWord is solveSets for sets of one word (at most 64 registers, as
+// in most functions): the same equations, on words instead of sets.
+func (s *LiveScan) solveWord(order []int, live *Liveness) {
+	f, sets, lv := s.f, s.sets, live.sets // sets[2b], sets[2b+1]: uses, defs; lv[2b], lv[2b+1]: in, out
+	recover := -1
+	if f.Recover > 0 {
+		recover = f.Recover
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, i := range order {
+			b := f.Blocks[i]
+			out := lv[2*i+1]
+			for _, succ := range b.Succs {
+				out |= lv[2*succ]
+				if len(f.Blocks[succ].Phis) > 0 {
+					set := graph.Bitset{out}
+					s.phiUses(i, f.Blocks[succ], set)
+					out = set[0]
+				}
+			}
+			if recover >= 0 && i != recover {
+				out |= lv[2*recover]
+			}
+			if out != lv[2*i+1] {
+				lv[2*i+1] = out
+				changed = true
+			}
+			if in := sets[2*i] | out&^sets[2*i+1]; in != lv[2*i] {
+				lv[2*i] = in
+				changed = true
+			}
+		}
+	}
+}
+
+// solveSets iterates In(b) = uses(b) ∪ (Out(b) − defs(b)), Out(b) = the
+// union of its successors' In and of what their phis read on the edges
+// from b (and the recover block's In), to a fixpoint.
+func (s *LiveScan) solveSets(order []int, live *Liveness) {
+	f := s.f
+	tmp := graph.NewBitset(s.width)
 	for changed := true; changed; {
 		changed = false
 		for _, i := range order {
 			b := f.Blocks[i]
 			out := live.Out(i)
-			for _, s := range b.Succs {
-				changed = out.UnionWith(live.In(s)) || changed
-				succ := f.Blocks[s]
-				for k, p := range succ.Preds {
-					if p != i {
-						continue
-					}
-					for _, phi := range succ.Phis {
-						if k >= len(phi.Args) {
-							continue
-						}
-						if a := idx(phi.Args[k]); a >= 0 && !out.Has(a) {
-							out.Add(a)
-							changed = true
-						}
-					}
-				}
+			for _, succ := range b.Succs {
+				changed = out.UnionWith(live.In(succ)) || changed
+				changed = s.phiUses(i, f.Blocks[succ], out) || changed
 			}
 			if f.Recover > 0 && i != f.Recover {
 				changed = out.UnionWith(live.In(f.Recover)) || changed
@@ -213,5 +267,4 @@ func (s *LiveScan) Solve(order []int) *Liveness {
 			}
 		}
 	}
-	return live
 }

@@ -77,14 +77,35 @@ func readsAtEnd(f *Func, b *Block, r Reg) bool {
 // TestLivenessByPaths compares the liveness solver, for all registers
 // and for a subset, with the path definition on random functions
 // (loops, parallel edges, unreachable blocks, recover blocks), and with
-// an empty set for unreachable blocks.
+// an empty set for unreachable blocks. The sets of the function's few
+// registers fit a word; a third solution puts them after 70 unused
+// registers, in sets of two words, which the solver handles apart.
 func TestLivenessByPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for i := range 3000 {
 		f := randomFunc(rng)
+		nregs := len(f.Regs)
+		var wide []Reg
+		for range 70 {
+			wide = append(wide, f.NewReg(nil)) // mentioned nowhere
+		}
+		for r := range nregs {
+			wide = append(wide, Reg(r))
+		}
+		wideLive := f.LivenessOf(wide)
+		if wideLive.words != 2 {
+			t.Fatalf("sets of %d words, want 2", wideLive.words)
+		}
+		f.Regs = f.Regs[:nregs]
 		full := f.Liveness()
+		if full.words != 1 {
+			t.Fatalf("sets of all registers have %d words, want 1", full.words)
+		}
 		subset := []Reg{0}
 		part := f.LivenessOf(subset)
+		if part.words != 1 {
+			t.Fatalf("sets of one register have %d words", part.words)
+		}
 		reach := f.Reachable()
 		for _, b := range f.Blocks {
 			for r := range f.Regs {
@@ -92,6 +113,9 @@ func TestLivenessByPaths(t *testing.T) {
 				want := reach[b.Index] && liveInByPaths(f, b.Index, Reg(r))
 				if got := full.LiveIn(b.Index, Reg(r)); got != want {
 					t.Fatalf("function %d, b%d r%d: live-in %v, want %v\n%s", i, b.Index, r, got, want, dumpRandom(f))
+				}
+				if got := wideLive.LiveIn(b.Index, Reg(r)); got != want {
+					t.Fatalf("function %d, b%d r%d: live-in (two words) %v, want %v", i, b.Index, r, got, want)
 				}
 				if got := part.LiveIn(b.Index, Reg(r)); got != (want && r == 0) {
 					t.Fatalf("function %d, b%d r%d: live-in (subset) %v, want %v", i, b.Index, r, got, want && r == 0)
@@ -106,6 +130,9 @@ func TestLivenessByPaths(t *testing.T) {
 				}
 				if got := full.LiveOut(b.Index, Reg(r)); got != wantOut {
 					t.Fatalf("function %d, b%d r%d: live-out %v, want %v\n%s", i, b.Index, r, got, wantOut, dumpRandom(f))
+				}
+				if got := wideLive.LiveOut(b.Index, Reg(r)); got != wantOut {
+					t.Fatalf("function %d, b%d r%d: live-out (two words) %v, want %v", i, b.Index, r, got, wantOut)
 				}
 			}
 		}
