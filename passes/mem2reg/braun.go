@@ -69,35 +69,40 @@ func braun(s start) (*ir.Func, *validate.SSAHints, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// The arrays go back to the buffers, emptied (the values' and
+	// patches' pointers would otherwise keep this function alive).
+	clear(b.values)
+	clear(b.patches)
+	s.buf.values, s.buf.patches = b.values[:0], b.patches[:0]
 	return b.rn.g, b.rn.hints(), nil
 }
 
 func runBraun(s start) (*braunBuilder, error) {
-	f := s.f
+	f, buf := s.f, s.buf
 	n := len(f.Blocks)
 	b := &braunBuilder{
-		rn:       newRenaming(s),
-		f:        f,
-		sealed:   make([]bool, n),
-		filled:   make([]bool, n),
-		pending:  make([]map[ir.Reg]int, n),
-		blockPhi: map[int][]int{},
-		nblocks:  n,
-		// About one definition or read per site (phis come on top).
-		values:  make([]value, 0, len(s.at.index)+len(f.Params)+len(f.FreeVars)),
-		patches: make([]patch, 0, len(s.at.index)),
+		rn:      newRenaming(s),
+		f:       f,
+		sealed:  zeroed(&buf.sealed, n),
+		filled:  zeroed(&buf.filled, n),
+		pending: zeroed(&buf.pending, n),
+		nblocks: n,
+		values:  buf.values[:0],
+		patches: buf.patches[:0],
 	}
 	// Current definitions: a dense table when it stays small.
 	nvars := len(b.rn.vars)
 	if nvars*n <= 1<<22 {
-		b.dense = make([]int32, nvars*n)
+		b.dense = zeroed(&buf.dense, nvars*n)
 	} else {
 		b.current = map[int64]int{}
 	}
 	g := b.rn.g
-	for _, p := range append(append([]ir.Reg(nil), f.Params...), f.FreeVars...) {
-		if b.rn.renamed(p) {
-			b.write(p, 0, b.newDef(p, p, 0))
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, p := range vs {
+			if b.rn.renamed(p) {
+				b.write(p, 0, b.newDef(p, p, 0))
+			}
 		}
 	}
 	order := f.ReversePostorder()
@@ -151,6 +156,9 @@ func (b *braunBuilder) newDef(reg, variable ir.Reg, block int) int {
 func (b *braunBuilder) newPhi(variable ir.Reg, block int) int {
 	b.values = append(b.values, value{reg: ir.NoReg, phi: true, block: block, variable: variable, replaced: -1})
 	v := len(b.values) - 1
+	if b.blockPhi == nil {
+		b.blockPhi = map[int][]int{}
+	}
 	b.blockPhi[block] = append(b.blockPhi[block], v)
 	return v
 }

@@ -27,6 +27,12 @@ type buffers struct {
 	stacks   [][]ir.Reg // cytron: versions per renamed register (inner arrays kept)
 	pushed   []int32    // cytron: renamed registers pushed, in order
 	work     []visit    // cytron: the walk of the dominator tree
+
+	sealed, filled []bool           // braun: per block
+	pending        []map[ir.Reg]int // braun: incomplete phis per block
+	dense          []int32          // braun: current definitions
+	values         []value          // braun: definitions and phis
+	patches        []patch          // braun: operands to set
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
