@@ -11,6 +11,10 @@
 // checker too, as the pass manager does, and its time is reported on its
 // own line: the checker leaves the register counts that the next
 // validator reads (ir.Func.Counts), so it is part of what validation
-// relies on. It also counts the phis each builder produces.
+// relies on. The pass manager runs every pass on one function before the
+// next, so a pass starts on a function the checker has just read (as
+// x/tools lifts a function it has just built); the builders' loop does
+// the same, running the checker on each input right before each builder
+// (reported apart). It also counts the phis each builder produces.
 // The vssa bench command prints the result.
 package bench
