@@ -3,6 +3,13 @@
 // format (printer and parser), the well-formedness checker and the
 // CFG analyses (dominance, frontiers, orders, liveness).
 //
+// A function keeps two results of reading it: its register counts
+// (Func.Counts, left by the checker), which assume the function is no
+// longer changed once it is a pass's input, and its CFG analyses
+// (Func.CFG), which are used only while the function's edges are still
+// those they were computed from. Clones share the instructions of their
+// original (ShallowClone) and its CFG analyses, not its counts.
+//
 // # Two disciplines, one instruction set
 //
 // As CompCertSSA reuses RTL's instructions, one instruction set serves

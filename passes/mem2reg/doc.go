@@ -10,7 +10,9 @@
 // Cost: promotion copies the function once (sharing the instructions it
 // leaves alone) and rewrites the accesses to the variables in that copy;
 // the builders rename in the same copy and visit only the instructions
-// that mention a renamed register, which promotion already knows.
+// that mention a renamed register, which promotion already knows. Their
+// working arrays come from a pool (buffers.go); nothing of a result or
+// its hints lives in them.
 //
 // Preconditions: the input is well-formed, normalised RTL (run the
 // normalize pass first); registers are defined before use on every path.
