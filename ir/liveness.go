@@ -207,9 +207,9 @@ func (s *LiveScan) phiUses(i int, succ *Block, out graph.Bitset) bool {
 // in most functions): the same equations, on words instead of sets.
 func (s *LiveScan) solveWord(order []int, live *Liveness) {
 	f, sets, lv := s.f, s.sets, live.sets // sets[2b], sets[2b+1]: uses, defs; lv[2b], lv[2b+1]: in, out
-	recover := -1
+	rec := -1 // the recover block, whose live-in is live out of every other block
 	if f.Recover > 0 {
-		recover = f.Recover
+		rec = f.Recover
 	}
 	for changed := true; changed; {
 		changed = false
@@ -224,8 +224,8 @@ func (s *LiveScan) solveWord(order []int, live *Liveness) {
 					out = set[0]
 				}
 			}
-			if recover >= 0 && i != recover {
-				out |= lv[2*recover]
+			if rec >= 0 && i != rec {
+				out |= lv[2*rec]
 			}
 			if out != lv[2*i+1] {
 				lv[2*i+1] = out
