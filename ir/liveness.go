@@ -207,7 +207,8 @@ func (s *LiveScan) phiUses(i int, succ *Block, out graph.Bitset) bool {
 // in most functions): the same equations, on words instead of sets.
 func (s *LiveScan) solveWord(order []int, live *Liveness) {
 	f, sets, lv := s.f, s.sets, live.sets // sets[2b], sets[2b+1]: uses, defs; lv[2b], lv[2b+1]: in, out
-	rec := -1                             // the recover block, whose live-in is live out of every other block
+	// The recover block's live-in is live out of every other block.
+	rec := -1
 	if f.Recover > 0 {
 		rec = f.Recover
 	}
