@@ -14,7 +14,9 @@
 //   - SSAGen: the SSA-generation validator of CompCertSSA (Barthe,
 //     Demange, Pichardie, TOPLAS 2014, §5): the SSA function erases to the
 //     RTL one, and a type system tracking the current version of every
-//     register accepts it.
+//     register accepts it. The hints name the input register of each
+//     register the result adds; the input's own registers are their own
+//     versions, so a result keeps its input's register numbers.
 //   - Mem2Reg: SSAGen from the RTL input read through its promotion:
 //     promotable allocations (local variables whose address is only the
 //     address of loads and stores) read as registers. One step, so no

@@ -39,6 +39,7 @@ type PromoteHints struct {
 type promotion struct {
 	r      rejecter
 	f      *ir.Func
+	vars   []ir.Reg     // the hints: variable k's address
 	varOf  []ir.Reg     // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
 	types  []types.Type // variable register - len(f.Regs) → its type
 	defs   []int32      // variable register - len(f.Regs) → definitions viewed
@@ -59,7 +60,7 @@ func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promot
 	}
 	n := len(f.Regs)
 	p := &sc.pro
-	*p = promotion{r: r, f: f, varOf: take(&sc.regs, n), types: take(&sc.types, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
+	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), types: take(&sc.types, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
 	for k, a := range h.Vars {

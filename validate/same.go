@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"bytes"
 	"go/constant"
 	"go/types"
+	"unsafe"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -78,4 +80,36 @@ func sameCFG(a, b *ir.Func) bool {
 		}
 	}
 	return true
+}
+
+// sameType reports whether t and u are the same type, or both absent.
+// Most versions share their register's type value; comparing the values
+// first spares types.Identical's call.
+func sameType(t, u types.Type) bool {
+	return t == u || t != nil && u != nil && types.Identical(t, u)
+}
+
+// firstOtherType returns the first index at which ts and us (of equal
+// length) hold different types, or -1 if there is none.
+//
+// A pass copies its input's register types, so the two arrays are
+// usually equal word for word, and two interface values with the same
+// words are the same value. Comparing the arrays' bytes first costs a
+// small part of comparing each pair (an interface comparison is a call,
+// and registers are millions): that comparison was a tenth of the SSA
+// check.
+func firstOtherType(ts, us []types.Type) int {
+	if len(ts) == 0 {
+		return -1
+	}
+	size := uintptr(len(ts)) * unsafe.Sizeof(ts[0])
+	if bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&ts[0])), size), unsafe.Slice((*byte)(unsafe.Pointer(&us[0])), size)) {
+		return -1
+	}
+	for i, t := range ts {
+		if !sameType(t, us[i]) {
+			return i
+		}
+	}
+	return -1
 }

@@ -20,6 +20,8 @@ type scratch struct {
 	flags  []bool
 	types  []types.Type
 
+	renamed []ir.Reg // the tracked registers of an SSA check
+
 	// The state of the check itself (each is hundreds of bytes, and a
 	// check of a small function allocated little else). The next check
 	// overwrites it; until then it keeps the last functions checked

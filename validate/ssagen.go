@@ -50,12 +50,17 @@ package validate
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
 
-// SSAHints give, for each register of the SSA result, the input register
-// it is a version of (NoReg for registers that are not versions of any).
+// SSAHints say which input register each register of the SSA result is
+// a version of. A result register numbered below the input's number of
+// registers N (counting promoted variables, see PromoteHints) is a
+// version of itself: builders keep the input's registers and add the
+// new versions after them, so the hints need to name only those.
+// Register N+i is a version of Orig[i] (NoReg: of none).
 type SSAHints struct {
 	Orig []ir.Reg
 }
@@ -132,30 +137,35 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
-	if h == nil || len(h.Orig) != len(after.Regs) {
-		return r.fn("hints", "hints do not cover the %d registers", len(after.Regs))
-	}
-	orig := h.Orig
 	c := &sc.ssa
-	*c = ssaCheck{r: r, before: before, after: after, pro: pro, orig: orig, nregs: len(before.Regs), full: full, sc: sc}
+	*c = ssaCheck{r: r, before: before, after: after, pro: pro, nregs: len(before.Regs), full: full, sc: sc}
 	if pro != nil {
 		c.nregs = pro.regs()
 	}
+	if h == nil || len(after.Regs) < c.nregs || len(h.Orig) != len(after.Regs)-c.nregs {
+		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", len(after.Regs)-c.nregs, c.nregs)
+	}
+	c.orig = h.Orig
 	// Each version has the type of its register. A register without a
 	// type is mentioned by no instruction of the (well-formed) input, so
 	// by none of the result either (erasure): its versions may lack one.
-	for v, o := range orig {
+	if v := firstOtherType(before.Regs, after.Regs[:len(before.Regs)]); v >= 0 {
+		return r.fn("types", "r%d has another type than in the input", v)
+	}
+	for v := len(before.Regs); v < c.nregs; v++ {
+		if !sameType(c.regType(ir.Reg(v)), after.Regs[v]) {
+			return r.fn("types", "r%d has another type than the promoted variable", v)
+		}
+	}
+	for i, o := range c.orig {
+		v := c.nregs + i
 		if o == ir.NoReg {
 			continue
 		}
 		if o < 0 || int(o) >= c.nregs {
 			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
 		}
-		// Most versions share their register's type value; comparing the
-		// values first spares types.Identical's call.
-		if t, u := c.regType(o), after.Regs[v]; t == u {
-			continue
-		} else if t == nil || u == nil || !types.Identical(t, u) {
+		if !sameType(c.regType(o), after.Regs[v]) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
@@ -185,8 +195,8 @@ type ssaCheck struct {
 	r             rejecter
 	before, after *ir.Func
 	pro           *promotion // if not nil, before is read through it
-	nregs         int        // registers of before (with its promoted variables)
-	orig          []ir.Reg   // result register → input register (the hints)
+	nregs         int        // registers of before (with its promoted variables): N in SSAHints
+	orig          []ir.Reg   // the hints: result register nregs+i → input register orig[i]
 	defined       []bool     // result register → defined already
 
 	// The tracked registers: input registers with several versions in
@@ -194,20 +204,26 @@ type ssaCheck struct {
 	renamed []ir.Reg
 	slot    []int32 // input register → index in renamed, or -1
 
-	// plain[r]: register r of the input is also a register of the
-	// result, its only version, untracked, not a promoted variable, and
-	// defined at most once in the input.
-	plain []bool
+	// Register r of the input is plain if it is its only version in
+	// the result (so untracked), not a promoted variable, and defined at
+	// most once in the input. notPlain marks the others, which are few:
+	// the tracked registers, the variables and Multi of the input's
+	// counts.
+	notPlain []bool
 
 	joins bool // some block has two predecessors or more
 
 	// full: read every instruction. Else (fast mode) the walk skips the
 	// instructions the result shares with the input, counts the
-	// registers the input's other instructions mention (seen, input
-	// register → occurrences, parameters and free variables included),
-	// and sharedArePlain compares that with the input's counts: a
-	// register that is not plain and has occurrences the walk did not
-	// see rejects the result (the full mode then decides). With every
+	// occurrences of registers that are not plain in the input's other
+	// instructions (seen, parameters and free variables included), and
+	// sharedArePlain compares that with the sum of those registers'
+	// mentions in the input's counts (want): a register that is not
+	// plain and has occurrences the walk did not see rejects the result
+	// (the full mode then decides). The walk sees each occurrence at
+	// most once, and only occurrences the counts count, so the sums are
+	// equal only if it saw every occurrence of every such register. With
+	// every
 	// register of the skipped instructions plain, the full mode would
 	// only have marked their results defined, and a plain register is
 	// defined at most once in the result (each definition of a result
@@ -221,12 +237,24 @@ type ssaCheck struct {
 	// but a pass breaking it can slip more past the fast mode, such as a
 	// shared instruction changed to read a renamed register
 	// (TestFastModeStaleCountsHazard).
-	full   bool
-	counts *ir.RegCounts // the input's (only in fast mode)
-	seen   []int32
+	full       bool
+	counts     *ir.RegCounts // the input's
+	seen, want int
 
 	sc *scratch // lends the arrays above
 }
+
+// origOf is the input register result register v is a version of
+// (v a register of the result).
+func (c *ssaCheck) origOf(v ir.Reg) ir.Reg {
+	if int(v) < c.nregs {
+		return v
+	}
+	return c.orig[int(v)-c.nregs]
+}
+
+// valid reports whether v is a register of the result.
+func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < len(c.after.Regs) }
 
 // regType is the type of input register x (x < c.nregs).
 func (c *ssaCheck) regType(x ir.Reg) types.Type {
@@ -249,7 +277,7 @@ func (c *ssaCheck) erases(vs, rs []ir.Reg) bool {
 			}
 			continue
 		}
-		if !validIn(v, c.orig) || c.orig[v] != rs[i] {
+		if !c.valid(v) || c.origOf(v) != rs[i] {
 			return false
 		}
 	}
@@ -258,7 +286,7 @@ func (c *ssaCheck) erases(vs, rs []ir.Reg) bool {
 
 // def records the definition of result register d: at most one each.
 func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
-	if !validIn(d, c.orig) {
+	if !c.valid(d) {
 		return c.r.at(b, in, "structure", "result %s is not a register of the function", d)
 	}
 	if c.defined[d] {
@@ -271,13 +299,14 @@ func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 // phis checks the rules of phis that need no typing: they sit at joins
 // of a normalised CFG, with one argument per predecessor, and merge
 // versions of one register. It then decides which registers the typing
-// tracks, from the hints and the phis alone: an input register with two
-// versions or a phi. Tracking a register defined only once costs time,
-// not soundness; a register defined twice in the input and not tracked
-// has one version defined twice, which unique-def rejects.
+// tracks, from the hints and the phis alone: an input register with a
+// version besides itself or a phi. Tracking a register defined only once
+// costs time, not soundness; a register defined twice in the input and
+// not tracked has one version defined twice, which unique-def rejects.
 func (c *ssaCheck) phis() error {
-	flags := take(&c.sc.flags, len(c.after.Regs)+min(len(c.before.Regs), len(c.orig)))
-	c.defined = flags[:len(c.after.Regs):len(c.after.Regs)]
+	na := len(c.after.Regs)
+	flags := take(&c.sc.flags, na+len(c.before.Regs))
+	c.defined, c.notPlain = flags[:na:na], flags[na:]
 	for _, vs := range [2][]ir.Reg{c.after.Params, c.after.FreeVars} {
 		for _, p := range vs {
 			if err := c.def(nil, nil, p); err != nil {
@@ -285,14 +314,20 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 	}
-	perReg := take(&c.sc.counts, c.nregs+len(c.before.Regs)) // versions, then seen
-	versions := perReg[:c.nregs:c.nregs]
-	tracked := 0 // registers with two versions or a phi
+	c.slot = take(&c.sc.counts, c.nregs)
+	for i := range c.slot {
+		c.slot[i] = -1
+	}
+	c.renamed = c.sc.renamed[:0]
+	track := func(o ir.Reg) {
+		if c.slot[o] < 0 {
+			c.slot[o] = 0 // numbered below
+			c.renamed = append(c.renamed, o)
+		}
+	}
 	for _, o := range c.orig {
 		if o != ir.NoReg {
-			if versions[o]++; versions[o] == 2 {
-				tracked++
-			}
+			track(o)
 		}
 	}
 	for _, ab := range c.after.Blocks {
@@ -312,48 +347,43 @@ func (c *ssaCheck) phis() error {
 				return c.r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
 			}
 			d := phi.Dsts[0]
-			if !validIn(d, c.orig) || c.orig[d] == ir.NoReg {
+			if !c.valid(d) || c.origOf(d) == ir.NoReg {
 				return c.r.at(ab, phi, "structure", "phi result is not a version of any register")
 			}
+			o := c.origOf(d)
 			for _, a := range phi.Args {
-				if !validIn(a, c.orig) || c.orig[a] != c.orig[d] {
-					return c.r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, c.orig[d])
+				if !c.valid(a) || c.origOf(a) != o {
+					return c.r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, o)
 				}
 			}
 			if err := c.def(ab, phi, d); err != nil {
 				return err
 			}
-			if versions[c.orig[d]] < 2 {
-				tracked++
-			}
-			versions[c.orig[d]] = 2 // a phi makes its register tracked
+			track(o) // a phi makes its register tracked
 		}
 	}
-	// versions becomes the slots: each count is read once, then replaced.
-	c.slot = versions
-	c.renamed = take(&c.sc.regs, tracked)[:0]
-	c.plain = flags[len(c.after.Regs):]
+	// Slots in increasing order of registers, as diagnostics name the
+	// first disagreeing register.
+	slices.Sort(c.renamed)
+	c.sc.renamed = c.renamed
 	c.counts = c.before.Counts()
 	if !c.full && len(c.counts.Mentions) != len(c.before.Regs) {
 		// Counts of another version of the input: the full mode decides.
 		return c.r.fn("structure", "the input's register counts do not cover its %d registers", len(c.before.Regs))
 	}
-	for reg, n := range versions {
-		c.slot[reg] = -1
-		if n >= 2 {
-			c.slot[reg] = int32(len(c.renamed))
-			c.renamed = append(c.renamed, ir.Reg(reg))
-		} else if reg < len(c.plain) {
-			c.plain[reg] = c.orig[reg] == ir.Reg(reg) && (c.pro == nil || !c.pro.isVar(ir.Reg(reg)))
+	for s, o := range c.renamed {
+		c.slot[o] = int32(s)
+		c.markNotPlain(o)
+	}
+	if c.pro != nil {
+		for _, v := range c.pro.vars {
+			c.markNotPlain(v)
 		}
 	}
 	for _, reg := range c.counts.Multi {
-		if int(reg) < len(c.plain) {
-			c.plain[reg] = false // defined twice in the input
-		}
+		c.markNotPlain(reg) // defined twice in the input
 	}
 	if !c.full {
-		c.seen = perReg[c.nregs:]
 		for _, vs := range [2][]ir.Reg{c.before.Params, c.before.FreeVars} {
 			c.see(vs)
 		}
@@ -361,26 +391,34 @@ func (c *ssaCheck) phis() error {
 	return nil
 }
 
-// see counts the occurrences of the input registers rs (fast mode).
+// markNotPlain records that input register r (if it is one) is not
+// plain, and in fast mode adds its mentions to those the walk must see.
+func (c *ssaCheck) markNotPlain(r ir.Reg) {
+	if r < 0 || int(r) >= len(c.notPlain) || c.notPlain[r] {
+		return
+	}
+	c.notPlain[r] = true
+	if !c.full {
+		c.want += int(c.counts.Mentions[r])
+	}
+}
+
+// see counts the occurrences among the input registers rs of those
+// that are not plain (fast mode).
 func (c *ssaCheck) see(rs []ir.Reg) {
 	for _, r := range rs {
-		if r >= 0 && int(r) < len(c.seen) {
-			c.seen[r]++
+		if r >= 0 && int(r) < len(c.notPlain) && c.notPlain[r] {
+			c.seen++
 		}
 	}
 }
 
 // sharedArePlain checks, in fast mode, that the instructions the walk
-// skipped mention plain registers only: every occurrence of the other
-// registers was seen.
+// skipped mention plain registers only: the walk saw every occurrence
+// of the others.
 func (c *ssaCheck) sharedArePlain() error {
-	if c.full {
-		return nil
-	}
-	for r, n := range c.seen {
-		if (r >= len(c.plain) || !c.plain[r]) && n != c.counts.Mentions[r] {
-			return c.r.fn("structure", "an instruction shared with the input mentions r%d, which is renamed, promoted or defined twice", r)
-		}
+	if !c.full && c.seen != c.want {
+		return c.r.fn("structure", "an instruction shared with the input mentions a register that is renamed, promoted or defined twice")
 	}
 	return nil
 }
@@ -388,12 +426,12 @@ func (c *ssaCheck) sharedArePlain() error {
 // plainInstr reports whether every register in mentions is plain.
 func (c *ssaCheck) plainInstr(in *ir.Instr) bool {
 	for _, a := range in.Args {
-		if a != ir.NoReg && (a < 0 || int(a) >= len(c.plain) || !c.plain[a]) {
+		if a != ir.NoReg && (a < 0 || int(a) >= len(c.notPlain) || c.notPlain[a]) {
 			return false
 		}
 	}
 	for _, d := range in.Dsts {
-		if d < 0 || int(d) >= len(c.plain) || !c.plain[d] {
+		if d < 0 || int(d) >= len(c.notPlain) || c.notPlain[d] {
 			return false
 		}
 	}
@@ -417,7 +455,7 @@ type disagreement struct {
 // are judged once the liveness is solved.
 func (c *ssaCheck) walk() error {
 	const unknown = ir.NoReg // no version is current (not yet defined, or after a panic)
-	before, after, orig, slot := c.before, c.after, c.orig, c.slot
+	before, after, slot := c.before, c.after, c.slot
 	postorder := before.CFG().Postorder
 	if len(postorder) != len(before.Blocks) {
 		return c.r.fn("structure", "not every block is reachable")
@@ -439,7 +477,7 @@ func (c *ssaCheck) walk() error {
 	setUnknown(0)
 	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
 		for _, v := range vs {
-			if s := slot[orig[v]]; s >= 0 {
+			if s := slot[c.origOf(v)]; s >= 0 {
 				typingOf(0)[s] = v
 			}
 		}
@@ -501,18 +539,18 @@ func (c *ssaCheck) walk() error {
 				if a == ir.NoReg {
 					continue
 				}
-				if s := slot[orig[a]]; s >= 0 && cur[s] != a {
+				if s := slot[c.origOf(a)]; s >= 0 && cur[s] != a {
 					if cur[s] == unknown {
-						return c.r.at(ab, out, "use", "%s is a version of %s, but no version of it is current here", a, orig[a])
+						return c.r.at(ab, out, "use", "%s is a version of %s, but no version of it is current here", a, c.origOf(a))
 					}
-					return c.r.at(ab, out, "use", "%s is a version of %s, but the current version is %s", a, orig[a], cur[s])
+					return c.r.at(ab, out, "use", "%s is a version of %s, but the current version is %s", a, c.origOf(a), cur[s])
 				}
 			}
 			for _, d := range out.Dsts {
 				if err := c.def(ab, out, d); err != nil {
 					return err
 				}
-				if s := slot[orig[d]]; s >= 0 {
+				if s := slot[c.origOf(d)]; s >= 0 {
 					cur[s] = d
 				}
 			}
@@ -528,20 +566,20 @@ func (c *ssaCheck) walk() error {
 				t := typingOf(s)
 				copy(t, cur)
 				for _, phi := range succ.Phis {
-					t[slot[orig[phi.Dsts[0]]]] = phi.Dsts[0]
+					t[slot[c.origOf(phi.Dsts[0])]] = phi.Dsts[0]
 				}
 				known[s] = true
 			}
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
-				if want := cur[slot[orig[arg]]]; arg != want {
-					return c.r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, orig[arg], bi, want)
+				if want := cur[slot[c.origOf(arg)]]; arg != want {
+					return c.r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, c.origOf(arg), bi, want)
 				}
 				// The argument is a use of its register at the end of
 				// the block, for phi-missing: else a dead phi could
 				// read a version that does not reach it on every path.
 				if live != nil { // (phis sit at joins, so it is not)
-					live.Use(bi, orig[arg])
+					live.Use(bi, c.origOf(arg))
 				}
 			}
 			if len(succ.Preds) < 2 {
@@ -549,7 +587,7 @@ func (c *ssaCheck) walk() error {
 			}
 			entry := typingOf(s)
 			for _, phi := range succ.Phis {
-				hasPhi[slot[orig[phi.Dsts[0]]]] = true
+				hasPhi[slot[c.origOf(phi.Dsts[0])]] = true
 			}
 			for i := range width {
 				if !hasPhi[i] && cur[i] != entry[i] {
@@ -557,7 +595,7 @@ func (c *ssaCheck) walk() error {
 				}
 			}
 			for _, phi := range succ.Phis {
-				hasPhi[slot[orig[phi.Dsts[0]]]] = false
+				hasPhi[slot[c.origOf(phi.Dsts[0])]] = false
 			}
 		}
 	}
@@ -575,7 +613,3 @@ func (c *ssaCheck) walk() error {
 	}
 	return nil
 }
-
-// validIn reports whether v is a register of the result (hints cover
-// exactly the result's registers).
-func validIn(v ir.Reg, orig []ir.Reg) bool { return v >= 0 && int(v) < len(orig) }

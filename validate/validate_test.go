@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"go/types"
 	"strings"
 	"testing"
 
@@ -14,6 +15,57 @@ func parse(t *testing.T, src string) *ir.Func {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// typedLike gives the registers that after leaves untyped (its text does
+// not mention them) the types they have in before, as a builder keeps
+// its input's registers, and returns after.
+func typedLike(before, after *ir.Func) *ir.Func {
+	for v := range min(len(before.Regs), len(after.Regs)) {
+		if after.Regs[v] == nil {
+			after.Regs[v] = before.Regs[v]
+		}
+	}
+	return after
+}
+
+// ssaGenOf parses an input and its SSA form and checks them.
+func ssaGenOf(t *testing.T, rtl, ssa string, h *SSAHints) error {
+	t.Helper()
+	return ssaGenWith(t, rtl, parse(t, ssa), h)
+}
+
+// ssaGenWith parses an input and checks after against it.
+func ssaGenWith(t *testing.T, rtl string, after *ir.Func, h *SSAHints) error {
+	t.Helper()
+	before := parse(t, rtl)
+	return SSAGen(before, typedLike(before, after), h)
+}
+
+// mem2RegOf parses an input and its mem2reg result and checks them.
+func mem2RegOf(t *testing.T, rtl, ssa string, h *Mem2RegHints) error {
+	t.Helper()
+	return mem2RegWith(t, rtl, parse(t, ssa), h)
+}
+
+// mem2RegWith parses an input and checks the mem2reg result after
+// against it.
+func mem2RegWith(t *testing.T, rtl string, after *ir.Func, h *Mem2RegHints) error {
+	t.Helper()
+	before := parse(t, rtl)
+	// The variables' registers, if the text leaves them untyped, get the
+	// variables' types, as promotion gives them.
+	if h != nil && h.Promote != nil {
+		for k, p := range h.Promote.Vars {
+			v := len(before.Regs) + k
+			if v < len(after.Regs) && after.Regs[v] == nil && int(p) < len(before.Regs) {
+				if ptr, ok := before.Regs[p].(*types.Pointer); ok {
+					after.Regs[v] = ptr.Elem()
+				}
+			}
+		}
+	}
+	return Mem2Reg(before, typedLike(before, after), h)
 }
 
 // wantRule checks that err is a rejection of the given rule.
@@ -64,12 +116,13 @@ b3: <- b1, b2
 }
 `
 
+// diamondHints name the versions the result adds after the input's r0 … r3.
 func diamondHints() *SSAHints {
-	return &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, 3, 2, 2, 2}}
+	return &SSAHints{Orig: []ir.Reg{2, 2, 2}} // r4, r5, r6
 }
 
 func TestSSAGenAccepts(t *testing.T) {
-	if err := SSAGen(parse(t, rtlDiamond), parse(t, ssaDiamond), diamondHints()); err != nil {
+	if err := ssaGenOf(t, rtlDiamond, ssaDiamond, diamondHints()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -87,9 +140,11 @@ func TestSSAGenRejects(t *testing.T) {
 		{"phi dropped", strings.NewReplacer("    r6:int = phi r5, r4\n", "", "return r6", "return r5").Replace(ssaDiamond), "", nil},
 		{"instruction changed", strings.Replace(ssaDiamond, "add r4, r3", "sub r4, r3", 1), "structure", nil},
 		{"operand of another register", strings.Replace(ssaDiamond, "add r4, r3", "add r3, r3", 1), "structure", nil},
-		{"wrong hint", ssaDiamond, "structure", func(h *SSAHints) { h.Orig[5] = 1 }},
-		{"hint of another type", ssaDiamond, "types", func(h *SSAHints) { h.Orig[3] = 0 }},
-		{"short hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = h.Orig[:3] }},
+		{"wrong hint", ssaDiamond, "structure", func(h *SSAHints) { h.Orig[1] = 1 }},          // r5
+		{"hint of another type", ssaDiamond, "types", func(h *SSAHints) { h.Orig[0] = 0 }},    // r4
+		{"hint of no register", ssaDiamond, "types", func(h *SSAHints) { h.Orig[0] = 4 }},     // r4
+		{"short hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = h.Orig[:2] }},       // r6 left out
+		{"long hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = append(h.Orig, 2) }}, // r7 does not exist
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,7 +156,7 @@ func TestSSAGenRejects(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = SSAGen(parse(t, rtlDiamond), after, h)
+			err = ssaGenWith(t, rtlDiamond, after, h)
 			if tc.rule == "" {
 				if err == nil {
 					t.Errorf("accepted")
@@ -132,14 +187,14 @@ b3: <- b1, b2
 `
 	// r2 is dead at b3, so no phi is needed: accepted (pruned form).
 	ssa := strings.NewReplacer("r2:int = copy r1", "r4:int = copy r1", "r2:int = add r2, r1", "r5:int = add r4, r1").Replace(rtl)
-	h := &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, 3, 2, 2}}
-	if err := SSAGen(parse(t, rtl), parse(t, ssa), h); err != nil {
+	h := &SSAHints{Orig: []ir.Reg{2, 2}} // r4, r5 (after the input's r0 … r3)
+	if err := ssaGenOf(t, rtl, ssa, h); err != nil {
 		t.Errorf("pruned form rejected: %v", err)
 	}
 	// With r2 live at b3 (returned), the missing phi is caught.
 	rtl2 := strings.Replace(rtl, "return r3", "return r2", 1)
 	ssa2 := strings.Replace(ssa, "return r3", "return r5", 1)
-	err := SSAGen(parse(t, rtl2), parse(t, ssa2), h)
+	err := ssaGenOf(t, rtl2, ssa2, h)
 	if err == nil {
 		t.Fatal("accepted")
 	}
@@ -171,12 +226,12 @@ b0:
 func varHints() *Mem2RegHints {
 	return &Mem2RegHints{
 		Promote: &PromoteHints{Vars: []ir.Reg{1}},
-		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, ir.NoReg, 3, 3}},
+		SSA:     &SSAHints{Orig: []ir.Reg{3, 3}}, // r4, r5
 	}
 }
 
 func TestMem2Reg(t *testing.T) {
-	if err := Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), varHints()); err != nil {
+	if err := mem2RegOf(t, rtlVar, ssaVar, varHints()); err != nil {
 		t.Fatalf("honest result rejected: %v", err)
 	}
 	// The variable's address escapes (it is returned): the result reads
@@ -200,8 +255,8 @@ b0:
 }
 `
 	h := varHints()
-	h.SSA.Orig[1], h.SSA.Orig[4] = 1, ir.NoReg
-	if err := Mem2Reg(parse(t, escaping), parse(t, ssaEscaping), h); err == nil {
+	h.SSA.Orig[0] = ir.NoReg // r4 is gone
+	if err := mem2RegOf(t, escaping, ssaEscaping, h); err == nil {
 		t.Error("promotion of an escaping variable accepted")
 	}
 	// A variable read in the recover block, where its value is the one
@@ -234,22 +289,22 @@ b1:
 `
 	hr := &Mem2RegHints{
 		Promote: &PromoteHints{Vars: []ir.Reg{1}},
-		SSA:     &SSAHints{Orig: []ir.Reg{0, ir.NoReg, 2, 3, ir.NoReg, 4, 4}},
+		SSA:     &SSAHints{Orig: []ir.Reg{4, 4}}, // r5, r6 (the variable's register is r4)
 	}
-	wantRule(t, Mem2Reg(parse(t, rtlRecover), parse(t, ssaRecover), hr), "promotable")
+	wantRule(t, mem2RegOf(t, rtlRecover, ssaRecover, hr), "promotable")
 	// A load rewritten to read another register.
 	wrong := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r0", 1)
-	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, wrong), varHints()), "structure")
+	wantRule(t, mem2RegOf(t, rtlVar, wrong, varHints()), "structure")
 	// A load that reads the variable's first version (the zero value).
 	stale := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r4", 1)
-	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, stale), varHints()), "use")
+	wantRule(t, mem2RegOf(t, rtlVar, stale, varHints()), "use")
 	// The variable is listed twice (it would have two registers).
 	h = varHints()
 	h.Promote.Vars = []ir.Reg{1, 1}
-	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), h), "hints")
+	wantRule(t, mem2RegOf(t, rtlVar, ssaVar, h), "hints")
 	// The variable's register has another type than the variable.
 	wrongType := strings.Replace(ssaVar, "r4:int = const zero", "r4:int8 = const zero", 1)
-	wantRule(t, Mem2Reg(parse(t, rtlVar), parse(t, wrongType), varHints()), "types")
+	wantRule(t, mem2RegOf(t, rtlVar, wrongType, varHints()), "types")
 }
 
 // Normalize: the edge b0→b2 into join b2 leaves an if.
@@ -395,19 +450,19 @@ b6: <- b4, b5
     return r1
 }
 `
-	h := &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, ir.NoReg, 2, 2, 2, 2}}
+	h := &SSAHints{Orig: []ir.Reg{ir.NoReg, 2, 2, 2, 2}} // r3 (unused) … r7, after the input's r0 … r2
 	for _, arg := range []string{"r5", "r6"} {
 		after := parse(t, strings.ReplaceAll(ssa, "ARG", arg))
 		if ir.Check(after, ir.SSA) == nil {
 			t.Fatalf("phi of %s: the IR checker accepts it, the test is wrong", arg)
 		}
-		if err := SSAGen(parse(t, rtl), after, h); err == nil {
+		if err := ssaGenWith(t, rtl, after, h); err == nil {
 			t.Errorf("phi of %s: non-strict dead phi accepted", arg)
 		}
 	}
 	// The pruned form (no phi at b6) is accepted.
 	pruned := strings.Replace(ssa, "    r7:int = phi ARG, ARG\n", "", 1)
-	if err := SSAGen(parse(t, rtl), parse(t, pruned), &SSAHints{Orig: h.Orig[:7]}); err != nil {
+	if err := ssaGenOf(t, rtl, pruned, &SSAHints{Orig: h.Orig[:4]}); err != nil {
 		t.Errorf("pruned form rejected: %v", err)
 	}
 }
@@ -419,9 +474,9 @@ func TestSSAGenWrapperFlag(t *testing.T) {
 	if !after.Wrapper {
 		t.Fatal("test: the result is not a wrapper")
 	}
-	wantRule(t, SSAGen(parse(t, rtlDiamond), after, diamondHints()), "structure")
+	wantRule(t, ssaGenWith(t, rtlDiamond, after, diamondHints()), "structure")
 	promoted := parse(t, strings.Replace(ssaVar, "int) int {", "int) int wrapper {", 1))
-	wantRule(t, Mem2Reg(parse(t, rtlVar), promoted, varHints()), "structure")
+	wantRule(t, mem2RegWith(t, rtlVar, promoted, varHints()), "structure")
 }
 
 // Malformed results and hints are rejected, never a panic.
@@ -440,7 +495,7 @@ func TestMalformedNoPanic(t *testing.T) {
 	check("ssagen: nil instruction", func() error {
 		after := parse(t, ssaDiamond)
 		after.Blocks[1].Instrs[0] = nil
-		return SSAGen(parse(t, rtlDiamond), after, diamondHints())
+		return ssaGenWith(t, rtlDiamond, after, diamondHints())
 	})
 	check("ssagen: no blocks", func() error {
 		return SSAGen(ir.NewFunc("main.f"), ir.NewFunc("main.f"), &SSAHints{})
@@ -457,12 +512,12 @@ func TestMalformedNoPanic(t *testing.T) {
 	check("ssagen: nil phi", func() error {
 		after := parse(t, ssaDiamond)
 		after.Blocks[3].Phis[0] = nil
-		return SSAGen(parse(t, rtlDiamond), after, diamondHints())
+		return ssaGenWith(t, rtlDiamond, after, diamondHints())
 	})
 	check("mem2reg: nil instruction", func() error {
 		after := parse(t, ssaVar)
 		after.Blocks[0].Instrs[1] = nil
-		return Mem2Reg(parse(t, rtlVar), after, varHints())
+		return mem2RegWith(t, rtlVar, after, varHints())
 	})
 	check("mem2reg: variable without a type", func() error {
 		// r3 of the input has no type (no instruction mentions it).
@@ -472,16 +527,18 @@ func TestMalformedNoPanic(t *testing.T) {
 		return Mem2Reg(before, parse(t, ssaVar), h)
 	})
 	check("mem2reg: no promotion hints", func() error {
-		return Mem2Reg(parse(t, rtlVar), parse(t, ssaVar), &Mem2RegHints{SSA: varHints().SSA})
+		return mem2RegOf(t, rtlVar, ssaVar, &Mem2RegHints{SSA: varHints().SSA})
 	})
 }
 
 // A result that drops the type of a register it still uses is not
 // well-formed.
 func TestMem2RegKeepsTypes(t *testing.T) {
-	after := parse(t, ssaVar)
-	after.Regs[2] = nil // r2 is still defined and returned
-	wantRule(t, Mem2Reg(parse(t, rtlVar), after, varHints()), "types")
+	before, after := parse(t, rtlVar), parse(t, ssaVar)
+	typedLike(before, after)
+	after.Regs[3] = types.Typ[types.Int] // the variable's register
+	after.Regs[2] = nil                  // r2 is still defined and returned
+	wantRule(t, Mem2Reg(before, after, varHints()), "types")
 }
 
 // Areas probed without finding a hole, kept as regressions.
@@ -524,32 +581,42 @@ b4:
     return r4
 }
 `
-	h := &SSAHints{Orig: []ir.Reg{0, 1, ir.NoReg, ir.NoReg, 2, 2, 2}}
+	h := &SSAHints{Orig: []ir.Reg{ir.NoReg, 2, 2, 2}} // r3 (unused) … r6, after the input's r0 … r2
 	after := parse(t, ssa)
 	if err := ir.Check(after, ir.SSA); err != nil {
 		t.Fatalf("test: %v", err)
 	}
-	wantRule(t, SSAGen(parse(t, rtl), after, h), "use")
+	wantRule(t, ssaGenWith(t, rtl, after, h), "use")
 	// A phi result also defined by an instruction.
 	twice := strings.NewReplacer("r5:int = add r4, r3", "r6:int = add r4, r3", "phi r5, r4", "phi r6, r4").Replace(ssaDiamond)
 	h2 := diamondHints()
-	h2.Orig[5] = ir.NoReg // r5 is gone
-	wantRule(t, SSAGen(parse(t, rtlDiamond), parse(t, twice), h2), "unique-def")
+	h2.Orig[1] = ir.NoReg // r5 is gone
+	wantRule(t, ssaGenOf(t, rtlDiamond, twice, h2), "unique-def")
 }
 
-// A register the input does not use has no type; builders map it to
-// itself, which must not be a rejection.
+// A register the input does not use has no type. It stays its own
+// version, untyped, and a version of it may be untyped too: neither is
+// a rejection. A result that types it, or a version of it, is refused.
 func TestSSAGenUntypedUnusedRegister(t *testing.T) {
-	before, after := parse(t, rtlDiamond), parse(t, ssaDiamond)
-	before.Regs = append(before.Regs, nil) // r4 of the input: unused, untyped
-	after.Regs = append(after.Regs, nil)   // r7 of the result, said to be its version
-	h := diamondHints()
-	h.Orig = append(h.Orig, 4)
+	src := `
+func @main.f(r0 int) int {
+b0:
+    r1:int = add r0, r0
+    return r1
+}
+`
+	before, after := parse(t, src), parse(t, src)
+	before.Regs = append(before.Regs, nil) // r2 of the input: unused, untyped
+	after.Regs = append(after.Regs, nil)   // r2 of the result: its own version
+	after.Regs = append(after.Regs, nil)   // r3 of the result, said to be a version of r2
+	h := &SSAHints{Orig: []ir.Reg{2}}
 	if err := SSAGen(before, after, h); err != nil {
 		t.Errorf("rejected: %v", err)
 	}
-	// A typed version of an untyped register is still refused.
-	after.Regs[7] = before.Regs[1]
+	after.Regs[3] = before.Regs[1]
+	wantRule(t, SSAGen(before, after, h), "types")
+	after.Regs[3] = nil
+	after.Regs[2] = before.Regs[1]
 	wantRule(t, SSAGen(before, after, h), "types")
 }
 

@@ -69,7 +69,7 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 			bi := v.block
 			b := g.Blocks[bi]
 			for _, phi := range b.Phis {
-				push(rn.orig[phi.Dsts[0]], phi.Dsts[0])
+				push(rn.origOf(phi.Dsts[0]), phi.Dsts[0])
 			}
 			for _, i := range rn.at.of(bi) {
 				in := rn.own(b, int(i))
@@ -94,7 +94,7 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 				succ := g.Blocks[s]
 				idx := b.PredIndex(k, succ)
 				for _, phi := range succ.Phis {
-					r := rn.orig[phi.Dsts[0]]
+					r := rn.origOf(phi.Dsts[0])
 					cur, ok := top(r)
 					if !ok {
 						return fmt.Errorf("mem2reg: %s: %s is live into b%d but not defined on the edge from b%d", f.Name, r, s, bi)
@@ -174,7 +174,7 @@ func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
 	}
 	live := scan.Solve(info.Postorder)
 	// Phis at the iterated frontier, where the register is live. Each
-	// gets its version now; rn.orig tells which register it versions.
+	// gets its version now; rn.origOf tells which register it versions.
 	var joins []int
 	for k, r := range rn.vars {
 		joins = idf.Compute(joins[:0], defBlocks[k])

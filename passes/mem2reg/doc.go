@@ -14,6 +14,10 @@
 // working arrays come from a pool (buffers.go); nothing of a result or
 // its hints lives in them.
 //
+// Results keep the input's registers, numbers and types, and add the
+// variables' registers and the new versions after them: the hints name
+// only what the added registers are versions of (validate.SSAHints).
+//
 // Preconditions: the input is well-formed, normalised RTL (run the
 // normalize pass first); registers are defined before use on every path.
 package mem2reg

@@ -60,6 +60,19 @@ type mctx struct {
 	byType   map[string][]ir.Reg // printed type → registers of g defined in g
 }
 
+// origOf is the register of promoted that register r of g is a version
+// of: the hints name those of the registers g adds, the others are
+// their own.
+func (c *mctx) origOf(r ir.Reg) ir.Reg {
+	if n := c.added(); int(r) >= n {
+		return c.h.SSA.Orig[int(r)-n]
+	}
+	return r
+}
+
+// added is the number of the first register g adds to promoted.
+func (c *mctx) added() int { return len(c.g.Regs) - len(c.h.SSA.Orig) }
+
 // defSite is where a register of g is defined: parameters, free
 // variables and phis have index -1 (defined before the instructions of
 // their block).
@@ -94,7 +107,7 @@ func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
 		}
 	}
 	for r, d := range c.def {
-		if o := h.SSA.Orig[r]; d.ok && o != ir.NoReg {
+		if o := c.origOf(ir.Reg(r)); d.ok && o != ir.NoReg {
 			c.versions[o] = append(c.versions[o], ir.Reg(r))
 		}
 	}
@@ -580,10 +593,10 @@ var mutationKinds = []mutationKind{
 			for _, u := range append(c.uses(true), c.uses(false)...) {
 				a := *u.ref(c.g)
 				out = append(out, mutationSite{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
-					o := c.h.SSA.Orig[a]
+					o := c.origOf(a)
 					var cands []ir.Reg
 					for _, x := range c.sameType(c.g.Regs[a]) {
-						if x != a && (o == ir.NoReg || c.h.SSA.Orig[x] != o) {
+						if x != a && (o == ir.NoReg || c.origOf(x) != o) {
 							cands = append(cands, x)
 						}
 					}
@@ -601,11 +614,14 @@ var mutationKinds = []mutationKind{
 	},
 	{
 		name: "hint-other-register",
-		doc:  "change the hint of a register (Orig) to another input register of the same type",
+		doc:  "change the hint of a register the result adds (Orig) to another input register of the same type",
 		sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for r, d := range c.def {
-				o := c.h.SSA.Orig[r]
+				if r < c.added() {
+					continue // the input's registers are their own versions: no hint to change
+				}
+				o := c.origOf(ir.Reg(r))
 				if !d.ok || o == ir.NoReg {
 					continue
 				}
@@ -620,7 +636,7 @@ var mutationKinds = []mutationKind{
 						return nil, nil, false
 					}
 					g, h := c.clone()
-					h.SSA.Orig[r] = cands[c.rng.Intn(len(cands))]
+					h.SSA.Orig[r-c.added()] = cands[c.rng.Intn(len(cands))]
 					return g, h, true
 				}})
 			}
@@ -837,7 +853,7 @@ func (c *mctx) versionSites(phis bool) []mutationSite {
 	var out []mutationSite
 	for _, u := range c.uses(phis) {
 		a := *u.ref(c.g)
-		o := c.h.SSA.Orig[a]
+		o := c.origOf(a)
 		if o == ir.NoReg || len(c.versions[o]) < 2 {
 			continue
 		}

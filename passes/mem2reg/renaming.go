@@ -15,7 +15,8 @@ type renaming struct {
 	f     *ir.Func // input
 	input *ir.Func // the function whose instructions f shares (f, or promotion's input)
 	g     *ir.Func // result; f itself while nothing is renamed or when f is promotion's copy
-	orig  []ir.Reg // result register → input register
+	base  int      // f's number of registers before renaming (f may be g, which grows)
+	orig  []ir.Reg // result register base+i → input register orig[i] (the hints; the others are their own)
 	vars  []ir.Reg // the renamed input registers: those with several definitions
 	at    sites    // the instructions of f that mention them
 	index []int32  // input register → its index in vars, or -1
@@ -30,21 +31,14 @@ func newRenaming(s start) *renaming {
 	if len(vars) > 0 && f == s.input {
 		rn.g = f.ShallowClone()
 	}
-	// One entry per register of the result, which has the room.
-	rn.orig = make([]ir.Reg, len(f.Regs), cap(rn.g.Regs))
+	// One entry per register the result adds, which has the room.
+	rn.base = len(f.Regs)
+	rn.orig = make([]ir.Reg, 0, cap(rn.g.Regs)-rn.base)
 	for r := range rn.index {
 		rn.index[r] = -1
-		rn.orig[r] = ir.Reg(r)
 	}
 	for k, r := range vars {
 		rn.index[r] = int32(k)
-		rn.orig[r] = ir.NoReg // replaced by its versions (unless a parameter)
-	}
-	for _, p := range f.Params {
-		rn.orig[p] = p
-	}
-	for _, p := range f.FreeVars {
-		rn.orig[p] = p
 	}
 	return rn
 }
@@ -77,6 +71,14 @@ func (rn *renaming) own(b *ir.Block, i int) *ir.Instr {
 		b.Instrs[i] = in
 	}
 	return in
+}
+
+// origOf is the input register result register v is a version of.
+func (rn *renaming) origOf(v ir.Reg) ir.Reg {
+	if int(v) >= rn.base {
+		return rn.orig[int(v)-rn.base]
+	}
+	return v
 }
 
 // version makes a new version of input register r.
