@@ -147,17 +147,6 @@ func checkNormalised(r rejecter, f *ir.Func) error {
 	return nil
 }
 
-func sameRegs(a, b []ir.Reg) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // checkEdges checks that every block's predecessors are exactly the
 // sources of the edges into it (as a multiset, in any order).

@@ -113,3 +113,17 @@ func firstOtherType(ts, us []types.Type) int {
 	}
 	return -1
 }
+
+// sameRegs reports whether a and b are the same list of registers. It
+// compares them as bytes, which the runtime does a wide word at a time:
+// the SSA check compares whole typings at every join.
+func sameRegs(a, b []ir.Reg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	size := uintptr(len(a)) * unsafe.Sizeof(a[0])
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), size), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), size))
+}

@@ -22,6 +22,11 @@ type scratch struct {
 
 	renamed []ir.Reg // the tracked registers of an SSA check
 
+	// The joins of an SSA check where versions disagree, and the
+	// versions it sets aside at one join.
+	disagreements []disagreement
+	saved         []ir.Reg
+
 	// The state of the check itself (each is hundreds of bytes, and a
 	// check of a small function allocated little else). The next check
 	// overwrites it; until then it keeps the last functions checked

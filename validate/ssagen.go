@@ -491,8 +491,9 @@ func (c *ssaCheck) walk() error {
 	if c.joins {
 		live = before.NewLiveScan(slot, width)
 	}
-	var disagreements []disagreement
-	hasPhi := take(&c.sc.flags, width) // at the join being checked, by slot
+	disagreements := c.sc.disagreements[:0]
+	saved := c.sc.saved[:0] // at the join being checked: the versions of registers with a phi
+	defer func() { c.sc.disagreements, c.sc.saved = disagreements, saved }()
 	for k := len(postorder) - 1; k >= 0; k-- {
 		bi := postorder[k]
 		b, ab := before.Blocks[bi], after.Blocks[bi]
@@ -585,17 +586,25 @@ func (c *ssaCheck) walk() error {
 			if len(succ.Preds) < 2 {
 				continue
 			}
+			// The registers with a phi here are set aside (made to agree
+			// for the comparison, then restored): most joins have no
+			// disagreement, and comparing whole typings is cheap.
 			entry := typingOf(s)
+			saved = saved[:0]
 			for _, phi := range succ.Phis {
-				hasPhi[slot[c.origOf(phi.Dsts[0])]] = true
+				k := slot[c.origOf(phi.Dsts[0])]
+				saved = append(saved, cur[k])
+				cur[k] = entry[k]
 			}
-			for i := range width {
-				if !hasPhi[i] && cur[i] != entry[i] {
-					disagreements = append(disagreements, disagreement{s, bi, int32(i), cur[i], entry[i]})
+			if !sameRegs(cur, entry) {
+				for i := range width {
+					if cur[i] != entry[i] {
+						disagreements = append(disagreements, disagreement{s, bi, int32(i), cur[i], entry[i]})
+					}
 				}
 			}
-			for _, phi := range succ.Phis {
-				hasPhi[slot[c.origOf(phi.Dsts[0])]] = false
+			for j := len(succ.Phis) - 1; j >= 0; j-- {
+				cur[slot[c.origOf(succ.Phis[j].Dsts[0])]] = saved[j]
 			}
 		}
 	}
