@@ -147,7 +147,6 @@ func checkNormalised(r rejecter, f *ir.Func) error {
 	return nil
 }
 
-
 // checkEdges checks that every block's predecessors are exactly the
 // sources of the edges into it (as a multiset, in any order).
 func checkEdges(r rejecter, f *ir.Func) error {
