@@ -111,6 +111,7 @@ type LiveScan struct {
 	width int
 	words int      // per set
 	sets  []uint64 // per block: the registers read before any write, then those written
+	phis  bool     // some phi was recorded (else Solve need not look for phi arguments)
 }
 
 // uses and defs return the sets of block b.
@@ -139,6 +140,7 @@ func (s *LiveScan) index(r Reg) int {
 // Phi records a phi of block b: its result is defined at the start of b
 // (its arguments are read by Solve, at the ends of the predecessors).
 func (s *LiveScan) Phi(b int, phi *Instr) {
+	s.phis = true
 	for _, d := range phi.Dsts {
 		if k := s.index(d); k >= 0 {
 			s.defs(b).Add(k)
@@ -153,7 +155,7 @@ func (s *LiveScan) Instr(b int, in *Instr) {
 	}
 	for _, d := range in.Dsts {
 		if k := s.index(d); k >= 0 {
-			s.defs(b).Add(k)
+			s.DefBit(b, k)
 		}
 	}
 }
@@ -162,10 +164,21 @@ func (s *LiveScan) Instr(b int, in *Instr) {
 // after the instructions recorded so far (a validator records there the
 // register a phi of a successor of b merges).
 func (s *LiveScan) Use(b int, r Reg) {
-	if k := s.index(r); k >= 0 && !s.defs(b).Has(k) {
+	if k := s.index(r); k >= 0 {
+		s.UseBit(b, k)
+	}
+}
+
+// UseBit is Use of the register with bit k (0 <= k < width), for a
+// caller that knows its bit, and DefBit records a write of it at the
+// current point of block b.
+func (s *LiveScan) UseBit(b, k int) {
+	if !s.defs(b).Has(k) {
 		s.uses(b).Add(k)
 	}
 }
+
+func (s *LiveScan) DefBit(b, k int) { s.defs(b).Add(k) }
 
 // Solve computes the liveness, iterating in the given postorder of the
 // CFG (nil: computed).
@@ -219,7 +232,7 @@ func (s *LiveScan) solveWord(order []int, live *Liveness) {
 			out := lv[2*i+1]
 			for _, succ := range b.Succs {
 				out |= lv[2*succ]
-				if len(f.Blocks[succ].Phis) > 0 {
+				if s.phis && len(f.Blocks[succ].Phis) > 0 {
 					set := graph.Bitset{out}
 					s.phiUses(i, f.Blocks[succ], set)
 					out = set[0]
@@ -253,7 +266,9 @@ func (s *LiveScan) solveSets(order []int, live *Liveness) {
 			out := live.Out(i)
 			for _, succ := range b.Succs {
 				changed = out.UnionWith(live.In(succ)) || changed
-				changed = s.phiUses(i, f.Blocks[succ], out) || changed
+				if s.phis {
+					changed = s.phiUses(i, f.Blocks[succ], out) || changed
+				}
 			}
 			if f.Recover > 0 && i != f.Recover {
 				changed = out.UnionWith(live.In(f.Recover)) || changed

@@ -533,18 +533,24 @@ func (c *ssaCheck) walk() error {
 			if !sameShape(ins, out) || !c.erases(out.Args, ins.Args) || !c.erases(out.Dsts, ins.Dsts) {
 				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, b.Instrs[i]))
 			}
-			if live != nil {
-				live.Instr(bi, ins)
-			}
+			// Erasure holds, so the tracked registers out mentions are
+			// those ins does: the input's liveness is gathered from out.
 			for _, a := range out.Args {
 				if a == ir.NoReg {
 					continue
 				}
-				if s := slot[c.origOf(a)]; s >= 0 && cur[s] != a {
+				s := slot[c.origOf(a)]
+				if s < 0 {
+					continue
+				}
+				if cur[s] != a {
 					if cur[s] == unknown {
 						return c.r.at(ab, out, "use", "%s is a version of %s, but no version of it is current here", a, c.origOf(a))
 					}
 					return c.r.at(ab, out, "use", "%s is a version of %s, but the current version is %s", a, c.origOf(a), cur[s])
+				}
+				if live != nil {
+					live.UseBit(bi, int(s))
 				}
 			}
 			for _, d := range out.Dsts {
@@ -553,6 +559,9 @@ func (c *ssaCheck) walk() error {
 				}
 				if s := slot[c.origOf(d)]; s >= 0 {
 					cur[s] = d
+					if live != nil {
+						live.DefBit(bi, int(s))
+					}
 				}
 			}
 		}
@@ -580,7 +589,7 @@ func (c *ssaCheck) walk() error {
 				// the block, for phi-missing: else a dead phi could
 				// read a version that does not reach it on every path.
 				if live != nil { // (phis sit at joins, so it is not)
-					live.Use(bi, c.origOf(arg))
+					live.UseBit(bi, int(slot[c.origOf(arg)]))
 				}
 			}
 			if len(succ.Preds) < 2 {
