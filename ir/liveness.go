@@ -123,8 +123,26 @@ func (s *LiveScan) defs(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b+
 // bit[r] < width (all registers if bit is nil, width len(f.Regs)).
 // Validators create one per function, so it allocates once.
 func (f *Func) NewLiveScan(bit []int32, width int) *LiveScan {
+	s := new(LiveScan)
+	s.Reset(f, bit, width)
+	return s
+}
+
+// Reset makes s what NewLiveScan(bit, width) of f returns, in the memory
+// s has (for callers that scan function after function).
+func (s *LiveScan) Reset(f *Func, bit []int32, width int) {
 	words := (width + 63) >> 6
-	return &LiveScan{f: f, bit: bit, width: width, words: words, sets: make([]uint64, 2*len(f.Blocks)*words)}
+	*s = LiveScan{f: f, bit: bit, width: width, words: words, sets: zeroedWords(s.sets, 2*len(f.Blocks)*words)}
+}
+
+// zeroedWords returns n zero words, in buf's memory if it is large enough.
+func zeroedWords(buf []uint64, n int) []uint64 {
+	if cap(buf) < n {
+		return make([]uint64, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 func (s *LiveScan) index(r Reg) int {
@@ -183,16 +201,22 @@ func (s *LiveScan) DefBit(b, k int) { s.defs(b).Add(k) }
 // Solve computes the liveness, iterating in the given postorder of the
 // CFG (nil: computed).
 func (s *LiveScan) Solve(order []int) *Liveness {
+	live := new(Liveness)
+	s.SolveInto(order, live)
+	return live
+}
+
+// SolveInto is Solve, with the result in live (in the memory it has).
+func (s *LiveScan) SolveInto(order []int, live *Liveness) {
 	if order == nil {
 		order = graph.Postorder(s.f.Graph(), 0)
 	}
-	live := &Liveness{sets: make([]uint64, 2*len(s.f.Blocks)*s.words), words: s.words, bit: s.bit}
+	*live = Liveness{sets: zeroedWords(live.sets, 2*len(s.f.Blocks)*s.words), words: s.words, bit: s.bit}
 	if s.words == 1 {
 		s.solveWord(order, live)
 	} else {
 		s.solveSets(order, live)
 	}
-	return live
 }
 
 // phiUses adds to out the registers the phis of succ read on the edges

@@ -27,6 +27,10 @@ type scratch struct {
 	disagreements []disagreement
 	saved         []ir.Reg
 
+	// The input's liveness of the tracked registers.
+	live     ir.LiveScan
+	liveness ir.Liveness
+
 	// The state of the check itself (each is hundreds of bytes, and a
 	// check of a small function allocated little else). The next check
 	// overwrites it; until then it keeps the last functions checked

@@ -489,7 +489,8 @@ func (c *ssaCheck) walk() error {
 	// liveness to gather.
 	var live *ir.LiveScan
 	if c.joins {
-		live = before.NewLiveScan(slot, width)
+		live = &c.sc.live
+		live.Reset(before, slot, width)
 	}
 	disagreements := c.sc.disagreements[:0]
 	saved := c.sc.saved[:0] // at the join being checked: the versions of registers with a phi
@@ -621,7 +622,8 @@ func (c *ssaCheck) walk() error {
 	// version at the end of every predecessor. (Disagreements are found
 	// at joins only, so live is set.)
 	if len(disagreements) > 0 {
-		liveness := live.Solve(postorder)
+		liveness := &c.sc.liveness
+		live.SolveInto(postorder, liveness)
 		for _, d := range disagreements {
 			reg := c.renamed[d.slot]
 			if liveness.LiveIn(d.join, reg) {
