@@ -23,10 +23,12 @@ type buffers struct {
 	siteIndex, siteFirst []int32 // the sites of the renamed registers
 	mentioned            []bool  // mentioning: the registers looked for
 
-	renaming renaming   // the builders' shared state
-	stacks   [][]ir.Reg // cytron: versions per renamed register (inner arrays kept)
-	pushed   []int32    // cytron: renamed registers pushed, in order
-	work     []visit    // cytron: the walk of the dominator tree
+	renaming renaming    // the builders' shared state
+	stacks   [][]ir.Reg  // cytron: versions per renamed register (inner arrays kept)
+	pushed   []int32     // cytron: renamed registers pushed, in order
+	work     []visit     // cytron: the walk of the dominator tree
+	live     ir.LiveScan // cytron: the liveness of the renamed registers
+	liveness ir.Liveness
 
 	sealed, filled []bool           // braun: per block
 	pending        []map[ir.Reg]int // braun: incomplete phis per block

@@ -29,7 +29,7 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 	// needs no dominator tree: half the functions of std are so.
 	var dom *graph.DomTree
 	if len(f.Blocks) > 1 {
-		dom = placePhis(rn, f, g)
+		dom = placePhis(rn, f, g, s.buf)
 	}
 	// Renaming along the dominator tree, with one stack of versions per
 	// renamed register and one stack of the registers pushed, so leaving
@@ -139,8 +139,8 @@ type visit struct {
 
 // placePhis places pruned phis in g (renaming f) at the iterated
 // dominance frontiers of the renamed registers' definitions, where they
-// are live, and returns the dominator tree.
-func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
+// are live, and returns the dominator tree (its working arrays from buf).
+func placePhis(rn *renaming, f, g *ir.Func, buf *buffers) *graph.DomTree {
 	info := f.CFG()
 	idf := graph.NewIDF(info.Dom.Frontiers(info.Graph))
 
@@ -160,7 +160,8 @@ func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
 			}
 		}
 	}
-	scan := f.NewLiveScan(rn.index, len(rn.vars))
+	scan := &buf.live
+	scan.Reset(f, rn.index, len(rn.vars))
 	for _, b := range f.Blocks {
 		for _, i := range rn.at.of(b.Index) {
 			in := b.Instrs[i]
@@ -172,7 +173,8 @@ func placePhis(rn *renaming, f, g *ir.Func) *graph.DomTree {
 			}
 		}
 	}
-	live := scan.Solve(info.Postorder)
+	live := &buf.liveness
+	scan.SolveInto(info.Postorder, live)
 	// Phis at the iterated frontier, where the register is live. Each
 	// gets its version now; rn.origOf tells which register it versions.
 	var joins []int
