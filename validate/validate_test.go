@@ -2,6 +2,7 @@ package validate
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -650,5 +651,52 @@ func TestNormalizeEdges(t *testing.T) {
 			}
 			wantRule(t, err, tc.rule)
 		})
+	}
+}
+
+// firstOtherType compares bytes first (equal interface words are the
+// same type), then types: identical types in distinct objects are the
+// same, and the first difference is reported where it is.
+func TestFirstOtherType(t *testing.T) {
+	intPtr := func() types.Type { return types.NewPointer(types.Typ[types.Int]) }
+	ts := []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], intPtr()}
+	for _, tc := range []struct {
+		name string
+		us   []types.Type
+		want int
+	}{
+		{"copy", slices.Clone(ts), -1},
+		{"identical, other objects", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], intPtr()}, -1},
+		{"other type", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Int], intPtr()}, 3},
+		{"typed where untyped", []types.Type{types.Typ[types.Int], intPtr(), types.Typ[types.Int], types.Typ[types.Bool], intPtr()}, 2},
+		{"untyped where typed", []types.Type{nil, intPtr(), nil, types.Typ[types.Bool], intPtr()}, 0},
+		{"last differs", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], types.NewPointer(types.Typ[types.Bool])}, 4},
+	} {
+		if got := firstOtherType(ts, tc.us); got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	if got := firstOtherType(nil, nil); got != -1 {
+		t.Errorf("empty: got %d", got)
+	}
+}
+
+func TestSameRegs(t *testing.T) {
+	a := []ir.Reg{1, 2, 3, ir.NoReg, 5, 6, 7, 8, 9}
+	for _, tc := range []struct {
+		b    []ir.Reg
+		want bool
+	}{
+		{slices.Clone(a), true},
+		{a[:8], false},
+		{[]ir.Reg{1, 2, 3, ir.NoReg, 5, 6, 7, 8, 10}, false},
+		{[]ir.Reg{0, 2, 3, ir.NoReg, 5, 6, 7, 8, 9}, false},
+	} {
+		if got := sameRegs(a, tc.b); got != tc.want {
+			t.Errorf("sameRegs(%v, %v) = %v", a, tc.b, got)
+		}
+	}
+	if !sameRegs(nil, []ir.Reg{}) {
+		t.Errorf("empty lists differ")
 	}
 }
