@@ -18,18 +18,6 @@ func parse(t *testing.T, src string) *ir.Func {
 	return f
 }
 
-// typedLike gives the registers that after leaves untyped (its text does
-// not mention them) the types they have in before, as a builder keeps
-// its input's registers, and returns after.
-func typedLike(before, after *ir.Func) *ir.Func {
-	for v := range min(len(before.Regs), len(after.Regs)) {
-		if after.Regs[v] == nil {
-			after.Regs[v] = before.Regs[v]
-		}
-	}
-	return after
-}
-
 // ssaGenOf parses an input and its SSA form and checks them.
 func ssaGenOf(t *testing.T, rtl, ssa string, h *SSAHints) error {
 	t.Helper()
@@ -40,7 +28,8 @@ func ssaGenOf(t *testing.T, rtl, ssa string, h *SSAHints) error {
 func ssaGenWith(t *testing.T, rtl string, after *ir.Func, h *SSAHints) error {
 	t.Helper()
 	before := parse(t, rtl)
-	return SSAGen(before, typedLike(before, after), h)
+	typedAsBuilt(before, after, nil)
+	return SSAGen(before, after, h)
 }
 
 // mem2RegOf parses an input and its mem2reg result and checks them.
@@ -54,19 +43,10 @@ func mem2RegOf(t *testing.T, rtl, ssa string, h *Mem2RegHints) error {
 func mem2RegWith(t *testing.T, rtl string, after *ir.Func, h *Mem2RegHints) error {
 	t.Helper()
 	before := parse(t, rtl)
-	// The variables' registers, if the text leaves them untyped, get the
-	// variables' types, as promotion gives them.
 	if h != nil && h.Promote != nil {
-		for k, p := range h.Promote.Vars {
-			v := len(before.Regs) + k
-			if v < len(after.Regs) && after.Regs[v] == nil && int(p) < len(before.Regs) {
-				if ptr, ok := before.Regs[p].(*types.Pointer); ok {
-					after.Regs[v] = ptr.Elem()
-				}
-			}
-		}
+		typedAsBuilt(before, after, h.Promote.Vars)
 	}
-	return Mem2Reg(before, typedLike(before, after), h)
+	return Mem2Reg(before, after, h)
 }
 
 // wantRule checks that err is a rejection of the given rule.
@@ -536,9 +516,8 @@ func TestMalformedNoPanic(t *testing.T) {
 // well-formed.
 func TestMem2RegKeepsTypes(t *testing.T) {
 	before, after := parse(t, rtlVar), parse(t, ssaVar)
-	typedLike(before, after)
-	after.Regs[3] = types.Typ[types.Int] // the variable's register
-	after.Regs[2] = nil                  // r2 is still defined and returned
+	typedAsBuilt(before, after, varHints().Promote.Vars)
+	after.Regs[2] = nil // r2 is still defined and returned
 	wantRule(t, Mem2Reg(before, after, varHints()), "types")
 }
 
