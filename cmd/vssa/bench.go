@@ -32,7 +32,8 @@ every instruction's operands. It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy. The profiler samples
 at 100 Hz: a validator's figure rests on some 80-90 samples per run, so
-single runs move by about 10%; compare several.`,
+single runs move by about 10%, and the validator/builder ratio is also
+given over all runs, from every run's samples.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},
