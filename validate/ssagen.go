@@ -199,8 +199,9 @@ type ssaCheck struct {
 	orig          []ir.Reg   // the hints: result register nregs+i → input register orig[i]
 	defined       []bool     // result register → defined already
 
-	// The tracked registers: input registers with several versions in
-	// the result, or a phi. The typing maps each to its current version.
+	// The tracked registers: input registers with a version the result
+	// adds (so several), or a phi. The typing maps each to its current
+	// version.
 	renamed []ir.Reg
 	slot    []int32 // input register → index in renamed, or -1
 
@@ -222,14 +223,13 @@ type ssaCheck struct {
 	// plain and has occurrences the walk did not see rejects the result
 	// (the full mode then decides). The walk sees each occurrence at
 	// most once, and only occurrences the counts count, so the sums are
-	// equal only if it saw every occurrence of every such register. With
-	// every
-	// register of the skipped instructions plain, the full mode would
-	// only have marked their results defined, and a plain register is
-	// defined at most once in the result (each definition of a result
-	// register erases to one of its input register, and the input
-	// defines a plain register at most once), so the full mode accepts
-	// whatever the fast mode accepts.
+	// equal only if it saw every occurrence of every such register.
+	// With every register of the skipped instructions plain, the full
+	// mode would only have marked their results defined, and a plain
+	// register is defined at most once in the result (each definition
+	// of a result register erases to one of its input register, and the
+	// input defines a plain register at most once), so the full mode
+	// accepts whatever the fast mode accepts.
 	//
 	// This rests on the counts describing the input as it is, that is on
 	// passes never writing into an instruction they share with their
