@@ -121,7 +121,7 @@ func (s *LiveScan) defs(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b+
 
 // NewLiveScan prepares the liveness of the registers r with bit[r] >= 0,
 // bit[r] < width (all registers if bit is nil, width len(f.Regs)).
-// Validators create one per function, so it allocates once.
+// Callers that scan function after function reuse one (Reset).
 func (f *Func) NewLiveScan(bit []int32, width int) *LiveScan {
 	s := new(LiveScan)
 	s.Reset(f, bit, width)

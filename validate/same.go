@@ -99,11 +99,7 @@ func sameType(t, u types.Type) bool {
 // and registers are millions): that comparison was a tenth of the SSA
 // check.
 func firstOtherType(ts, us []types.Type) int {
-	if len(ts) == 0 {
-		return -1
-	}
-	size := uintptr(len(ts)) * unsafe.Sizeof(ts[0])
-	if bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&ts[0])), size), unsafe.Slice((*byte)(unsafe.Pointer(&us[0])), size)) {
+	if bytes.Equal(asBytes(ts), asBytes(us)) {
 		return -1
 	}
 	for i, t := range ts {
@@ -118,12 +114,15 @@ func firstOtherType(ts, us []types.Type) int {
 // compares them as bytes, which the runtime does a wide word at a time:
 // the SSA check compares whole typings at every join.
 func sameRegs(a, b []ir.Reg) bool {
-	if len(a) != len(b) {
-		return false
+	return len(a) == len(b) && bytes.Equal(asBytes(a), asBytes(b))
+}
+
+// asBytes is the memory of s, for comparisons the runtime makes a wide
+// word at a time (equal bytes are equal values for registers, and the
+// same value for interfaces).
+func asBytes[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
 	}
-	if len(a) == 0 {
-		return true
-	}
-	size := uintptr(len(a)) * unsafe.Sizeof(a[0])
-	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), size), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), size))
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0]))
 }
