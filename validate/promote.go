@@ -102,15 +102,17 @@ func (p *promotion) isVar(x ir.Reg) bool {
 }
 
 // view checks that instruction in of block b of the input uses its
-// variables as promotion allows, and returns it as promotion reads it.
-func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
+// variables as promotion allows, and returns it as promotion reads it,
+// and whether it is an access promotion rewrites (then what it returns
+// is a const or a copy with one result and no attributes).
+func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool, err error) {
 	mentions := false // a variable is defined or accessed: in must be rewritten
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
 			mentions = true
 			p.defs[int(p.varOf[d])-len(p.f.Regs)]++
 			if in.Op != ir.OpAlloc {
-				return nil, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
+				return nil, false, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
 			}
 		}
 	}
@@ -126,24 +128,24 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (*ir.Instr, error) {
 				p.normal = p.f.NormalReach()
 			}
 			if !p.normal[b.Index] {
-				return nil, p.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+				return nil, false, p.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
 			}
 		}
 		if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
-			return nil, p.r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
+			return nil, false, p.r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
 		}
 	}
 	switch {
 	case !mentions:
-		return in, nil
+		return in, false, nil
 	case in.Op == ir.OpAlloc && len(in.Dsts) == 1:
-		return p.rewrite(in, ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg), nil
+		return p.rewrite(in, ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg), true, nil
 	case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]), nil
+		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]), true, nil
 	case in.Op == ir.OpStore && len(in.Args) == 2:
-		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), nil
+		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), true, nil
 	}
-	return nil, p.r.at(b, in, "promotable", "malformed access to a variable")
+	return nil, false, p.r.at(b, in, "promotable", "malformed access to a variable")
 }
 
 // rewrite returns "dst = const zero" (op const) or "dst = copy arg" (op

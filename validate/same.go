@@ -32,6 +32,14 @@ func sameShape(a, b *ir.Instr) bool {
 	return true
 }
 
+// sameShapeAsAccess is sameShape(read, out) for read one of the
+// instructions promotion reads an access as (promote.go: a const or a
+// copy with one result and no attributes), without its calls.
+func sameShapeAsAccess(read, out *ir.Instr) bool {
+	return out != nil && out.Op == read.Op && out.Pos == read.Pos && len(out.Dsts) == 1 && len(out.Args) == len(read.Args) &&
+		out.Flags == 0 && out.CallMode == 0 && out.Sym == "" && out.Field == 0 && out.Const == nil && len(out.SelectDirs) == 0
+}
+
 func sameConst(a, b constant.Value) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil

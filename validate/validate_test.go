@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
 	"strings"
@@ -677,5 +678,43 @@ func TestSameRegs(t *testing.T) {
 	}
 	if !sameRegs(nil, []ir.Reg{}) {
 		t.Errorf("empty lists differ")
+	}
+}
+
+// sameShapeAsAccess agrees with sameShape on promotion's readings of
+// accesses, whichever attribute of the other instruction differs.
+func TestSameShapeAsAccess(t *testing.T) {
+	const pos = 7
+	reads := []*ir.Instr{
+		{Op: ir.OpConst, Dsts: []ir.Reg{3}, Pos: pos},
+		{Op: ir.OpCopy, Dsts: []ir.Reg{3}, Args: []ir.Reg{4}, Pos: pos},
+	}
+	variants := []func(*ir.Instr){
+		func(*ir.Instr) {},
+		func(in *ir.Instr) { in.Op = ir.OpLoad },
+		func(in *ir.Instr) { in.Pos++ },
+		func(in *ir.Instr) { in.Flags = ir.FlagHeap },
+		func(in *ir.Instr) { in.CallMode = 1 },
+		func(in *ir.Instr) { in.Sym = "f" },
+		func(in *ir.Instr) { in.Field = 1 },
+		func(in *ir.Instr) { in.Const = constant.MakeInt64(0) },
+		func(in *ir.Instr) { in.SelectDirs = []types.ChanDir{types.SendOnly} },
+		func(in *ir.Instr) { in.Dsts = append(in.Dsts, 5) },
+		func(in *ir.Instr) { in.Dsts = nil },
+		func(in *ir.Instr) { in.Args = append(in.Args, 5) },
+		func(in *ir.Instr) { in.Args = nil },
+		func(in *ir.Instr) { in.Dsts, in.Args = []ir.Reg{9}, slices.Repeat([]ir.Reg{8}, len(in.Args)) }, // registers do not count
+	}
+	for _, read := range reads {
+		for i, vary := range variants {
+			out := read.Clone()
+			vary(out)
+			if got, want := sameShapeAsAccess(read, out), sameShape(read, out); got != want {
+				t.Errorf("%v, variant %d: sameShapeAsAccess = %v, sameShape = %v", read.Op, i, got, want)
+			}
+		}
+		if sameShapeAsAccess(read, nil) {
+			t.Errorf("%v: same shape as no instruction", read.Op)
+		}
 	}
 }
