@@ -17,6 +17,13 @@ type RegCounts struct {
 	Multi          []Reg
 }
 
+// ForgetCounts drops the register counts kept with f, so that the next
+// check or call of Counts counts again. The counts are only a cache of
+// what f's instructions say, so this is always safe; measurements that
+// replay a pass on the same input use it to start, as the pass manager
+// does, from counts the checker has just made.
+func (f *Func) ForgetCounts() { f.counts.Store(nil) }
+
 // Counts returns the register counts of f. They are computed once and
 // kept with f, which the IR checker does as it reads every instruction
 // anyway: the pass manager checks every function before it becomes a

@@ -98,6 +98,19 @@ func TestCheckerCounts(t *testing.T) {
 			}
 			g.Blocks[0].Instrs = g.Blocks[0].Instrs[len(g.Blocks[0].Instrs)-1:]
 			checkCounts(t, g, g.Counts())
+			// Forgotten, the counts are made again by the next check.
+			f.ForgetCounts()
+			if f.counts.Load() != nil {
+				t.Fatalf("%s: counts kept after ForgetCounts", f.Name)
+			}
+			if err := CheckStructure(f, d); err != nil {
+				t.Fatalf("%s: %v", f.Name, err)
+			}
+			if again := f.counts.Load(); again == nil || again == c {
+				t.Fatalf("%s: checked after ForgetCounts, but not counted again", f.Name)
+			} else {
+				checkCounts(t, f, again)
+			}
 		}
 	}
 	f, err := ParseFunc("func @main.bad() {\nb0:\n    r0:int = copy r0\n    return\n}\n")

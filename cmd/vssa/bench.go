@@ -24,9 +24,10 @@ checked by the IR checker, as the pass manager does (validators read the
 register counts the checker leaves on their input); CPU profiles
 attribute the time to the pass, its validator and the checker (each
 measured loop runs 5 times in its profile, the two builders 10 times
-each, taking turns function by function in one profile, each right after
-the checker read its input, as in the pass manager, which runs every pass
-on one function before the next; figures are per run). As a yardstick it
+each, taking turns function by function in one profile, each right
+after the checker read its input and counted its registers, as in the
+pass manager, which runs every pass on one function
+before the next; figures are per run). As a yardstick it
 also times one read of
 every instruction's operands. It repeats the whole measurement -n times
 and reports the median run (by x/tools' lifting time), every figure of a

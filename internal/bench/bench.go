@@ -203,10 +203,16 @@ func Measure(patterns []string) (*Result, error) {
 	}
 	// The pass manager runs all passes on one function before the next,
 	// the IR checker after each: mem2reg starts on a function the
-	// checker has just read, as x/tools lifts a function it has just
-	// built. So each builder runs right after the checker read its
-	// input again (its own line, irCheckInput), and the builders take
-	// turns function by function.
+	// checker has just read and counted (normalize's result), as x/tools
+	// lifts a function it has just built. So each builder runs right
+	// after the checker read its input and counted its registers again
+	// (its own line, irCheckInput), and the builders take turns function
+	// by function. (Checked again with its counts kept, the input would
+	// give the validator the counts of the first repetition, long cold
+	// in memory: that made the validator about a tenth slower than in
+	// the pass manager. A fresh copy of the input instead of forgetting
+	// its counts would allocate a third more than the builders, and the
+	// garbage collection made everything measured slower.)
 	runtime.GC()
 	cpu, alloc, err = measure(func() {
 		for i := range builderReps {
@@ -214,6 +220,7 @@ func Measure(patterns []string) (*Result, error) {
 			for j, f := range normal {
 				for k := range loops {
 					l := loops[(k+i+j)%len(loops)]
+					f.ForgetCounts() // as normalize's result has none yet
 					irCheckInput(f)
 					g, h, err := l.run(f)
 					if err != nil {
@@ -327,7 +334,8 @@ func Report(w io.Writer, runs []*Result) {
 	}
 	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
 		" (the builders' %d times, taking turns function by function in one profile,\n"+
-		" each right after the IR checker read its input, as in the pass manager), per run;\n"+
+		" each right after the IR checker read its input and counted its registers,\n"+
+		" as in the pass manager), per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
 		" validators read the register counts the IR checker leaves on their input;\n"+
