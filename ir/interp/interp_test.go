@@ -330,3 +330,43 @@ b3: <- b1
 		}
 	}
 }
+
+// TestLoadIsNotTorn checks that a load of a one-word value reads the
+// pair a racy copy can leave in memory (a non-nil value's type with
+// nil's data) as nil, as Go reads a pointer-sized word whole: the
+// interpreter crashed on such pointers in fixedbugs/issue13160.go.
+func TestLoadIsNotTorn(t *testing.T) {
+	it := New(mustParse(t, ""), Options{})
+	tt := newTypeTable()
+	intPtr := types.NewPointer(types.Typ[types.Int])
+	for _, tc := range []struct {
+		t    types.Type
+		torn Value
+	}{
+		{intPtr, Value{r: (*Value)(nil)}},
+		{intPtr, Value{r: (*realPtr)(nil)}},
+		{types.Typ[types.UnsafePointer], Value{r: (*Value)(nil)}},
+		{types.NewMap(types.Typ[types.Int], types.Typ[types.Int]), Value{r: (*mapObj)(nil)}},
+		{types.NewChan(types.SendRecv, types.Typ[types.Int]), Value{r: (chan Value)(nil)}},
+		{types.NewSignatureType(nil, nil, nil, nil, nil, false), Value{r: (*closure)(nil)}},
+		{types.NewSignatureType(nil, nil, nil, nil, nil, false), Value{r: (*externFunc)(nil)}},
+	} {
+		in := &inst{op: ir.OpLoad, t: tt.of(tc.t)}
+		cell := tc.torn
+		if got := it.load(in, Value{r: &cell}); got != (Value{}) {
+			t.Errorf("%s: loaded %#v, want nil", tc.t, got)
+		}
+		// Values that are whole load as they are.
+		x := new(Value)
+		cell = Value{r: x}
+		if got := it.load(in, Value{r: &cell}); got.r != any(x) {
+			t.Errorf("%s: loaded %#v, want the pointer stored", tc.t, got)
+		}
+	}
+	// Multi-word kinds are left as Go leaves them.
+	in := &inst{op: ir.OpLoad, t: tt.of(types.NewInterfaceType(nil, nil))}
+	cell := Value{r: (*iface)(nil)}
+	if got := it.load(in, Value{r: &cell}); got.r == nil {
+		t.Errorf("interface: a typed nil *iface was changed to %#v", got)
+	}
+}

@@ -17,6 +17,9 @@ func (it *Interp) load(in *inst, p Value) Value {
 		if in.t.aggregate {
 			return copyVal(in.t, *c)
 		}
+		if in.t.oneWord() {
+			return untorn(*c)
+		}
 		return *c
 	case nil:
 		panic(it.ub(in, "load through a nil pointer"))

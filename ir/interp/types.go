@@ -76,6 +76,17 @@ type rtype struct {
 	real reflect.Type // for kReal: the Go type of the values
 }
 
+// oneWord reports whether Go holds values of t in one machine word
+// (pointers, maps, channels, functions), so that a racy read of one
+// sees a value some write stored (see untorn).
+func (t *rtype) oneWord() bool {
+	switch t.kind {
+	case kPointer, kUnsafePointer, kMap, kChan, kFunc:
+		return true
+	}
+	return false
+}
+
 // typeTable interns rtypes.
 type typeTable struct {
 	mu    sync.Mutex

@@ -118,6 +118,44 @@ func zero(t *rtype) Value {
 	return Value{}
 }
 
+// untorn returns v, a value of a one-word kind (rtype.oneWord) just read
+// from memory, as a value some write stored. Go guarantees that much of
+// a racy read of one word, but a Value holds such a value in an
+// interface, two words, and a read racing with a write of nil can pair
+// the type of a non-nil value with nil's data: that pair is nil. (The
+// other pair, no type with a value's data, already reads as nil. Go lets
+// racy reads of multi-word values, strings, slices and interfaces, tear,
+// and so does the interpreter.)
+func untorn(v Value) Value {
+	switch x := v.r.(type) {
+	case *Value:
+		if x == nil {
+			return Value{}
+		}
+	case *realPtr:
+		if x == nil {
+			return Value{}
+		}
+	case *mapObj:
+		if x == nil {
+			return Value{}
+		}
+	case chan Value:
+		if x == nil {
+			return Value{}
+		}
+	case *closure:
+		if x == nil {
+			return Value{}
+		}
+	case *externFunc:
+		if x == nil {
+			return Value{}
+		}
+	}
+	return v
+}
+
 // copyVal returns a copy of v (of type t) that shares no aggregate
 // storage with it.
 func copyVal(t *rtype, v Value) Value {
