@@ -17,12 +17,7 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 	case kString:
 		return a.str() == b.str()
 	case kPointer, kUnsafePointer:
-		pa, oka := a.r.(*realPtr)
-		pb, okb := b.r.(*realPtr)
-		if oka && okb {
-			return pa.v.Pointer() == pb.v.Pointer()
-		}
-		return a.r == b.r
+		return samePointer(a, b)
 	case kChan:
 		return a.r == b.r
 	case kSlice, kMap, kFunc:
@@ -60,4 +55,15 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 		return a.r.(reflect.Value).Interface() == b.r.(reflect.Value).Interface()
 	}
 	panic(unsupportedf("== on %s", t.name))
+}
+
+// samePointer reports whether two pointers are equal: the same cell, or
+// the same address in real memory.
+func samePointer(a, b Value) bool {
+	pa, oka := a.r.(*realPtr)
+	pb, okb := b.r.(*realPtr)
+	if oka && okb {
+		return pa.v.Pointer() == pb.v.Pointer()
+	}
+	return a.r == b.r
 }
