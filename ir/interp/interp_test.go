@@ -370,3 +370,17 @@ func TestLoadIsNotTorn(t *testing.T) {
 		t.Errorf("interface: a typed nil *iface was changed to %#v", got)
 	}
 }
+
+// TestHugeArrayUnsupported checks that an array too large to hold as
+// Values is reported as unsupported (fixedbugs/issue29190.go makes one
+// of 2^63-1 empty structs), not a crash of the interpreter.
+func TestHugeArrayUnsupported(t *testing.T) {
+	tt := newTypeTable()
+	huge := tt.of(types.NewArray(types.NewStruct(nil, nil), math.MaxInt64))
+	defer func() {
+		if _, ok := recover().(*Unsupported); !ok {
+			t.Errorf("zero of %s did not report it unsupported", huge.name)
+		}
+	}()
+	zero(huge)
+}

@@ -99,6 +99,9 @@ func zero(t *rtype) Value {
 		}
 		return Value{r: reflect.Zero(t.real)}
 	case kArray:
+		if t.length > maxElems {
+			panic(unsupportedf("array of %d elements", t.length))
+		}
 		elems := make([]Value, t.length)
 		if t.elem.aggregate {
 			for i := range elems {
