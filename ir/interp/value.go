@@ -130,31 +130,23 @@ func zero(t *rtype) Value {
 // racy reads of multi-word values, strings, slices and interfaces, tear,
 // and so does the interpreter.)
 func untorn(v Value) Value {
+	var torn bool
 	switch x := v.r.(type) {
 	case *Value:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
 	case *realPtr:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
 	case *mapObj:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
 	case chan Value:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
 	case *closure:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
 	case *externFunc:
-		if x == nil {
-			return Value{}
-		}
+		torn = x == nil
+	}
+	if torn {
+		return Value{}
 	}
 	return v
 }
