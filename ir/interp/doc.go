@@ -19,6 +19,14 @@
 // Functions outside the module (the standard library) are called through
 // reflect, via an Externs table; values are converted at the boundary
 // (boundary.go). What cannot cross is an Unsupported error naming it.
+// The few functions that must work on the program's own memory rather
+// than a copy are intrinsics (intrinsics*.go): sort.Slice and friends,
+// which call back into the program, and sync/atomic's functions, whose
+// operations on interpreted variables are atomic with each other.
+//
+// Racy programs: a load of a one-word value (pointer, map, channel,
+// function) never sees a torn value, as in Go (see untorn); multi-word
+// values may tear, as Go allows.
 //
 // Representation (value.go): a Value holds scalars inline and everything
 // else by reference; registers are slots of a frame resolved before
