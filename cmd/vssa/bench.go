@@ -34,7 +34,11 @@ and reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy. The profiler samples
 at 100 Hz: a validator's figure rests on some 80-90 samples per run, so
 single runs move by about 10%, and the validator/builder ratio is also
-given over all runs, from every run's samples.`,
+given over all runs, from every run's samples. On Linux every builder and
+validator call is also timed by its thread's CPU time, less what an empty
+interval measures (each clock read is a system call), and those figures
+are given over all runs: no sampling error, but the clock reads disturb
+the caches, so they may run a little high, the validators' most.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},

@@ -42,10 +42,15 @@ type Builder struct {
 	Validate                  time.Duration // validate.Mem2Reg: promotion + SSA-generation validators (CPU)
 	IRCheck                   time.Duration // the IR checker on the results, as the pass manager runs it (CPU)
 	BuildAlloc, ValidateAlloc int64         // bytes allocated by each
-	Phis                      int
-	Rejected                  int
-	Failed                    int
-	Functions                 int
+	// The same CPU times, timed call by call (the thread's CPU time
+	// around each call, less what an empty interval measures): no
+	// sampling error. Zero where the system does not tell a thread's
+	// CPU time.
+	BuildByCall, ValidateByCall time.Duration
+	Phis                        int
+	Rejected                    int
+	Failed                      int
+	Functions                   int
 }
 
 // The functions whose CPU time is measured.
@@ -213,8 +218,19 @@ func Measure(patterns []string) (*Result, error) {
 	// the pass manager. A fresh copy of the input instead of forgetting
 	// its counts would allocate a third more than the builders, and the
 	// garbage collection made everything measured slower.)
+	//
+	// Each builder and validator call is also timed by the thread's CPU
+	// time (the goroutine stays on its thread), a second opinion without
+	// sampling error. Each read of that clock is a system call, of which
+	// an interval holds about one's worth: emptyInterval's median is
+	// taken from each. A system call costs more right after other work
+	// than back to back, and disturbs the caches, so these figures may
+	// run a little high, the short validator calls most.
 	runtime.GC()
 	cpu, alloc, err = measure(func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		empty, timed := emptyInterval()
 		for i := range builderReps {
 			last := i == builderReps-1 // the counts are of the last repetition
 			for j, f := range normal {
@@ -222,14 +238,22 @@ func Measure(patterns []string) (*Result, error) {
 					l := loops[(k+i+j)%len(loops)]
 					f.ForgetCounts() // as normalize's result has none yet
 					irCheckInput(f)
+					t0, _ := threadCPU()
 					g, h, err := l.run(f)
+					t1, _ := threadCPU()
 					if err != nil {
 						if last {
 							l.res.Failed++
 						}
 						continue
 					}
-					if (l.check(f, g, h) != nil || l.irCheck(g) != nil) && last {
+					rejected := l.check(f, g, h) != nil
+					t2, _ := threadCPU()
+					if timed {
+						l.res.BuildByCall += t1 - t0 - empty
+						l.res.ValidateByCall += t2 - t1 - empty
+					}
+					if (rejected || l.irCheck(g) != nil) && last {
 						l.res.Rejected++
 					}
 					if last {
@@ -248,6 +272,7 @@ func Measure(patterns []string) (*Result, error) {
 	for _, l := range loops {
 		br := l.res
 		br.Build, br.Validate, br.IRCheck = cpu[l.root]/builderReps, cpu[l.checkRoot]/builderReps, cpu[l.irRoot]/builderReps
+		br.BuildByCall, br.ValidateByCall = br.BuildByCall/builderReps, br.ValidateByCall/builderReps
 		br.BuildAlloc, br.ValidateAlloc = alloc[l.root]/builderReps, alloc[l.checkRoot]/builderReps
 		res.Builders = append(res.Builders, br)
 	}
@@ -323,6 +348,18 @@ func Report(w io.Writer, runs []*Result) {
 		}
 		fmt.Fprintf(w, "; over all runs: %.0f%%\n", 100*float64(validate)/float64(build))
 	}
+	if r.Builders[0].BuildByCall > 0 {
+		fmt.Fprintf(w, "timed call by call (thread CPU time), over all runs:")
+		for k, b := range r.Builders {
+			var build, validate time.Duration
+			for _, run := range runs {
+				build, validate = build+run.Builders[k].BuildByCall, validate+run.Builders[k].ValidateByCall
+			}
+			n := time.Duration(len(runs))
+			fmt.Fprintf(w, " %s build %v, validate %v, val/build %.1f%%;", b.Name, (build / n).Round(time.Millisecond), (validate / n).Round(time.Millisecond), 100*float64(validate)/float64(build))
+		}
+		fmt.Fprintf(w, "\n")
+	}
 	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v (again right before each builder %v)", r.NormalizeIR.Round(time.Millisecond), r.InputIR.Round(time.Millisecond))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
@@ -339,7 +376,8 @@ func Report(w io.Writer, runs []*Result) {
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
 		" validators read the register counts the IR checker leaves on their input;\n"+
-		" allocated bytes from the heap profile's samples, per run)\n", reps, builderReps)
+		" allocated bytes from the heap profile's samples, per run;\n"+
+		" timed call by call: the thread's CPU time around each call, less an empty interval, mean per run)\n", reps, builderReps)
 }
 
 func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/(1<<20)) }

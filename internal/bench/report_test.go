@@ -26,4 +26,17 @@ func TestReport(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
+	if strings.Contains(out.String(), "timed call by call (thread CPU time)") {
+		t.Errorf("report has per-call figures, but the runs have none:\n%s", out.String())
+	}
+	// With per-call times, their means over all runs and their ratio.
+	for i, r := range runs {
+		r.Builders[0].BuildByCall = time.Duration(i+1) * 100 * time.Millisecond
+		r.Builders[0].ValidateByCall = time.Duration(i+1) * 24 * time.Millisecond
+	}
+	out.Reset()
+	Report(&out, runs)
+	if want := "timed call by call (thread CPU time), over all runs: cytron build 200ms, validate 48ms, val/build 24.0%;"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
 }
