@@ -44,6 +44,7 @@ type promotion struct {
 	types  []types.Type // variable register - len(f.Regs) → its type
 	defs   []int32      // variable register - len(f.Regs) → definitions viewed
 	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
+	viewed int          // occurrences of variables in the instructions viewed so far
 
 	// The instructions view returns for a rewritten one (valid until the
 	// next call): a constant, and a copy. They are set up once and only
@@ -110,6 +111,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
 			mentions = true
+			p.viewed++
 			p.defs[int(p.varOf[d])-len(p.f.Regs)]++
 			if in.Op != ir.OpAlloc {
 				return nil, false, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
@@ -121,6 +123,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 			continue
 		}
 		mentions = true
+		p.viewed++
 		// Without a recover block, every block the SSA check visits is
 		// reached without a panic (it checks that all are reachable).
 		if p.f.Recover >= 0 {

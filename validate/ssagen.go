@@ -237,9 +237,19 @@ type ssaCheck struct {
 	// but a pass breaking it can slip more past the fast mode, such as a
 	// shared instruction changed to read a renamed register
 	// (TestFastModeStaleCountsHazard).
+	//
+	// When every register that is not plain is a promoted variable
+	// (onlyVars: no input register is renamed or defined twice, the
+	// usual case), the walk does not count: the registers that are not
+	// plain are then exactly the variables, and promotion's view counts
+	// every occurrence of a variable in each instruction it reads
+	// (promotion.viewed), which are the instructions the walk would
+	// count in (it views every instruction it does not skip), so that
+	// count is the walk's. This saves a tenth of the walk's reads.
 	full       bool
 	counts     *ir.RegCounts // the input's
 	seen, want int
+	onlyVars   bool
 
 	sc *scratch // lends the arrays above
 }
@@ -387,6 +397,7 @@ func (c *ssaCheck) phis() error {
 		// Counts of another version of the input: the full mode decides.
 		return c.r.fn("structure", "the input's register counts do not cover its %d registers", len(c.before.Regs))
 	}
+	c.onlyVars = c.pro != nil
 	for s, o := range c.renamed {
 		c.slot[o] = int32(s)
 		c.markNotPlain(o)
@@ -414,6 +425,9 @@ func (c *ssaCheck) markNotPlain(r ir.Reg) {
 		return
 	}
 	c.notPlain[r] = true
+	if c.pro == nil || !c.pro.isVar(r) {
+		c.onlyVars = false
+	}
 	if !c.full {
 		c.want += int(c.counts.Mentions[r])
 	}
@@ -433,7 +447,11 @@ func (c *ssaCheck) see(rs []ir.Reg) {
 // skipped mention plain registers only: the walk saw every occurrence
 // of the others.
 func (c *ssaCheck) sharedArePlain() error {
-	if !c.full && c.seen != c.want {
+	seen := c.seen
+	if c.onlyVars {
+		seen += c.pro.viewed
+	}
+	if !c.full && seen != c.want {
 		return c.r.fn("structure", "an instruction shared with the input mentions a register that is renamed, promoted or defined twice")
 	}
 	return nil
@@ -537,7 +555,7 @@ func (c *ssaCheck) walk() error {
 				}
 				continue
 			}
-			if !c.full {
+			if !c.full && !c.onlyVars {
 				c.see(ins.Args)
 				c.see(ins.Dsts)
 			}
