@@ -19,26 +19,27 @@ x/tools' own SSA lifting (CPU time in its lift function during a default
 build; the difference between its default and NaiveForm builds is shown
 too) against vssa's normalize and mem2reg with each builder, and counts
 the phis of each and the bytes each allocates. Every vssa pass is
-validated right after it runs on a function and its result then
-checked by the IR checker, as the pass manager does (validators read the
+validated right after it runs on a function and its result then checked
+by the IR checker, as the pass manager does (validators read the
 register counts the checker leaves on their input); CPU profiles
 attribute the time to the pass, its validator and the checker (each
 measured loop runs 5 times in its profile, the two builders 10 times
-each, taking turns function by function in one profile, each right
-after the checker read its input and counted its registers, as in the
-pass manager, which runs every pass on one function
-before the next; figures are per run). As a yardstick it
-also times one read of
-every instruction's operands. It repeats the whole measurement -n times
-and reports the median run (by x/tools' lifting time), every figure of a
+each, taking turns function by function in one profile, each right after
+the checker read its input and counted its registers, as in the pass
+manager, which runs every pass on one function before the next; figures
+are per run). As a yardstick it also times one read of every
+instruction's operands. It repeats the whole measurement -n times and
+reports the median run (by x/tools' lifting time), every figure of a
 line from that same run, since machines are noisy. The profiler samples
 at 100 Hz: a validator's figure rests on some 80-90 samples per run, so
 single runs move by about 10%, and the validator/builder ratio is also
-given over all runs, from every run's samples. On Linux every builder and
-validator call is also timed by its thread's CPU time, less what an empty
-interval measures (each clock read is a system call), and those figures
-are given over all runs: no sampling error, but the clock reads disturb
-the caches, so they may run a little high, the validators' most.`,
+given over all runs, from every run's samples. On Linux every builder
+and validator call is also timed by its thread's CPU time, less what an
+empty interval measures (each clock read is a system call), and those
+figures are given over all runs: no sampling error, and steadier from
+run to run than the profile's (within half a point of val/build here,
+against several points), but the clock reads disturb the caches, so they
+may run a little high, the validators' most.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},
