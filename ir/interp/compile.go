@@ -108,7 +108,10 @@ func (it *Interp) compileFunc(fn *function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
-			if in.Op == ir.OpDefer {
+			// A frame runs defers if it defers, or hands out its defer
+			// stack: a range-over-func loop body (another function)
+			// defers onto the stack of the function the loop is in.
+			if in.Op == ir.OpDefer || takesDeferStack(in) {
 				fn.hasDefer = true
 			}
 			if in.Op == ir.OpJump || in.Op == ir.OpIf {
@@ -255,4 +258,11 @@ func (it *Interp) boxConst(c constant.Value) Value {
 	}
 	rt := it.types.of(t)
 	return Value{r: &iface{t: rt, v: it.constValue(c, rt)}}
+}
+
+// takesDeferStack reports whether in is a call of the deferstack built-in
+// (go/ssa's ssa:deferstack), which returns the calling frame's defer
+// stack.
+func takesDeferStack(in *ir.Instr) bool {
+	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && (in.Sym == "deferstack" || in.Sym == "ssa:deferstack")
 }
