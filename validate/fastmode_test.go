@@ -51,11 +51,7 @@ func fastVerdicts(before, after *ir.Func, h *Mem2RegHints, ssa bool) (fast, full
 		if ssa {
 			return ssaGen(rejecter{"ssagen", after}, before, after, nil, h.SSA, isFull, sc)
 		}
-		pro, err := newPromotion(rejecter{"mem2reg", before}, before, h.Promote, sc)
-		if err != nil {
-			return err
-		}
-		return ssaGen(rejecter{"mem2reg", after}, before, after, pro, h.SSA, isFull, sc)
+		return ssaGen(rejecter{"mem2reg", after}, before, after, h.Promote, h.SSA, isFull, sc)
 	}
 	return run(false), run(true)
 }

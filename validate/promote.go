@@ -39,61 +39,62 @@ type PromoteHints struct {
 type promotion struct {
 	r      rejecter
 	f      *ir.Func
-	vars   []ir.Reg     // the hints: variable k's address
-	varOf  []ir.Reg     // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
-	types  []types.Type // variable register - len(f.Regs) → its type
-	defs   []int32      // variable register - len(f.Regs) → definitions viewed
-	normal []bool       // blocks reachable without a panic; computed when needed (with a recover block)
-	viewed int          // occurrences of variables in the instructions viewed so far
+	vars   []ir.Reg // the hints: variable k's address
+	varOf  []ir.Reg // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
+	defs   []int32  // variable register - len(f.Regs) → definitions viewed
+	normal []bool   // blocks reachable without a panic; computed when needed (with a recover block)
+	viewed int      // occurrences of variables in the instructions viewed so far
 
 	// The instructions view returns for a rewritten one (valid until the
 	// next call): a constant, and a copy. They are set up once and only
 	// their registers and position change (rebuilding one costs more than
-	// the rest of the check of an instruction).
+	// the rest of the check of an instruction). Their operands are
+	// dstArg[0] and dstArg[1], lent by the scratch: pointing into p
+	// itself would keep p off the stack.
 	zero, copy ir.Instr
-	dst, arg   [1]ir.Reg
+	dstArg     []ir.Reg
 }
 
-// newPromotion checks the hints of a promotion of f (its arrays from sc).
-func newPromotion(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) (*promotion, error) {
-	if h == nil {
-		return nil, r.fn("hints", "no promotion hints")
-	}
+// start checks the hints of a promotion of f and makes p the reading of
+// f through them (its arrays from sc). p is the caller's, so that it
+// can live on the caller's stack (see scratch).
+func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) error {
 	n := len(f.Regs)
-	p := &sc.pro
-	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), types: take(&sc.types, len(h.Vars)), defs: take(&sc.counts, len(h.Vars))}
-	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dst[:]}
-	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dst[:], Args: p.arg[:]}
+	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), defs: take(&sc.counts, len(h.Vars)), dstArg: take(&sc.regs, 2)}
+	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dstArg[:1]}
+	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dstArg[:1], Args: p.dstArg[1:]}
 	for k, a := range h.Vars {
 		if a < 0 || int(a) >= n || f.Regs[a] == nil {
-			return nil, r.fn("hints", "variable %s is not a register of the input", a)
+			return r.fn("hints", "variable %s is not a register of the input", a)
 		}
 		if p.varOf[a] != 0 {
-			return nil, r.fn("hints", "variable %s is listed twice", a)
+			return r.fn("hints", "variable %s is listed twice", a)
 		}
-		ptr, ok := f.Regs[a].Underlying().(*types.Pointer)
-		if !ok {
-			return nil, r.fn("promotable", "variable %s is not an address", a)
+		if _, ok := f.Regs[a].Underlying().(*types.Pointer); !ok {
+			return r.fn("promotable", "variable %s is not an address", a)
 		}
-		p.varOf[a], p.types[k] = ir.Reg(n+k), ptr.Elem()
+		p.varOf[a] = ir.Reg(n + k)
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, a := range vs {
 			if p.isVar(a) {
-				return nil, r.fn("promotable", "%s is a parameter or free variable", a)
+				return r.fn("promotable", "%s is a parameter or free variable", a)
 			}
 		}
 	}
-	return p, nil
+	return nil
 }
 
 // regs is the number of registers of the promoted input.
-func (p *promotion) regs() int { return len(p.f.Regs) + len(p.types) }
+func (p *promotion) regs() int { return len(p.f.Regs) + len(p.vars) }
 
-// regType is the type of register x of the promoted input (x < regs()).
+// regType is the type of register x of the promoted input (x < regs()):
+// a variable's is the type its address points to (start checked that
+// it is a pointer). It is not kept in an array: storing types is
+// storing pointers (see scratch).
 func (p *promotion) regType(x ir.Reg) types.Type {
 	if n := len(p.f.Regs); int(x) >= n {
-		return p.types[int(x)-n]
+		return p.f.Regs[p.vars[int(x)-n]].Underlying().(*types.Pointer).Elem()
 	}
 	return p.f.Regs[x]
 }
@@ -154,7 +155,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 // rewrite returns "dst = const zero" (op const) or "dst = copy arg" (op
 // copy) at the position of in.
 func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
-	p.dst[0], p.arg[0] = dst, arg
+	p.dstArg[0], p.dstArg[1] = dst, arg
 	read := &p.copy
 	if op == ir.OpConst {
 		read = &p.zero

@@ -115,32 +115,34 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 	if h == nil {
 		return r.fn("hints", "no hints")
 	}
+	if h.Promote == nil { // (ssaGen would check it as SSAGen does)
+		return r.fn("hints", "no promotion hints")
+	}
 	return fastThenFull(func(full bool) error {
 		sc := getScratch()
 		defer sc.put()
-		// Promotion's errors are about the input's instructions.
-		pro, err := newPromotion(rejecter{r.check, before}, before, h.Promote, sc)
-		if err != nil {
-			return err
-		}
-		return ssaGen(r, before, after, pro, h.SSA, full, sc)
+		return ssaGen(r, before, after, h.Promote, h.SSA, full, sc)
 	})
 }
 
 // ssaGen checks the SSA construction result after from before, read
-// through the promotion pro if not nil, in full or fast mode, with its
-// arrays from sc.
-func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, full bool, sc *scratch) error {
+// through the promotion its hints pro describe if not nil, in full or
+// fast mode, with its arrays from sc.
+func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, full bool, sc *scratch) error {
 	if err := r.missing(before, after); err != nil {
 		return err
 	}
 	if !sameCFG(before, after) {
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
-	c := &sc.ssa
-	*c = ssaCheck{r: r, before: before, after: after, pro: pro, nregs: len(before.Regs), full: full, sc: sc}
+	// On the stack (see scratch).
+	c := &ssaCheck{r: r, before: before, after: after, nregs: len(before.Regs), full: full, sc: sc}
 	if pro != nil {
-		c.nregs = pro.regs()
+		// Promotion's errors are about the input's instructions.
+		if err := c.pro.start(rejecter{r.check, before}, before, pro, sc); err != nil {
+			return err
+		}
+		c.promoted, c.nregs = true, c.pro.regs()
 	}
 	if h == nil || len(after.Regs) < c.nregs || len(h.Orig) != len(after.Regs)-c.nregs {
 		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", len(after.Regs)-c.nregs, c.nregs)
@@ -184,8 +186,8 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 	if err := c.sharedArePlain(); err != nil {
 		return err
 	}
-	if pro != nil {
-		return pro.finish() // every instruction mentioning a variable was viewed
+	if c.promoted {
+		return c.pro.finish() // every instruction mentioning a variable was viewed
 	}
 	return nil
 }
@@ -194,10 +196,11 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *promotion, h *SSAHints, ful
 type ssaCheck struct {
 	r             rejecter
 	before, after *ir.Func
-	pro           *promotion // if not nil, before is read through it
-	nregs         int        // registers of before (with its promoted variables): N in SSAHints
-	orig          []ir.Reg   // the hints: result register nregs+i → input register orig[i]
-	defined       []bool     // result register → defined already
+	pro           promotion // if promoted, before is read through it
+	promoted      bool
+	nregs         int      // registers of before (with its promoted variables): N in SSAHints
+	orig          []ir.Reg // the hints: result register nregs+i → input register orig[i]
+	defined       []bool   // result register → defined already
 
 	// The tracked registers: input registers with a version the result
 	// adds (so several), or a phi. The typing maps each to its current
@@ -269,7 +272,7 @@ func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < len(c.after.
 
 // regType is the type of input register x (x < c.nregs).
 func (c *ssaCheck) regType(x ir.Reg) types.Type {
-	if c.pro != nil {
+	if c.promoted {
 		return c.pro.regType(x)
 	}
 	return c.before.Regs[x]
@@ -398,12 +401,12 @@ func (c *ssaCheck) phis() error {
 		// Counts of another version of the input: the full mode decides.
 		return c.r.fn("structure", "the input's register counts do not cover its %d registers", len(c.before.Regs))
 	}
-	c.onlyVars = c.pro != nil
+	c.onlyVars = c.promoted
 	for s, o := range c.renamed {
 		c.slot[o] = int32(s)
 		c.markNotPlain(o)
 	}
-	if c.pro != nil {
+	if c.promoted {
 		for _, v := range c.pro.vars {
 			c.markNotPlain(v)
 		}
@@ -426,7 +429,7 @@ func (c *ssaCheck) markNotPlain(r ir.Reg) {
 		return
 	}
 	c.notPlain[r] = true
-	if c.pro == nil || !c.pro.isVar(r) {
+	if !c.promoted || !c.pro.isVar(r) {
 		c.onlyVars = false
 	}
 	if !c.full {
@@ -561,7 +564,7 @@ func (c *ssaCheck) walk() error {
 				c.see(ins.Dsts)
 			}
 			access := false // ins is promotion's reading of an access
-			if c.pro != nil {
+			if c.promoted {
 				var err error
 				if ins, access, err = c.pro.view(b, ins); err != nil {
 					return err
