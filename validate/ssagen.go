@@ -49,7 +49,6 @@ package validate
 
 import (
 	"fmt"
-	"go/types"
 	"slices"
 
 	"github.com/vssa-go/vssa/ir"
@@ -155,10 +154,14 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		return r.fn("types", "r%d has another type than in the input", v)
 	}
 	for v := len(before.Regs); v < c.nregs; v++ {
-		if !sameType(c.regType(ir.Reg(v)), after.Regs[v]) {
+		if !sameType(c.pro.regType(ir.Reg(v)), after.Regs[v]) {
 			return r.fn("types", "r%d has another type than the promoted variable", v)
 		}
 	}
+	// So every register below c.nregs has in the result the type it has
+	// in the promoted input, which the versions are compared with:
+	// usually the same interface value, while a variable's type in the
+	// promoted input is computed from its address's each time.
 	for i, o := range c.orig {
 		v := c.nregs + i
 		if o == ir.NoReg {
@@ -167,7 +170,7 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		if o < 0 || int(o) >= c.nregs {
 			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
 		}
-		if !sameType(c.regType(o), after.Regs[v]) {
+		if !sameType(after.Regs[o], after.Regs[v]) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
@@ -269,14 +272,6 @@ func (c *ssaCheck) origOf(v ir.Reg) ir.Reg {
 
 // valid reports whether v is a register of the result.
 func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < len(c.after.Regs) }
-
-// regType is the type of input register x (x < c.nregs).
-func (c *ssaCheck) regType(x ir.Reg) types.Type {
-	if c.promoted {
-		return c.pro.regType(x)
-	}
-	return c.before.Regs[x]
-}
 
 // erases reports whether the result registers vs map to the input
 // registers rs.
