@@ -56,8 +56,9 @@ type promotion struct {
 }
 
 // start checks the hints of a promotion of f and makes p the reading of
-// f through them (its arrays from sc). p is the caller's, so that it
-// can live on the caller's stack (see scratch).
+// f through them (its arrays from sc); checkTypes checks the variables'
+// types. p is the caller's, so that it can live on the caller's stack
+// (see scratch).
 func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) error {
 	n := len(f.Regs)
 	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), defs: take(&sc.counts, len(h.Vars)), dstArg: take(&sc.regs, 2)}
@@ -69,9 +70,6 @@ func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) 
 		}
 		if p.varOf[a] != 0 {
 			return r.fn("hints", "variable %s is listed twice", a)
-		}
-		if _, ok := f.Regs[a].Underlying().(*types.Pointer); !ok {
-			return r.fn("promotable", "variable %s is not an address", a)
 		}
 		p.varOf[a] = ir.Reg(n + k)
 	}
@@ -88,15 +86,22 @@ func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) 
 // regs is the number of registers of the promoted input.
 func (p *promotion) regs() int { return len(p.f.Regs) + len(p.vars) }
 
-// regType is the type of register x of the promoted input (x < regs()):
-// a variable's is the type its address points to (start checked that
-// it is a pointer). It is not kept in an array: storing types is
-// storing pointers (see scratch).
-func (p *promotion) regType(x ir.Reg) types.Type {
-	if n := len(p.f.Regs); int(x) >= n {
-		return p.f.Regs[p.vars[int(x)-n]].Underlying().(*types.Pointer).Elem()
+// checkTypes checks that each variable's address is a pointer, and
+// that the variable's register has the type it points to in regs, the
+// result's register types, if they have that register (else the SSA
+// check rejects the result).
+func (p *promotion) checkTypes(result rejecter, regs []types.Type) error {
+	n := len(p.f.Regs)
+	for k, a := range p.vars {
+		ptr, ok := p.f.Regs[a].Underlying().(*types.Pointer)
+		if !ok {
+			return p.r.fn("promotable", "variable %s is not an address", a)
+		}
+		if n+k < len(regs) && !sameType(ptr.Elem(), regs[n+k]) {
+			return result.fn("types", "r%d has another type than the promoted variable", n+k)
+		}
 	}
-	return p.f.Regs[x]
+	return nil
 }
 
 func (p *promotion) isVar(x ir.Reg) bool {

@@ -142,6 +142,9 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 			return err
 		}
 		c.promoted, c.nregs = true, c.pro.regs()
+		if err := c.pro.checkTypes(r, after.Regs); err != nil {
+			return err
+		}
 	}
 	if h == nil || len(after.Regs) < c.nregs || len(h.Orig) != len(after.Regs)-c.nregs {
 		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", len(after.Regs)-c.nregs, c.nregs)
@@ -153,15 +156,11 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 	if v := firstOtherType(before.Regs, after.Regs[:len(before.Regs)]); v >= 0 {
 		return r.fn("types", "r%d has another type than in the input", v)
 	}
-	for v := len(before.Regs); v < c.nregs; v++ {
-		if !sameType(c.pro.regType(ir.Reg(v)), after.Regs[v]) {
-			return r.fn("types", "r%d has another type than the promoted variable", v)
-		}
-	}
-	// So every register below c.nregs has in the result the type it has
-	// in the promoted input, which the versions are compared with:
-	// usually the same interface value, while a variable's type in the
-	// promoted input is computed from its address's each time.
+	// With checkTypes, every register below c.nregs now has in the
+	// result the type it has in the promoted input. The versions are
+	// compared with that: usually the same interface value, where a
+	// variable's type in the promoted input is computed from its
+	// address's each time.
 	for i, o := range c.orig {
 		v := c.nregs + i
 		if o == ir.NoReg {
@@ -340,14 +339,19 @@ func (c *ssaCheck) phis() error {
 		}
 	}
 	c.slot = take(&c.sc.counts, c.nregs)
-	for i := range c.slot {
-		c.slot[i] = -1
-	}
+	fill(c.slot, -1)
+	// The tracked registers are marked (slot 0), then numbered below in
+	// increasing order, as diagnostics name the first disagreeing
+	// register. Most are promoted variables, whose registers come after
+	// the input's: only the input's own, which are few, are sorted.
 	c.renamed = c.sc.renamed[:0]
+	ninput := len(c.before.Regs)
 	track := func(o ir.Reg) {
 		if c.slot[o] < 0 {
-			c.slot[o] = 0 // numbered below
-			c.renamed = append(c.renamed, o)
+			c.slot[o] = 0
+			if int(o) < ninput {
+				c.renamed = append(c.renamed, o)
+			}
 		}
 	}
 	for _, o := range c.orig {
@@ -387,9 +391,12 @@ func (c *ssaCheck) phis() error {
 			track(o) // a phi makes its register tracked
 		}
 	}
-	// Slots in increasing order of registers, as diagnostics name the
-	// first disagreeing register.
 	slices.Sort(c.renamed)
+	for v := ninput; v < c.nregs; v++ {
+		if c.slot[v] == 0 {
+			c.renamed = append(c.renamed, ir.Reg(v))
+		}
+	}
 	c.sc.renamed = c.renamed
 	c.counts = c.before.Counts()
 	if !c.full && len(c.counts.Mentions) != len(c.before.Regs) {
