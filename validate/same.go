@@ -56,7 +56,7 @@ func sameSignature(a, b *ir.Func) bool {
 		return false
 	}
 	for i, t := range a.Results {
-		if !types.Identical(t, b.Results[i]) {
+		if !sameType(t, b.Results[i]) {
 			return false
 		}
 	}
