@@ -36,10 +36,10 @@ single runs move by about 10%, and the validator/builder ratio is also
 given over all runs, from every run's samples. On Linux every builder
 and validator call is also timed by its thread's CPU time, less what an
 empty interval measures (each clock read is a system call), and those
-figures are given over all runs: no sampling error, and steadier from
-run to run than the profile's (within half a point of val/build here,
-against several points), but the clock reads disturb the caches, so they
-may run a little high, the validators' most.`,
+figures are given over all runs, with each run's ratio: no sampling
+error, and steadier from run to run than the profile's (within half a
+point of val/build here, against several points), but the clock reads
+disturb the caches, so they may run a little high, the validators' most.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -352,11 +353,14 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "timed call by call (thread CPU time), over all runs:")
 		for k, b := range r.Builders {
 			var build, validate time.Duration
+			var each []string
 			for _, run := range runs {
-				build, validate = build+run.Builders[k].BuildByCall, validate+run.Builders[k].ValidateByCall
+				rb := run.Builders[k]
+				build, validate = build+rb.BuildByCall, validate+rb.ValidateByCall
+				each = append(each, fmt.Sprintf("%.1f%%", 100*float64(rb.ValidateByCall)/float64(rb.BuildByCall)))
 			}
 			n := time.Duration(len(runs))
-			fmt.Fprintf(w, " %s build %v, validate %v, val/build %.1f%%;", b.Name, (build / n).Round(time.Millisecond), (validate / n).Round(time.Millisecond), 100*float64(validate)/float64(build))
+			fmt.Fprintf(w, " %s build %v, validate %v, val/build %.1f%% (each run: %s);", b.Name, (build / n).Round(time.Millisecond), (validate / n).Round(time.Millisecond), 100*float64(validate)/float64(build), strings.Join(each, " "))
 		}
 		fmt.Fprintf(w, "\n")
 	}

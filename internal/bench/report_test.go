@@ -29,14 +29,15 @@ func TestReport(t *testing.T) {
 	if strings.Contains(out.String(), "timed call by call (thread CPU time)") {
 		t.Errorf("report has per-call figures, but the runs have none:\n%s", out.String())
 	}
-	// With per-call times, their means over all runs and their ratio.
+	// With per-call times, their means over all runs, their ratio, and
+	// each run's: 20/100, 50/200, 75/300 ms.
 	for i, r := range runs {
 		r.Builders[0].BuildByCall = time.Duration(i+1) * 100 * time.Millisecond
-		r.Builders[0].ValidateByCall = time.Duration(i+1) * 24 * time.Millisecond
+		r.Builders[0].ValidateByCall = []time.Duration{20, 50, 75}[i] * time.Millisecond
 	}
 	out.Reset()
 	Report(&out, runs)
-	if want := "timed call by call (thread CPU time), over all runs: cytron build 200ms, validate 48ms, val/build 24.0%;"; !strings.Contains(out.String(), want) {
+	if want := "timed call by call (thread CPU time), over all runs: cytron build 200ms, validate 48ms, val/build 24.2% (each run: 20.0% 25.0% 25.0%);"; !strings.Contains(out.String(), want) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
 }
