@@ -1,0 +1,98 @@
+// Calls whose frames the interpreter reuses once they return: deep
+// recursion, callees of different sizes taking turns, panics that leave
+// frames behind, and a value held only by a returned call, which must
+// become unreachable (its finalizer runs) as in Go.
+package main
+
+import (
+	"runtime"
+	"time"
+)
+
+var sink int
+
+//go:noinline
+func rec(x int) int {
+	if x == 0 {
+		return 9
+	}
+	return rec(x-1) + 1
+}
+
+// small and big have few and many registers; each calls the other, so
+// a frame is reused by a call that needs more, or fewer, registers.
+//
+//go:noinline
+func small(n int) int {
+	if n <= 0 {
+		return 1
+	}
+	return big(n-1) + 1
+}
+
+//go:noinline
+func big(n int) int {
+	a, b, c, d, e, f, g, h := n, n+1, n+2, n+3, n+4, n+5, n+6, n+7
+	s := a*b + c*d + e*f + g*h
+	if n <= 0 {
+		return s
+	}
+	return small(n-1) + s%7
+}
+
+//go:noinline
+func fail(depth int) int {
+	if depth == 0 {
+		panic("deep")
+	}
+	return fail(depth-1) + 1
+}
+
+// recovers calls fail, whose frames the panic leaves, then makes more
+// calls, which must find their registers zeroed and their own.
+func recovers(depth int) (r int) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = -rec(depth)
+		}
+	}()
+	return fail(depth)
+}
+
+type T struct{ n [16]int }
+
+var finalized = make(chan int, 1)
+
+//go:noinline
+func use(p *T) { sink += p.n[0] }
+
+// drop makes a value that only its own registers hold.
+//
+//go:noinline
+func drop() {
+	p := new(T)
+	p.n[0] = 42
+	runtime.SetFinalizer(p, func(p *T) { finalized <- p.n[0] })
+	use(p)
+}
+
+func main() {
+	for i := 0; i < 200; i += 37 {
+		println("rec", i, rec(i))
+	}
+	println("small", small(50), "big", big(51))
+	println("recovers", recovers(10), recovers(3))
+	println("after panics", rec(20), small(7))
+
+	drop()
+	for i := 0; i < 50; i++ {
+		runtime.GC()
+		select {
+		case v := <-finalized:
+			println("finalized", v)
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	println("not finalized")
+}
