@@ -23,9 +23,10 @@ func init() {
 package), translates it to vssa's IR, optionally runs passes on it, and
 interprets main.main with the reference interpreter. A pass result that
 its validator rejects is not used (the function keeps its input); -v
-reports such rejections on stderr, which is otherwise the program's. Its output and exit
-status are the program's: 0 when main returns, os.Exit's argument,
-2 after an unrecovered panic or a fatal error such as a deadlock.
+reports such rejections on stderr, which is otherwise the program's.
+Its output and exit status are the program's: 0 when main returns,
+os.Exit's argument, 2 after an unrecovered panic or a fatal error such
+as a deadlock.
 
 Exit statuses of vssa itself:
   1  the program could not be loaded (compile errors, no main package)
