@@ -27,10 +27,12 @@ measured loop runs 5 times in its profile, the two builders 10 times
 each, taking turns function by function in one profile, each right after
 the checker read its input and counted its registers, as in the pass
 manager, which runs every pass on one function before the next; figures
-are per run). As a yardstick it also times one read of every
-instruction's operands. It repeats the whole measurement -n times and
-reports the median run (by x/tools' lifting time), every figure of a
-line from that same run, since machines are noisy. The profiler samples
+are per run). As yardsticks it also times one read of every
+instruction's operands, and the CFG analyses (dominator tree, postorder)
+of mem2reg's inputs, which the builders read from the IR checker's cache
+where x/tools' lift computes its own. It repeats the whole measurement
+-n times and reports the median run (by x/tools' lifting time), every
+figure of a line from that same run, since machines are noisy. The profiler samples
 at 100 Hz: a validator's figure rests on some 80-90 samples per run, so
 single runs move by about 10%, and the validator/builder ratio is also
 given over all runs, from every run's samples. On Linux every builder

@@ -33,6 +33,7 @@ type Result struct {
 	NormalizeIR    time.Duration // CPU in the IR checker on normalize's results (as the pass manager runs it)
 	InputIR        time.Duration // the same, run again right before each builder (to start it as the manager does)
 	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
+	Analyze        time.Duration // CPU of the CFG analyses of normalize's results (analyzeAll)
 	Builders       []Builder
 }
 
@@ -68,6 +69,7 @@ const (
 	vIRCheckBraun   = "github.com/vssa-go/vssa/internal/bench.irCheckBraun"
 	vIRCheckInput   = "github.com/vssa-go/vssa/internal/bench.irCheckInput"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
+	vAnalyze        = "github.com/vssa-go/vssa/internal/bench.analyzeAll"
 )
 
 // readAll reads every operand and result of every instruction: the least
@@ -90,6 +92,20 @@ func readAll(funcs []*ir.Func) (sum int) {
 		}
 	}
 	return sum
+}
+
+// analyzeAll computes the CFG analyses (graph, dominator tree, postorder)
+// of funcs. In the pass manager, the IR checker computes them for each
+// input of mem2reg and keeps them on it, for the builder and the
+// validator to read, so the builders' figures do not include them;
+// x/tools' lift builds its dominator tree itself.
+//
+//go:noinline
+func analyzeAll(funcs []*ir.Func) (n int) {
+	for _, f := range funcs {
+		n += len(f.Analyze().Postorder)
+	}
+	return n
 }
 
 // reps is how many times each measured loop runs inside its profile:
@@ -192,6 +208,16 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Read = cpu[vRead] / reps
+	runtime.GC()
+	cpu, err = cpuOf(func() {
+		for range reps {
+			analyzeAll(normal)
+		}
+	}, vAnalyze)
+	if err != nil {
+		return nil, err
+	}
+	res.Analyze = cpu[vAnalyze] / reps
 	// Both builders are measured in one profile, taking turns repetition
 	// by repetition (and which goes first), so that neither runs in
 	// conditions the other does not: measured one after the other, the
@@ -329,6 +355,7 @@ func Report(w io.Writer, runs []*Result) {
 	fmt.Fprintf(w, "functions: %d built by x/tools, %d translated by vssa (median of %d runs by x/tools lifting time)\n", r.Funcs, r.IRFuncs, len(runs))
 	fmt.Fprintf(w, "x/tools: NaiveForm build %v, lifted build %v (difference %v), CPU in lift %v, %d phis\n", r.XNaive.Round(time.Millisecond), r.XLift.Round(time.Millisecond), r.XLifting().Round(time.Millisecond), r.XLiftCPU.Round(time.Millisecond), r.XPhis)
 	fmt.Fprintf(w, "vssa normalize: %v, its validator %v; reading every instruction's operands once: %v\n", r.Normalize.Round(time.Millisecond), r.NormalizeCheck.Round(time.Millisecond), r.Read.Round(time.Millisecond))
+	fmt.Fprintf(w, "CFG analyses of normalize's results (graph, dominator tree, postorder): %v, not in the builders' figures (the IR checker computes them for the pass manager; x/tools' lift builds its dominator tree itself)\n", r.Analyze.Round(time.Millisecond))
 	fmt.Fprintf(w, "%-22s %8s %9s %10s %15s %16s %7s %9s\n", "builder", "build", "validate", "val/build", "(build+val)/lift", "(all)/lift", "phis", "rejected")
 	for _, b := range r.Builders {
 		own := b.Build + b.Validate
