@@ -83,7 +83,8 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 	if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
 		panic(ErrStepLimit)
 	}
-	fr := &frame{fn: fn, regs: make([]Value, fn.nslots), g: g, recoverable: recoverable, caller: g.top}
+	fr := g.frameFor(fn)
+	*fr = frame{fn: fn, regs: fr.regs, g: g, recoverable: recoverable, caller: g.top}
 	if len(args) != len(fn.params) {
 		panic(fmt.Sprintf("vssa: internal error: %s called with %d arguments, want %d", fn.name, len(args), len(fn.params)))
 	}
@@ -100,7 +101,9 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 		it.execWithDefers(fr)
 	}
 	g.top = fr.caller
-	return fr.results
+	results := fr.results
+	g.release(fr)
+	return results
 }
 
 // callDirect calls an interpreted function from a call instruction,
@@ -114,12 +117,7 @@ func (it *Interp) callDirect(caller *frame, fn *function, env []Value, in *inst,
 		panic(ErrStepLimit)
 	}
 	g := caller.g
-	var fr *frame
-	if fn.hasDefer {
-		fr = &frame{regs: make([]Value, fn.nslots)}
-	} else {
-		fr = g.frameFor(fn.nslots)
-	}
+	fr := g.frameFor(fn)
 	*fr = frame{fn: fn, regs: fr.regs, g: g, recoverable: recoverable, caller: caller,
 		retRegs: caller.regs, retSlots: in.dsts}
 	args := in.args[argStart:]
@@ -144,20 +142,17 @@ func (it *Interp) callDirect(caller *frame, fn *function, env []Value, in *inst,
 			caller.regs[d] = fr.results[i]
 		}
 	}
-	if !fn.hasDefer {
-		g.release(fr)
-	}
+	g.release(fr)
 }
 
-// frameFor returns a frame with n zeroed registers and its other fields
-// zero, reusing the frame of a call that returned: allocating one per
-// call was a third of the time of call-heavy programs. Only frames of
-// functions without defers are reused: nothing refers to them once they
-// return (a frame that defers may be held by a deferstack value). A
-// frame that a panic leaves is not reused.
-func (g *goroutine) frameFor(n int) *frame {
+// frameFor returns a frame for a call of fn, its registers zeroed and
+// its other fields zero. It reuses the frame of a call that returned
+// (see release): allocating one per call was a third of the time of
+// call-heavy programs.
+func (g *goroutine) frameFor(fn *function) *frame {
+	n := fn.nslots
 	k := len(g.free)
-	if k == 0 {
+	if fn.hasDefer || k == 0 {
 		return &frame{regs: make([]Value, n)}
 	}
 	fr := g.free[k-1]
@@ -170,11 +165,17 @@ func (g *goroutine) frameFor(n int) *frame {
 	return fr
 }
 
-// release makes fr, whose call returned, available to frameFor. It
-// clears fr's registers and references, so that a reused frame holds
-// nothing the program dropped (finalizers and weak pointers see
-// objects become unreachable as in Go).
+// release makes fr, whose call returned, available to frameFor, unless
+// its function defers: only then may something refer to a frame once
+// its call returns (a deferstack value). A frame that a panic leaves is
+// never released. release clears fr's registers and references, so
+// that a frame waiting for reuse holds nothing the program dropped
+// (finalizers and weak pointers see objects become unreachable as in
+// Go).
 func (g *goroutine) release(fr *frame) {
+	if fr.fn.hasDefer {
+		return
+	}
 	clear(fr.regs)
 	*fr = frame{regs: fr.regs}
 	g.free = append(g.free, fr)
