@@ -198,26 +198,18 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Normalize, res.NormalizeCheck, res.NormalizeIR = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps, cpu[vIRCheck]/reps
+	// The yardsticks, in one profile.
 	runtime.GC()
 	cpu, err = cpuOf(func() {
 		for range reps {
 			readAll(normal)
-		}
-	}, vRead)
-	if err != nil {
-		return nil, err
-	}
-	res.Read = cpu[vRead] / reps
-	runtime.GC()
-	cpu, err = cpuOf(func() {
-		for range reps {
 			analyzeAll(normal)
 		}
-	}, vAnalyze)
+	}, vRead, vAnalyze)
 	if err != nil {
 		return nil, err
 	}
-	res.Analyze = cpu[vAnalyze] / reps
+	res.Read, res.Analyze = cpu[vRead]/reps, cpu[vAnalyze]/reps
 	// Both builders are measured in one profile, taking turns repetition
 	// by repetition (and which goes first), so that neither runs in
 	// conditions the other does not: measured one after the other, the
