@@ -30,18 +30,21 @@ manager, which runs every pass on one function before the next; figures
 are per run). As yardsticks it also times one read of every
 instruction's operands, and the CFG analyses (dominator tree, postorder)
 of mem2reg's inputs, which the builders read from the IR checker's cache
-where x/tools' lift computes its own. It repeats the whole measurement
--n times and reports the median run (by x/tools' lifting time), every
-figure of a line from that same run, since machines are noisy. The profiler samples
-at 100 Hz: a validator's figure rests on some 80-90 samples per run, so
-single runs move by about 10%, and the validator/builder ratio is also
-given over all runs, from every run's samples. On Linux every builder
-and validator call is also timed by its thread's CPU time, less what an
-empty interval measures (each clock read is a system call), and those
-figures are given over all runs, with each run's ratio: no sampling
-error, and steadier from run to run than the profile's (within half a
-point of val/build here, against several points), but the clock reads
-disturb the caches, so they may run a little high, the validators' most.`,
+where x/tools' lift computes its own. It splits each build into
+promotion (and, of it, copying the input, which x/tools lifts in place,
+and finding the promotable allocations) and SSA construction proper. It
+repeats the whole measurement -n times and reports the median run (by
+x/tools' lifting time), every figure of a line from that same run, since
+machines are noisy. The profiler samples at 100 Hz: a validator's figure
+rests on some 80-90 samples per run, so single runs move by about 10%,
+and the validator/builder ratio is also given over all runs, from every
+run's samples. On Linux every builder and validator call is also timed
+by its thread's CPU time, less what an empty interval measures (each
+clock read is a system call), and those figures are given over all runs,
+with each run's ratio: no sampling error, and steadier from run to run
+than the profile's (within half a point of val/build here, against
+several points), but the clock reads disturb the caches, so they may run
+a little high, the validators' most.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},

@@ -49,10 +49,16 @@ type Builder struct {
 	// sampling error. Zero where the system does not tell a thread's
 	// CPU time.
 	BuildByCall, ValidateByCall time.Duration
-	Phis                        int
-	Rejected                    int
-	Failed                      int
-	Functions                   int
+	// Where the build's CPU time goes, from the same profile: promotion,
+	// of which copying the input (the result is a new function: the
+	// validator reads the input, and the pass manager falls back on it)
+	// and finding the promotable allocations; then SSA construction
+	// proper (phis and renaming).
+	Promote, Copy, Scan, Construct time.Duration
+	Phis                           int
+	Rejected                       int
+	Failed                         int
+	Functions                      int
 }
 
 // The functions whose CPU time is measured.
@@ -70,6 +76,12 @@ const (
 	vIRCheckInput   = "github.com/vssa-go/vssa/internal/bench.irCheckInput"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 	vAnalyze        = "github.com/vssa-go/vssa/internal/bench.analyzeAll"
+
+	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
+	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowCloneWithRoom"
+	vScan      = "github.com/vssa-go/vssa/passes/mem2reg.promotableAllocs"
+	vSSACytron = "github.com/vssa-go/vssa/passes/mem2reg.cytron"
+	vSSABraun  = "github.com/vssa-go/vssa/passes/mem2reg.braun"
 )
 
 // readAll reads every operand and result of every instruction: the least
@@ -217,13 +229,14 @@ func Measure(patterns []string) (*Result, error) {
 	// was. Each builder's validator and IR check are called through
 	// functions of its own, whose names attribute their time.
 	loops := []*builderLoop{
-		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, mem2reg.Run, checkCytron, irCheckCytron},
-		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, mem2reg.RunBraun, checkBraun, irCheckBraun},
+		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron},
+		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun},
 	}
 	var roots []string
 	for _, l := range loops {
 		l.res.Functions = len(normal)
 		roots = append(roots, l.root, l.checkRoot, l.irRoot)
+		roots = append(roots, l.breakdown()...)
 	}
 	// The pass manager runs all passes on one function before the next,
 	// the IR checker after each: mem2reg starts on a function the
@@ -291,6 +304,8 @@ func Measure(patterns []string) (*Result, error) {
 	for _, l := range loops {
 		br := l.res
 		br.Build, br.Validate, br.IRCheck = cpu[l.root]/builderReps, cpu[l.checkRoot]/builderReps, cpu[l.irRoot]/builderReps
+		parts := l.breakdown()
+		br.Promote, br.Copy, br.Scan, br.Construct = cpu[parts[0]]/builderReps, cpu[parts[1]]/builderReps, cpu[parts[2]]/builderReps, cpu[parts[3]]/builderReps
 		br.BuildByCall, br.ValidateByCall = br.BuildByCall/builderReps, br.ValidateByCall/builderReps
 		br.BuildAlloc, br.ValidateAlloc = alloc[l.root]/builderReps, alloc[l.checkRoot]/builderReps
 		res.Builders = append(res.Builders, br)
@@ -303,9 +318,18 @@ func Measure(patterns []string) (*Result, error) {
 type builderLoop struct {
 	res                     Builder
 	root, checkRoot, irRoot string
+	ssaRoot                 string // the SSA construction proper
 	run                     func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
 	check                   func(before, after *ir.Func, h *validate.Mem2RegHints) error
 	irCheck                 func(*ir.Func) error
+}
+
+// breakdown returns the roots of the parts of l's build: promotion,
+// copying the input in promotion, finding the promotable allocations,
+// and SSA construction.
+func (l *builderLoop) breakdown() []string {
+	promote := within(l.root, vPromote)
+	return []string{promote, within(promote, vCopy), within(promote, vScan), within(l.root, l.ssaRoot)}
 }
 
 // The validator and the IR checker, called for one builder's results.
@@ -382,6 +406,10 @@ func Report(w io.Writer, runs []*Result) {
 			fmt.Fprintf(w, " %s build %v, validate %v, val/build %.1f%% (each run: %s);", b.Name, (build / n).Round(time.Millisecond), (validate / n).Round(time.Millisecond), 100*float64(validate)/float64(build), strings.Join(each, " "))
 		}
 		fmt.Fprintf(w, "\n")
+	}
+	for _, b := range r.Builders {
+		fmt.Fprintf(w, "%s build: promotion %v (copying the input %v, finding promotable allocations %v), SSA construction %v\n", b.Name,
+			b.Promote.Round(time.Millisecond), b.Copy.Round(time.Millisecond), b.Scan.Round(time.Millisecond), b.Construct.Round(time.Millisecond))
 	}
 	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v (again right before each builder %v)", r.NormalizeIR.Round(time.Millisecond), r.InputIR.Round(time.Millisecond))
 	for _, b := range r.Builders {

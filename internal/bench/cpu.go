@@ -72,7 +72,9 @@ func allocsSoFar(roots []string) (map[string]int64, error) {
 }
 
 // attribute sums the sample values of the given type whose stack
-// contains a function of each root's name (or a closure inside it).
+// contains a function of each root's name (or a closure inside it). A
+// root may name a path, functions separated by " > " (see within): its
+// samples are those whose stack contains every function of the path.
 func attribute(p *profile.Profile, sampleType string, roots []string) map[string]int64 {
 	out := map[string]int64{}
 	k := -1
@@ -84,21 +86,42 @@ func attribute(p *profile.Profile, sampleType string, roots []string) map[string
 	if k < 0 {
 		return out
 	}
+	paths := make([][]string, len(roots))
+	for i, r := range roots {
+		paths[i] = strings.Split(r, pathSep)
+	}
 	for _, s := range p.Sample {
-		seen := map[string]bool{}
+		seen := map[string]bool{} // the functions of the roots on this stack
 		for _, loc := range s.Location {
 			for _, line := range loc.Line {
 				if line.Function == nil {
 					continue
 				}
-				for _, r := range roots {
-					if !seen[r] && (line.Function.Name == r || strings.HasPrefix(line.Function.Name, r+".func")) {
-						seen[r] = true
-						out[r] += s.Value[k]
+				for _, path := range paths {
+					for _, fn := range path {
+						if line.Function.Name == fn || strings.HasPrefix(line.Function.Name, fn+".func") {
+							seen[fn] = true
+						}
 					}
 				}
+			}
+		}
+		for i, path := range paths {
+			all := true
+			for _, fn := range path {
+				all = all && seen[fn]
+			}
+			if all {
+				out[roots[i]] += s.Value[k]
 			}
 		}
 	}
 	return out
 }
+
+// pathSep separates the functions of a root that names a path.
+const pathSep = " > "
+
+// within is the root of the time spent in fn when called (directly or
+// not) from root.
+func within(root, fn string) string { return root + pathSep + fn }

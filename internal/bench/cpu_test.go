@@ -27,6 +27,12 @@ func TestAttribute(t *testing.T) {
 	if got["p.Run"] != 10110 || got["v.Check"] != 10000 {
 		t.Errorf("got %v, want p.Run 10110, v.Check 10000", got)
 	}
+	// A path counts the samples with all its functions on the stack.
+	path := within("p.Run", "v.Check")
+	got = attribute(p, "cpu", []string{path, within("p.RunBraun", "v.Check")})
+	if got[path] != 10000 || len(got) != 1 {
+		t.Errorf("paths: got %v, want %s 10000 and nothing else", got, path)
+	}
 	if got := attribute(p, "alloc_space", []string{"p.Run"}); len(got) != 0 {
 		t.Errorf("missing sample type: got %v, want nothing", got)
 	}

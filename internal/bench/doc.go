@@ -18,6 +18,11 @@
 // (reported apart), counting its registers again as on a new function.
 // It also counts the phis each builder produces, and times every builder
 // and validator call by its thread's CPU time as well (Linux), a figure
-// without the profile's sampling error. The vssa bench command prints the
-// result.
+// without the profile's sampling error. From the same profile it splits
+// each build into promotion, of which copying the input and finding the
+// promotable allocations, and SSA construction proper: x/tools lifts in
+// place, while a validated pass leaves its input intact, for the
+// validator to compare with and for the pass manager to fall back on,
+// so the copy is a cost of validation that x/tools' figure does not
+// have. The vssa bench command prints the result.
 package bench

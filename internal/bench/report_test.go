@@ -26,6 +26,13 @@ func TestReport(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
+	runs[1].Builders[0].Promote, runs[1].Builders[0].Copy = 250*time.Millisecond, 90*time.Millisecond
+	runs[1].Builders[0].Scan, runs[1].Builders[0].Construct = 40*time.Millisecond, 150*time.Millisecond
+	out.Reset()
+	Report(&out, runs)
+	if want := "cytron build: promotion 250ms (copying the input 90ms, finding promotable allocations 40ms), SSA construction 150ms\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks the median run's breakdown %q:\n%s", want, out.String())
+	}
 	if strings.Contains(out.String(), "timed call by call (thread CPU time)") {
 		t.Errorf("report has per-call figures, but the runs have none:\n%s", out.String())
 	}
