@@ -3,6 +3,7 @@
 package bridge
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -190,7 +191,7 @@ func (t *translator) instr(in ssa.Instruction) {
 			d.Args = append([]ir.Reg{t.val(in.DeferStack, pos)}, d.Args...)
 		}
 	case *ssa.RunDefers:
-		t.emit(ir.OpRunDefers, pos, nil)
+		t.emit(ir.OpRunDefers, t.orEnd(pos), nil)
 
 	case *ssa.Jump:
 		t.emit(ir.OpJump, pos, nil)
@@ -203,13 +204,33 @@ func (t *translator) instr(in ssa.Instruction) {
 		for i, r := range in.Results {
 			args[i] = t.val(r, pos)
 		}
-		t.emit(ir.OpReturn, pos, nil, args...)
+		t.emit(ir.OpReturn, t.orEnd(pos), nil, args...)
 	case *ssa.Panic:
 		t.emit(ir.OpPanic, pos, nil, t.val(in.X, pos))
 
 	default:
 		t.unsupported(pos, "go/ssa instruction %T", in)
 	}
+}
+
+// orEnd returns pos, or if it is not valid (go/ssa's implicit return
+// where control falls off the end of a body, and the rundefers before
+// it) the position of the body's closing brace, as gc gives it: a
+// deferred call run there sees its caller at that line
+// (runtime.Caller).
+func (t *translator) orEnd(pos token.Pos) token.Pos {
+	if pos.IsValid() {
+		return pos
+	}
+	switch syn := t.fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Rbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Rbrace
+	}
+	return pos
 }
 
 func (t *translator) setSuccs(b *ssa.BasicBlock) {

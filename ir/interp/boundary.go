@@ -275,9 +275,11 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 		case *realFunc:
 			return cl.v
 		case *closure:
-			return reflect.MakeFunc(want, func(args []reflect.Value) []reflect.Value {
+			rf := reflect.MakeFunc(want, func(args []reflect.Value) []reflect.Value {
 				return it.callback(cl, args, want)
 			})
+			it.pcs.madeFunc(rf, cl.fn)
+			return rf
 		}
 	default:
 		panic(unsupportedf("value of type %s passed to the standard library as %s", t.name, want))

@@ -23,6 +23,10 @@
 // than a copy are intrinsics (intrinsics*.go): sort.Slice and friends,
 // which call back into the program, and sync/atomic's functions, whose
 // operations on interpreted variables are atomic with each other.
+// runtime.Caller, Callers, FuncForPC and reflect.Value.Pointer of
+// interpreted functions work on program counters laid out as gc's are
+// where programs rely on it (pcs.go): a call site has one pc, pc-1 is
+// in the same call, each function has a range of pcs from its entry.
 //
 // Racy programs: a load of a one-word value (pointer, map, channel,
 // function) never sees a torn value, as in Go (see untorn); multi-word

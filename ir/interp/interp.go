@@ -58,7 +58,7 @@ type Interp struct {
 	printMu sync.Mutex // serialises print and println
 	stderr  io.Writer
 
-	pcs []pcInfo // fake program counters handed out by runtime.Caller
+	pcs pcTable // the program counters runtime.Caller and FuncForPC use
 
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 }

@@ -13,15 +13,6 @@ import (
 	"strings"
 )
 
-// pcInfo is what a fake program counter stands for: a call site.
-type pcInfo struct {
-	fn  *function
-	pos token.Pos
-}
-
-// fakeFunc stands for a *runtime.Func.
-type fakeFunc struct{ info pcInfo }
-
 // fakeFrames stands for a *runtime.Frames.
 type fakeFrames struct{ pcs []uint64 }
 
@@ -35,7 +26,8 @@ func init() {
 			return []Value{{}, mkString(""), {}, mkBool(false)}
 		}
 		pc := it.pcOf(fr)
-		file, line := it.fileLine(it.pcInfo(pc))
+		_, pos := it.pcs.lookup(pc)
+		file, line := it.fileLine(pos)
 		return []Value{mkUint(pc), mkString(file), mkInt(int64(line)), mkBool(true)}
 	}
 	intrinsics["runtime.Callers"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -53,25 +45,34 @@ func init() {
 		return []Value{mkInt(int64(n))}
 	}
 	intrinsics["runtime.FuncForPC"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		info := it.pcInfo(args[0].n)
-		if info.fn == nil {
+		f, _ := it.pcs.lookup(args[0].n)
+		if f == nil {
 			return []Value{{}}
 		}
-		return []Value{{r: &fakeFunc{info}}}
+		return []Value{{r: f}}
 	}
 	intrinsics["(*runtime.Func).Name"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		f, _ := args[0].r.(*fakeFunc)
 		if f == nil {
 			return []Value{mkString("")}
 		}
-		return []Value{mkString(runtimeName(f.info.fn))}
+		return []Value{mkString(runtimeName(f.fn))}
+	}
+	intrinsics["(*runtime.Func).Entry"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		f, _ := args[0].r.(*fakeFunc)
+		if f == nil {
+			return []Value{{}}
+		}
+		return []Value{mkUint(f.entry)}
 	}
 	intrinsics["(*runtime.Func).FileLine"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		// As in Go, the line is pc's, whichever function f is.
 		f, _ := args[0].r.(*fakeFunc)
 		if f == nil {
 			return []Value{mkString(""), {}}
 		}
-		file, line := it.fileLine(f.info)
+		_, pos := it.pcs.lookup(args[1].n)
+		file, line := it.fileLine(pos)
 		return []Value{mkString(file), mkInt(int64(line))}
 	}
 	intrinsics["runtime.CallersFrames"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -85,15 +86,27 @@ func init() {
 		fs := args[0].r.(*fakeFrames)
 		var frame runtime.Frame
 		if len(fs.pcs) > 0 {
-			info := it.pcInfo(fs.pcs[0])
+			f, pos := it.pcs.lookup(fs.pcs[0])
 			frame.PC = uintptr(fs.pcs[0])
-			frame.Function = runtimeName(info.fn)
-			frame.File, frame.Line = it.fileLine(info)
+			if f != nil {
+				frame.Function, frame.Entry = runtimeName(f.fn), uintptr(f.entry)
+			}
+			frame.File, frame.Line = it.fileLine(pos)
 			fs.pcs = fs.pcs[1:]
 		}
 		rv := reflect.New(reflect.TypeFor[runtime.Frame]()).Elem()
 		rv.Set(reflect.ValueOf(frame))
 		return []Value{{r: rv}, mkBool(len(fs.pcs) > 0)}
+	}
+	intrinsics["(reflect.Value).Pointer"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		// An interpreted function gives its entry pc (pcs.go), where Go
+		// would give reflect.MakeFunc's code pointer, the same for all.
+		v := args[0].r.(reflect.Value).Interface().(reflect.Value)
+		if fn := it.pcs.madeFor(v); fn != nil {
+			return []Value{mkUint(it.pcs.entry(fn))}
+		}
+		defer it.realPanic(g)
+		return []Value{mkUint(uint64(v.Pointer()))}
 	}
 	intrinsics["runtime.SetFinalizer"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		it.setFinalizer(g, args[0].iface(), args[1].iface())
@@ -101,32 +114,20 @@ func init() {
 	}
 }
 
-// pcOf registers the call site a frame is at and returns its fake pc.
+// pcOf returns the pc of the call site a frame is at.
 func (it *Interp) pcOf(fr *frame) uint64 {
 	var pos token.Pos
 	if fr.pc > 0 && int(fr.pc) <= len(fr.fn.code) {
 		pos = fr.fn.code[fr.pc-1].pos
 	}
-	it.mu.Lock()
-	defer it.mu.Unlock()
-	it.pcs = append(it.pcs, pcInfo{fr.fn, pos})
-	return uint64(len(it.pcs)) // never 0
+	return it.pcs.site(fr.fn, pos)
 }
 
-func (it *Interp) pcInfo(pc uint64) pcInfo {
-	it.mu.Lock()
-	defer it.mu.Unlock()
-	if pc == 0 || pc > uint64(len(it.pcs)) {
-		return pcInfo{}
-	}
-	return it.pcs[pc-1]
-}
-
-func (it *Interp) fileLine(info pcInfo) (string, int) {
-	if it.mod.Fset == nil || !info.pos.IsValid() {
+func (it *Interp) fileLine(pos token.Pos) (string, int) {
+	if it.mod.Fset == nil || !pos.IsValid() {
 		return "?", 0
 	}
-	p := it.mod.Fset.Position(info.pos)
+	p := it.mod.Fset.Position(pos)
 	return p.Filename, p.Line
 }
 
