@@ -60,7 +60,7 @@
 //     files that do not parse. Reason: `go build failed: ` and the first
 //     error line of the go command, file names relative to $GOROOT/test.
 //  6. The real program times out. Its run (see below) takes longer than
-//     -timeout. Reason: `real program timed out after 1m0s`.
+//     -timeout. Reason: `real program timed out after 4m0s`.
 //
 // # Expected behaviour
 //

@@ -36,7 +36,13 @@ type Config struct {
 }
 
 // DefaultTimeout is the timeout of a run when Config.Timeout is zero.
-const DefaultTimeout = 60 * time.Second
+// The interpreter runs programs 50 to 100 times slower than the compiled
+// ones, and the slowest programs that pass take up to two minutes with
+// two running at once (fixedbugs/issue79186.go, 106 s; divmod.go, 68 s
+// without passes): a shorter timeout makes the verdict on them depend on
+// the machine's load, and on whether passes made them faster, where it
+// should say whether the interpreter runs them as Go does.
+const DefaultTimeout = 4 * time.Minute
 
 // VSSARun returns the Interp function that runs
 //
