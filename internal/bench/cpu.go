@@ -122,6 +122,7 @@ func attribute(p *profile.Profile, sampleType string, roots []string) map[string
 // pathSep separates the functions of a root that names a path.
 const pathSep = " > "
 
-// within is the root of the time spent in fn when called (directly or
-// not) from root.
+// within is the root of the samples with both root and fn on the stack:
+// the time of fn under root. (The order on the stack is not checked;
+// the paths measured name functions that only the first calls.)
 func within(root, fn string) string { return root + pathSep + fn }

@@ -3,9 +3,8 @@
 // every time, pc-1 is in the same call, FuncForPC gives one *Func per
 // function, the pointer of a function value is its entry, and a call
 // deferred to where control falls off the end of a body sees its caller
-// at the body's closing brace. (The pcs
-// themselves differ between the compiled and the interpreted program;
-// only what they name is printed.)
+// at the body's closing brace. (The pcs themselves differ between the
+// compiled and the interpreted program; only what they name is printed.)
 package main
 
 import (
