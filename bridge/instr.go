@@ -124,9 +124,9 @@ func (t *translator) instr(in ssa.Instruction) {
 	case *ssa.FieldAddr:
 		x := t.val(in.X, pos)
 		t.nilCheck(in.X, x, pos)
-		t.emit(ir.OpFieldAddr, pos, t.def(in), x).Field = in.Field
+		t.emit(ir.OpFieldAddr, pos, t.def(in), x).Field = int32(in.Field)
 	case *ssa.Field:
-		t.emit(ir.OpField, pos, t.def(in), t.val(in.X, pos)).Field = in.Field
+		t.emit(ir.OpField, pos, t.def(in), t.val(in.X, pos)).Field = int32(in.Field)
 	case *ssa.IndexAddr:
 		t.indexAddr(in, pos)
 	case *ssa.Index:
@@ -151,7 +151,7 @@ func (t *translator) instr(in ssa.Instruction) {
 		for i, b := range in.Bindings {
 			args[i] = t.val(b, pos)
 		}
-		t.emit(ir.OpMakeClosure, pos, t.def(in), args...).Sym = t.prog.names.name(fn)
+		t.emit(ir.OpMakeClosure, pos, t.def(in), args...).Aux = t.arena.NewAux(ir.Aux{Sym: t.prog.names.name(fn)})
 	case *ssa.Lookup:
 		m, k := t.val(in.X, pos), t.val(in.Index, pos)
 		if _, ok := in.X.Type().Underlying().(*types.Map); !ok {
@@ -252,7 +252,7 @@ func (t *translator) selectInstr(in *ssa.Select, pos token.Pos) {
 		}
 	}
 	i := t.emit(ir.OpSelect, pos, t.tuple(in, t.tupleTypes(in)), args...)
-	i.SelectDirs = dirs
+	i.Aux = t.arena.NewAux(ir.Aux{SelectDirs: dirs})
 	if in.Blocking {
 		i.Flags |= ir.FlagBlocking
 	}
@@ -282,6 +282,7 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 		}
 	}
 	in := t.newInstr(op, pos, dsts, nil)
+	var sym string
 	switch callee := c.Value.(type) {
 	case *ssa.Builtin:
 		name := callee.Name()
@@ -296,17 +297,17 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 			t.emit(lop, pos, dsts, t.val(c.Args[0], pos))
 			return
 		}
-		in.CallMode, in.Sym = ir.CallBuiltin, name
+		in.CallMode, sym = ir.CallBuiltin, name
 	case *ssa.Function:
 		if c.Method != nil {
 			break
 		}
 		t.prog.noteFunc(callee)
-		in.CallMode, in.Sym = ir.CallStatic, t.prog.names.name(callee)
+		in.CallMode, sym = ir.CallStatic, t.prog.names.name(callee)
 	}
-	if in.Sym == "" {
+	if sym == "" {
 		if c.IsInvoke() {
-			in.CallMode, in.Sym = ir.CallInvoke, c.Method.Name()
+			in.CallMode, sym = ir.CallInvoke, c.Method.Name()
 		} else {
 			in.CallMode = ir.CallClosure
 		}
@@ -314,6 +315,9 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 	}
 	for _, a := range c.Args {
 		in.Args = append(in.Args, t.val(a, pos))
+	}
+	if sym != "" {
+		in.Aux = t.arena.NewAux(ir.Aux{Sym: sym})
 	}
 	t.cur.Instrs = append(t.cur.Instrs, in)
 }

@@ -77,6 +77,11 @@ func (p *Program) translate(fn *ssa.Function) (f *ir.Func, err error) {
 		}
 	}()
 	t.function()
+	// Passes add registers to copies of the function, which share its
+	// register types and write new ones after them while there is room
+	// (ir/regs.go): mem2reg adds one per promoted variable, per store to
+	// it and per phi, usually far fewer than the function has.
+	t.f.ReserveRegs(t.f.NumRegs()/4 + 16)
 	return t.f, nil
 }
 
@@ -286,11 +291,11 @@ func (t *translator) val(v ssa.Value, pos token.Pos) ir.Reg {
 	case *ssa.Global:
 		name := t.prog.globalName(v)
 		t.prog.Module.Globals[name] = v.Type().(*types.Pointer).Elem()
-		return t.hoist(constKey{'g', "", name}, v.Type(), &ir.Instr{Op: ir.OpGlobal, Sym: name}, pos)
+		return t.hoist(constKey{'g', "", name}, v.Type(), ir.OpGlobal, ir.Aux{Sym: name}, pos)
 	case *ssa.Function:
 		name := t.prog.names.name(v)
 		t.prog.noteFunc(v)
-		return t.hoist(constKey{'f', "", name}, v.Type(), &ir.Instr{Op: ir.OpFunc, Sym: name}, pos)
+		return t.hoist(constKey{'f', "", name}, v.Type(), ir.OpFunc, ir.Aux{Sym: name}, pos)
 	case *ssa.Builtin:
 		t.unsupported(pos, "built-in %s used as a value", v.Name())
 	case *ssa.Extract:
@@ -310,7 +315,7 @@ func (t *translator) constant(c *ssa.Const, pos token.Pos) ir.Reg {
 			key.value = "s" + constant.StringVal(value)
 		}
 	}
-	return t.hoist(key, typ, &ir.Instr{Op: ir.OpConst, Const: value}, pos)
+	return t.hoist(key, typ, ir.OpConst, ir.Aux{Const: value}, pos)
 }
 
 // normaliseConst rounds float constants to the precision of their type,
@@ -345,8 +350,10 @@ func normaliseConst(v constant.Value, t types.Type) constant.Value {
 	return v
 }
 
-// hoist defines a value once, in the entry block.
-func (t *translator) hoist(key constKey, typ types.Type, in *ir.Instr, pos token.Pos) ir.Reg {
+// hoist defines a value once, in the entry block, by an instruction of
+// kind op with the constant or symbol of aux (no Aux if it has neither),
+// without a position (it is shared by every use).
+func (t *translator) hoist(key constKey, typ types.Type, op ir.Op, aux ir.Aux, pos token.Pos) ir.Reg {
 	if key.typ == "" {
 		key.typ = ir.TypeString(typ)
 	}
@@ -354,7 +361,10 @@ func (t *translator) hoist(key constKey, typ types.Type, in *ir.Instr, pos token
 		return r
 	}
 	r := t.f.NewReg(t.typ(typ, pos))
-	in = t.arena.New(in)
+	in := t.arena.Make(op, token.NoPos)
+	if aux.Const != nil || aux.Sym != "" {
+		in.Aux = t.arena.NewAux(aux)
+	}
 	in.Dsts = t.arena.Regs(r)
 	*t.hoisted = append(*t.hoisted, in)
 	t.consts[key] = r

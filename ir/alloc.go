@@ -7,7 +7,6 @@ package ir
 
 import (
 	"go/token"
-	"go/types"
 )
 
 // slab hands out sub-slices of one backing array. Each is capped at its
@@ -56,6 +55,7 @@ func (s *slab[T]) copyOf(src []T) []T {
 type Arena struct {
 	instrs slab[Instr]
 	regs   slab[Reg]
+	auxs   slab[Aux]
 }
 
 // Reserve makes room for n more instructions whose register lists
@@ -66,15 +66,12 @@ func (a *Arena) Reserve(n, r int) {
 }
 
 // New returns a copy of in allocated in the arena, with its own copies
-// of Dsts, Args and SelectDirs: Clone for passes that make many.
+// of Dsts and Args: Clone for passes that make many.
 func (a *Arena) New(in *Instr) *Instr {
 	c := &a.instrs.take(1)[0]
 	*c = *in
 	c.Dsts = a.regs.copyOf(in.Dsts)
 	c.Args = a.regs.copyOf(in.Args)
-	if in.SelectDirs != nil {
-		c.SelectDirs = append([]types.ChanDir(nil), in.SelectDirs...)
-	}
 	return c
 }
 
@@ -85,6 +82,13 @@ func (a *Arena) Make(op Op, pos token.Pos) *Instr {
 	in := &a.instrs.take(1)[0]
 	in.Op, in.Pos = op, pos
 	return in
+}
+
+// NewAux returns a copy of x allocated in the arena.
+func (a *Arena) NewAux(x Aux) *Aux {
+	p := &a.auxs.take(1)[0]
+	*p = x
+	return p
 }
 
 // NoRegs returns n registers set to NoReg, allocated in the arena.

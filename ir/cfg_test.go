@@ -19,14 +19,14 @@ func TestLivenessOf(t *testing.T) {
 		}
 		full := f.Liveness()
 		var subset []Reg
-		for r := range f.Regs {
+		for r := range f.NumRegs() {
 			if r%2 == 1 {
 				subset = append(subset, Reg(r))
 			}
 		}
 		part := f.LivenessOf(subset)
 		for _, b := range f.Blocks {
-			for r := range f.Regs {
+			for r := range f.NumRegs() {
 				want := full.LiveIn(b.Index, Reg(r)) && r%2 == 1
 				if got := part.LiveIn(b.Index, Reg(r)); got != want {
 					t.Errorf("b%d r%d: live-in %v, want %v", b.Index, r, got, want)

@@ -47,6 +47,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/vssa-go/vssa/ir/graph"
 )
@@ -134,17 +135,50 @@ func CheckStructure(f *Func, d Discipline) error {
 }
 
 func check(f *Func, d Discipline, types bool) error {
-	return (&checker{f: f, d: d, types: types}).check()
+	c := checker{f: f, d: d, types: types, scratch: checkScratchPool.Get().(*checkScratch)}
+	defer checkScratchPool.Put(c.scratch)
+	return c.check()
 }
 
 type checker struct {
-	f      *Func
-	d      Discipline
-	types  bool // check the types rule
-	dom    *graph.DomTree
-	errs   CheckErrors
-	counts *RegCounts // f's register counts, gathered on the way unless f has them
+	f     *Func
+	d     Discipline
+	types bool // check the types rule
+	dom   *graph.DomTree
+
+	// Errors, by the stage that finds them: each stage runs only if the
+	// ones before it found nothing (structural errors make edges and
+	// dominance meaningless, invalid registers the discipline rules), but
+	// one scan of the instructions finds those of several stages.
+	errs      CheckErrors // structure, edges, and whatever stage runs last
+	instrErrs CheckErrors // arity, registers, types
+	discErrs  CheckErrors // the discipline's, found by the scan (unique-def, phi-discipline)
+	sink      errList     // where errorf puts an error
+	regsOK    bool
+	counts    *RegCounts // f's register counts, gathered by the scan
+	scratch   *checkScratch
 }
+
+// errList names one of the checker's lists of errors. (The scan
+// switches between them at every instruction: an index, unlike a
+// pointer, is written without the garbage collector's write barrier.)
+type errList uint8
+
+const (
+	toErrs errList = iota
+	toInstrErrs
+	toDiscErrs
+)
+
+// checkScratch is memory a check lends from a pool: most functions are
+// small, and allocating its arrays for each was a good part of checking
+// them.
+type checkScratch struct {
+	sites    []defSite
+	indegree []int32
+}
+
+var checkScratchPool = sync.Pool{New: func() any { return new(checkScratch) }}
 
 // check runs the checker. A well-formed function keeps the register
 // counts gathered on the way (see Func.Counts).
@@ -153,10 +187,8 @@ func (c *checker) check() error {
 	if len(c.errs) > 0 {
 		return c.errs
 	}
-	if c.counts != nil {
-		c.counts.finish()
-		c.f.counts.Store(c.counts)
-	}
+	c.counts.finish()
+	c.f.counts.Store(c.counts)
 	return nil
 }
 
@@ -178,7 +210,14 @@ func (c *checker) errorf(where at, rule, format string, args ...any) {
 	if where.in != nil && where.block >= 0 && where.block < len(c.f.Blocks) {
 		e.Context = FormatInstr(c.f, c.f.Blocks[where.block], where.in)
 	}
-	c.errs = append(c.errs, e)
+	switch c.sink {
+	case toInstrErrs:
+		c.instrErrs = append(c.instrErrs, e)
+	case toDiscErrs:
+		c.discErrs = append(c.discErrs, e)
+	default:
+		c.errs = append(c.errs, e)
+	}
 }
 
 func (c *checker) blockErr(b int, rule, format string, args ...any) {
@@ -189,21 +228,29 @@ func (c *checker) funcErr(rule, format string, args ...any) {
 	c.errorf(at{block: -1, index: -1}, rule, format, args...)
 }
 
+// run checks in stages: blocks and instruction placement, edges,
+// instructions (arity, registers, types), then the discipline. The
+// instructions are read twice: once by scan, for every stage's rules
+// about a single instruction (and the definitions, which the discipline
+// needs), then by the discipline for the uses.
 func (c *checker) run() {
 	f := c.f
 	if len(f.Blocks) == 0 {
 		c.funcErr(RuleBlockIndex, "function has no blocks, want an entry block")
 		return
 	}
-	// Structural errors make edges and dominance meaningless, so they
-	// stop the check.
-	if !c.checkBlocks() {
+	if !c.checkBlockIndices() {
+		return
+	}
+	c.scan()
+	if len(c.errs) > 0 {
 		return
 	}
 	if !c.checkEdges() {
 		return
 	}
-	if !c.checkInstrs() {
+	c.errs = append(c.errs, c.instrErrs...)
+	if !c.regsOK {
 		return // the discipline rules index by register
 	}
 	if c.d == SSA {
@@ -213,82 +260,114 @@ func (c *checker) run() {
 	}
 }
 
-// checkBlocks checks block indices, terminators and successor counts.
-func (c *checker) checkBlocks() bool {
-	f := c.f
+// checkBlockIndices checks that every block is there, at its index.
+func (c *checker) checkBlockIndices() bool {
 	ok := true
-	for i, b := range f.Blocks {
+	for i, b := range c.f.Blocks {
 		if b == nil {
 			c.blockErr(i, RuleBlockIndex, "block is missing")
 			ok = false
-			continue
-		}
-		if b.Index != i {
+		} else if b.Index != i {
 			c.blockErr(i, RuleBlockIndex, "block has index %d, want %d", b.Index, i)
 			ok = false
 		}
 	}
-	if !ok {
-		return false
+	return ok
+}
+
+// scan reads every instruction once. Into c.errs go the structural
+// errors (block ends, successor counts and ranges, instructions missing
+// or out of place, invalid kinds), into c.instrErrs those of arity,
+// registers and types, and into c.discErrs the discipline's that one
+// instruction shows (a phi in RTL, a second definition in SSA). It
+// counts the registers and records the last definition of each.
+func (c *checker) scan() {
+	f := c.f
+	c.regsOK = true
+	c.sink = toInstrErrs
+	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+		for _, r := range vs {
+			if !c.validReg(r) {
+				c.funcErr(RuleRegister, "parameter %s has no type or is out of range", r)
+				c.regsOK = false
+			}
+		}
+	}
+	c.counts = newRegCounts(f)
+	c.scratch.sites = resized(c.scratch.sites, f.NumRegs())
+	sites := c.scratch.sites
+	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+		for _, r := range vs {
+			if c.validReg(r) {
+				sites[r] = defSite{-1, -1}
+			}
+		}
 	}
 	for _, b := range f.Blocks {
+		c.sink = toErrs
+		c.checkBlockEnd(b)
+		for i, in := range b.Phis {
+			c.sink = toErrs
+			if in == nil || in.Op != OpPhi {
+				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", i)
+				continue
+			}
+			if c.d == RTL {
+				c.sink = toDiscErrs
+				c.errorf(at{b.Index, i, in}, RulePhiDiscipline, "phi in RTL discipline")
+			}
+			c.sink = toInstrErrs
+			c.checkInstr(b, i, in)
+		}
+		last := len(b.Instrs) - 1
 		for j, in := range b.Instrs {
+			c.sink = toErrs
 			if in == nil {
 				c.blockErr(b.Index, RuleTerminator, "instruction %d is missing", j)
-				ok = false
+				continue
 			}
-		}
-		for j, in := range b.Phis {
-			if in == nil || in.Op != OpPhi {
-				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", j)
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		term := b.Terminator()
-		if term == nil {
-			c.blockErr(b.Index, RuleTerminator, "block does not end with a terminator")
-			ok = false
-		}
-		for j, in := range b.Instrs {
 			where := at{b.Index, len(b.Phis) + j, in}
-			if in.Op.IsTerminator() && j != len(b.Instrs)-1 {
+			switch {
+			case in.Op.IsTerminator() && j != last:
 				c.errorf(where, RuleTerminator, "terminator is not the last instruction of its block")
-				ok = false
-			}
-			if in.Op == OpPhi {
+			case in.Op == OpPhi:
 				c.errorf(where, RuleTerminator, "phi among the instructions, want it in the block's phis")
-				ok = false
-			}
-			if in.Op == OpInvalid || in.Op >= numOps {
+			case in.Op == OpInvalid || in.Op >= numOps:
 				c.errorf(where, RuleArity, "invalid instruction kind")
-				ok = false
-			}
-		}
-		if term != nil && len(b.Succs) != term.Op.NumSuccs() {
-			c.blockErr(b.Index, RuleSuccs, "block has %d successors, want %d for %s", len(b.Succs), term.Op.NumSuccs(), term.Op)
-			ok = false
-		}
-		for _, s := range b.Succs {
-			if s < 0 || s >= len(f.Blocks) {
-				c.blockErr(b.Index, RuleSuccs, "successor b%d out of range", s)
-				ok = false
-			}
-		}
-		for _, p := range b.Preds {
-			if p < 0 || p >= len(f.Blocks) {
-				c.blockErr(b.Index, RulePreds, "predecessor b%d out of range", p)
-				ok = false
+			default:
+				c.sink = toInstrErrs
+				c.checkInstr(b, len(b.Phis)+j, in)
 			}
 		}
 	}
 	if f.Recover != -1 && (f.Recover <= 0 || f.Recover >= len(f.Blocks)) {
+		c.sink = toErrs
 		c.funcErr(RuleRecover, "recover block b%d out of range", f.Recover)
-		ok = false
 	}
-	return ok
+	c.sink = toErrs
+}
+
+// checkBlockEnd checks that b ends with a terminator taking as many
+// successors as b has, and that its edges stay among the blocks.
+func (c *checker) checkBlockEnd(b *Block) {
+	n := len(c.f.Blocks)
+	if last := len(b.Instrs) - 1; last < 0 || b.Instrs[last] == nil || !b.Instrs[last].Op.IsTerminator() {
+		if last < 0 || b.Instrs[last] != nil { // (a missing one is reported as such)
+			c.blockErr(b.Index, RuleTerminator, "block does not end with a terminator")
+		}
+	} else if term := b.Instrs[last]; len(b.Succs) != term.Op.NumSuccs() {
+		c.blockErr(b.Index, RuleSuccs, "block has %d successors, want %d for %s", len(b.Succs), term.Op.NumSuccs(), term.Op)
+	}
+	for _, s := range b.Succs {
+		if s < 0 || s >= n {
+			c.blockErr(b.Index, RuleSuccs, "successor b%d out of range", s)
+		}
+	}
+	for _, p := range b.Preds {
+		if p < 0 || p >= n {
+			c.blockErr(b.Index, RulePreds, "predecessor b%d out of range", p)
+		}
+	}
 }
 
 // checkEdges checks that Preds mirror Succs and that every block is
@@ -299,7 +378,8 @@ func (c *checker) checkEdges() bool {
 	// Preds must list every edge into the block, as a multiset: the
 	// number of edges into it matches, and each listed predecessor
 	// appears as often as it has edges to the block.
-	indegree := make([]int, len(f.Blocks))
+	c.scratch.indegree = resized(c.scratch.indegree, len(f.Blocks))
+	indegree := c.scratch.indegree
 	for _, b := range f.Blocks {
 		for _, s := range b.Succs {
 			indegree[s]++
@@ -315,7 +395,7 @@ func (c *checker) checkEdges() bool {
 		return n
 	}
 	for _, b := range f.Blocks {
-		if len(b.Preds) != indegree[b.Index] {
+		if len(b.Preds) != int(indegree[b.Index]) {
 			c.blockErr(b.Index, RulePreds, "block lists %d predecessors, but %d edges lead to it", len(b.Preds), indegree[b.Index])
 			continue
 		}
@@ -346,43 +426,24 @@ func (c *checker) checkEdges() bool {
 	return true
 }
 
-// checkInstrs checks arity, registers and types of every instruction.
-// It reports whether all registers are valid.
-func (c *checker) checkInstrs() bool {
-	f := c.f
-	regsOK := true
-	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
-		for _, r := range vs {
-			if !c.validReg(r) {
-				c.funcErr(RuleRegister, "parameter %s has no type or is out of range", r)
-				regsOK = false
-			}
-		}
+// resized returns s with n zero elements, in its own memory if it has
+// room.
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
 	}
-	if f.counts.Load() == nil {
-		c.counts = newRegCounts(f)
-	}
-	for _, b := range f.Blocks {
-		for i, in := range b.Phis {
-			regsOK = c.checkInstr(b, i, in) && regsOK
-		}
-		for i, in := range b.Instrs {
-			regsOK = c.checkInstr(b, len(b.Phis)+i, in) && regsOK
-		}
-	}
-	return regsOK
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // validReg reports whether r is a register of the function with a type.
-func (c *checker) validReg(r Reg) bool {
-	return r >= 0 && int(r) < len(c.f.Regs) && c.f.Regs[r] != nil
-}
+func (c *checker) validReg(r Reg) bool { return c.f.HasReg(r) }
 
 // checkInstr checks instruction in, at index i of block b (phis first),
-// and counts its registers on the way (the counts are kept only if the
-// function is well-formed, so only valid registers matter). It reports
-// whether all its registers are valid.
-func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
+// counts its registers and records its definitions. Invalid registers
+// clear c.regsOK.
+func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 	where := at{b.Index, i, in}
 	ok := true
 	if !in.Op.DstArity().ok(len(in.Dsts)) {
@@ -397,18 +458,26 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
 		c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
 		ok = false
 	}
-	counts := c.counts
+	counts, sites := c.counts, c.scratch.sites
 	for k, d := range in.Dsts {
 		if !c.validReg(d) {
 			c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
-			ok = false
-		} else if slices.Contains(in.Dsts[:k], d) {
+			ok, c.regsOK = false, false
+			continue
+		}
+		if k > 0 && slices.Contains(in.Dsts[:k], d) {
 			// Which write would win is not defined (a select
 			// writes its chosen receive after the others).
 			c.errorf(where, RuleRegister, "result %s is written twice", d)
-			ok = false
-		} else if counts != nil {
-			counts.def(d)
+			ok, c.regsOK = false, false
+			continue
+		}
+		counts.def(d)
+		sites[d] = defSite{int32(b.Index), int32(i)}
+		if c.d == SSA && counts.Defs[d] == 2 {
+			c.sink = toDiscErrs
+			c.errorf(where, RuleUniqueDef, "%s is defined more than once", d)
+			c.sink = toInstrErrs
 		}
 	}
 	for k, a := range in.Args {
@@ -417,17 +486,16 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) bool {
 		}
 		if !c.validReg(a) {
 			c.errorf(where, RuleRegister, "operand %d (%s) has no type or is out of range", k, a)
-			ok = false
-		} else if counts != nil {
-			counts.use(a)
+			ok, c.regsOK = false, false
+			continue
 		}
+		counts.use(a)
 	}
 	if ok && c.types {
 		if msg := c.instrTypes(b, in); msg != "" {
 			c.errorf(where, RuleTypes, "%s", msg)
 		}
 	}
-	return ok
 }
 
 // optionalOperand reports whether operand k of in may be "_".
@@ -443,58 +511,64 @@ func optionalOperand(in *Instr, k int) bool {
 	return false
 }
 
-// forEachInstr visits the phis then the instructions of b, with their
-// index in that order.
-func forEachInstr(b *Block, visit func(i int, in *Instr)) {
-	for i, in := range b.Phis {
-		visit(i, in)
+// checkRTL checks the RTL discipline: every register read is defined by
+// a reachable instruction, and the only definition of a register
+// defined once strictly dominates its uses.
+func (c *checker) checkRTL() {
+	f := c.f
+	dom := c.domTree()
+	// The definitions the scan counted are the reachable ones unless
+	// some block is unreachable (an error already reported): then they
+	// are counted again, reachable blocks only.
+	defs, sites := c.counts.Defs, c.scratch.sites
+	if len(c.errs) > 0 {
+		defs = make([]int32, f.NumRegs())
+		for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
+			for _, r := range vs {
+				defs[r]++
+				sites[r] = defSite{-1, -1}
+			}
+		}
+		for _, b := range f.Blocks {
+			if !dom.Reachable(b.Index) {
+				continue
+			}
+			for i, in := range b.Phis {
+				for _, d := range in.Dsts {
+					defs[d]++
+					sites[d] = defSite{int32(b.Index), int32(i)}
+				}
+			}
+			for i, in := range b.Instrs {
+				for _, d := range in.Dsts {
+					defs[d]++
+					sites[d] = defSite{int32(b.Index), int32(len(b.Phis) + i)}
+				}
+			}
+		}
 	}
-	for i, in := range b.Instrs {
-		visit(len(b.Phis)+i, in)
+	c.errs = append(c.errs, c.discErrs...)
+	for _, b := range f.Blocks {
+		reachable := dom.Reachable(b.Index)
+		for i, in := range b.Phis {
+			c.rtlUses(defs, sites, dom, b, i, in, reachable)
+		}
+		for i, in := range b.Instrs {
+			c.rtlUses(defs, sites, dom, b, len(b.Phis)+i, in, reachable)
+		}
 	}
 }
 
-func (c *checker) checkRTL() {
-	f := c.f
-	// defs[r] counts the reachable definitions of r; site is the last.
-	defs := make([]int, len(f.Regs))
-	sites := make([]defSite, len(f.Regs))
-	for _, r := range f.Params {
-		defs[r]++
-		sites[r] = defSite{-1, -1}
-	}
-	for _, r := range f.FreeVars {
-		defs[r]++
-		sites[r] = defSite{-1, -1}
-	}
-	dom := c.domTree()
-	for _, b := range f.Blocks {
-		for i, in := range b.Phis {
-			c.errorf(at{b.Index, i, in}, RulePhiDiscipline, "phi in RTL discipline")
+// rtlUses checks the operands of instruction in at index i of block b.
+func (c *checker) rtlUses(defs []int32, sites []defSite, dom *graph.DomTree, b *Block, i int, in *Instr, reachable bool) {
+	for _, a := range in.Args {
+		switch {
+		case a == NoReg:
+		case defs[a] == 0:
+			c.errorf(at{b.Index, i, in}, RuleDefined, "%s is read but never written by a reachable instruction", a)
+		case defs[a] == 1 && reachable && !available(dom, sites[a], b.Index, i):
+			c.errorf(at{b.Index, i, in}, RuleStrict, "the only definition of %s does not dominate this use", a)
 		}
-		if !dom.Reachable(b.Index) {
-			continue
-		}
-		forEachInstr(b, func(i int, in *Instr) {
-			for _, d := range in.Dsts {
-				defs[d]++
-				sites[d] = defSite{b.Index, i}
-			}
-		})
-	}
-	for _, b := range f.Blocks {
-		reachable := dom.Reachable(b.Index)
-		forEachInstr(b, func(i int, in *Instr) {
-			for _, a := range in.Args {
-				switch {
-				case a == NoReg:
-				case defs[a] == 0:
-					c.errorf(at{b.Index, i, in}, RuleDefined, "%s is read but never written by a reachable instruction", a)
-				case defs[a] == 1 && reachable && !available(dom, sites[a], b.Index, i):
-					c.errorf(at{b.Index, i, in}, RuleStrict, "the only definition of %s does not dominate this use", a)
-				}
-			}
-		})
 	}
 }
 
@@ -505,43 +579,26 @@ func available(dom *graph.DomTree, s defSite, b, i int) bool {
 	if s.block < 0 || !dom.Reachable(b) {
 		return true // parameters; unreachable uses are reported by the reachable rule
 	}
-	if s.block == b {
-		return s.index < i
+	if int(s.block) == b {
+		return int(s.index) < i
 	}
-	return dom.StrictlyDominates(s.block, b)
+	return dom.StrictlyDominates(int(s.block), b)
 }
 
 // defSite is where a register is defined: a block and an index in it
 // (phis first); params and free variables have block -1.
 type defSite struct {
-	block, index int
+	block, index int32
 }
 
+// checkSSA checks the SSA discipline; the scan has counted the
+// definitions (params and free variables included) and reported the
+// registers defined twice.
 func (c *checker) checkSSA() {
 	f := c.f
-	sites := make([]defSite, len(f.Regs))
-	count := make([]int, len(f.Regs))
-	for _, r := range f.Params {
-		sites[r] = defSite{-1, -1}
-		count[r]++
-	}
-	for _, r := range f.FreeVars {
-		sites[r] = defSite{-1, -1}
-		count[r]++
-	}
-	for _, b := range f.Blocks {
-		forEachInstr(b, func(i int, in *Instr) {
-			for _, d := range in.Dsts {
-				count[d]++
-				if count[d] == 2 {
-					c.errorf(at{b.Index, i, in}, RuleUniqueDef, "%s is defined more than once", d)
-				}
-				sites[d] = defSite{b.Index, i}
-			}
-		})
-	}
+	count, sites := c.counts.Defs, c.scratch.sites
 	dom := c.domTree()
-
+	c.errs = append(c.errs, c.discErrs...)
 	for _, b := range f.Blocks {
 		nPreds := len(b.Preds)
 		if len(b.Phis) > 0 && nPreds < 2 {
@@ -554,33 +611,33 @@ func (c *checker) checkSSA() {
 				}
 			}
 		}
-		forEachInstr(b, func(i int, in *Instr) {
+		for i, in := range b.Phis {
 			where := at{b.Index, i, in}
-			if in.Op == OpPhi {
-				if len(in.Args) != nPreds {
-					c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
-					return
-				}
-				for k, a := range in.Args {
-					p := b.Preds[k]
-					if count[a] == 0 {
-						c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
-					} else if count[a] == 1 && !available(dom, sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
-						c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
-					}
-				}
-				return
+			if len(in.Args) != nPreds {
+				c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
+				continue
 			}
+			for k, a := range in.Args {
+				p := b.Preds[k]
+				if count[a] == 0 {
+					c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
+				} else if count[a] == 1 && !available(dom, sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
+					c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
+				}
+			}
+		}
+		for j, in := range b.Instrs {
+			i := len(b.Phis) + j
 			for _, a := range in.Args {
 				if a == NoReg {
 					continue
 				}
 				if count[a] == 0 {
-					c.errorf(where, RuleStrict, "%s is used but never defined", a)
+					c.errorf(at{b.Index, i, in}, RuleStrict, "%s is used but never defined", a)
 				} else if count[a] == 1 && !available(dom, sites[a], b.Index, i) {
-					c.errorf(where, RuleStrict, "definition of %s does not dominate this use", a)
+					c.errorf(at{b.Index, i, in}, RuleStrict, "definition of %s does not dominate this use", a)
 				}
 			}
-		})
+		}
 	}
 }

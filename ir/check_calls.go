@@ -10,8 +10,8 @@ import (
 // callTypes checks a call, go or defer against its callee's signature.
 func (c *checker) callTypes(in *Instr) string {
 	f := c.f
-	if s := in.DeferStack(); s != NoReg && !types.Identical(f.Regs[s], DeferStackType) {
-		return fmt.Sprintf("defer stack %s has type %s, want deferstack", s, TypeString(f.Regs[s]))
+	if s := in.DeferStack(); s != NoReg && !types.Identical(f.TypeOf(s), DeferStackType) {
+		return fmt.Sprintf("defer stack %s has type %s, want deferstack", s, TypeString(f.TypeOf(s)))
 	}
 	var sig *types.Signature
 	switch in.CallMode {
@@ -19,33 +19,33 @@ func (c *checker) callTypes(in *Instr) string {
 		if f.Module == nil {
 			return ""
 		}
-		s, ok := f.Module.FuncSignature(in.Sym)
+		s, ok := f.Module.FuncSignature(in.Sym())
 		if !ok {
-			return fmt.Sprintf("function @%s is not declared", in.Sym)
+			return fmt.Sprintf("function @%s is not declared", in.Sym())
 		}
 		sig = s
 	case CallClosure:
-		s, ok := f.Regs[in.Callee()].Underlying().(*types.Signature)
+		s, ok := f.TypeOf(in.Callee()).Underlying().(*types.Signature)
 		if !ok {
-			return fmt.Sprintf("callee %s has type %s, want a function", in.Callee(), TypeString(f.Regs[in.Callee()]))
+			return fmt.Sprintf("callee %s has type %s, want a function", in.Callee(), TypeString(f.TypeOf(in.Callee())))
 		}
 		sig = s
 	case CallInvoke:
-		t := f.Regs[in.Callee()]
+		t := f.TypeOf(in.Callee())
 		iface, ok := t.Underlying().(*types.Interface)
 		if !ok {
 			return fmt.Sprintf("receiver %s has type %s, want an interface", in.Callee(), TypeString(t))
 		}
 		for i := 0; i < iface.NumMethods(); i++ {
-			if m := iface.Method(i); m.Name() == in.Sym {
+			if m := iface.Method(i); m.Name() == in.Sym() {
 				sig = m.Type().(*types.Signature)
 			}
 		}
 		if sig == nil {
-			return fmt.Sprintf("interface %s has no method %s", TypeString(t), in.Sym)
+			return fmt.Sprintf("interface %s has no method %s", TypeString(t), in.Sym())
 		}
 	case CallBuiltin:
-		if in.Sym == "" {
+		if in.Sym() == "" {
 			return "built-in call without a name"
 		}
 		return ""
@@ -59,8 +59,8 @@ func (c *checker) callTypes(in *Instr) string {
 	for k, a := range args {
 		// Go passes arguments by assignment; go/ssa usually makes the types
 		// identical, not always (range-over-func yield functions).
-		if want := sig.Params().At(k).Type(); !types.Identical(f.Regs[a], want) && !types.AssignableTo(f.Regs[a], want) {
-			return fmt.Sprintf("argument %d (%s) has type %s, want %s", k, a, TypeString(f.Regs[a]), TypeString(want))
+		if want := sig.Params().At(k).Type(); !types.Identical(f.TypeOf(a), want) && !types.AssignableTo(f.TypeOf(a), want) {
+			return fmt.Sprintf("argument %d (%s) has type %s, want %s", k, a, TypeString(f.TypeOf(a)), TypeString(want))
 		}
 	}
 	if in.Op != OpCall {
@@ -70,8 +70,8 @@ func (c *checker) callTypes(in *Instr) string {
 		return fmt.Sprintf("call has %d results, want %d", len(in.Dsts), sig.Results().Len())
 	}
 	for k, d := range in.Dsts {
-		if want := sig.Results().At(k).Type(); !types.Identical(f.Regs[d], want) {
-			return fmt.Sprintf("result %s has type %s, want %s", d, TypeString(f.Regs[d]), TypeString(want))
+		if want := sig.Results().At(k).Type(); !types.Identical(f.TypeOf(d), want) {
+			return fmt.Sprintf("result %s has type %s, want %s", d, TypeString(f.TypeOf(d)), TypeString(want))
 		}
 	}
 	return ""
@@ -83,20 +83,20 @@ func (c *checker) closureTypes(in *Instr) string {
 	if f.Module == nil {
 		return ""
 	}
-	g := f.Module.Func(in.Sym)
+	g := f.Module.Func(in.Sym())
 	if g == nil {
-		return fmt.Sprintf("makeclosure of @%s, which has no body in this module", in.Sym)
+		return fmt.Sprintf("makeclosure of @%s, which has no body in this module", in.Sym())
 	}
 	if len(in.Args) != len(g.FreeVars) {
 		return fmt.Sprintf("makeclosure binds %d values, want %d free variables", len(in.Args), len(g.FreeVars))
 	}
 	for k, a := range in.Args {
-		if want := g.Regs[g.FreeVars[k]]; !types.Identical(f.Regs[a], want) {
-			return fmt.Sprintf("binding %d (%s) has type %s, want %s", k, a, TypeString(f.Regs[a]), TypeString(want))
+		if want := g.TypeOf(g.FreeVars[k]); !types.Identical(f.TypeOf(a), want) {
+			return fmt.Sprintf("binding %d (%s) has type %s, want %s", k, a, TypeString(f.TypeOf(a)), TypeString(want))
 		}
 	}
-	if !types.Identical(f.Regs[in.Dsts[0]], g.Signature()) {
-		return fmt.Sprintf("result has type %s, want %s", TypeString(f.Regs[in.Dsts[0]]), TypeString(g.Signature()))
+	if !types.Identical(f.TypeOf(in.Dsts[0]), g.Signature()) {
+		return fmt.Sprintf("result has type %s, want %s", TypeString(f.TypeOf(in.Dsts[0])), TypeString(g.Signature()))
 	}
 	return ""
 }
@@ -106,21 +106,21 @@ func (c *checker) selectTypes(in *Instr) string {
 	f := c.f
 	k := 0
 	var recvElems []types.Type
-	for i, dir := range in.SelectDirs {
+	for i, dir := range in.SelectDirs() {
 		if k >= len(in.Args) {
 			return fmt.Sprintf("state %d has no channel operand", i)
 		}
-		ch, ok := f.Regs[in.Args[k]].Underlying().(*types.Chan)
+		ch, ok := f.TypeOf(in.Args[k]).Underlying().(*types.Chan)
 		if !ok {
-			return fmt.Sprintf("state %d: %s has type %s, want a channel", i, in.Args[k], TypeString(f.Regs[in.Args[k]]))
+			return fmt.Sprintf("state %d: %s has type %s, want a channel", i, in.Args[k], TypeString(f.TypeOf(in.Args[k])))
 		}
 		switch dir {
 		case types.SendOnly:
 			if k+1 >= len(in.Args) {
 				return fmt.Sprintf("send state %d has no value operand", i)
 			}
-			if v := in.Args[k+1]; !types.Identical(f.Regs[v], ch.Elem()) {
-				return fmt.Sprintf("state %d sends %s of type %s, want %s", i, v, TypeString(f.Regs[v]), TypeString(ch.Elem()))
+			if v := in.Args[k+1]; !types.Identical(f.TypeOf(v), ch.Elem()) {
+				return fmt.Sprintf("state %d sends %s of type %s, want %s", i, v, TypeString(f.TypeOf(v)), TypeString(ch.Elem()))
 			}
 			k += 2
 		case types.RecvOnly:
@@ -136,15 +136,15 @@ func (c *checker) selectTypes(in *Instr) string {
 	if len(in.Dsts) != 2+len(recvElems) {
 		return fmt.Sprintf("select has %d results, want %d (index, recvOk, one per receive)", len(in.Dsts), 2+len(recvElems))
 	}
-	if !hasInfo(f.Regs[in.Dsts[0]], types.IsInteger) {
-		return fmt.Sprintf("index result has type %s, want int", TypeString(f.Regs[in.Dsts[0]]))
+	if !hasInfo(f.TypeOf(in.Dsts[0]), types.IsInteger) {
+		return fmt.Sprintf("index result has type %s, want int", TypeString(f.TypeOf(in.Dsts[0])))
 	}
-	if m := wantBool(in.Dsts[1], f.Regs[in.Dsts[1]]); m != "" {
+	if m := wantBool(in.Dsts[1], f.TypeOf(in.Dsts[1])); m != "" {
 		return m
 	}
 	for i, t := range recvElems {
-		if d := in.Dsts[2+i]; !types.Identical(f.Regs[d], t) {
-			return fmt.Sprintf("received value %s has type %s, want %s", d, TypeString(f.Regs[d]), TypeString(t))
+		if d := in.Dsts[2+i]; !types.Identical(f.TypeOf(d), t) {
+			return fmt.Sprintf("received value %s has type %s, want %s", d, TypeString(f.TypeOf(d)), TypeString(t))
 		}
 	}
 	return ""

@@ -70,7 +70,7 @@ func TestCheckStructural(t *testing.T) {
 		}},
 		{"register out of range", RuleRegister, "r99", func(f *Func) { f.Blocks[1].Instrs[0].Args[0] = 99 }},
 		{"absent operand", RuleRegister, "_", func(f *Func) { f.Blocks[1].Instrs[0].Args[1] = NoReg }},
-		{"untyped register", RuleRegister, "r2", func(f *Func) { f.Regs[2] = nil }},
+		{"untyped register", RuleRegister, "r2", func(f *Func) { f.SetType(2, nil) }},
 		{"recover out of range", RuleRecover, "b5", func(f *Func) { f.Recover = 5 }},
 	}
 	for _, tc := range cases {

@@ -16,7 +16,7 @@ const tokenSUB = token.SUB
 // in, or "" if there is none. Registers are known to be valid.
 func (c *checker) instrTypes(b *Block, in *Instr) string {
 	f := c.f
-	T := func(r Reg) types.Type { return f.Regs[r] }
+	T := func(r Reg) types.Type { return f.TypeOf(r) }
 	arg := func(k int) types.Type { return T(in.Args[k]) }
 	dst := func(k int) types.Type { return T(in.Dsts[k]) }
 	want := func(k int, what string, ok bool) string {
@@ -49,23 +49,23 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 
 	switch in.Op {
 	case OpConst:
-		return constFits(in.Const, dst(0))
+		return constFits(in.Const(), dst(0))
 	case OpGlobal:
 		if f.Module == nil {
 			return ""
 		}
-		t, ok := f.Module.Globals[in.Sym]
+		t, ok := f.Module.Globals[in.Sym()]
 		if !ok {
-			return fmt.Sprintf("global @%s is not declared", in.Sym)
+			return fmt.Sprintf("global @%s is not declared", in.Sym())
 		}
 		return wantDst(0, types.NewPointer(t))
 	case OpFunc:
 		if f.Module == nil {
 			return ""
 		}
-		sig, ok := f.Module.FuncSignature(in.Sym)
+		sig, ok := f.Module.FuncSignature(in.Sym())
 		if !ok {
-			return fmt.Sprintf("function @%s is not declared", in.Sym)
+			return fmt.Sprintf("function @%s is not declared", in.Sym())
 		}
 		return wantDst(0, sig)
 	case OpCopy, OpPhi:
@@ -155,10 +155,10 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		if st == nil {
 			return want(0, map[bool]string{true: "a pointer to a struct", false: "a struct"}[in.Op == OpFieldAddr], false)
 		}
-		if in.Field < 0 || in.Field >= st.NumFields() {
+		if in.Field < 0 || int(in.Field) >= st.NumFields() {
 			return fmt.Sprintf("field index %d out of range, want < %d", in.Field, st.NumFields())
 		}
-		ft := st.Field(in.Field).Type()
+		ft := st.Field(int(in.Field)).Type()
 		if in.Op == OpFieldAddr {
 			return wantDst(0, types.NewPointer(ft))
 		}

@@ -54,7 +54,7 @@ func (f *Func) Counts() *RegCounts {
 
 // newRegCounts returns the counts of f's parameters and free variables.
 func newRegCounts(f *Func) *RegCounts {
-	n := len(f.Regs)
+	n := f.NumRegs()
 	both := make([]int32, 2*n) // one allocation
 	c := &RegCounts{Mentions: both[:n:n], Defs: both[n:]}
 	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {

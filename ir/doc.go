@@ -8,7 +8,10 @@
 // longer changed once it is a pass's input, and its CFG analyses
 // (Func.CFG), which are used only while the function's edges are still
 // those they were computed from. Clones share the instructions of their
-// original (ShallowClone) and its CFG analyses, not its counts.
+// original (ShallowClone), its register types (until one of them
+// changes a type, see regs.go) and its CFG analyses, not its counts.
+// Func.Fingerprint hashes everything a pass could change in a function,
+// so that the pass manager can tell that a pass left its input alone.
 //
 // # Two disciplines, one instruction set
 //
@@ -37,7 +40,7 @@
 // # Registers, blocks, positions and types
 //
 // Registers (Reg) and blocks are dense integers, so analyses use slices
-// and bit sets. Func.Regs gives each register's go/types type; there are
+// and bit sets. Func.TypeOf gives each register's go/types type; there are
 // no tuple types (an instruction with several results has several
 // result registers). An instruction that completes writes every one of
 // its results, which are distinct registers (a next whose iterator is

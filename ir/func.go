@@ -19,7 +19,8 @@ import (
 //     and panic: none); Preds lists, for each incoming edge, its source,
 //     so a block reached twice from the same block lists it twice.
 //     Phi argument k belongs to the edge Preds[k].
-//   - Regs[r] is the type of register r; Params and FreeVars are
+//   - TypeOf(r) is the type of register r (see regs.go), for the
+//     NumRegs registers 0 … NumRegs()-1; Params and FreeVars are
 //     registers defined on entry.
 //   - Recover, if not -1, is a block entered only after a recovered
 //     panic; it has no predecessors and for dominance it counts as a
@@ -32,8 +33,10 @@ type Func struct {
 	Variadic bool // the last parameter is ...T (its register has type []T)
 	Blocks   []*Block
 	Recover  int
-	Regs     []types.Type
 	Pos      token.Pos
+
+	// regs are the registers' types, in an array shared with clones.
+	regs regTypes
 
 	// Wrapper marks a synthetic function that only forwards to another
 	// (go/ssa's method wrappers, bound-method closures and thunks): like
@@ -109,12 +112,6 @@ func NewFunc(name string) *Func {
 	return &Func{Name: name, Recover: -1}
 }
 
-// NewReg adds a register of type t.
-func (f *Func) NewReg(t types.Type) Reg {
-	f.Regs = append(f.Regs, t)
-	return Reg(len(f.Regs) - 1)
-}
-
 // NewBlock appends an empty block.
 func (f *Func) NewBlock() *Block {
 	b := &Block{Index: len(f.Blocks)}
@@ -128,15 +125,12 @@ func (f *Func) AddEdge(from, to int) {
 	f.Blocks[to].Preds = append(f.Blocks[to].Preds, from)
 }
 
-// TypeOf returns the type of register r.
-func (f *Func) TypeOf(r Reg) types.Type { return f.Regs[r] }
-
 // Signature returns the Go signature of f (the receiver, if any, is the
 // first parameter; free variables are not part of it).
 func (f *Func) Signature() *types.Signature {
 	params := make([]*types.Var, len(f.Params))
 	for i, p := range f.Params {
-		params[i] = types.NewParam(token.NoPos, nil, "", f.Regs[p])
+		params[i] = types.NewParam(token.NoPos, nil, "", f.TypeOf(p))
 	}
 	results := make([]*types.Var, len(f.Results))
 	for i, t := range f.Results {
@@ -145,7 +139,8 @@ func (f *Func) Signature() *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), f.Variadic)
 }
 
-// Clone returns a deep copy of f that shares only types and the module.
+// Clone returns a deep copy of f that shares only types, the array of
+// register types (see regs.go) and the module.
 func (f *Func) Clone() *Func {
 	g := f.ShallowClone()
 	var instrs, regs int
@@ -174,24 +169,14 @@ func (f *Func) Clone() *Func {
 // may replace, insert or delete instructions of the copy, but must clone
 // an instruction before modifying it (see Instr.Clone and Arena). Passes
 // never modify their input, so results can share unchanged instructions
-// with it. It does not read the instructions (all lists are in slabs).
+// with it. The copy shares f's register types until one of them changes
+// a type (adding registers to the copy leaves f's alone, see regs.go).
+// It does not read the instructions (all lists are in slabs).
 func (f *Func) ShallowClone() *Func {
-	// Passes that copy a function usually add some registers, and
-	// growing would copy the list again.
-	return f.ShallowCloneWithRoom(len(f.Regs)/4 + 4)
-}
-
-// ShallowCloneWithRoom is ShallowClone for a pass that knows about how
-// many registers it will add.
-func (f *Func) ShallowCloneWithRoom(regs int) *Func {
-	// Few allocations, for the many small functions: the results' and
-	// the registers' types share one array, as do the parameters and
-	// free variables (each list capped, so that appending to one
-	// reallocates it instead of overwriting the other).
-	nres, nparams := len(f.Results), len(f.Params)
-	typs := make([]types.Type, nres+len(f.Regs), nres+len(f.Regs)+max(regs, 0))
-	copy(typs, f.Results)
-	copy(typs[nres:], f.Regs)
+	// Few allocations, for the many small functions: the parameters and
+	// free variables share one array (each list capped, so that
+	// appending to one reallocates it instead of overwriting the other).
+	nparams := len(f.Params)
 	var params []Reg
 	if nparams+len(f.FreeVars) > 0 {
 		params = make([]Reg, nparams+len(f.FreeVars))
@@ -202,10 +187,10 @@ func (f *Func) ShallowCloneWithRoom(regs int) *Func {
 		Name:     f.Name,
 		Params:   nilIfEmpty(params[:nparams:nparams]),
 		FreeVars: nilIfEmpty(params[nparams:]),
-		Results:  nilIfEmpty(typs[:nres:nres]),
+		Results:  f.Results[:len(f.Results):len(f.Results)],
 		Variadic: f.Variadic,
 		Recover:  f.Recover,
-		Regs:     typs[nres:],
+		regs:     f.regs.share(),
 		Pos:      f.Pos,
 		Wrapper:  f.Wrapper,
 		Module:   f.Module,

@@ -9,7 +9,7 @@ import (
 	"go/types"
 )
 
-// Reg is a virtual register: a dense index into Func.Regs.
+// Reg is a virtual register: a dense index, 0 … Func.NumRegs()-1.
 // NoReg marks an absent optional operand (printed "_").
 type Reg int32
 
@@ -26,7 +26,10 @@ const (
 )
 
 // Instr is one instruction. Every kind uses the same struct; which fields
-// are meaningful depends on Op (see doc.go).
+// are meaningful depends on Op (see doc.go). It is compact (72 bytes):
+// passes read instructions by the million and create them by the
+// hundred thousand, and the attributes few kinds have are in an Aux
+// record.
 //
 // Invariants:
 //   - Dsts are the registers the instruction writes, Args those it reads;
@@ -34,37 +37,89 @@ const (
 //   - An absent optional operand is NoReg (only the operand positions
 //     documented as optional may be NoReg).
 //   - Successor blocks are not stored here but in Block.Succs.
+//   - An Aux, once an instruction refers to it, is not changed: clones
+//     of the instruction share it.
 type Instr struct {
 	Op Op
 
 	// Flags holds the kind-specific boolean attributes below.
 	Flags Flags
 
-	// CallMode applies to call, go and defer. (The three one-byte fields
-	// are together so that an instruction takes 128 bytes, not 144.)
+	// CallMode applies to call, go and defer.
 	CallMode CallMode
+
+	// Field is the field index of field and fieldaddr.
+	Field int32
 
 	Dsts []Reg
 	Args []Reg
 
-	// Const is the value of a const instruction; nil means the zero value
-	// of the result type (printed "nil" for nilable types, "zero" else).
+	Pos token.Pos
+
+	// Aux holds the constant, symbol or select directions of the kinds
+	// that have one; nil for the others.
+	Aux *Aux
+}
+
+// Aux holds the attributes of an instruction that few kinds have.
+type Aux struct {
+	// Const is the value of a const instruction; nil means the zero
+	// value of the result type (printed "nil" for nilable types, "zero"
+	// else).
 	Const constant.Value
 
-	// Sym names the function (func, makeclosure, static calls),
-	// the global (global), the method (invoke calls) or the built-in
+	// Sym names the function (func, makeclosure, static calls), the
+	// global (global), the method (invoke calls) or the built-in
 	// (builtin calls).
 	Sym string
 
-	// Field is the field index of field and fieldaddr.
-	Field int
-
 	// SelectDirs gives, for select, the direction of each state; the
-	// operands are the channels in order, each send state followed by the
-	// value it sends.
+	// operands are the channels in order, each send state followed by
+	// the value it sends.
 	SelectDirs []types.ChanDir
+}
 
-	Pos token.Pos
+// Const returns the constant of a const instruction (nil: the zero
+// value of its type).
+func (in *Instr) Const() constant.Value {
+	if in.Aux == nil {
+		return nil
+	}
+	return in.Aux.Const
+}
+
+// Sym returns the symbol of the instruction (see Aux.Sym), or "".
+func (in *Instr) Sym() string {
+	if in.Aux == nil {
+		return ""
+	}
+	return in.Aux.Sym
+}
+
+// SelectDirs returns the directions of a select's states.
+func (in *Instr) SelectDirs() []types.ChanDir {
+	if in.Aux == nil {
+		return nil
+	}
+	return in.Aux.SelectDirs
+}
+
+// SetConst, SetSym and SetSelectDirs give in a new Aux with the
+// attribute changed (an Aux is never changed once an instruction refers
+// to it).
+func (in *Instr) SetConst(c constant.Value) { a := in.newAux(); a.Const = c; in.Aux = a }
+
+func (in *Instr) SetSym(s string) { a := in.newAux(); a.Sym = s; in.Aux = a }
+
+func (in *Instr) SetSelectDirs(d []types.ChanDir) { a := in.newAux(); a.SelectDirs = d; in.Aux = a }
+
+// newAux returns a copy of in's Aux, or a new one.
+func (in *Instr) newAux() *Aux {
+	a := new(Aux)
+	if in.Aux != nil {
+		*a = *in.Aux
+	}
+	return a
 }
 
 // Flags are the boolean attributes of some instruction kinds.
@@ -132,11 +187,11 @@ func (in *Instr) DeferStack() Reg {
 	return NoReg
 }
 
-// Clone returns a deep copy of in (slices are not shared).
+// Clone returns a copy of in with its own register lists (its Aux,
+// never changed, is shared).
 func (in *Instr) Clone() *Instr {
 	c := *in
 	c.Dsts = append([]Reg(nil), in.Dsts...)
 	c.Args = append([]Reg(nil), in.Args...)
-	c.SelectDirs = append([]types.ChanDir(nil), in.SelectDirs...)
 	return &c
 }

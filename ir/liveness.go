@@ -61,7 +61,7 @@ func (l *Liveness) index(r Reg) (int, bool) {
 
 // Liveness computes the liveness of every register.
 func (f *Func) Liveness() *Liveness {
-	return f.liveness(nil, len(f.Regs), nil)
+	return f.liveness(nil, f.NumRegs(), nil)
 }
 
 // LivenessOf computes the liveness of the given registers only, which is
@@ -72,7 +72,7 @@ func (f *Func) LivenessOf(regs []Reg) *Liveness {
 
 // LivenessOfCFG is LivenessOf with f's CFG analyses given (nil: computed).
 func (f *Func) LivenessOfCFG(regs []Reg, cfg *CFGInfo) *Liveness {
-	bit := make([]int32, len(f.Regs))
+	bit := make([]int32, f.NumRegs())
 	for i := range bit {
 		bit[i] = -1
 	}
@@ -120,7 +120,7 @@ func (s *LiveScan) uses(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b)
 func (s *LiveScan) defs(b int) graph.Bitset { return setAt(s.sets, s.words, 2*b+1) }
 
 // NewLiveScan prepares the liveness of the registers r with bit[r] >= 0,
-// bit[r] < width (all registers if bit is nil, width len(f.Regs)).
+// bit[r] < width (all registers if bit is nil, width f.NumRegs()).
 // Callers that scan function after function reuse one (Reset).
 func (f *Func) NewLiveScan(bit []int32, width int) *LiveScan {
 	s := new(LiveScan)

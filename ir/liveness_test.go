@@ -84,7 +84,7 @@ func TestLivenessByPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for i := range 3000 {
 		f := randomFunc(rng)
-		nregs := len(f.Regs)
+		nregs := f.NumRegs()
 		var wide []Reg
 		for range 70 {
 			wide = append(wide, f.NewReg(nil)) // mentioned nowhere
@@ -96,7 +96,7 @@ func TestLivenessByPaths(t *testing.T) {
 		if wideLive.words != 2 {
 			t.Fatalf("sets of %d words, want 2", wideLive.words)
 		}
-		f.Regs = f.Regs[:nregs]
+		f.SetNumRegs(nregs)
 		full := f.Liveness()
 		if full.words != 1 {
 			t.Fatalf("sets of all registers have %d words, want 1", full.words)
@@ -108,7 +108,7 @@ func TestLivenessByPaths(t *testing.T) {
 		}
 		reach := f.Reachable()
 		for _, b := range f.Blocks {
-			for r := range f.Regs {
+			for r := range f.NumRegs() {
 				// Unreachable blocks get empty sets.
 				want := reach[b.Index] && liveInByPaths(f, b.Index, Reg(r))
 				if got := full.LiveIn(b.Index, Reg(r)); got != want {

@@ -544,9 +544,9 @@ func (p *parser) finishFunc() {
 			p.fail(tok, "register "+r.String()+" is used but never defined")
 		}
 	}
-	f.Regs = make([]types.Type, maxReg+1)
+	f.SetNumRegs(int(maxReg) + 1)
 	for r, t := range st.regTypes {
-		f.Regs[r] = t
+		f.SetType(r, t)
 	}
 	for _, fx := range st.fieldFix {
 		p.resolveField(f, fx)
@@ -563,12 +563,12 @@ func (p *parser) resolveField(f *Func, fx fieldFixup) {
 		if err != nil || i >= st.NumFields() {
 			p.fail(fx.name, "field index out of range")
 		}
-		fx.in.Field = i
+		fx.in.Field = int32(i)
 		return
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if st.Field(i).Name() == fx.name.text {
-			fx.in.Field = i
+			fx.in.Field = int32(i)
 			return
 		}
 	}

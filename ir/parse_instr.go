@@ -49,9 +49,10 @@ func (p *parser) instruction() {
 		if len(dstTypes) == 1 {
 			t = dstTypes[0]
 		}
-		in.Const = p.parseConst(t)
+		in.SetConst(p.parseConst(t))
 	case OpGlobal, OpFunc:
-		in.Sym, _ = p.symbol()
+		sym, _ := p.symbol()
+		in.SetSym(sym)
 	case OpField, OpFieldAddr:
 		in.Args = []Reg{p.useReg()}
 		p.expectPunct(",")
@@ -81,7 +82,8 @@ func (p *parser) instruction() {
 	case OpSelect:
 		p.selectStates(in)
 	case OpMakeClosure:
-		in.Sym, _ = p.symbol()
+		sym, _ := p.symbol()
+		in.SetSym(sym)
 		p.expectPunct("(")
 		in.Args = p.operandsUntil(")")
 	case OpCall, OpGo, OpDefer:
@@ -167,16 +169,18 @@ func (p *parser) selectStates(in *Instr) {
 	if p.tok.kind == tNewline || p.tok.kind == tEOF {
 		return
 	}
+	var dirs []types.ChanDir
+	defer func() { in.SetSelectDirs(dirs) }()
 	for {
 		if p.isPunct("<-") {
 			p.next()
 			in.Args = append(in.Args, p.useReg())
-			in.SelectDirs = append(in.SelectDirs, types.RecvOnly)
+			dirs = append(dirs, types.RecvOnly)
 		} else {
 			ch := p.useReg()
 			p.expectPunct("<-")
 			in.Args = append(in.Args, ch, p.useReg())
-			in.SelectDirs = append(in.SelectDirs, types.SendOnly)
+			dirs = append(dirs, types.SendOnly)
 		}
 		if !p.isPunct(",") {
 			return
@@ -199,7 +203,8 @@ func (p *parser) call(in *Instr) {
 	switch {
 	case p.isPunct("@"):
 		in.CallMode = CallStatic
-		in.Sym, _ = p.symbol()
+		sym, _ := p.symbol()
+		in.SetSym(sym)
 	case p.tok.kind == tWord:
 		tok := p.next()
 		if m := invokePattern.FindStringSubmatch(tok.text); m != nil {
@@ -209,7 +214,7 @@ func (p *parser) call(in *Instr) {
 				p.fn.regUses[r] = tok
 			}
 			in.Args = append(in.Args, r)
-			in.Sym = m[2]
+			in.SetSym(m[2])
 		} else if regPattern.MatchString(tok.text) {
 			in.CallMode = CallClosure
 			in.Args = append(in.Args, p.regNumber(tok))
@@ -218,7 +223,7 @@ func (p *parser) call(in *Instr) {
 			}
 		} else {
 			in.CallMode = CallBuiltin
-			in.Sym = tok.text
+			in.SetSym(tok.text)
 		}
 	default:
 		p.failExpected("callee")

@@ -40,7 +40,7 @@ func (m *Module) Print(w io.Writer, opts PrintOptions) error {
 	}
 	for _, f := range m.Funcs {
 		decls.types.add(f.Signature())
-		for _, t := range f.Regs {
+		for _, t := range f.RegTypes() {
 			if t != nil {
 				decls.types.add(t)
 			}
@@ -72,27 +72,27 @@ func (f *Func) String() string {
 func (f *Func) Format(opts PrintOptions) string {
 	var decls declSet
 	decls.types.add(f.Signature())
-	for _, t := range f.Regs {
+	for _, t := range f.RegTypes() {
 		if t != nil {
 			decls.types.add(t)
 		}
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			if in.Sym == "" || (in.IsCall() && in.CallMode != CallStatic) {
+			if in.Sym() == "" || (in.IsCall() && in.CallMode != CallStatic) {
 				continue
 			}
 			switch {
 			case in.Op == OpGlobal:
 				if f.Module != nil {
-					if t, ok := f.Module.Globals[in.Sym]; ok {
-						decls.global(in.Sym, t)
+					if t, ok := f.Module.Globals[in.Sym()]; ok {
+						decls.global(in.Sym(), t)
 					}
 				}
-			case in.Sym == f.Name:
+			case in.Sym() == f.Name:
 			case f.Module != nil:
-				if sig, ok := f.Module.FuncSignature(in.Sym); ok {
-					decls.extern(in.Sym, sig)
+				if sig, ok := f.Module.FuncSignature(in.Sym()); ok {
+					decls.extern(in.Sym(), sig)
 				}
 			}
 		}
@@ -257,9 +257,9 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			sb.WriteString(", ")
 		}
 		sb.WriteString(d.String())
-		if d >= 0 && int(d) < len(f.Regs) {
+		if d >= 0 && int(d) < f.NumRegs() {
 			sb.WriteByte(':')
-			sb.WriteString(TypeString(f.Regs[d]))
+			sb.WriteString(TypeString(f.TypeOf(d)))
 		}
 	}
 	if len(in.Dsts) > 0 {
@@ -282,12 +282,12 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 	case OpConst:
 		sb.WriteByte(' ')
 		var t types.Type
-		if len(in.Dsts) == 1 && in.Dsts[0] >= 0 && int(in.Dsts[0]) < len(f.Regs) {
-			t = f.Regs[in.Dsts[0]]
+		if len(in.Dsts) == 1 && in.Dsts[0] >= 0 && int(in.Dsts[0]) < f.NumRegs() {
+			t = f.TypeOf(in.Dsts[0])
 		}
-		sb.WriteString(constString(in.Const, t))
+		sb.WriteString(constString(in.Const(), t))
 	case OpGlobal, OpFunc:
-		sb.WriteString(" " + symbol(in.Sym))
+		sb.WriteString(" " + symbol(in.Sym()))
 	case OpField, OpFieldAddr:
 		sb.WriteByte(' ')
 		args(in.Args)
@@ -313,7 +313,7 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			sb.WriteString(" nonblocking")
 		}
 		k := 0
-		for i, dir := range in.SelectDirs {
+		for i, dir := range in.SelectDirs() {
 			if i > 0 {
 				sb.WriteByte(',')
 			}
@@ -330,7 +330,7 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			}
 		}
 	case OpMakeClosure:
-		sb.WriteString(" " + symbol(in.Sym) + "(")
+		sb.WriteString(" " + symbol(in.Sym()) + "(")
 		args(in.Args)
 		sb.WriteByte(')')
 	case OpCall, OpGo, OpDefer:
@@ -340,13 +340,13 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 		}
 		switch in.CallMode {
 		case CallStatic:
-			sb.WriteString(symbol(in.Sym))
+			sb.WriteString(symbol(in.Sym()))
 		case CallClosure:
 			sb.WriteString(in.Callee().String())
 		case CallInvoke:
-			sb.WriteString(in.Callee().String() + "." + in.Sym)
+			sb.WriteString(in.Callee().String() + "." + in.Sym())
 		case CallBuiltin:
-			sb.WriteString(in.Sym)
+			sb.WriteString(in.Sym())
 		}
 		sb.WriteByte('(')
 		args(in.CallArgs())
@@ -374,23 +374,23 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 // fieldName returns how field and fieldaddr name their field: by name if
 // it identifies the field, else by index.
 func fieldName(f *Func, in *Instr) string {
-	st := structOf(f, in)
-	if st == nil || in.Field < 0 || in.Field >= st.NumFields() {
-		return strconv.Itoa(in.Field)
+	st, i := structOf(f, in), int(in.Field)
+	if st == nil || i < 0 || i >= st.NumFields() {
+		return strconv.Itoa(i)
 	}
-	name := st.Field(in.Field).Name()
+	name := st.Field(i).Name()
 	if name == "_" {
-		return strconv.Itoa(in.Field)
+		return strconv.Itoa(i)
 	}
 	return name
 }
 
 // structOf returns the struct type a field or fieldaddr selects from.
 func structOf(f *Func, in *Instr) *types.Struct {
-	if len(in.Args) != 1 || in.Args[0] < 0 || int(in.Args[0]) >= len(f.Regs) || f.Regs[in.Args[0]] == nil {
+	if len(in.Args) != 1 || in.Args[0] < 0 || int(in.Args[0]) >= f.NumRegs() || f.TypeOf(in.Args[0]) == nil {
 		return nil
 	}
-	t := f.Regs[in.Args[0]].Underlying()
+	t := f.TypeOf(in.Args[0]).Underlying()
 	if in.Op == OpFieldAddr {
 		p, ok := t.(*types.Pointer)
 		if !ok {

@@ -3,6 +3,7 @@ package ir
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,13 +69,13 @@ func TestAllKinds(t *testing.T) {
 			t.Errorf("%s: %v", f.Name, err)
 		}
 		for _, b := range f.Blocks {
-			forEachInstr(b, func(_ int, in *Instr) {
+			for _, in := range slices.Concat(b.Phis, b.Instrs) {
 				seen[in.Op] = true
 				flags |= in.Flags
 				if in.IsCall() {
 					modes[in.CallMode] = true
 				}
-			})
+			}
 		}
 	}
 	for _, op := range AllOps() {

@@ -6,9 +6,9 @@ import (
 )
 
 // Passes scan and copy instructions by the million, so their size is
-// most of the cost of a scan: keep it within the 128-byte size class.
+// most of the cost of a scan: keep it compact.
 func TestInstrSize(t *testing.T) {
-	if s := unsafe.Sizeof(Instr{}); s > 128 {
-		t.Errorf("Instr takes %d bytes, want at most 128", s)
+	if s := unsafe.Sizeof(Instr{}); s > 72 {
+		t.Errorf("Instr takes %d bytes, want at most 72", s)
 	}
 }

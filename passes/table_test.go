@@ -85,7 +85,7 @@ func TestManagerFallsBack(t *testing.T) {
 		Name: "bad", In: ir.RTL, Out: ir.SSA,
 		Run: func(f *ir.Func) (*ir.Func, any, error) {
 			g := f.Clone()
-			g.Blocks[0].Instrs[0].Args[0] = g.NewReg(g.Regs[0]) // use of an undefined register
+			g.Blocks[0].Instrs[0].Args[0] = g.NewReg(g.TypeOf(0)) // use of an undefined register
 			return g, nil, nil
 		},
 		Validate: func(before, after *ir.Func, hints any) error { return nil }, // a lenient validator

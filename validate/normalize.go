@@ -14,8 +14,6 @@
 package validate
 
 import (
-	"go/types"
-
 	"github.com/vssa-go/vssa/ir"
 )
 
@@ -56,14 +54,11 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) {
 		return r.fn("signature", "signature or parameters changed")
 	}
-	if len(after.Regs) != len(before.Regs) {
-		return r.fn("registers", "result has %d registers, want %d", len(after.Regs), len(before.Regs))
+	if after.NumRegs() != before.NumRegs() {
+		return r.fn("registers", "result has %d registers, want %d", after.NumRegs(), before.NumRegs())
 	}
-	for i, t := range before.Regs {
-		// A register the result no longer mentions may lose its type.
-		if u := after.Regs[i]; u != nil && t != u && (t == nil || !types.Identical(t, u)) {
-			return r.fn("registers", "type of r%d changed", i)
-		}
+	if v := firstChangedType(before, after); v >= 0 {
+		return r.fn("registers", "type of r%d changed", v)
 	}
 	if len(h.Old) == 0 || h.Old[0] != 0 {
 		return r.fn("entry", "result entry is not the input entry")

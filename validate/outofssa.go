@@ -46,18 +46,15 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 		return r.fn("hints", "no hints")
 	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
-		!sameCFG(before, after) || len(after.Regs) < len(before.Regs) {
+		!sameCFG(before, after) || after.NumRegs() < before.NumRegs() {
 		return r.fn("structure", "signature, parameters, blocks, registers or recover block changed")
 	}
-	for i, t := range before.Regs {
-		// A register the result no longer mentions may lose its type.
-		if u := after.Regs[i]; u != nil && t != u && (t == nil || !types.Identical(t, u)) {
-			return r.fn("registers", "type of r%d changed", i)
-		}
+	if v := firstChangedType(before, after); v >= 0 {
+		return r.fn("registers", "type of r%d changed", v)
 	}
 	temp := map[ir.Reg]bool{}
 	for _, t := range h.Temps {
-		if t < ir.Reg(len(before.Regs)) || int(t) >= len(after.Regs) || after.Regs[t] == nil {
+		if int(t) < before.NumRegs() || !after.HasReg(t) {
 			return r.fn("temps", "temporary %s is not a new register", t)
 		}
 		temp[t] = true
@@ -110,10 +107,10 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 // it with the phi-block's parallel assignment for predecessor k.
 func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k int, temp map[ir.Reg]bool) error {
 	typeOf := func(x ir.Reg) types.Type {
-		if x < 0 || int(x) >= len(r.f.Regs) {
+		if x < 0 || int(x) >= r.f.NumRegs() {
 			return nil
 		}
-		return r.f.Regs[x]
+		return r.f.TypeOf(x)
 	}
 	sym := map[ir.Reg]ir.Reg{} // register → the initial register whose value it holds
 	val := func(x ir.Reg) ir.Reg {

@@ -41,7 +41,7 @@ type promotion struct {
 	f      *ir.Func
 	vars   []ir.Reg // the hints: variable k's address
 	varOf  []ir.Reg // input register → its variable's register, or 0 if it is no variable (variables' registers come after the input's)
-	defs   []int32  // variable register - len(f.Regs) → definitions viewed
+	defs   []int32  // variable register - f.NumRegs() → definitions viewed
 	normal []bool   // blocks reachable without a panic; computed when needed (with a recover block)
 	viewed int      // occurrences of variables in the instructions viewed so far
 
@@ -60,12 +60,12 @@ type promotion struct {
 // types. p is the caller's, so that it can live on the caller's stack
 // (see scratch).
 func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) error {
-	n := len(f.Regs)
+	n := f.NumRegs()
 	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), defs: take(&sc.counts, len(h.Vars)), dstArg: take(&sc.regs, 2)}
 	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dstArg[:1]}
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dstArg[:1], Args: p.dstArg[1:]}
 	for k, a := range h.Vars {
-		if a < 0 || int(a) >= n || f.Regs[a] == nil {
+		if !f.HasReg(a) {
 			return r.fn("hints", "variable %s is not a register of the input", a)
 		}
 		if p.varOf[a] != 0 {
@@ -84,20 +84,19 @@ func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) 
 }
 
 // regs is the number of registers of the promoted input.
-func (p *promotion) regs() int { return len(p.f.Regs) + len(p.vars) }
+func (p *promotion) regs() int { return p.f.NumRegs() + len(p.vars) }
 
 // checkTypes checks that each variable's address is a pointer, and
-// that the variable's register has the type it points to in regs, the
-// result's register types, if they have that register (else the SSA
-// check rejects the result).
-func (p *promotion) checkTypes(result rejecter, regs []types.Type) error {
-	n := len(p.f.Regs)
+// that the variable's register has the type it points to in the result,
+// if the result has that register (else the SSA check rejects it).
+func (p *promotion) checkTypes(result rejecter, after *ir.Func) error {
+	n := p.f.NumRegs()
 	for k, a := range p.vars {
-		ptr, ok := p.f.Regs[a].Underlying().(*types.Pointer)
+		ptr, ok := p.f.TypeOf(a).Underlying().(*types.Pointer)
 		if !ok {
 			return p.r.fn("promotable", "variable %s is not an address", a)
 		}
-		if n+k < len(regs) && !sameType(ptr.Elem(), regs[n+k]) {
+		if n+k < after.NumRegs() && !sameType(ptr.Elem(), after.TypeOf(ir.Reg(n+k))) {
 			return result.fn("types", "r%d has another type than the promoted variable", n+k)
 		}
 	}
@@ -118,7 +117,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 		if p.isVar(d) {
 			mentions = true
 			p.viewed++
-			p.defs[int(p.varOf[d])-len(p.f.Regs)]++
+			p.defs[int(p.varOf[d])-p.f.NumRegs()]++
 			if in.Op != ir.OpAlloc {
 				return nil, false, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
 			}
@@ -176,7 +175,7 @@ func (p *promotion) finish() error {
 		if n == 1 {
 			continue
 		}
-		v := ir.Reg(len(p.f.Regs) + k)
+		v := ir.Reg(p.f.NumRegs() + k)
 		a := slices.Index(p.varOf, v) // the hints name every variable's address
 		return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, n)
 	}

@@ -335,16 +335,16 @@ func TestReviewSeedsHonest(t *testing.T) {
 
 // reviewMutate applies one random change to a result or its hints.
 func reviewMutate(rng *rand.Rand, before, after *ir.Func, h *Mem2RegHints) string {
-	reg := func() ir.Reg { return ir.Reg(rng.Intn(len(after.Regs)+4) - 2) }
+	reg := func() ir.Reg { return ir.Reg(rng.Intn(after.NumRegs()+4) - 2) }
 	// sameType picks a register of the result of the type of x, if any.
 	sameType := func(x ir.Reg) ir.Reg {
-		if rng.Intn(4) == 0 || x < 0 || int(x) >= len(after.Regs) || after.Regs[x] == nil {
+		if rng.Intn(4) == 0 || !after.HasReg(x) {
 			return reg()
 		}
 		var cands []ir.Reg
-		for r, t := range after.Regs {
-			if t != nil && types.Identical(t, after.Regs[x]) {
-				cands = append(cands, ir.Reg(r))
+		for r, t := range after.RegTypes() {
+			if t != nil && types.Identical(t, after.TypeOf(x)) {
+				cands = append(cands, r)
 			}
 		}
 		return cands[rng.Intn(len(cands))]
@@ -393,7 +393,7 @@ func reviewMutate(rng *rand.Rand, before, after *ir.Func, h *Mem2RegHints) strin
 		}
 	case 4, 5: // a hint
 		v := rng.Intn(len(h.SSA.Orig))
-		h.SSA.Orig[v] = ir.Reg(rng.Intn(len(before.Regs)+len(h.Promote.Vars)+3) - 2)
+		h.SSA.Orig[v] = ir.Reg(rng.Intn(before.NumRegs()+len(h.Promote.Vars)+3) - 2)
 		return fmt.Sprintf("orig[r%d] -> %s", v, h.SSA.Orig[v])
 	case 6: // a promotion hint
 		vars := h.Promote.Vars
@@ -407,10 +407,10 @@ func reviewMutate(rng *rand.Rand, before, after *ir.Func, h *Mem2RegHints) strin
 				vars[k], vars[j] = vars[j], vars[k]
 				return fmt.Sprintf("vars %d and %d swapped", k, j)
 			}
-			vars[k] = ir.Reg(rng.Intn(len(before.Regs)+4) - 1)
+			vars[k] = ir.Reg(rng.Intn(before.NumRegs()+4) - 1)
 			return fmt.Sprintf("var %d -> %s", k, vars[k])
 		}
-		a := ir.Reg(rng.Intn(len(before.Regs)+2) - 1)
+		a := ir.Reg(rng.Intn(before.NumRegs()+2) - 1)
 		h.Promote.Vars = append(vars, a)
 		return fmt.Sprintf("var %s added", a)
 	case 7: // swap two instructions of a block
@@ -440,14 +440,14 @@ func reviewMutate(rng *rand.Rand, before, after *ir.Func, h *Mem2RegHints) strin
 		}
 	case 10: // a new register, of a random type
 		ts := []types.Type{types.Typ[types.Int], types.Typ[types.Bool], nil, types.NewPointer(types.Typ[types.Int])}
-		after.Regs = append(after.Regs, ts[rng.Intn(len(ts))])
-		h.SSA.Orig = append(h.SSA.Orig, ir.Reg(rng.Intn(len(before.Regs)+3)-1))
+		after.NewReg(ts[rng.Intn(len(ts))])
+		h.SSA.Orig = append(h.SSA.Orig, ir.Reg(rng.Intn(before.NumRegs()+3)-1))
 		return "register added"
 	case 11: // a constant
 		if pick.instr.Op == ir.OpConst {
 			cs := []constant.Value{nil, constant.MakeInt64(0), constant.MakeInt64(1)}
-			pick.instr.Const = cs[rng.Intn(len(cs))]
-			return fmt.Sprintf("b%d const -> %v", pick.b, pick.instr.Const)
+			pick.instr.SetConst(cs[rng.Intn(len(cs))])
+			return fmt.Sprintf("b%d const -> %v", pick.b, pick.instr.Const())
 		}
 	case 12: // an operation
 		ops := []ir.Op{ir.OpCopy, ir.OpConst, ir.OpLoad, ir.OpStore, ir.OpAlloc, ir.OpPhi, ir.OpAdd, ir.OpInvalid, ir.Op(200)}
@@ -486,7 +486,7 @@ func TestReviewRandomMutants(t *testing.T) {
 			// instructions.
 			before := reviewParse(t, s.helpers, s.before)
 			after := honest.Clone()
-			after.Regs = append([]types.Type(nil), honest.Regs...)
+			after.SetNumRegs(after.NumRegs()) // its own register types, which mutations change
 			h := s.hintsFor(t, before, after)
 			var log []string
 			for k := 1 + rng.Intn(3); k > 0; k-- {
@@ -862,15 +862,15 @@ b0:
 			if err := ir.Check(bf, ir.RTL); err != nil {
 				t.Fatalf("test: %v", err)
 			}
-			if len(bf.Regs) != 8 {
-				t.Fatalf("test: the input has %d registers, want 8", len(bf.Regs))
+			if bf.NumRegs() != 8 {
+				t.Fatalf("test: the input has %d registers, want 8", bf.NumRegs())
 			}
-			orig := make([]ir.Reg, len(af.Regs))
+			orig := make([]ir.Reg, af.NumRegs())
 			for r := range orig {
 				switch {
 				case r >= 9:
 					orig[r] = 8
-				case af.Regs[r] != nil:
+				case af.HasReg(ir.Reg(r)):
 					orig[r] = ir.Reg(r)
 				default:
 					orig[r] = no
@@ -1004,7 +1004,7 @@ func TestReviewFastPathProbes(t *testing.T) {
 			// r8 = add r6, r7 and r8 = add r8, r4 both shared, r8 said to
 			// be its own only version: defined twice.
 			h.SSA.Orig[8], h.SSA.Orig[20], h.SSA.Orig[21] = 8, no, no
-			af.Regs[8] = af.Regs[20]
+			af.SetType(8, af.TypeOf(20))
 			share(t, bf, af, 3, 2)
 			af.Blocks[3].Instrs[3] = &ir.Instr{Op: ir.OpAdd, Dsts: []ir.Reg{8}, Args: []ir.Reg{8, 19}}
 			af.Blocks[3].Instrs[4] = &ir.Instr{Op: ir.OpReturn, Args: []ir.Reg{8}}

@@ -19,13 +19,18 @@ func sameShape(a, b *ir.Instr) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	if a.Op != b.Op || a.Flags != b.Flags || a.Sym != b.Sym || a.Field != b.Field ||
-		a.CallMode != b.CallMode || a.Pos != b.Pos || len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) ||
-		len(a.SelectDirs) != len(b.SelectDirs) || !sameConst(a.Const, b.Const) {
+	if a.Op != b.Op || a.Flags != b.Flags || a.Field != b.Field || a.CallMode != b.CallMode || a.Pos != b.Pos ||
+		len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) {
 		return false
 	}
-	for i := range a.SelectDirs {
-		if a.SelectDirs[i] != b.SelectDirs[i] {
+	if a.Aux == b.Aux {
+		return true // clones share their Aux
+	}
+	if a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != len(b.SelectDirs()) {
+		return false
+	}
+	for i, d := range a.SelectDirs() {
+		if d != b.SelectDirs()[i] {
 			return false
 		}
 	}
@@ -37,7 +42,7 @@ func sameShape(a, b *ir.Instr) bool {
 // copy with one result and no attributes), without its calls.
 func sameShapeAsAccess(read, out *ir.Instr) bool {
 	return out != nil && out.Op == read.Op && out.Pos == read.Pos && len(out.Dsts) == 1 && len(out.Args) == len(read.Args) &&
-		out.Flags == 0 && out.CallMode == 0 && out.Sym == "" && out.Field == 0 && out.Const == nil && len(out.SelectDirs) == 0
+		out.Flags == 0 && out.CallMode == 0 && out.Field == 0 && (out.Aux == nil || out.Sym() == "" && out.Const() == nil && len(out.SelectDirs()) == 0)
 }
 
 func sameConst(a, b constant.Value) bool {
@@ -97,22 +102,18 @@ func sameType(t, u types.Type) bool {
 	return t == u || t != nil && u != nil && types.Identical(t, u)
 }
 
-// firstOtherType returns the first index at which ts and us (of equal
-// length) hold different types, or -1 if there is none.
-//
-// A pass copies its input's register types, so the two arrays are
-// usually equal word for word, and two interface values with the same
-// words are the same value. Comparing the arrays' bytes first costs a
-// small part of comparing each pair (an interface comparison is a call,
-// and registers are millions): that comparison was a tenth of the SSA
-// check.
-func firstOtherType(ts, us []types.Type) int {
-	if bytes.Equal(asBytes(ts), asBytes(us)) {
+// firstChangedType returns the first register of before whose type
+// after changes, or -1 if there is none: after has at least before's
+// registers, and may leave untyped one that none of its instructions
+// mentions. Usually the two share their types (ir.FirstOtherType).
+func firstChangedType(before, after *ir.Func) int {
+	n := before.NumRegs()
+	if ir.FirstOtherType(before, after, n) < 0 {
 		return -1
 	}
-	for i, t := range ts {
-		if !sameType(t, us[i]) {
-			return i
+	for v := range n {
+		if u := after.TypeOf(ir.Reg(v)); u != nil && !sameType(before.TypeOf(ir.Reg(v)), u) {
+			return v
 		}
 	}
 	return -1

@@ -135,25 +135,25 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		return r.fn("structure", "blocks, edges or recover block changed")
 	}
 	// On the stack (see scratch).
-	c := &ssaCheck{r: r, before: before, after: after, nregs: len(before.Regs), full: full, sc: sc}
+	c := &ssaCheck{r: r, before: before, after: after, nregs: before.NumRegs(), full: full, sc: sc}
 	if pro != nil {
 		// Promotion's errors are about the input's instructions.
 		if err := c.pro.start(rejecter{r.check, before}, before, pro, sc); err != nil {
 			return err
 		}
 		c.promoted, c.nregs = true, c.pro.regs()
-		if err := c.pro.checkTypes(r, after.Regs); err != nil {
+		if err := c.pro.checkTypes(r, after); err != nil {
 			return err
 		}
 	}
-	if h == nil || len(after.Regs) < c.nregs || len(h.Orig) != len(after.Regs)-c.nregs {
-		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", len(after.Regs)-c.nregs, c.nregs)
+	if h == nil || after.NumRegs() < c.nregs || len(h.Orig) != after.NumRegs()-c.nregs {
+		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", after.NumRegs()-c.nregs, c.nregs)
 	}
 	c.orig = h.Orig
 	// Each version has the type of its register. A register without a
 	// type is mentioned by no instruction of the (well-formed) input, so
 	// by none of the result either (erasure): its versions may lack one.
-	if v := firstOtherType(before.Regs, after.Regs[:len(before.Regs)]); v >= 0 {
+	if v := ir.FirstOtherType(before, after, before.NumRegs()); v >= 0 {
 		return r.fn("types", "r%d has another type than in the input", v)
 	}
 	// With checkTypes, every register below c.nregs now has in the
@@ -169,7 +169,7 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		if o < 0 || int(o) >= c.nregs {
 			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
 		}
-		if !sameType(after.Regs[o], after.Regs[v]) {
+		if !sameType(after.TypeOf(o), after.TypeOf(ir.Reg(v))) {
 			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
 		}
 	}
@@ -270,7 +270,7 @@ func (c *ssaCheck) origOf(v ir.Reg) ir.Reg {
 }
 
 // valid reports whether v is a register of the result.
-func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < len(c.after.Regs) }
+func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < c.after.NumRegs() }
 
 // erases reports whether the result registers vs map to the input
 // registers rs.
@@ -328,8 +328,8 @@ func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 // costs time, not soundness; a register defined twice in the input and
 // not tracked has one version defined twice, which unique-def rejects.
 func (c *ssaCheck) phis() error {
-	na := len(c.after.Regs)
-	flags := take(&c.sc.flags, na+len(c.before.Regs))
+	na := c.after.NumRegs()
+	flags := take(&c.sc.flags, na+c.before.NumRegs())
 	c.defined, c.notPlain = flags[:na:na], flags[na:]
 	for _, vs := range [2][]ir.Reg{c.after.Params, c.after.FreeVars} {
 		for _, p := range vs {
@@ -345,7 +345,7 @@ func (c *ssaCheck) phis() error {
 	// register. Most are promoted variables, whose registers come after
 	// the input's: only the input's own, which are few, are sorted.
 	c.renamed = c.sc.renamed[:0]
-	ninput := len(c.before.Regs)
+	ninput := c.before.NumRegs()
 	track := func(o ir.Reg) {
 		if c.slot[o] < 0 {
 			c.slot[o] = 0
@@ -399,9 +399,9 @@ func (c *ssaCheck) phis() error {
 	}
 	c.sc.renamed = c.renamed
 	c.counts = c.before.Counts()
-	if !c.full && len(c.counts.Mentions) != len(c.before.Regs) {
+	if !c.full && len(c.counts.Mentions) != c.before.NumRegs() {
 		// Counts of another version of the input: the full mode decides.
-		return c.r.fn("structure", "the input's register counts do not cover its %d registers", len(c.before.Regs))
+		return c.r.fn("structure", "the input's register counts do not cover its %d registers", c.before.NumRegs())
 	}
 	c.onlyVars = c.promoted
 	for s, o := range c.renamed {

@@ -518,7 +518,7 @@ func TestMalformedNoPanic(t *testing.T) {
 func TestMem2RegKeepsTypes(t *testing.T) {
 	before, after := parse(t, rtlVar), parse(t, ssaVar)
 	typedAsBuilt(before, after, varHints().Promote.Vars)
-	after.Regs[2] = nil // r2 is still defined and returned
+	after.SetType(2, nil) // r2 is still defined and returned
 	wantRule(t, Mem2Reg(before, after, varHints()), "types")
 }
 
@@ -587,17 +587,17 @@ b0:
 }
 `
 	before, after := parse(t, src), parse(t, src)
-	before.Regs = append(before.Regs, nil) // r2 of the input: unused, untyped
-	after.Regs = append(after.Regs, nil)   // r2 of the result: its own version
-	after.Regs = append(after.Regs, nil)   // r3 of the result, said to be a version of r2
+	before.NewReg(nil) // r2 of the input: unused, untyped
+	after.NewReg(nil)  // r2 of the result: its own version
+	after.NewReg(nil)  // r3 of the result, said to be a version of r2
 	h := &SSAHints{Orig: []ir.Reg{2}}
 	if err := SSAGen(before, after, h); err != nil {
 		t.Errorf("rejected: %v", err)
 	}
-	after.Regs[3] = before.Regs[1]
+	after.SetType(3, before.TypeOf(1))
 	wantRule(t, SSAGen(before, after, h), "types")
-	after.Regs[3] = nil
-	after.Regs[2] = before.Regs[1]
+	after.SetType(3, nil)
+	after.SetType(2, before.TypeOf(1))
 	wantRule(t, SSAGen(before, after, h), "types")
 }
 
@@ -631,33 +631,6 @@ func TestNormalizeEdges(t *testing.T) {
 			}
 			wantRule(t, err, tc.rule)
 		})
-	}
-}
-
-// firstOtherType compares bytes first (equal interface words are the
-// same type), then types: identical types in distinct objects are the
-// same, and the first difference is reported where it is.
-func TestFirstOtherType(t *testing.T) {
-	intPtr := func() types.Type { return types.NewPointer(types.Typ[types.Int]) }
-	ts := []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], intPtr()}
-	for _, tc := range []struct {
-		name string
-		us   []types.Type
-		want int
-	}{
-		{"copy", slices.Clone(ts), -1},
-		{"identical, other objects", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], intPtr()}, -1},
-		{"other type", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Int], intPtr()}, 3},
-		{"typed where untyped", []types.Type{types.Typ[types.Int], intPtr(), types.Typ[types.Int], types.Typ[types.Bool], intPtr()}, 2},
-		{"untyped where typed", []types.Type{nil, intPtr(), nil, types.Typ[types.Bool], intPtr()}, 0},
-		{"last differs", []types.Type{types.Typ[types.Int], intPtr(), nil, types.Typ[types.Bool], types.NewPointer(types.Typ[types.Bool])}, 4},
-	} {
-		if got := firstOtherType(ts, tc.us); got != tc.want {
-			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
-		}
-	}
-	if got := firstOtherType(nil, nil); got != -1 {
-		t.Errorf("empty: got %d", got)
 	}
 }
 
@@ -695,10 +668,11 @@ func TestSameShapeAsAccess(t *testing.T) {
 		func(in *ir.Instr) { in.Pos++ },
 		func(in *ir.Instr) { in.Flags = ir.FlagHeap },
 		func(in *ir.Instr) { in.CallMode = 1 },
-		func(in *ir.Instr) { in.Sym = "f" },
+		func(in *ir.Instr) { in.SetSym("f") },
 		func(in *ir.Instr) { in.Field = 1 },
-		func(in *ir.Instr) { in.Const = constant.MakeInt64(0) },
-		func(in *ir.Instr) { in.SelectDirs = []types.ChanDir{types.SendOnly} },
+		func(in *ir.Instr) { in.SetConst(constant.MakeInt64(0)) },
+		func(in *ir.Instr) { in.SetSelectDirs([]types.ChanDir{types.SendOnly}) },
+		func(in *ir.Instr) { in.Aux = &ir.Aux{} },
 		func(in *ir.Instr) { in.Dsts = append(in.Dsts, 5) },
 		func(in *ir.Instr) { in.Dsts = nil },
 		func(in *ir.Instr) { in.Args = append(in.Args, 5) },

@@ -78,7 +78,7 @@ const (
 	vAnalyze        = "github.com/vssa-go/vssa/internal/bench.analyzeAll"
 
 	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
-	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowCloneWithRoom"
+	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowClone"
 	vScan      = "github.com/vssa-go/vssa/passes/mem2reg.promotableAllocs"
 	vSSACytron = "github.com/vssa-go/vssa/passes/mem2reg.cytron"
 	vSSABraun  = "github.com/vssa-go/vssa/passes/mem2reg.braun"

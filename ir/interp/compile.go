@@ -84,7 +84,7 @@ func (it *Interp) compile(fn *function) error {
 
 func (it *Interp) compileFunc(fn *function) {
 	f := fn.ir
-	fn.nslots = len(f.Regs)
+	fn.nslots = f.NumRegs()
 	for _, p := range f.Params {
 		fn.params = append(fn.params, int32(p))
 	}
@@ -142,14 +142,14 @@ func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
 func slot(r ir.Reg) int32 { return int32(r) }
 
 func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
-	ci := inst{op: in.Op, flags: in.Flags, pos: in.Pos, src: in, dst: -1, a: -1, b: -1, c: -1, d: -1, sym: in.Sym, field: in.Field, mode: in.CallMode, dirs: in.SelectDirs}
+	ci := inst{op: in.Op, flags: in.Flags, pos: in.Pos, src: in, dst: -1, a: -1, b: -1, c: -1, d: -1, sym: in.Sym(), field: int(in.Field), mode: in.CallMode, dirs: in.SelectDirs()}
 	if len(in.Dsts) > 0 {
 		ci.dst = slot(in.Dsts[0])
-		ci.t = it.types.of(f.Regs[in.Dsts[0]])
+		ci.t = it.types.of(f.TypeOf(in.Dsts[0]))
 		ci.k = ci.t.kind
 		for _, d := range in.Dsts {
 			ci.dsts = append(ci.dsts, slot(d))
-			ci.dstTs = append(ci.dstTs, it.types.of(f.Regs[d]))
+			ci.dstTs = append(ci.dstTs, it.types.of(f.TypeOf(d)))
 		}
 	}
 	ops := []*int32{&ci.a, &ci.b, &ci.c, &ci.d}
@@ -159,13 +159,13 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 		}
 		ci.args = append(ci.args, slot(a))
 		if a != ir.NoReg {
-			ci.argTs = append(ci.argTs, it.types.of(f.Regs[a]))
+			ci.argTs = append(ci.argTs, it.types.of(f.TypeOf(a)))
 		} else {
 			ci.argTs = append(ci.argTs, nil)
 		}
 	}
 	if len(in.Args) > 0 && in.Args[0] != ir.NoReg {
-		ci.xt = it.types.of(f.Regs[in.Args[0]])
+		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
 		switch in.Op {
 		case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNilCheck, ir.OpBoundsCheck,
 			ir.OpDivCheck, ir.OpShiftCheck, ir.OpSliceCheck, ir.OpLenCheck, ir.OpShl, ir.OpShr:
@@ -176,28 +176,28 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 	case ir.OpShl, ir.OpShr:
 		// k is the shifted operand's kind; the count's kind is xt2.
 		ci.k = ci.t.kind
-		ci.xt = it.types.of(f.Regs[in.Args[1]])
+		ci.xt = it.types.of(f.TypeOf(in.Args[1]))
 	case ir.OpConst:
-		ci.v = it.constValue(in.Const, ci.t)
+		ci.v = it.constValue(in.Const(), ci.t)
 	case ir.OpCall, ir.OpGo, ir.OpDefer:
 		if in.CallMode == ir.CallStatic {
-			ci.fn = it.lookupFunc(in.Sym)
+			ci.fn = it.lookupFunc(in.Sym())
 		}
 		for _, a := range in.CallArgs() {
-			ci.callTs = append(ci.callTs, it.types.of(f.Regs[a]))
+			ci.callTs = append(ci.callTs, it.types.of(f.TypeOf(a)))
 		}
 		if c := in.Callee(); c != ir.NoReg {
-			ci.xt = it.types.of(f.Regs[c])
+			ci.xt = it.types.of(f.TypeOf(c))
 		}
 	case ir.OpMakeClosure:
-		ci.fn = it.lookupFunc(in.Sym)
+		ci.fn = it.lookupFunc(in.Sym())
 	case ir.OpFunc:
-		ci.fn = it.lookupFunc(in.Sym)
+		ci.fn = it.lookupFunc(in.Sym())
 		ci.v = Value{r: &closure{fn: ci.fn}}
 	case ir.OpGlobal:
-		ci.v = it.globalAddr(in.Sym)
+		ci.v = it.globalAddr(in.Sym())
 	case ir.OpPanic:
-		ci.xt = it.types.of(f.Regs[in.Args[0]])
+		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
 	}
 	return ci
 }
@@ -264,5 +264,5 @@ func (it *Interp) boxConst(c constant.Value) Value {
 // (go/ssa's ssa:deferstack, as the bridge names it), which returns the
 // calling frame's defer stack (exec.go).
 func takesDeferStack(in *ir.Instr) bool {
-	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && in.Sym == "deferstack"
+	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && in.Sym() == "deferstack"
 }

@@ -71,7 +71,7 @@ func (c *mctx) origOf(r ir.Reg) ir.Reg {
 }
 
 // added is the number of the first register g adds to promoted.
-func (c *mctx) added() int { return len(c.g.Regs) - len(c.h.SSA.Orig) }
+func (c *mctx) added() int { return c.g.NumRegs() - len(c.h.SSA.Orig) }
 
 // defSite is where a register of g is defined: parameters, free
 // variables and phis have index -1 (defined before the instructions of
@@ -84,7 +84,7 @@ type defSite struct {
 
 func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
 	s, _ := promote(n, new(buffers))
-	c := &mctx{n: n, promoted: s.f, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, len(g.Regs)), versions: map[ir.Reg][]ir.Reg{}}
+	c := &mctx{n: n, promoted: s.f, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, g.NumRegs()), versions: map[ir.Reg][]ir.Reg{}}
 	define := func(r ir.Reg, b, i int) {
 		if r >= 0 && int(r) < len(c.def) {
 			c.def[r] = defSite{true, b, i}
@@ -132,15 +132,15 @@ func (c *mctx) sameType(t types.Type) []ir.Reg {
 	if c.byType == nil {
 		c.byType = map[string][]ir.Reg{}
 		for r, d := range c.def {
-			if d.ok && c.g.Regs[r] != nil {
-				k := ir.TypeString(c.g.Regs[r])
+			if d.ok && c.g.TypeOf(ir.Reg(r)) != nil {
+				k := ir.TypeString(c.g.TypeOf(ir.Reg(r)))
 				c.byType[k] = append(c.byType[k], ir.Reg(r))
 			}
 		}
 	}
 	var out []ir.Reg
 	for _, r := range c.byType[ir.TypeString(t)] {
-		if types.Identical(c.g.Regs[r], t) {
+		if types.Identical(c.g.TypeOf(r), t) {
 			out = append(out, r)
 		}
 	}
@@ -317,14 +317,14 @@ func (c *mctx) valueReg(p ir.Reg) (ir.Reg, bool) {
 	if k < 0 {
 		return ir.NoReg, false
 	}
-	return ir.Reg(len(c.n.Regs) + k), true
+	return ir.Reg(c.n.NumRegs() + k), true
 }
 
 // otherVar returns a promoted variable other than p whose type is p's.
 func (c *mctx) otherVar(p ir.Reg) (ir.Reg, bool) {
 	var cands []ir.Reg
 	for _, q := range c.h.Promote.Vars {
-		if q != p && types.Identical(c.n.Regs[q], c.n.Regs[p]) {
+		if q != p && types.Identical(c.n.TypeOf(q), c.n.TypeOf(p)) {
 			cands = append(cands, q)
 		}
 	}
@@ -595,7 +595,7 @@ var mutationKinds = []mutationKind{
 				out = append(out, mutationSite{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					o := c.origOf(a)
 					var cands []ir.Reg
-					for _, x := range c.sameType(c.g.Regs[a]) {
+					for _, x := range c.sameType(c.g.TypeOf(a)) {
 						if x != a && (o == ir.NoReg || c.origOf(x) != o) {
 							cands = append(cands, x)
 						}
@@ -627,9 +627,9 @@ var mutationKinds = []mutationKind{
 				}
 				out = append(out, mutationSite{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					var cands []ir.Reg
-					for x, t := range c.promoted.Regs {
-						if ir.Reg(x) != o && t != nil && types.Identical(t, c.g.Regs[r]) {
-							cands = append(cands, ir.Reg(x))
+					for x, t := range c.promoted.RegTypes() {
+						if x != o && t != nil && types.Identical(t, c.g.TypeOf(ir.Reg(r))) {
+							cands = append(cands, x)
 						}
 					}
 					if len(cands) == 0 {
@@ -676,13 +676,13 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpConst {
 						continue
 					}
-					v, ok := otherConst(in.Const, c.g.Regs[in.Dsts[0]])
+					v, ok := otherConst(in.Const(), c.g.TypeOf(in.Dsts[0]))
 					if !ok {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
-						g.Blocks[b.Index].Instrs[i].Const = v
+						g.Blocks[b.Index].Instrs[i].SetConst(v)
 						return g, h, true
 					}})
 				}
@@ -730,8 +730,8 @@ var mutationKinds = []mutationKind{
 						// field address, the recover block) see the memory.
 						pr := c.promoted.Clone()
 						vars := append(slices.Clone(c.h.Promote.Vars), p)
-						v := pr.NewReg(c.n.Regs[p].Underlying().(*types.Pointer).Elem())
-						if int(v) != len(c.n.Regs)+len(vars)-1 {
+						v := pr.NewReg(c.n.TypeOf(p).Underlying().(*types.Pointer).Elem())
+						if int(v) != c.n.NumRegs()+len(vars)-1 {
 							panic("test: the promoted function has registers besides the variables'")
 						}
 						for _, pb := range pr.Blocks {
@@ -783,13 +783,13 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpAlloc || !ok {
 						continue
 					}
-					k, ok := otherConst(nil, c.promoted.Regs[v])
+					k, ok := otherConst(nil, c.promoted.TypeOf(v))
 					if !ok {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						pr := c.promoted.Clone()
-						pr.Blocks[b.Index].Instrs[i].Const = k
+						pr.Blocks[b.Index].Instrs[i].SetConst(k)
 						return rebuild(pr, slices.Clone(c.h.Promote.Vars))
 					}})
 				}
@@ -806,7 +806,7 @@ var mutationKinds = []mutationKind{
 			for i, p := range ps {
 				for j := i + 1; j < len(ps); j++ {
 					q := ps[j]
-					if !types.Identical(c.n.Regs[p], c.n.Regs[q]) {
+					if !types.Identical(c.n.TypeOf(p), c.n.TypeOf(q)) {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
@@ -827,7 +827,7 @@ var mutationKinds = []mutationKind{
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
 					op, ok := swappedOps[in.Op]
-					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.Regs[in.Args[0]], types.IsString) {
+					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.TypeOf(in.Args[0]), types.IsString) {
 						continue
 					}
 					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {

@@ -553,15 +553,15 @@ func (p *testProgram) executes(s *suite, f *ir.Func) bool {
 	probe := ir.NewFunc(f.Name)
 	probe.Results, probe.Variadic, probe.Pos, probe.Wrapper, probe.Module = f.Results, f.Variadic, f.Pos, f.Wrapper, f.Module
 	for _, r := range f.Params {
-		probe.Params = append(probe.Params, probe.NewReg(f.Regs[r]))
+		probe.Params = append(probe.Params, probe.NewReg(f.TypeOf(r)))
 	}
 	for _, r := range f.FreeVars {
-		probe.FreeVars = append(probe.FreeVars, probe.NewReg(f.Regs[r]))
+		probe.FreeVars = append(probe.FreeVars, probe.NewReg(f.TypeOf(r)))
 	}
 	str := probe.NewReg(types.Typ[types.String])
 	iface := probe.NewReg(types.Universe.Lookup("any").Type())
 	probe.NewBlock().Instrs = []*ir.Instr{
-		{Op: ir.OpConst, Dsts: []ir.Reg{str}, Const: constant.MakeString(probeMessage), Pos: f.Pos},
+		{Op: ir.OpConst, Dsts: []ir.Reg{str}, Aux: &ir.Aux{Const: constant.MakeString(probeMessage)}, Pos: f.Pos},
 		{Op: ir.OpMakeInterface, Dsts: []ir.Reg{iface}, Args: []ir.Reg{str}, Pos: f.Pos},
 		{Op: ir.OpPanic, Args: []ir.Reg{iface}, Pos: f.Pos},
 	}

@@ -32,8 +32,8 @@ const (
 // definitions of each register (parameters and free variables count as
 // defined on entry).
 func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []access, []int32) {
-	defs := zeroed(&buf.defs, len(f.Regs))
-	facts := zeroed(&buf.facts, len(f.Regs))
+	defs := zeroed(&buf.defs, f.NumRegs())
+	facts := zeroed(&buf.facts, f.NumRegs())
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, p := range vs {
 			facts[p] |= notAddr
@@ -111,7 +111,7 @@ func mentioning(f *ir.Func, vars []ir.Reg, buf *buffers) sites {
 	if len(vars) == 0 {
 		return at
 	}
-	in := zeroed(&buf.mentioned, len(f.Regs))
+	in := zeroed(&buf.mentioned, f.NumRegs())
 	for _, r := range vars {
 		in[r] = true
 	}
@@ -155,12 +155,12 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 	// registers once), the renamed registers are variables that are
 	// stored to, mentioned only where promotion rewrites.
 	inputRenamed := len(multi) > 0
-	varOf := zeroed(&buf.varOf, len(f.Regs)) // address register → value register, NoReg if not promoted
+	varOf := zeroed(&buf.varOf, f.NumRegs()) // address register → value register, NoReg if not promoted
 	for i := range varOf {
 		varOf[i] = ir.NoReg
 	}
 	for k, p := range allocs {
-		varOf[p] = ir.Reg(len(f.Regs) + k)
+		varOf[p] = ir.Reg(f.NumRegs() + k)
 	}
 	rewritten := accesses[:0] // the accesses to variables
 	regs := 0
@@ -170,17 +170,16 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 			regs += 2
 		}
 	}
-	// Unchanged instructions are shared. Renaming adds a register per
-	// definition of a variable and per phi: room for about that many.
-	g := f.ShallowCloneWithRoom(len(allocs) + len(rewritten) + len(f.Blocks))
+	// Unchanged instructions and the register types are shared.
+	g := f.ShallowClone()
 	for _, p := range allocs { // registers varOf[p], in this order
-		g.NewReg(f.Regs[p].Underlying().(*types.Pointer).Elem())
+		g.NewReg(f.TypeOf(p).Underlying().(*types.Pointer).Elem())
 	}
 	// The accesses become copies (allocs constants), made in one arena
 	// reserved to size.
 	var a ir.Arena
 	a.Reserve(len(rewritten), regs)
-	stored := make([]bool, len(allocs)) // by v - len(f.Regs): a store defines it again
+	stored := make([]bool, len(allocs)) // by v - f.NumRegs(): a store defines it again
 	for _, x := range rewritten {
 		v := varOf[x.addr]
 		instrs := g.Blocks[x.block].Instrs
@@ -193,13 +192,13 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 			changed.Dsts, changed.Args = a.Regs(in.Dsts[0]), a.Regs(v)
 		case ir.OpStore:
 			changed.Dsts, changed.Args = a.Regs(v), a.Regs(in.Args[1])
-			stored[int(v)-len(f.Regs)] = true
+			stored[int(v)-f.NumRegs()] = true
 		}
 		instrs[x.index] = changed
 	}
 	for i, yes := range stored {
 		if yes {
-			multi = append(multi, ir.Reg(len(f.Regs)+i))
+			multi = append(multi, ir.Reg(f.NumRegs()+i))
 		}
 	}
 	if inputRenamed {
@@ -222,7 +221,7 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 // multiDefs returns the registers of f with several definitions, in
 // increasing order (for builders run without promotion).
 func multiDefs(f *ir.Func) []ir.Reg {
-	defs := make([]int32, len(f.Regs))
+	defs := make([]int32, f.NumRegs())
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, p := range vs {
 			defs[p]++

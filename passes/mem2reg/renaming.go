@@ -27,13 +27,14 @@ type renaming struct {
 func newRenaming(s start) *renaming {
 	f, vars := s.f, s.vars
 	rn := &s.buf.renaming
-	*rn = renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: zeroed(&s.buf.index, len(f.Regs))}
+	*rn = renaming{f: f, input: s.input, g: f, vars: vars, at: s.at, index: zeroed(&s.buf.index, f.NumRegs())}
 	if len(vars) > 0 && f == s.input {
 		rn.g = f.ShallowClone()
 	}
-	// One entry per register the result adds, which has the room.
-	rn.base = len(f.Regs)
-	rn.orig = make([]ir.Reg, 0, cap(rn.g.Regs)-rn.base)
+	// One entry per register the result adds: about one per
+	// definition of a renamed register, and some phis.
+	rn.base = f.NumRegs()
+	rn.orig = make([]ir.Reg, 0, len(s.at.index)+len(f.Blocks)/2+4)
 	for r := range rn.index {
 		rn.index[r] = -1
 	}
@@ -83,7 +84,7 @@ func (rn *renaming) origOf(v ir.Reg) ir.Reg {
 
 // version makes a new version of input register r.
 func (rn *renaming) version(r ir.Reg) ir.Reg {
-	v := rn.g.NewReg(rn.f.Regs[r])
+	v := rn.g.NewReg(rn.f.TypeOf(r))
 	rn.orig = append(rn.orig, r)
 	return v
 }

@@ -26,7 +26,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 		}
 		return f, &validate.NormalizeHints{Old: old}, nil
 	}
-	g := f.ShallowCloneWithRoom(0) // instructions are not modified, registers not added
+	g := f.ShallowClone() // instructions are not modified, registers not added
 	// Keep the reachable blocks, in order.
 	newIndex := make([]int, len(f.Blocks))
 	var blocks []*ir.Block

@@ -31,7 +31,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.OutOfSSAHints, error) {
 				}
 			}
 			seq := sequentialize(moves, func(like ir.Reg) ir.Reg {
-				t := g.NewReg(g.Regs[like])
+				t := g.NewReg(g.TypeOf(like))
 				hints.Temps = append(hints.Temps, t)
 				return t
 			})

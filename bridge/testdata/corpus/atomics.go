@@ -6,6 +6,7 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -64,16 +65,20 @@ func main() {
 	println(atomic.LoadInt64(&total))
 
 	// A handshake through one flag (as fixedbugs/issue11256.go does):
-	// each side spins until the other's store is seen.
+	// each side spins until the other's store is seen. (Yielding in the
+	// loops keeps a busy machine from starving the other side while
+	// the spinning side uses up a test's step limit.)
 	for round := 0; round < 50; round++ {
 		var done int32
 		go func() {
 			for atomic.LoadInt32(&done) == 0 {
+				runtime.Gosched()
 			}
 			atomic.StoreInt32(&done, 2)
 		}()
 		atomic.StoreInt32(&done, 1)
 		for atomic.LoadInt32(&done) == 1 {
+			runtime.Gosched()
 		}
 	}
 	println("handshakes done")

@@ -1,0 +1,112 @@
+package ir
+
+import (
+	"go/constant"
+	"go/types"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fingerprintSrc has a call with a symbol, a constant, a select and a
+// field, so that every attribute has a non-zero value to change.
+const fingerprintSrc = `
+type main.P struct{a int; b int}
+declare @main.g func(int) int
+func @main.f(r0 int, r1 chan int, r2 *main.P) int {
+b0:
+    r3:int = const 7
+    r4:int = call @main.g(r3)
+    r5:*int = fieldaddr r2, b
+    r6:int, r7:bool, r8:int = select blocking <-r1
+    jump b1
+b1: <- b0
+    return r4
+}
+`
+
+// fingerprintMutations change one thing each in a parsed fingerprintSrc,
+// named by the field they change.
+var fingerprintMutations = []struct {
+	field  string
+	mutate func(f *Func)
+}{
+	{"Func.Name", func(f *Func) { f.Name = "main.h" }},
+	{"Func.Params", func(f *Func) { f.Params[0] = 3 }},
+	{"Func.FreeVars", func(f *Func) { f.FreeVars = []Reg{3} }},
+	{"Func.Results", func(f *Func) { f.Results[0] = types.Typ[types.Bool] }},
+	{"Func.Variadic", func(f *Func) { f.Variadic = true }},
+	{"Func.Blocks", func(f *Func) { f.Blocks = f.Blocks[:1] }},
+	{"Func.Recover", func(f *Func) { f.Recover = 1 }},
+	{"Func.Pos", func(f *Func) { f.Pos = 99 }},
+	{"Func.Wrapper", func(f *Func) { f.Wrapper = true }},
+	{"Func.Module", func(f *Func) { f.Module = NewModule() }},
+	{"Func.regs (type)", func(f *Func) { f.SetType(3, types.Typ[types.Int64]) }},
+	{"Func.regs (new)", func(f *Func) { f.NewReg(types.Typ[types.Int]) }},
+	{"Block.Index", func(f *Func) { f.Blocks[1].Index = 0 }},
+	{"Block.Preds", func(f *Func) { f.Blocks[1].Preds[0] = 1 }},
+	{"Block.Succs", func(f *Func) { f.Blocks[0].Succs[0] = 0 }},
+	{"Block.Phis", func(f *Func) {
+		f.Blocks[1].Phis = []*Instr{{Op: OpPhi, Dsts: []Reg{3}, Args: []Reg{3}}}
+	}},
+	{"Block.Instrs", func(f *Func) { f.Blocks[0].Instrs[0] = f.Blocks[0].Instrs[0].Clone() }},
+	{"Instr.Op", func(f *Func) { f.Blocks[0].Instrs[1].Op = OpGo }},
+	{"Instr.Flags", func(f *Func) { f.Blocks[0].Instrs[3].Flags = 0 }},
+	{"Instr.CallMode", func(f *Func) { f.Blocks[0].Instrs[1].CallMode = CallBuiltin }},
+	{"Instr.Field", func(f *Func) { f.Blocks[0].Instrs[2].Field = 0 }},
+	{"Instr.Dsts", func(f *Func) { f.Blocks[0].Instrs[0].Dsts[0] = 4 }},
+	{"Instr.Args", func(f *Func) { f.Blocks[0].Instrs[1].Args[0] = 0 }},
+	{"Instr.Args (order)", func(f *Func) {
+		in := f.Blocks[0].Instrs[3]
+		in.Dsts[0], in.Dsts[2] = in.Dsts[2], in.Dsts[0]
+	}},
+	{"Instr.Pos", func(f *Func) { f.Blocks[0].Instrs[1].Pos = 5 }},
+	{"Instr.Aux", func(f *Func) { f.Blocks[0].Instrs[1].Aux = &Aux{Sym: "main.g"} }},
+	{"Aux.Const", func(f *Func) { f.Blocks[0].Instrs[0].Aux.Const = constant.MakeInt64(7) }},
+	{"Aux.Sym", func(f *Func) { f.Blocks[0].Instrs[1].Aux.Sym = "main.h" }},
+	{"Aux.SelectDirs", func(f *Func) { f.Blocks[0].Instrs[3].Aux.SelectDirs[0] = types.SendOnly }},
+}
+
+// Every change to a function changes its fingerprint, and nothing
+// else does.
+func TestFingerprintSeesChanges(t *testing.T) {
+	for _, m := range fingerprintMutations {
+		f, err := ParseFunc(fingerprintSrc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := f.Fingerprint()
+		if again := f.Fingerprint(); again != before {
+			t.Fatalf("two fingerprints of an unchanged function differ")
+		}
+		f.Analyze() // caches are not part of it
+		f.Counts()
+		if f.Fingerprint() != before {
+			t.Fatalf("the CFG analyses or counts changed the fingerprint")
+		}
+		m.mutate(f)
+		if f.Fingerprint() == before {
+			t.Errorf("%s: change not seen", m.field)
+		}
+	}
+}
+
+// Every field of the IR's types has a mutation above: a field added
+// later must be covered by Fingerprint and by a case here.
+func TestFingerprintCoversFields(t *testing.T) {
+	covered := map[string]bool{}
+	for _, m := range fingerprintMutations {
+		name, _, _ := strings.Cut(m.field, " ")
+		covered[name] = true
+	}
+	notContent := map[string]bool{"Func.counts": true, "Func.cfg": true}
+	for _, v := range []any{Func{}, Block{}, Instr{}, Aux{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name := typ.Name() + "." + typ.Field(i).Name
+			if !covered[name] && !notContent[name] {
+				t.Errorf("no fingerprint mutation for %s", name)
+			}
+		}
+	}
+}
