@@ -160,9 +160,41 @@ func (t *translator) function() {
 	} else {
 		t.entry.Instrs = append(hoisted, t.entry.Instrs...)
 	}
+	t.splitEdgesIntoJoins()
 	for _, b := range f.Blocks {
 		for _, s := range t.succs[b.Index] {
 			f.AddEdge(b.Index, s)
+		}
+	}
+}
+
+// splitEdgesIntoJoins puts a block holding only a jump on every edge
+// into a join block (two predecessors or more) that leaves a block
+// ending in another terminator than a jump, as the normalize pass does,
+// and in the same order, so that the function comes out normalised:
+// then the normalize pass returns it as it is, and SSA construction,
+// validation and the checker need no copy of it. (Here it costs a few
+// blocks; as a pass, a copy of the function, its validation and a check.)
+func (t *translator) splitEdgesIntoJoins() {
+	npreds := make([]int, len(t.f.Blocks))
+	for _, ss := range t.succs {
+		for _, s := range ss {
+			npreds[s]++
+		}
+	}
+	for _, b := range t.f.Blocks[:len(t.f.Blocks):len(t.f.Blocks)] {
+		term := b.Terminator()
+		if term == nil || term.Op == ir.OpJump {
+			continue
+		}
+		for k, s := range t.succs[b.Index] {
+			if npreds[s] < 2 {
+				continue
+			}
+			e := t.f.NewBlock()
+			e.Instrs = []*ir.Instr{t.newInstr(ir.OpJump, term.Pos, nil, nil)}
+			t.succs = append(t.succs, []int{s})
+			t.succs[b.Index][k] = e.Index
 		}
 	}
 }

@@ -110,6 +110,23 @@ func (e *CheckError) Error() string {
 	return sb.String()
 }
 
+// Verdict is what the checker leaves on a function it accepts: the
+// discipline it was checked in, whether the types rule was checked too
+// (Check, not CheckStructure), and the function's fingerprint then.
+// Comparing that fingerprint with a new one tells whether the function
+// is still the one that was accepted: the pass manager relies on it
+// instead of checking a pass's input again, and compares it with the
+// input's fingerprint after the pass.
+type Verdict struct {
+	Discipline  Discipline
+	Types       bool
+	Fingerprint uint64
+}
+
+// Verdict returns the checker's last acceptance of f, or nil if f has
+// not been accepted since it was made (or since ForgetChecks).
+func (f *Func) Verdict() *Verdict { return f.verdict.Load() }
+
 // CheckErrors is the list of violations of one function.
 type CheckErrors []*CheckError
 
@@ -156,6 +173,7 @@ type checker struct {
 	sink      errList     // where errorf puts an error
 	regsOK    bool
 	counts    *RegCounts // f's register counts, gathered by the scan
+	print     hasher     // f's fingerprint, fed by the scan
 	scratch   *checkScratch
 }
 
@@ -181,7 +199,7 @@ type checkScratch struct {
 var checkScratchPool = sync.Pool{New: func() any { return new(checkScratch) }}
 
 // check runs the checker. A well-formed function keeps the register
-// counts gathered on the way (see Func.Counts).
+// counts gathered on the way (see Func.Counts) and the verdict.
 func (c *checker) check() error {
 	c.run()
 	if len(c.errs) > 0 {
@@ -189,6 +207,7 @@ func (c *checker) check() error {
 	}
 	c.counts.finish()
 	c.f.counts.Store(c.counts)
+	c.f.verdict.Store(&Verdict{Discipline: c.d, Types: c.types, Fingerprint: c.print.sum()})
 	return nil
 }
 
@@ -294,6 +313,7 @@ func (c *checker) scan() {
 		}
 	}
 	c.counts = newRegCounts(f)
+	c.print.start(f)
 	c.scratch.sites = resized(c.scratch.sites, f.NumRegs())
 	sites := c.scratch.sites
 	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
@@ -306,8 +326,10 @@ func (c *checker) scan() {
 	for _, b := range f.Blocks {
 		c.sink = toErrs
 		c.checkBlockEnd(b)
+		c.print.block(b)
 		for i, in := range b.Phis {
 			c.sink = toErrs
+			c.print.instr(in)
 			if in == nil || in.Op != OpPhi {
 				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", i)
 				continue
@@ -322,6 +344,7 @@ func (c *checker) scan() {
 		last := len(b.Instrs) - 1
 		for j, in := range b.Instrs {
 			c.sink = toErrs
+			c.print.instr(in)
 			if in == nil {
 				c.blockErr(b.Index, RuleTerminator, "instruction %d is missing", j)
 				continue

@@ -17,12 +17,16 @@ type RegCounts struct {
 	Multi          []Reg
 }
 
-// ForgetCounts drops the register counts kept with f, so that the next
-// check or call of Counts counts again. The counts are only a cache of
-// what f's instructions say, so this is always safe; measurements that
-// replay a pass on the same input use it to start, as the pass manager
-// does, from counts the checker has just made.
-func (f *Func) ForgetCounts() { f.counts.Store(nil) }
+// ForgetChecks drops what the checker left on f (its register counts
+// and its verdict), so that the next check or call of Counts starts
+// afresh. Both are only a cache of what f's instructions say, so this
+// is always safe; measurements that replay a pass on the same input use
+// it to start, as the pass manager does, from what the checker has just
+// made.
+func (f *Func) ForgetChecks() {
+	f.counts.Store(nil)
+	f.verdict.Store(nil)
+}
 
 // Counts returns the register counts of f. They are computed once and
 // kept with f, which the IR checker does as it reads every instruction

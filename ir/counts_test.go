@@ -100,15 +100,15 @@ func TestCheckerCounts(t *testing.T) {
 			g.Blocks[0].Instrs = g.Blocks[0].Instrs[len(g.Blocks[0].Instrs)-1:]
 			checkCounts(t, g, g.Counts())
 			// Forgotten, the counts are made again by the next check.
-			f.ForgetCounts()
+			f.ForgetChecks()
 			if f.counts.Load() != nil {
-				t.Fatalf("%s: counts kept after ForgetCounts", f.Name)
+				t.Fatalf("%s: counts kept after ForgetChecks", f.Name)
 			}
 			if err := CheckStructure(f, d); err != nil {
 				t.Fatalf("%s: %v", f.Name, err)
 			}
 			if again := f.counts.Load(); again == nil || again == c {
-				t.Fatalf("%s: checked after ForgetCounts, but not counted again", f.Name)
+				t.Fatalf("%s: checked after ForgetChecks, but not counted again", f.Name)
 			} else {
 				checkCounts(t, f, again)
 			}

@@ -18,9 +18,32 @@ import (
 // Two fingerprints of a function differ if anything in it changed,
 // except with a probability of about 2^-64 for a given change; the
 // hash is not meant to resist changes crafted to collide. It reads
-// every instruction once, in a loop that does little else: as much as
-// reading them costs, a small part of any check.
+// every instruction once. The IR checker computes it on the way (the
+// same hasher, fed in the same order) and leaves it in its Verdict.
 func (f *Func) Fingerprint() uint64 {
+	var fp hasher
+	fp.start(f)
+	for _, b := range f.Blocks {
+		fp.block(b)
+		if b == nil {
+			continue
+		}
+		for _, in := range b.Phis {
+			fp.instr(in)
+		}
+		for _, in := range b.Instrs {
+			fp.instr(in)
+		}
+	}
+	return fp.sum()
+}
+
+// hasher computes a fingerprint from the parts of a function, given in
+// order: start, then for each block its header and its phis and
+// instructions.
+type hasher struct{ h uint64 }
+
+func (fp *hasher) start(f *Func) {
 	h := mix(uint64(len(f.Name)), uint64(f.Recover)<<2|boolBit(f.Variadic)<<1|boolBit(f.Wrapper))
 	h = mix(h^stringSum(f.Name), uint64(f.Pos))
 	h = mix(h^regsSum(f.Params)^uint64(len(f.Params)), regsSum(f.FreeVars)+uint64(len(f.FreeVars)))
@@ -28,25 +51,23 @@ func (f *Func) Fingerprint() uint64 {
 	for _, t := range f.Results {
 		h = mix(h, ifaceWords(unsafe.Pointer(&t)))
 	}
-	h = mix(h^f.regs.sum(), uint64(len(f.Blocks)))
-	for _, b := range f.Blocks {
-		if b == nil {
-			h = mix(h, 0)
-			continue
-		}
-		h = mix(h^uint64(b.Index), intsSum(b.Preds)^intsSum(b.Succs)<<1)
-		h = mix(h, uint64(len(b.Phis))<<32|uint64(len(b.Instrs)))
-		// One multiply-add per instruction chains them; the sums of
-		// the instructions are independent of each other.
-		for _, in := range b.Phis {
-			h = h*fpPrime + instrSum(in)
-		}
-		for _, in := range b.Instrs {
-			h = h*fpPrime + instrSum(in)
-		}
-	}
-	return mix(h, fpPrime)
+	fp.h = mix(h^f.regs.sum(), uint64(len(f.Blocks)))
 }
+
+func (fp *hasher) block(b *Block) {
+	if b == nil {
+		fp.h = mix(fp.h, 0)
+		return
+	}
+	h := mix(fp.h^uint64(b.Index), intsSum(b.Preds)^intsSum(b.Succs)<<1)
+	fp.h = mix(h, uint64(len(b.Phis))<<32|uint64(len(b.Instrs)))
+}
+
+// instr adds an instruction. One multiply-add per instruction chains
+// them; the sums of the instructions are independent of each other.
+func (fp *hasher) instr(in *Instr) { fp.h = fp.h*fpPrime + instrSum(in) }
+
+func (fp *hasher) sum() uint64 { return mix(fp.h, fpPrime) }
 
 // Odd constants (from wyhash and the golden ratio).
 const (

@@ -99,7 +99,7 @@ func TestFingerprintCoversFields(t *testing.T) {
 		name, _, _ := strings.Cut(m.field, " ")
 		covered[name] = true
 	}
-	notContent := map[string]bool{"Func.counts": true, "Func.cfg": true}
+	notContent := map[string]bool{"Func.counts": true, "Func.verdict": true, "Func.cfg": true} // caches
 	for _, v := range []any{Func{}, Block{}, Instr{}, Aux{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
@@ -108,5 +108,45 @@ func TestFingerprintCoversFields(t *testing.T) {
 				t.Errorf("no fingerprint mutation for %s", name)
 			}
 		}
+	}
+}
+
+// The checker's verdict carries the fingerprint of what it accepted,
+// the same as Fingerprint computes, and only on acceptance.
+func TestVerdictFingerprint(t *testing.T) {
+	m := parseFile(t, "testdata/allkinds.vssa")
+	rejected := 0
+	for _, f := range m.Funcs {
+		d := RTL
+		if f.Name == "main.ssa" {
+			d = SSA
+		}
+		if err := CheckStructure(f, d); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		v := f.Verdict()
+		if v == nil || v.Discipline != d || v.Types || v.Fingerprint != f.Fingerprint() {
+			t.Errorf("%s: verdict %+v, want %v without types and fingerprint %x", f.Name, v, d, f.Fingerprint())
+		}
+		if err := Check(f, d); err != nil || !f.Verdict().Types {
+			t.Errorf("%s: Check left verdict %+v (%v)", f.Name, f.Verdict(), err)
+		}
+		f.ForgetChecks()
+		if f.Verdict() != nil {
+			t.Errorf("%s: verdict kept after ForgetChecks", f.Name)
+		}
+		other := SSA
+		if d == SSA {
+			other = RTL
+		}
+		if Check(f, other) != nil {
+			rejected++
+			if f.Verdict() != nil {
+				t.Errorf("%s: rejected as %v, but a verdict was left", f.Name, other)
+			}
+		}
+	}
+	if rejected == 0 {
+		t.Error("test: no function rejected in the other discipline")
 	}
 }

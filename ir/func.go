@@ -52,6 +52,10 @@ type Func struct {
 	// original. ShallowClone and Clone start without.
 	counts atomic.Pointer[RegCounts]
 
+	// verdict caches the checker's acceptance of f (see Verdict); like
+	// counts, it is not copied.
+	verdict atomic.Pointer[Verdict]
+
 	// cfg caches CFG: the analyses of the edges it was computed for,
 	// which CFG compares with the edges f has before using it. Clones
 	// start with their original's (the same edges until a pass changes

@@ -1,4 +1,5 @@
-// This file is the pass manager: run, validate, check, or fall back.
+// This file is the pass manager: run, make sure the input is intact,
+// validate, check, or fall back.
 
 package passes
 
@@ -20,9 +21,10 @@ const (
 	Crashed                  // the pass panicked; the input is kept
 	Skipped                  // the function was not in the pass's input discipline
 	Unchecked                // validation was off
+	Corrupted                // the pass changed its input: the function is not to be used
 )
 
-var outcomeNames = [...]string{"accepted", "rejected", "failed", "crashed", "skipped", "unchecked"}
+var outcomeNames = [...]string{"accepted", "rejected", "failed", "crashed", "skipped", "unchecked", "corrupted"}
 
 func (o Outcome) String() string { return outcomeNames[o] }
 
@@ -31,11 +33,11 @@ type Report struct {
 	Pass     string
 	Func     string
 	Outcome  Outcome
-	Err      error  // why it was rejected, failed or crashed
+	Err      error  // why it was rejected, failed, crashed or corrupted
 	Before   string // IR dumps, for rejected results
 	After    string
 	RunTime  time.Duration
-	Validate time.Duration // validator and checker
+	Validate time.Duration // the input's fingerprint, the validator and the checker
 }
 
 func (r *Report) String() string {
@@ -49,72 +51,115 @@ func (r *Report) String() string {
 // Manager runs a pipeline on functions.
 type Manager struct {
 	Pipeline []*Pass
-	// NoValidate turns validation off (only to measure its cost).
+	// NoValidate turns validation off (only to measure its cost): no
+	// validator, no checker, no fingerprint of the input.
 	NoValidate bool
 }
 
 // Run applies the pipeline to f and returns the function to use (f
 // itself if every pass was refused) and a report per pass.
 //
-// The function must be well-formed RTL (Run checks it fully first and
-// runs no pass otherwise). After each pass, the validator checks the
-// result against the input (and that its types follow from the input's),
-// then the manager runs the IR checker's structural rules on it.
+// The function must be well-formed RTL with its types: Run checks it
+// fully first, unless the checker's verdict on it says so already
+// (ir.Func.Verdict), and runs no pass otherwise.
+//
+// A pass may share its input's instructions in its result but never
+// change its input: validators compare the result with the input, read
+// the register counts the checker left on it, and skip what the two
+// share; and the manager falls back on the input. So once the pipeline
+// has run, the manager compares the fingerprint of every function a
+// pass took as input with the one in the checker's verdict on it, taken
+// with the counts. If one differs, a pass changed its input (that pass
+// or a later one, which may share its instructions), or f changed after
+// its verdict and before Run: what the validators accepted may rest on
+// counts that no longer hold, and the fallback is gone, so the function
+// can no longer be trusted. Run then returns nil, and the report of the
+// first pass whose input changed is Corrupted. (Comparing once at the
+// end, not after each pass, reads each input once however many passes
+// return it unchanged; nothing a pass did is used before the end.)
+//
+// After a pass whose result differs from its input, the validator
+// checks the result against the input (and that its types follow from
+// the input's), then the manager runs the IR checker's structural rules
+// on it, which leave the verdict the next pass relies on. A result that
+// is its input unchanged keeps the input's verdict.
 func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
-	cur := f
-	disc := ir.RTL
 	var reports []*Report
-	if err := ir.Check(f, ir.RTL); err != nil {
-		for _, p := range m.Pipeline {
-			reports = append(reports, &Report{Pass: p.Name, Func: f.Name, Outcome: Skipped, Err: fmt.Errorf("input is not well-formed: %v", err)})
+	v := f.Verdict()
+	if v == nil || v.Discipline != ir.RTL || !v.Types {
+		if err := ir.Check(f, ir.RTL); err != nil {
+			for _, p := range m.Pipeline {
+				reports = append(reports, &Report{Pass: p.Name, Func: f.Name, Outcome: Skipped, Err: fmt.Errorf("input is not well-formed: %v", err)})
+			}
+			return f, reports
 		}
-		return f, reports
+		v = f.Verdict()
 	}
+	// The inputs of the passes, with the fingerprints of their verdicts
+	// and the reports of the first pass to take each.
+	type input struct {
+		f           *ir.Func
+		fingerprint uint64
+		report      *Report
+	}
+	var inputs []input
+	cur, form := f, ir.RTL
 	for _, p := range m.Pipeline {
 		rep := &Report{Pass: p.Name, Func: f.Name}
 		reports = append(reports, rep)
-		if disc != p.In {
+		if form != p.In {
 			rep.Outcome = Skipped
-			rep.Err = fmt.Errorf("function is in %s form, %s takes %s", disc, p.Name, p.In)
+			rep.Err = fmt.Errorf("function is in %s form, %s takes %s", form, p.Name, p.In)
 			continue
 		}
+		if len(inputs) == 0 || inputs[len(inputs)-1].f != cur {
+			inputs = append(inputs, input{cur, v.Fingerprint, rep})
+		}
 		start := time.Now()
-		out, hints, err := runSafely(p, cur)
+		out, validate, err := applySafely(p, cur)
 		rep.RunTime = time.Since(start)
-		switch {
-		case err != nil && isCrash(err):
-			rep.Outcome, rep.Err = Crashed, err
+		if err != nil {
+			rep.Outcome, rep.Err = failure(err), err
 			continue
-		case err != nil:
-			rep.Outcome, rep.Err = Failed, err
+		}
+		if m.NoValidate {
+			rep.Outcome = Unchecked
+			cur, form = out, p.Out
 			continue
 		}
 		start = time.Now()
-		if !m.NoValidate {
-			err = validateSafely(p, cur, out, hints)
-		}
-		if err == nil {
-			// Validators check structure too; this is the driver's own
+		err = validateSafely(p, validate)
+		if err == nil && (out != cur || p.Out != form) {
+			// Validators check structure too; this is the manager's own
 			// check, which does not depend on any validator being right.
 			err = ir.CheckStructure(out, p.Out)
 		}
 		rep.Validate = time.Since(start)
-		if err == nil && m.NoValidate {
-			rep.Outcome = Unchecked
-			cur, disc = out, p.Out
-			continue
-		}
 		if err != nil {
 			rep.Outcome, rep.Err = Rejected, err
 			rep.Before, rep.After = cur.Format(ir.PrintOptions{}), out.Format(ir.PrintOptions{})
 			continue
 		}
 		rep.Outcome = Accepted
-		cur, disc = out, p.Out
+		cur, form, v = out, p.Out, out.Verdict()
+	}
+	if m.NoValidate {
+		return cur, reports
+	}
+	for _, in := range inputs {
+		start := time.Now()
+		changed := in.f.Fingerprint() != in.fingerprint
+		in.report.Validate += time.Since(start)
+		if changed {
+			in.report.Outcome = Corrupted
+			in.report.Err = fmt.Errorf("the input of %s changed after it was checked (%s, or a later pass sharing its instructions, changed it, or it changed before the passes ran): %s can no longer be trusted", in.report.Pass, in.report.Pass, f.Name)
+			return nil, reports
+		}
 	}
 	return cur, reports
 }
 
+// crash is a panic of a pass.
 type crash struct {
 	pass  string
 	value any
@@ -125,27 +170,30 @@ func (c *crash) Error() string {
 	return fmt.Sprintf("%s panicked: %v\n%s", c.pass, c.value, c.stack)
 }
 
-func isCrash(err error) bool {
-	_, ok := err.(*crash)
-	return ok
+// failure is the outcome of a pass that returned err.
+func failure(err error) Outcome {
+	if _, ok := err.(*crash); ok {
+		return Crashed
+	}
+	return Failed
 }
 
-func runSafely(p *Pass, f *ir.Func) (out *ir.Func, hints any, err error) {
+func applySafely(p *Pass, f *ir.Func) (out *ir.Func, validate func() error, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &crash{p.Name, r, string(debug.Stack())}
 		}
 	}()
-	return p.Run(f)
+	return p.apply(f)
 }
 
 // validateSafely runs a validator; a validator that panics rejects (the
 // trusted base must never accept by accident).
-func validateSafely(p *Pass, before, after *ir.Func, hints any) (err error) {
+func validateSafely(p *Pass, validate func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("validator of %s panicked: %v\n%s", p.Name, r, debug.Stack())
 		}
 	}()
-	return p.Validate(before, after, hints)
+	return validate()
 }

@@ -1,9 +1,15 @@
-// This file is the pass table and the ordering rules between passes.
+// This file is the pass table and the ordering rules between passes:
+// the only list of vssa's passes (vssa -h, the package docs and
+// README.md are tested against it).
 
 package passes
 
 import (
 	"fmt"
+	"path"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -13,60 +19,140 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// Pass is one transformation with its validator.
+// Table is every pass, then the ordering rules; it is checked when the
+// package is initialised (newTable), so a table that breaks a rule
+// below does not build a working vssa.
+var Table = mustTable(
+	[]*Pass{
+		New("normalize", "remove unreachable blocks, split edges into joins", ir.RTL, ir.RTL, normalize.Run, validate.Normalize),
+		New("mem2reg", "promote variables to registers, SSA form by Cytron et al.", ir.RTL, ir.SSA, mem2reg.Run, validate.Mem2Reg),
+		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
+		New("outofssa", "replace phis by copies on incoming edges", ir.SSA, ir.RTL, outofssa.Run, validate.OutOfSSA),
+	},
+	[]Rule{
+		{Pass: "mem2reg", After: []string{"normalize"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
+		{Pass: "mem2reg-braun", After: []string{"normalize"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
+		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
+	},
+)
+
+// Pass is one transformation and its validator, as the manager runs
+// them. New makes one.
 type Pass struct {
-	Name     string
-	Doc      string
-	In, Out  ir.Discipline
-	Run      func(*ir.Func) (*ir.Func, any, error)
-	Validate func(before, after *ir.Func, hints any) error
+	Name      string
+	Doc       string
+	In, Out   ir.Discipline // the form the pass takes and the one it gives
+	Validator string        // the validator's name, as "validate.Mem2Reg"
+
+	// apply runs the pass on f, and returns its result and the check of
+	// that result by the pass's validator (which has the hints).
+	apply func(f *ir.Func) (out *ir.Func, validate func() error, err error)
 }
 
-// Table lists every pass.
-var Table = []*Pass{
-	{
-		Name: "normalize", Doc: "remove unreachable blocks, split edges into joins", In: ir.RTL, Out: ir.RTL,
-		Run: func(f *ir.Func) (*ir.Func, any, error) { return normalize.Run(f) },
-		Validate: func(b, a *ir.Func, h any) error {
-			return validate.Normalize(b, a, h.(*validate.NormalizeHints))
-		},
-	},
-	{
-		Name: "mem2reg", Doc: "promote variables to registers, SSA form by Cytron et al.", In: ir.RTL, Out: ir.SSA,
-		Run:      func(f *ir.Func) (*ir.Func, any, error) { return mem2reg.Run(f) },
-		Validate: func(b, a *ir.Func, h any) error { return validate.Mem2Reg(b, a, h.(*validate.Mem2RegHints)) },
-	},
-	{
-		Name: "mem2reg-braun", Doc: "promote variables to registers, SSA form by Braun et al.", In: ir.RTL, Out: ir.SSA,
-		Run:      func(f *ir.Func) (*ir.Func, any, error) { return mem2reg.RunBraun(f) },
-		Validate: func(b, a *ir.Func, h any) error { return validate.Mem2Reg(b, a, h.(*validate.Mem2RegHints)) },
-	},
-	{
-		Name: "outofssa", Doc: "replace phis by copies on incoming edges", In: ir.SSA, Out: ir.RTL,
-		Run:      func(f *ir.Func) (*ir.Func, any, error) { return outofssa.Run(f) },
-		Validate: func(b, a *ir.Func, h any) error { return validate.OutOfSSA(b, a, h.(*validate.OutOfSSAHints)) },
-	},
+// New returns the pass name, whose run gives a result of f with hints of
+// type H, and whose validator decides from the hints whether a result
+// is a correct transformation of its input. The compiler checks that the
+// two agree on the hints: the manager never sees them.
+func New[H any](name, doc string, in, out ir.Discipline, run func(f *ir.Func) (*ir.Func, H, error), validator func(before, after *ir.Func, hints H) error) *Pass {
+	return &Pass{Name: name, Doc: doc, In: in, Out: out, Validator: funcName(validator), apply: func(f *ir.Func) (*ir.Func, func() error, error) {
+		g, h, err := run(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g, func() error { return validator(f, g, h) }, nil
+	}}
 }
 
-// Rule is an ordering constraint between passes, with its reason.
+// funcName is the name of the function fn as its package and name
+// ("validate.Mem2Reg").
+func funcName(fn any) string {
+	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
+	return path.Base(name)
+}
+
+// Rule says which passes must run before a pass, and why.
 type Rule struct {
-	Pass   string // the constrained pass
-	Before string // a pass that must run before it
-	Auto   bool   // insert Before automatically if missing
+	Pass  string   // the pass the rule is about
+	After []string // one of these must have run before it
+	// Insert is run before Pass when none of After has: one of After.
+	// Empty: such a pass list is refused.
+	Insert string
 	Why    string
 }
 
-// Rules are the ordering constraints. A test checks them against the
-// passes' disciplines.
-var Rules = []Rule{
-	{"mem2reg", "normalize", true, "SSA form needs a normalised CFG (edges into joins leave jumps)"},
-	{"mem2reg-braun", "normalize", true, "SSA form needs a normalised CFG (edges into joins leave jumps)"},
-	{"outofssa", "mem2reg|mem2reg-braun", false, "outofssa takes SSA form"},
+// PassTable is the list of passes and the rules between them.
+type PassTable struct {
+	Passes []*Pass
+	Rules  []Rule
 }
 
-// Lookup returns the pass named name, or nil.
-func Lookup(name string) *Pass {
-	for _, p := range Table {
+// newTable checks that passes and rules agree: names are unique and the
+// rules name passes of the table, with a reason; an inserted pass is one
+// of the rule's After and needs no pass before it itself (so insertion
+// never chains); and every pass that takes another form
+// than RTL (the bridge's) has a rule making a pass that produces that
+// form run first, whichever of After runs.
+func newTable(ps []*Pass, rules []Rule) (*PassTable, error) {
+	t := &PassTable{Passes: ps, Rules: rules}
+	for i, p := range ps {
+		if p == nil || p.Name == "" || p.apply == nil {
+			return nil, fmt.Errorf("pass %d has no name or no run", i)
+		}
+		if slices.ContainsFunc(ps[:i], func(q *Pass) bool { return q.Name == p.Name }) {
+			return nil, fmt.Errorf("two passes named %s", p.Name)
+		}
+	}
+	for _, r := range rules {
+		if t.lookup(r.Pass) == nil {
+			return nil, fmt.Errorf("a rule for the unknown pass %q", r.Pass)
+		}
+		if r.Why == "" || len(r.After) == 0 {
+			return nil, fmt.Errorf("the rule for %s names no pass to run before it or gives no reason", r.Pass)
+		}
+		for _, a := range r.After {
+			if t.lookup(a) == nil {
+				return nil, fmt.Errorf("the rule for %s names the unknown pass %q", r.Pass, a)
+			}
+		}
+		if r.Insert == "" {
+			continue
+		}
+		if !slices.Contains(r.After, r.Insert) {
+			return nil, fmt.Errorf("the rule for %s inserts %s, which is not among %s", r.Pass, r.Insert, strings.Join(r.After, ", "))
+		}
+		if len(t.rulesFor(r.Insert)) > 0 {
+			return nil, fmt.Errorf("the rule for %s inserts %s, which needs passes before it itself", r.Pass, r.Insert)
+		}
+	}
+	for _, p := range ps {
+		if p.In == ir.RTL {
+			continue
+		}
+		provided := false
+		for _, r := range t.rulesFor(p.Name) {
+			all := true
+			for _, a := range r.After {
+				all = all && t.lookup(a).Out == p.In
+			}
+			provided = provided || all
+		}
+		if !provided {
+			return nil, fmt.Errorf("%s takes %s form, but no rule makes a pass giving it run first", p.Name, p.In)
+		}
+	}
+	return t, nil
+}
+
+func mustTable(ps []*Pass, rules []Rule) *PassTable {
+	t, err := newTable(ps, rules)
+	if err != nil {
+		panic("passes: " + err.Error())
+	}
+	return t
+}
+
+func (t *PassTable) lookup(name string) *Pass {
+	for _, p := range t.Passes {
 		if p.Name == name {
 			return p
 		}
@@ -74,47 +160,71 @@ func Lookup(name string) *Pass {
 	return nil
 }
 
-// Pipeline parses a comma-separated pass list, inserting the passes that
-// must run first (normalize before mem2reg) and checking the others.
-func Pipeline(list string) ([]*Pass, error) {
-	var out []*Pass
+func (t *PassTable) rulesFor(name string) []Rule {
+	var out []Rule
+	for _, r := range t.Rules {
+		if r.Pass == name {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Lookup returns the pass named name, or nil.
+func Lookup(name string) *Pass { return Table.lookup(name) }
+
+// Names lists the passes' names, in the table's order.
+func Names() []string { return Table.names() }
+
+func (t *PassTable) names() []string {
+	var ns []string
+	for _, p := range t.Passes {
+		ns = append(ns, p.Name)
+	}
+	return ns
+}
+
+// Pipeline parses a comma-separated pass list, inserting the passes the
+// rules insert and refusing a list that breaks a rule or gives a pass a
+// form it does not take (passes start from RTL form).
+func Pipeline(list string) ([]*Pass, error) { return Table.Pipeline(list) }
+
+// Pipeline is the package's Pipeline, with t's passes and rules.
+func (t *PassTable) Pipeline(list string) ([]*Pass, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
+	var out []*Pass
 	ran := map[string]bool{}
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		p := Lookup(name)
-		if p == nil {
-			return nil, fmt.Errorf("unknown pass %q (passes: %s)", name, names())
-		}
-		for _, r := range Rules {
-			if r.Pass != name {
-				continue
-			}
-			ok := false
-			for _, alt := range strings.Split(r.Before, "|") {
-				ok = ok || ran[alt]
-			}
-			if ok {
-				continue
-			}
-			if !r.Auto {
-				return nil, fmt.Errorf("pass %s needs %s before it: %s", name, strings.ReplaceAll(r.Before, "|", " or "), r.Why)
-			}
-			out = append(out, Lookup(r.Before))
-			ran[r.Before] = true
+	form := ir.RTL
+	add := func(p *Pass) error {
+		if p.In != form {
+			return fmt.Errorf("pass %s takes %s form, but the passes before it leave %s form", p.Name, p.In, form)
 		}
 		out = append(out, p)
-		ran[name] = true
+		ran[p.Name], form = true, p.Out
+		return nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		p := t.lookup(name)
+		if p == nil {
+			return nil, fmt.Errorf("unknown pass %q (passes: %s)", name, strings.Join(t.names(), ", "))
+		}
+		for _, r := range t.rulesFor(name) {
+			if slices.ContainsFunc(r.After, func(a string) bool { return ran[a] }) {
+				continue
+			}
+			if r.Insert == "" {
+				return nil, fmt.Errorf("pass %s needs %s before it: %s", name, strings.Join(r.After, " or "), r.Why)
+			}
+			if err := add(t.lookup(r.Insert)); err != nil {
+				return nil, err
+			}
+		}
+		if err := add(p); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
-}
-
-func names() string {
-	var ns []string
-	for _, p := range Table {
-		ns = append(ns, p.Name)
-	}
-	return strings.Join(ns, ", ")
 }

@@ -33,11 +33,15 @@
 // checker on every result as well, as a check independent of them.)
 //
 // The mem2reg and SSA-generation checks do not read the instructions a
-// result shares with its input (passes never change their input, so a
-// shared instruction is the input's): the input's register counts
-// (ir.Func.Counts, which the IR checker leaves on every function it
-// accepts) tell them whether any of those mentions a register that is
-// renamed or promoted (ssagen.go, ssaCheck.full).
+// result shares with its input (a shared instruction is the input's):
+// the input's register counts (ir.Func.Counts, which the IR checker
+// leaves on every function it accepts) tell them whether any of those
+// mentions a register that is renamed or promoted (ssagen.go,
+// ssaCheck.full). That rests on a second precondition: the input is
+// unchanged since the checker counted its registers, that is, the pass
+// wrote into none of the instructions it shares. The pass manager makes
+// sure of it before calling a validator (the input's fingerprint
+// against the one in the checker's verdict, passes/manager.go).
 //
 // Errors are values (*Error) naming the pass's rule, the block and the
 // instruction.

@@ -48,7 +48,6 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/vssa-go/vssa/ir"
@@ -79,23 +78,13 @@ func SSAGen(before, after *ir.Func, h *SSAHints) error {
 // verdict then. The fast mode accepts only what the full mode accepts
 // (see ssaCheck.full), so the verdict and the diagnostics are always the
 // full mode's; rejections are rare enough for the second run to cost
-// nothing.
+// nothing. (fastmode_test.go compares the two modes on probes.)
 func fastThenFull(check func(full bool) error) error {
 	if check(false) == nil {
-		if AuditFastMode {
-			if err := check(true); err != nil {
-				panic(fmt.Sprintf("validate: the fast mode accepted what the full mode rejects: %v", err))
-			}
-		}
 		return nil
 	}
 	return check(true)
 }
-
-// AuditFastMode makes every check that its fast mode accepts run in full
-// mode too, and panic if that rejects. Tests set it, so that every
-// result they validate also tests the fast mode's argument.
-var AuditFastMode = false
 
 // Mem2RegHints are the hints of mem2reg: the promoted variables, and the
 // register of the promoted input each result register is a version of.
@@ -239,9 +228,12 @@ type ssaCheck struct {
 	// This rests on the counts describing the input as it is, that is on
 	// passes never writing into an instruction they share with their
 	// input (ShallowClone's contract): the full mode trusts that too,
-	// but a pass breaking it can slip more past the fast mode, such as a
-	// shared instruction changed to read a renamed register
-	// (TestFastModeStaleCountsHazard).
+	// but a pass breaking it could slip more past the fast mode, such as
+	// a shared instruction changed to read a renamed register
+	// (TestFastModeStaleCountsHazard). The pass manager makes sure of it:
+	// it compares the input's fingerprint after the pass with the one in
+	// the checker's verdict, taken with the counts, before it calls the
+	// validator.
 	//
 	// When every register that is not plain is a promoted variable
 	// (onlyVars: no input register is renamed or defined twice, the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
@@ -72,7 +73,7 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 				outcome := passes.Accepted
 				for _, r := range reports {
 					switch r.Outcome {
-					case passes.Crashed:
+					case passes.Crashed, passes.Corrupted:
 						outcome = passes.Crashed
 					case passes.Rejected:
 						if outcome != passes.Crashed {
@@ -84,8 +85,8 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 						}
 					}
 					switch r.Outcome {
-					case passes.Rejected, passes.Crashed:
-						fmt.Fprintf(stdout, "%s %v\n", map[passes.Outcome]string{passes.Rejected: "REJECTED", passes.Crashed: "CRASHED"}[r.Outcome], r)
+					case passes.Rejected, passes.Crashed, passes.Corrupted:
+						fmt.Fprintf(stdout, "%s %v\n", strings.ToUpper(r.Outcome.String()), r)
 						if verbose && r.Before != "" {
 							fmt.Fprintf(stdout, "--- before %s:\n%s--- after:\n%s", r.Pass, r.Before, r.After)
 						}
@@ -116,13 +117,4 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 	})
 }
 
-func passNames() string {
-	s := ""
-	for i, p := range passes.Table {
-		if i > 0 {
-			s += ", "
-		}
-		s += p.Name
-	}
-	return s
-}
+func passNames() string { return strings.Join(passes.Names(), ", ") }

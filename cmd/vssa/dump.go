@@ -47,7 +47,7 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 			}
 			if err := applyPasses(prog, passes, stderr); err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
-				return exitUsage
+				return exitFailure
 			}
 			opts := ir.PrintOptions{Positions: positions}
 			if len(args) == 2 {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/vssa-go/vssa/passes"
 )
 
 // A command is one subcommand of vssa.
@@ -92,6 +94,10 @@ func printUsage(w io.Writer) {
 	sort.Strings(names)
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", name, commands[name].short)
+	}
+	fmt.Fprintf(w, "\nPasses (for -passes; each result is checked by its validator):\n")
+	for _, p := range passes.Table.Passes {
+		fmt.Fprintf(w, "  %-14s %s (%s -> %s)\n", p.Name, p.Doc, p.In, p.Out)
 	}
 	fmt.Fprintf(w, "\nRun 'vssa <command> -h' for a command's usage.\nExit status: 0 success, 1 problems found, 2 bad invocation.\n")
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vssa-go/vssa/passes"
 )
 
 // TestCommandLine checks exit statuses and messages of the command line:
@@ -50,6 +52,17 @@ func TestCommandLine(t *testing.T) {
 		}
 		if !strings.Contains(stderr.String(), tc.err) {
 			t.Errorf("vssa %s: stderr %q, want it to contain %q", name, stderr.String(), tc.err)
+		}
+	}
+}
+
+// vssa -h lists every pass of the table with its description.
+func TestHelpListsPasses(t *testing.T) {
+	var stdout bytes.Buffer
+	runMain([]string{"-h"}, &stdout, &stdout)
+	for _, p := range passes.Table.Passes {
+		if !strings.Contains(stdout.String(), "  "+p.Name+" ") || !strings.Contains(stdout.String(), p.Doc) {
+			t.Errorf("vssa -h does not list pass %s: %s", p.Name, p.Doc)
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 // each function is replaced by the result of the passes that were
 // accepted. Rejections and crashes are reported on w if it is not nil
 // (they do not stop anything: the function keeps its input). It returns
-// an error only for a bad pass list.
+// an error for a bad pass list (callers check it first) and for a pass
+// that changed its input, which leaves the program unfit to use.
 func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
 	pipeline, err := passes.Pipeline(list)
 	if err != nil || len(pipeline) == 0 {
@@ -24,6 +25,9 @@ func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
 		for _, r := range reports {
 			if w != nil && (r.Outcome == passes.Rejected || r.Outcome == passes.Crashed) {
 				fmt.Fprintf(w, "vssa: %v\n", r)
+			}
+			if r.Outcome == passes.Corrupted {
+				return fmt.Errorf("internal error: %v", r)
 			}
 		}
 		if g != f {

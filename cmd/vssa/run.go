@@ -59,7 +59,7 @@ Exit statuses of vssa itself:
 			}
 			if err := applyPasses(prog, passes, passLog); err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
-				return exitUsage
+				return interp.ExitUnsupported
 			}
 			if cpuprofile != "" {
 				f, err := os.Create(cpuprofile)

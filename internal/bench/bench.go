@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
@@ -35,6 +37,39 @@ type Result struct {
 	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
 	Analyze        time.Duration // CPU of the CFG analyses of normalize's results (analyzeAll)
 	Builders       []Builder
+
+	// The functions measured: those x/tools and vssa both have (by
+	// name), and the share of x/tools' instructions they hold (x/tools'
+	// figures cover all its functions).
+	Measured      int
+	MeasuredShare float64
+
+	NormalizeAlloc int64 // bytes allocated by normalize (heap profile)
+
+	// The pass manager running normalize and mem2reg (Cytron) on each
+	// function: both passes, the input's fingerprint after each, both
+	// validators, the IR checker after each (CPU in Manager.Run, and
+	// timed call by call), and what it allocates. Its input is the
+	// bridge's function, fully checked right before (not measured), as
+	// vssa check does: the manager then relies on the checker's verdict.
+	Pipeline, PipelineByCall time.Duration
+	PipelineAlloc            int64
+	PipelineRejected         int
+	InputCheck               time.Duration // the full check of the bridge's function (CPU)
+	// Where the pass manager's time goes: each part's CPU time within
+	// Manager.Run, by the parts' names in pipelineParts.
+	PipelineParts map[string]time.Duration
+}
+
+// pipelineParts are the parts of the pass manager's work, by the
+// function doing it.
+var pipelineParts = []struct{ name, fn string }{
+	{"normalize", vNormalize},
+	{"its validator", vNormalizeCheck},
+	{"mem2reg", vCytron},
+	{"its validator", "github.com/vssa-go/vssa/validate.Mem2Reg"},
+	{"IR checker", vIRCheck},
+	{"input fingerprints", "github.com/vssa-go/vssa/ir.(*Func).Fingerprint"},
 }
 
 // Builder is the measurement of one SSA builder.
@@ -76,6 +111,8 @@ const (
 	vIRCheckInput   = "github.com/vssa-go/vssa/internal/bench.irCheckInput"
 	vRead           = "github.com/vssa-go/vssa/internal/bench.readAll"
 	vAnalyze        = "github.com/vssa-go/vssa/internal/bench.analyzeAll"
+	vManager        = "github.com/vssa-go/vssa/passes.(*Manager).Run"
+	vFullCheck      = "github.com/vssa-go/vssa/internal/bench.fullCheck"
 
 	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
 	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowClone"
@@ -164,18 +201,24 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.XLiftCPU, res.XLiftAlloc = cpu[xLift]/reps, alloc[xLift]/reps
+	lifted_ := map[string][]int{} // name → instruction counts of x/tools' functions of that name
+	xInstrs := 0
 	for fn := range ssautil.AllFunctions(lifted) {
 		if fn.Blocks == nil {
 			continue
 		}
 		res.Funcs++
+		n := 0
 		for _, b := range fn.Blocks {
+			n += len(b.Instrs)
 			for _, in := range b.Instrs {
 				if _, ok := in.(*ssa.Phi); ok {
 					res.XPhis++
 				}
 			}
 		}
+		lifted_[fn.String()] = append(lifted_[fn.String()], n)
+		xInstrs += n
 	}
 	lifted = nil
 	// vssa: translate the NaiveForm program (not timed: it corresponds to
@@ -185,8 +228,21 @@ func Measure(patterns []string) (*Result, error) {
 		ssaPkgs = append(ssaPkgs, p)
 	}
 	prog := bridge.FromSSA(naive, ssaPkgs)
-	funcs := prog.Module.Funcs
-	res.IRFuncs = len(funcs)
+	res.IRFuncs = len(prog.Module.Funcs)
+	// Only the functions x/tools lifts too are measured (the bridge
+	// also makes wrappers that x/tools' program makes only on demand,
+	// and names duplicates "name#2").
+	var funcs []*ir.Func
+	shared := 0
+	for _, f := range prog.Module.Funcs {
+		name, _, _ := strings.Cut(f.Name, "#")
+		if ns := lifted_[name]; len(ns) > 0 {
+			funcs = append(funcs, f)
+			shared += ns[len(ns)-1]
+			lifted_[name] = ns[:len(ns)-1]
+		}
+	}
+	res.Measured, res.MeasuredShare = len(funcs), float64(shared)/float64(xInstrs)
 	// Each pass is validated right after it runs on a function, and its
 	// result then checked by the IR checker, as the pass manager does
 	// (and as x/tools lifts a function right after building it); the
@@ -195,12 +251,14 @@ func Measure(patterns []string) (*Result, error) {
 	// accepts, which the next pass's validator reads (ir.Func.Counts).
 	var normal []*ir.Func
 	runtime.GC()
-	cpu, err = cpuOf(func() {
+	cpu, alloc, err = measure(func() {
 		for range reps {
 			normal = make([]*ir.Func, 0, len(funcs))
 			for _, f := range funcs {
 				g, h, err := normalize.Run(f)
-				if err == nil && validate.Normalize(f, g, h) == nil && ir.CheckStructure(g, ir.RTL) == nil {
+				// As the manager, the checker runs only on a result that
+				// is not the input itself.
+				if err == nil && validate.Normalize(f, g, h) == nil && (g == f || ir.CheckStructure(g, ir.RTL) == nil) {
 					normal = append(normal, g)
 				}
 			}
@@ -210,6 +268,7 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Normalize, res.NormalizeCheck, res.NormalizeIR = cpu[vNormalize]/reps, cpu[vNormalizeCheck]/reps, cpu[vIRCheck]/reps
+	res.NormalizeAlloc = alloc[vNormalize] / reps
 	// The yardsticks, in one profile.
 	runtime.GC()
 	cpu, err = cpuOf(func() {
@@ -268,7 +327,7 @@ func Measure(patterns []string) (*Result, error) {
 			for j, f := range normal {
 				for k := range loops {
 					l := loops[(k+i+j)%len(loops)]
-					f.ForgetCounts() // as normalize's result has none yet
+					f := fresh(f)
 					irCheckInput(f)
 					t0, _ := threadCPU()
 					g, h, err := l.run(f)
@@ -310,8 +369,83 @@ func Measure(patterns []string) (*Result, error) {
 		br.BuildAlloc, br.ValidateAlloc = alloc[l.root]/builderReps, alloc[l.checkRoot]/builderReps
 		res.Builders = append(res.Builders, br)
 	}
+	if err := measurePipeline(res, funcs); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
+
+// measurePipeline measures the pass manager running normalize and
+// mem2reg (Cytron) on the bridge's functions, each fully checked right
+// before, as vssa check does (the check is measured apart): what the
+// manager then does for a function is what a user of the passes pays
+// on top of the bridge.
+func measurePipeline(res *Result, funcs []*ir.Func) error {
+	pipeline, err := passes.Pipeline("normalize,mem2reg")
+	if err != nil {
+		return err
+	}
+	m := &passes.Manager{Pipeline: pipeline}
+	runtime.GC()
+	roots := []string{vManager, vFullCheck}
+	for _, part := range pipelineParts {
+		roots = append(roots, within(vManager, part.fn))
+	}
+	cpu, alloc, err := measure(func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		empty, timed := emptyInterval()
+		for i := range builderReps {
+			for _, f := range funcs {
+				in := fresh(f)
+				if fullCheck(in) != nil {
+					continue
+				}
+				t0, _ := threadCPU()
+				_, reports := m.Run(in)
+				t1, _ := threadCPU()
+				if timed {
+					res.PipelineByCall += t1 - t0 - empty
+				}
+				if i == builderReps-1 {
+					for _, r := range reports {
+						if r.Outcome != passes.Accepted {
+							res.PipelineRejected++
+							break
+						}
+					}
+				}
+			}
+		}
+	}, roots...)
+	if err != nil {
+		return err
+	}
+	res.Pipeline, res.InputCheck = cpu[vManager]/builderReps, cpu[vFullCheck]/builderReps
+	res.PipelineParts = map[string]time.Duration{}
+	for _, part := range pipelineParts {
+		res.PipelineParts[part.fn] = cpu[within(vManager, part.fn)] / builderReps
+	}
+	res.PipelineByCall /= builderReps
+	res.PipelineAlloc = alloc[vManager] / builderReps
+	return nil
+}
+
+// fresh returns a copy of f for one measured call, with its own blocks
+// and register types whose room after f's registers no other result
+// has claimed. (Each repetition's result claims that room, and a later
+// result of the same input copies the types instead of writing there,
+// which the pass manager, running each function once, does not do.)
+func fresh(f *ir.Func) *ir.Func {
+	g := f.ShallowClone()
+	g.ReserveRegs(f.NumRegs()/4 + 16)
+	return g
+}
+
+// fullCheck is the full check of a pipeline's input (types included).
+//
+//go:noinline
+func fullCheck(f *ir.Func) error { return ir.Check(f, ir.RTL) }
 
 // builderLoop is the measurement of one builder: its result, the names
 // of the functions its time is attributed to, and those functions.
@@ -369,6 +503,9 @@ func Report(w io.Writer, runs []*Result) {
 	sort.Slice(runs, func(i, j int) bool { return runs[i].XLiftCPU < runs[j].XLiftCPU })
 	r := runs[len(runs)/2]
 	fmt.Fprintf(w, "functions: %d built by x/tools, %d translated by vssa (median of %d runs by x/tools lifting time)\n", r.Funcs, r.IRFuncs, len(runs))
+	if r.Measured > 0 {
+		fmt.Fprintf(w, "measured: the %d functions both have (by name), %.1f%% of x/tools' instructions; x/tools' figures are for all of its functions\n", r.Measured, 100*r.MeasuredShare)
+	}
 	fmt.Fprintf(w, "x/tools: NaiveForm build %v, lifted build %v (difference %v), CPU in lift %v, %d phis\n", r.XNaive.Round(time.Millisecond), r.XLift.Round(time.Millisecond), r.XLifting().Round(time.Millisecond), r.XLiftCPU.Round(time.Millisecond), r.XPhis)
 	fmt.Fprintf(w, "vssa normalize: %v, its validator %v; reading every instruction's operands once: %v\n", r.Normalize.Round(time.Millisecond), r.NormalizeCheck.Round(time.Millisecond), r.Read.Round(time.Millisecond))
 	fmt.Fprintf(w, "CFG analyses of normalize's results (graph, dominator tree, postorder): %v, not in the builders' figures (the IR checker computes them for the pass manager; x/tools' lift builds its dominator tree itself)\n", r.Analyze.Round(time.Millisecond))
@@ -416,11 +553,24 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
 	}
 	fmt.Fprintf(w, "\n")
-	fmt.Fprintf(w, "allocated: x/tools' lift %s", mb(r.XLiftAlloc))
+	if r.Pipeline > 0 {
+		fmt.Fprintf(w, "pass manager, normalize then mem2reg (Cytron): %v (timed call by call %v): both passes, the input's fingerprint after each, both validators, the IR checker after each; %d functions not accepted; the full check of its input before it, not in it: %v\n",
+			r.Pipeline.Round(time.Millisecond), r.PipelineByCall.Round(time.Millisecond), r.PipelineRejected, r.InputCheck.Round(time.Millisecond))
+		fmt.Fprintf(w, "pass manager's parts:")
+		for i, part := range pipelineParts {
+			if i > 0 {
+				fmt.Fprintf(w, ",")
+			}
+			fmt.Fprintf(w, " %s %v", part.name, r.PipelineParts[part.fn].Round(time.Millisecond))
+		}
+		fmt.Fprintf(w, "\n")
+	}
+	fmt.Fprintf(w, "allocated per pass: x/tools' lift %s; normalize %s", mb(r.XLiftAlloc), mb(r.NormalizeAlloc))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
 	}
-	fmt.Fprintf(w, "\n(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
+	fmt.Fprintf(w, "; the pass manager, normalize and mem2reg with validation, %s\n", mb(r.PipelineAlloc))
+	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
 		" (the builders' %d times, taking turns function by function in one profile,\n"+
 		" each right after the IR checker read its input and counted its registers,\n"+
 		" as in the pass manager), per run;\n"+
@@ -429,6 +579,28 @@ func Report(w io.Writer, runs []*Result) {
 		" validators read the register counts the IR checker leaves on their input;\n"+
 		" allocated bytes from the heap profile's samples, per run;\n"+
 		" timed call by call: the thread's CPU time around each call, less an empty interval, mean per run)\n", reps, builderReps)
+	// The targets, each the median of its ratio over the runs.
+	var x, y, z []float64
+	for _, run := range runs {
+		c := run.Builders[0] // Cytron
+		x = append(x, float64(c.Build+c.Validate)/float64(run.XLiftCPU))
+		y = append(y, 100*float64(c.Validate)/float64(c.Build))
+		z = append(z, float64(run.Pipeline)/float64(run.XLiftCPU))
+	}
+	fmt.Fprintf(w, "mem2reg+validate / lift = %.2fx, validate / build = %.0f%%\n", median(x), median(y))
+	fmt.Fprintf(w, "pipeline / lift = %.2fx\n", median(z))
+}
+
+// median returns the median of xs (the mean of the middle two of an
+// even number).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/(1<<20)) }

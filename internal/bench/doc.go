@@ -1,28 +1,38 @@
-// Package bench measures the SSA construction of vssa against x/tools'
-// own lifting on the same packages, in one process and one run. Times
-// are CPU time attributed by the profiler to the function doing the work
-// (x/tools' lift, vssa's normalize, builders and validators), so that
-// background garbage collection, which depends on everything else in the
-// heap, is left out of every figure alike. x/tools' lifting is also
-// reported as the issue first defined it, its default-mode build minus
-// its NaiveForm build; that difference is about zero (the NaiveForm build
-// makes more instructions, which costs about what lifting saves), so it
-// is not used for ratios. Each pass's results are checked by the IR
-// checker too, as the pass manager does, and its time is reported on its
-// own line: the checker leaves the register counts that the next
-// validator reads (ir.Func.Counts), so it is part of what validation
-// relies on. The pass manager runs every pass on one function before the
-// next, so a pass starts on a function the checker has just read (as
-// x/tools lifts a function it has just built); the builders' loop does
-// the same, running the checker on each input right before each builder
-// (reported apart), counting its registers again as on a new function.
-// It also counts the phis each builder produces, and times every builder
-// and validator call by its thread's CPU time as well (Linux), a figure
-// without the profile's sampling error. From the same profile it splits
-// each build into promotion, of which copying the input and finding the
-// promotable allocations, and SSA construction proper: x/tools lifts in
-// place, while a validated pass leaves its input intact, for the
-// validator to compare with and for the pass manager to fall back on,
-// so the copy is a cost of validation that x/tools' figure does not
-// have. The vssa bench command prints the result.
+// Package bench measures vssa's middle-end against x/tools' own lifting
+// on the same packages, in one process and one run.
+//
+// Times are CPU time attributed by the profiler to the function doing
+// the work (x/tools' lift; vssa's normalize, builders, validators, IR
+// checker and pass manager), so that background garbage collection,
+// which depends on everything else in the heap, is left out of every
+// figure alike; allocation assists are in. vssa is measured on the
+// functions x/tools also lifts (by name); x/tools' figures cover all of
+// its functions, and the report says what share of its instructions
+// the common ones hold.
+//
+// Measured, each in a loop repeated inside its profile:
+//   - normalize and its validator, and the IR checker on its results;
+//   - each SSA builder (promotion, of which copying the input and
+//     finding the promotable allocations, then SSA construction proper)
+//     and its validator, the two builders taking turns function by
+//     function, each starting right after the IR checker read its input
+//     and counted its registers, as in the pass manager; also timed
+//     call by call by the thread's CPU time (Linux), a figure without the
+//     profile's sampling error;
+//   - the pass manager running normalize and mem2reg on each function of
+//     the bridge, fully checked right before (as vssa check does, and
+//     measured apart), with where its time goes;
+//   - yardsticks: one read of every instruction's operands, and the CFG
+//     analyses the builders read from the IR checker's cache.
+//
+// Each measured call gets a copy of its input whose register types have
+// their room free (fresh): repetitions of a pass on one input would
+// otherwise find the room claimed by the previous result, and copy the
+// types, which the pass manager, running each function once, does not.
+//
+// Report prints the median run, then the targets' lines, each the median
+// of its ratio over the runs:
+//
+//	mem2reg+validate / lift = X.XXx, validate / build = Y%
+//	pipeline / lift = Z.ZZx
 package bench

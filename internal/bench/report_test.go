@@ -26,6 +26,18 @@ func TestReport(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
+	// The targets' lines end the report, each the median of its ratio
+	// over the runs: (build+validate)/lift 1.73, 2.50 and 7.00;
+	// validate/build 30%, 25%, 40%; pipeline/lift (Report sorted the
+	// runs by lift: 100, 200, 300 ms) 6.00, 2.50, 1.00.
+	for i, p := range []time.Duration{600, 500, 300} {
+		runs[i].Pipeline = p * time.Millisecond
+	}
+	out.Reset()
+	Report(&out, runs)
+	if want := "\nmem2reg+validate / lift = 2.50x, validate / build = 30%\npipeline / lift = 2.50x\n"; !strings.HasSuffix(out.String(), want) {
+		t.Errorf("report does not end with %q:\n%s", want, out.String())
+	}
 	runs[1].Builders[0].Promote, runs[1].Builders[0].Copy = 250*time.Millisecond, 90*time.Millisecond
 	runs[1].Builders[0].Scan, runs[1].Builders[0].Construct = 40*time.Millisecond, 150*time.Millisecond
 	out.Reset()
