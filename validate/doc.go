@@ -43,6 +43,9 @@
 // sure of it before calling a validator (the input's fingerprint
 // against the one in the checker's verdict, passes/manager.go).
 //
-// Errors are values (*Error) naming the pass's rule, the block and the
-// instruction.
+// Errors are values of one type (*Error): the rule broken (error.go
+// lists the rules with the property each names, and rules_test.go gives
+// every rule a rejected case), the block and the printed instruction.
+// The message says the entity, the problem and what was wanted; the
+// pass and the function are the manager's report's to name.
 package validate

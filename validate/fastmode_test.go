@@ -121,7 +121,7 @@ type fastProbe struct {
 	noShare       bool
 	build         func(bf *ir.Func) *ir.Func // if set, builds the result instead of after
 	change        func(t *testing.T, bf, af *ir.Func)
-	rule          string // "" accepted; "*" any rejection; else the rule
+	rule          Rule // "" accepted; "*" any rejection; else the rule
 	// fullOnly: a correct result that only the full mode can accept (a
 	// shared instruction mentions a renamed register); the fast mode
 	// must accept every other correct result.
@@ -635,9 +635,10 @@ b0:
 		t.Run("seed shared: "+s.name, fastProbe{name: s.name, helpers: s.helpers, before: s.before, after: s.after, vars: s.vars, orig: s.orig}.run)
 	}
 	typing := []struct {
-		name, rule string
-		seed       int
-		old, new   string
+		name     string
+		rule     Rule
+		seed     int
+		old, new string
 	}{
 		{"stale read after the join", "use", 0, "r6:int = copy r11", "r6:int = copy r9"},
 		{"phi reads the zero value", "phi-use", 0, "phi r10, r9", "phi r10, r8"},

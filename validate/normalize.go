@@ -49,28 +49,28 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 		return err
 	}
 	if h == nil || len(h.Old) != len(after.Blocks) {
-		return r.fn("hints", "hints do not cover the %d blocks", len(after.Blocks))
+		return r.fn(RuleHints, "hints name the input block of %d blocks, want %d (every block)", len(h.Old), len(after.Blocks))
 	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) {
-		return r.fn("signature", "signature or parameters changed")
+		return r.fn(RuleStructure, "signature or parameters differ from the input's")
 	}
 	if after.NumRegs() != before.NumRegs() {
-		return r.fn("registers", "result has %d registers, want %d", after.NumRegs(), before.NumRegs())
+		return r.fn(RuleStructure, "function has %d registers, want %d (the input's)", after.NumRegs(), before.NumRegs())
 	}
 	if v := firstChangedType(before, after); v >= 0 {
-		return r.fn("registers", "type of r%d changed", v)
+		return typeChanged(r, before, after, v)
 	}
 	if len(h.Old) == 0 || h.Old[0] != 0 {
-		return r.fn("entry", "result entry is not the input entry")
+		return r.fn(RuleEntry, "entry block is input b%d, want input b0", h.Old[0])
 	}
 	kept := make([]bool, len(before.Blocks))
 	for i, o := range h.Old {
 		if o < -1 || o >= len(before.Blocks) {
-			return r.fn("hints", "block b%d maps to b%d, out of range", i, o)
+			return r.fn(RuleHints, "b%d is said to be input b%d, which does not exist", i, o)
 		}
 		if o >= 0 {
 			if kept[o] {
-				return r.fn("hints", "input block b%d appears twice", o)
+				return r.fn(RuleHints, "input b%d is said to be two blocks, want one", o)
 			}
 			kept[o] = true
 		}
@@ -84,34 +84,34 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			reach = before.Reachable()
 		}
 		if reach[o] {
-			return r.fn("removed", "reachable input block b%d was removed", o)
+			return r.fn(RuleRemoved, "input b%d is reachable but removed, want it kept", o)
 		}
 	}
 	if before.Recover >= 0 {
 		if after.Recover < 0 || h.Old[after.Recover] != before.Recover {
-			return r.fn("recover", "recover block b%d not kept as the recover block", before.Recover)
+			return r.fn(RuleRecover, "recover block is not input b%d, want the input's recover block", before.Recover)
 		}
 	} else if after.Recover >= 0 {
-		return r.fn("recover", "result has a recover block, input has none")
+		return r.fn(RuleRecover, "function has a recover block, want none (the input has none)")
 	}
 	for i, b := range after.Blocks {
 		o := h.Old[i]
 		if o < 0 {
 			if len(b.Instrs) != 1 || b.Instrs[0].Op != ir.OpJump || len(b.Preds) != 1 || len(b.Phis) > 0 {
-				return r.at(b, nil, "inserted", "inserted block must hold only a jump and have one predecessor")
+				return r.at(b, nil, RuleInserted, "inserted block has %d instructions and %d predecessors, want only a jump and one predecessor", len(b.Instrs), len(b.Preds))
 			}
 			continue
 		}
 		ob := before.Blocks[o]
 		if len(b.Instrs) != len(ob.Instrs) {
-			return r.at(b, nil, "instructions", "block has %d instructions, input b%d has %d", len(b.Instrs), o, len(ob.Instrs))
+			return r.at(b, nil, RuleStructure, "block has %d instructions, want %d as input b%d", len(b.Instrs), len(ob.Instrs), o)
 		}
 		for k, in := range b.Instrs {
 			if in == ob.Instrs[k] {
 				continue // shared with the input: passes never change their input
 			}
 			if !sameShape(in, ob.Instrs[k]) || !sameRegs(in.Args, ob.Instrs[k].Args) || !sameRegs(in.Dsts, ob.Instrs[k].Dsts) {
-				return r.at(b, in, "instructions", "instruction %d differs from input b%d", k, o)
+				return r.at(b, in, RuleStructure, "instruction %d differs from input b%d's, want it unchanged", k, o)
 			}
 		}
 		for k, s := range b.Succs {
@@ -120,7 +120,7 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			case h.Old[s] == want:
 			case h.Old[s] == -1 && len(after.Blocks[s].Succs) == 1 && h.Old[after.Blocks[s].Succs[0]] == want:
 			default:
-				return r.at(b, nil, "edges", "successor %d leads to b%d, want the image of input b%d", k, s, want)
+				return r.at(b, nil, RuleEdges, "successor %d is b%d, want input b%d's image", k, s, want)
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func checkNormalised(r rejecter, f *ir.Func) error {
 		}
 		for _, p := range b.Preds {
 			if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
-				return r.at(b, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+				return r.at(b, nil, RuleNormalised, "edge into this join leaves b%d, which ends with no jump, want a jump", p)
 			}
 		}
 	}
@@ -149,11 +149,11 @@ func checkEdges(r rejecter, f *ir.Func) error {
 	nedges := 0
 	for _, b := range f.Blocks {
 		if b == nil || b.Index < 0 || b.Index >= n {
-			return r.fn("structure", "bad block")
+			return r.fn(RuleStructure, "a block is missing or out of its place")
 		}
 		for _, s := range b.Succs {
 			if s < 0 || s >= n {
-				return r.at(b, nil, "edges", "successor b%d out of range", s)
+				return r.at(b, nil, RuleEdges, "successor b%d does not exist", s)
 			}
 		}
 		nedges += len(b.Succs)
@@ -182,7 +182,7 @@ func checkEdges(r rejecter, f *ir.Func) error {
 		in := sources[first[b.Index]:first[b.Index+1]]
 		for _, p := range b.Preds {
 			if p < 0 || p >= n {
-				return r.at(b, nil, "edges", "predecessor b%d out of range", p)
+				return r.at(b, nil, RuleEdges, "predecessor b%d does not exist", p)
 			}
 			count[p]++
 		}
@@ -203,11 +203,11 @@ func checkEdges(r rejecter, f *ir.Func) error {
 			count[src] = 0
 		}
 		if mismatch >= 0 {
-			return r.at(b, nil, "edges", "predecessor list does not match the edges from b%d", mismatch)
+			return r.at(b, nil, RuleEdges, "predecessors list b%d as often as it has no edge to this block, want each edge once", mismatch)
 		}
 	}
 	if len(f.Blocks[0].Preds) > 0 {
-		return r.at(f.Blocks[0], nil, "edges", "entry block has predecessors")
+		return r.at(f.Blocks[0], nil, RuleEdges, "entry block has %d predecessors, want none", len(f.Blocks[0].Preds))
 	}
 	return nil
 }
@@ -232,7 +232,7 @@ func checkReachable(r rejecter, f *ir.Func) error {
 	}
 	for i, ok := range seen {
 		if !ok {
-			return r.at(f.Blocks[i], nil, "reachable", "block is unreachable")
+			return r.at(f.Blocks[i], nil, RuleReachable, "block is unreachable from the entry, want every block reachable")
 		}
 	}
 	return nil

@@ -39,30 +39,30 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 	// dominates the join.
 	for _, b := range after.Blocks {
 		if len(b.Phis) > 0 {
-			return r.at(b, nil, "output", "phis left in the result")
+			return r.at(b, nil, RuleNoPhis, "block has %d phis, want none", len(b.Phis))
 		}
 	}
 	if h == nil {
-		return r.fn("hints", "no hints")
+		return r.fn(RuleHints, "hints are missing")
 	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
 		!sameCFG(before, after) || after.NumRegs() < before.NumRegs() {
-		return r.fn("structure", "signature, parameters, blocks, registers or recover block changed")
+		return r.fn(RuleStructure, "signature, parameters, blocks, registers or recover block differ from the input's")
 	}
 	if v := firstChangedType(before, after); v >= 0 {
-		return r.fn("registers", "type of r%d changed", v)
+		return typeChanged(r, before, after, v)
 	}
 	temp := map[ir.Reg]bool{}
 	for _, t := range h.Temps {
 		if int(t) < before.NumRegs() || !after.HasReg(t) {
-			return r.fn("temps", "temporary %s is not a new register", t)
+			return r.fn(RuleTemps, "temporary %s is a register of the input or has no type, want a new register", t)
 		}
 		temp[t] = true
 	}
 	for i, b := range before.Blocks {
 		ab := after.Blocks[i]
 		if !sameInts(b.Preds, ab.Preds) || !sameInts(b.Succs, ab.Succs) {
-			return r.at(ab, nil, "structure", "edges changed")
+			return r.at(ab, nil, RuleStructure, "edges differ from the input's")
 		}
 		inserted := len(ab.Instrs) - len(b.Instrs)
 		var phis []*ir.Instr
@@ -73,7 +73,7 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 			k = b.PredIndex(0, succ)
 		}
 		if inserted < 0 || (len(phis) == 0 && inserted != 0) {
-			return r.at(ab, nil, "structure", "block has %d instructions, input has %d", len(ab.Instrs), len(b.Instrs))
+			return r.at(ab, nil, RuleStructure, "block has %d instructions, want %d (the input's, with copies before a jump into a join with phis)", len(ab.Instrs), len(b.Instrs))
 		}
 		// Unchanged prefix and terminator.
 		for j, in := range b.Instrs {
@@ -85,7 +85,7 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 				continue // shared with the input: passes never change their input
 			}
 			if !sameShape(in, out) || !sameRegs(in.Args, out.Args) || !sameRegs(in.Dsts, out.Dsts) {
-				return r.at(ab, out, "structure", "instruction differs from the input's %q", ir.FormatInstr(before, b, in))
+				return r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want it unchanged", ir.FormatInstr(before, b, in))
 			}
 		}
 		if len(phis) == 0 {
@@ -125,18 +125,18 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 	}
 	for _, m := range moves {
 		if m.Op != ir.OpCopy || len(m.Dsts) != 1 || len(m.Args) != 1 {
-			return r.at(b, m, "moves", "only copies may be inserted")
+			return r.at(b, m, RuleMoves, "inserted instruction is a %s, want a copy", m.Op)
 		}
 		d := m.Dsts[0]
 		if !types.Identical(typeOf(d), typeOf(m.Args[0])) {
-			return r.at(b, m, "moves", "copy from %s to %s changes the type", m.Args[0], d)
+			return r.at(b, m, RuleMoves, "copy from %s to %s changes the type, want the same type", m.Args[0], d)
 		}
 		if !isPhiDst[d] && !temp[d] {
-			return r.at(b, m, "moves", "copy writes %s, which is neither a phi result nor a temporary", d)
+			return r.at(b, m, RuleMoves, "copy writes %s, want a phi result or a temporary", d)
 		}
 		if temp[m.Args[0]] {
 			if _, written := sym[m.Args[0]]; !written {
-				return r.at(b, m, "moves", "temporary %s read before it is written", m.Args[0])
+				return r.at(b, m, RuleMoves, "temporary %s is read before it is written, want it written first", m.Args[0])
 			}
 		}
 		sym[d] = val(m.Args[0])
@@ -144,7 +144,7 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 	for _, phi := range phis {
 		d, want := phi.Dsts[0], phi.Args[k]
 		if got := val(d); got != want {
-			return r.at(b, nil, "moves", "after the copies %s holds the value of %s, want %s (its phi argument %d)", d, got, want, k)
+			return r.at(b, nil, RuleMoves, "after the copies %s holds the value of %s, want %s (its phi argument %d)", d, got, want, k)
 		}
 	}
 	return nil

@@ -66,17 +66,17 @@ func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) 
 	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dstArg[:1], Args: p.dstArg[1:]}
 	for k, a := range h.Vars {
 		if !f.HasReg(a) {
-			return r.fn("hints", "variable %s is not a register of the input", a)
+			return r.fn(RuleHints, "variable %s is not a register of the input", a)
 		}
 		if p.varOf[a] != 0 {
-			return r.fn("hints", "variable %s is listed twice", a)
+			return r.fn(RuleHints, "variable %s is listed twice, want it once", a)
 		}
 		p.varOf[a] = ir.Reg(n + k)
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, a := range vs {
 			if p.isVar(a) {
-				return r.fn("promotable", "%s is a parameter or free variable", a)
+				return r.fn(RulePromotable, "variable %s is a parameter or free variable, want a local allocation", a)
 			}
 		}
 	}
@@ -94,10 +94,10 @@ func (p *promotion) checkTypes(result rejecter, after *ir.Func) error {
 	for k, a := range p.vars {
 		ptr, ok := p.f.TypeOf(a).Underlying().(*types.Pointer)
 		if !ok {
-			return p.r.fn("promotable", "variable %s is not an address", a)
+			return p.r.fn(RulePromotable, "variable %s has type %s, want a pointer", a, ir.TypeString(p.f.TypeOf(a)))
 		}
 		if n+k < after.NumRegs() && !sameType(ptr.Elem(), after.TypeOf(ir.Reg(n+k))) {
-			return result.fn("types", "r%d has another type than the promoted variable", n+k)
+			return result.fn(RuleTypes, "r%d has type %s, want %s (its variable's)", n+k, ir.TypeString(after.TypeOf(ir.Reg(n+k))), ir.TypeString(ptr.Elem()))
 		}
 	}
 	return nil
@@ -119,7 +119,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 			p.viewed++
 			p.defs[int(p.varOf[d])-p.f.NumRegs()]++
 			if in.Op != ir.OpAlloc {
-				return nil, false, p.r.at(b, in, "promotable", "%s is not defined by an alloc", d)
+				return nil, false, p.r.at(b, in, RulePromotable, "variable %s is defined by a %s, want an alloc", d, in.Op)
 			}
 		}
 	}
@@ -136,11 +136,11 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 				p.normal = p.f.NormalReach()
 			}
 			if !p.normal[b.Index] {
-				return nil, false, p.r.at(b, in, "promotable", "variable %s is used where only a panic leads", a)
+				return nil, false, p.r.at(b, in, RulePromotable, "variable %s is used where only a panic leads, want it used where the program runs on", a)
 			}
 		}
 		if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
-			return nil, false, p.r.at(b, in, "promotable", "the address %s is used other than to load or store", a)
+			return nil, false, p.r.at(b, in, RulePromotable, "variable %s is operand %d of a %s, want only the address of a load or store", a, k, in.Op)
 		}
 	}
 	switch {
@@ -153,7 +153,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 	case in.Op == ir.OpStore && len(in.Args) == 2:
 		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), true, nil
 	}
-	return nil, false, p.r.at(b, in, "promotable", "malformed access to a variable")
+	return nil, false, p.r.at(b, in, RulePromotable, "access to a variable has %d results and %d operands, want those of its kind", len(in.Dsts), len(in.Args))
 }
 
 // rewrite returns "dst = const zero" (op const) or "dst = copy arg" (op
@@ -177,7 +177,7 @@ func (p *promotion) finish() error {
 		}
 		v := ir.Reg(p.f.NumRegs() + k)
 		a := slices.Index(p.varOf, v) // the hints name every variable's address
-		return p.r.fn("promotable", "variable r%d has %d definitions, want 1 alloc", a, n)
+		return p.r.fn(RulePromotable, "variable r%d has %d definitions, want one alloc", a, n)
 	}
 	return nil
 }

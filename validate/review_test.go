@@ -776,8 +776,9 @@ b2:
 func TestReviewRecoverProbes(t *testing.T) {
 	orig := []ir.Reg{0, 1, no, 3, 4, 5, 6, no, 7, 7, 7, 7, 7}
 	cases := []struct {
-		name, phi, read, rule string
-		args                  []interp.Value
+		name, phi, read string
+		rule            Rule
+		args            []interp.Value
 	}{
 		// The normal path's version: after a recovered panic it was
 		// never written.
@@ -893,8 +894,9 @@ b0:
 func TestReviewHintProbes(t *testing.T) {
 	s := reviewSeeds[2] // variables r2 → r9, r3 → r10; renamed r4, r8; versions from r11 on (Orig[k] is r11+k)
 	cases := []struct {
-		name, rule string
-		change     func(h *Mem2RegHints)
+		name   string
+		rule   Rule
+		change func(h *Mem2RegHints)
 	}{
 		{"variables swapped", "structure", func(h *Mem2RegHints) { h.Promote.Vars = []ir.Reg{3, 2} }},
 		{"variable listed twice", "hints", func(h *Mem2RegHints) { h.Promote.Vars = []ir.Reg{2, 2} }},
@@ -905,8 +907,8 @@ func TestReviewHintProbes(t *testing.T) {
 		{"variable is a parameter", "promotable", func(h *Mem2RegHints) { h.Promote.Vars = append(h.Promote.Vars, 0) }},
 		{"first variable dropped", "hints", func(h *Mem2RegHints) { h.Promote.Vars = h.Promote.Vars[1:] }},
 		{"last variable dropped", "hints", func(h *Mem2RegHints) { h.Promote.Vars = h.Promote.Vars[:1] }},
-		{"version out of range", "types", func(h *Mem2RegHints) { h.SSA.Orig[3] = 11 }},
-		{"version negative", "types", func(h *Mem2RegHints) { h.SSA.Orig[3] = -5 }},
+		{"version out of range", "hints", func(h *Mem2RegHints) { h.SSA.Orig[3] = 11 }},
+		{"version negative", "hints", func(h *Mem2RegHints) { h.SSA.Orig[3] = -5 }},
 		{"version of the address", "types", func(h *Mem2RegHints) { h.SSA.Orig[3] = 3 }},
 		{"version of the other variable", "structure", func(h *Mem2RegHints) { h.SSA.Orig[3] = 9 }},
 		// (A register of the input, such as a load's result, cannot be
@@ -935,10 +937,11 @@ func TestReviewHintProbes(t *testing.T) {
 // All rejected.
 func TestReviewTypingProbes(t *testing.T) {
 	cases := []struct {
-		name, rule string
-		seed       int
-		replace    []string // old, new, …
-		orig       func(o []ir.Reg)
+		name    string
+		rule    Rule
+		seed    int
+		replace []string // old, new, …
+		orig    func(o []ir.Reg)
 	}{
 		{"stale read after the join", "use", 0, []string{"r6:int = copy r11", "r6:int = copy r9"}, nil},
 		{"phi reads the zero value", "phi-use", 0, []string{"phi r10, r9", "phi r10, r8"}, nil},
@@ -988,8 +991,9 @@ func TestReviewFastPathProbes(t *testing.T) {
 		af.Blocks[b].Instrs[i] = bf.Blocks[b].Instrs[i]
 	}
 	cases := []struct {
-		name, rule string
-		run        func(t *testing.T, bf, af *ir.Func, h *Mem2RegHints)
+		name string
+		rule Rule
+		run  func(t *testing.T, bf, af *ir.Func, h *Mem2RegHints)
 	}{
 		{"shared alloc of a variable", "structure", func(t *testing.T, bf, af *ir.Func, h *Mem2RegHints) { share(t, bf, af, 0, 0) }},
 		{"shared store to a variable", "structure", func(t *testing.T, bf, af *ir.Func, h *Mem2RegHints) { share(t, bf, af, 0, 3) }},

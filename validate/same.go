@@ -135,3 +135,18 @@ func asBytes[T any](s []T) []byte {
 	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0]))
 }
+
+// typeChanged rejects a result whose register v has another type than
+// in the input.
+func typeChanged(r rejecter, before, after *ir.Func, v int) *Error {
+	return r.fn(RuleTypes, "r%d has type %s, want %s (the input's)", v, typeName(after, ir.Reg(v)), typeName(before, ir.Reg(v)))
+}
+
+// typeName is the type of register v of f as the text format writes it,
+// or "none".
+func typeName(f *ir.Func, v ir.Reg) string {
+	if !f.HasReg(v) {
+		return "none"
+	}
+	return ir.TypeString(f.TypeOf(v))
+}

@@ -101,10 +101,10 @@ func Mem2Reg(before, after *ir.Func, h *Mem2RegHints) error {
 		return err
 	}
 	if h == nil {
-		return r.fn("hints", "no hints")
+		return r.fn(RuleHints, "hints are missing")
 	}
 	if h.Promote == nil { // (ssaGen would check it as SSAGen does)
-		return r.fn("hints", "no promotion hints")
+		return r.fn(RuleHints, "promotion hints are missing")
 	}
 	return fastThenFull(func(full bool) error {
 		sc := getScratch()
@@ -121,13 +121,13 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		return err
 	}
 	if !sameCFG(before, after) {
-		return r.fn("structure", "blocks, edges or recover block changed")
+		return r.fn(RuleStructure, "blocks, edges or recover block differ from the input's")
 	}
 	// On the stack (see scratch).
 	c := &ssaCheck{r: r, before: before, after: after, nregs: before.NumRegs(), full: full, sc: sc}
 	if pro != nil {
 		// Promotion's errors are about the input's instructions.
-		if err := c.pro.start(rejecter{r.check, before}, before, pro, sc); err != nil {
+		if err := c.pro.start(rejecter{r.validator, before}, before, pro, sc); err != nil {
 			return err
 		}
 		c.promoted, c.nregs = true, c.pro.regs()
@@ -136,14 +136,14 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		}
 	}
 	if h == nil || after.NumRegs() < c.nregs || len(h.Orig) != after.NumRegs()-c.nregs {
-		return r.fn("hints", "hints do not cover the %d registers added to the input's %d", after.NumRegs()-c.nregs, c.nregs)
+		return r.fn(RuleHints, "hints cover %d added registers, want %d (the result has %d, its input %d)", len(hOrig(h)), after.NumRegs()-c.nregs, after.NumRegs(), c.nregs)
 	}
 	c.orig = h.Orig
 	// Each version has the type of its register. A register without a
 	// type is mentioned by no instruction of the (well-formed) input, so
 	// by none of the result either (erasure): its versions may lack one.
 	if v := ir.FirstOtherType(before, after, before.NumRegs()); v >= 0 {
-		return r.fn("types", "r%d has another type than in the input", v)
+		return typeChanged(r, before, after, v)
 	}
 	// With checkTypes, every register below c.nregs now has in the
 	// result the type it has in the promoted input. The versions are
@@ -156,17 +156,17 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 			continue
 		}
 		if o < 0 || int(o) >= c.nregs {
-			return r.fn("types", "r%d is said to be a version of %s, which does not exist", v, o)
+			return r.fn(RuleHints, "r%d is said to be a version of %s, which does not exist", v, o)
 		}
 		if !sameType(after.TypeOf(o), after.TypeOf(ir.Reg(v))) {
-			return r.fn("types", "r%d is said to be a version of %s, but their types differ or it does not exist", v, o)
+			return r.fn(RuleTypes, "r%d is a version of %s, but has type %s, want %s", v, o, typeName(after, ir.Reg(v)), typeName(after, o))
 		}
 	}
 	if !sameSignature(before, after) {
-		return r.fn("structure", "signature changed")
+		return r.fn(RuleStructure, "signature differs from the input's")
 	}
 	if !c.erases(after.Params, before.Params) || !c.erases(after.FreeVars, before.FreeVars) {
-		return r.fn("structure", "parameters are not versions of the input's")
+		return r.fn(RuleStructure, "parameters or free variables are not versions of the input's")
 	}
 	if err := c.phis(); err != nil {
 		return err
@@ -181,6 +181,30 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 		return c.pro.finish() // every instruction mentioning a variable was viewed
 	}
 	return nil
+}
+
+// hOrig is the hints' list of originals (nil without hints).
+func hOrig(h *SSAHints) []ir.Reg {
+	if h == nil {
+		return nil
+	}
+	return h.Orig
+}
+
+// phiDsts and phiArgs are a phi's lists, for diagnostics about phis
+// that may be nil.
+func phiDsts(phi *ir.Instr) []ir.Reg {
+	if phi == nil {
+		return nil
+	}
+	return phi.Dsts
+}
+
+func phiArgs(phi *ir.Instr) []ir.Reg {
+	if phi == nil {
+		return nil
+	}
+	return phi.Args
 }
 
 // ssaCheck is the state of one SSAGen check.
@@ -303,10 +327,10 @@ func (c *ssaCheck) erasesTo(out, in *ir.Instr, access bool) bool {
 // def records the definition of result register d: at most one each.
 func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 	if !c.valid(d) {
-		return c.r.at(b, in, "structure", "result %s is not a register of the function", d)
+		return c.r.at(b, in, RuleStructure, "result %s is not a register of the function", d)
 	}
 	if c.defined[d] {
-		return c.r.at(b, in, "unique-def", "%s is defined more than once", d)
+		return c.r.at(b, in, RuleUniqueDef, "%s is defined again, want one definition", d)
 	}
 	c.defined[d] = true
 	return nil
@@ -353,28 +377,28 @@ func (c *ssaCheck) phis() error {
 	}
 	for _, ab := range c.after.Blocks {
 		if len(ab.Phis) > 0 && len(ab.Preds) < 2 {
-			return c.r.at(ab, nil, "phi-join", "phis in a block with %d predecessors", len(ab.Preds))
+			return c.r.at(ab, nil, RulePhiJoin, "block has phis and %d predecessors, want a join (two or more)", len(ab.Preds))
 		}
 		if len(ab.Preds) >= 2 {
 			c.joins = true
 			for _, p := range ab.Preds {
 				if t := c.before.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
-					return c.r.at(ab, nil, "normalised", "edge from b%d into this join does not come from a jump", p)
+					return c.r.at(ab, nil, RuleNormalised, "edge into this join leaves b%d, which ends with no jump, want a jump", p)
 				}
 			}
 		}
 		for _, phi := range ab.Phis {
 			if phi == nil || phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
-				return c.r.at(ab, phi, "phi-arity", "phi must have one result and %d arguments", len(ab.Preds))
+				return c.r.at(ab, phi, RulePhiArity, "phi has %d results and %d arguments, want one and %d (one per predecessor)", len(phiDsts(phi)), len(phiArgs(phi)), len(ab.Preds))
 			}
 			d := phi.Dsts[0]
 			if !c.valid(d) || c.origOf(d) == ir.NoReg {
-				return c.r.at(ab, phi, "structure", "phi result is not a version of any register")
+				return c.r.at(ab, phi, RuleHints, "phi result is said to be a version of no register, want one")
 			}
 			o := c.origOf(d)
 			for _, a := range phi.Args {
 				if !c.valid(a) || c.origOf(a) != o {
-					return c.r.at(ab, phi, "structure", "phi argument %s is not a version of %s", a, o)
+					return c.r.at(ab, phi, RuleStructure, "phi argument %s is not a version of %s, want one like the result", a, o)
 				}
 			}
 			if err := c.def(ab, phi, d); err != nil {
@@ -393,7 +417,7 @@ func (c *ssaCheck) phis() error {
 	c.counts = c.before.Counts()
 	if !c.full && len(c.counts.Mentions) != c.before.NumRegs() {
 		// Counts of another version of the input: the full mode decides.
-		return c.r.fn("structure", "the input's register counts do not cover its %d registers", c.before.NumRegs())
+		return c.r.fn(RuleStructure, "input's register counts cover %d registers, want %d (its registers)", len(c.counts.Mentions), c.before.NumRegs())
 	}
 	c.onlyVars = c.promoted
 	for s, o := range c.renamed {
@@ -450,7 +474,7 @@ func (c *ssaCheck) sharedArePlain() error {
 		seen += c.pro.viewed
 	}
 	if !c.full && seen != c.want {
-		return c.r.fn("structure", "an instruction shared with the input mentions a register that is renamed, promoted or defined twice")
+		return c.r.fn(RuleStructure, "an instruction shared with the input mentions a register that is renamed, promoted or defined twice, want it copied and rewritten")
 	}
 	return nil
 }
@@ -490,7 +514,7 @@ func (c *ssaCheck) walk() error {
 	before, after, slot := c.before, c.after, c.slot
 	postorder := before.CFG().Postorder
 	if len(postorder) != len(before.Blocks) {
-		return c.r.fn("structure", "not every block is reachable")
+		return c.r.fn(RuleStructure, "%d blocks are reachable, want all %d", len(postorder), len(before.Blocks))
 	}
 	// Each block's typing on entry (after its phis) has a fixed place in
 	// one allocation, followed by the current typing of the walk.
@@ -531,10 +555,13 @@ func (c *ssaCheck) walk() error {
 		bi := postorder[k]
 		b, ab := before.Blocks[bi], after.Blocks[bi]
 		if len(b.Instrs) != len(ab.Instrs) {
-			return c.r.at(ab, nil, "structure", "block differs from the input in length")
+			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want %d (the input's)", len(ab.Instrs), len(b.Instrs))
 		}
 		if !known[bi] {
-			return c.r.at(ab, nil, "order", "no predecessor visited before this block")
+			// (Unreachable: in reverse postorder a reachable block comes
+			// after its parent in the depth-first tree, and the recover
+			// block, which has none, starts unknown. Kept as a guard.)
+			return c.r.at(ab, nil, RuleStructure, "block comes before all its predecessors in reverse postorder, want one before it")
 		}
 		copy(cur, typingOf(bi))
 		for i, ins := range b.Instrs {
@@ -547,7 +574,7 @@ func (c *ssaCheck) walk() error {
 				// own single version: every rule holds but unique-def.
 				for _, d := range out.Dsts {
 					if c.defined[d] {
-						return c.r.at(ab, out, "unique-def", "%s is defined more than once", d)
+						return c.r.at(ab, out, RuleUniqueDef, "%s is defined again, want one definition", d)
 					}
 					c.defined[d] = true
 				}
@@ -565,7 +592,7 @@ func (c *ssaCheck) walk() error {
 				}
 			}
 			if !c.erasesTo(out, ins, access) {
-				return c.r.at(ab, out, "structure", "instruction %d does not erase to the input's %q", i, ir.FormatInstr(before, b, b.Instrs[i]))
+				return c.r.at(ab, out, RuleStructure, "instruction %d does not erase to the input's %q, want it with versions for registers", i, ir.FormatInstr(before, b, b.Instrs[i]))
 			}
 			// Erasure holds, so the tracked registers out mentions are
 			// those ins does: the input's liveness is gathered from out.
@@ -579,9 +606,9 @@ func (c *ssaCheck) walk() error {
 				}
 				if cur[s] != a {
 					if cur[s] == unknown {
-						return c.r.at(ab, out, "use", "%s is a version of %s, but no version of it is current here", a, c.origOf(a))
+						return c.r.at(ab, out, RuleUse, "%s is a version of %s, none of which is current here, want the current one", a, c.origOf(a))
 					}
-					return c.r.at(ab, out, "use", "%s is a version of %s, but the current version is %s", a, c.origOf(a), cur[s])
+					return c.r.at(ab, out, RuleUse, "%s is a version of %s, want %s (the current one)", a, c.origOf(a), cur[s])
 				}
 				if live != nil {
 					live.UseBit(bi, int(s))
@@ -617,7 +644,7 @@ func (c *ssaCheck) walk() error {
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
 				if want := cur[slot[c.origOf(arg)]]; arg != want {
-					return c.r.at(succ, phi, "phi-use", "argument %d is %s, but the version of %s current at the end of b%d is %s", predIndex, arg, c.origOf(arg), bi, want)
+					return c.r.at(succ, phi, RulePhiUse, "argument %d is %s, want %s (the version of %s current at the end of b%d)", predIndex, arg, want, c.origOf(arg), bi)
 				}
 				// The argument is a use of its register at the end of
 				// the block, for phi-missing: else a dead phi could
@@ -660,7 +687,7 @@ func (c *ssaCheck) walk() error {
 		for _, d := range disagreements {
 			reg := c.renamed[d.slot]
 			if liveness.LiveIn(d.join, reg) {
-				return c.r.at(after.Blocks[d.join], nil, "phi-missing", "%s is live here without a phi, but its version is %s from b%d and %s from another predecessor", reg, d.got, d.pred, d.want)
+				return c.r.at(after.Blocks[d.join], nil, RulePhiMissing, "%s is live here without a phi, and its version is %s from b%d but %s from another predecessor, want a phi or one version", reg, d.got, d.pred, d.want)
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func mem2RegWith(t *testing.T, rtl string, after *ir.Func, h *Mem2RegHints) erro
 }
 
 // wantRule checks that err is a rejection of the given rule.
-func wantRule(t *testing.T, err error, rule string) {
+func wantRule(t *testing.T, err error, rule Rule) {
 	t.Helper()
 	if err == nil {
 		t.Errorf("accepted, want rejection [%s]", rule)
@@ -111,8 +111,9 @@ func TestSSAGenAccepts(t *testing.T) {
 
 func TestSSAGenRejects(t *testing.T) {
 	cases := []struct {
-		name, ssa, rule string
-		hints           func(h *SSAHints)
+		name, ssa string
+		rule      Rule
+		hints     func(h *SSAHints)
 	}{
 		{"phi arguments swapped", strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r5", 1), "phi-use", nil},
 		{"defined twice", strings.Replace(ssaDiamond, "r3:int = const 1", "r3:int = const 1\n    r4:int = copy r3", 1), "", nil},
@@ -124,7 +125,7 @@ func TestSSAGenRejects(t *testing.T) {
 		{"operand of another register", strings.Replace(ssaDiamond, "add r4, r3", "add r3, r3", 1), "structure", nil},
 		{"wrong hint", ssaDiamond, "structure", func(h *SSAHints) { h.Orig[1] = 1 }},          // r5
 		{"hint of another type", ssaDiamond, "types", func(h *SSAHints) { h.Orig[0] = 0 }},    // r4
-		{"hint of no register", ssaDiamond, "types", func(h *SSAHints) { h.Orig[0] = 4 }},     // r4
+		{"hint of no register", ssaDiamond, "hints", func(h *SSAHints) { h.Orig[0] = 4 }},     // r4
 		{"short hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = h.Orig[:2] }},       // r6 left out
 		{"long hints", ssaDiamond, "hints", func(h *SSAHints) { h.Orig = append(h.Orig, 2) }}, // r7 does not exist
 	}
@@ -343,8 +344,8 @@ b3: <- b1
 }
 `
 
-func TestOutOfSSA(t *testing.T) {
-	good := `
+// swapGood is swapSSA out of SSA: the swap through temporary r5.
+const swapGood = `
 func @main.f(r0 int, r1 int, r2 bool) int {
 b0:
     r3:int = copy r0
@@ -361,6 +362,9 @@ b3: <- b1
     return r3
 }
 `
+
+func TestOutOfSSA(t *testing.T) {
+	good := swapGood
 	if err := OutOfSSA(parse(t, swapSSA), parse(t, good), &OutOfSSAHints{Temps: []ir.Reg{5}}); err != nil {
 		t.Fatalf("honest result rejected: %v", err)
 	}
@@ -608,7 +612,7 @@ func TestNormalizeEdges(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		preds []int // of b2, whose incoming edges come from b3 and b1
-		rule  string
+		rule  Rule
 	}{
 		{"same order", []int{3, 1}, ""},
 		{"other order", []int{1, 3}, ""},

@@ -489,7 +489,7 @@ func (s *suite) checkMutant(t *testing.T, p *testProgram, f *ir.Func, kind strin
 		rule := "other"
 		var ve *validate.Error
 		if errors.As(err, &ve) {
-			rule = ve.Check + "/" + ve.Rule
+			rule = ve.Validator + "/" + string(ve.Rule)
 		}
 		s.mu.Lock()
 		st.generated++

@@ -1,0 +1,157 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// ruleCases gives each rule a result its validator rejects with that
+// rule, and only for that reason: the mutation of an honest result
+// named in the case.
+var ruleCases = []struct {
+	rule  Rule
+	name  string
+	check func(t *testing.T) error
+}{
+	{RuleStructure, "outofssa: an instruction of the input changed", func(t *testing.T) error {
+		return OutOfSSA(parse(t, swapSSA), parse(t, strings.Replace(swapGood, "    return r3\n", "    return r4\n", 1)), &OutOfSSAHints{Temps: []ir.Reg{5}})
+	}},
+	{RuleHints, "mem2reg: a variable listed twice", func(t *testing.T) error {
+		h := varHints()
+		h.Promote.Vars = []ir.Reg{1, 1}
+		return mem2RegOf(t, rtlVar, ssaVar, h)
+	}},
+	{RuleTypes, "mem2reg: a variable's register of another type", func(t *testing.T) error {
+		return mem2RegOf(t, rtlVar, strings.Replace(ssaVar, "r4:int = const zero", "r4:int8 = const zero", 1), varHints())
+	}},
+	{RuleEdges, "normalize: hints that swap two blocks", func(t *testing.T) error {
+		return Normalize(parse(t, unnormal), parse(t, normal), &NormalizeHints{Old: []int{0, 1, -1, 2}})
+	}},
+	{RuleReachable, "normalize: an unreachable block added", func(t *testing.T) error {
+		withDead := strings.TrimSuffix(strings.TrimSpace(normal), "}") + "b4:\n    return r1\n}"
+		return Normalize(parse(t, unnormal), parse(t, withDead), &NormalizeHints{Old: []int{0, 1, 2, -1, -1}})
+	}},
+	{RuleNormalised, "normalize: the input as the result", func(t *testing.T) error {
+		return Normalize(parse(t, unnormal), parse(t, unnormal), &NormalizeHints{Old: []int{0, 1, 2}})
+	}},
+	{RuleEntry, "normalize: hints that make b1 the entry", func(t *testing.T) error {
+		return Normalize(parse(t, unnormal), parse(t, normal), &NormalizeHints{Old: []int{1, 0, 2, -1}})
+	}},
+	{RuleRemoved, "normalize: a reachable block dropped", func(t *testing.T) error {
+		dropped := `
+func @main.f(r0 bool) int {
+b0:
+    r1:int = const 1
+    jump b1
+b1: <- b0
+    return r1
+}`
+		return Normalize(parse(t, unnormal), parse(t, dropped), &NormalizeHints{Old: []int{0, 2}})
+	}},
+	{RuleRecover, "normalize: a recover block added", func(t *testing.T) error {
+		plain := "func @main.f(r0 int) int {\nb0:\n    return r0\n}"
+		withRecover := "func @main.f(r0 int) int recover b1 {\nb0:\n    return r0\nb1:\n    return r0\n}"
+		return Normalize(parse(t, plain), parse(t, withRecover), &NormalizeHints{Old: []int{0, -1}})
+	}},
+	{RuleInserted, "normalize: an inserted block that computes", func(t *testing.T) error {
+		extra := strings.Replace(normal, "b3: <- b0\n    jump b2", "b3: <- b0\n    r1:int = const 2\n    jump b2", 1)
+		return Normalize(parse(t, unnormal), parse(t, extra), &NormalizeHints{Old: []int{0, 1, 2, -1}})
+	}},
+	{RuleNoPhis, "outofssa: the input as the result", func(t *testing.T) error {
+		return OutOfSSA(parse(t, swapSSA), parse(t, swapSSA), &OutOfSSAHints{})
+	}},
+	{RuleMoves, "outofssa: a swap without its temporary", func(t *testing.T) error {
+		lost := strings.Replace(swapGood, "    r5:int = copy r4\n    r4:int = copy r3\n    r3:int = copy r5\n", "    r4:int = copy r3\n    r3:int = copy r4\n", 1)
+		return OutOfSSA(parse(t, swapSSA), parse(t, lost), &OutOfSSAHints{})
+	}},
+	{RuleTemps, "outofssa: a register of the input said to be a temporary", func(t *testing.T) error {
+		return OutOfSSA(parse(t, swapSSA), parse(t, swapGood), &OutOfSSAHints{Temps: []ir.Reg{5, 2}})
+	}},
+	{RulePromotable, "mem2reg: a variable stored to and loaded where only a panic leads", func(t *testing.T) error {
+		rtl := `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r1:*int = alloc
+    store r1, r0
+    divcheck r0
+    r2:int = load r1
+    return r2
+b1:
+    r3:int = load r1
+    return r3
+}`
+		ssa := `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r5:int = const zero
+    r6:int = copy r0
+    divcheck r0
+    r2:int = copy r6
+    return r2
+b1:
+    r3:int = copy r6
+    return r3
+}`
+		return mem2RegOf(t, rtl, ssa, &Mem2RegHints{Promote: &PromoteHints{Vars: []ir.Reg{1}}, SSA: &SSAHints{Orig: []ir.Reg{4, 4}}})
+	}},
+	{RulePhiJoin, "ssagen: a phi in a block with one predecessor", func(t *testing.T) error {
+		h := diamondHints()
+		h.Orig = append(h.Orig, 2) // r7
+		return ssaGenOf(t, rtlDiamond, strings.Replace(ssaDiamond, "b1: <- b0\n", "b1: <- b0\n    r7:int = phi r4\n", 1), h)
+	}},
+	{RulePhiArity, "ssagen: a phi with one argument too few", func(t *testing.T) error {
+		return ssaGenWith(t, rtlDiamond, dropPhiArg(parse(t, ssaDiamond)), diamondHints())
+	}},
+	{RulePhiUse, "ssagen: phi arguments swapped", func(t *testing.T) error {
+		return ssaGenOf(t, rtlDiamond, strings.Replace(ssaDiamond, "phi r5, r4", "phi r4, r5", 1), diamondHints())
+	}},
+	{RulePhiMissing, "ssagen: the phi of a live register dropped", func(t *testing.T) error {
+		// r2 is live at b3 (through b4); its version differs there by the
+		// predecessor, and b3 has no phi for it.
+		rtl := strings.Replace(rtlDiamond, "b3: <- b1, b2\n    return r2", "b3: <- b1, b2\n    jump b4\nb4: <- b3\n    return r2", 1)
+		ssa := strings.NewReplacer("    r6:int = phi r5, r4\n    return r6", "    jump b4\nb4: <- b3\n    return r4").Replace(ssaDiamond)
+		return ssaGenOf(t, rtl, ssa, &SSAHints{Orig: []ir.Reg{2, 2}})
+	}},
+	{RuleUniqueDef, "ssagen: a version defined twice", func(t *testing.T) error {
+		h := &SSAHints{Orig: []ir.Reg{2, ir.NoReg, 2}} // r5 is not used
+		return ssaGenOf(t, rtlDiamond, strings.NewReplacer("r5:int = add r4, r3", "r4:int = add r4, r3", "phi r5, r4", "phi r4, r4").Replace(ssaDiamond), h)
+	}},
+	{RuleUse, "mem2reg: a load of the variable's first version", func(t *testing.T) error {
+		return mem2RegOf(t, rtlVar, strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r4", 1), varHints())
+	}},
+}
+
+// dropPhiArg removes the last argument of the first phi it finds (the
+// text format cannot write such a phi).
+func dropPhiArg(f *ir.Func) *ir.Func {
+	for _, b := range f.Blocks {
+		for _, phi := range b.Phis {
+			phi.Args = phi.Args[:len(phi.Args)-1]
+			return f
+		}
+	}
+	return f
+}
+
+// Every rule has a rejected case, and each case is rejected with its
+// rule, with a message that names no pass and no function.
+func TestEveryRuleRejects(t *testing.T) {
+	covered := map[Rule]bool{}
+	for _, tc := range ruleCases {
+		covered[tc.rule] = true
+		t.Run(string(tc.rule)+": "+tc.name, func(t *testing.T) {
+			err := tc.check(t)
+			wantRule(t, err, tc.rule)
+			if err != nil && strings.Contains(err.Error(), "main.f") {
+				t.Errorf("message %q names the function", err)
+			}
+		})
+	}
+	for _, r := range AllRules {
+		if !covered[r] {
+			t.Errorf("rule %s has no rejected case", r)
+		}
+	}
+}
