@@ -51,6 +51,9 @@ func (r *Report) String() string {
 // Manager runs a pipeline on functions.
 type Manager struct {
 	Pipeline []*Pass
+	// In is the form of the functions given to Run: RTL (the zero
+	// value, the bridge's) unless a test starts a pass on SSA form.
+	In ir.Discipline
 	// NoValidate turns validation off (only to measure its cost): no
 	// validator, no checker, no fingerprint of the input.
 	NoValidate bool
@@ -59,9 +62,9 @@ type Manager struct {
 // Run applies the pipeline to f and returns the function to use (f
 // itself if every pass was refused) and a report per pass.
 //
-// The function must be well-formed RTL with its types: Run checks it
-// fully first, unless the checker's verdict on it says so already
-// (ir.Func.Verdict), and runs no pass otherwise.
+// The function must be well-formed in form m.In (RTL unless set) with
+// its types: Run checks it fully first, unless the checker's verdict on
+// it says so already (ir.Func.Verdict), and runs no pass otherwise.
 //
 // A pass may share its input's instructions in its result but never
 // change its input: validators compare the result with the input, read
@@ -86,8 +89,8 @@ type Manager struct {
 func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	var reports []*Report
 	v := f.Verdict()
-	if v == nil || v.Discipline != ir.RTL || !v.Types {
-		if err := ir.Check(f, ir.RTL); err != nil {
+	if v == nil || v.Discipline != m.In || !v.Types {
+		if err := ir.Check(f, m.In); err != nil {
 			for _, p := range m.Pipeline {
 				reports = append(reports, &Report{Pass: p.Name, Func: f.Name, Outcome: Skipped, Err: fmt.Errorf("input is not well-formed: %v", err)})
 			}
@@ -103,7 +106,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 		report      *Report
 	}
 	var inputs []input
-	cur, form := f, ir.RTL
+	cur, form := f, m.In
 	for _, p := range m.Pipeline {
 		rep := &Report{Pass: p.Name, Func: f.Name}
 		reports = append(reports, rep)
