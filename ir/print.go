@@ -39,12 +39,7 @@ func (m *Module) Print(w io.Writer, opts PrintOptions) error {
 		decls.extern(name, m.Externs[name])
 	}
 	for _, f := range m.Funcs {
-		decls.types.add(f.Signature())
-		for _, t := range f.RegTypes() {
-			if t != nil {
-				decls.types.add(t)
-			}
-		}
+		decls.addFuncTypes(f)
 	}
 	p := &printer{opts: opts, mod: m}
 	p.decls(&decls)
@@ -71,15 +66,13 @@ func (f *Func) String() string {
 // declarations), then f. Parse accepts it.
 func (f *Func) Format(opts PrintOptions) string {
 	var decls declSet
-	decls.types.add(f.Signature())
-	for _, t := range f.RegTypes() {
-		if t != nil {
-			decls.types.add(t)
-		}
-	}
+	decls.addFuncTypes(f)
 	for _, b := range f.Blocks {
+		if b == nil {
+			continue
+		}
 		for _, in := range b.Instrs {
-			if in.Sym() == "" || (in.IsCall() && in.CallMode != CallStatic) {
+			if in == nil || in.Sym() == "" || (in.IsCall() && in.CallMode != CallStatic) {
 				continue
 			}
 			switch {
@@ -175,8 +168,8 @@ func (p *printer) fn(f *Func) {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		t := f.TypeOf(r)
-		if f.Variadic && i == len(f.Params)-1 {
+		t := typeOrNil(f, r)
+		if f.Variadic && i == len(f.Params)-1 && t != nil {
 			sb.WriteString(r.String() + " ...")
 			if s, ok := t.Underlying().(*types.Slice); ok {
 				t = s.Elem()
@@ -198,7 +191,7 @@ func (p *printer) fn(f *Func) {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			fmt.Fprintf(sb, "%s %s", r, TypeString(f.TypeOf(r)))
+			fmt.Fprintf(sb, "%s %s", r, TypeString(typeOrNil(f, r)))
 		}
 		sb.WriteByte(')')
 	}
@@ -209,7 +202,11 @@ func (p *printer) fn(f *Func) {
 		sb.WriteString(" wrapper")
 	}
 	sb.WriteString(" {\n")
-	for _, b := range f.Blocks {
+	for i, b := range f.Blocks {
+		if b == nil {
+			fmt.Fprintf(sb, "<missing block b%d>\n", i)
+			continue
+		}
 		fmt.Fprintf(sb, "b%d:", b.Index)
 		for i, pr := range b.Preds {
 			if i == 0 {
@@ -230,6 +227,30 @@ func (p *printer) fn(f *Func) {
 	sb.WriteString("}\n")
 }
 
+// addFuncTypes adds the types f's signature and registers name (its
+// parameters' are its registers').
+func (d *declSet) addFuncTypes(f *Func) {
+	for _, t := range f.Results {
+		if t != nil {
+			d.types.add(t)
+		}
+	}
+	for _, t := range f.RegTypes() {
+		if t != nil {
+			d.types.add(t)
+		}
+	}
+}
+
+// typeOrNil is the type of register r of f, or nil if it has none (a
+// function the checker refuses may still be printed, for its report).
+func typeOrNil(f *Func, r Reg) types.Type {
+	if !f.HasReg(r) {
+		return nil
+	}
+	return f.TypeOf(r)
+}
+
 // String returns "r<N>", or "_" for NoReg.
 func (r Reg) String() string {
 	if r == NoReg {
@@ -242,7 +263,7 @@ func (p *printer) instr(f *Func, b *Block, in *Instr) {
 	sb := &p.sb
 	sb.WriteString("    ")
 	sb.WriteString(FormatInstr(f, b, in))
-	if p.opts.Positions && in.Pos.IsValid() && p.mod != nil && p.mod.Fset != nil {
+	if p.opts.Positions && in != nil && in.Pos.IsValid() && p.mod != nil && p.mod.Fset != nil {
 		fmt.Fprintf(sb, " // %s", p.mod.Fset.Position(in.Pos))
 	}
 	sb.WriteByte('\n')
@@ -250,7 +271,13 @@ func (p *printer) instr(f *Func, b *Block, in *Instr) {
 
 // FormatInstr returns the text of one instruction of block b of f (b is
 // needed for the successors of a terminator and may be nil otherwise).
+// A missing instruction (nil, which no well-formed function has, but a
+// rejected result's dump may) is written "<missing instruction>", which
+// the parser refuses.
 func FormatInstr(f *Func, b *Block, in *Instr) string {
+	if in == nil {
+		return "<missing instruction>"
+	}
 	var sb strings.Builder
 	for i, d := range in.Dsts {
 		if i > 0 {

@@ -1,8 +1,9 @@
 // This file defines the mutation kinds of the mem2reg validator's
-// mutation suite (mutation_test.go). Each kind enumerates the sites of
-// one honest mem2reg result (the SSA function g and its hints) where it
-// applies, and builds from a site a mutant: a deep copy of g and of the
-// hints with one change. Most kinds break the result; rename-versions (an
+// mutation suite (mutation_test.go, on the shared harness of
+// internal/mutation). Each kind enumerates the sites of one honest
+// mem2reg result (the SSA function g and its hints) where it applies,
+// and builds from a site a mutant: a deep copy of g and of the hints
+// with one change. Most kinds break the result; rename-versions (an
 // alpha-renaming) and reorder-phis (the phis of a block run in parallel)
 // do not, so the validator may accept them, and then the program must
 // behave the same.
@@ -18,36 +19,22 @@ import (
 	"math/rand"
 	"slices"
 
+	"github.com/vssa-go/vssa/internal/mutation"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/validate"
 )
 
-// mutant is one mutated mem2reg result.
-type mutant struct {
-	what string // the site and the change, for reports
-	g    *ir.Func
-	h    *validate.Mem2RegHints
-}
-
-// mutationSite is one place where a kind applies. build makes the mutant, or
-// returns ok == false if the site turns out not to apply (candidates are
-// looked for lazily, so that enumerating sites stays cheap).
-type mutationSite struct {
-	what  string
-	build func() (g *ir.Func, h *validate.Mem2RegHints, ok bool)
-}
-
-// mutationKind is one kind of mutation.
-type mutationKind struct {
-	name  string
-	doc   string
-	sites func(c *mctx) []mutationSite
-}
+// The harness's types, for these hints and this context.
+type (
+	mutationKind = mutation.Kind[*validate.Mem2RegHints, *mctx]
+	mutationSite = mutation.Site[*validate.Mem2RegHints]
+)
 
 // mctx is what the kinds know about one function: the normalised input
 // n, the honest result g with its hints h, and facts about g.
 type mctx struct {
+	honest   *mutation.Case[*validate.Mem2RegHints]
 	n        *ir.Func
 	promoted *ir.Func // n with its variables promoted (n itself if none), before SSA construction
 	g        *ir.Func
@@ -82,9 +69,10 @@ type defSite struct {
 	index int
 }
 
-func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
+func newMctx(hc *mutation.Case[*validate.Mem2RegHints]) *mctx {
+	n, g := hc.In, hc.Out
 	s, _ := promote(n, new(buffers))
-	c := &mctx{n: n, promoted: s.f, g: g, h: h, rng: rng, dom: g.Dom(), def: make([]defSite, g.NumRegs()), versions: map[ir.Reg][]ir.Reg{}}
+	c := &mctx{honest: hc, n: n, promoted: s.f, g: g, h: hc.Hints, rng: hc.Rng, dom: g.Dom(), def: make([]defSite, g.NumRegs()), versions: map[ir.Reg][]ir.Reg{}}
 	define := func(r ir.Reg, b, i int) {
 		if r >= 0 && int(r) < len(c.def) {
 			c.def[r] = defSite{true, b, i}
@@ -115,9 +103,7 @@ func newMctx(n, g *ir.Func, h *validate.Mem2RegHints, rng *rand.Rand) *mctx {
 }
 
 // clone returns deep copies of g and of the hints.
-func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) {
-	return c.g.Clone(), cloneHints(c.h)
-}
+func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) { return c.honest.Clone() }
 
 func cloneHints(h *validate.Mem2RegHints) *validate.Mem2RegHints {
 	return &validate.Mem2RegHints{
@@ -347,9 +333,9 @@ var swappedOps = map[ir.Op]ir.Op{
 // mutationKinds are the kinds of mutation, in report order.
 var mutationKinds = []mutationKind{
 	{
-		name: "phi-swap-args",
-		doc:  "swap two different arguments of a phi",
-		sites: func(c *mctx) []mutationSite {
+		Name: "phi-swap-args",
+		Doc:  "swap two different arguments of a phi",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
@@ -358,7 +344,7 @@ var mutationKinds = []mutationKind{
 							if phi.Args[i] == phi.Args[j] {
 								continue
 							}
-							out = append(out, mutationSite{fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+							out = append(out, mutationSite{What: fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 								g, h := c.clone()
 								a := g.Blocks[b.Index].Phis[pi].Args
 								a[i], a[j] = a[j], a[i]
@@ -372,30 +358,30 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "use-other-version",
-		doc:  "replace an instruction operand by another version of the same input register",
-		sites: func(c *mctx) []mutationSite {
+		Name: "use-other-version",
+		Doc:  "replace an instruction operand by another version of the same input register",
+		Sites: func(c *mctx) []mutationSite {
 			return c.versionSites(false)
 		},
 	},
 	{
-		name: "phi-arg-other-version",
-		doc:  "replace a phi argument by another version of the same input register",
-		sites: func(c *mctx) []mutationSite {
+		Name: "phi-arg-other-version",
+		Doc:  "replace a phi argument by another version of the same input register",
+		Sites: func(c *mctx) []mutationSite {
 			return c.versionSites(true)
 		},
 	},
 	{
-		name: "phi-arg-own-result",
-		doc:  "replace a phi argument by the phi's own result",
-		sites: func(c *mctx) []mutationSite {
+		Name: "phi-arg-own-result",
+		Doc:  "replace a phi argument by the phi's own result",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, u := range c.uses(true) {
 				res := c.g.Blocks[u.block].Phis[u.index].Dsts[0]
 				if *u.ref(c.g) == res {
 					continue
 				}
-				out = append(out, mutationSite{fmt.Sprintf("%s: %s → %s", u, *u.ref(c.g), res), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{What: fmt.Sprintf("%s: %s → %s", u, *u.ref(c.g), res), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					*u.ref(g) = res
 					return g, h, true
@@ -405,9 +391,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "drop-phi",
-		doc:  "remove a phi and replace the uses of its result by one of its arguments",
-		sites: func(c *mctx) []mutationSite {
+		Name: "drop-phi",
+		Doc:  "remove a phi and replace the uses of its result by one of its arguments",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
@@ -422,7 +408,7 @@ var mutationKinds = []mutationKind{
 						}
 					}
 					arg := phi.Args[k]
-					out = append(out, mutationSite{fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
 						gb.Phis = slices.Delete(gb.Phis, pi, pi+1)
@@ -435,9 +421,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "move-def",
-		doc:  "move a defining instruction to another position, in its block or another",
-		sites: func(c *mctx) []mutationSite {
+		Name: "move-def",
+		Doc:  "move a defining instruction to another position, in its block or another",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
@@ -461,7 +447,7 @@ var mutationKinds = []mutationKind{
 						continue
 					}
 					t := targets[c.rng.Intn(len(targets))]
-					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d (%s) → b%d position %d", b.Index, i, ir.FormatInstr(c.g, b, in), t[0], t[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d instr %d (%s) → b%d position %d", b.Index, i, ir.FormatInstr(c.g, b, in), t[0], t[1]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						from := g.Blocks[b.Index]
 						moved := from.Instrs[i]
@@ -476,9 +462,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "swap-instrs",
-		doc:  "swap two adjacent instructions of a block",
-		sites: func(c *mctx) []mutationSite {
+		Name: "swap-instrs",
+		Doc:  "swap two adjacent instructions of a block",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i := 0; i+2 < len(b.Instrs); i++ {
@@ -486,7 +472,7 @@ var mutationKinds = []mutationKind{
 					if x == y {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d: swap instrs %d (%s) and %d (%s)", b.Index, i, x, i+1, y), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: swap instrs %d (%s) and %d (%s)", b.Index, i, x, i+1, y), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						is := g.Blocks[b.Index].Instrs
 						is[i], is[i+1] = is[i+1], is[i]
@@ -498,15 +484,15 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "reorder-phis",
-		doc:  "reverse the order of the phis of a block (they run in parallel: equivalent)",
-		sites: func(c *mctx) []mutationSite {
+		Name: "reorder-phis",
+		Doc:  "reverse the order of the phis of a block (they run in parallel: equivalent)",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				if len(b.Phis) < 2 {
 					continue
 				}
-				out = append(out, mutationSite{fmt.Sprintf("b%d: %d phis reversed", b.Index, len(b.Phis)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{What: fmt.Sprintf("b%d: %d phis reversed", b.Index, len(b.Phis)), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					slices.Reverse(g.Blocks[b.Index].Phis)
 					return g, h, true
@@ -516,9 +502,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "move-phi",
-		doc:  "move a phi to another join block with as many predecessors",
-		sites: func(c *mctx) []mutationSite {
+		Name: "move-phi",
+		Doc:  "move a phi to another join block with as many predecessors",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
@@ -532,7 +518,7 @@ var mutationKinds = []mutationKind{
 						continue
 					}
 					to := targets[c.rng.Intn(len(targets))]
-					out = append(out, mutationSite{fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						from := g.Blocks[b.Index]
 						moved := from.Phis[pi]
@@ -546,16 +532,16 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "reorder-preds",
-		doc:  "reorder the predecessors of a join block without permuting its phis' arguments",
-		sites: func(c *mctx) []mutationSite {
+		Name: "reorder-preds",
+		Doc:  "reorder the predecessors of a join block without permuting its phis' arguments",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for j := 1; j < len(b.Preds); j++ {
 					if b.Preds[j] == b.Preds[0] {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d (%d phis): swap predecessors 0 (b%d) and %d (b%d)", b.Index, len(b.Phis), b.Preds[0], j, b.Preds[j]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d (%d phis): swap predecessors 0 (b%d) and %d (b%d)", b.Index, len(b.Phis), b.Preds[0], j, b.Preds[j]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						p := g.Blocks[b.Index].Preds
 						p[0], p[j] = p[j], p[0]
@@ -567,15 +553,15 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "swap-if-succs",
-		doc:  "swap the two successors of an if",
-		sites: func(c *mctx) []mutationSite {
+		Name: "swap-if-succs",
+		Doc:  "swap the two successors of an if",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				if t := b.Terminator(); t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 					continue
 				}
-				out = append(out, mutationSite{fmt.Sprintf("b%d: if successors b%d, b%d swapped", b.Index, b.Succs[0], b.Succs[1]), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{What: fmt.Sprintf("b%d: if successors b%d, b%d swapped", b.Index, b.Succs[0], b.Succs[1]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					g, h := c.clone()
 					s := g.Blocks[b.Index].Succs
 					s[0], s[1] = s[1], s[0]
@@ -586,13 +572,13 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "use-other-register",
-		doc:  "replace an operand by a register of the same type that is not a version of the same input register",
-		sites: func(c *mctx) []mutationSite {
+		Name: "use-other-register",
+		Doc:  "replace an operand by a register of the same type that is not a version of the same input register",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, u := range append(c.uses(true), c.uses(false)...) {
 				a := *u.ref(c.g)
-				out = append(out, mutationSite{fmt.Sprintf("%s: %s → another register", u, a), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{What: fmt.Sprintf("%s: %s → another register", u, a), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					o := c.origOf(a)
 					var cands []ir.Reg
 					for _, x := range c.sameType(c.g.TypeOf(a)) {
@@ -613,9 +599,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "hint-other-register",
-		doc:  "change the hint of a register the result adds (Orig) to another input register of the same type",
-		sites: func(c *mctx) []mutationSite {
+		Name: "hint-other-register",
+		Doc:  "change the hint of a register the result adds (Orig) to another input register of the same type",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for r, d := range c.def {
 				if r < c.added() {
@@ -625,7 +611,7 @@ var mutationKinds = []mutationKind{
 				if !d.ok || o == ir.NoReg {
 					continue
 				}
-				out = append(out, mutationSite{fmt.Sprintf("Orig[r%d] = %s → another register", r, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+				out = append(out, mutationSite{What: fmt.Sprintf("Orig[r%d] = %s → another register", r, o), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 					var cands []ir.Reg
 					for x, t := range c.promoted.RegTypes() {
 						if x != o && t != nil && types.Identical(t, c.g.TypeOf(ir.Reg(r))) {
@@ -644,9 +630,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "delete-copy",
-		doc:  "delete a copy instruction and replace the uses of its result by its operand",
-		sites: func(c *mctx) []mutationSite {
+		Name: "delete-copy",
+		Doc:  "delete a copy instruction and replace the uses of its result by its operand",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
@@ -654,7 +640,7 @@ var mutationKinds = []mutationKind{
 						continue
 					}
 					dst, src := in.Dsts[0], in.Args[0]
-					out = append(out, mutationSite{fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
 						gb.Instrs = slices.Delete(gb.Instrs, i, i+1)
@@ -667,9 +653,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "change-const",
-		doc:  "change the value of a constant in the SSA result",
-		sites: func(c *mctx) []mutationSite {
+		Name: "change-const",
+		Doc:  "change the value of a constant in the SSA result",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
@@ -680,7 +666,7 @@ var mutationKinds = []mutationKind{
 					if !ok {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						g.Blocks[b.Index].Instrs[i].SetConst(v)
 						return g, h, true
@@ -691,16 +677,16 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "rename-versions",
-		doc:  "swap two versions of one input register everywhere (alpha-renaming: equivalent)",
-		sites: func(c *mctx) []mutationSite {
+		Name: "rename-versions",
+		Doc:  "swap two versions of one input register everywhere (alpha-renaming: equivalent)",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			origs := slices.Sorted(maps.Keys(c.versions))
 			for _, o := range origs {
 				vs := c.versions[o]
 				for i := 0; i+1 < len(vs); i++ {
 					x, y := vs[i], vs[i+1]
-					out = append(out, mutationSite{fmt.Sprintf("versions %s and %s of %s swapped", x, y, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("versions %s and %s of %s swapped", x, y, o), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						renameRegs(g, x, y)
 						return g, h, true
@@ -711,9 +697,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "promote-escaping",
-		doc:  "promote the loads and stores of an allocation the promotion left alone (its address escapes), keep the allocation for the other uses, then rebuild SSA",
-		sites: func(c *mctx) []mutationSite {
+		Name: "promote-escaping",
+		Doc:  "promote the loads and stores of an allocation the promotion left alone (its address escapes), keep the allocation for the other uses, then rebuild SSA",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for _, in := range b.Instrs {
@@ -724,7 +710,7 @@ var mutationKinds = []mutationKind{
 					if slices.Contains(c.h.Promote.Vars, p) {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: promote %s", b.Index, ir.FormatInstr(c.n, b, in)), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						// The buggy promoter this imitates reads and writes a register
 						// where the program's other uses of p (a call, a closure, a
 						// field address, the recover block) see the memory.
@@ -759,23 +745,23 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "promote-load-wrong-var",
-		doc:  "make a promoted load read another variable of the same type, then rebuild SSA",
-		sites: func(c *mctx) []mutationSite {
+		Name: "promote-load-wrong-var",
+		Doc:  "make a promoted load read another variable of the same type, then rebuild SSA",
+		Sites: func(c *mctx) []mutationSite {
 			return c.promotedAccessSites(ir.OpLoad)
 		},
 	},
 	{
-		name: "promote-store-wrong-var",
-		doc:  "make a promoted store write another variable of the same type, then rebuild SSA",
-		sites: func(c *mctx) []mutationSite {
+		Name: "promote-store-wrong-var",
+		Doc:  "make a promoted store write another variable of the same type, then rebuild SSA",
+		Sites: func(c *mctx) []mutationSite {
 			return c.promotedAccessSites(ir.OpStore)
 		},
 	},
 	{
-		name: "promote-nonzero-init",
-		doc:  "initialise a promoted variable with a non-zero constant, then rebuild SSA",
-		sites: func(c *mctx) []mutationSite {
+		Name: "promote-nonzero-init",
+		Doc:  "initialise a promoted variable with a non-zero constant, then rebuild SSA",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
@@ -787,7 +773,7 @@ var mutationKinds = []mutationKind{
 					if !ok {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: variable %s starts as %s", b.Index, in.Dst(), k.ExactString()), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						pr := c.promoted.Clone()
 						pr.Blocks[b.Index].Instrs[i].SetConst(k)
 						return rebuild(pr, slices.Clone(c.h.Promote.Vars))
@@ -798,9 +784,9 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "promote-hint-swap",
-		doc:  "swap the registers of two promoted variables of the same type in the hints only",
-		sites: func(c *mctx) []mutationSite {
+		Name: "promote-hint-swap",
+		Doc:  "swap the registers of two promoted variables of the same type in the hints only",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			ps := c.h.Promote.Vars
 			for i, p := range ps {
@@ -809,7 +795,7 @@ var mutationKinds = []mutationKind{
 					if !types.Identical(c.n.TypeOf(p), c.n.TypeOf(q)) {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("variables %s and %s exchange registers", p, q), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("variables %s and %s exchange registers", p, q), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						h.Promote.Vars[i], h.Promote.Vars[j] = q, p
 						return g, h, true
@@ -820,9 +806,30 @@ var mutationKinds = []mutationKind{
 		},
 	},
 	{
-		name: "change-op",
-		doc:  "change an operator of the result to another of the same operand types (hints unchanged)",
-		sites: func(c *mctx) []mutationSite {
+		Name: "random-changes",
+		Doc:  "one to three random changes of the result or its hints (randomChange), many making it ill-formed: the validator must not panic, and what it and the IR checker accept must behave the same",
+		Sites: func(c *mctx) []mutationSite {
+			var out []mutationSite
+			for k := range 24 {
+				out = append(out, mutationSite{What: fmt.Sprintf("random changes #%d", k), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					rng := rand.New(rand.NewSource(c.rng.Int63() + int64(k)))
+					g, h := c.clone()
+					var log []string
+					for n := 1 + rng.Intn(3); n > 0; n-- {
+						if what := randomChange(rng, c.n, g, h); what != "" {
+							log = append(log, what)
+						}
+					}
+					return g, h, len(log) > 0
+				}})
+			}
+			return out
+		},
+	},
+	{
+		Name: "change-op",
+		Doc:  "change an operator of the result to another of the same operand types (hints unchanged)",
+		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, b := range c.n.Blocks {
 				for i, in := range b.Instrs {
@@ -830,7 +837,7 @@ var mutationKinds = []mutationKind{
 					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.TypeOf(in.Args[0]), types.IsString) {
 						continue
 					}
-					out = append(out, mutationSite{fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						g.Blocks[b.Index].Instrs[i].Op = op
 						return g, h, true
@@ -857,7 +864,7 @@ func (c *mctx) versionSites(phis bool) []mutationSite {
 		if o == ir.NoReg || len(c.versions[o]) < 2 {
 			continue
 		}
-		out = append(out, mutationSite{fmt.Sprintf("%s: %s → another version of %s", u, a, o), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+		out = append(out, mutationSite{What: fmt.Sprintf("%s: %s → another version of %s", u, a, o), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 			var cands []ir.Reg
 			for _, v := range c.versions[o] {
 				if v != a {
@@ -890,7 +897,7 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 			if !slices.Contains(c.h.Promote.Vars, p) {
 				continue
 			}
-			out = append(out, mutationSite{fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), func() (*ir.Func, *validate.Mem2RegHints, bool) {
+			out = append(out, mutationSite{What: fmt.Sprintf("b%d: %s uses another variable than %s", b.Index, ir.FormatInstr(c.n, b, in), p), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 				q, ok := c.otherVar(p)
 				if !ok {
 					return nil, nil, false
@@ -908,4 +915,149 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 		}
 	}
 	return out
+}
+
+// randomChange applies one random change to a result or its hints,
+// and says which: an operand, a result, a hint, a promotion hint, the
+// order of two instructions, a phi dropped or added, an instruction of
+// the input shared, a new register of a random type, a constant, an
+// operation (kinds that are no instruction kind included), a parameter,
+// a nil instruction. (Moved here from the mem2reg validator's review,
+// where it ran on seeds with fixed inputs.) The input's instructions are
+// never changed, nor those the mutant shares with it.
+func randomChange(rng *rand.Rand, before, after *ir.Func, h *validate.Mem2RegHints) string {
+	reg := func() ir.Reg { return ir.Reg(rng.Intn(after.NumRegs()+4) - 2) }
+	// sameType picks a register of the result of the type of x, if any.
+	sameType := func(x ir.Reg) ir.Reg {
+		if rng.Intn(4) == 0 || !after.HasReg(x) {
+			return reg()
+		}
+		var cands []ir.Reg
+		for r, t := range after.RegTypes() {
+			if t != nil && types.Identical(t, after.TypeOf(x)) {
+				cands = append(cands, r)
+			}
+		}
+		return cands[rng.Intn(len(cands))]
+	}
+	type site struct {
+		b, i  int
+		phi   bool
+		instr *ir.Instr
+	}
+	shared := map[*ir.Instr]bool{} // changing these would change the input
+	for _, b := range before.Blocks {
+		for _, in := range b.Instrs {
+			shared[in] = true
+		}
+	}
+	var sites []site
+	for _, b := range after.Blocks {
+		for i, in := range b.Phis {
+			if in != nil {
+				sites = append(sites, site{b.Index, i, true, in})
+			}
+		}
+		for i, in := range b.Instrs {
+			if in != nil && !shared[in] {
+				sites = append(sites, site{b.Index, i, false, in})
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return ""
+	}
+	pick := sites[rng.Intn(len(sites))]
+	switch rng.Intn(14) {
+	case 0, 1, 2: // an operand
+		if len(pick.instr.Args) > 0 {
+			k := rng.Intn(len(pick.instr.Args))
+			old := pick.instr.Args[k]
+			pick.instr.Args[k] = sameType(old)
+			return fmt.Sprintf("b%d arg %d of %v: %s -> %s", pick.b, k, pick.instr.Op, old, pick.instr.Args[k])
+		}
+	case 3: // a result
+		if len(pick.instr.Dsts) > 0 {
+			k := rng.Intn(len(pick.instr.Dsts))
+			pick.instr.Dsts[k] = sameType(pick.instr.Dsts[k])
+			return fmt.Sprintf("b%d dst of %v -> %s", pick.b, pick.instr.Op, pick.instr.Dsts[k])
+		}
+	case 4, 5: // a hint
+		if len(h.SSA.Orig) > 0 {
+			v := rng.Intn(len(h.SSA.Orig))
+			h.SSA.Orig[v] = ir.Reg(rng.Intn(before.NumRegs()+len(h.Promote.Vars)+3) - 2)
+			return fmt.Sprintf("orig[r%d] -> %s", v, h.SSA.Orig[v])
+		}
+	case 6: // a promotion hint
+		vars := h.Promote.Vars
+		if k := rng.Intn(len(vars) + 1); k < len(vars) {
+			switch rng.Intn(3) {
+			case 0:
+				h.Promote.Vars = slices.Delete(vars, k, k+1)
+				return fmt.Sprintf("var %s dropped", vars[k])
+			case 1:
+				j := rng.Intn(len(vars))
+				vars[k], vars[j] = vars[j], vars[k]
+				return fmt.Sprintf("vars %d and %d swapped", k, j)
+			}
+			vars[k] = ir.Reg(rng.Intn(before.NumRegs()+4) - 1)
+			return fmt.Sprintf("var %d -> %s", k, vars[k])
+		}
+		a := ir.Reg(rng.Intn(before.NumRegs()+2) - 1)
+		h.Promote.Vars = append(vars, a)
+		return fmt.Sprintf("var %s added", a)
+	case 7: // swap two instructions of a block
+		b := after.Blocks[pick.b]
+		if n := len(b.Instrs) - 1; n >= 2 {
+			i, j := rng.Intn(n), rng.Intn(n)
+			b.Instrs[i], b.Instrs[j] = b.Instrs[j], b.Instrs[i]
+			return fmt.Sprintf("b%d swap %d %d", pick.b, i, j)
+		}
+	case 8: // drop or add a phi
+		b := after.Blocks[pick.b]
+		if len(b.Phis) > 0 && rng.Intn(2) == 0 {
+			k := rng.Intn(len(b.Phis))
+			b.Phis = append(b.Phis[:k:k], b.Phis[k+1:]...)
+			return fmt.Sprintf("b%d phi %d dropped", pick.b, k)
+		}
+		phi := &ir.Instr{Op: ir.OpPhi, Dsts: []ir.Reg{reg()}}
+		for range b.Preds {
+			phi.Args = append(phi.Args, sameType(phi.Dsts[0]))
+		}
+		b.Phis = append(b.Phis, phi)
+		return fmt.Sprintf("b%d phi added %v <- %v", pick.b, phi.Dsts, phi.Args)
+	case 9: // share the input's instruction
+		if !pick.phi && pick.i < len(before.Blocks[pick.b].Instrs) {
+			after.Blocks[pick.b].Instrs[pick.i] = before.Blocks[pick.b].Instrs[pick.i]
+			return fmt.Sprintf("b%d instr %d shared with the input", pick.b, pick.i)
+		}
+	case 10: // a new register, of a random type
+		ts := []types.Type{types.Typ[types.Int], types.Typ[types.Bool], nil, types.NewPointer(types.Typ[types.Int])}
+		after.NewReg(ts[rng.Intn(len(ts))])
+		h.SSA.Orig = append(h.SSA.Orig, ir.Reg(rng.Intn(before.NumRegs()+3)-1))
+		return "register added"
+	case 11: // a constant
+		if pick.instr.Op == ir.OpConst {
+			cs := []constant.Value{nil, constant.MakeInt64(0), constant.MakeInt64(1)}
+			pick.instr.SetConst(cs[rng.Intn(len(cs))])
+			return fmt.Sprintf("b%d const -> %v", pick.b, pick.instr.Const())
+		}
+	case 12: // an operation
+		ops := []ir.Op{ir.OpCopy, ir.OpConst, ir.OpLoad, ir.OpStore, ir.OpAlloc, ir.OpPhi, ir.OpAdd, ir.OpInvalid, ir.Op(200)}
+		pick.instr.Op = ops[rng.Intn(len(ops))]
+		return fmt.Sprintf("b%d op -> %v", pick.b, pick.instr.Op)
+	case 13: // a nil instruction, or a parameter
+		if rng.Intn(2) == 0 && len(after.Params) > 0 {
+			k := rng.Intn(len(after.Params))
+			after.Params[k] = reg()
+			return fmt.Sprintf("param %d -> %s", k, after.Params[k])
+		}
+		if pick.phi {
+			after.Blocks[pick.b].Phis[pick.i] = nil
+		} else {
+			after.Blocks[pick.b].Instrs[pick.i] = nil
+		}
+		return "nil instruction"
+	}
+	return ""
 }
