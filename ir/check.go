@@ -112,11 +112,14 @@ func (e *CheckError) Error() string {
 
 // Verdict is what the checker leaves on a function it accepts: the
 // discipline it was checked in, whether the types rule was checked too
-// (Check, not CheckStructure), and the function's fingerprint then.
-// Comparing that fingerprint with a new one tells whether the function
-// is still the one that was accepted: the pass manager relies on it
-// instead of checking a pass's input again, and compares it with the
-// input's fingerprint after the pass.
+// (Check, not CheckStructure), and, for Check, the function's
+// fingerprint then (hashed on the way). Comparing that fingerprint with
+// a new one tells whether the function is still the one that was
+// accepted: the pass manager relies on the verdict instead of checking a
+// pipeline's input again, and compares the fingerprint with the input's
+// once the passes have run. (CheckStructure, which the manager runs on
+// every result, leaves Fingerprint zero: the manager takes a result's
+// fingerprint only if a later pass takes the result as its input.)
 type Verdict struct {
 	Discipline  Discipline
 	Types       bool
@@ -207,7 +210,11 @@ func (c *checker) check() error {
 	}
 	c.counts.finish()
 	c.f.counts.Store(c.counts)
-	c.f.verdict.Store(&Verdict{Discipline: c.d, Types: c.types, Fingerprint: c.print.sum()})
+	v := &Verdict{Discipline: c.d, Types: c.types}
+	if c.types {
+		v.Fingerprint = c.print.sum()
+	}
+	c.f.verdict.Store(v)
 	return nil
 }
 
@@ -313,7 +320,9 @@ func (c *checker) scan() {
 		}
 	}
 	c.counts = newRegCounts(f)
-	c.print.start(f)
+	if c.types {
+		c.print.start(f)
+	}
 	c.scratch.sites = resized(c.scratch.sites, f.NumRegs())
 	sites := c.scratch.sites
 	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
@@ -326,10 +335,14 @@ func (c *checker) scan() {
 	for _, b := range f.Blocks {
 		c.sink = toErrs
 		c.checkBlockEnd(b)
-		c.print.block(b)
+		if c.types {
+			c.print.block(b)
+		}
 		for i, in := range b.Phis {
 			c.sink = toErrs
-			c.print.instr(in)
+			if c.types {
+				c.print.instr(in)
+			}
 			if in == nil || in.Op != OpPhi {
 				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", i)
 				continue
@@ -344,7 +357,9 @@ func (c *checker) scan() {
 		last := len(b.Instrs) - 1
 		for j, in := range b.Instrs {
 			c.sink = toErrs
-			c.print.instr(in)
+			if c.types {
+				c.print.instr(in)
+			}
 			if in == nil {
 				c.blockErr(b.Index, RuleTerminator, "instruction %d is missing", j)
 				continue

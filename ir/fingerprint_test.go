@@ -111,8 +111,9 @@ func TestFingerprintCoversFields(t *testing.T) {
 	}
 }
 
-// The checker's verdict carries the fingerprint of what it accepted,
-// the same as Fingerprint computes, and only on acceptance.
+// The full check's verdict carries the fingerprint of what it accepted,
+// the same as Fingerprint computes; the structural check's none; and
+// neither leaves a verdict on a function it refuses.
 func TestVerdictFingerprint(t *testing.T) {
 	m := parseFile(t, "testdata/allkinds.vssa")
 	rejected := 0
@@ -124,12 +125,14 @@ func TestVerdictFingerprint(t *testing.T) {
 		if err := CheckStructure(f, d); err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
-		v := f.Verdict()
-		if v == nil || v.Discipline != d || v.Types || v.Fingerprint != f.Fingerprint() {
-			t.Errorf("%s: verdict %+v, want %v without types and fingerprint %x", f.Name, v, d, f.Fingerprint())
+		if v := f.Verdict(); v == nil || v.Discipline != d || v.Types || v.Fingerprint != 0 {
+			t.Errorf("%s: CheckStructure left verdict %+v, want %v without types or fingerprint", f.Name, v, d)
 		}
-		if err := Check(f, d); err != nil || !f.Verdict().Types {
-			t.Errorf("%s: Check left verdict %+v (%v)", f.Name, f.Verdict(), err)
+		if err := Check(f, d); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if v := f.Verdict(); v == nil || v.Discipline != d || !v.Types || v.Fingerprint != f.Fingerprint() {
+			t.Errorf("%s: Check left verdict %+v, want %v with types and fingerprint %x", f.Name, v, d, f.Fingerprint())
 		}
 		f.ForgetChecks()
 		if f.Verdict() != nil {

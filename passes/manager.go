@@ -84,8 +84,10 @@ type Manager struct {
 // After a pass whose result differs from its input, the validator
 // checks the result against the input (and that its types follow from
 // the input's), then the manager runs the IR checker's structural rules
-// on it, which leave the verdict the next pass relies on. A result that
-// is its input unchanged keeps the input's verdict.
+// on it, which leave the register counts the next pass's validator
+// reads; if a later pass takes the result, the manager takes its
+// fingerprint first. A result that is its input unchanged keeps the
+// input's verdict.
 func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	var reports []*Report
 	v := f.Verdict()
@@ -116,7 +118,14 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			continue
 		}
 		if len(inputs) == 0 || inputs[len(inputs)-1].f != cur {
-			inputs = append(inputs, input{cur, v.Fingerprint, rep})
+			// The pipeline's input has the fingerprint of its full
+			// check; a result taken as an input is fingerprinted now,
+			// after its check, before the pass that takes it.
+			fingerprint := v.Fingerprint
+			if cur != f {
+				fingerprint = cur.Fingerprint()
+			}
+			inputs = append(inputs, input{cur, fingerprint, rep})
 		}
 		start := time.Now()
 		out, validate, err := applySafely(p, cur)
@@ -144,7 +153,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			continue
 		}
 		rep.Outcome = Accepted
-		cur, form, v = out, p.Out, out.Verdict()
+		cur, form = out, p.Out
 	}
 	if m.NoValidate {
 		return cur, reports
