@@ -321,6 +321,9 @@ func (c *checker) scan() {
 	}
 	c.counts = newRegCounts(f)
 	if c.types {
+		c.counts.AddrUses = make([]int32, f.NumRegs())
+	}
+	if c.types {
 		c.print.start(f)
 	}
 	c.scratch.sites = resized(c.scratch.sites, f.NumRegs())
@@ -533,7 +536,24 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 		if msg := c.instrTypes(b, in); msg != "" {
 			c.errorf(where, RuleTypes, "%s", msg)
 		}
+		c.noteAccess(b, i-len(b.Phis), in)
 	}
+}
+
+// noteAccess counts the address use of a load or store and lists the
+// allocs, loads and stores (in is valid, and not a phi).
+func (c *checker) noteAccess(b *Block, j int, in *Instr) {
+	var addr Reg
+	switch {
+	case in.Op == OpAlloc:
+		addr = in.Dsts[0]
+	case in.Op == OpLoad || in.Op == OpStore:
+		addr = in.Args[0]
+		c.counts.AddrUses[addr]++
+	default:
+		return
+	}
+	c.counts.Accesses = append(c.counts.Accesses, Access{int32(b.Index), int32(j), addr, in.Op == OpAlloc})
 }
 
 // optionalOperand reports whether operand k of in may be "_".

@@ -12,9 +12,27 @@ package ir
 // are not counted. Multi lists the registers defined twice or more, in
 // increasing order (few: the bridge defines most registers once), for
 // the validators that look for them without reading all of Defs.
+//
+// The full check (Check, not CheckStructure: the check of a pipeline's
+// input) also counts, in AddrUses, the operands that name a register as
+// the address of a load or store, and lists in Accesses every alloc,
+// load and store, block after block: SSA construction finds the
+// promotable allocations from them without reading the function again.
+// Both are nil in counts the full check did not make.
 type RegCounts struct {
 	Mentions, Defs []int32
 	Multi          []Reg
+	AddrUses       []int32
+	Accesses       []Access
+}
+
+// Access is an alloc, load or store: where it is (its index among its
+// block's instructions, phis not counted), the address it defines or
+// loads or stores through, and whether it is the alloc.
+type Access struct {
+	Block, Index int32
+	Addr         Reg
+	Alloc        bool
 }
 
 // ForgetChecks drops what the checker left on f (its register counts

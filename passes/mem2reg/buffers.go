@@ -14,11 +14,12 @@ import (
 // Nothing in them may outlive the run: the result and its hints have
 // arrays of their own.
 type buffers struct {
-	defs     []int32  // promotableAllocs: definitions per register
-	facts    []uint8  // promotableAllocs: facts per register
-	accesses []access // promotableAllocs: the allocs, loads and stores
-	varOf    []ir.Reg // promote: address register → variable's register
-	index    []int32  // renaming: input register → index in vars
+	defs      []int32     // promotableAllocs: definitions per register
+	facts     []uint8     // promotableAllocs: facts per register
+	accesses  []ir.Access // promotableAllocs: the allocs, loads and stores
+	rewritten []ir.Access // promote: the accesses to the variables
+	varOf     []ir.Reg    // promote: address register → variable's register
+	index     []int32     // renaming: input register → index in vars
 
 	siteIndex, siteFirst []int32 // the sites of the renamed registers
 	mentioned            []bool  // mentioning: the registers looked for

@@ -6,17 +6,10 @@ package mem2reg
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
-
-// access is an alloc, load or store: where it is, and the address it
-// defines, reads or writes through (so that promotion reads only the
-// accesses to the variables it promotes again).
-type access struct {
-	block, index int32
-	addr         ir.Reg
-}
 
 // Facts promotableAllocs gathers about each register.
 const (
@@ -28,10 +21,26 @@ const (
 // promotable allocations: defined once, by an alloc, used only as the
 // address of loads and stores, and never in blocks reached only after a
 // panic. It also returns the allocs, loads and stores, so that
-// promotion need not scan the function again, and the number of
-// definitions of each register (parameters and free variables count as
-// defined on entry).
-func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []access, []int32) {
+// promotion need not scan the function again, and the registers with
+// several definitions (parameters and free variables count as defined
+// on entry), in increasing order.
+//
+// The full check of f, which SSA construction's input usually has had
+// (the pass manager requires it of a pipeline's input), left the
+// accesses and the counts that decide it without reading f: a register
+// is used only as an address when its uses (mentions but definitions)
+// are all address uses. Without them, or with a recover block (where a
+// use after a panic disqualifies a variable), f is read.
+func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []ir.Access, []ir.Reg) {
+	if c := f.Counts(); c.Accesses != nil && f.Recover < 0 && len(c.Defs) == f.NumRegs() {
+		var out []ir.Reg // the hints keep it
+		for _, x := range c.Accesses {
+			if r := x.Addr; x.Alloc && c.Defs[r] == 1 && c.Mentions[r]-1 == c.AddrUses[r] {
+				out = append(out, r)
+			}
+		}
+		return out, c.Accesses, c.Multi
+	}
 	defs := zeroed(&buf.defs, f.NumRegs())
 	facts := zeroed(&buf.facts, f.NumRegs())
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
@@ -50,10 +59,10 @@ func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []access, []int32) {
 		for i, in := range b.Instrs {
 			switch in.Op {
 			case ir.OpAlloc:
-				accesses = append(accesses, access{int32(b.Index), int32(i), in.Dsts[0]})
+				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Dsts[0], Alloc: true})
 				facts[in.Dsts[0]] |= isAlloc
 			case ir.OpLoad, ir.OpStore:
-				accesses = append(accesses, access{int32(b.Index), int32(i), in.Args[0]})
+				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Args[0]})
 			}
 			for _, d := range in.Dsts {
 				defs[d]++
@@ -67,12 +76,16 @@ func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []access, []int32) {
 	}
 	buf.accesses = accesses
 	var out []ir.Reg // the hints keep it
+	var multi []ir.Reg
 	for r, fr := range facts {
 		if fr == isAlloc && defs[r] == 1 {
 			out = append(out, ir.Reg(r))
 		}
+		if defs[r] >= 2 {
+			multi = append(multi, ir.Reg(r))
+		}
 	}
-	return out, accesses, defs
+	return out, accesses, multi
 }
 
 // start is what SSA construction starts from: an RTL function, the
@@ -141,13 +154,8 @@ func mentioning(f *ir.Func, vars []ir.Reg, buf *buffers) sites {
 // With none, f itself is the result; else a copy of f sharing the
 // instructions promotion leaves unchanged.
 func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
-	allocs, accesses, defs := promotableAllocs(f, buf)
-	var multi []ir.Reg
-	for r, n := range defs {
-		if n >= 2 {
-			multi = append(multi, ir.Reg(r))
-		}
-	}
+	allocs, accesses, multi := promotableAllocs(f, buf)
+	multi = slices.Clip(multi) // appended to below: not into the counts' array
 	if len(allocs) == 0 {
 		return start{buf, f, f, multi, mentioning(f, multi, buf)}, allocs
 	}
@@ -162,14 +170,15 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 	for k, p := range allocs {
 		varOf[p] = ir.Reg(f.NumRegs() + k)
 	}
-	rewritten := accesses[:0] // the accesses to variables
+	rewritten := buf.rewritten[:0] // the accesses to variables
 	regs := 0
 	for _, x := range accesses {
-		if varOf[x.addr] != ir.NoReg {
+		if varOf[x.Addr] != ir.NoReg {
 			rewritten = append(rewritten, x)
 			regs += 2
 		}
 	}
+	buf.rewritten = rewritten
 	// Unchanged instructions and the register types are shared.
 	g := f.ShallowClone()
 	for _, p := range allocs { // registers varOf[p], in this order
@@ -181,9 +190,9 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 	a.Reserve(len(rewritten), regs)
 	stored := make([]bool, len(allocs)) // by v - f.NumRegs(): a store defines it again
 	for _, x := range rewritten {
-		v := varOf[x.addr]
-		instrs := g.Blocks[x.block].Instrs
-		in := instrs[x.index]
+		v := varOf[x.Addr]
+		instrs := g.Blocks[x.Block].Instrs
+		in := instrs[x.Index]
 		changed := a.Make(ir.OpCopy, in.Pos)
 		switch in.Op {
 		case ir.OpAlloc:
@@ -194,7 +203,7 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 			changed.Dsts, changed.Args = a.Regs(v), a.Regs(in.Args[1])
 			stored[int(v)-f.NumRegs()] = true
 		}
-		instrs[x.index] = changed
+		instrs[x.Index] = changed
 	}
 	for i, yes := range stored {
 		if yes {
@@ -210,8 +219,8 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 	k := 0
 	for bi := range f.Blocks {
 		at.first[bi] = int32(k)
-		for ; k < len(rewritten) && int(rewritten[k].block) == bi; k++ {
-			at.index[k] = rewritten[k].index
+		for ; k < len(rewritten) && int(rewritten[k].Block) == bi; k++ {
+			at.index[k] = rewritten[k].Index
 		}
 	}
 	at.first[len(f.Blocks)] = int32(k)
