@@ -414,12 +414,19 @@ func constFits(v constant.Value, t types.Type) string {
 
 // intFits reports whether the integer constant v is a value of b.
 func intFits(v constant.Value, b *types.Basic) bool {
-	size := map[types.BasicKind]uint{
-		types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64, types.Int: 64,
-		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64, types.Uint: 64, types.Uintptr: 64,
-		types.UntypedInt: 512, types.UntypedRune: 32,
-	}[b.Kind()]
-	if size == 0 {
+	var size uint
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		size = 8
+	case types.Int16, types.Uint16:
+		size = 16
+	case types.Int32, types.Uint32, types.UntypedRune:
+		size = 32
+	case types.Int64, types.Int, types.Uint64, types.Uint, types.Uintptr:
+		size = 64
+	case types.UntypedInt:
+		size = 512
+	default:
 		return false
 	}
 	unsigned := b.Info()&types.IsUnsigned != 0

@@ -56,6 +56,9 @@ type Func struct {
 	// counts, it is not copied.
 	verdict atomic.Pointer[Verdict]
 
+	// sig caches Signature; like counts, it is not copied.
+	sig atomic.Pointer[types.Signature]
+
 	// cfg caches CFG: the analyses of the edges it was computed for,
 	// which CFG compares with the edges f has before using it. Clones
 	// start with their original's (the same edges until a pass changes
@@ -130,8 +133,14 @@ func (f *Func) AddEdge(from, to int) {
 }
 
 // Signature returns the Go signature of f (the receiver, if any, is the
-// first parameter; free variables are not part of it).
+// first parameter; free variables are not part of it). The checker asks
+// for the signature of the callee of every static call, so it is kept
+// with f and made again only when a parameter's or result's type,
+// their number or variadicity differs from what it was made of.
 func (f *Func) Signature() *types.Signature {
+	if sig := f.sig.Load(); sig != nil && f.describedBy(sig) {
+		return sig
+	}
 	params := make([]*types.Var, len(f.Params))
 	for i, p := range f.Params {
 		params[i] = types.NewParam(token.NoPos, nil, "", f.TypeOf(p))
@@ -140,7 +149,29 @@ func (f *Func) Signature() *types.Signature {
 	for i, t := range f.Results {
 		results[i] = types.NewParam(token.NoPos, nil, "", t)
 	}
-	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), f.Variadic)
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), f.Variadic)
+	f.sig.Store(sig)
+	return sig
+}
+
+// describedBy reports whether sig is the signature f has now: the same
+// type values, in number and order, and variadicity.
+func (f *Func) describedBy(sig *types.Signature) bool {
+	ps, rs := sig.Params(), sig.Results()
+	if sig.Variadic() != f.Variadic || ps.Len() != len(f.Params) || rs.Len() != len(f.Results) {
+		return false
+	}
+	for i, p := range f.Params {
+		if !f.HasReg(p) || ps.At(i).Type() != f.TypeOf(p) {
+			return false
+		}
+	}
+	for i, t := range f.Results {
+		if rs.At(i).Type() != t {
+			return false
+		}
+	}
+	return true
 }
 
 // Clone returns a deep copy of f that shares only types, the array of

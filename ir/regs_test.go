@@ -145,3 +145,31 @@ func TestFirstOtherTypeCompares(t *testing.T) {
 		t.Errorf("empty: got %d", got)
 	}
 }
+
+// The signature kept with a function follows changes to its
+// parameters' types, its results and its variadicity.
+func TestSignatureKept(t *testing.T) {
+	f := regFunc(2)
+	f.Params = []Reg{0, 1}
+	f.Results = []types.Type{regBool}
+	sig := f.Signature()
+	if f.Signature() != sig {
+		t.Error("the signature is made again for an unchanged function")
+	}
+	check := func(what string, want string) {
+		t.Helper()
+		if got := TypeString(f.Signature()); got != want {
+			t.Errorf("after %s: %s, want %s", what, got, want)
+		}
+	}
+	check("nothing", "func(int, int) bool")
+	f.SetType(1, types.NewSlice(regBool))
+	check("a parameter's type", "func(int, []bool) bool")
+	f.Variadic = true
+	check("variadicity", "func(int, ...bool) bool")
+	f.Results = []types.Type{regInt, regInt}
+	check("results", "func(int, ...bool) (int, int)")
+	f.Params = f.Params[:1]
+	f.Variadic = false
+	check("a parameter dropped", "func(int) (int, int)")
+}
