@@ -33,7 +33,7 @@ type Result struct {
 	Normalize      time.Duration // vssa normalize, all functions (CPU in normalize.Run)
 	NormalizeCheck time.Duration // CPU in validate.Normalize
 	NormalizeIR    time.Duration // CPU in the IR checker on normalize's results (as the pass manager runs it)
-	InputIR        time.Duration // the same, run again right before each builder (to start it as the manager does)
+	InputIR        time.Duration // the full check of each builder's input, right before it (as the manager's input has had)
 	Read           time.Duration // CPU of reading every instruction's operands once (readAll)
 	Analyze        time.Duration // CPU of the CFG analyses of normalize's results (analyzeAll)
 	Builders       []Builder
@@ -297,18 +297,14 @@ func Measure(patterns []string) (*Result, error) {
 		roots = append(roots, l.root, l.checkRoot, l.irRoot)
 		roots = append(roots, l.breakdown()...)
 	}
-	// The pass manager runs all passes on one function before the next,
-	// the IR checker after each: mem2reg starts on a function the
-	// checker has just read and counted (normalize's result), as x/tools
-	// lifts a function it has just built. So each builder runs right
-	// after the checker read its input and counted its registers again
-	// (its own line, irCheckInput), and the builders take turns function
-	// by function. (Checked again with its counts kept, the input would
-	// give the validator the counts of the first repetition, long cold
-	// in memory: that made the validator about a tenth slower than in
-	// the pass manager. A fresh copy of the input instead of forgetting
-	// its counts would allocate a third more than the builders, and the
-	// garbage collection made everything measured slower.)
+	// The pass manager runs all passes on one function before the next:
+	// mem2reg starts on a function the checker has just read, as x/tools
+	// lifts a function it has just built, and on the bridge's functions
+	// (which normalize returns as they are) that is the full check of
+	// the pipeline's input, whose counts list the accesses promotion
+	// needs. So each builder runs right after the full check of a fresh
+	// copy of its input (its own line, irCheckInput), and the builders
+	// take turns function by function.
 	//
 	// Each builder and validator call is also timed by the thread's CPU
 	// time (the goroutine stays on its thread), a second opinion without
@@ -484,10 +480,11 @@ func irCheckCytron(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 //go:noinline
 func irCheckBraun(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 
-// irCheckInput is the IR checker on a builder's input.
+// irCheckInput is the full check of a builder's input, as the pass
+// manager's input has had.
 //
 //go:noinline
-func irCheckInput(f *ir.Func) error { return ir.CheckStructure(f, ir.RTL) }
+func irCheckInput(f *ir.Func) error { return ir.Check(f, ir.RTL) }
 
 func build(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, time.Duration) {
 	runtime.GC()
@@ -548,7 +545,7 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "%s build: promotion %v (copying the input %v, finding promotable allocations %v), SSA construction %v\n", b.Name,
 			b.Promote.Round(time.Millisecond), b.Copy.Round(time.Millisecond), b.Scan.Round(time.Millisecond), b.Construct.Round(time.Millisecond))
 	}
-	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v (again right before each builder %v)", r.NormalizeIR.Round(time.Millisecond), r.InputIR.Round(time.Millisecond))
+	fmt.Fprintf(w, "IR checker, as the pass manager runs it after each pass: on normalize's results %v (the full check of each builder's input %v)", r.NormalizeIR.Round(time.Millisecond), r.InputIR.Round(time.Millisecond))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, ", on %s's %v", b.Name, b.IRCheck.Round(time.Millisecond))
 	}
