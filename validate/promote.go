@@ -111,7 +111,37 @@ func (p *promotion) isVar(x ir.Reg) bool {
 // variables as promotion allows, and returns it as promotion reads it,
 // and whether it is an access promotion rewrites (then what it returns
 // is a const or a copy with one result and no attributes).
+//
+// An access in its usual shape (an alloc of a variable; a load from or a
+// store to one, of nothing else that is one, outside a function with a
+// recover block) is read at once; every other instruction takes the
+// general way (viewAny), which reaches the same verdict on those.
 func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool, err error) {
+	if p.f.Recover < 0 {
+		switch {
+		case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
+			if a, d := in.Args[0], in.Dsts[0]; p.isVar(a) && !p.isVar(d) {
+				p.viewed++
+				return p.rewrite(in, ir.OpCopy, d, p.varOf[a]), true, nil
+			}
+		case in.Op == ir.OpStore && len(in.Dsts) == 0 && len(in.Args) == 2:
+			if a, v := in.Args[0], in.Args[1]; p.isVar(a) && !p.isVar(v) {
+				p.viewed++
+				return p.rewrite(in, ir.OpCopy, p.varOf[a], v), true, nil
+			}
+		case in.Op == ir.OpAlloc && len(in.Dsts) == 1 && len(in.Args) == 0:
+			if d := in.Dsts[0]; p.isVar(d) {
+				p.viewed++
+				p.defs[int(p.varOf[d])-len(p.varOf)]++
+				return p.rewrite(in, ir.OpConst, p.varOf[d], ir.NoReg), true, nil
+			}
+		}
+	}
+	return p.viewAny(b, in)
+}
+
+// viewAny is view for any instruction.
+func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool, err error) {
 	mentions := false // a variable is defined or accessed: in must be rewritten
 	for _, d := range in.Dsts {
 		if p.isVar(d) {

@@ -23,8 +23,8 @@ does (both passes, both validators, the IR checker after each, the
 fingerprints of the inputs), with where its time goes. Times are CPU
 time attributed by the profiler (background garbage collection is left
 out of every figure alike), each loop repeated inside its profile; on
-Linux builder, validator and manager calls are also timed one by one by
-the thread's CPU time. It counts phis and the bytes each pass allocates.
+Linux each build with its validation, and each manager call, are also
+timed by the thread's CPU time. It counts phis and the bytes each pass allocates.
 It repeats the whole measurement -n times and reports the median run
 (by x/tools' lifting time), since machines are noisy, then ends with two
 lines, each the median of its ratio over the runs:

@@ -16,9 +16,10 @@
 //     finding the promotable allocations, then SSA construction proper)
 //     and its validator, the two builders taking turns function by
 //     function, each starting right after the IR checker read its input
-//     and counted its registers, as in the pass manager; also timed
-//     call by call by the thread's CPU time (Linux), a figure without the
-//     profile's sampling error;
+//     (its full check, as the pass manager's input has had); each build
+//     and its validation also timed together by the thread's CPU time
+//     (Linux), a figure without the profile's sampling error (a clock
+//     read between them, a system call, slowed the validator);
 //   - the pass manager running normalize and mem2reg on each function of
 //     the bridge, fully checked right before (as vssa check does, and
 //     measured apart), with where its time goes;

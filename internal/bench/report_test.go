@@ -45,18 +45,17 @@ func TestReport(t *testing.T) {
 	if want := "cytron build: promotion 250ms (copying the input 90ms, finding promotable allocations 40ms), SSA construction 150ms\n"; !strings.Contains(out.String(), want) {
 		t.Errorf("report lacks the median run's breakdown %q:\n%s", want, out.String())
 	}
-	if strings.Contains(out.String(), "timed call by call (thread CPU time)") {
+	if strings.Contains(out.String(), "call by call (thread CPU time)") {
 		t.Errorf("report has per-call figures, but the runs have none:\n%s", out.String())
 	}
-	// With per-call times, their means over all runs, their ratio, and
-	// each run's: 20/100, 50/200, 75/300 ms.
+	// With per-call times (build and validation together), their mean
+	// over all runs and each run's: 120, 250, 375 ms.
 	for i, r := range runs {
-		r.Builders[0].BuildByCall = time.Duration(i+1) * 100 * time.Millisecond
-		r.Builders[0].ValidateByCall = []time.Duration{20, 50, 75}[i] * time.Millisecond
+		r.Builders[0].BuildValidateByCall = []time.Duration{120, 250, 375}[i] * time.Millisecond
 	}
 	out.Reset()
 	Report(&out, runs)
-	if want := "timed call by call (thread CPU time), over all runs: cytron build 200ms, validate 48ms, val/build 24.2% (each run: 20.0% 25.0% 25.0%);"; !strings.Contains(out.String(), want) {
+	if want := "timed together call by call (thread CPU time), mean over all runs: cytron 248ms (each run: 120ms 250ms 375ms);"; !strings.Contains(out.String(), want) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
 }
