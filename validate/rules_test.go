@@ -69,32 +69,8 @@ b1: <- b0
 	{RuleTemps, "outofssa: a register of the input said to be a temporary", func(t *testing.T) error {
 		return OutOfSSA(parse(t, swapSSA), parse(t, swapGood), &OutOfSSAHints{Temps: []ir.Reg{5, 2}})
 	}},
-	{RulePromotable, "mem2reg: a variable stored to and loaded where only a panic leads", func(t *testing.T) error {
-		rtl := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r1:*int = alloc
-    store r1, r0
-    divcheck r0
-    r2:int = load r1
-    return r2
-b1:
-    r3:int = load r1
-    return r3
-}`
-		ssa := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r5:int = const zero
-    r6:int = copy r0
-    divcheck r0
-    r2:int = copy r6
-    return r2
-b1:
-    r3:int = copy r6
-    return r3
-}`
-		return mem2RegOf(t, rtl, ssa, &Mem2RegHints{Promote: &PromoteHints{Vars: []ir.Reg{1}}, SSA: &SSAHints{Orig: []ir.Reg{4, 4}}})
+	{RulePromotable, "mem2reg: a variable loaded where only a panic leads", func(t *testing.T) error {
+		return mem2RegOf(t, rtlRecoverVar, ssaRecoverVar, recoverVarHints())
 	}},
 	{RulePhiJoin, "ssagen: a phi in a block with one predecessor", func(t *testing.T) error {
 		h := diamondHints()

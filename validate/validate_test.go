@@ -244,37 +244,7 @@ b0:
 	}
 	// A variable read in the recover block, where its value is the one
 	// at the point of the panic: not promotable.
-	rtlRecover := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r1:*int = alloc
-    store r1, r0
-    divcheck r0
-    r2:int = load r1
-    return r2
-b1:
-    r3:int = load r1
-    return r3
-}
-`
-	ssaRecover := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r5:int = const zero
-    r6:int = copy r0
-    divcheck r0
-    r2:int = copy r6
-    return r2
-b1:
-    r3:int = copy r6
-    return r3
-}
-`
-	hr := &Mem2RegHints{
-		Promote: &PromoteHints{Vars: []ir.Reg{1}},
-		SSA:     &SSAHints{Orig: []ir.Reg{4, 4}}, // r5, r6 (the variable's register is r4)
-	}
-	wantRule(t, mem2RegOf(t, rtlRecover, ssaRecover, hr), "promotable")
+	wantRule(t, mem2RegOf(t, rtlRecoverVar, ssaRecoverVar, recoverVarHints()), "promotable")
 	// A load rewritten to read another register.
 	wrong := strings.Replace(ssaVar, "r2:int = copy r5", "r2:int = copy r0", 1)
 	wantRule(t, mem2RegOf(t, rtlVar, wrong, varHints()), "structure")
@@ -288,6 +258,43 @@ b1:
 	// The variable's register has another type than the variable.
 	wrongType := strings.Replace(ssaVar, "r4:int = const zero", "r4:int8 = const zero", 1)
 	wantRule(t, mem2RegOf(t, rtlVar, wrongType, varHints()), "types")
+}
+
+// A variable read in the recover block (where its value would be the
+// one at the point of the panic), and the result that promotes it.
+const rtlRecoverVar = `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r1:*int = alloc
+    store r1, r0
+    divcheck r0
+    r2:int = load r1
+    return r2
+b1:
+    r3:int = load r1
+    return r3
+}
+`
+
+const ssaRecoverVar = `
+func @main.f(r0 int) int recover b1 {
+b0:
+    r5:int = const zero
+    r6:int = copy r0
+    divcheck r0
+    r2:int = copy r6
+    return r2
+b1:
+    r3:int = copy r6
+    return r3
+}
+`
+
+func recoverVarHints() *Mem2RegHints {
+	return &Mem2RegHints{
+		Promote: &PromoteHints{Vars: []ir.Reg{1}},
+		SSA:     &SSAHints{Orig: []ir.Reg{4, 4}}, // r5, r6 (the variable's register is r4)
+	}
 }
 
 // Normalize: the edge b0→b2 into join b2 leaves an if.

@@ -13,7 +13,6 @@ package mem2reg
 import (
 	"fmt"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"maps"
 	"math/rand"
@@ -101,6 +100,9 @@ func newMctx(hc *mutation.Case[*validate.Mem2RegHints]) *mctx {
 	}
 	return c
 }
+
+// honestCase is the honest result c is about.
+func honestCase(c *mctx) *mutation.Case[*validate.Mem2RegHints] { return c.honest }
 
 // clone returns deep copies of g and of the hints.
 func (c *mctx) clone() (*ir.Func, *validate.Mem2RegHints) { return c.honest.Clone() }
@@ -250,42 +252,6 @@ func renameRegs(f *ir.Func, x, y ir.Reg) {
 	}
 }
 
-// otherConst returns a value of type t different from v (nil is the
-// zero value), or false for types whose only constant is nil or zero.
-func otherConst(v constant.Value, t types.Type) (constant.Value, bool) {
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok || b.Kind() == types.UnsafePointer || b.Kind() == types.Invalid {
-		return nil, false
-	}
-	info := b.Info()
-	switch {
-	case info&types.IsBoolean != 0:
-		if v == nil {
-			return constant.MakeBool(true), true
-		}
-		return constant.MakeBool(!constant.BoolVal(v)), true
-	case info&types.IsString != 0:
-		if v == nil {
-			return constant.MakeString("mutant"), true
-		}
-		return constant.MakeString(constant.StringVal(v) + "!"), true
-	case info&types.IsNumeric != 0:
-		if v == nil {
-			return constant.MakeInt64(1), true
-		}
-		switch v.Kind() {
-		case constant.Int:
-			// Flipping the lowest bit stays in the range of every integer type.
-			return constant.BinaryOp(v, token.XOR, constant.MakeInt64(1)), true
-		case constant.Float:
-			return constant.ToFloat(constant.BinaryOp(v, token.ADD, constant.MakeFloat64(1))), true
-		case constant.Complex:
-			return constant.ToComplex(constant.BinaryOp(v, token.ADD, constant.MakeFloat64(1))), true
-		}
-	}
-	return nil, false
-}
-
 // rebuild runs the Cytron builder on a (mutated) promoted function, so
 // that a mutation of the promotion comes with a consistent SSA half.
 func rebuild(promoted *ir.Func, vars []ir.Reg) (*ir.Func, *validate.Mem2RegHints, bool) {
@@ -319,15 +285,6 @@ func (c *mctx) otherVar(p ir.Reg) (ir.Reg, bool) {
 	}
 	slices.Sort(cands)
 	return cands[c.rng.Intn(len(cands))], true
-}
-
-// swappedOps are the operators a coherent operator change swaps.
-var swappedOps = map[ir.Op]ir.Op{
-	ir.OpAdd: ir.OpSub, ir.OpSub: ir.OpAdd, ir.OpMul: ir.OpAdd,
-	ir.OpAnd: ir.OpOr, ir.OpOr: ir.OpAnd, ir.OpXor: ir.OpOr, ir.OpAndNot: ir.OpAnd,
-	ir.OpEq: ir.OpNe, ir.OpNe: ir.OpEq,
-	ir.OpLt: ir.OpGe, ir.OpGe: ir.OpLt, ir.OpLe: ir.OpGt, ir.OpGt: ir.OpLe,
-	ir.OpShl: ir.OpShr, ir.OpShr: ir.OpShl,
 }
 
 // mutationKinds are the kinds of mutation, in report order.
@@ -652,30 +609,7 @@ var mutationKinds = []mutationKind{
 			return out
 		},
 	},
-	{
-		Name: "change-const",
-		Doc:  "change the value of a constant in the SSA result",
-		Sites: func(c *mctx) []mutationSite {
-			var out []mutationSite
-			for _, b := range c.g.Blocks {
-				for i, in := range b.Instrs {
-					if in.Op != ir.OpConst {
-						continue
-					}
-					v, ok := otherConst(in.Const(), c.g.TypeOf(in.Dsts[0]))
-					if !ok {
-						continue
-					}
-					out = append(out, mutationSite{What: fmt.Sprintf("b%d: %s → %s", b.Index, ir.FormatInstr(c.g, b, in), v.ExactString()), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
-						g, h := c.clone()
-						g.Blocks[b.Index].Instrs[i].SetConst(v)
-						return g, h, true
-					}})
-				}
-			}
-			return out
-		},
-	},
+	mutation.ChangeConst(honestCase),
 	{
 		Name: "rename-versions",
 		Doc:  "swap two versions of one input register everywhere (alpha-renaming: equivalent)",
@@ -769,7 +703,7 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpAlloc || !ok {
 						continue
 					}
-					k, ok := otherConst(nil, c.promoted.TypeOf(v))
+					k, ok := mutation.OtherConst(nil, c.promoted.TypeOf(v))
 					if !ok {
 						continue
 					}
@@ -826,32 +760,7 @@ var mutationKinds = []mutationKind{
 			return out
 		},
 	},
-	{
-		Name: "change-op",
-		Doc:  "change an operator of the result to another of the same operand types (hints unchanged)",
-		Sites: func(c *mctx) []mutationSite {
-			var out []mutationSite
-			for _, b := range c.n.Blocks {
-				for i, in := range b.Instrs {
-					op, ok := swappedOps[in.Op]
-					if !ok || len(in.Dsts) != 1 || isBasicKind(c.n.TypeOf(in.Args[0]), types.IsString) {
-						continue
-					}
-					out = append(out, mutationSite{What: fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
-						g, h := c.clone()
-						g.Blocks[b.Index].Instrs[i].Op = op
-						return g, h, true
-					}})
-				}
-			}
-			return out
-		},
-	},
-}
-
-func isBasicKind(t types.Type, info types.BasicInfo) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&info != 0
+	mutation.ChangeOp(honestCase),
 }
 
 // versionSites are the sites of use-other-version (phis false) and

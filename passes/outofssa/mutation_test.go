@@ -11,8 +11,6 @@ package outofssa
 
 import (
 	"fmt"
-	"go/constant"
-	"go/token"
 	"go/types"
 	"math/rand"
 	"slices"
@@ -139,6 +137,9 @@ func newOctx(c *mutation.Case[*validate.OutOfSSAHints]) *octx {
 }
 
 func (x *octx) clone() (*ir.Func, *validate.OutOfSSAHints) { return x.honest.Clone() }
+
+// honestCase is the honest result x is about.
+func honestCase(x *octx) *mutation.Case[*validate.OutOfSSAHints] { return x.honest }
 
 // copies lists the moves of g, one site each.
 func (x *octx) copies() []struct {
@@ -400,64 +401,8 @@ var kinds = []kind{
 			return out
 		},
 	},
-	{
-		Name: "change-op",
-		Doc:  "change an operator of an instruction to another of the same operand types",
-		Sites: func(x *octx) []site {
-			var out []site
-			for _, b := range x.g.Blocks {
-				for i, in := range b.Instrs {
-					op, ok := swappedOps[in.Op]
-					if !ok || len(in.Dsts) != 1 || isBasicKind(x.g.TypeOf(in.Args[0]), types.IsString) {
-						continue
-					}
-					out = append(out, site{What: fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), Build: func() (*ir.Func, *validate.OutOfSSAHints, bool) {
-						g, h := x.clone()
-						g.Blocks[b.Index].Instrs[i].Op = op
-						return g, h, true
-					}})
-				}
-			}
-			return out
-		},
-	},
-	{
-		Name: "change-const",
-		Doc:  "change the value of an integer constant",
-		Sites: func(x *octx) []site {
-			var out []site
-			for _, b := range x.g.Blocks {
-				for i, in := range b.Instrs {
-					if in.Op != ir.OpConst || !isBasicKind(x.g.TypeOf(in.Dsts[0]), types.IsInteger) {
-						continue
-					}
-					v := constant.MakeInt64(1)
-					if c := in.Const(); c != nil {
-						v = constant.BinaryOp(c, token.XOR, constant.MakeInt64(1))
-					}
-					out = append(out, site{What: fmt.Sprintf("b%d instr %d: constant → %s", b.Index, i, v), Build: func() (*ir.Func, *validate.OutOfSSAHints, bool) {
-						g, h := x.clone()
-						g.Blocks[b.Index].Instrs[i].SetConst(v)
-						return g, h, true
-					}})
-				}
-			}
-			return out
-		},
-	},
-}
-
-// swappedOps are the operators change-op swaps.
-var swappedOps = map[ir.Op]ir.Op{
-	ir.OpAdd: ir.OpSub, ir.OpSub: ir.OpAdd, ir.OpMul: ir.OpAdd,
-	ir.OpAnd: ir.OpOr, ir.OpOr: ir.OpAnd, ir.OpXor: ir.OpOr, ir.OpAndNot: ir.OpAnd,
-	ir.OpEq: ir.OpNe, ir.OpNe: ir.OpEq,
-	ir.OpLt: ir.OpGe, ir.OpGe: ir.OpLt, ir.OpLe: ir.OpGt, ir.OpGt: ir.OpLe,
-}
-
-func isBasicKind(t types.Type, info types.BasicInfo) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&info != 0
+	mutation.ChangeOp(honestCase),
+	mutation.ChangeConst(honestCase),
 }
 
 // renameReg replaces register old by new everywhere in f.
