@@ -155,16 +155,34 @@ func CheckStructure(f *Func, d Discipline) error {
 }
 
 func check(f *Func, d Discipline, types bool) error {
-	c := checker{f: f, d: d, types: types, scratch: checkScratchPool.Get().(*checkScratch)}
+	return CheckWith(f, d, CheckOptions{Types: types})
+}
+
+// CheckOptions say what a check checks and what it leaves on the
+// function.
+type CheckOptions struct {
+	// Types checks the types rule too (Check; CheckStructure does not).
+	Types bool
+	// Forget leaves nothing on the function, neither register counts
+	// nor a verdict: for a function no pass or validator will take as
+	// its input (the pass manager's last result), whose counts the
+	// checker then keeps in memory of its own instead of allocating them.
+	Forget bool
+}
+
+// CheckWith is Check or CheckStructure, as the options say.
+func CheckWith(f *Func, d Discipline, o CheckOptions) error {
+	c := checker{f: f, d: d, types: o.Types, forget: o.Forget, scratch: checkScratchPool.Get().(*checkScratch)}
 	defer checkScratchPool.Put(c.scratch)
 	return c.check()
 }
 
 type checker struct {
-	f     *Func
-	d     Discipline
-	types bool // check the types rule
-	dom   *graph.DomTree
+	f      *Func
+	d      Discipline
+	types  bool // check the types rule
+	forget bool // leave no counts or verdict (CheckOptions.Forget)
+	dom    *graph.DomTree
 
 	// Errors, by the stage that finds them: each stage runs only if the
 	// ones before it found nothing (structural errors make edges and
@@ -195,6 +213,7 @@ const (
 // small, and allocating its arrays for each was a good part of checking
 // them.
 type checkScratch struct {
+	counts   []int32 // the counts of a check that leaves none
 	sites    []defSite
 	indegree []int32
 }
@@ -207,6 +226,9 @@ func (c *checker) check() error {
 	c.run()
 	if len(c.errs) > 0 {
 		return c.errs
+	}
+	if c.forget {
+		return nil
 	}
 	c.counts.finish()
 	c.f.counts.Store(c.counts)
@@ -319,7 +341,13 @@ func (c *checker) scan() {
 			}
 		}
 	}
-	c.counts = newRegCounts(f)
+	if c.forget {
+		n := f.NumRegs()
+		c.scratch.counts = resized(c.scratch.counts, 2*n)
+		c.counts = countsIn(f, c.scratch.counts[:n:n], c.scratch.counts[n:])
+	} else {
+		c.counts = newRegCounts(f)
+	}
 	if c.types {
 		c.counts.AddrUses = make([]int32, f.NumRegs())
 	}

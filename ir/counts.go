@@ -78,7 +78,13 @@ func (f *Func) Counts() *RegCounts {
 func newRegCounts(f *Func) *RegCounts {
 	n := f.NumRegs()
 	both := make([]int32, 2*n) // one allocation
-	c := &RegCounts{Mentions: both[:n:n], Defs: both[n:]}
+	return countsIn(f, both[:n:n], both[n:])
+}
+
+// countsIn returns the counts of f's parameters and free variables in
+// the given zeroed arrays, one int32 per register each.
+func countsIn(f *Func, mentions, defs []int32) *RegCounts {
+	c := &RegCounts{Mentions: mentions, Defs: defs}
 	for _, vs := range [2][]Reg{f.Params, f.FreeVars} {
 		for _, r := range vs {
 			if c.inRange(r) {

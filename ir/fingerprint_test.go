@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"go/constant"
 	"go/types"
 	"reflect"
@@ -151,5 +152,25 @@ func TestVerdictFingerprint(t *testing.T) {
 	}
 	if rejected == 0 {
 		t.Error("test: no function rejected in the other discipline")
+	}
+}
+
+// A check that forgets leaves no counts or verdict, and finds what the
+// check that keeps them finds.
+func TestCheckForget(t *testing.T) {
+	for _, file := range []string{"testdata/allkinds.vssa", "testdata/check/strict.vssa", "testdata/check/unique-def.vssa"} {
+		for _, f := range parseFile(t, file).Funcs {
+			for _, d := range []Discipline{RTL, SSA} {
+				f.ForgetChecks()
+				forgot := CheckWith(f, d, CheckOptions{Types: true, Forget: true})
+				if f.Verdict() != nil || f.counts.Load() != nil {
+					t.Errorf("%s %v: a check that forgets left counts or a verdict", f.Name, d)
+				}
+				kept := Check(f, d)
+				if fmt.Sprint(forgot) != fmt.Sprint(kept) {
+					t.Errorf("%s %v: forgetting, %v; keeping, %v", f.Name, d, forgot, kept)
+				}
+			}
+		}
 	}
 }

@@ -69,24 +69,28 @@ type Manager struct {
 // A pass may share its input's instructions in its result but never
 // change its input: validators compare the result with the input, read
 // the register counts the checker left on it, and skip what the two
-// share; and the manager falls back on the input. So once the pipeline
-// has run, the manager compares the fingerprint of every function a
-// pass took as input with the one in the checker's verdict on it, taken
-// with the counts. If one differs, a pass changed its input (that pass
-// or a later one, which may share its instructions), or f changed after
-// its verdict and before Run: what the validators accepted may rest on
-// counts that no longer hold, and the fallback is gone, so the function
-// can no longer be trusted. Run then returns nil, and the report of the
-// first pass whose input changed is Corrupted. (Comparing once at the
-// end, not after each pass, reads each input once however many passes
-// return it unchanged; nothing a pass did is used before the end.)
+// share; and the manager falls back on the input. So the manager
+// compares the fingerprint of every function a pass took as input with
+// the one in the checker's verdict on it, taken with the counts: once
+// the last pass that takes it has run (the result of an accepted pass
+// that differs from its input is the next input), or at the end. If one
+// differs, a pass changed its input (that pass or a later one, which
+// may share its instructions), or f changed after its verdict and
+// before Run: what the validators accepted may rest on counts that no
+// longer hold, and the fallback is gone, so the function can no longer
+// be trusted. Run then returns nil, and the report of the first pass
+// whose input changed is Corrupted. (Comparing each input once, not
+// after each pass, reads it once however many passes return it
+// unchanged; nothing a pass did is used before Run returns. A later
+// pass that changes an instruction an earlier input shares changes its
+// own input too, which is compared after it.)
 //
 // After a pass whose result differs from its input, the validator
 // checks the result against the input (and that its types follow from
 // the input's), then the manager runs the IR checker's structural rules
 // on it, which leave the register counts the next pass's validator
-// reads; if a later pass takes the result, the manager takes its
-// fingerprint first. A result that is its input unchanged keeps the
+// reads (after the last pass, nothing); if a later pass takes the
+// result, the manager takes its fingerprint first. A result that is its input unchanged keeps the
 // input's verdict.
 func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	var reports []*Report
@@ -100,16 +104,30 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 		}
 		v = f.Verdict()
 	}
-	// The inputs of the passes, with the fingerprints of their verdicts
-	// and the reports of the first pass to take each.
+	// The inputs of the passes, with the fingerprints of their verdicts,
+	// the reports of the first pass to take each, and whether they have
+	// been compared (each once, after the last pass that takes it).
 	type input struct {
 		f           *ir.Func
 		fingerprint uint64
 		report      *Report
+		compared    bool
 	}
-	var inputs []input
+	var inputs []*input
+	// intact compares the fingerprint of in with the one it had.
+	intact := func(in *input) bool {
+		start := time.Now()
+		same := in.f.Fingerprint() == in.fingerprint
+		in.report.Validate += time.Since(start)
+		in.compared = true
+		if !same {
+			in.report.Outcome = Corrupted
+			in.report.Err = fmt.Errorf("the input of %s changed after it was checked (%s, or a later pass sharing its instructions, changed it, or it changed before the passes ran): %s can no longer be trusted", in.report.Pass, in.report.Pass, f.Name)
+		}
+		return same
+	}
 	cur, form := f, m.In
-	for _, p := range m.Pipeline {
+	for i, p := range m.Pipeline {
 		rep := &Report{Pass: p.Name, Func: f.Name}
 		reports = append(reports, rep)
 		if form != p.In {
@@ -125,7 +143,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			if cur != f {
 				fingerprint = cur.Fingerprint()
 			}
-			inputs = append(inputs, input{cur, fingerprint, rep})
+			inputs = append(inputs, &input{f: cur, fingerprint: fingerprint, report: rep})
 		}
 		start := time.Now()
 		out, validate, err := applySafely(p, cur)
@@ -144,7 +162,8 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 		if err == nil && (out != cur || p.Out != form) {
 			// Validators check structure too; this is the manager's own
 			// check, which does not depend on any validator being right.
-			err = ir.CheckStructure(out, p.Out)
+			// What it leaves (counts, verdict) serves a later pass only.
+			err = ir.CheckWith(out, p.Out, ir.CheckOptions{Forget: i == len(m.Pipeline)-1})
 		}
 		rep.Validate = time.Since(start)
 		if err != nil {
@@ -153,18 +172,18 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			continue
 		}
 		rep.Outcome = Accepted
+		if out != cur && !intact(inputs[len(inputs)-1]) {
+			// No later pass takes cur: it is compared now, while what
+			// the pass, validator and checker read of it is at hand.
+			return nil, reports
+		}
 		cur, form = out, p.Out
 	}
 	if m.NoValidate {
 		return cur, reports
 	}
 	for _, in := range inputs {
-		start := time.Now()
-		changed := in.f.Fingerprint() != in.fingerprint
-		in.report.Validate += time.Since(start)
-		if changed {
-			in.report.Outcome = Corrupted
-			in.report.Err = fmt.Errorf("the input of %s changed after it was checked (%s, or a later pass sharing its instructions, changed it, or it changed before the passes ran): %s can no longer be trusted", in.report.Pass, in.report.Pass, f.Name)
+		if !in.compared && !intact(in) {
 			return nil, reports
 		}
 	}
