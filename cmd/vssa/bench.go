@@ -27,14 +27,15 @@ Linux each build with its validation, and each manager call, are also
 timed by the thread's CPU time. It counts phis and the bytes each pass allocates.
 It repeats the whole measurement -n times and reports the median run
 (by x/tools' lifting time), since machines are noisy, then ends with two
-lines, each the median of its ratio over the runs:
+lines:
 
   mem2reg+validate / lift = X.XXx, validate / build = Y%
   pipeline / lift = Z.ZZx
 
 X: mem2reg (Cytron; promotion and SSA construction) and its validator
 over x/tools' lift; Y: that validator over that build; Z: the pass
-manager over x/tools' lift.`,
+manager over x/tools' lift. All from the profiles: X and Z each the
+median of its ratio over the runs, Y from the samples of every run.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},
