@@ -19,24 +19,28 @@ import (
 //
 //   - below a view's length, only while the array has never been shared
 //     (SetType copies it first otherwise);
-//   - at a view's length (a new register), only by the one function
-//     that claims that place: the array's used length grows from the
-//     view's length by compare-and-swap, so of two clones adding
-//     registers the first writes in place and the second copies.
+//   - at a view's length and after (new registers), only in places the
+//     view has claimed: the array's claimed length grows from the end of
+//     a view's own places by compare-and-swap, so of two clones adding
+//     registers the first claims the places and the second copies.
 //
 // So two functions whose views start at the same array agree on every
 // register both have (SameRegTypes relies on it), and a pass that adds
 // registers to a clone of its input writes nothing its input reads.
+// A view claims places a few at a time (one compare-and-swap for each
+// register was a twentieth of SSA construction), and gives back those
+// it has not used when it is shared.
 type regTypes struct {
-	t    []types.Type
-	head *regArray
-	sets uint64 // types this view changed in place (for Fingerprint)
+	t     []types.Type
+	head  *regArray
+	sets  uint64 // types this view changed in place (for Fingerprint)
+	owned int    // the places from len(t) up to here are this view's (0: none)
 }
 
 // regArray is the bookkeeping of one array of register types.
 type regArray struct {
-	used   atomic.Int64 // the longest length any view has written
-	shared atomic.Bool  // viewed by more than one function
+	claimed atomic.Int64 // the places below are some view's
+	shared  atomic.Bool  // viewed by more than one function
 }
 
 // newRegTypes returns register types that own their array (n types,
@@ -45,17 +49,38 @@ func newRegTypes(ts []types.Type, room int) regTypes {
 	t := make([]types.Type, len(ts), len(ts)+max(room, 0))
 	copy(t, ts)
 	h := new(regArray)
-	h.used.Store(int64(len(ts)))
-	return regTypes{t: t, head: h}
+	h.claimed.Store(int64(cap(t)))
+	return regTypes{t: t, head: h, owned: cap(t)}
 }
 
-// share returns a view of the same array for a clone.
+// share returns a view of the same array for a clone, which owns no
+// place: the places rt claimed and left unused are given back first.
 func (rt *regTypes) share() regTypes {
 	if rt.head == nil { // the zero Func: nothing to share
 		return regTypes{}
 	}
 	rt.head.shared.Store(true)
-	return *rt
+	if n := len(rt.t); rt.owned > n && rt.head.claimed.CompareAndSwap(int64(rt.owned), int64(n)) {
+		rt.owned = n
+	}
+	view := *rt
+	view.owned = 0
+	return view
+}
+
+// claim makes the places of the array up to want (at most its capacity)
+// rt's, and reports whether they are: no other view may have claimed
+// any of those after rt's own places.
+func (rt *regTypes) claim(want int) bool {
+	from := max(len(rt.t), rt.owned)
+	if want <= from {
+		return true
+	}
+	if rt.head == nil || want > cap(rt.t) || !rt.head.claimed.CompareAndSwap(int64(from), int64(want)) {
+		return false
+	}
+	rt.owned = want
+	return true
 }
 
 // NumRegs returns the number of registers of f.
@@ -73,11 +98,10 @@ func (f *Func) HasReg(r Reg) bool {
 func (f *Func) NewReg(t types.Type) Reg {
 	rt := &f.regs
 	n := len(rt.t)
-	if rt.head == nil || n == cap(rt.t) || !rt.head.used.CompareAndSwap(int64(n), int64(n+1)) {
-		// No room, or a clone has written there: a new array, with
-		// room for more (passes add registers one at a time).
+	if n >= rt.owned && (n == cap(rt.t) || !rt.claim(min(cap(rt.t), n+n/8+16))) {
+		// No room, or a clone has claimed it: a new array, with room
+		// for more (passes add registers one at a time).
 		*rt = newRegTypes(rt.t, n/4+16)
-		rt.head.used.Add(1)
 	}
 	rt.t = rt.t[:n+1]
 	rt.t[n] = t
@@ -88,10 +112,9 @@ func (f *Func) NewReg(t types.Type) Reg {
 // does not copy the types again.
 func (f *Func) ReserveRegs(n int) {
 	rt := &f.regs
-	if cap(rt.t)-len(rt.t) >= n && rt.head != nil && rt.head.used.Load() == int64(len(rt.t)) {
-		return
+	if !rt.claim(len(rt.t) + n) {
+		*rt = newRegTypes(rt.t, n)
 	}
-	*rt = newRegTypes(rt.t, n)
 }
 
 // SetType makes t the type of register r, which must exist. If the

@@ -6,7 +6,6 @@ package passes
 import (
 	"fmt"
 	"runtime/debug"
-	"time"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -30,14 +29,12 @@ func (o Outcome) String() string { return outcomeNames[o] }
 
 // Report says what one pass did to one function.
 type Report struct {
-	Pass     string
-	Func     string
-	Outcome  Outcome
-	Err      error  // why it was rejected, failed, crashed or corrupted
-	Before   string // IR dumps, for rejected results
-	After    string
-	RunTime  time.Duration
-	Validate time.Duration // the input's fingerprint, the validator and the checker
+	Pass    string
+	Func    string
+	Outcome Outcome
+	Err     error  // why it was rejected, failed, crashed or corrupted
+	Before  string // IR dumps, for rejected results
+	After   string
 }
 
 func (r *Report) String() string {
@@ -116,9 +113,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	var inputs []*input
 	// intact compares the fingerprint of in with the one it had.
 	intact := func(in *input) bool {
-		start := time.Now()
 		same := in.f.Fingerprint() == in.fingerprint
-		in.report.Validate += time.Since(start)
 		in.compared = true
 		if !same {
 			in.report.Outcome = Corrupted
@@ -145,9 +140,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			}
 			inputs = append(inputs, &input{f: cur, fingerprint: fingerprint, report: rep})
 		}
-		start := time.Now()
 		out, validate, err := applySafely(p, cur)
-		rep.RunTime = time.Since(start)
 		if err != nil {
 			rep.Outcome, rep.Err = failure(err), err
 			continue
@@ -157,7 +150,6 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			cur, form = out, p.Out
 			continue
 		}
-		start = time.Now()
 		err = validateSafely(p, validate)
 		if err == nil && (out != cur || p.Out != form) {
 			// Validators check structure too; this is the manager's own
@@ -165,7 +157,6 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			// What it leaves (counts, verdict) serves a later pass only.
 			err = ir.CheckWith(out, p.Out, ir.CheckOptions{Forget: i == len(m.Pipeline)-1})
 		}
-		rep.Validate = time.Since(start)
 		if err != nil {
 			rep.Outcome, rep.Err = Rejected, err
 			rep.Before, rep.After = cur.Format(ir.PrintOptions{}), out.Format(ir.PrintOptions{})

@@ -17,8 +17,9 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 			return nil, nil, fmt.Errorf("normalize: %s has phis; normalise before SSA construction", f.Name)
 		}
 	}
-	reach := f.Reachable()
-	if normalized(f, reach) {
+	// The IR checker has analysed f's CFG (the pass manager checks its
+	// input): a postorder of every block says all are reachable.
+	if len(f.CFG().Postorder) == len(f.Blocks) && joinsEnteredByJumps(f) {
 		// Nothing to do: the input itself is the result.
 		old := make([]int, len(f.Blocks))
 		for i := range old {
@@ -26,6 +27,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 		}
 		return f, &validate.NormalizeHints{Old: old}, nil
 	}
+	reach := f.Reachable()
 	g := f.ShallowClone() // instructions are not modified, registers not added
 	// Keep the reachable blocks, in order.
 	newIndex := make([]int, len(f.Blocks))
@@ -81,9 +83,9 @@ func Run(f *ir.Func) (*ir.Func, *validate.NormalizeHints, error) {
 	return g, &validate.NormalizeHints{Old: old}, nil
 }
 
-// normalized reports whether every block is reachable and every edge
-// into a join leaves a jump.
-func normalized(f *ir.Func, reach []bool) bool {
+// joinsEnteredByJumps reports whether every edge into a join leaves a
+// block ending in a jump.
+func joinsEnteredByJumps(f *ir.Func) bool {
 	for _, b := range f.Blocks {
 		if len(b.Preds) < 2 {
 			continue
@@ -92,11 +94,6 @@ func normalized(f *ir.Func, reach []bool) bool {
 			if t := f.Blocks[p].Terminator(); t == nil || t.Op != ir.OpJump {
 				return false
 			}
-		}
-	}
-	for _, ok := range reach {
-		if !ok {
-			return false
 		}
 	}
 	return true
