@@ -193,6 +193,8 @@ type checker struct {
 	discErrs  CheckErrors // the discipline's, found by the scan (unique-def, phi-discipline)
 	sink      errList     // where errorf puts an error
 	regsOK    bool
+	once      bool       // the scan checks the operands as it reads them (check_once.go)
+	staged    bool       // run skips the one read (tests compare the two)
 	counts    *RegCounts // f's register counts, gathered by the scan
 	print     hasher     // f's fingerprint, fed by the scan
 	scratch   *checkScratch
@@ -216,6 +218,7 @@ type checkScratch struct {
 	counts   []int32 // the counts of a check that leaves none
 	sites    []defSite
 	indegree []int32
+	pending  []pendingUse // check_once.go
 }
 
 var checkScratchPool = sync.Pool{New: func() any { return new(checkScratch) }}
@@ -280,7 +283,8 @@ func (c *checker) funcErr(rule, format string, args ...any) {
 // instructions (arity, registers, types), then the discipline. The
 // instructions are read twice: once by scan, for every stage's rules
 // about a single instruction (and the definitions, which the discipline
-// needs), then by the discipline for the uses.
+// needs), then by the discipline for the uses. A function that breaks
+// no rule is usually accepted before that, in one read (checkOnce).
 func (c *checker) run() {
 	f := c.f
 	if len(f.Blocks) == 0 {
@@ -288,6 +292,9 @@ func (c *checker) run() {
 		return
 	}
 	if !c.checkBlockIndices() {
+		return
+	}
+	if !c.staged && c.checkOnce() {
 		return
 	}
 	c.scan()
@@ -559,6 +566,9 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 			continue
 		}
 		counts.use(a)
+		if c.once && in.Op != OpPhi {
+			c.useNow(b.Index, i, a)
+		}
 	}
 	if ok && c.types {
 		if msg := c.instrTypes(b, in); msg != "" {
@@ -686,32 +696,7 @@ func (c *checker) checkSSA() {
 	dom := c.domTree()
 	c.errs = append(c.errs, c.discErrs...)
 	for _, b := range f.Blocks {
-		nPreds := len(b.Preds)
-		if len(b.Phis) > 0 && nPreds < 2 {
-			c.blockErr(b.Index, RulePhiJoin, "block has phis but %d predecessors, want a join block (2 or more)", nPreds)
-		}
-		if nPreds >= 2 {
-			for _, p := range b.Preds {
-				if t := f.Blocks[p].Terminator(); t == nil || t.Op != OpJump {
-					c.blockErr(b.Index, RuleNormalised, "edge from b%d into this join block does not come from a jump", p)
-				}
-			}
-		}
-		for i, in := range b.Phis {
-			where := at{b.Index, i, in}
-			if len(in.Args) != nPreds {
-				c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
-				continue
-			}
-			for k, a := range in.Args {
-				p := b.Preds[k]
-				if count[a] == 0 {
-					c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
-				} else if count[a] == 1 && !available(dom, sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
-					c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
-				}
-			}
-		}
+		c.ssaBlock(b)
 		for j, in := range b.Instrs {
 			i := len(b.Phis) + j
 			for _, a := range in.Args {
@@ -723,6 +708,41 @@ func (c *checker) checkSSA() {
 				} else if count[a] == 1 && !available(dom, sites[a], b.Index, i) {
 					c.errorf(at{b.Index, i, in}, RuleStrict, "definition of %s does not dominate this use", a)
 				}
+			}
+		}
+	}
+}
+
+// ssaBlock checks the SSA rules about block b and its phis: phis at
+// joins only, joins entered from jumps, one argument per predecessor,
+// each defined on every path to the end of its predecessor.
+func (c *checker) ssaBlock(b *Block) {
+	f := c.f
+	count, sites := c.counts.Defs, c.scratch.sites
+	dom := c.domTree()
+	nPreds := len(b.Preds)
+	if len(b.Phis) > 0 && nPreds < 2 {
+		c.blockErr(b.Index, RulePhiJoin, "block has phis but %d predecessors, want a join block (2 or more)", nPreds)
+	}
+	if nPreds >= 2 {
+		for _, p := range b.Preds {
+			if t := f.Blocks[p].Terminator(); t == nil || t.Op != OpJump {
+				c.blockErr(b.Index, RuleNormalised, "edge from b%d into this join block does not come from a jump", p)
+			}
+		}
+	}
+	for i, in := range b.Phis {
+		where := at{b.Index, i, in}
+		if len(in.Args) != nPreds {
+			c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
+			continue
+		}
+		for k, a := range in.Args {
+			p := b.Preds[k]
+			if count[a] == 0 {
+				c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)
+			} else if count[a] == 1 && !available(dom, sites[a], p, len(f.Blocks[p].Phis)+len(f.Blocks[p].Instrs)) {
+				c.errorf(where, RuleStrict, "argument %d (%s) is not defined on every path to the end of predecessor b%d", k, a, p)
 			}
 		}
 	}

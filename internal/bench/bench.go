@@ -589,12 +589,15 @@ func Report(w io.Writer, runs []*Result) {
 	// carry the clock reads' own disturbance: some 10% more.)
 	var x, z []float64
 	var build, validate time.Duration
+	var each []string
 	for _, run := range runs {
 		c := run.Builders[0] // Cytron
 		x = append(x, float64(c.Build+c.Validate)/float64(run.XLiftCPU))
 		z = append(z, float64(run.Pipeline)/float64(run.XLiftCPU))
 		build, validate = build+c.Build, validate+c.Validate
+		each = append(each, fmt.Sprintf("lift %v: %.2fx, %.2fx", run.XLiftCPU.Round(time.Millisecond), x[len(x)-1], z[len(z)-1]))
 	}
+	fmt.Fprintf(w, "in each run (by x/tools' lift), mem2reg+validate / lift and pipeline / lift: %s\n", strings.Join(each, "; "))
 	fmt.Fprintf(w, "mem2reg+validate / lift = %.2fx, validate / build = %.0f%%\n", median(x), 100*float64(validate)/float64(build))
 	fmt.Fprintf(w, "pipeline / lift = %.2fx\n", median(z))
 }

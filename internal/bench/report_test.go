@@ -38,6 +38,9 @@ func TestReport(t *testing.T) {
 	if want := "\nmem2reg+validate / lift = 2.50x, validate / build = 32%\npipeline / lift = 2.50x\n"; !strings.HasSuffix(out.String(), want) {
 		t.Errorf("report does not end with %q:\n%s", want, out.String())
 	}
+	if want := "in each run (by x/tools' lift), mem2reg+validate / lift and pipeline / lift: lift 100ms: 7.00x, 6.00x; lift 200ms: 2.50x, 2.50x; lift 300ms: 1.73x, 1.00x\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
 	runs[1].Builders[0].Promote, runs[1].Builders[0].Copy = 250*time.Millisecond, 90*time.Millisecond
 	runs[1].Builders[0].Scan, runs[1].Builders[0].Construct = 40*time.Millisecond, 150*time.Millisecond
 	out.Reset()
