@@ -86,6 +86,9 @@ func (f *Func) Analyze() *CFGInfo {
 // both: with the cache it is computed once per CFG, not once per use.
 // The CFGInfo is shared: read it, never change it.
 func (f *Func) CFG() *CFGInfo {
+	if entryOnly(f) {
+		return entryOnlyCFG
+	}
 	if c := f.cfg.Load(); c != nil && c.describes(f) {
 		return c
 	}
@@ -98,6 +101,29 @@ func (f *Func) CFG() *CFGInfo {
 		f.cfg.Store(c)
 	}
 	return c
+}
+
+// entryOnlyCFG is the CFGInfo of every function whose only block is its
+// entry and has no edge to itself: half the functions of a program. One
+// analysis serves them all (never analysed again, never read cold).
+var entryOnlyCFG = func() *CFGInfo {
+	g := &graph.Graph{Succs: [][]int{{}}, Preds: [][]int{{}}}
+	return &CFGInfo{Graph: g, Dom: graph.Dominators(g, 0), Postorder: graph.Postorder(g, 0)}
+}()
+
+// entryOnly reports whether entryOnlyCFG describes f: its one block is
+// at index 0 and has no successor among f's blocks (Graph leaves out
+// edges to no block; a function of one block has no recover block).
+func entryOnly(f *Func) bool {
+	if len(f.Blocks) != 1 || f.Blocks[0] == nil || f.Blocks[0].Index != 0 {
+		return false
+	}
+	for _, s := range f.Blocks[0].Succs {
+		if s == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // describes reports whether c.Graph is the graph Graph would build from

@@ -224,3 +224,20 @@ b3: <- b1
 		t.Errorf("well-formed function rejected: %v", err)
 	}
 }
+
+// Functions of one block without an edge to itself share one analysis;
+// one with such an edge has its own, with the edge.
+func TestCFGEntryOnly(t *testing.T) {
+	f, g := NewFunc("main.f"), NewFunc("main.g")
+	f.NewBlock()
+	g.NewBlock()
+	if f.CFG() != g.CFG() || !sameAnalysis(f.CFG(), f.Analyze()) {
+		t.Error("two functions of one block do not share its analysis, or it is not theirs")
+	}
+	loop := NewFunc("main.loop")
+	loop.NewBlock()
+	loop.AddEdge(0, 0)
+	if c := loop.CFG(); c == f.CFG() || !sameAnalysis(c, loop.Analyze()) || len(c.Graph.Succs[0]) != 1 {
+		t.Error("a block jumping to itself got the analysis of a block without edges")
+	}
+}

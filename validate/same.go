@@ -99,7 +99,15 @@ func sameCFG(a, b *ir.Func) bool {
 // Most versions share their register's type value; comparing the values
 // first spares types.Identical's call.
 func sameType(t, u types.Type) bool {
-	return t == u || t != nil && u != nil && types.Identical(t, u)
+	return sameWords(t, u) || t != nil && u != nil && types.Identical(t, u)
+}
+
+// sameWords reports whether two types are the same interface value word
+// for word (the same dynamic type and the same pointer), which == finds
+// through a call of the runtime's: versions are compared by the hundred
+// thousand.
+func sameWords(t, u types.Type) bool {
+	return *(*[2]uintptr)(unsafe.Pointer(&t)) == *(*[2]uintptr)(unsafe.Pointer(&u))
 }
 
 // firstChangedType returns the first register of before whose type

@@ -145,23 +145,6 @@ func ssaGen(r rejecter, before, after *ir.Func, pro *PromoteHints, h *SSAHints, 
 	if v := ir.FirstOtherType(before, after, before.NumRegs()); v >= 0 {
 		return typeChanged(r, before, after, v)
 	}
-	// With checkTypes, every register below c.nregs now has in the
-	// result the type it has in the promoted input. The versions are
-	// compared with that: usually the same interface value, where a
-	// variable's type in the promoted input is computed from its
-	// address's each time.
-	for i, o := range c.orig {
-		v := c.nregs + i
-		if o == ir.NoReg {
-			continue
-		}
-		if o < 0 || int(o) >= c.nregs {
-			return r.fn(RuleHints, "r%d is said to be a version of %s, which does not exist", v, o)
-		}
-		if !sameType(after.TypeOf(o), after.TypeOf(ir.Reg(v))) {
-			return r.fn(RuleTypes, "r%d is a version of %s, but has type %s, want %s", v, o, typeName(after, ir.Reg(v)), typeName(after, o))
-		}
-	}
 	if !sameSignature(before, after) {
 		return r.fn(RuleStructure, "signature differs from the input's")
 	}
@@ -336,11 +319,13 @@ func (c *ssaCheck) def(b *ir.Block, in *ir.Instr, d ir.Reg) error {
 	return nil
 }
 
-// phis checks the rules of phis that need no typing: they sit at joins
-// of a normalised CFG, with one argument per predecessor, and merge
-// versions of one register. It then decides which registers the typing
-// tracks, from the hints and the phis alone: an input register with a
-// version besides itself or a phi. Tracking a register defined only once
+// phis checks the hints (each added register is a version of a register
+// of the promoted input, of its type) and the rules of phis that need no
+// typing: they sit at joins of a normalised CFG, with one argument per
+// predecessor, and merge versions of one register. On the way it decides
+// which registers the typing tracks, from the hints and the phis alone:
+// an input register with a version besides itself or a phi (one loop
+// over the hints does both). Tracking a register defined only once
 // costs time, not soundness; a register defined twice in the input and
 // not tracked has one version defined twice, which unique-def rejects.
 func (c *ssaCheck) phis() error {
@@ -370,10 +355,23 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 	}
-	for _, o := range c.orig {
-		if o != ir.NoReg {
-			track(o)
+	// With checkTypes, every register below c.nregs has in the result
+	// the type it has in the promoted input. The versions are compared
+	// with that: usually the same interface value, where a variable's
+	// type in the promoted input is computed from its address's each
+	// time.
+	for i, o := range c.orig {
+		if o == ir.NoReg {
+			continue
 		}
+		v := ir.Reg(c.nregs + i)
+		if o < 0 || int(o) >= c.nregs {
+			return c.r.fn(RuleHints, "%s is said to be a version of %s, which does not exist", v, o)
+		}
+		if !sameType(c.after.TypeOf(o), c.after.TypeOf(v)) {
+			return c.r.fn(RuleTypes, "%s is a version of %s, but has type %s, want %s", v, o, typeName(c.after, v), typeName(c.after, o))
+		}
+		track(o)
 	}
 	for _, ab := range c.after.Blocks {
 		if len(ab.Phis) > 0 && len(ab.Preds) < 2 {
