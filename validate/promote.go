@@ -44,15 +44,14 @@ type promotion struct {
 	defs   []int32  // variable register - f.NumRegs() → definitions viewed
 	normal []bool   // blocks reachable without a panic; computed when needed (with a recover block)
 	viewed int      // occurrences of variables in the instructions viewed so far
+}
 
-	// The instructions view returns for a rewritten one (valid until the
-	// next call): a constant, and a copy. They are set up once and only
-	// their registers and position change (rebuilding one costs more than
-	// the rest of the check of an instruction). Their operands are
-	// dstArg[0] and dstArg[1], lent by the scratch: pointing into p
-	// itself would keep p off the stack.
-	zero, copy ir.Instr
-	dstArg     []ir.Reg
+// reading is promotion's reading of an access it rewrites: "dst = const
+// zero" (op const, arg NoReg) for an alloc, "dst = copy arg" for a load
+// or a store, at the access's position.
+type reading struct {
+	op       ir.Op
+	dst, arg ir.Reg
 }
 
 // start checks the hints of a promotion of f and makes p the reading of
@@ -61,9 +60,7 @@ type promotion struct {
 // (see scratch).
 func (p *promotion) start(r rejecter, f *ir.Func, h *PromoteHints, sc *scratch) error {
 	n := f.NumRegs()
-	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), defs: take(&sc.counts, len(h.Vars)), dstArg: take(&sc.regs, 2)}
-	p.zero = ir.Instr{Op: ir.OpConst, Dsts: p.dstArg[:1]}
-	p.copy = ir.Instr{Op: ir.OpCopy, Dsts: p.dstArg[:1], Args: p.dstArg[1:]}
+	*p = promotion{r: r, f: f, vars: h.Vars, varOf: take(&sc.regs, n), defs: take(&sc.counts, len(h.Vars))}
 	for k, a := range h.Vars {
 		if !f.HasReg(a) {
 			return r.fn(RuleHints, "variable %s is not a register of the input", a)
@@ -108,32 +105,31 @@ func (p *promotion) isVar(x ir.Reg) bool {
 }
 
 // view checks that instruction in of block b of the input uses its
-// variables as promotion allows, and returns it as promotion reads it,
-// and whether it is an access promotion rewrites (then what it returns
-// is a const or a copy with one result and no attributes).
+// variables as promotion allows, and tells how promotion reads it: as an
+// access it rewrites (access true: acc), or as itself.
 //
 // An access in its usual shape (an alloc of a variable; a load from or a
 // store to one, of nothing else that is one, outside a function with a
 // recover block) is read at once; every other instruction takes the
 // general way (viewAny), which reaches the same verdict on those.
-func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool, err error) {
+func (p *promotion) view(b *ir.Block, in *ir.Instr) (acc reading, access bool, err error) {
 	if p.f.Recover < 0 {
 		switch {
 		case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
 			if a, d := in.Args[0], in.Dsts[0]; p.isVar(a) && !p.isVar(d) {
 				p.viewed++
-				return p.rewrite(in, ir.OpCopy, d, p.varOf[a]), true, nil
+				return reading{ir.OpCopy, d, p.varOf[a]}, true, nil
 			}
 		case in.Op == ir.OpStore && len(in.Dsts) == 0 && len(in.Args) == 2:
 			if a, v := in.Args[0], in.Args[1]; p.isVar(a) && !p.isVar(v) {
 				p.viewed++
-				return p.rewrite(in, ir.OpCopy, p.varOf[a], v), true, nil
+				return reading{ir.OpCopy, p.varOf[a], v}, true, nil
 			}
 		case in.Op == ir.OpAlloc && len(in.Dsts) == 1 && len(in.Args) == 0:
 			if d := in.Dsts[0]; p.isVar(d) {
 				p.viewed++
 				p.defs[int(p.varOf[d])-len(p.varOf)]++
-				return p.rewrite(in, ir.OpConst, p.varOf[d], ir.NoReg), true, nil
+				return reading{ir.OpConst, p.varOf[d], ir.NoReg}, true, nil
 			}
 		}
 	}
@@ -141,7 +137,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool
 }
 
 // viewAny is view for any instruction.
-func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (read *ir.Instr, access bool, err error) {
+func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (acc reading, access bool, err error) {
 	mentions := false // a variable is defined or accessed: in must be rewritten
 	for _, d := range in.Dsts {
 		if p.isVar(d) {
@@ -149,7 +145,7 @@ func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (read *ir.Instr, access b
 			p.viewed++
 			p.defs[int(p.varOf[d])-p.f.NumRegs()]++
 			if in.Op != ir.OpAlloc {
-				return nil, false, p.r.at(b, in, RulePromotable, "variable %s is defined by a %s, want an alloc", d, in.Op)
+				return reading{}, false, p.r.at(b, in, RulePromotable, "variable %s is defined by a %s, want an alloc", d, in.Op)
 			}
 		}
 	}
@@ -166,36 +162,24 @@ func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (read *ir.Instr, access b
 				p.normal = p.f.NormalReach()
 			}
 			if !p.normal[b.Index] {
-				return nil, false, p.r.at(b, in, RulePromotable, "variable %s is used where only a panic leads, want it used where the program runs on", a)
+				return reading{}, false, p.r.at(b, in, RulePromotable, "variable %s is used where only a panic leads, want it used where the program runs on", a)
 			}
 		}
 		if !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore)) {
-			return nil, false, p.r.at(b, in, RulePromotable, "variable %s is operand %d of a %s, want only the address of a load or store", a, k, in.Op)
+			return reading{}, false, p.r.at(b, in, RulePromotable, "variable %s is operand %d of a %s, want only the address of a load or store", a, k, in.Op)
 		}
 	}
 	switch {
 	case !mentions:
-		return in, false, nil
+		return reading{}, false, nil
 	case in.Op == ir.OpAlloc && len(in.Dsts) == 1:
-		return p.rewrite(in, ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg), true, nil
+		return reading{ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg}, true, nil
 	case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-		return p.rewrite(in, ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]), true, nil
+		return reading{ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]}, true, nil
 	case in.Op == ir.OpStore && len(in.Args) == 2:
-		return p.rewrite(in, ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]), true, nil
+		return reading{ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]}, true, nil
 	}
-	return nil, false, p.r.at(b, in, RulePromotable, "access to a variable has %d results and %d operands, want those of its kind", len(in.Dsts), len(in.Args))
-}
-
-// rewrite returns "dst = const zero" (op const) or "dst = copy arg" (op
-// copy) at the position of in.
-func (p *promotion) rewrite(in *ir.Instr, op ir.Op, dst, arg ir.Reg) *ir.Instr {
-	p.dstArg[0], p.dstArg[1] = dst, arg
-	read := &p.copy
-	if op == ir.OpConst {
-		read = &p.zero
-	}
-	read.Pos = in.Pos
-	return read
+	return reading{}, false, p.r.at(b, in, RulePromotable, "access to a variable has %d results and %d operands, want those of its kind", len(in.Dsts), len(in.Args))
 }
 
 // finish checks, once the SSA check has viewed every instruction that

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"unsafe"
 
@@ -37,11 +38,15 @@ func sameShape(a, b *ir.Instr) bool {
 	return true
 }
 
-// sameShapeAsAccess is sameShape(read, out) for read one of the
-// instructions promotion reads an access as (promote.go: a const or a
-// copy with one result and no attributes), without its calls.
-func sameShapeAsAccess(read, out *ir.Instr) bool {
-	return out != nil && out.Op == read.Op && out.Pos == read.Pos && len(out.Dsts) == 1 && len(out.Args) == len(read.Args) &&
+// sameShapeAsAccess is sameShape(read, out) for read the instruction
+// promotion reads an access as (acc at position pos: a const or a copy
+// with one result and no attributes), without its calls.
+func sameShapeAsAccess(acc reading, pos token.Pos, out *ir.Instr) bool {
+	nargs := 1
+	if acc.op == ir.OpConst {
+		nargs = 0
+	}
+	return out != nil && out.Op == acc.op && out.Pos == pos && len(out.Dsts) == 1 && len(out.Args) == nargs &&
 		out.Flags == 0 && out.CallMode == 0 && out.Field == 0 && (out.Aux == nil || out.Sym() == "" && out.Const() == nil && len(out.SelectDirs()) == 0)
 }
 

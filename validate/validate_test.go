@@ -669,6 +669,7 @@ func TestSameRegs(t *testing.T) {
 // accesses, whichever attribute of the other instruction differs.
 func TestSameShapeAsAccess(t *testing.T) {
 	const pos = 7
+	accs := []reading{{ir.OpConst, 3, ir.NoReg}, {ir.OpCopy, 3, 4}}
 	reads := []*ir.Instr{
 		{Op: ir.OpConst, Dsts: []ir.Reg{3}, Pos: pos},
 		{Op: ir.OpCopy, Dsts: []ir.Reg{3}, Args: []ir.Reg{4}, Pos: pos},
@@ -690,15 +691,15 @@ func TestSameShapeAsAccess(t *testing.T) {
 		func(in *ir.Instr) { in.Args = nil },
 		func(in *ir.Instr) { in.Dsts, in.Args = []ir.Reg{9}, slices.Repeat([]ir.Reg{8}, len(in.Args)) }, // registers do not count
 	}
-	for _, read := range reads {
+	for k, read := range reads {
 		for i, vary := range variants {
 			out := read.Clone()
 			vary(out)
-			if got, want := sameShapeAsAccess(read, out), sameShape(read, out); got != want {
+			if got, want := sameShapeAsAccess(accs[k], pos, out), sameShape(read, out); got != want {
 				t.Errorf("%v, variant %d: sameShapeAsAccess = %v, sameShape = %v", read.Op, i, got, want)
 			}
 		}
-		if sameShapeAsAccess(read, nil) {
+		if sameShapeAsAccess(accs[k], pos, nil) {
 			t.Errorf("%v: same shape as no instruction", read.Op)
 		}
 	}
