@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -106,6 +107,12 @@ func (t *translator) instr(in ssa.Instruction) {
 		t.emit(ir.OpSliceToArrayPtr, pos, t.def(in), x)
 	case *ssa.TypeAssert:
 		x := t.val(in.X, pos)
+		if isMethodValueNilCheck(in) {
+			// gc evaluates x.M by reading x's method table: a nil
+			// dereference for a nil x, not an interface conversion.
+			t.emit(ir.OpNilCheck, pos, nil, x)
+			break
+		}
 		if in.CommaOk {
 			t.emit(ir.OpTypeAssert, pos, t.tuple(in, t.tupleTypes(in)), x)
 		} else {
@@ -326,4 +333,51 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 func isBlankField(fa *ssa.FieldAddr) bool {
 	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	return ok && st.Field(fa.Field).Name() == "_"
+}
+
+// isMethodValueNilCheck reports whether a type assertion is go/ssa's
+// nil check of the interface value x of a method value x.M: an
+// assertion whose result nothing uses, to x's own interface type (or,
+// for a type parameter, of any(x) to any), followed by the closure that
+// binds x (or its conversion) to M's bound method wrapper.
+func isMethodValueNilCheck(ta *ssa.TypeAssert) bool {
+	if ta.CommaOk || !types.IsInterface(ta.AssertedType) || len(*ta.Referrers()) > 0 {
+		return false
+	}
+	instrs := ta.Block().Instrs
+	next := -1
+	for i, in := range instrs {
+		if in == ta {
+			next = i + 1
+			break
+		}
+	}
+	if next < 0 {
+		return false
+	}
+	// The value bound: x, or x converted to any for a type parameter
+	// (the assertion's operand then is that conversion of x).
+	bound := map[ssa.Value]bool{ta.X: true}
+	if c, ok := ta.X.(*ssa.MakeInterface); ok {
+		bound[c.X] = true
+	}
+	for _, in := range instrs[next:] {
+		switch in := in.(type) {
+		case *ssa.ChangeInterface:
+			if bound[in.X] {
+				bound[in] = true
+				continue
+			}
+		case *ssa.MakeInterface:
+			if bound[in.X] {
+				bound[in] = true
+				continue
+			}
+		case *ssa.MakeClosure:
+			f, ok := in.Fn.(*ssa.Function)
+			return ok && strings.HasPrefix(f.Synthetic, "bound method wrapper") && len(in.Bindings) == 1 && bound[in.Bindings[0]]
+		}
+		return false
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -19,6 +18,40 @@ func TestGOROOTSample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds vssa and 36 GOROOT programs and runs each twice")
 	}
+	quoted := make([]string, len(goroot.Sample))
+	for i, s := range goroot.Sample {
+		quoted[i] = regexp.QuoteMeta(s)
+	}
+	runPrograms(t, "", regexp.MustCompile("^("+strings.Join(quoted, "|")+")$"), len(goroot.Sample), "")
+}
+
+// TestRunCorpus runs the programs of testdata/run (each a "// run"
+// program, as GOROOT's tests) through "vssa run", without passes and
+// with mem2reg and outofssa, comparing each with the compiled program
+// as "vssa goroot" does: output, exit status and panic message. They
+// hold the semantics found wrong by comparing with gc.
+func TestRunCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds vssa and the corpus programs")
+	}
+	dir, err := filepath.Abs("../../testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := goroot.List(dir, nil)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus programs in %s (%v)", dir, err)
+	}
+	for _, passes := range []string{"", "mem2reg,outofssa"} {
+		runPrograms(t, dir, nil, len(files), passes)
+	}
+}
+
+// runPrograms builds vssa and runs the "// run" programs of testDir
+// (GOROOT's tests if "") that filter keeps (all if nil) with the given
+// passes; there must be want of them, and every one must pass.
+func runPrograms(t *testing.T, testDir string, filter *regexp.Regexp, want int, passes string) {
+	t.Helper()
 	exe := filepath.Join(t.TempDir(), "vssa")
 	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -27,15 +60,13 @@ func TestGOROOTSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quoted := make([]string, len(goroot.Sample))
-	for i, s := range goroot.Sample {
-		quoted[i] = regexp.QuoteMeta(s)
-	}
 	cacheDir, _ := goroot.DefaultCacheDir()
 	cfg := goroot.Config{
 		Toolchain: tc,
+		TestDir:   testDir,
 		CacheDir:  cacheDir,
-		Filter:    regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
+		Filter:    filter,
+		Passes:    passes,
 		Interp:    goroot.VSSARun(exe),
 	}
 	var results []goroot.Result
@@ -43,14 +74,13 @@ func TestGOROOTSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != len(goroot.Sample) {
-		t.Errorf("ran %d programs, want %d", len(results), len(goroot.Sample))
+	if len(results) != want {
+		t.Errorf("ran %d programs, want %d", len(results), want)
 	}
 	for _, r := range results {
 		if r.Outcome != goroot.Pass {
-			t.Errorf("%s: %s: %s", r.Test, r.Outcome, r.Reason)
+			t.Errorf("passes %q: %s: %s: %s", passes, r.Test, r.Outcome, r.Reason)
 		}
 	}
 	t.Log(sum)
-	_ = os.Getenv
 }

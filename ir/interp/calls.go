@@ -11,7 +11,10 @@
 //   - recover returns nil when not panicking, when the panic was already
 //     recovered, or when not called directly by a deferred call.
 //   - runtime.Goexit runs the deferred calls and ends the goroutine; it
-//     cannot be recovered.
+//     cannot be recovered. In main, the other goroutines run on, and the
+//     program fails once none is left (RunMain).
+//   - A recovery forgets the panics raised in the recovering frame and
+//     the frames it leaves: a later crash prints none of them.
 
 package interp
 
@@ -39,6 +42,22 @@ type goPanic struct {
 	link      *goPanic
 	recovered bool
 	goexit    bool
+	// raisedIn is the frame that called panic (nil: the goroutine's
+	// outermost call): a recovery forgets the panics raised in the frames
+	// it unwinds, as the runtime's recovery does.
+	raisedIn *frame
+}
+
+// runsIn reports whether frame fr is frame outer or is called, directly
+// or not, by it (panics leave the frames they unwind in place until
+// recovered, so a deferred call's caller is the frame it runs for).
+func runsIn(fr, outer *frame) bool {
+	for f := fr; f != nil; f = f.caller {
+		if f == outer {
+			return true
+		}
+	}
+	return false
 }
 
 // frame is one activation of an IR function.
@@ -254,7 +273,15 @@ func (it *Interp) unwind(fr *frame, p *goPanic) *goPanic {
 			continue
 		}
 		if p != nil && p.recovered {
-			g.panic = p.link
+			// The panics p interrupted that were raised in fr or the
+			// frames its recovery leaves are over: a later panic does
+			// not print them (the runtime's recovery drops each panic
+			// started at or below the recovering frame).
+			q := p.link
+			for q != nil && runsIn(q.raisedIn, fr) {
+				q = q.link
+			}
+			g.panic = q
 			p = nil
 		}
 	}
@@ -302,7 +329,7 @@ func (it *Interp) runDefers(fr *frame) {
 
 // raise starts a new interpreted panic with the interface value v.
 func (it *Interp) raise(g *goroutine, v Value) {
-	panic(&goPanic{val: v, link: g.panic})
+	panic(&goPanic{val: v, link: g.panic, raisedIn: g.top})
 }
 
 // callMode calls the callee of a call, go or defer instruction in the
@@ -370,7 +397,9 @@ func (it *Interp) method(t *rtype, name string) *function {
 // panic that escapes it crashes the program, as in Go.
 func (it *Interp) startGoroutine(in *inst, fv Value, args []Value) {
 	g := &goroutine{}
+	it.goroutines.Add(1)
 	go func() {
+		defer it.goroutines.Done()
 		defer it.crashOnPanic(g)
 		it.callMode(g, in, fv, args, nil)
 	}()

@@ -3,7 +3,11 @@
 
 package interp
 
-import "github.com/vssa-go/vssa/ir"
+import (
+	"runtime"
+
+	"github.com/vssa-go/vssa/ir"
+)
 
 // within reports whether the integer v (of type t) satisfies
 // 0 <= v <= limit.
@@ -72,15 +76,11 @@ func indexOfSlot(in *inst, slot int32) int {
 	return 0
 }
 
-// panicNilError is the runtime's PanicNilError, for panic(nil).
-type panicNilError struct{}
-
-func (*panicNilError) Error() string { return "panic called with nil argument (goexit=false)" }
-func (*panicNilError) RuntimeError() {}
-
+// panicOp panics with v; panic(nil) panics with a *runtime.PanicNilError,
+// as in Go since 1.21.
 func (it *Interp) panicOp(g *goroutine, v Value) {
 	if v.iface() == nil {
-		v = it.realIface(&panicNilError{})
+		v = it.realIface(new(runtime.PanicNilError))
 	}
 	it.raise(g, v)
 }

@@ -33,11 +33,19 @@ var (
 	errNilMap       = &runtimeError{msg: "assignment to entry in nil map", plain: true}
 	errMakesliceLen = &runtimeError{msg: "makeslice: len out of range"}
 	errMakesliceCap = &runtimeError{msg: "makeslice: cap out of range"}
-	errMakechan     = &runtimeError{msg: "makechan: size out of range"}
+	errMakechan     = &runtimeError{msg: "makechan: size out of range", plain: true}
 	errCloseNil     = &runtimeError{msg: "close of nil channel", plain: true}
 	errCloseClosed  = &runtimeError{msg: "close of closed channel", plain: true}
 	errSendClosed   = &runtimeError{msg: "send on closed channel", plain: true}
 )
+
+// fixedErrors are the run-time errors above: each is one interface
+// value however often it is raised (raiseRuntime).
+var fixedErrors = map[*runtimeError]bool{
+	errNilDeref: true, errDivide: true, errShift: true, errNilMap: true,
+	errMakesliceLen: true, errMakesliceCap: true, errMakechan: true,
+	errCloseNil: true, errCloseClosed: true, errSendClosed: true,
+}
 
 // Codes of boundsError, as the runtime's abi.BoundsIndex… constants.
 const (
@@ -138,8 +146,21 @@ func (e *typeAssertionError) Error() string {
 
 func (e *typeAssertionError) RuntimeError() {}
 
-// raiseRuntime panics with a run-time error value.
+// raiseRuntime panics with a run-time error value. A run-time error of
+// fixed message (fixedErrors) is one interface value however often it
+// is raised, as in the runtime (a global, or a constant converted to an
+// interface):
+// a crash prints a recovered one raised again as "[recovered,
+// repanicked]", since the runtime compares the values' words.
 func (it *Interp) raiseRuntime(g *goroutine, err error) {
+	if e, ok := err.(*runtimeError); ok && fixedErrors[e] {
+		v, ok := it.fixedErrors.Load(e)
+		if !ok {
+			v, _ = it.fixedErrors.LoadOrStore(e, it.realIface(err))
+		}
+		it.raise(g, v.(Value))
+		return
+	}
 	it.raise(g, it.realIface(err))
 }
 

@@ -207,7 +207,7 @@ var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value
 	"runtime/debug.Stack":      unsupportedIntrinsic("runtime/debug.Stack"),
 	"runtime/debug.PrintStack": unsupportedIntrinsic("runtime/debug.PrintStack"),
 	"runtime.Goexit": func(it *Interp, g *goroutine, args []Value) []Value {
-		panic(&goPanic{goexit: true, link: g.panic})
+		panic(&goPanic{goexit: true, link: g.panic, raisedIn: g.top})
 	},
 	"runtime.Gosched": func(it *Interp, g *goroutine, args []Value) []Value {
 		runtime.Gosched()

@@ -61,6 +61,12 @@ type Interp struct {
 	pcs pcTable // the program counters runtime.Caller and FuncForPC use
 
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
+
+	// goroutines counts the program's goroutines besides the first: a
+	// main that calls runtime.Goexit lets them run to their end.
+	goroutines sync.WaitGroup
+
+	fixedErrors sync.Map // *runtimeError → its interface Value (raiseRuntime)
 }
 
 // ErrStepLimit is raised (reported as Outcome.Err, or status

@@ -85,7 +85,10 @@ func (m *mapObj) len() int { return len(m.m) }
 func (m *mapObj) set(it *Interp, g *goroutine, k, v Value) {
 	key := it.key(g, m.kt, k)
 	if e, ok := m.m[key]; ok {
-		e.v = v
+		// Go's maps store the new key too: +0 replaces -0, and an
+		// interface key its equal of another representation. For the
+		// other key types the two are identical.
+		e.k, e.v = k, v
 		return
 	}
 	m.m[key] = &mapEntry{k: k, v: v}

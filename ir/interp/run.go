@@ -6,6 +6,7 @@ package interp
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 )
@@ -21,11 +22,22 @@ const (
 // as a Go program does, and returns the exit status: 0 when main
 // returns, ExitPanic after printing an unrecovered panic, ExitUndefined
 // or ExitUnsupported after printing the problem. A goroutine that
-// crashes ends the process with os.Exit, as in Go.
+// crashes ends the process with os.Exit, as in Go. A main that calls
+// runtime.Goexit waits for the other goroutines to end, then fails with
+// the runtime's fatal error (ExitPanic).
 func (it *Interp) RunMain(init, main string) (status int) {
 	g := &goroutine{}
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if p, ok := r.(*goPanic); ok && p.goexit {
+			// As in Go, the other goroutines run on; once none is
+			// left, the runtime's deadlock detector ends the program.
+			it.goroutines.Wait()
+			io.WriteString(it.stderr, "fatal error: no goroutines (main called runtime.Goexit) - deadlock!\n")
+			status = ExitPanic
+			return
+		}
+		if r != nil {
 			status = it.report(g, r)
 		}
 	}()

@@ -34,6 +34,10 @@ func (it *Interp) typeAssert(g *goroutine, in *inst, regs []Value) {
 		e := &typeAssertionError{iface: in.xt.name, asserted: target.name, missing: missing}
 		if x != nil {
 			e.concrete = x.t.name
+		} else if target.kind == kInterface {
+			// The runtime's assertion to an interface type does not
+			// know the static type: "interface is nil".
+			e.iface = ""
 		}
 		it.raiseRuntime(g, e)
 	}
