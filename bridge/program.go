@@ -4,9 +4,12 @@
 package bridge
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
+	"os"
+	"os/exec"
 	"sort"
 	"strings"
 	"sync"
@@ -68,21 +71,57 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	if err := loadErrors(pkgs); err != nil {
+		return nil, err
 	}
 	if len(pkgs) == 0 {
+		if noModule(cfg) {
+			// go list reports it on stderr, which packages.Load drops.
+			return nil, errors.New("go: go.mod file not found in current directory or any parent directory; see 'go help modules'")
+		}
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
 	prog.Build()
 	return FromSSA(prog, ssaPkgs), nil
+}
+
+// noModule reports whether the go command, run in cfg's directory and
+// environment, is in module mode without a main module (then it matches
+// no package pattern).
+func noModule(cfg Config) bool {
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+	out, err := cmd.Output()
+	return err == nil && strings.TrimSpace(string(out)) == os.DevNull
+}
+
+// loadErrors returns the errors of the loaded packages, each once, as
+// the go command prints them: with its position if it has one. The go
+// command's own report of a package that does not compile ("# pkg" and
+// the compiler's messages, without a position) repeats the type
+// checker's errors, so it is left out when those are there.
+func loadErrors(pkgs []*packages.Package) error {
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typed := false
+		for _, e := range p.Errors {
+			typed = typed || e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		}
+		for _, e := range p.Errors {
+			switch {
+			case e.Kind == packages.ListError && typed && strings.HasPrefix(e.Msg, "# "):
+			case e.Pos == "" || e.Pos == "-":
+				errs = append(errs, e.Msg)
+			default:
+				errs = append(errs, e.Pos+": "+e.Msg)
+			}
+		}
+	})
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "\n"))
+	}
+	return nil
 }
 
 // FromSSA translates the functions of built go/ssa packages (and all

@@ -21,7 +21,9 @@ func init() {
 		long: `Dump loads a package (or one .go file), translates it to vssa's IR,
 optionally runs passes, and prints its functions in the IR text format:
 all of them, or only FUNC, given by its full name ("main.f",
-"(*main.T).M", "main.f$1") or by a suffix of it after a dot ("f", "T).M").
+"(*main.T).M", "main.f$1"; "main." names the main package of .go files
+too) or by a suffix of it after a dot ("f", "T).M"). When FUNC is not
+found, or names several functions, the candidates are listed.
 The output is one module that vssa ir can parse back: the declarations
 it needs come first. Functions the bridge could not translate are listed
 on stderr with the construct that stopped them.
@@ -51,13 +53,17 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 			}
 			opts := ir.PrintOptions{Positions: positions}
 			if len(args) == 2 {
-				f := findFunc(prog.Module, args[1])
+				f, candidates := findFunc(prog, args[1])
 				if f == nil {
 					if err, ok := prog.Unsupported[args[1]]; ok {
 						fmt.Fprintf(stderr, "vssa dump: %v\n", err)
-					} else {
-						fmt.Fprintf(stderr, "vssa dump: no function %s\n", args[1])
+						return exitFailure
 					}
+					fmt.Fprintf(stderr, "vssa dump: no function %s", args[1])
+					if len(candidates) > 0 {
+						fmt.Fprintf(stderr, "; candidates:\n\t%s", strings.Join(candidates, "\n\t"))
+					}
+					fmt.Fprintln(stderr)
 					return exitFailure
 				}
 				fmt.Fprint(stdout, f.Format(opts))
@@ -87,19 +93,72 @@ func patternOf(arg string) string {
 	return arg
 }
 
-// findFunc finds a function by full name or by a suffix after a dot.
-func findFunc(m *ir.Module, name string) *ir.Func {
-	if f := m.Func(name); f != nil {
-		return f
-	}
-	var found *ir.Func
-	for _, f := range m.Funcs {
-		if strings.HasSuffix(f.Name, "."+name) {
-			if found != nil {
-				return nil // ambiguous
+// findFunc finds a function of prog by full name or by a suffix after
+// a dot. A main package loaded from files is named
+// command-line-arguments, as the go command names it, but "main.f"
+// names its f too. Otherwise it returns the candidates: the functions
+// of the loaded packages the name matches ambiguously, or else those
+// whose name contains its last part (any case), or else all of them if
+// they are few.
+func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
+	m := prog.Module
+	names := []string{name}
+	if rest, ok := strings.CutPrefix(name, "main."); ok {
+		for _, p := range prog.Packages {
+			if p != nil && p.Pkg.Name() == "main" {
+				names = append(names, p.Pkg.Path()+"."+rest)
 			}
-			found = f
 		}
 	}
-	return found
+	for _, n := range names {
+		if f := m.Func(n); f != nil {
+			return f, nil
+		}
+	}
+	var found []string
+	for _, f := range m.Funcs {
+		for _, n := range names {
+			if strings.HasSuffix(f.Name, "."+n) {
+				found = append(found, f.Name)
+				break
+			}
+		}
+	}
+	if len(found) == 1 {
+		return m.Func(found[0]), nil
+	}
+	if len(found) == 0 {
+		base := strings.ToLower(name[strings.LastIndex(name, ".")+1:])
+		var all []string
+		for _, f := range m.Funcs {
+			if inLoaded(prog, f.Name) {
+				all = append(all, f.Name)
+				if strings.Contains(strings.ToLower(f.Name), base) {
+					found = append(found, f.Name)
+				}
+			}
+		}
+		if len(found) == 0 && len(all) <= maxCandidates {
+			found = all
+		}
+	}
+	sort.Strings(found)
+	return nil, found
+}
+
+// maxCandidates is the most functions findFunc lists when no name is
+// like the one asked for.
+const maxCandidates = 30
+
+// inLoaded reports whether the function named name belongs to one of
+// the packages the patterns named (its name starts with the package's
+// path, a method's after "(" or "(*").
+func inLoaded(prog *bridge.Program, name string) bool {
+	name = strings.TrimLeft(name, "(*")
+	for _, p := range prog.Packages {
+		if p != nil && strings.HasPrefix(name, p.Pkg.Path()+".") {
+			return true
+		}
+	}
+	return false
 }

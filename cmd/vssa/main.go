@@ -55,10 +55,17 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	fs := newFlagSet(c, stderr)
-	if err := fs.Parse(args[1:]); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
+	// -h asks for the usage: on stdout, with success. A flag error
+	// prints its message and the usage on stderr.
+	fs.Usage = func() {}
+	err := fs.Parse(args[1:])
+	fs.Usage = func() { printCommandUsage(c, fs, stderr) }
+	if err == flag.ErrHelp {
+		printCommandUsage(c, fs, stdout)
+		return exitOK
+	}
+	if err != nil {
+		fs.Usage()
 		return exitUsage
 	}
 	return c.run(fs, fs.Args(), stdout, stderr)

@@ -20,6 +20,14 @@ func TestCommandLine(t *testing.T) {
 	os.WriteFile(bad, []byte("func @main.f(r0 int) int {\nb0:\n    return r9\n}\n"), 0o666)
 	prog := filepath.Join(dir, "p.go")
 	os.WriteFile(prog, []byte("package main\n\nfunc main() { println(\"hi\"); panic(\"boom\") }\n"), 0o666)
+	// A program of two files, and one that does not compile.
+	two := filepath.Join(dir, "two")
+	os.Mkdir(two, 0o777)
+	first, second := filepath.Join(two, "a.go"), filepath.Join(two, "b.go")
+	os.WriteFile(first, []byte("package main\n\nfunc main() { println(helper(2)) }\n"), 0o666)
+	os.WriteFile(second, []byte("package main\n\nfunc helper(x int) int { return 21 * x }\n"), 0o666)
+	unused := filepath.Join(dir, "unused.go")
+	os.WriteFile(unused, []byte("package main\n\nfunc main() { x := 1 }\n"), 0o666)
 	cases := []struct {
 		args     []string
 		status   int
@@ -28,7 +36,9 @@ func TestCommandLine(t *testing.T) {
 		{nil, exitUsage, "Commands:", ""},
 		{[]string{"-h"}, exitOK, "Commands:", ""},
 		{[]string{"frob"}, exitUsage, "", `unknown command "frob"`},
-		{[]string{"ir", "-h"}, exitOK, "", "usage: vssa ir"},
+		{[]string{"ir", "-h"}, exitOK, "usage: vssa ir", ""},
+		{[]string{"run", "-h"}, exitOK, "usage: vssa run", ""},
+		{[]string{"run", "-frob", prog}, exitUsage, "", "flag provided but not defined: -frob\nusage: vssa run"},
 		{[]string{"ir", good}, exitOK, "func @main.f", ""},
 		{[]string{"ir", bad}, exitFailure, "", "3:12: register r9 is used but never defined"},
 		{[]string{"ir", "-discipline=frob", good}, exitUsage, "", "-discipline must be"},
@@ -38,7 +48,11 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"run", "-passes=mem2reg,outofssa", prog}, 2, "", "hi\npanic: boom"},
 		{[]string{"check", "-passes=outofssa", prog}, exitUsage, "", "needs mem2reg or mem2reg-braun"},
 		{[]string{"check", prog}, exitOK, "checked 2 functions: 2 accepted, 0 rejected, 0 unsupported, 0 crashed", ""},
-		{[]string{"dump", prog, "nosuchfunc"}, exitFailure, "", "no function nosuchfunc"},
+		{[]string{"dump", prog, "nosuchfunc"}, exitFailure, "", "no function nosuchfunc; candidates:\n\tcommand-line-arguments.init\n\tcommand-line-arguments.main\n"},
+		{[]string{"dump", prog, "main.main"}, exitOK, "func @command-line-arguments.main()", ""},
+		{[]string{"run", first, second}, exitOK, "", "42\n"},
+		{[]string{"run", first, second, "arg.go.txt"}, exitOK, "", "42\n"},
+		{[]string{"run", unused}, exitFailure, "", "unused.go:3:15: declared and not used: x\n"},
 	}
 	for _, tc := range cases {
 		var stdout, stderr bytes.Buffer
@@ -52,6 +66,10 @@ func TestCommandLine(t *testing.T) {
 		}
 		if !strings.Contains(stderr.String(), tc.err) {
 			t.Errorf("vssa %s: stderr %q, want it to contain %q", name, stderr.String(), tc.err)
+		}
+		// A load error is printed once, as the go command prints it.
+		if strings.Count(stderr.String(), "declared and not used") > 1 || strings.Contains(stderr.String(), "-: ") {
+			t.Errorf("vssa %s: stderr %q repeats the error or has go list's \"-: \"", name, stderr.String())
 		}
 	}
 }
@@ -80,5 +98,17 @@ func TestRunArgs(t *testing.T) {
 	}
 	if got := stderr.String(); got != "3 x y\n" {
 		t.Errorf("program printed %q, want %q", got, "3 x y\n")
+	}
+}
+
+// Outside a module, a package pattern fails as the go command says.
+func TestRunWithoutModule(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv("GO111MODULE", "on")
+	var stdout, stderr bytes.Buffer
+	status := runMain([]string{"run", "."}, &stdout, &stderr)
+	want := "go: go.mod file not found in current directory or any parent directory; see 'go help modules'"
+	if status != exitFailure || !strings.Contains(stderr.String(), want) {
+		t.Errorf("status %d, stderr %q; want %d and %q", status, stderr.String(), exitFailure, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir/interp"
@@ -17,10 +18,12 @@ func init() {
 	var verbose bool
 	register(&command{
 		name:  "run",
-		usage: "[-passes=LIST] [-v] FILE.go|PKG [ARGS...]",
+		usage: "[-passes=LIST] [-v] FILE.go...|PKG [ARGS...]",
 		short: "interpret a Go program's main through vssa's IR",
-		long: `Run loads a Go program (one file or a package pattern naming one main
-package), translates it to vssa's IR, optionally runs passes on it, and
+		long: `Run loads a Go program (its .go files, of one directory, or a package
+pattern naming one main package; as with go run, the arguments after
+the .go files, or after the pattern, are the program's), translates it
+to vssa's IR, optionally runs passes on it, and
 interprets main.main with the reference interpreter. A pass result that
 its validator rejects is not used (the function keeps its input); -v
 reports such rejections on stderr, which is otherwise the program's.
@@ -48,7 +51,14 @@ Exit statuses of vssa itself:
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitUsage
 			}
-			prog, mainPkg, err := loadMain(args[0])
+			// As go run: the leading .go files are the program, the
+			// rest its arguments; else the first argument names it.
+			files := 0
+			for files < len(args) && strings.HasSuffix(args[files], ".go") {
+				files++
+			}
+			targets, progArgs := args[:max(files, 1)], args[max(files, 1):]
+			prog, mainPkg, err := loadMain(targets...)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitFailure
@@ -72,7 +82,7 @@ Exit statuses of vssa itself:
 			}
 			// The program sees its own arguments: os.Args is a real variable
 			// (the interpreter calls the real os package).
-			os.Args = append([]string{args[0]}, args[1:]...)
+			os.Args = append([]string{args[0]}, progArgs...)
 			it := interp.New(prog.Module, interp.Options{
 				Stderr:     stderr,
 				Methods:    prog.Method,
@@ -84,10 +94,15 @@ Exit statuses of vssa itself:
 	})
 }
 
-// loadMain loads a program given as a .go file or a package pattern and
-// returns the path of its main package.
-func loadMain(target string) (*bridge.Program, string, error) {
-	prog, err := bridge.Load(bridge.Config{}, patternOf(target))
+// loadMain loads a program given as .go files (of one directory) or a
+// package pattern and returns the path of its main package.
+func loadMain(targets ...string) (*bridge.Program, string, error) {
+	patterns := make([]string, len(targets))
+	for i, t := range targets {
+		patterns[i] = patternOf(t)
+	}
+	target := strings.Join(targets, " ")
+	prog, err := bridge.Load(bridge.Config{}, patterns...)
 	if err != nil {
 		return nil, "", err
 	}
