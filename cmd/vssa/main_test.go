@@ -26,6 +26,8 @@ func TestCommandLine(t *testing.T) {
 	first, second := filepath.Join(two, "a.go"), filepath.Join(two, "b.go")
 	os.WriteFile(first, []byte("package main\n\nfunc main() { println(helper(2)) }\n"), 0o666)
 	os.WriteFile(second, []byte("package main\n\nfunc helper(x int) int { return 21 * x }\n"), 0o666)
+	irMain := filepath.Join(dir, "main.vssa")
+	os.WriteFile(irMain, []byte("func @main.main() {\nb0:\n    r0:int = const 42\n    call println(r0)\n    return\n}\n"), 0o666)
 	unused := filepath.Join(dir, "unused.go")
 	os.WriteFile(unused, []byte("package main\n\nfunc main() { x := 1 }\n"), 0o666)
 	cases := []struct {
@@ -53,6 +55,9 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"run", first, second}, exitOK, "", "42\n"},
 		{[]string{"run", first, second, "arg.go.txt"}, exitOK, "", "42\n"},
 		{[]string{"run", unused}, exitFailure, "", "unused.go:3:15: declared and not used: x\n"},
+		{[]string{"run", irMain}, exitOK, "", "42\n"},
+		{[]string{"run", good}, exitFailure, "", "no function main.main"},
+		{[]string{"run", "-passes=mem2reg", irMain}, exitUsage, "", "unsupported: -passes with a .vssa file"},
 	}
 	for _, tc := range cases {
 		var stdout, stderr bytes.Buffer

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/interp"
 )
 
@@ -18,11 +19,12 @@ func init() {
 	var verbose bool
 	register(&command{
 		name:  "run",
-		usage: "[-passes=LIST] [-v] FILE.go...|PKG [ARGS...]",
+		usage: "[-passes=LIST] [-v] FILE.go...|PKG|FILE.vssa [ARGS...]",
 		short: "interpret a Go program's main through vssa's IR",
 		long: `Run loads a Go program (its .go files, of one directory, or a package
 pattern naming one main package; as with go run, the arguments after
-the .go files, or after the pattern, are the program's), translates it
+the .go files, or after the pattern, are the program's; or a module in
+vssa's IR text format, FILE.vssa, run as it is), translates it
 to vssa's IR, optionally runs passes on it, and
 interprets main.main with the reference interpreter. A pass result that
 its validator rejects is not used (the function keeps its input); -v
@@ -50,6 +52,13 @@ Exit statuses of vssa itself:
 			if _, err := passesPipeline(passes); err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return exitUsage
+			}
+			if strings.HasSuffix(args[0], ".vssa") {
+				if passes != "" {
+					fmt.Fprintf(stderr, "vssa run: unsupported: -passes with a .vssa file (run vssa ir to check it)\n")
+					return exitUsage
+				}
+				return runIRFile(args[0], stderr)
 			}
 			// As go run: the leading .go files are the program, the
 			// rest its arguments; else the first argument names it.
@@ -92,6 +101,40 @@ Exit statuses of vssa itself:
 			return it.RunMain(mainPkg+".init", mainPkg+".main")
 		},
 	})
+}
+
+// runIRFile interprets main.main (after main.init, if there is one) of
+// a module in the IR text format, whose functions must be well-formed
+// RTL or SSA. It returns the exit status.
+func runIRFile(file string, stderr io.Writer) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "vssa run: %v\n", err)
+		return exitFailure
+	}
+	m, err := ir.Parse(file, string(src))
+	if err != nil {
+		fmt.Fprintf(stderr, "vssa run: %v\n", err)
+		return exitFailure
+	}
+	for _, f := range m.Funcs {
+		if err := ir.Check(f, ir.SSA); err != nil {
+			if err2 := ir.Check(f, ir.RTL); err2 != nil {
+				fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
+				return exitFailure
+			}
+		}
+	}
+	if m.Func("main.main") == nil {
+		fmt.Fprintf(stderr, "vssa run: %s: no function main.main\n", file)
+		return exitFailure
+	}
+	init := ""
+	if m.Func("main.init") != nil {
+		init = "main.init"
+	}
+	it := interp.New(m, interp.Options{Stderr: stderr, Externs: stdExterns()})
+	return it.RunMain(init, "main.main")
 }
 
 // loadMain loads a program given as .go files (of one directory) or a
