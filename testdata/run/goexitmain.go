@@ -12,11 +12,13 @@ import (
 
 func main() {
 	done := make(chan bool)
-	defer fmt.Println("deferred in main")
 	go func() {
 		<-done
 		fmt.Println("other goroutine done")
 	}()
+	// Deferred calls run last-in first-out: the goroutine is released
+	// only after main's message is printed, so the order is fixed.
 	defer close(done)
+	defer fmt.Println("deferred in main")
 	runtime.Goexit()
 }
