@@ -47,15 +47,23 @@ func TestRunCorpus(t *testing.T) {
 	}
 }
 
-// runPrograms builds vssa and runs the "// run" programs of testDir
-// (GOROOT's tests if "") that filter keeps (all if nil) with the given
-// passes; there must be want of them, and every one must pass.
-func runPrograms(t *testing.T, testDir string, filter *regexp.Regexp, want int, passes string) {
+// buildVSSA builds the vssa command into a temporary directory and
+// returns the executable's path.
+func buildVSSA(t *testing.T) string {
 	t.Helper()
 	exe := filepath.Join(t.TempDir(), "vssa")
 	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return exe
+}
+
+// runPrograms builds vssa and runs the "// run" programs of testDir
+// (GOROOT's tests if "") that filter keeps (all if nil) with the given
+// passes; there must be want of them, and every one must pass.
+func runPrograms(t *testing.T, testDir string, filter *regexp.Regexp, want int, passes string) {
+	t.Helper()
+	exe := buildVSSA(t)
 	tc, err := goroot.FindToolchain("go")
 	if err != nil {
 		t.Fatal(err)

@@ -18,10 +18,13 @@
 //
 // Functions outside the module (the standard library) are called through
 // reflect, via an Externs table; values are converted at the boundary
-// (boundary.go). What cannot cross is an Unsupported error naming it.
+// (boundary.go). What cannot cross is an Unsupported error naming it,
+// and so is an operand fmt would print otherwise than Go, seeing a
+// stand-in for a program type (printcheck.go).
 // The few functions that must work on the program's own memory rather
 // than a copy are intrinsics (intrinsics*.go): sort.Slice and friends,
-// which call back into the program, and sync/atomic's functions, whose
+// sort.Sort and container/heap on program types, which call back into
+// the program, and sync/atomic's functions, whose
 // operations on interpreted variables are atomic with each other.
 // runtime.Caller, Callers, FuncForPC and reflect.Value.Pointer of
 // interpreted functions work on program counters laid out as gc's are

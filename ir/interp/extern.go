@@ -76,6 +76,7 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 // callRealFunc calls a real function with interpreted arguments whose
 // IR signature is sig (receiver first for methods).
 func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
+	it.checkPrint(name, args)
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
 	c := &crossing{it: it, g: g, reflective: isReflectAPI(name)}

@@ -1,0 +1,302 @@
+// This file keeps the standard library's printing functions (fmt's
+// Print, Printf and their kin, and log's) exact on program values, or
+// stops the program with an Unsupported error where they would not be.
+//
+// A program value crosses into real code as a stand-in (boundary.go):
+// a structurally equal type, without the program type's name or
+// methods, or, where an interface is expected and the type has an Error
+// or String method, an adapter whose method calls back. fmt prints the
+// stand-in as it would print the program's value except where it shows
+// a type's name (%T, %#v, the "%!d(main.T=…)" of a verb that does not
+// fit, "%!(EXTRA main.T=…)") or looks for methods (an Error or String
+// method of a value nested in a slice, map, struct or pointer, which
+// the stand-in lacks; a Format method; an adapter printed with a verb
+// fmt does not call String for, which would show the adapter itself).
+// Before such a call, each operand is checked against the verbs that
+// will print it, and any of those cases is reported instead of printing
+// something else than Go.
+//
+// fmt's rules followed here (fmt's documentation and printValue): a
+// value reached through an unexported struct field is printed without
+// calling its methods; a pointer is followed only at the top level (&{…});
+// Error and String are called for the verbs v, s, x, X and q (and w in
+// Errorf) without the # flag.
+
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+	"unicode/utf8"
+)
+
+// printFuncs are the printing functions checked, with the index of
+// their format parameter (receiver first for methods), or -1 for those
+// that print every operand with %v. The operands are the last, variadic
+// parameter.
+var printFuncs = map[string]int{
+	"fmt.Print": -1, "fmt.Println": -1, "fmt.Sprint": -1, "fmt.Sprintln": -1,
+	"fmt.Fprint": -1, "fmt.Fprintln": -1, "fmt.Append": -1, "fmt.Appendln": -1,
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
+	"log.Print": -1, "log.Println": -1, "log.Fatal": -1, "log.Fatalln": -1, "log.Panic": -1, "log.Panicln": -1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+	"(*log.Logger).Print": -1, "(*log.Logger).Println": -1, "(*log.Logger).Fatal": -1,
+	"(*log.Logger).Fatalln": -1, "(*log.Logger).Panic": -1, "(*log.Logger).Panicln": -1,
+	"(*log.Logger).Printf": 1, "(*log.Logger).Fatalf": 1, "(*log.Logger).Panicf": 1,
+}
+
+// verbUse is one verb an operand is printed with.
+type verbUse struct {
+	verb  rune
+	sharp bool // the # flag
+}
+
+// checkPrint checks the operands of a call of the printing function
+// name (args as the IR passes them: the operands in one slice, last)
+// and panics with an Unsupported error if fmt would print one of them
+// differently from Go.
+func (it *Interp) checkPrint(name string, args []Value) {
+	format, ok := printFuncs[name]
+	if !ok || len(args) == 0 {
+		return
+	}
+	operands := args[len(args)-1].slice()
+	var uses [][]verbUse
+	if format < 0 {
+		uses = make([][]verbUse, len(operands))
+		for i := range uses {
+			uses[i] = []verbUse{{verb: 'v'}}
+		}
+	} else {
+		uses = formatUses(args[format].str(), len(operands))
+	}
+	for i, op := range operands {
+		for _, u := range uses[i] {
+			pc := printCheck{it: it, fn: name, use: u}
+			pc.operand(op)
+		}
+	}
+}
+
+// formatUses returns, for each of n operands, the verbs format prints it
+// with, as fmt's Printf reads a format: flags, an optional [n] operand
+// index, width and precision (a * takes an operand, printed with no
+// verb), the verb. Operands no verb takes are printed as "%!(EXTRA
+// type=value)" unless an index reordered them: with their type's name
+// (%T) and %v.
+func formatUses(format string, n int) [][]verbUse {
+	uses := make([][]verbUse, n)
+	argNum, reordered := 0, false
+	// index reads an operand index "[k]" at format[i:], if there is one.
+	index := func(i int) int {
+		if i >= len(format) || format[i] != '[' {
+			return i
+		}
+		reordered = true
+		end := strings.IndexByte(format[i:], ']')
+		if end < 0 {
+			return len(format)
+		}
+		k, ok := 0, end > 1
+		for _, c := range format[i+1 : i+end] {
+			if c < '0' || c > '9' {
+				ok = false
+				break
+			}
+			k = k*10 + int(c-'0')
+			if k > n {
+				ok = false
+				break
+			}
+		}
+		if ok && k >= 1 && k <= n {
+			argNum = k - 1
+		}
+		return i + end + 1
+	}
+	// star reads a * (width or precision) at format[i:], which takes an
+	// operand, or digits.
+	star := func(i int) int {
+		if i < len(format) && format[i] == '*' {
+			argNum++
+			return i + 1
+		}
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	for i := 0; i < len(format); {
+		if format[i] != '%' {
+			i++
+			continue
+		}
+		i++
+		var u verbUse
+		for ; i < len(format) && strings.IndexByte("#0+- ", format[i]) >= 0; i++ {
+			u.sharp = u.sharp || format[i] == '#'
+		}
+		i = star(index(i))
+		if i < len(format) && format[i] == '.' {
+			i = star(index(i + 1))
+		}
+		i = index(i)
+		if i >= len(format) {
+			break
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		i += size
+		if verb == '%' {
+			continue
+		}
+		if argNum < n {
+			u.verb = verb
+			uses[argNum] = append(uses[argNum], u)
+			argNum++
+		}
+	}
+	if !reordered {
+		for k := argNum; k < n; k++ {
+			uses[k] = append(uses[k], verbUse{verb: 'T'}, verbUse{verb: 'v'})
+		}
+	}
+	return uses
+}
+
+// printCheck checks one operand against one verb.
+type printCheck struct {
+	it  *Interp
+	fn  string
+	use verbUse
+}
+
+func (pc *printCheck) unsupported(format string, args ...any) {
+	panic(unsupportedf("%s: %s (the standard library sees a stand-in for program types)", pc.fn, fmt.Sprintf(format, args...)))
+}
+
+// operand checks an operand (of static type any).
+func (pc *printCheck) operand(v Value) {
+	i := v.iface()
+	if i == nil {
+		return
+	}
+	if pc.use.verb == 'T' {
+		if pc.it.isProgramType(i.t.t) {
+			pc.unsupported("the name of type %s printed", i.t.name)
+		}
+		return
+	}
+	pc.value(i.t, i.v, 0, false, true)
+}
+
+// value checks v, of dynamic type t, printed at depth (0: the operand
+// itself), reached through an unexported field if readOnly (then fmt
+// calls none of its methods), held in an interface if boxed (then an
+// Error or String method crosses as an adapter).
+func (pc *printCheck) value(t *rtype, v Value, depth int, readOnly, boxed bool) {
+	it, verb := pc.it, pc.use.verb
+	if t.kind == kInterface {
+		if pc.use.sharp && it.isProgramType(t.t) {
+			pc.unsupported("%%#%c of a value of type %s", verb, t.name)
+		}
+		i := v.iface()
+		if i == nil {
+			return
+		}
+		t, v, boxed = i.t, i.v, true
+	}
+	if t.kind == kReal || !it.isProgramType(t.t) {
+		return // printed as it is (a real value), or without a program type in it
+	}
+	if pc.use.sharp {
+		pc.unsupported("%%#%c of a value of type %s, whose name Go prints", verb, t.name)
+	}
+	if !readOnly {
+		if it.method(t, "Format") != nil {
+			pc.unsupported("value of type %s, whose Format method fmt would call", t.name)
+		}
+		m := "" // the method fmt would call: Error before String
+		if it.method(t, "Error") != nil {
+			m = "Error"
+		} else if it.method(t, "String") != nil {
+			m = "String"
+		}
+		if verb == 'w' && depth == 0 && (m != "Error" || pc.fn != "fmt.Errorf") {
+			pc.unsupported("%%w of a value of type %s, which Go prints with the type's name", t.name)
+		}
+		if m != "" {
+			callsMethod := strings.ContainsRune("vsxXqw", verb)
+			switch {
+			case callsMethod && boxed:
+				return // the adapter's method is fmt's call of the program's
+			case callsMethod:
+				pc.unsupported("%s method of type %s, inside a value the standard library copies without it", m, t.name)
+			case boxed:
+				pc.unsupported("%%%c of a value of type %s, which has a %s method", verb, t.name, m)
+			}
+		}
+	}
+	named := isNamed(t.t)
+	switch t.kind {
+	case kSlice, kArray:
+		if strings.ContainsRune("sqxX", verb) && t.elem.kind == kUint8 {
+			return // printed as bytes, whatever the types' names
+		}
+		for _, e := range v.slice() {
+			pc.value(t.elem, e, depth+1, readOnly, false)
+		}
+	case kMap:
+		if m, _ := v.r.(*mapObj); m != nil {
+			for _, e := range m.m {
+				pc.value(t.key, e.k, depth+1, readOnly, false)
+				pc.value(t.elem, e.v, depth+1, readOnly, false)
+			}
+		}
+	case kStruct:
+		st := t.t.Underlying().(*types.Struct)
+		for k, f := range v.slice() {
+			pc.value(t.fields[k], f, depth+1, readOnly || !st.Field(k).Exported(), false)
+		}
+	case kPointer:
+		if p := v.cell(); p != nil && depth == 0 {
+			switch t.elem.kind {
+			case kStruct, kArray, kSlice, kMap:
+				pc.value(t.elem, *p, depth+1, readOnly, false) // printed as &{…}
+				return
+			}
+		}
+		fallthrough
+	case kChan, kFunc, kUnsafePointer:
+		if !strings.ContainsRune("vpbodxX", verb) {
+			pc.unsupported("%%%c of a value of type %s, which Go prints with the type's name", verb, t.name)
+		}
+	default:
+		if named && !verbFits(t.kind, verb) {
+			pc.unsupported("%%%c of a value of type %s, which Go prints with the type's name", verb, t.name)
+		}
+	}
+}
+
+// verbFits reports whether fmt prints a value of basic kind k with verb
+// rather than reporting a bad verb (with the type's name).
+func verbFits(k kind, verb rune) bool {
+	switch {
+	case k == kBool:
+		return verb == 't' || verb == 'v'
+	case k.isInt():
+		return strings.ContainsRune("bcdoOqxXUv", verb)
+	case k.isFloat() || k.isComplex():
+		return strings.ContainsRune("beEfFgGxXv", verb)
+	case k == kString:
+		return strings.ContainsRune("vsxXq", verb)
+	}
+	return false
+}
+
+// isNamed reports whether t is a named type (or an instance of a
+// generic one).
+func isNamed(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
+}
