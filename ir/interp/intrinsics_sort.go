@@ -27,11 +27,15 @@ func init() {
 	// program's slice would be sorted in its place. It is given the
 	// program's value itself, whose methods are called back.
 	intrinsics["sort.Reverse"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		i := args[0].iface()
-		if i == nil || i.t.kind == kReal {
-			return []Value{it.fromReal(reflect.ValueOf(sort.Reverse(it.realSortable(i))), it.types.of(anyRType))}
+		var data sort.Interface // nil for a nil interface
+		switch i := args[0].iface(); {
+		case i == nil:
+		case i.t.kind == kReal:
+			data = i.v.r.(reflect.Value).Interface().(sort.Interface)
+		default:
+			data = &programSort{it: it, g: g, t: i.t, v: i.v}
 		}
-		return []Value{it.fromReal(reflect.ValueOf(sort.Reverse(&programSort{it: it, g: g, t: i.t, v: i.v})), it.types.of(anyRType))}
+		return []Value{it.fromReal(reflect.ValueOf(sort.Reverse(data)), it.types.of(anyRType))}
 	}
 	intrinsics["container/heap.Init"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		heap.Init(it.heapable(g, args[0], "container/heap.Init"))
@@ -76,14 +80,6 @@ func (it *Interp) sortable(g *goroutine, x Value) (sort.Interface, *crossing) {
 		return &programSort{it: it, g: g, t: i.t, v: i.v}, c
 	}
 	return c.toRealIface(i.t, i.v, reflect.TypeFor[sort.Interface]()).Interface().(sort.Interface), c
-}
-
-// realSortable is a real sort.Interface (nil for a nil interface).
-func (it *Interp) realSortable(i *iface) sort.Interface {
-	if i == nil {
-		return nil
-	}
-	return i.v.r.(reflect.Value).Interface().(sort.Interface)
 }
 
 // heapable returns the heap.Interface the program passed to fn as h; a

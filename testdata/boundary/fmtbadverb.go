@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // A verb that does not fit the value: Go prints the type's name.
 
 package main

@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // An operand no verb takes is printed with its type's name.
 
 package main

@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // A Format method, which fmt would call.
 
 package main

@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // A String method of a value inside a slice: Go calls it, the standard
 // library would print the interpreter's copy without it.
 

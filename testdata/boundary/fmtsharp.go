@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // %#v prints the program type's name.
 
 package main

@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // %d of a value with a String method: fmt prints the number, not
 // String's result; the interpreter's adapter would be printed instead.
 

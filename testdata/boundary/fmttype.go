@@ -1,5 +1,3 @@
-// boundary: unsupported
-
 // %T prints the name of a program type, which the standard library does
 // not know.
 

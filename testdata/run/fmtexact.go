@@ -1,4 +1,4 @@
-// boundary: exact
+// run
 
 // Program values printed by fmt where Go's output does not depend on
 // the program types' names, or calls their String and Error methods
