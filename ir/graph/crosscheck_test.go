@@ -153,3 +153,35 @@ func crossCheck(t *testing.T, r *rand.Rand, desc string, g *Graph, entry int, pa
 		}
 	}
 }
+
+// TestIDFReset reuses one IDF across graphs of growing and shrinking
+// sizes, as SSA construction does function after function: stamps and
+// frontiers left by one graph must not leak into the next.
+func TestIDFReset(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	var idf IDF
+	var buf []int
+	for i := range 300 {
+		n := 1 + r.IntN(40)
+		if i%7 == 0 {
+			n = 1 + r.IntN(3)
+		}
+		g := RandomIrreducible(r, n)
+		if i%2 == 0 {
+			g = RandomReducible(r, n)
+		}
+		dt := Dominators(g, 0)
+		df := dt.Frontiers(g)
+		idf.Reset(dt, g)
+		for range 4 {
+			s := make([]int, r.IntN(min(g.Len(), 6))+1)
+			for k := range s {
+				s[k] = r.IntN(g.Len())
+			}
+			w := naiveIDF(df, s)
+			if buf = idf.Compute(buf, s); !slices.Equal(buf, w) {
+				t.Fatalf("graph %d (%d nodes): IDF.Compute(%v) after Reset = %v, want %v", i, g.Len(), s, buf, w)
+			}
+		}
+	}
+}

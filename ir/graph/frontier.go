@@ -29,14 +29,42 @@ import "slices"
 // and overlapping walks. Two passes (count, then fill) give one allocation.
 // The cost is O(m + Σ|DF(x)|).
 func (t *DomTree) Frontiers(g *Graph) [][]int {
+	var csr frontiers
+	csr.compute(t, g)
+	df := make([][]int, g.Len())
+	for x := range df {
+		df[x] = csr.of(x)
+	}
+	return df
+}
+
+// frontiers are the dominance frontiers of every node in one array: the
+// frontier of x is nodes[start[x]:start[x+1]]. Its arrays are reused
+// from one computation to the next (SSA construction computes them for
+// every function, and allocating them was a tenth of placing phis).
+type frontiers struct {
+	start []int32
+	nodes []int
+	last  []int32 // scratch: the last y added to each frontier
+}
+
+func (d *frontiers) of(x int) []int {
+	a, b := d.start[x], d.start[x+1]
+	return d.nodes[a:b:b]
+}
+
+// compute makes d the frontiers of the nodes of g, whose dominator tree
+// is t, by the algorithm described at Frontiers.
+func (d *frontiers) compute(t *DomTree, g *Graph) {
 	n := g.Len()
 	idom := t.idom
-	count := make([]int32, n+1)
-	last := make([]int32, n)
-	for i := range last {
-		last[i] = -1
-	}
+	count := resize(&d.start, n+1)
+	clear(count)
+	last := resize(&d.last, n)
 	walk := func(fill bool, out []int, start []int32) {
+		for i := range last {
+			last[i] = -1
+		}
 		for y := 0; y < n; y++ {
 			if t.pre[y] < 0 {
 				continue
@@ -63,17 +91,22 @@ func (t *DomTree) Frontiers(g *Graph) [][]int {
 	for i := 1; i <= n; i++ {
 		count[i] += count[i-1]
 	}
-	out := make([]int, count[n])
-	df := make([][]int, n)
-	for x := range df {
-		a, b := count[x], count[x+1]
-		df[x] = out[a:b:b]
+	out := resize(&d.nodes, int(count[n]))
+	// Filling advances each node's start to the next node's: filled
+	// from one place later, the starts end where they began.
+	copy(count[1:], count[:n])
+	count[0] = 0
+	walk(true, out, count[1:])
+}
+
+// resize returns *s with length n, reallocated (and kept in *s) only if
+// it is too small; the elements' values are left as they are.
+func resize[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
 	}
-	for i := range last {
-		last[i] = -1
-	}
-	walk(true, out, count)
-	return df
+	*s = (*s)[:n]
+	return *s
 }
 
 // IteratedFrontier returns DF⁺(nodes), the least set X with
@@ -86,22 +119,42 @@ func IteratedFrontier(df [][]int, nodes []int) []int {
 }
 
 // IDF computes iterated dominance frontiers of one graph repeatedly, reusing
-// its scratch space. It is not safe for concurrent use.
+// its scratch space; Reset moves it to another graph, still reusing it.
+// It is not safe for concurrent use.
 type IDF struct {
-	df           [][]int
+	df           frontiers
 	queued, inDF []uint32 // epoch stamps
 	epoch        uint32
 	work         []int
 }
 
 // NewIDF returns an IDF for the dominance frontiers df (as returned by
-// Frontiers). df must not change while the IDF is in use.
+// Frontiers).
 func NewIDF(df [][]int) *IDF {
-	return &IDF{
-		df:     df,
-		queued: make([]uint32, len(df)),
-		inDF:   make([]uint32, len(df)),
+	f := &IDF{}
+	f.df.start = make([]int32, len(df)+1)
+	for x, ys := range df {
+		f.df.nodes = append(f.df.nodes, ys...)
+		f.df.start[x+1] = int32(len(f.df.nodes))
 	}
+	f.stamps(len(df))
+	return f
+}
+
+// Reset makes f compute the iterated frontiers of g, whose dominator
+// tree is t.
+func (f *IDF) Reset(t *DomTree, g *Graph) {
+	f.df.compute(t, g)
+	f.stamps(g.Len())
+}
+
+// stamps sizes the stamps for n nodes. Stamps left from another graph
+// are older than the epoch, so they read as unset.
+func (f *IDF) stamps(n int) {
+	if cap(f.queued) < n {
+		f.queued, f.inDF = make([]uint32, n), make([]uint32, n)
+	}
+	f.queued, f.inDF = f.queued[:n], f.inDF[:n]
 }
 
 // Compute appends DF⁺(nodes) to dst[:0] in increasing order and returns it.
@@ -112,9 +165,9 @@ func NewIDF(df [][]int) *IDF {
 // once, so the cost is the sum of |DF(x)| over queued x, plus the sort.
 func (f *IDF) Compute(dst []int, nodes []int) []int {
 	f.epoch++
-	if f.epoch == 0 { // wrapped: forget every old stamp
-		clear(f.queued)
-		clear(f.inDF)
+	if f.epoch == 0 { // wrapped: forget every old stamp, of every graph
+		clear(f.queued[:cap(f.queued)])
+		clear(f.inDF[:cap(f.inDF)])
 		f.epoch = 1
 	}
 	e := f.epoch
@@ -129,7 +182,7 @@ func (f *IDF) Compute(dst []int, nodes []int) []int {
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, y := range f.df[x] {
+		for _, y := range f.df.of(x) {
 			if f.inDF[y] == e {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // buffers are the working arrays of one run of the pass, one per use.
@@ -30,6 +31,14 @@ type buffers struct {
 	work     []visit     // cytron: the walk of the dominator tree
 	live     ir.LiveScan // cytron: the liveness of the renamed registers
 	liveness ir.Liveness
+	idf      graph.IDF  // cytron: the iterated frontiers
+	joins    []int      // cytron: one register's
+	placed   []defBlock // cytron: the phis to make
+	phiStart []int32    // cytron: where each block's phis start in one array
+
+	defSites          []defBlock // cytron: where each renamed register is defined
+	defStart, defNext []int32    // cytron: grouping defs by register
+	defBlocks         []int
 
 	sealed, filled []bool           // braun: per block
 	pending        []map[ir.Reg]int // braun: incomplete phis per block

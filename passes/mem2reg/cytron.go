@@ -142,21 +142,18 @@ type visit struct {
 // are live, and returns the dominator tree (its working arrays from buf).
 func placePhis(rn *renaming, f, g *ir.Func, buf *buffers) *graph.DomTree {
 	info := f.CFG()
-	idf := graph.NewIDF(info.Dom.Frontiers(info.Graph))
+	idf := &buf.idf
+	idf.Reset(info.Dom, info.Graph)
 
 	// One scan for the definition blocks of each renamed register (by
-	// index in vars) and its liveness.
-	defBlocks := make([][]int, len(rn.vars))
-	addDef := func(r ir.Reg, b int) {
-		k := rn.index[r]
-		if bs := defBlocks[k]; len(bs) == 0 || bs[len(bs)-1] != b {
-			defBlocks[k] = append(bs, b)
-		}
-	}
+	// index in vars) and its liveness. The blocks are gathered as pairs,
+	// then grouped by register in one array (a list per register was
+	// allocated for each of them).
+	defs := buf.defSites[:0]
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, p := range vs {
 			if rn.renamed(p) {
-				addDef(p, 0)
+				defs = append(defs, defBlock{rn.index[p], 0})
 			}
 		}
 	}
@@ -168,28 +165,88 @@ func placePhis(rn *renaming, f, g *ir.Func, buf *buffers) *graph.DomTree {
 			scan.Instr(b.Index, in)
 			for _, d := range in.Dsts {
 				if rn.renamed(d) {
-					addDef(d, b.Index)
+					defs = append(defs, defBlock{rn.index[d], int32(b.Index)})
 				}
 			}
 		}
 	}
+	buf.defSites = defs
+	defBlocks := buf.groupDefs(len(rn.vars))
 	live := &buf.liveness
 	scan.SolveInto(info.Postorder, live)
-	// Phis at the iterated frontier, where the register is live. Each
-	// gets its version now; rn.origOf tells which register it versions.
-	var joins []int
+	// Phis at the iterated frontier, where the register is live: first
+	// where they go, then all made at once (one arena chunk for the
+	// phis, one array for the blocks' lists of them). Each gets its
+	// version now; rn.origOf tells which register it versions.
+	joins, placed := buf.joins[:0], buf.placed[:0]
+	regs := 0
 	for k, r := range rn.vars {
-		joins = idf.Compute(joins[:0], defBlocks[k])
+		joins = idf.Compute(joins[:0], defBlocks.of(k))
 		for _, j := range joins {
-			if !live.LiveIn(j, r) {
-				continue
+			if live.LiveIn(j, r) {
+				placed = append(placed, defBlock{int32(k), int32(j)})
+				regs += 1 + len(g.Blocks[j].Preds)
 			}
-			b := g.Blocks[j]
-			phi := rn.arena.Make(ir.OpPhi, f.Blocks[j].Instrs[0].Pos)
-			phi.Dsts = rn.arena.Regs(rn.version(r))
-			phi.Args = rn.arena.NoRegs(len(b.Preds))
-			b.Phis = append(b.Phis, phi)
 		}
+	}
+	buf.joins, buf.placed = joins[:0], placed[:0]
+	if len(placed) == 0 {
+		return info.Dom
+	}
+	rn.arena.Reserve(len(placed), regs)
+	lists := make([]*ir.Instr, len(placed))
+	start := zeroed(&buf.phiStart, len(g.Blocks)+1)
+	for _, p := range placed {
+		start[p.block+1]++
+	}
+	for j := 1; j <= len(g.Blocks); j++ {
+		start[j] += start[j-1]
+	}
+	for _, p := range placed { // in order of registers, in each block too
+		b := g.Blocks[p.block]
+		if b.Phis == nil {
+			at, end := start[p.block], start[p.block+1]
+			b.Phis = lists[at:at:end]
+		}
+		phi := rn.arena.Make(ir.OpPhi, f.Blocks[p.block].Instrs[0].Pos)
+		phi.Dsts = rn.arena.Regs(rn.version(rn.vars[p.reg]))
+		phi.Args = rn.arena.NoRegs(len(b.Preds))
+		b.Phis = append(b.Phis, phi)
 	}
 	return info.Dom
 }
+
+// defBlock is a block where a renamed register (by index in vars) is
+// defined, or has a phi.
+type defBlock struct {
+	reg, block int32
+}
+
+// groupDefs groups the definition blocks in b.defSites by register (n
+// registers): the blocks of register k are of(k), in the order found.
+func (b *buffers) groupDefs(n int) blockLists {
+	start := zeroed(&b.defStart, n+1)
+	for _, d := range b.defSites {
+		start[d.reg+1]++
+	}
+	for k := 1; k <= n; k++ {
+		start[k] += start[k-1]
+	}
+	blocks := zeroed(&b.defBlocks, len(b.defSites))
+	next := zeroed(&b.defNext, n)
+	copy(next, start[:n])
+	for _, d := range b.defSites {
+		blocks[next[d.reg]] = int(d.block)
+		next[d.reg]++
+	}
+	return blockLists{start, blocks}
+}
+
+// blockLists are lists of blocks in one array: list k is
+// blocks[start[k]:start[k+1]].
+type blockLists struct {
+	start  []int32
+	blocks []int
+}
+
+func (l blockLists) of(k int) []int { return l.blocks[l.start[k]:l.start[k+1]] }
