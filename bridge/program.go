@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"sync"
@@ -27,6 +26,13 @@ type Config struct {
 	Dir   string   // working directory of the build system; "" = current
 	Env   []string // environment of the build system; nil = os.Environ()
 	Tests bool     // include test packages
+
+	// StdGenerics loads the standard library's generic packages (slices,
+	// maps, cmp) from source when the packages import one, so that the
+	// instantiations they use have bodies (see source.go): the
+	// interpreter needs them, as it cannot call a generic function of
+	// the real library. It costs a second, slower load.
+	StdGenerics bool
 }
 
 // Program is a set of Go packages translated to IR. Functions with a
@@ -71,7 +77,7 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := loadErrors(pkgs); err != nil {
+	if err := loadErrors(pkgs, nil); err != nil {
 		return nil, err
 	}
 	if len(pkgs) == 0 {
@@ -81,7 +87,15 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 		}
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
+	const mode = ssa.NaiveForm | ssa.InstantiateGenerics
+	if cfg.StdGenerics && importsSourcePackage(pkgs) {
+		prog, ssaPkgs, err := loadFromSource(cfg, pkgs, patterns, mode)
+		if err != nil {
+			return nil, err
+		}
+		return FromSSA(prog, ssaPkgs), nil
+	}
+	prog, ssaPkgs := ssautil.Packages(pkgs, mode)
 	prog.Build()
 	return FromSSA(prog, ssaPkgs), nil
 }
@@ -90,18 +104,17 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 // environment, is in module mode without a main module (then it matches
 // no package pattern).
 func noModule(cfg Config) bool {
-	cmd := exec.Command("go", "env", "GOMOD")
-	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
-	out, err := cmd.Output()
-	return err == nil && strings.TrimSpace(string(out)) == os.DevNull
+	gomod, err := goEnv(cfg, "GOMOD")
+	return err == nil && gomod == os.DevNull
 }
 
 // loadErrors returns the errors of the loaded packages, each once, as
 // the go command prints them: with its position if it has one. The go
 // command's own report of a package that does not compile ("# pkg" and
 // the compiler's messages, without a position) repeats the type
-// checker's errors, so it is left out when those are there.
-func loadErrors(pkgs []*packages.Package) error {
+// checker's errors, so it is left out when those are there. Errors
+// expected (if expected is not nil) are left out too.
+func loadErrors(pkgs []*packages.Package, expected func(*packages.Package, packages.Error) bool) error {
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		typed := false
@@ -110,6 +123,7 @@ func loadErrors(pkgs []*packages.Package) error {
 		}
 		for _, e := range p.Errors {
 			switch {
+			case expected != nil && expected(p, e):
 			case e.Kind == packages.ListError && typed && strings.HasPrefix(e.Msg, "# "):
 			case e.Pos == "" || e.Pos == "-":
 				errs = append(errs, e.Msg)
@@ -173,7 +187,7 @@ func (p *Program) noteFunc(fn *ssa.Function) {
 	}
 	p.queued[fn] = true
 	name := p.names.name(fn)
-	if fn.Blocks == nil {
+	if fn.Blocks == nil || p.dependencyInit(fn) {
 		p.Module.Externs[name] = flatSignature(fn.Signature)
 		return
 	}
@@ -181,6 +195,23 @@ func (p *Program) noteFunc(fn *ssa.Function) {
 		return // generic bodies are only used through their instantiations
 	}
 	p.queue = append(p.queue, fn)
+}
+
+// dependencyInit reports whether fn is the initializer of a package
+// other than those named by the patterns. Packages loaded from export
+// data have none with a body; those loaded from source (source.go)
+// have, but the real package was initialised with the process, as for
+// the others.
+func (p *Program) dependencyInit(fn *ssa.Function) bool {
+	if fn.Synthetic != "package initializer" {
+		return false
+	}
+	for _, pkg := range p.Packages {
+		if pkg == fn.Pkg {
+			return false
+		}
+	}
+	return true
 }
 
 // noteMethods queues the methods of t's method set, so that interface

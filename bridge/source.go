@@ -1,0 +1,146 @@
+// This file loads the standard library's generic packages from source.
+//
+// The standard library is otherwise loaded from export data: its
+// functions have no body here, and the interpreter calls the real ones
+// through its table. A generic function cannot be in that table (there
+// is no compiled function for an instantiation the program makes), so
+// a program that imports slices, maps or cmp is loaded a second time
+// with the syntax of every package, type-checked from source so that
+// all types agree: the bodies of the program and of those packages are
+// kept, every other body is dropped while parsing (its functions stay
+// external, as before), which keeps the cost near that of type
+// checking declarations.
+
+package bridge
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+)
+
+// sourcePackages are the standard library packages loaded from source
+// when the program imports one of them: pure Go, almost all generic.
+var sourcePackages = []string{"cmp", "maps", "slices"}
+
+// importsSourcePackage reports whether a loaded package imports one of
+// sourcePackages.
+func importsSourcePackage(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		for _, path := range sourcePackages {
+			if p.Imports[path] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loadFromSource loads the packages again (see the file comment): the
+// files of roots keep their bodies, and so do those of sourcePackages in
+// GOROOT. It returns the packages matching the patterns and go/ssa's
+// program built from them, with those packages' go/ssa packages in the
+// same order.
+func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mode ssa.BuilderMode) (*ssa.Program, []*ssa.Package, error) {
+	goroot, err := goEnv(cfg, "GOROOT")
+	if err != nil {
+		return nil, nil, err
+	}
+	keep := map[string]bool{}
+	for _, p := range roots {
+		for _, f := range p.CompiledGoFiles {
+			keep[f] = true
+		}
+	}
+	var keepDirs []string
+	for _, path := range sourcePackages {
+		keepDirs = append(keepDirs, filepath.Join(goroot, "src", path))
+	}
+	fset := token.NewFileSet()
+	pcfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax,
+		Dir:   cfg.Dir,
+		Env:   cfg.Env,
+		Tests: cfg.Tests,
+		Fset:  fset,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			if f != nil && !keep[filename] && !inDirs(filename, keepDirs) {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						fd.Body = nil
+					}
+				}
+			}
+			return f, err
+		},
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	isRoot := map[string]bool{}
+	for _, p := range pkgs {
+		isRoot[p.ID] = true
+	}
+	if err := loadErrors(pkgs, func(p *packages.Package, e packages.Error) bool {
+		return !isRoot[p.ID] && e.Kind == packages.TypeError && droppedBody(e.Msg)
+	}); err != nil {
+		return nil, nil, err
+	}
+	// ssautil leaves out packages with errors: the packages are created
+	// here, all from their syntax.
+	prog := ssa.NewProgram(fset, mode)
+	created := map[*packages.Package]*ssa.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil {
+			created[p] = prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+		}
+	})
+	var ssaPkgs []*ssa.Package
+	for _, p := range pkgs {
+		ssaPkgs = append(ssaPkgs, created[p])
+	}
+	prog.Build()
+	return prog, ssaPkgs, nil
+}
+
+// droppedBody reports whether a type error is one that dropping bodies
+// causes: imports only the bodies used, and the declarations Go
+// requires a body of (generic functions, init). Should a new version of
+// go/types word them otherwise, loading fails with them, never silently.
+func droppedBody(msg string) bool {
+	return strings.HasPrefix(msg, "\"") && strings.HasSuffix(msg, " and not used") && strings.Contains(msg, " imported") ||
+		msg == "generic function is missing function body" ||
+		msg == "func init must have a body"
+}
+
+// inDirs reports whether file is directly in one of dirs.
+func inDirs(file string, dirs []string) bool {
+	dir := filepath.Dir(file)
+	for _, d := range dirs {
+		if dir == d {
+			return true
+		}
+	}
+	return false
+}
+
+// goEnv returns a variable of the go command's environment, as the go
+// command run in cfg's directory and environment sees it.
+func goEnv(cfg Config, name string) (string, error) {
+	cmd := exec.Command("go", "env", name)
+	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
