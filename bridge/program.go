@@ -65,15 +65,7 @@ type Program struct {
 // dependencies from export data), builds go/ssa in NaiveForm with
 // instantiated generics, and translates it.
 func Load(cfg Config, patterns ...string) (*Program, error) {
-	fset := token.NewFileSet()
-	pcfg := &packages.Config{
-		Mode:  packages.LoadSyntax,
-		Dir:   cfg.Dir,
-		Env:   cfg.Env,
-		Tests: cfg.Tests,
-		Fset:  fset,
-	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := packages.Load(cfg.packages(packages.LoadSyntax), patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +90,12 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 	prog, ssaPkgs := ssautil.Packages(pkgs, mode)
 	prog.Build()
 	return FromSSA(prog, ssaPkgs), nil
+}
+
+// packages returns the configuration of go/packages for cfg, in a
+// file set of its own.
+func (cfg Config) packages(mode packages.LoadMode) *packages.Config {
+	return &packages.Config{Mode: mode, Dir: cfg.Dir, Env: cfg.Env, Tests: cfg.Tests, Fset: token.NewFileSet()}
 }
 
 // noModule reports whether the go command, run in cfg's directory and

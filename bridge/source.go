@@ -63,24 +63,17 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 	for _, path := range sourcePackages {
 		keepDirs = append(keepDirs, filepath.Join(goroot, "src", path))
 	}
-	fset := token.NewFileSet()
-	pcfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Dir:   cfg.Dir,
-		Env:   cfg.Env,
-		Tests: cfg.Tests,
-		Fset:  fset,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-			if f != nil && !keep[filename] && !inDirs(filename, keepDirs) {
-				for _, d := range f.Decls {
-					if fd, ok := d.(*ast.FuncDecl); ok {
-						fd.Body = nil
-					}
+	pcfg := cfg.packages(packages.LoadAllSyntax)
+	pcfg.ParseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f != nil && !keep[filename] && !inDirs(filename, keepDirs) {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					fd.Body = nil
 				}
 			}
-			return f, err
-		},
+		}
+		return f, err
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
@@ -97,7 +90,7 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 	}
 	// ssautil leaves out packages with errors: the packages are created
 	// here, all from their syntax.
-	prog := ssa.NewProgram(fset, mode)
+	prog := ssa.NewProgram(pcfg.Fset, mode)
 	created := map[*packages.Package]*ssa.Package{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Types != nil {
