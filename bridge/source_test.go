@@ -1,0 +1,55 @@
+package bridge
+
+import "testing"
+
+// TestDroppedBody: only the type errors that dropping bodies causes are
+// expected of the packages loaded from source; any other fails the load.
+func TestDroppedBody(t *testing.T) {
+	for msg, want := range map[string]bool{
+		`"fmt" imported and not used`:               true,
+		`"errors" imported as errpkg and not used`:  true,
+		"generic function is missing function body": true,
+		"func init must have a body":                true,
+		"declared and not used: x":                  false,
+		"missing return":                            false,
+		`undefined: foo`:                            false,
+		`cannot use "fmt" (untyped string constant) as int value in assignment and not used`: false,
+		"generic function is missing function body here":                                     false,
+	} {
+		if got := droppedBody(msg); got != want {
+			t.Errorf("droppedBody(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}
+
+// TestStdGenericsLoad: with StdGenerics, the instantiations of slices'
+// functions a program uses have bodies, the functions of other standard
+// packages and their initializers stay external; without it, the
+// instantiations are external too.
+func TestStdGenericsLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: type-checks the standard library from source")
+	}
+	const file, sortInts = "../testdata/run/stdgenerics.go", "slices.Sort[[]int, int]"
+	for _, on := range []bool{true, false} {
+		prog, err := Load(Config{StdGenerics: on}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := prog.Module
+		if got := m.Func(sortInts) != nil; got != on {
+			t.Errorf("StdGenerics %v: %s has a body: %v, want %v", on, sortInts, got, on)
+		}
+		for _, name := range []string{"fmt.init", "strings.Fields", "fmt.Println"} {
+			if m.Func(name) != nil {
+				t.Errorf("StdGenerics %v: %s has a body, want it external", on, name)
+			}
+			if _, ok := m.Externs[name]; !ok && name != "fmt.init" {
+				t.Errorf("StdGenerics %v: %s is not declared external", on, name)
+			}
+		}
+		if main := prog.Packages[0].Pkg.Path() + ".main"; m.Func(main) == nil {
+			t.Errorf("StdGenerics %v: %s has no body", on, main)
+		}
+	}
+}
