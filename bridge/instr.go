@@ -49,6 +49,9 @@ func (t *translator) instr(in ssa.Instruction) {
 		// No semantics.
 
 	case *ssa.Alloc:
+		if isConstCapMake(in) {
+			break // translated with its slice, as a makeslice (see constCapMake)
+		}
 		i := t.emit(ir.OpAlloc, pos, t.def(in))
 		if in.Heap {
 			i.Flags |= ir.FlagHeap
@@ -139,6 +142,10 @@ func (t *translator) instr(in ssa.Instruction) {
 	case *ssa.Index:
 		t.index(in, pos)
 	case *ssa.Slice:
+		if a, ok := in.X.(*ssa.Alloc); ok && isConstCapMake(a) {
+			t.constCapMake(in, pos)
+			break
+		}
 		t.slice(in, pos)
 
 	case *ssa.MakeSlice:

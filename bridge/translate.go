@@ -139,6 +139,7 @@ func (t *translator) function() {
 		f.Recover = t.blocks[fn.Recover.Index].Index
 	}
 	dead := unusedDeferStack(fn)
+	unevaluatedRanges(fn, dead)
 	for _, b := range fn.Blocks {
 		t.cur = t.blocks[b.Index]
 		for _, in := range b.Instrs {

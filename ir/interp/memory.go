@@ -222,7 +222,7 @@ func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 		return elemSize > 0 && v.n > maxAlloc/elemSize
 	}
 	n, c := int64(lenV.n), int64(capV.n)
-	if bad(capV) || n > c {
+	if bad(capV) || n < 0 || n > c {
 		if bad(lenV) {
 			it.raiseRuntime(g, errMakesliceLen)
 		}
