@@ -128,7 +128,7 @@ func (it *Interp) fileLine(pos token.Pos) (string, int) {
 		return "?", 0
 	}
 	p := it.mod.Fset.Position(pos)
-	return p.Filename, p.Line
+	return gcFileName(p, it.mod.Fset.PositionFor(pos, false)), p.Line
 }
 
 // runtimeName converts a go/ssa function name to the gc runtime's:

@@ -1,0 +1,120 @@
+// This file gives the file names of positions under line directives
+// as gc's runtime reports them (runtime.Caller, CallersFrames): the
+// name exactly as the directive writes it, where go/scanner cleans a
+// relative name and joins it to the file's directory, and "??" for an
+// empty one (`//line :30`). GOROOT's test/fixedbugs/issue18149.go and
+// issue22662.go check this.
+
+package interp
+
+import (
+	"go/scanner"
+	"go/token"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// directive is a line directive of a source file: from offset next on,
+// positions are in the file named name (as written).
+type directive struct {
+	next int
+	name string
+}
+
+// directives caches each source file's line directives (nil if it has
+// none or cannot be read).
+var directives sync.Map // file name → []directive
+
+// gcFileName returns the file name gc reports for the position p,
+// whose unadjusted position is u.
+func gcFileName(p, u token.Position) string {
+	if p.Filename == u.Filename && p.Line == u.Line {
+		return p.Filename // no directive applies
+	}
+	ds := fileDirectives(u.Filename)
+	for i := len(ds) - 1; i >= 0; i-- {
+		if ds[i].next <= u.Offset {
+			if ds[i].name == "" {
+				return "??"
+			}
+			return ds[i].name
+		}
+	}
+	return p.Filename // (a directive go/scanner saw and we did not)
+}
+
+// fileDirectives reads the line directives of a source file.
+func fileDirectives(file string) []directive {
+	if ds, ok := directives.Load(file); ok {
+		return ds.([]directive)
+	}
+	var ds []directive
+	if src, err := os.ReadFile(file); err == nil {
+		fset := token.NewFileSet()
+		tf := fset.AddFile(file, -1, len(src))
+		var s scanner.Scanner
+		s.Init(tf, src, nil, scanner.ScanComments)
+		for {
+			pos, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok != token.COMMENT {
+				continue
+			}
+			offs := tf.Offset(pos)
+			if d, ok := parseDirective(src, offs, lit, file, ds); ok {
+				ds = append(ds, d)
+			}
+		}
+	}
+	directives.Store(file, ds)
+	return ds
+}
+
+// parseDirective parses the comment lit at offset offs of src as a line
+// directive, as go/scanner does (a "//line" comment counts only at the
+// start of a line); file is the file's name, prev the directives before
+// it.
+func parseDirective(src []byte, offs int, lit, file string, prev []directive) (directive, bool) {
+	var next int
+	switch {
+	case strings.HasPrefix(lit, "//line ") && (offs == 0 || src[offs-1] == '\n'):
+		next = offs + len(lit) + 1 // the start of the next line
+	case strings.HasPrefix(lit, "/*line "):
+		next = offs + len(lit)
+		lit = lit[:len(lit)-2]
+	default:
+		return directive{}, false
+	}
+	text := lit[len("//line "):]
+	name, ok := cutNumber(text)
+	if !ok {
+		return directive{}, false
+	}
+	if n, ok := cutNumber(name); ok { // filename:line:col
+		name = n
+		if name == "" { // the previous file name
+			name = file
+			if len(prev) > 0 {
+				name = prev[len(prev)-1].name
+			}
+		}
+	}
+	return directive{next: next, name: name}, true
+}
+
+// cutNumber splits ":N" (N a positive decimal number) off the end of s.
+func cutNumber(s string) (string, bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return "", false
+	}
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil || n <= 0 {
+		return "", false
+	}
+	return s[:i], true
+}
