@@ -28,3 +28,14 @@ func (Table) Type(pkgPath, name string) (reflect.Type, bool) {
 	t, ok := types[pkgPath+"."+name]
 	return t, ok
 }
+
+// methodOf returns the method m of recv's type as a function taking the
+// receiver first, for the methods of unexported types (see the
+// generator's hiddenType).
+func methodOf(recv any, m string) any {
+	meth, ok := reflect.TypeOf(recv).MethodByName(m)
+	if !ok {
+		panic("stdlib: no method " + m + " of " + reflect.TypeOf(recv).String())
+	}
+	return meth.Func.Interface()
+}

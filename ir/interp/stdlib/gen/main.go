@@ -38,6 +38,7 @@ func Generate() ([]byte, error) {
 		return nil, err
 	}
 	var funcs, vars, typs []entry
+	hidden := map[*types.Named]bool{} // unexported types already listed
 	imports := map[string]string{} // path → local name
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
@@ -61,6 +62,17 @@ func Generate() ([]byte, error) {
 			case *types.Var:
 				vars = append(vars, entry{p.PkgPath + "." + name, "&" + local + "." + name})
 				used = true
+				if t, ms := hiddenType(obj, hidden); t != "" {
+					// binary.BigEndian.Uint32(b) calls a method of an
+					// unexported type, which Go source cannot name:
+					// reflect finds the type and its methods through
+					// the variable.
+					typs = append(typs, entry{p.PkgPath + "." + t, fmt.Sprintf("reflect.TypeOf(%s.%s)", local, name)})
+					for _, m := range ms {
+						key := fmt.Sprintf("(%s.%s).%s", p.PkgPath, t, m)
+						funcs = append(funcs, entry{key, fmt.Sprintf("methodOf(%s.%s, %q)", local, name, m)})
+					}
+				}
 			case *types.TypeName:
 				if obj.IsAlias() {
 					continue
@@ -118,6 +130,28 @@ func Generate() ([]byte, error) {
 }
 
 type entry struct{ key, expr string }
+
+// hiddenType returns the name of v's type and its exported methods with
+// value receivers if that type is an unexported, non-generic named type
+// of v's package not listed yet (in seen), else "".
+func hiddenType(v *types.Var, seen map[*types.Named]bool) (string, []string) {
+	named, ok := v.Type().(*types.Named)
+	if !ok || named.Obj().Exported() || named.Obj().Pkg() != v.Pkg() || named.TypeParams().Len() > 0 || seen[named] {
+		return "", nil
+	}
+	if _, isIface := named.Underlying().(*types.Interface); isIface {
+		return "", nil
+	}
+	seen[named] = true
+	var ms []string
+	for i := 0; i < named.NumMethods(); i++ {
+		m := named.Method(i)
+		if _, ptr := m.Type().(*types.Signature).Recv().Type().(*types.Pointer); m.Exported() && !ptr {
+			ms = append(ms, m.Name())
+		}
+	}
+	return named.Obj().Name(), ms
+}
 
 // importName gives each package a unique local name.
 func importName(path string) string {
