@@ -39,7 +39,7 @@ func Generate() ([]byte, error) {
 	}
 	var funcs, vars, typs []entry
 	hidden := map[*types.Named]bool{} // unexported types already listed
-	imports := map[string]string{} // path → local name
+	imports := map[string]string{}    // path → local name
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
 			return nil, fmt.Errorf("%s: %v", p.PkgPath, p.Errors[0])
