@@ -33,6 +33,12 @@ type goroutine struct {
 	top *frame
 	// free holds frames of calls that returned, for frameFor to reuse.
 	free []*frame
+	main bool  // the goroutine running main.main
+	num  int64 // its number in stacks (other than main's)
+	// createdAt is the pc of the go statement that started it, in the
+	// goroutine numbered createdIn (0 for main's).
+	createdAt uint64
+	createdIn int64
 }
 
 // goPanic is an interpreted panic in flight, carried through Go's own
@@ -393,10 +399,11 @@ func (it *Interp) method(t *rtype, name string) *function {
 	return it.lookupFunc(s)
 }
 
-// startGoroutine runs a go instruction's call on a new goroutine. A
-// panic that escapes it crashes the program, as in Go.
-func (it *Interp) startGoroutine(in *inst, fv Value, args []Value) {
-	g := &goroutine{}
+// startGoroutine runs a go instruction's call, made by frame creator,
+// on a new goroutine. A panic that escapes it crashes the program, as
+// in Go.
+func (it *Interp) startGoroutine(creator *frame, in *inst, fv Value, args []Value) {
+	g := &goroutine{num: 1 + it.goroutineNums.Add(1), createdAt: it.pcOf(creator), createdIn: creator.g.id()}
 	it.goroutines.Add(1)
 	go func() {
 		defer it.goroutines.Done()

@@ -30,6 +30,8 @@
 // interpreted functions work on program counters laid out as gc's are
 // where programs rely on it (pcs.go): a call site has one pc, pc-1 is
 // in the same call, each function has a range of pcs from its entry.
+// Call stacks (those and runtime.Stack, debug.Stack) have gc's frames,
+// the runtime's own included (stack.go).
 //
 // Racy programs: a load of a one-word value (pointer, map, channel,
 // function) never sees a torn value, as in Go (see untorn); multi-word

@@ -157,7 +157,7 @@ func (it *Interp) exec(fr *frame) {
 			if in.mode == ir.CallInvoke && fv.iface() == nil {
 				it.raiseRuntime(fr.g, errNilDeref)
 			}
-			it.startGoroutine(in, fv, it.callArgs(in, regs))
+			it.startGoroutine(fr, in, fv, it.callArgs(in, regs))
 		case ir.OpDefer:
 			it.deferCall(fr, in, regs)
 		case ir.OpRunDefers:

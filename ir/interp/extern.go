@@ -203,9 +203,7 @@ func (it *Interp) realIndexAddr(p *realPtr, i int) Value {
 // intrinsics are external functions the interpreter implements itself.
 var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value{
 	// These would describe the interpreter rather than the program.
-	"runtime.Stack":            unsupportedIntrinsic("runtime.Stack"),
 	"runtime.AddCleanup":       unsupportedIntrinsic("runtime.AddCleanup on interpreted values"),
-	"runtime/debug.Stack":      unsupportedIntrinsic("runtime/debug.Stack"),
 	"runtime/debug.PrintStack": unsupportedIntrinsic("runtime/debug.PrintStack"),
 	"runtime.Goexit": func(it *Interp, g *goroutine, args []Value) []Value {
 		panic(&goPanic{goexit: true, link: g.panic, raisedIn: g.top})

@@ -60,6 +60,12 @@ type Interp struct {
 
 	pcs pcTable // the program counters runtime.Caller and FuncForPC use
 
+	// mainPC is the real pc standing for runtime.main in the main
+	// goroutine's stack (stack.go), 0 if unknown; goroutineNums numbers
+	// the other goroutines.
+	mainPC        uint64
+	goroutineNums atomic.Int64
+
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 
 	// goroutines counts the program's goroutines besides the first: a

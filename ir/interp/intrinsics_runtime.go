@@ -18,33 +18,44 @@ type fakeFrames struct{ pcs []uint64 }
 
 func init() {
 	intrinsics["runtime.Caller"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		fr := g.top
-		for skip := args[0].int(); fr != nil && skip > 0; skip-- {
-			fr = fr.caller
-		}
-		if fr == nil || args[0].int() < 0 {
+		pcs := it.stackPCs(g, g.top)
+		skip := args[0].int()
+		if skip < 0 || skip >= int64(len(pcs)) {
 			return []Value{{}, mkString(""), {}, mkBool(false)}
 		}
-		pc := it.pcOf(fr)
-		_, pos := it.pcs.lookup(pc)
-		file, line := it.fileLine(pos)
-		return []Value{mkUint(pc), mkString(file), mkInt(int64(line)), mkBool(true)}
+		fr := it.frameAt(pcs[skip])
+		return []Value{mkUint(pcs[skip]), mkString(fr.File), mkInt(int64(fr.Line)), mkBool(true)}
 	}
 	intrinsics["runtime.Callers"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		// skip 0 is Callers itself, 1 its caller.
-		fr := g.top
-		for skip := args[0].int() - 1; fr != nil && skip > 0; skip-- {
-			fr = fr.caller
-		}
+		all := append([]uint64{runtimeFrames.callers}, it.stackPCs(g, g.top)...)
 		pcs := args[1].slice()
 		n := 0
-		for ; fr != nil && n < len(pcs); fr = fr.caller {
-			pcs[n] = mkUint(it.pcOf(fr))
-			n++
+		if skip := args[0].int(); skip < int64(len(all)) {
+			n = copy(pcs, valuesOf(all[max(skip, 0):]))
 		}
 		return []Value{mkInt(int64(n))}
 	}
+	intrinsics["runtime.Stack"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		// (With all set, gc adds the other goroutines; only this one's
+		// is known here.)
+		text := it.stackText(g, g.top, false)
+		buf := args[0].slice()
+		for i := range min(len(buf), len(text)) {
+			buf[i] = Value{n: uint64(text[i])}
+		}
+		return []Value{mkInt(int64(min(len(buf), len(text))))}
+	}
+	intrinsics["runtime/debug.Stack"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		return []Value{{r: valuesOfBytes(it.stackText(g, g.top, true))}}
+	}
 	intrinsics["runtime.FuncForPC"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		if args[0].n < pcBase {
+			if f := runtime.FuncForPC(uintptr(args[0].n)); f != nil && strings.HasPrefix(f.Name(), "runtime.") {
+				return []Value{{r: f}} // a frame of the runtime (stack.go)
+			}
+			return []Value{{}}
+		}
 		f, _ := it.pcs.lookup(args[0].n)
 		if f == nil {
 			return []Value{{}}
@@ -52,28 +63,35 @@ func init() {
 		return []Value{{r: f}}
 	}
 	intrinsics["(*runtime.Func).Name"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		f, _ := args[0].r.(*fakeFunc)
-		if f == nil {
-			return []Value{mkString("")}
+		switch f := args[0].r.(type) {
+		case *fakeFunc:
+			return []Value{mkString(runtimeName(f.fn))}
+		case *runtime.Func:
+			return []Value{mkString(f.Name())}
 		}
-		return []Value{mkString(runtimeName(f.fn))}
+		return []Value{mkString("")}
 	}
 	intrinsics["(*runtime.Func).Entry"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		f, _ := args[0].r.(*fakeFunc)
-		if f == nil {
-			return []Value{{}}
+		switch f := args[0].r.(type) {
+		case *fakeFunc:
+			return []Value{mkUint(f.entry)}
+		case *runtime.Func:
+			return []Value{mkUint(uint64(f.Entry()))}
 		}
-		return []Value{mkUint(f.entry)}
+		return []Value{{}}
 	}
 	intrinsics["(*runtime.Func).FileLine"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		// As in Go, the line is pc's, whichever function f is.
-		f, _ := args[0].r.(*fakeFunc)
-		if f == nil {
-			return []Value{mkString(""), {}}
+		switch f := args[0].r.(type) {
+		case *fakeFunc:
+			_, pos := it.pcs.lookup(args[1].n)
+			file, line := it.fileLine(pos)
+			return []Value{mkString(file), mkInt(int64(line))}
+		case *runtime.Func:
+			file, line := f.FileLine(uintptr(args[1].n))
+			return []Value{mkString(file), mkInt(int64(line))}
 		}
-		_, pos := it.pcs.lookup(args[1].n)
-		file, line := it.fileLine(pos)
-		return []Value{mkString(file), mkInt(int64(line))}
+		return []Value{mkString(""), {}}
 	}
 	intrinsics["runtime.CallersFrames"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		var pcs []uint64
@@ -86,12 +104,7 @@ func init() {
 		fs := args[0].r.(*fakeFrames)
 		var frame runtime.Frame
 		if len(fs.pcs) > 0 {
-			f, pos := it.pcs.lookup(fs.pcs[0])
-			frame.PC = uintptr(fs.pcs[0])
-			if f != nil {
-				frame.Function, frame.Entry = runtimeName(f.fn), uintptr(f.entry)
-			}
-			frame.File, frame.Line = it.fileLine(pos)
+			frame = it.frameAt(fs.pcs[0])
 			fs.pcs = fs.pcs[1:]
 		}
 		rv := reflect.New(reflect.TypeFor[runtime.Frame]()).Elem()

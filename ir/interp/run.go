@@ -26,7 +26,11 @@ const (
 // runtime.Goexit waits for the other goroutines to end, then fails with
 // the runtime's fatal error (ExitPanic).
 func (it *Interp) RunMain(init, main string) (status int) {
-	g := &goroutine{}
+	g := &goroutine{main: true}
+	if pc := mainPC(); pc != 0 {
+		// The interpreted main goroutine's stack ends as this one does.
+		it.mainPC = pc
+	}
 	defer func() {
 		r := recover()
 		if p, ok := r.(*goPanic); ok && p.goexit {
