@@ -55,6 +55,11 @@ func (it *Interp) makeReflectType(t *rtype) reflect.Type {
 	if t.kind == kReal {
 		return t.real
 	}
+	if n, ok := t.t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && !onlyPlainData(types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", n)), nil, false)) {
+		// The interpreter's reflect.Values and Types (reflect.go) mean
+		// nothing to real code.
+		panic(unsupportedf("a %s passed to the standard library", t.name))
+	}
 	if n, ok := t.t.(*types.Named); ok && n.Obj().Pkg() != nil && it.opts.Externs != nil {
 		if rt, ok := it.opts.Externs.Type(n.Obj().Pkg().Path(), n.Obj().Name()); ok {
 			return rt
@@ -144,10 +149,6 @@ type crossing struct {
 	it   *Interp
 	g    *goroutine
 	back []writeBack
-	// reflective is set for calls into package reflect, which must not
-	// be given stand-ins for program types: they would see the wrong
-	// names and no methods.
-	reflective bool
 }
 
 type writeBack struct {
@@ -318,16 +319,13 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 	switch {
 	case dynT.kind == kReal:
 		real = dynV.r.(reflect.Value)
-	case c.reflective && it.isProgramType(dynT.t):
-		panic(unsupportedf("reflection on a value of program type %s", dynT.name))
+	case dynT == it.refl.value:
+		panic(unsupportedf("a reflect.Value passed to the standard library"))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
 		real = reflect.ValueOf(&stringerAdapter{it: it, t: dynT, v: dynV})
 	default:
-		if c.reflective && it.isProgramType(dynT.t) {
-			panic(unsupportedf("reflection on a value of program type %s", dynT.name))
-		}
 		real = c.toReal(dynT, dynV, it.reflectType(dynT))
 	}
 	if !real.Type().Implements(want) {

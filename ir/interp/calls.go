@@ -100,6 +100,9 @@ type closure struct {
 // call runs fn with the given arguments and free variables.
 func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverable *goPanic) []Value {
 	if fn.ir == nil {
+		if fn.extern != nil && fn.extern.wrapper != nil {
+			return fn.extern.wrapper(it, g, args, recoverable)
+		}
 		return it.callExtern(g, fn, args)
 	}
 	if err := it.compile(fn); err != nil {

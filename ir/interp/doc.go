@@ -21,6 +21,9 @@
 // (boundary.go). What cannot cross is an Unsupported error naming it,
 // and so is an operand fmt would print otherwise than Go, seeing a
 // stand-in for a program type (printcheck.go).
+// Package reflect is the interpreter's own (reflect*.go): TypeOf,
+// ValueOf and the methods of Type and Value work on the interpreter's
+// types and values, so program types keep their names and methods.
 // The few functions that must work on the program's own memory rather
 // than a copy are intrinsics (intrinsics*.go): sort.Slice and friends,
 // sort.Sort and container/heap on program types, which call back into

@@ -25,6 +25,11 @@ type externFunc struct {
 	name      string
 	rv        reflect.Value // the real function, if the table has it
 	intrinsic func(it *Interp, g *goroutine, args []Value) []Value
+	// wrapper, if set, is a function the interpreter makes (a method
+	// value or a function of reflect.MakeFunc) that calls an interpreted
+	// one: like Go's wrappers, it passes on the panic its caller, a
+	// deferred call, may recover.
+	wrapper func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value
 }
 
 // realFunc is a real Go function held as a function value, with its IR
@@ -42,6 +47,12 @@ type realPtr struct {
 
 func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 	ef := &externFunc{name: name}
+	if isReflectAPI(name) {
+		if f := it.reflectIntrinsic(name, sig); f != nil {
+			ef.intrinsic = f
+			return ef
+		}
+	}
 	if f, ok := intrinsics[name]; ok {
 		ef.intrinsic = f
 		return ef
@@ -76,10 +87,11 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 // callRealFunc calls a real function with interpreted arguments whose
 // IR signature is sig (receiver first for methods).
 func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
+	args = it.unwrapReflectValues(name, args)
 	it.checkPrint(name, args)
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g, reflective: isReflectAPI(name)}
+	c := &crossing{it: it, g: g}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
@@ -219,8 +231,7 @@ func unsupportedIntrinsic(what string) func(*Interp, *goroutine, []Value) []Valu
 }
 
 // isReflectAPI reports whether a function belongs to package reflect,
-// which would see the structural stand-ins of program types instead of
-// the types themselves.
+// which the interpreter implements itself (reflect.go).
 func isReflectAPI(name string) bool {
 	return strings.HasPrefix(name, "reflect.") || strings.HasPrefix(name, "(reflect.") || strings.HasPrefix(name, "(*reflect.")
 }

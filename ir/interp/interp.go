@@ -66,6 +66,9 @@ type Interp struct {
 	mainPC        uint64
 	goroutineNums atomic.Int64
 
+	refl      reflectTypes // package reflect's types (reflect.go)
+	typeCells sync.Map     // *rtype → its cell in reflect.Types and Values
+
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 
 	// goroutines counts the program's goroutines besides the first: a
@@ -94,8 +97,8 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	if ext := opts.Externs; ext != nil {
 		it.types.realStruct = func(n *types.Named) reflect.Type {
-			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
-				return nil
+			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || n.Obj().Pkg().Path() == "reflect" {
+				return nil // (reflect's values are the interpreter's: reflect.go)
 			}
 			rt, ok := ext.Type(n.Obj().Pkg().Path(), n.Obj().Name())
 			if !ok || rt.Kind() != reflect.Struct {

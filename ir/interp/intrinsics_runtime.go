@@ -111,16 +111,6 @@ func init() {
 		rv.Set(reflect.ValueOf(frame))
 		return []Value{{r: rv}, mkBool(len(fs.pcs) > 0)}
 	}
-	intrinsics["(reflect.Value).Pointer"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		// An interpreted function gives its entry pc (pcs.go), where Go
-		// would give reflect.MakeFunc's code pointer, the same for all.
-		v := args[0].r.(reflect.Value).Interface().(reflect.Value)
-		if fn := it.pcs.madeFor(v); fn != nil {
-			return []Value{mkUint(it.pcs.entry(fn))}
-		}
-		defer it.realPanic(g)
-		return []Value{mkUint(uint64(v.Pointer()))}
-	}
 	intrinsics["runtime.SetFinalizer"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		it.setFinalizer(g, args[0].iface(), args[1].iface())
 		return nil

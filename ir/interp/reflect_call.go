@@ -1,0 +1,271 @@
+// This file implements the functions of package reflect that call or
+// make functions: Value.Method, MethodByName, NumMethod, Call and
+// MakeFunc (see reflect.go), and DeepEqual.
+
+package interp
+
+import (
+	"go/types"
+	"reflect"
+)
+
+func init() {
+	valueMethod("NumMethod", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "NumMethod", v)
+		}
+		if v.flag>>flagMethodShift != 0 {
+			return []Value{{}} // a func has no methods
+		}
+		return []Value{mkInt(int64(len(it.methodsOf(v.t))))}
+	})
+	valueMethod("Method", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		i := args[0].int()
+		if v.t == nil || v.flag>>flagMethodShift != 0 || i < 0 || i >= int64(len(it.methodsOf(v.t))) {
+			it.reflectPanic(g, "reflect: Method index out of range")
+		}
+		return []Value{it.mkValue(it.methodValue(g, v, int(i)))}
+	})
+	valueMethod("MethodByName", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "MethodByName", v)
+		}
+		if v.flag>>flagMethodShift == 0 {
+			for i, m := range it.methodsOf(v.t) {
+				if m.Obj().Name() == args[0].str() {
+					return []Value{it.mkValue(it.methodValue(g, v, i))}
+				}
+			}
+		}
+		return []Value{zero(it.refl.value)}
+	})
+	valueMethod("Call", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{it.callValueOf(g, v, args[0].slice())}
+	})
+	reflectFuncs["reflect.MakeFunc"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		if t == nil || reflectKind(t) != reflect.Func {
+			it.reflectPanic(g, "reflect: call of MakeFunc with non-Func type")
+		}
+		impl := args[1]
+		sig := t.t.Underlying().(*types.Signature)
+		fn := &function{name: "reflect.makeFuncStub", sig: sig, extern: &externFunc{name: "reflect.makeFuncStub"}}
+		fn.extern.wrapper = func(it *Interp, g *goroutine, in []Value, recoverable *goPanic) []Value {
+			vals := make([]Value, len(in))
+			for i, a := range in {
+				pt := it.types.of(sig.Params().At(i).Type())
+				c := new(Value)
+				*c = copyVal(pt, a)
+				vals[i] = it.mkValue(rval{t: pt, cell: c})
+			}
+			res := it.callValue(g, impl, []Value{{r: vals}}, recoverable)[0].slice()
+			if len(res) != sig.Results().Len() {
+				it.reflectPanic(g, "reflect: wrong return count from function created by MakeFunc")
+			}
+			out := make([]Value, len(res))
+			for i, r := range res {
+				out[i] = it.assignTo(g, valueOf(r), it.types.of(sig.Results().At(i).Type()), "reflect.MakeFunc")
+			}
+			return out
+		}
+		c := new(Value)
+		*c = Value{r: &closure{fn: fn}}
+		return []Value{it.mkValue(rval{t: t, cell: c})}
+	}
+	reflectFuncs["reflect.DeepEqual"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		x, y := args[0].iface(), args[1].iface()
+		if x == nil || y == nil {
+			return []Value{mkBool(x == y)}
+		}
+		if x.t != y.t {
+			return []Value{{}}
+		}
+		return []Value{mkBool(it.deepEqual(g, x.t, x.v, y.v, map[[2]any]bool{}))}
+	}
+}
+
+// methodValue returns the Value of method i of v's type bound to v.
+func (it *Interp) methodValue(g *goroutine, v rval, i int) rval {
+	if _, isIface := v.t.t.Underlying().(*types.Interface); isIface && v.cell.iface() == nil {
+		it.reflectPanic(g, "reflect: Method on nil interface value")
+	}
+	return rval{t: v.t, cell: v.cell, flag: v.flag&flagRO | uint64(i+1)<<flagMethodShift}
+}
+
+// boundMethod returns the method value the Value r stands for, as an
+// interface value holding a func.
+func (it *Interp) boundMethod(r rval) Value {
+	m := it.methodsOf(r.t)[r.flag>>flagMethodShift-1]
+	name := m.Obj().Name()
+	sig := m.Type().(*types.Signature)
+	ft := it.types.of(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
+	recvT, recv := r.t, copyVal(r.t, *r.cell) // a method value evaluates its receiver once
+	fn := &function{name: name + "-fm", sig: ft.t.(*types.Signature), extern: &externFunc{name: name + "-fm"}}
+	fn.extern.wrapper = func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value {
+		t, v := recvT, recv
+		if recvT.kind == kInterface {
+			i := recv.iface()
+			if i == nil {
+				it.raiseRuntime(g, errNilDeref)
+			}
+			t, v = i.t, i.v
+		}
+		return it.call(g, it.methodOrUnsupported(t, name), nil, append([]Value{v}, args...), recoverable)
+	}
+	return Value{r: &iface{t: ft, v: Value{r: &closure{fn: fn}}}}
+}
+
+// methodOrUnsupported returns the function of method name of t.
+func (it *Interp) methodOrUnsupported(t *rtype, name string) *function {
+	fn := it.method(t, name)
+	if fn == nil {
+		panic(unsupportedf("method %s of %s not found", name, t.name))
+	}
+	return fn
+}
+
+// callValueOf calls the func Value v with the Values args, as Value.Call.
+func (it *Interp) callValueOf(g *goroutine, v rval, args []Value) Value {
+	if reflectKindOf(v) != reflect.Func {
+		it.valueError(g, "Call", v)
+	}
+	if v.flag&flagRO != 0 {
+		it.reflectPanic(g, "reflect: reflect.Value.Call using value obtained using unexported field")
+	}
+	fv := it.ifaceOf(g, v).iface().v
+	var sig *types.Signature
+	if v.flag>>flagMethodShift != 0 {
+		sig = fv.r.(*closure).fn.sig
+	} else {
+		sig = v.t.t.Underlying().(*types.Signature)
+	}
+	n := sig.Params().Len()
+	if sig.Variadic() {
+		if len(args) < n-1 {
+			it.reflectPanic(g, "reflect: Call with too few input arguments")
+		}
+	} else if len(args) != n {
+		if len(args) < n {
+			it.reflectPanic(g, "reflect: Call with too few input arguments")
+		}
+		it.reflectPanic(g, "reflect: Call with too many input arguments")
+	}
+	in := make([]Value, n)
+	for i := range n {
+		pt := it.types.of(sig.Params().At(i).Type())
+		if sig.Variadic() && i == n-1 {
+			var rest []Value
+			for _, a := range args[i:] {
+				rest = append(rest, it.assignTo(g, valueOf(a), pt.elem, "reflect.Value.Call"))
+			}
+			in[i] = Value{r: rest}
+			break
+		}
+		in[i] = it.assignTo(g, valueOf(args[i]), pt, "reflect.Value.Call")
+	}
+	if isNil(fv) {
+		it.reflectPanic(g, "reflect: call of nil function")
+	}
+	res := it.callValue(g, fv, in, nil)
+	out := make([]Value, len(res))
+	for i, r := range res {
+		rt := it.types.of(sig.Results().At(i).Type())
+		c := new(Value)
+		*c = r
+		out[i] = it.mkValue(rval{t: rt, cell: c})
+	}
+	return Value{r: out}
+}
+
+// deepEqual is reflect.DeepEqual of x and y, both of type t. visited
+// holds the pairs of pointers, maps and slices being compared, which are
+// taken as equal when met again (cycles).
+func (it *Interp) deepEqual(g *goroutine, t *rtype, x, y Value, visited map[[2]any]bool) bool {
+	switch t.kind {
+	case kArray:
+		xs, ys := x.slice(), y.slice()
+		for i := range xs {
+			if !it.deepEqual(g, t.elem, xs[i], ys[i], visited) {
+				return false
+			}
+		}
+		return true
+	case kStruct:
+		xs, ys := x.slice(), y.slice()
+		for i, ft := range t.fields {
+			if !it.deepEqual(g, ft, xs[i], ys[i], visited) {
+				return false
+			}
+		}
+		return true
+	case kSlice:
+		xs, ys := x.slice(), y.slice()
+		if (xs == nil) != (ys == nil) || len(xs) != len(ys) {
+			return false
+		}
+		if len(xs) == 0 || &xs[0] == &ys[0] {
+			return true
+		}
+		key := [2]any{&xs[0], &ys[0]}
+		if visited[key] {
+			return true
+		}
+		visited[key] = true
+		for i := range xs {
+			if !it.deepEqual(g, t.elem, xs[i], ys[i], visited) {
+				return false
+			}
+		}
+		return true
+	case kPointer:
+		px, py := x.cell(), y.cell()
+		if px == py {
+			return true
+		}
+		if px == nil || py == nil {
+			return false
+		}
+		key := [2]any{px, py}
+		if visited[key] {
+			return true
+		}
+		visited[key] = true
+		return it.deepEqual(g, t.elem, *px, *py, visited)
+	case kInterface:
+		ix, iy := x.iface(), y.iface()
+		if ix == nil || iy == nil {
+			return ix == iy
+		}
+		return ix.t == iy.t && it.deepEqual(g, ix.t, ix.v, iy.v, visited)
+	case kMap:
+		mx, _ := x.r.(*mapObj)
+		my, _ := y.r.(*mapObj)
+		if mx == my {
+			return true
+		}
+		if mx == nil || my == nil || mx.len() != my.len() {
+			return false
+		}
+		key := [2]any{mx, my}
+		if visited[key] {
+			return true
+		}
+		visited[key] = true
+		iter := mx.iter()
+		for {
+			k, vx, ok := iter.next()
+			if !ok {
+				return true
+			}
+			vy, ok := my.get(it, g, k)
+			if !ok || !it.deepEqual(g, t.elem, vx, vy, visited) {
+				return false
+			}
+		}
+	case kFunc:
+		return isNil(x) && isNil(y)
+	case kReal:
+		return reflect.DeepEqual(x.r.(reflect.Value).Interface(), y.r.(reflect.Value).Interface())
+	}
+	return it.equal(g, t, x, y) // scalars, strings, channels, unsafe pointers: ==
+}

@@ -1,0 +1,568 @@
+// This file implements reflect.ValueOf, New, Zero, MakeMap, MakeSlice,
+// Indirect and the methods of reflect.Value that read and write values
+// (see reflect.go).
+
+package interp
+
+import (
+	"go/types"
+	"reflect"
+)
+
+// valueMethod registers a method of reflect.Value.
+func valueMethod(name string, f func(it *Interp, g *goroutine, v rval, args []Value) []Value) {
+	reflectFuncs["(reflect.Value)."+name] = func(it *Interp, g *goroutine, args []Value) []Value {
+		return f(it, g, valueOf(args[0]), args[1:])
+	}
+}
+
+func init() {
+	reflectFuncs["reflect.ValueOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		return []Value{it.mkValue(valueOfIface(args[0]))}
+	}
+	reflectFuncs["reflect.New"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		if t == nil {
+			it.reflectPanic(g, "reflect: New(nil)")
+		}
+		c, p := new(Value), new(Value)
+		*c = zero(t)
+		*p = Value{r: c}
+		return []Value{it.mkValue(rval{t: it.types.of(types.NewPointer(it.goType(g, t))), cell: p})}
+	}
+	reflectFuncs["reflect.Zero"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		if t == nil {
+			it.reflectPanic(g, "reflect: Zero(nil)")
+		}
+		c := new(Value)
+		*c = zero(t)
+		return []Value{it.mkValue(rval{t: t, cell: c})}
+	}
+	reflectFuncs["reflect.MakeMap"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		return reflectFuncs["reflect.MakeMapWithSize"](it, g, []Value{args[0], {}})
+	}
+	reflectFuncs["reflect.MakeMapWithSize"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		if reflectKind(t) != reflect.Map {
+			it.reflectPanic(g, "reflect.MakeMapWithSize of non-map type")
+		}
+		c := new(Value)
+		*c = Value{r: newMap(t)}
+		return []Value{it.mkValue(rval{t: t, cell: c})}
+	}
+	reflectFuncs["reflect.MakeSlice"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		if reflectKind(t) != reflect.Slice {
+			it.reflectPanic(g, "reflect.MakeSlice of non-slice type")
+		}
+		n, c := args[1].int(), args[2].int()
+		switch {
+		case n < 0:
+			it.reflectPanic(g, "reflect.MakeSlice: negative len")
+		case c < 0:
+			it.reflectPanic(g, "reflect.MakeSlice: negative cap")
+		case n > c:
+			it.reflectPanic(g, "reflect.MakeSlice: len > cap")
+		}
+		s := make([]Value, n, c)
+		if t.elem.aggregate {
+			for i := range s[:c] {
+				s[:c][i] = zero(t.elem)
+			}
+		}
+		cell := new(Value)
+		*cell = Value{r: s}
+		return []Value{it.mkValue(rval{t: t, cell: cell})}
+	}
+	reflectFuncs["reflect.Indirect"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		v := valueOf(args[0])
+		if v.t == nil || reflectKind(v.t) != reflect.Pointer {
+			return []Value{args[0]}
+		}
+		return []Value{it.mkValue(it.elem(g, v))}
+	}
+
+	valueMethod("IsValid", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{mkBool(v.t != nil)}
+	})
+	valueMethod("Kind", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			return []Value{mkUint(uint64(reflect.Invalid))}
+		}
+		if v.flag>>flagMethodShift != 0 {
+			return []Value{mkUint(uint64(reflect.Func))}
+		}
+		return []Value{mkUint(uint64(reflectKind(v.t)))}
+	})
+	valueMethod("Type", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "Type", v)
+		}
+		if m := v.flag >> flagMethodShift; m != 0 {
+			ms := it.methodsOf(v.t)
+			sig := ms[m-1].Type().(*types.Signature)
+			return []Value{it.mkType(it.types.of(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())))}
+		}
+		return []Value{it.mkType(v.t)}
+	})
+	valueMethod("CanInterface", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "CanInterface", v)
+		}
+		return []Value{mkBool(v.flag&flagRO == 0)}
+	})
+	valueMethod("Interface", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "Interface", v)
+		}
+		if v.flag&flagRO != 0 {
+			it.reflectPanic(g, "reflect.Value.Interface: cannot return value obtained from unexported field or method")
+		}
+		return []Value{it.ifaceOf(g, v)}
+	})
+	valueMethod("CanAddr", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{mkBool(v.flag&flagAddr != 0)}
+	})
+	valueMethod("CanSet", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{mkBool(v.flag&(flagAddr|flagRO) == flagAddr)}
+	})
+	valueMethod("Addr", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.flag&flagAddr == 0 {
+			it.reflectPanic(g, "reflect.Value.Addr of unaddressable value")
+		}
+		p := new(Value)
+		*p = Value{r: v.cell}
+		return []Value{it.mkValue(rval{t: it.types.of(types.NewPointer(it.goType(g, v.t))), cell: p, flag: v.flag & flagRO})}
+	})
+	valueMethod("Elem", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{it.mkValue(it.elem(g, v))}
+	})
+	valueMethod("IsNil", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch reflectKindOf(v) {
+		case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+			return []Value{mkBool(isNil(*v.cell))}
+		}
+		it.valueError(g, "IsNil", v)
+		return nil
+	})
+	valueMethod("Int", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isSigned() || v.flag>>flagMethodShift != 0 {
+			it.valueError(g, "Int", v)
+		}
+		return []Value{mkInt(v.cell.int())}
+	})
+	valueMethod("Uint", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isUnsigned() {
+			it.valueError(g, "Uint", v)
+		}
+		return []Value{mkUint(v.cell.n)}
+	})
+	valueMethod("Float", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isFloat() {
+			it.valueError(g, "Float", v)
+		}
+		return []Value{{n: v.cell.n}}
+	})
+	valueMethod("Complex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isComplex() {
+			it.valueError(g, "Complex", v)
+		}
+		return []Value{*v.cell}
+	})
+	valueMethod("Bool", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || v.t.kind != kBool {
+			it.valueError(g, "Bool", v)
+		}
+		return []Value{*v.cell}
+	})
+	valueMethod("String", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch {
+		case v.t == nil:
+			return []Value{mkString("<invalid Value>")}
+		case v.t.kind == kString && v.flag>>flagMethodShift == 0:
+			return []Value{*v.cell}
+		}
+		// As reflect: not the value, its type.
+		return []Value{mkString("<" + nameOf(v.t) + " Value>")}
+	})
+	valueMethod("Len", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch reflectKindOf(v) {
+		case reflect.Slice, reflect.Array, reflect.String, reflect.Map, reflect.Chan:
+			return []Value{mkInt(lenOf(v.t, *v.cell))}
+		}
+		it.valueError(g, "Len", v)
+		return nil
+	})
+	valueMethod("Cap", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch reflectKindOf(v) {
+		case reflect.Slice, reflect.Array, reflect.Chan:
+			return []Value{mkInt(capOf(v.t, *v.cell))}
+		}
+		it.valueError(g, "Cap", v)
+		return nil
+	})
+	valueMethod("NumField", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
+			it.valueError(g, "NumField", v)
+		}
+		return []Value{mkInt(int64(len(v.t.fields)))}
+	})
+	valueMethod("Field", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
+			it.valueError(g, "Field", v)
+		}
+		i := args[0].int()
+		if i < 0 || i >= int64(len(v.t.fields)) {
+			it.reflectPanic(g, "reflect: Field index out of range")
+		}
+		return []Value{it.mkValue(it.valueField(v, int(i)))}
+	})
+	valueMethod("FieldByName", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
+			it.valueError(g, "FieldByName", v)
+		}
+		index := fieldIndex(v.t.t.Underlying().(*types.Struct), args[0].str())
+		if index == nil {
+			return []Value{zero(it.refl.value)}
+		}
+		for k, i := range index {
+			if k > 0 && reflectKind(v.t) == reflect.Pointer {
+				if v = it.elem(g, v); v.t == nil {
+					it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
+				}
+			}
+			v = it.valueField(v, i)
+		}
+		return []Value{it.mkValue(v)}
+	})
+	valueMethod("Index", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		i := args[0].int()
+		switch reflectKindOf(v) {
+		case reflect.Slice, reflect.Array:
+			elems := v.cell.slice()
+			if i < 0 || i >= int64(len(elems)) {
+				it.reflectPanic(g, "reflect: slice index out of range")
+			}
+			flag := v.flag & (flagAddr | flagRO)
+			if reflectKind(v.t) == reflect.Slice {
+				flag |= flagAddr // a slice's elements are variables
+			}
+			return []Value{it.mkValue(rval{t: v.t.elem, cell: &elems[i], flag: flag})}
+		case reflect.String:
+			s := v.cell.str()
+			if i < 0 || i >= int64(len(s)) {
+				it.reflectPanic(g, "reflect: string index out of range")
+			}
+			c := new(Value)
+			*c = mkUint(uint64(s[i]))
+			return []Value{it.mkValue(rval{t: it.types.of(types.Typ[types.Uint8]), cell: c, flag: v.flag & flagRO})}
+		}
+		it.valueError(g, "Index", v)
+		return nil
+	})
+	valueMethod("Set", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		it.mustBeAssignable(g, v, "Set")
+		x := valueOf(args[0])
+		if x.t == nil {
+			it.valueError(g, "Set", x) // reflect: call of reflect.Value.Set on zero Value
+		}
+		if x.flag&flagRO != 0 {
+			it.reflectPanic(g, "reflect: reflect.Value.Set using value obtained using unexported field")
+		}
+		val := it.ifaceOf(g, x)
+		if !types.AssignableTo(it.goType(g, x.t), it.goType(g, v.t)) {
+			it.reflectPanic(g, "reflect.Set: value of type "+nameOf(x.t)+" is not assignable to type "+nameOf(v.t))
+		}
+		if v.t.kind != kInterface {
+			val = val.iface().v
+		} else if x.t.kind != kInterface {
+			val = Value{r: &iface{t: x.t, v: x.load()}}
+		}
+		storeInto(v.t, v.cell, val)
+		return nil
+	})
+	for name, ok := range map[string]func(kind) bool{
+		"SetInt": kind.isSigned, "SetUint": kind.isUnsigned, "SetFloat": kind.isFloat,
+		"SetBool": func(k kind) bool { return k == kBool }, "SetString": func(k kind) bool { return k == kString },
+		"SetComplex": kind.isComplex,
+	} {
+		valueMethod(name, func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+			it.mustBeAssignable(g, v, name)
+			if !ok(v.t.kind) {
+				it.valueError(g, name, v)
+			}
+			x := args[0]
+			switch {
+			case v.t.kind.isInt():
+				x.n = normInt(v.t.kind, x.n)
+			case v.t.kind == kFloat32:
+				x = mkFloat(float64(float32(x.float())))
+			case v.t.kind == kComplex64:
+				c := x.complex()
+				x = Value{r: complex128(complex64(c))}
+			}
+			*v.cell = x
+			return nil
+		})
+	}
+	valueMethod("MapIndex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Map {
+			it.valueError(g, "MapIndex", v)
+		}
+		m, _ := v.cell.r.(*mapObj)
+		k := it.assignTo(g, valueOf(args[0]), v.t.key, "reflect.Value.MapIndex")
+		if m == nil {
+			return []Value{zero(it.refl.value)}
+		}
+		e, ok := m.get(it, g, k)
+		if !ok {
+			return []Value{zero(it.refl.value)}
+		}
+		c := new(Value)
+		*c = copyVal(v.t.elem, e)
+		return []Value{it.mkValue(rval{t: v.t.elem, cell: c, flag: v.flag & flagRO})}
+	})
+	valueMethod("SetMapIndex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Map {
+			it.valueError(g, "SetMapIndex", v)
+		}
+		m, _ := v.cell.r.(*mapObj)
+		k := it.assignTo(g, valueOf(args[0]), v.t.key, "reflect.Value.SetMapIndex")
+		if e := valueOf(args[1]); e.t == nil {
+			if m != nil {
+				m.delete(it, g, k)
+			}
+			return nil
+		}
+		e := it.assignTo(g, valueOf(args[1]), v.t.elem, "reflect.Value.SetMapIndex")
+		if m == nil {
+			it.raiseRuntime(g, errNilMap)
+		}
+		m.set(it, g, k, e)
+		return nil
+	})
+	valueMethod("MapKeys", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Map {
+			it.valueError(g, "MapKeys", v)
+		}
+		var keys []Value
+		if m, _ := v.cell.r.(*mapObj); m != nil {
+			iter := m.iter()
+			for {
+				k, _, ok := iter.next()
+				if !ok {
+					break
+				}
+				c := new(Value)
+				*c = copyVal(v.t.key, k)
+				keys = append(keys, it.mkValue(rval{t: v.t.key, cell: c, flag: v.flag & flagRO}))
+			}
+		}
+		if keys == nil {
+			keys = []Value{}
+		}
+		return []Value{{r: keys}}
+	})
+	valueMethod("Pointer", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch reflectKindOf(v) {
+		case reflect.Func:
+			if v.flag>>flagMethodShift != 0 {
+				return []Value{mkUint(it.pcs.entry(it.method(v.t, it.methodsOf(v.t)[v.flag>>flagMethodShift-1].Obj().Name())))}
+			}
+			switch c := v.cell.r.(type) {
+			case *closure:
+				return []Value{mkUint(it.pcs.entry(c.fn))}
+			case *realFunc:
+				// A real func: a stand-in for an interpreted function
+				// that real code gave back gives that function's entry.
+				if fn := it.pcs.madeFor(c.v); fn != nil {
+					return []Value{mkUint(it.pcs.entry(fn))}
+				}
+				return []Value{mkUint(uint64(c.v.Pointer()))}
+			}
+			return []Value{{}}
+		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
+			return []Value{mkUint(uint64(addressOf(*v.cell)))}
+		}
+		it.valueError(g, "Pointer", v)
+		return nil
+	})
+}
+
+// reflectKindOf is the kind of the Value v (Invalid for the zero one).
+func reflectKindOf(v rval) reflect.Kind {
+	if v.t == nil {
+		return reflect.Invalid
+	}
+	if v.flag>>flagMethodShift != 0 {
+		return reflect.Func
+	}
+	return reflectKind(v.t)
+}
+
+// elem returns what the pointer or interface Value v holds.
+func (it *Interp) elem(g *goroutine, v rval) rval {
+	switch reflectKindOf(v) {
+	case reflect.Pointer:
+		p := v.cell.cell()
+		if p == nil {
+			return rval{}
+		}
+		return rval{t: v.t.elem, cell: p, flag: flagAddr | v.flag&flagRO}
+	case reflect.Interface:
+		i := v.cell.iface()
+		if i == nil {
+			return rval{}
+		}
+		c := new(Value)
+		*c = copyVal(i.t, i.v)
+		return rval{t: i.t, cell: c, flag: v.flag & flagRO}
+	}
+	it.valueError(g, "Elem", v)
+	return rval{}
+}
+
+// valueField returns field i of the struct Value v.
+func (it *Interp) valueField(v rval, i int) rval {
+	flag := v.flag & (flagAddr | flagRO)
+	f := v.t.t.Underlying().(*types.Struct).Field(i)
+	if !f.Exported() {
+		flag |= flagRO
+	}
+	return rval{t: v.t.fields[i], cell: &v.cell.slice()[i], flag: flag}
+}
+
+// mustBeAssignable raises reflect's panic if v cannot be set.
+func (it *Interp) mustBeAssignable(g *goroutine, v rval, method string) {
+	switch {
+	case v.t == nil:
+		it.valueError(g, method, v)
+	case v.flag&flagRO != 0:
+		it.reflectPanic(g, "reflect: reflect.Value."+method+" using value obtained using unexported field")
+	case v.flag&flagAddr == 0:
+		it.reflectPanic(g, "reflect: reflect.Value."+method+" using unaddressable value")
+	}
+}
+
+// assignTo returns the value of x as a value of type t, which it must
+// be assignable to, as reflect's Value.assignTo (context names the
+// method for its panic).
+func (it *Interp) assignTo(g *goroutine, x rval, t *rtype, context string) Value {
+	if x.t == nil {
+		it.valueError(g, context[len("reflect.Value."):], x)
+	}
+	if x.flag&flagRO != 0 {
+		it.reflectPanic(g, "reflect: "+context+" using value obtained using unexported field")
+	}
+	if !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
+		it.reflectPanic(g, context+": value of type "+nameOf(x.t)+" is not assignable to type "+nameOf(t))
+	}
+	val := it.ifaceOf(g, x)
+	if t.kind == kInterface {
+		if x.t.kind != kInterface {
+			return Value{r: &iface{t: x.t, v: x.load()}}
+		}
+		return val
+	}
+	return val.iface().v
+}
+
+// mapIterState is the state of a *reflect.MapIter, kept in its first
+// field (the program cannot see the fields).
+type mapIterState struct {
+	m       rval // the map Value
+	iter    *mapIter
+	k, v    Value
+	started bool
+}
+
+func init() {
+	valueMethod("Convert", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		t := typeOf(args[0])
+		if v.t == nil {
+			it.valueError(g, "Convert", v)
+		}
+		if !types.ConvertibleTo(it.goType(g, v.t), it.goType(g, t)) {
+			it.reflectPanic(g, "reflect.Value.Convert: value of type "+nameOf(v.t)+" cannot be converted to type "+nameOf(t))
+		}
+		x := it.ifaceOf(g, v)
+		c := new(Value)
+		switch {
+		case t.kind == kInterface:
+			*c = x
+		case v.t.kind == kInterface:
+			*c = x.iface().v
+		case v.t.kind == kSlice && (t.kind == kArray || t.kind == kPointer):
+			panic(unsupportedf("reflect.Value.Convert from a slice to an array"))
+		default:
+			*c = convert(v.t, t, x.iface().v)
+		}
+		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
+	})
+	valueMethod("CanConvert", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		t := typeOf(args[0])
+		if v.t == nil || t == nil || v.t.kind == kSlice && (t.kind == kArray || t.kind == kPointer) {
+			return []Value{mkBool(false)}
+		}
+		return []Value{mkBool(types.ConvertibleTo(it.goType(g, v.t), it.goType(g, t)))}
+	})
+	valueMethod("Clear", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch x := v.cell.r.(type) {
+		case *mapObj:
+			clear(x.m)
+		case []Value:
+			for i := range x {
+				storeInto(v.t.elem, &x[i], zero(v.t.elem))
+			}
+		default:
+			if k := reflectKindOf(v); k != reflect.Map && k != reflect.Slice {
+				it.valueError(g, "Clear", v)
+			}
+		}
+		return nil
+	})
+	valueMethod("MapRange", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Map {
+			it.valueError(g, "MapRange", v)
+		}
+		m, _ := v.cell.r.(*mapObj)
+		iterT := it.types.of(it.refl.pkg.Scope().Lookup("MapIter").Type())
+		c := new(Value)
+		*c = zero(iterT)
+		c.slice()[0] = Value{r: &mapIterState{m: v, iter: m.iter()}}
+		return []Value{{r: c}}
+	})
+	mapIterMethod := func(name string, f func(it *Interp, g *goroutine, s *mapIterState) []Value) {
+		reflectFuncs["(*reflect.MapIter)."+name] = func(it *Interp, g *goroutine, args []Value) []Value {
+			c := args[0].cell()
+			if c == nil {
+				it.raiseRuntime(g, errNilDeref)
+			}
+			s, _ := c.slice()[0].r.(*mapIterState)
+			if s == nil {
+				it.reflectPanic(g, "MapIter."+name+" called on an iterator that has not been initialized")
+			}
+			return f(it, g, s)
+		}
+	}
+	mapIterMethod("Next", func(it *Interp, g *goroutine, s *mapIterState) []Value {
+		var ok bool
+		s.k, s.v, ok = s.iter.next()
+		s.started = ok
+		return []Value{mkBool(ok)}
+	})
+	entry := func(name string, pick func(s *mapIterState) (*rtype, Value)) {
+		mapIterMethod(name, func(it *Interp, g *goroutine, s *mapIterState) []Value {
+			if !s.started {
+				it.reflectPanic(g, "MapIter."+name+" called before Next")
+			}
+			t, x := pick(s)
+			c := new(Value)
+			*c = copyVal(t, x)
+			return []Value{it.mkValue(rval{t: t, cell: c, flag: s.m.flag & flagRO})}
+		})
+	}
+	entry("Key", func(s *mapIterState) (*rtype, Value) { return s.m.t.key, s.k })
+	entry("Value", func(s *mapIterState) (*rtype, Value) { return s.m.t.elem, s.v })
+}
