@@ -566,3 +566,107 @@ func init() {
 	entry("Key", func(s *mapIterState) (*rtype, Value) { return s.m.t.key, s.k })
 	entry("Value", func(s *mapIterState) (*rtype, Value) { return s.m.t.elem, s.v })
 }
+
+func init() {
+	valueMethod("IsZero", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			it.valueError(g, "IsZero", v)
+		}
+		return []Value{mkBool(it.isZeroValue(g, v.t, *v.cell))}
+	})
+	valueMethod("SetZero", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		it.mustBeAssignable(g, v, "SetZero")
+		storeInto(v.t, v.cell, zero(v.t))
+		return nil
+	})
+	valueMethod("Slice", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		lo, hi := args[0].int(), args[1].int()
+		var elems []Value
+		var t *rtype
+		switch reflectKindOf(v) {
+		case reflect.Slice:
+			elems, t = v.cell.slice(), v.t
+		case reflect.Array:
+			if v.flag&flagAddr == 0 {
+				it.reflectPanic(g, "reflect.Value.Slice: slice of unaddressable array")
+			}
+			elems, t = v.cell.slice(), it.types.of(types.NewSlice(v.t.t.Underlying().(*types.Array).Elem()))
+		case reflect.String:
+			s := v.cell.str()
+			if lo < 0 || hi < lo || hi > int64(len(s)) {
+				it.reflectPanic(g, "reflect.Value.Slice: string slice index out of bounds")
+			}
+			c := new(Value)
+			*c = mkString(s[lo:hi])
+			return []Value{it.mkValue(rval{t: v.t, cell: c, flag: v.flag & flagRO})}
+		default:
+			it.valueError(g, "Slice", v)
+		}
+		if lo < 0 || hi < lo || hi > int64(cap(elems)) {
+			it.reflectPanic(g, "reflect.Value.Slice: slice index out of bounds")
+		}
+		c := new(Value)
+		*c = Value{r: elems[lo:hi]}
+		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
+	})
+	valueMethod("Bytes", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if reflectKindOf(v) != reflect.Slice || v.t.elem.kind != kUint8 {
+			it.valueError(g, "Bytes", v)
+		}
+		return []Value{*v.cell}
+	})
+	valueMethod("Comparable", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil {
+			return []Value{mkBool(true)}
+		}
+		if v.t.kind == kInterface {
+			i := v.cell.iface()
+			return []Value{mkBool(i == nil || i.t.comparable)}
+		}
+		return []Value{mkBool(v.t.comparable)}
+	})
+	valueMethod("Equal", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		u := valueOf(args[0])
+		if v.t == nil || u.t == nil {
+			return []Value{mkBool(v.t == u.t)}
+		}
+		if v.t != u.t {
+			return []Value{{}}
+		}
+		if !v.t.comparable {
+			it.reflectPanic(g, "reflect.Value.Equal: values of type "+nameOf(v.t)+" are not comparable")
+		}
+		return []Value{mkBool(it.equal(g, v.t, *v.cell, *u.cell))}
+	})
+}
+
+// isZeroValue reports whether x, of type t, is t's zero value, as
+// reflect's Value.IsZero: floats and complexes compare == 0 (so -0 is
+// zero, NaN is not), blank struct fields are ignored.
+func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
+	switch t.kind {
+	case kArray:
+		for _, e := range x.slice() {
+			if !it.isZeroValue(g, t.elem, e) {
+				return false
+			}
+		}
+		return true
+	case kStruct:
+		for i, e := range x.slice() {
+			if !t.blank[i] && !it.isZeroValue(g, t.fields[i], e) {
+				return false
+			}
+		}
+		return true
+	case kFloat32, kFloat64:
+		return x.float() == 0
+	case kComplex64, kComplex128:
+		return x.complex() == 0
+	case kString:
+		return x.str() == ""
+	case kReal:
+		return x.r.(reflect.Value).IsZero()
+	}
+	return isNil(x) && x.n == 0
+}
