@@ -6,11 +6,12 @@
 // instantiated generics, and translates every function that has a body
 // into one ir.Module in RTL discipline; functions without a body (the
 // standard library and other dependencies loaded from export data) are
-// declared as externals. With Config.StdGenerics, a program importing
-// slices, maps or cmp is loaded from source instead, every body outside
-// the program and those packages dropped while parsing (source.go), so
-// that the generic instantiations it uses have bodies; the initializers
-// of packages other than the program's stay external. FromSSA does the
+// declared as externals. With Config.StdSource, a program importing
+// slices, maps, cmp or fmt is loaded from source instead, every body
+// outside the program and those packages dropped while parsing
+// (source.go), so that the generic instantiations it uses have bodies
+// and fmt runs interpreted; the initializers of packages other than the
+// program's and those stay external. FromSSA does the
 // same for an already built go/ssa program, which is how a go/analysis
 // pass reuses it.
 //

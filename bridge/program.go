@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -27,12 +28,13 @@ type Config struct {
 	Env   []string // environment of the build system; nil = os.Environ()
 	Tests bool     // include test packages
 
-	// StdGenerics loads the standard library's generic packages (slices,
-	// maps, cmp) from source when the packages import one, so that the
-	// instantiations they use have bodies (see source.go): the
-	// interpreter needs them, as it cannot call a generic function of
-	// the real library. It costs a second, slower load.
-	StdGenerics bool
+	// StdSource loads some packages of the standard library from source
+	// when the packages import one (see source.go): the generic slices,
+	// maps and cmp, so that the instantiations they use have bodies (the
+	// interpreter cannot call a generic function of the real library),
+	// and fmt, so that it can look at program values through the
+	// interpreter's reflect. It costs a second, slower load.
+	StdSource bool
 }
 
 // Program is a set of Go packages translated to IR. Functions with a
@@ -80,7 +82,7 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	const mode = ssa.NaiveForm | ssa.InstantiateGenerics
-	if cfg.StdGenerics && importsSourcePackage(pkgs) {
+	if cfg.StdSource && importsSourcePackage(pkgs) {
 		prog, ssaPkgs, err := loadFromSource(cfg, pkgs, patterns, mode)
 		if err != nil {
 			return nil, err
@@ -196,12 +198,13 @@ func (p *Program) noteFunc(fn *ssa.Function) {
 }
 
 // dependencyInit reports whether fn is the initializer of a package
-// other than those named by the patterns. Packages loaded from export
-// data have none with a body; those loaded from source (source.go)
-// have, but the real package was initialised with the process, as for
-// the others.
+// other than those named by the patterns and sourcePackages. Packages
+// loaded from export data have none with a body; those loaded from
+// source (source.go) have, but the real package was initialised with
+// the process, as for the others. The variables of sourcePackages are
+// the interpreter's, so their initializers run interpreted.
 func (p *Program) dependencyInit(fn *ssa.Function) bool {
-	if fn.Synthetic != "package initializer" {
+	if fn.Synthetic != "package initializer" || slices.Contains(sourcePackages, fn.Pkg.Pkg.Path()) {
 		return false
 	}
 	for _, pkg := range p.Packages {

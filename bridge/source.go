@@ -27,8 +27,13 @@ import (
 )
 
 // sourcePackages are the standard library packages loaded from source
-// when the program imports one of them: pure Go, almost all generic.
-var sourcePackages = []string{"cmp", "maps", "slices"}
+// when the program imports one of them: slices, maps and cmp, pure Go,
+// almost all generic; fmt (with internal/fmtsort), which looks at the
+// program's values with reflect and calls their methods, which only
+// the interpreter's reflect sees (ir/interp/reflect.go). Their package
+// initializers run interpreted too: their variables are the
+// interpreter's.
+var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort"}
 
 // importsSourcePackage reports whether a loaded package imports one of
 // sourcePackages.

@@ -1,6 +1,9 @@
 package bridge
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDroppedBody: only the type errors that dropping bodies causes are
 // expected of the packages loaded from source; any other fails the load.
@@ -22,34 +25,38 @@ func TestDroppedBody(t *testing.T) {
 	}
 }
 
-// TestStdGenericsLoad: with StdGenerics, the instantiations of slices'
-// functions a program uses have bodies, the functions of other standard
-// packages and their initializers stay external; without it, the
-// instantiations are external too.
-func TestStdGenericsLoad(t *testing.T) {
+// TestStdSourceLoad: with StdSource, the instantiations of slices'
+// functions a program uses have bodies, and so do fmt's functions and
+// initializer; the functions of other standard packages and their
+// initializers stay external; without it, all of those are external.
+func TestStdSourceLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: type-checks the standard library from source")
 	}
 	const file, sortInts = "../testdata/run/stdgenerics.go", "slices.Sort[[]int, int]"
 	for _, on := range []bool{true, false} {
-		prog, err := Load(Config{StdGenerics: on}, file)
+		prog, err := Load(Config{StdSource: on}, file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := prog.Module
 		if got := m.Func(sortInts) != nil; got != on {
-			t.Errorf("StdGenerics %v: %s has a body: %v, want %v", on, sortInts, got, on)
+			t.Errorf("StdSource %v: %s has a body: %v, want %v", on, sortInts, got, on)
 		}
-		for _, name := range []string{"fmt.init", "strings.Fields", "fmt.Println"} {
-			if m.Func(name) != nil {
-				t.Errorf("StdGenerics %v: %s has a body, want it external", on, name)
+		for _, name := range []string{"strings.init", "strings.Fields", "fmt.Println"} {
+			interpreted := on && strings.HasPrefix(name, "fmt.")
+			if got := m.Func(name) != nil; got != interpreted {
+				t.Errorf("StdSource %v: %s has a body: %v, want %v", on, name, got, interpreted)
 			}
-			if _, ok := m.Externs[name]; !ok && name != "fmt.init" {
-				t.Errorf("StdGenerics %v: %s is not declared external", on, name)
+			if _, ok := m.Externs[name]; !ok && !interpreted {
+				t.Errorf("StdSource %v: %s is not declared external", on, name)
 			}
+		}
+		if got := m.Func("fmt.init") != nil; got != on {
+			t.Errorf("StdSource %v: fmt.init has a body: %v, want %v (fmt's variables are interpreted with it)", on, got, on)
 		}
 		if main := prog.Packages[0].Pkg.Path() + ".main"; m.Func(main) == nil {
-			t.Errorf("StdGenerics %v: %s has no body", on, main)
+			t.Errorf("StdSource %v: %s has no body", on, main)
 		}
 	}
 }

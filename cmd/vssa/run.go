@@ -145,7 +145,7 @@ func loadMain(targets ...string) (*bridge.Program, string, error) {
 		patterns[i] = patternOf(t)
 	}
 	target := strings.Join(targets, " ")
-	prog, err := bridge.Load(bridge.Config{StdGenerics: true}, patterns...)
+	prog, err := bridge.Load(bridge.Config{StdSource: true}, patterns...)
 	if err != nil {
 		return nil, "", err
 	}

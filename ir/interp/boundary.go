@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -149,6 +150,31 @@ type crossing struct {
 	it   *Interp
 	g    *goroutine
 	back []writeBack
+	// reflective is set for calls into the packages that look at the
+	// types of the values they are given (reflectivePackages).
+	reflective bool
+}
+
+// reflectivePackages look at the types and methods of the values they
+// are given, through reflect: a stand-in of a program type, without
+// its name and methods, would make them print or encode something else
+// (xml names elements after types, json calls MarshalJSON, gob sends
+// type names, templates call methods).
+var reflectivePackages = []string{
+	"encoding/asn1", "encoding/gob", "encoding/json", "encoding/xml",
+	"html/template", "log/slog", "net/rpc", "text/template",
+}
+
+// isReflective reports whether the function or method name belongs to
+// one of reflectivePackages.
+func isReflective(name string) bool {
+	name = strings.TrimLeft(name, "(*")
+	for _, p := range reflectivePackages {
+		if strings.HasPrefix(name, p+".") {
+			return true
+		}
+	}
+	return false
 }
 
 type writeBack struct {
@@ -321,6 +347,8 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 		real = dynV.r.(reflect.Value)
 	case dynT == it.refl.value:
 		panic(unsupportedf("a reflect.Value passed to the standard library"))
+	case c.reflective && it.isProgramType(dynT.t):
+		panic(unsupportedf("reflection on a value of program type %s by the standard library", dynT.name))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
@@ -591,12 +619,17 @@ func (it *Interp) fromRealAny(x any) Value {
 }
 
 // isProgramType reports whether t is, or is built from, a named type of
-// the interpreted program (not of the standard library table).
+// the interpreted program (not of the standard library table), or a
+// type of the standard library whose values are the interpreter's
+// (interpretedStruct).
 func (it *Interp) isProgramType(t types.Type) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
 		if t.Obj().Pkg() == nil {
 			return false
+		}
+		if interpretedStruct(t) {
+			return true
 		}
 		if it.opts.Externs != nil {
 			if _, ok := it.opts.Externs.Type(t.Obj().Pkg().Path(), t.Obj().Name()); ok {

@@ -108,6 +108,11 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 	if err := it.compile(fn); err != nil {
 		panic(unsupportedf("%v", err))
 	}
+	if fn.realPrint.IsValid() {
+		if res, ok := it.printReal(g, fn, args); ok {
+			return res
+		}
+	}
 	if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
 		panic(ErrStepLimit)
 	}
@@ -140,6 +145,18 @@ func (it *Interp) call(g *goroutine, fn *function, env, args []Value, recoverabl
 func (it *Interp) callDirect(caller *frame, fn *function, env []Value, in *inst, argStart int, recoverable *goPanic) {
 	if err := it.compile(fn); err != nil {
 		panic(unsupportedf("%v", err))
+	}
+	if fn.realPrint.IsValid() {
+		args := make([]Value, len(in.args)-argStart)
+		for i, a := range in.args[argStart:] {
+			args[i] = caller.regs[a]
+		}
+		if res, ok := it.printReal(caller.g, fn, args); ok {
+			for i, d := range in.dsts {
+				caller.regs[d] = res[i]
+			}
+			return
+		}
 	}
 	if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
 		panic(ErrStepLimit)

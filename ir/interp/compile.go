@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sync"
 
 	"github.com/vssa-go/vssa/ir"
@@ -32,6 +33,10 @@ type function struct {
 	recover  int32 // pc of the recover block, or -1
 	hasDefer bool
 	results  []*rtype
+
+	// realPrint is the real version of a printing function interpreted
+	// from source (fmt's, see printdispatch.go), if any.
+	realPrint reflect.Value
 }
 
 // edge is a compiled CFG edge: the target pc and the phi moves to do,
@@ -78,6 +83,7 @@ func (it *Interp) compile(fn *function) error {
 			}
 		}()
 		it.compileFunc(fn)
+		fn.realPrint = it.realPrinter(fn.name)
 	})
 	return fn.err
 }

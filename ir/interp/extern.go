@@ -91,7 +91,7 @@ func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig 
 	it.checkPrint(name, args)
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g}
+	c := &crossing{it: it, g: g, reflective: isReflective(name)}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
@@ -138,7 +138,11 @@ func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []V
 	}
 	mt := m.Type()
 	real := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g}
+	recv := i.t.real
+	if recv.Kind() == reflect.Pointer {
+		recv = recv.Elem()
+	}
+	c := &crossing{it: it, g: g, reflective: isReflective(recv.PkgPath() + ".")}
 	for k, a := range args {
 		real[k] = c.toReal(in.callTs[k], a, mt.In(k))
 	}

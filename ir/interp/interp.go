@@ -97,8 +97,8 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	if ext := opts.Externs; ext != nil {
 		it.types.realStruct = func(n *types.Named) reflect.Type {
-			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || n.Obj().Pkg().Path() == "reflect" {
-				return nil // (reflect's values are the interpreter's: reflect.go)
+			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || interpretedStruct(n) {
+				return nil
 			}
 			rt, ok := ext.Type(n.Obj().Pkg().Path(), n.Obj().Name())
 			if !ok || rt.Kind() != reflect.Struct {

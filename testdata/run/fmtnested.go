@@ -1,5 +1,8 @@
-// A String method of a value inside a slice: Go calls it, the standard
-// library would print the interpreter's copy without it.
+// run
+
+// A String method of a value inside a slice, which fmt calls.
+// (fmt runs interpreted from source, over the interpreter's reflect:
+// the real fmt cannot see program types.)
 
 package main
 

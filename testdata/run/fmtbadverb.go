@@ -1,4 +1,8 @@
+// run
+
 // A verb that does not fit the value: Go prints the type's name.
+// (fmt runs interpreted from source, over the interpreter's reflect:
+// the real fmt cannot see program types.)
 
 package main
 

@@ -1,4 +1,8 @@
+// run
+
 // An operand no verb takes is printed with its type's name.
+// (fmt runs interpreted from source, over the interpreter's reflect:
+// the real fmt cannot see program types.)
 
 package main
 

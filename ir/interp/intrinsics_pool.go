@@ -1,0 +1,55 @@
+// This file implements sync.Pool on interpreted values. The real Pool
+// would hold stand-ins of the program's values (boundary.go), which
+// lose what points into them (fmt's printer points at its own buffer),
+// so the interpreter keeps sync.Pool a struct of its own and implements
+// its two methods as the Pool's contract allows at its simplest: Get
+// returns New's result (or nil), Put drops its value. A Pool may drop
+// any item at any time, so no program can tell the difference but by
+// counting allocations.
+
+package interp
+
+import "go/types"
+
+func init() {
+	intrinsics["(*sync.Pool).Get"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		p := args[0].cell()
+		if p == nil {
+			it.raiseRuntime(g, errNilDeref)
+		}
+		newFn := p.slice()[poolNewField]
+		if isNil(newFn) {
+			return []Value{{}}
+		}
+		return it.callValue(g, newFn, nil, nil)
+	}
+	intrinsics["(*sync.Pool).Put"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		if args[0].cell() == nil {
+			it.raiseRuntime(g, errNilDeref)
+		}
+		return nil
+	}
+}
+
+// poolNewField is the index of sync.Pool's field New, checked against
+// the loaded type by interpretedStruct.
+const poolNewField = 5
+
+// interpretedStruct reports whether the named struct type n of the
+// standard library is represented as the interpreter's own struct
+// rather than as a real value: sync.Pool (see above) and package
+// reflect's types (reflect.go).
+func interpretedStruct(n *types.Named) bool {
+	obj := n.Obj()
+	switch {
+	case obj.Pkg().Path() == "reflect":
+		return true
+	case obj.Pkg().Path() == "sync" && obj.Name() == "Pool":
+		st := n.Underlying().(*types.Struct)
+		if st.NumFields() <= poolNewField || st.Field(poolNewField).Name() != "New" {
+			panic(unsupportedf("sync.Pool of this Go release (field New moved)"))
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,53 @@
+// This file picks, for each call of a printing function that runs
+// interpreted from source (fmt's, when the program was loaded with the
+// standard library from source), the real function where it is exact:
+// the real fmt is ten times faster than the interpreted one, and exact
+// unless it would show a program type's name or method it cannot see,
+// which printcheck.go tells. Both print what Go prints; the interpreted
+// one is the fallback, not a second opinion.
+
+package interp
+
+import "reflect"
+
+// realPrinter returns the real function of a printing function of the
+// given name, if the standard library table has it.
+func (it *Interp) realPrinter(name string) reflect.Value {
+	if _, ok := printFuncs[name]; !ok || it.opts.Externs == nil {
+		return reflect.Value{}
+	}
+	rv, _ := it.opts.Externs.Func(name)
+	return rv
+}
+
+// printReal calls fn's real version with args and returns its results
+// if the real function prints them exactly; else ok is false and
+// nothing was called.
+func (it *Interp) printReal(g *goroutine, fn *function, args []Value) (results []Value, ok bool) {
+	if !it.printExact(fn.name, args) {
+		return nil, false
+	}
+	return it.callRealFunc(g, fn.name, fn.realPrint, fn.sig, args), true
+}
+
+// printExact reports whether the real printing function name prints
+// args as Go does: checkPrint does not object to the operands, and the
+// other arguments of interface type (Fprintf's writer) hold real
+// values (a program's writer would cross as a stand-in).
+func (it *Interp) printExact(name string, args []Value) (exact bool) {
+	for _, a := range args[:max(len(args)-1, 0)] {
+		if i := a.iface(); i != nil && i.t.kind != kReal {
+			return false
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isUnsupported := r.(*Unsupported); !isUnsupported {
+				panic(r)
+			}
+			exact = false
+		}
+	}()
+	it.checkPrint(name, it.unwrapReflectValues(name, args))
+	return true
+}
