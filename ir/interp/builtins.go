@@ -55,6 +55,10 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 	case "print", "println":
 		it.print(in.sym == "println", ts, args)
 		return nil
+	case "panic":
+		// Only "defer panic(v)" calls it so; a plain panic is an
+		// instruction.
+		it.panicOp(g, args[0])
 	case "recover":
 		if recoverable == nil || recoverable.recovered {
 			return []Value{{}}

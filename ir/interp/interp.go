@@ -68,6 +68,9 @@ type Interp struct {
 
 	refl      reflectTypes // package reflect's types (reflect.go)
 	typeCells sync.Map     // *rtype → its cell in reflect.Types and Values
+	// objectCells gives maps, channels and functions a cell standing for
+	// their address (reflect's Pointer and UnsafePointer).
+	objectCells sync.Map
 
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 

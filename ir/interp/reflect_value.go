@@ -383,9 +383,20 @@ func init() {
 			}
 			return []Value{{}}
 		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
-			return []Value{mkUint(uint64(addressOf(*v.cell)))}
+			return []Value{mkUint(uint64(addressOf(it.pointerOf(*v.cell))))}
 		}
 		it.valueError(g, "Pointer", v)
+		return nil
+	})
+	valueMethod("UnsafePointer", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		switch reflectKindOf(v) {
+		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice, reflect.Func:
+			if v.flag>>flagMethodShift != 0 {
+				panic(unsupportedf("reflect.Value.UnsafePointer of a method value"))
+			}
+			return []Value{it.pointerOf(*v.cell)}
+		}
+		it.valueError(g, "UnsafePointer", v)
 		return nil
 	})
 }
@@ -670,3 +681,25 @@ func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
 	}
 	return isNil(x) && x.n == 0
 }
+
+// pointerOf returns, as an unsafe.Pointer, the pointer Go holds in a
+// value of a pointer-shaped kind: itself for a pointer, the first
+// element's cell for a slice, and for a map, channel or function a cell
+// standing for the object (the same each time, so that comparisons and
+// printed addresses agree).
+func (it *Interp) pointerOf(x Value) Value {
+	switch r := x.r.(type) {
+	case nil, *Value:
+		return x
+	case []Value:
+		if cap(r) == 0 {
+			return Value{r: &zeroSizeBase}
+		}
+		return Value{r: &r[:1][0]}
+	}
+	c, _ := it.objectCells.LoadOrStore(x.r, new(Value))
+	return Value{r: c.(*Value)}
+}
+
+// zeroSizeBase stands for the address of zero-size allocations.
+var zeroSizeBase Value
