@@ -1,7 +1,10 @@
 // run
 
 // "defer panic(v)": the deferred built-in replaces the panic in flight
-// (recovered, it is the one recover returns), panic(nil) deferred too.
+// (recovered, it is the one recover returns), panic(nil) deferred too
+// (as Go 1.21 and later: see panicnil.go).
+
+//go:debug panicnil=0
 
 package main
 
