@@ -163,6 +163,7 @@
 //
 // A module is a sequence of declarations and functions, one per line:
 //
+//	discipline ssa                           // optional, once: the discipline of all its functions
 //	type main.T struct{x int; next *main.T}   // a named type and its underlying type
 //	global @main.count int                   // a package-level variable and its type
 //	declare @fmt.Println func(...any) (int, error)

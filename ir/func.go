@@ -278,6 +278,12 @@ type Module struct {
 	Externs map[string]*types.Signature // functions without a body here
 	Funcs   []*Func
 
+	// Discipline is the discipline of all the module's functions, if
+	// DisciplineSet: the text's "discipline rtl|ssa" line, which says
+	// how "vssa ir" checks the functions by default.
+	Discipline    Discipline
+	DisciplineSet bool
+
 	byName map[string]*Func
 }
 

@@ -226,7 +226,21 @@ func (p *parser) module() {
 		if p.tok.kind == tEOF {
 			return
 		}
-		switch kw := p.expect(tWord, "type, global, declare or func"); kw.text {
+		switch kw := p.expect(tWord, "discipline, type, global, declare or func"); kw.text {
+		case "discipline":
+			d := p.expect(tWord, "rtl or ssa")
+			switch {
+			case p.mod.DisciplineSet:
+				p.fail(kw, "discipline declared twice")
+			case d.text == "rtl":
+				p.mod.Discipline = RTL
+			case d.text == "ssa":
+				p.mod.Discipline = SSA
+			default:
+				p.fail(d, "discipline must be rtl or ssa, not "+d.text)
+			}
+			p.mod.DisciplineSet = true
+			p.expectNewline()
 		case "type":
 			name, tok := p.typeName()
 			named := p.scope.named[name]
@@ -257,7 +271,7 @@ func (p *parser) module() {
 		case "func":
 			p.function()
 		default:
-			p.fail(kw, fmt.Sprintf("expected type, global, declare or func, found %s", kw))
+			p.fail(kw, fmt.Sprintf("expected discipline, type, global, declare or func, found %s", kw))
 		}
 	}
 }

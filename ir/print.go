@@ -42,6 +42,9 @@ func (m *Module) Print(w io.Writer, opts PrintOptions) error {
 		decls.addFuncTypes(f)
 	}
 	p := &printer{opts: opts, mod: m}
+	if m.DisciplineSet {
+		p.sb.WriteString("discipline " + strings.ToLower(m.Discipline.String()) + "\n")
+	}
 	p.decls(&decls)
 	for _, f := range m.Funcs {
 		if p.sb.Len() > 0 {

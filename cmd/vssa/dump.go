@@ -24,8 +24,11 @@ all of them, or only FUNC, given by its full name ("main.f",
 "(*main.T).M", "main.f$1"; "main." names the main package of .go files
 too) or by a suffix of it after a dot ("f", "T).M"). When FUNC is not
 found, or names several functions, the candidates are listed.
-The output is one module that vssa ir can parse back: the declarations
-it needs come first. Functions the bridge could not translate are listed
+The output is one module that vssa ir can parse back: a line declaring
+the discipline of the functions (rtl as translated, ssa after mem2reg,
+rtl again after outofssa; none if a pass was refused on some functions
+and not on others, which is said on stderr), then the declarations it
+needs, then the functions. Functions the bridge could not translate are listed
 on stderr with the construct that stopped them.
 
 Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
@@ -47,10 +50,12 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitFailure
 			}
-			if err := applyPasses(prog, passes, stderr); err != nil {
+			forms, err := applyPasses(prog, passes, stderr)
+			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitFailure
 			}
+			declareDiscipline(prog.Module, forms, stderr)
 			opts := ir.PrintOptions{Positions: positions}
 			if len(args) == 2 {
 				f, candidates := findFunc(prog, args[1])
@@ -161,4 +166,21 @@ func inLoaded(prog *bridge.Program, name string) bool {
 		}
 	}
 	return false
+}
+
+// declareDiscipline gives m the discipline line of its functions, whose
+// names forms lists by discipline, so that vssa ir checks them in it.
+// Functions in different disciplines (a pass did not apply to some) get
+// no line, which is said on w.
+func declareDiscipline(m *ir.Module, forms map[ir.Discipline][]string, w io.Writer) {
+	switch len(forms) {
+	case 0:
+		m.Discipline, m.DisciplineSet = ir.RTL, true
+	case 1:
+		for d := range forms {
+			m.Discipline, m.DisciplineSet = d, true
+		}
+	default:
+		fmt.Fprintf(w, "vssa dump: no discipline line: %d functions are in RTL form (a pass did not apply to them, e.g. %s), %d in SSA form\n", len(forms[ir.RTL]), forms[ir.RTL][0], len(forms[ir.SSA]))
+	}
 }

@@ -17,15 +17,16 @@ func init() {
 		usage: "[-discipline=rtl|ssa|none] [-dom] FILE.vssa...",
 		short: "parse, check and print IR text files",
 		long: `Ir parses each file in vssa's IR text format, checks every function's
-well-formedness in the chosen discipline, and prints the module in
-canonical form. With -dom it also prints, per function, the immediate
+well-formedness in the chosen discipline (by default the one the
+module's "discipline" line declares, as vssa dump writes it, else ssa),
+and prints the module in canonical form. With -dom it also prints, per function, the immediate
 dominator, dominance frontier and live-in registers of each block.
 
 Errors are printed as FILE:LINE:COL (parse errors) or
 FUNCTION: BLOCK: INSTRUCTION: MESSAGE [RULE] (well-formedness).
 The exit status is 1 if any file fails to parse or check.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&discipline, "discipline", "ssa", "well-formedness rules: rtl, ssa, or none to skip the check")
+			fs.StringVar(&discipline, "discipline", "", "well-formedness rules: rtl, ssa, or none to skip the check (default: the module's declared discipline, else ssa)")
 			fs.BoolVar(&showDom, "dom", false, "also print dominators, frontiers and liveness")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
@@ -35,7 +36,7 @@ The exit status is 1 if any file fails to parse or check.`,
 				d = ir.RTL
 			case "ssa":
 				d = ir.SSA
-			case "none":
+			case "none", "":
 			default:
 				fmt.Fprintf(stderr, "vssa ir: -discipline must be rtl, ssa or none, not %q\n", discipline)
 				return exitUsage
@@ -59,6 +60,13 @@ The exit status is 1 if any file fails to parse or check.`,
 					continue
 				}
 				if discipline != "none" {
+					d := d
+					if discipline == "" {
+						d = ir.SSA
+						if m.DisciplineSet {
+							d = m.Discipline
+						}
+					}
 					for _, f := range m.Funcs {
 						if err := ir.Check(f, d); err != nil {
 							for _, e := range err.(ir.CheckErrors) {

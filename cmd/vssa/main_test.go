@@ -117,3 +117,34 @@ func TestRunWithoutModule(t *testing.T) {
 		t.Errorf("status %d, stderr %q; want %d and %q", status, stderr.String(), exitFailure, want)
 	}
 }
+
+// vssa dump's output is a module vssa ir parses, checks with its
+// defaults (in the discipline dump declares) and prints back as it is,
+// whatever passes ran.
+func TestDumpIRRoundTrip(t *testing.T) {
+	prog := filepath.Join(t.TempDir(), "p.go")
+	os.WriteFile(prog, []byte("package main\n\nfunc main() {\n\tx := 0\n\tfor i := 0; i < 3; i++ {\n\t\tx += i\n\t}\n\tprintln(x)\n}\n"), 0o666)
+	for _, list := range []string{"", "mem2reg", "mem2reg,outofssa", "mem2reg-braun"} {
+		var dump, stderr bytes.Buffer
+		if status := runMain([]string{"dump", "-passes=" + list, prog}, &dump, &stderr); status != exitOK {
+			t.Fatalf("vssa dump -passes=%s: status %d: %s", list, status, stderr.String())
+		}
+		want := "discipline rtl\n"
+		if strings.HasPrefix(list, "mem2reg") && !strings.HasSuffix(list, "outofssa") {
+			want = "discipline ssa\n"
+		}
+		if !strings.HasPrefix(dump.String(), want) {
+			t.Errorf("vssa dump -passes=%s starts %q, want %q", list, strings.SplitAfter(dump.String(), "\n")[0], want)
+		}
+		file := filepath.Join(t.TempDir(), "dump.vssa")
+		os.WriteFile(file, dump.Bytes(), 0o666)
+		var printed bytes.Buffer
+		stderr.Reset()
+		if status := runMain([]string{"ir", file}, &printed, &stderr); status != exitOK {
+			t.Errorf("vssa dump -passes=%s | vssa ir: status %d: %s", list, status, stderr.String())
+		}
+		if printed.String() != dump.String() {
+			t.Errorf("vssa dump -passes=%s | vssa ir prints another module:\n%s\nwant\n%s", list, printed.String(), dump.String())
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes"
 )
 
@@ -13,28 +14,41 @@ import (
 // accepted. Rejections and crashes are reported on w if it is not nil
 // (they do not stop anything: the function keeps its input). It returns
 // an error for a bad pass list (callers check it first) and for a pass
-// that changed its input, which leaves the program unfit to use.
-func applyPasses(prog *bridge.Program, list string, w io.Writer) error {
+// that changed its input, which leaves the program unfit to use. It
+// also returns the names of the functions in each discipline after the
+// passes (the bridge's functions are in RTL; each accepted pass leaves
+// its function in the discipline it gives).
+func applyPasses(prog *bridge.Program, list string, w io.Writer) (map[ir.Discipline][]string, error) {
 	pipeline, err := passes.Pipeline(list)
-	if err != nil || len(pipeline) == 0 {
-		return err
+	if err != nil {
+		return nil, err
 	}
+	forms := map[ir.Discipline][]string{}
 	m := &passes.Manager{Pipeline: pipeline}
 	for _, f := range prog.Module.Funcs {
+		if len(pipeline) == 0 {
+			forms[ir.RTL] = append(forms[ir.RTL], f.Name)
+			continue
+		}
 		g, reports := m.Run(f)
-		for _, r := range reports {
+		form := ir.RTL
+		for i, r := range reports {
 			if w != nil && (r.Outcome == passes.Rejected || r.Outcome == passes.Crashed) {
 				fmt.Fprintf(w, "vssa: %v\n", r)
 			}
 			if r.Outcome == passes.Corrupted {
-				return fmt.Errorf("internal error: %v", r)
+				return nil, fmt.Errorf("internal error: %v", r)
+			}
+			if r.Outcome == passes.Accepted || r.Outcome == passes.Unchecked {
+				form = pipeline[i].Out
 			}
 		}
+		forms[form] = append(forms[form], f.Name)
 		if g != f {
 			prog.Module.Add(g)
 		}
 	}
-	return nil
+	return forms, nil
 }
 
 // passesPipeline checks a pass list.

@@ -76,7 +76,7 @@ Exit statuses of vssa itself:
 			if verbose {
 				passLog = stderr
 			}
-			if err := applyPasses(prog, passes, passLog); err != nil {
+			if _, err := applyPasses(prog, passes, passLog); err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return interp.ExitUnsupported
 			}
