@@ -150,31 +150,95 @@ type crossing struct {
 	it   *Interp
 	g    *goroutine
 	back []writeBack
-	// reflective is set for calls into the packages that look at the
-	// types of the values they are given (reflectivePackages).
-	reflective bool
+	// reflective says how the called function looks at the types of
+	// the values it is given (see reflection).
+	reflective reflection
 }
 
-// reflectivePackages look at the types and methods of the values they
-// are given, through reflect: a stand-in of a program type, without
-// its name and methods, would make them print or encode something else
-// (xml names elements after types, json calls MarshalJSON, gob sends
-// type names, templates call methods).
+// reflection is how much of a value's type a function of the standard
+// library sees through reflect.
+type reflection int
+
+const (
+	seesValues  reflection = iota // none: a stand-in of a program type does what the value would
+	seesMethods                   // the methods (json calls MarshalJSON, templates call methods)
+	seesNames                     // the methods and the names of types (xml elements, gob, json's decoding errors)
+)
+
+// reflectivePackages look at the values they are given through reflect:
+// a stand-in of a program type, without its name and methods, would
+// make them print or encode something else. Their functions see
+// methods; those of namingFuncs see names too.
 var reflectivePackages = []string{
 	"encoding/asn1", "encoding/gob", "encoding/json", "encoding/xml",
 	"html/template", "log/slog", "net/rpc", "text/template",
 }
 
-// isReflective reports whether the function or method name belongs to
-// one of reflectivePackages.
-func isReflective(name string) bool {
-	name = strings.TrimLeft(name, "(*")
-	for _, p := range reflectivePackages {
-		if strings.HasPrefix(name, p+".") {
-			return true
+var namingPrefixes = []string{
+	"encoding/gob.", "encoding/xml.", "encoding/asn1.", "net/rpc.",
+	"encoding/json.Unmarshal", "encoding/json.Decoder.Decode",
+}
+
+// reflectionOf returns how the function or method name (go/ssa's, or a
+// package path and "." for a method called through an interface) looks
+// at its arguments.
+func reflectionOf(name string) reflection {
+	name = strings.NewReplacer("(", "", ")", "", "*", "").Replace(name)
+	for _, p := range namingPrefixes {
+		if strings.HasPrefix(name, p) {
+			return seesNames
 		}
 	}
-	return false
+	for _, p := range reflectivePackages {
+		if strings.HasPrefix(name, p+".") {
+			return seesMethods
+		}
+	}
+	return seesValues
+}
+
+// seenDifferently reports whether a function that looks at values as r
+// would see a stand-in of a value of type t otherwise than the value:
+// t is or holds a program type with methods, or a named one if r sees
+// names.
+func (it *Interp) seenDifferently(r reflection, t types.Type) bool {
+	if r == seesValues || !it.isProgramType(t) {
+		return false
+	}
+	if r == seesNames {
+		return true
+	}
+	seen := map[types.Type]bool{}
+	var hasMethods func(t types.Type) bool
+	hasMethods = func(t types.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if _, ok := t.(*types.Named); ok && it.isProgramType(t) {
+			if types.NewMethodSet(types.NewPointer(t)).Len() > 0 {
+				return true
+			}
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return hasMethods(u.Elem())
+		case *types.Slice:
+			return hasMethods(u.Elem())
+		case *types.Array:
+			return hasMethods(u.Elem())
+		case *types.Map:
+			return hasMethods(u.Key()) || hasMethods(u.Elem())
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if hasMethods(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return hasMethods(t)
 }
 
 type writeBack struct {
@@ -347,8 +411,8 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 		real = dynV.r.(reflect.Value)
 	case dynT == it.refl.value:
 		panic(unsupportedf("a reflect.Value passed to the standard library"))
-	case c.reflective && it.isProgramType(dynT.t):
-		panic(unsupportedf("reflection on a value of program type %s by the standard library", dynT.name))
+	case dynT.t != nil && it.seenDifferently(c.reflective, dynT.t):
+		panic(unsupportedf("reflection on a value of program type %s by the standard library (it would see a stand-in without its name and methods)", dynT.name))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):

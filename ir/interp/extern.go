@@ -91,7 +91,7 @@ func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig 
 	it.checkPrint(name, args)
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g, reflective: isReflective(name)}
+	c := &crossing{it: it, g: g, reflective: reflectionOf(name)}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
@@ -142,7 +142,7 @@ func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []V
 	if recv.Kind() == reflect.Pointer {
 		recv = recv.Elem()
 	}
-	c := &crossing{it: it, g: g, reflective: isReflective(recv.PkgPath() + ".")}
+	c := &crossing{it: it, g: g, reflective: reflectionOf(recv.PkgPath() + "." + recv.Name() + "." + in.sym)}
 	for k, a := range args {
 		real[k] = c.toReal(in.callTs[k], a, mt.In(k))
 	}
