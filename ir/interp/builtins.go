@@ -21,7 +21,7 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 		if m, _ := args[0].r.(*mapObj); m != nil {
 			m.delete(it, g, args[1])
 		} else {
-			it.key(g, ts[1], args[1])
+			it.emptyMapKey(g, ts[1], args[1])
 		}
 		return nil
 	case "clear":
@@ -244,14 +244,20 @@ func minMax(isMin bool, k kind, args []Value) Value {
 	for _, v := range args[1:] {
 		switch {
 		case k.isFloat():
+			// As the spec: any NaN operand makes the result NaN (math.Min
+			// and Max let an infinity win over NaN), and min(-0, +0) is -0.
 			a, b := best.float(), v.float()
-			var r float64
-			if isMin {
-				r = math.Min(a, b)
-			} else {
-				r = math.Max(a, b)
+			switch {
+			case math.IsNaN(a):
+			case math.IsNaN(b):
+				best = v
+			case a == b:
+				if math.Signbit(b) == isMin {
+					best = v
+				}
+			case (b < a) == isMin:
+				best = v
 			}
-			best = mkFloat(r)
 		case k.isSigned():
 			if (int64(v.n) < int64(best.n)) == isMin && v.n != best.n {
 				best = v

@@ -111,9 +111,13 @@ func (it *Interp) compileFunc(fn *function) {
 		fn.recover = start[f.Recover]
 	}
 	fn.code = make([]inst, 0, pc)
+	consts := constRegs(f)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
+			if in.Op == ir.OpMakeInterface && consts[in.Args[0]] != nil {
+				ci.v = it.staticIface(ci.xt, it.constValue(consts[in.Args[0]].Const(), ci.xt))
+			}
 			// A frame runs defers if it defers, or hands out its defer
 			// stack: a range-over-func loop body (another function)
 			// defers onto the stack of the function the loop is in.
@@ -271,4 +275,27 @@ func (it *Interp) boxConst(c constant.Value) Value {
 // calling frame's defer stack (exec.go).
 func takesDeferStack(in *ir.Instr) bool {
 	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && in.Sym() == "deferstack"
+}
+
+// constRegs returns the registers of f defined once, by a const
+// instruction, with that instruction.
+func constRegs(f *ir.Func) map[ir.Reg]*ir.Instr {
+	defs := map[ir.Reg]int{}
+	consts := map[ir.Reg]*ir.Instr{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, d := range in.Dsts {
+				defs[d]++
+				if in.Op == ir.OpConst {
+					consts[d] = in
+				}
+			}
+		}
+	}
+	for r := range consts {
+		if defs[r] != 1 {
+			delete(consts, r)
+		}
+	}
+	return consts
 }

@@ -54,6 +54,10 @@ func (it *Interp) exec(fr *frame) {
 		case ir.OpChangeType, ir.OpChangeInterface:
 			regs[in.dst] = regs[in.a]
 		case ir.OpMakeInterface:
+			if in.v.r != nil { // a constant's: one interface value (staticIface)
+				regs[in.dst] = in.v
+				break
+			}
 			regs[in.dst] = Value{r: &iface{t: in.xt, v: regs[in.a]}}
 		case ir.OpSliceToArrayPtr:
 			s := regs[in.a].slice()

@@ -71,6 +71,8 @@ type Interp struct {
 	// objectCells gives maps, channels and functions a cell standing for
 	// their address (reflect's Pointer and UnsafePointer).
 	objectCells sync.Map
+	// staticIfaces holds the interface values of constants (staticIface).
+	staticIfaces sync.Map
 
 	steps atomic.Int64 // branches taken, when Options.StepLimit is set
 

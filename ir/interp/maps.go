@@ -103,17 +103,61 @@ func (m *mapObj) get(it *Interp, g *goroutine, k Value) (Value, bool) {
 }
 
 func (m *mapObj) delete(it *Interp, g *goroutine, k Value) {
+	if m.len() == 0 {
+		it.emptyMapKey(g, m.kt, k)
+		return
+	}
 	delete(m.m, it.key(g, m.kt, k))
+}
+
+// emptyMapKey checks the key of a lookup or delete in a nil or empty
+// map, which the runtime does not hash: a key holding an unhashable
+// dynamic type panics with its mapKeyError, "hash of unhashable type:
+// T" (in a map with entries, hashing panics with "runtime error: hash of
+// unhashable type T" instead).
+func (it *Interp) emptyMapKey(g *goroutine, t *rtype, v Value) {
+	if bad := unhashable(t, v); bad != nil {
+		it.raiseRuntime(g, &runtimeError{msg: "hash of unhashable type: " + bad.name, plain: true})
+	}
+}
+
+// unhashable returns the first dynamic type in v (of type t) that is
+// not comparable, in the order the runtime hashes, or nil.
+func unhashable(t *rtype, v Value) *rtype {
+	switch t.kind {
+	case kInterface:
+		i := v.iface()
+		if i == nil {
+			return nil
+		}
+		if !i.t.comparable {
+			return i.t
+		}
+		return unhashable(i.t, i.v)
+	case kArray:
+		for _, e := range v.slice() {
+			if bad := unhashable(t.elem, e); bad != nil {
+				return bad
+			}
+		}
+	case kStruct:
+		for i, f := range v.slice() {
+			if bad := unhashable(t.fields[i], f); bad != nil && !t.blank[i] {
+				return bad
+			}
+		}
+	}
+	return nil
 }
 
 func (it *Interp) lookup(g *goroutine, in *inst, regs []Value) {
 	m, _ := regs[in.a].r.(*mapObj)
 	var v Value
 	ok := false
-	if m != nil {
+	if m != nil && m.len() > 0 {
 		v, ok = m.get(it, g, regs[in.b])
 	} else {
-		it.key(g, in.argTs[1], regs[in.b]) // a nil map still hashes the key
+		it.emptyMapKey(g, in.argTs[1], regs[in.b])
 		v = zero(in.t)
 	}
 	regs[in.dst] = v

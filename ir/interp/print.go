@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -154,9 +155,54 @@ func (it *Interp) printPanics(w io.Writer, p *goPanic) {
 }
 
 // sameValue reports whether two panic values are the same interface
-// value (same dynamic type and data), as the runtime compares them.
+// value as the runtime compares them: the same words, a type and a data
+// pointer. That is the same interface value, or two holding a constant
+// (one static copy per constant, see staticIface), or two holding the
+// same value of a scalar the runtime does not allocate for: a one-byte
+// value, or one of two to eight bytes whose bits are below 256 (gc's
+// convT16/32/64 point at its table staticuint64s), a zero-size one, or
+// the empty string.
 func sameValue(a, b Value) bool {
-	return a.r == b.r
+	if a.r == b.r {
+		return true
+	}
+	x, y := a.iface(), b.iface()
+	if x == nil || y == nil || x.t != y.t {
+		return false
+	}
+	t := x.t
+	if t.size == 0 && t.kind != kInterface && t.kind != kReal {
+		return true
+	}
+	var bits uint64
+	switch {
+	case t.kind.isInt() || t.kind == kBool:
+		if x.v.n != y.v.n {
+			return false
+		}
+		bits = x.v.n
+	case t.kind == kFloat64:
+		if x.v.n != y.v.n {
+			return false
+		}
+		bits = x.v.n
+	case t.kind == kFloat32:
+		if x.v.n != y.v.n {
+			return false
+		}
+		bits = uint64(math.Float32bits(float32(x.v.float())))
+	case t.kind == kString:
+		return x.v.str() == "" && y.v.str() == "" // (convTstring: a pointer to zeroVal)
+	default:
+		return false
+	}
+	switch t.size {
+	case 1:
+		return true
+	case 2, 4, 8:
+		return bits&(1<<(8*t.size)-1) < 256
+	}
+	return false
 }
 
 // panicText converts a panic value with an Error or String method. If
@@ -248,4 +294,23 @@ func (it *Interp) writePanicValue(sb *strings.Builder, v Value) {
 // writeIndented writes s with a tab after each newline.
 func writeIndented(sb *strings.Builder, s string) {
 	sb.WriteString(strings.ReplaceAll(s, "\n", "\n\t"))
+}
+
+// staticIface returns the interface value holding constant v of type t:
+// one per constant in the program, as gc converts a constant to an
+// interface with a pointer to one read-only copy of it, which the
+// runtime's panic printing can tell (sameValue).
+func (it *Interp) staticIface(t *rtype, v Value) Value {
+	key := staticKey{t, v.n, v.r}
+	if x, ok := it.staticIfaces.Load(key); ok {
+		return x.(Value)
+	}
+	x, _ := it.staticIfaces.LoadOrStore(key, Value{r: &iface{t: t, v: v}})
+	return x.(Value)
+}
+
+type staticKey struct {
+	t *rtype
+	n uint64
+	r any // a constant's: nil, a string or a complex128
 }

@@ -312,7 +312,8 @@ func init() {
 		}
 		m, _ := v.cell.r.(*mapObj)
 		k := it.assignTo(g, valueOf(args[0]), v.t.key, "reflect.Value.MapIndex")
-		if m == nil {
+		if m == nil || m.len() == 0 {
+			it.emptyMapKey(g, v.t.key, k)
 			return []Value{zero(it.refl.value)}
 		}
 		e, ok := m.get(it, g, k)
