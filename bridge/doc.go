@@ -7,13 +7,13 @@
 // into one ir.Module in RTL discipline; functions without a body (the
 // standard library and other dependencies loaded from export data) are
 // declared as externals. With Config.StdSource, a program importing
-// slices, maps, cmp or fmt is loaded from source instead, every body
-// outside the program and those packages dropped while parsing
-// (source.go), so that the generic instantiations it uses have bodies
-// and fmt runs interpreted; the initializers of packages other than the
-// program's and those stay external. FromSSA does the
-// same for an already built go/ssa program, which is how a go/analysis
-// pass reuses it.
+// slices, maps or cmp, or giving fmt its own types, is loaded from
+// source instead, every body outside the program and those packages
+// dropped while parsing (source.go), so that the generic instantiations
+// it uses have bodies and fmt runs interpreted; the initializers of
+// packages other than the program's and those stay external. FromSSA
+// does the same for an already built go/ssa program, which is how a
+// go/analysis pass reuses it.
 //
 // Invariants of the output (tests check them on every translated
 // function):

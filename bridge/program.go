@@ -29,11 +29,12 @@ type Config struct {
 	Tests bool     // include test packages
 
 	// StdSource loads some packages of the standard library from source
-	// when the packages import one (see source.go): the generic slices,
+	// when the packages need them (see source.go): the generic slices,
 	// maps and cmp, so that the instantiations they use have bodies (the
 	// interpreter cannot call a generic function of the real library),
-	// and fmt, so that it can look at program values through the
-	// interpreter's reflect. It costs a second, slower load.
+	// and fmt if they give it their own types, so that it can look at
+	// them through the interpreter's reflect. It costs a second, slower
+	// load.
 	StdSource bool
 }
 
@@ -82,15 +83,20 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	const mode = ssa.NaiveForm | ssa.InstantiateGenerics
-	if cfg.StdSource && importsSourcePackage(pkgs) {
-		prog, ssaPkgs, err := loadFromSource(cfg, pkgs, patterns, mode)
+	fromSource := cfg.StdSource && importsGenericPackage(pkgs)
+	var prog *ssa.Program
+	var ssaPkgs []*ssa.Package
+	if !fromSource {
+		prog, ssaPkgs = ssautil.Packages(pkgs, mode)
+		prog.Build()
+		fromSource = cfg.StdSource && printsProgramTypes(pkgs, prog, ssaPkgs)
+	}
+	if fromSource {
+		prog, ssaPkgs, err = loadFromSource(cfg, pkgs, patterns, mode)
 		if err != nil {
 			return nil, err
 		}
-		return FromSSA(prog, ssaPkgs), nil
 	}
-	prog, ssaPkgs := ssautil.Packages(pkgs, mode)
-	prog.Build()
 	return FromSSA(prog, ssaPkgs), nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -35,13 +36,115 @@ import (
 // interpreter's.
 var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort"}
 
-// importsSourcePackage reports whether a loaded package imports one of
-// sourcePackages.
-func importsSourcePackage(pkgs []*packages.Package) bool {
+// importsGenericPackage reports whether a loaded package imports
+// slices, maps or cmp, which are only usable from source.
+func importsGenericPackage(pkgs []*packages.Package) bool {
 	for _, p := range pkgs {
-		for _, path := range sourcePackages {
+		for _, path := range []string{"slices", "maps", "cmp"} {
 			if p.Imports[path] != nil {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// printsProgramTypes reports whether a program, loaded and built from
+// export data, needs fmt from source: it imports fmt and converts a
+// value of a type it declares (or one made of such types, or a value of
+// package reflect, which the interpreter implements) to an interface,
+// which fmt may be given. The real fmt prints every other
+// value as Go does (the interpreter checks that before each call), and
+// loading from source is five times slower, so programs that never
+// give fmt a type of their own do without.
+func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ssa.Package) bool {
+	importsFmt := false
+	own := map[*types.Package]bool{}
+	for _, p := range pkgs {
+		importsFmt = importsFmt || p.Imports["fmt"] != nil
+		own[p.Types] = true
+	}
+	if !importsFmt {
+		return false
+	}
+	var ownType func(t types.Type, seen map[types.Type]bool) bool
+	ownType = func(t types.Type, seen map[types.Type]bool) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch t := types.Unalias(t).(type) {
+		case *types.Named:
+			if own[t.Obj().Pkg()] || t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == "reflect" {
+				return true // (the interpreter's reflect.Values are not reflect's)
+			}
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				if ownType(t.TypeArgs().At(i), seen) {
+					return true
+				}
+			}
+			return ownType(t.Underlying(), seen)
+		case *types.Pointer:
+			return ownType(t.Elem(), seen)
+		case *types.Slice:
+			return ownType(t.Elem(), seen)
+		case *types.Array:
+			return ownType(t.Elem(), seen)
+		case *types.Map:
+			return ownType(t.Key(), seen) || ownType(t.Elem(), seen)
+		case *types.Chan:
+			return ownType(t.Elem(), seen)
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				if ownType(t.Field(i).Type(), seen) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// The program's functions: its packages' functions and methods,
+	// their closures and the instantiations they refer to (all of
+	// ssautil.AllFunctions would take longer than the rest of the load).
+	var queue []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	add := func(fn *ssa.Function) {
+		if fn != nil && !seen[fn] && fn.Pkg != nil && own[fn.Pkg.Pkg] {
+			seen[fn] = true
+			queue = append(queue, fn)
+		}
+	}
+	for _, p := range roots {
+		for _, m := range p.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				add(m)
+			case *ssa.Type:
+				for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+					ms := prog.MethodSets.MethodSet(t)
+					for i := 0; i < ms.Len(); i++ {
+						add(prog.MethodValue(ms.At(i)))
+					}
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		fn := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if mi, ok := in.(*ssa.MakeInterface); ok && ownType(mi.X.Type(), map[types.Type]bool{}) {
+					return true
+				}
+				for _, op := range in.Operands(nil) {
+					if f, ok := (*op).(*ssa.Function); ok {
+						add(f)
+					}
+				}
 			}
 		}
 	}

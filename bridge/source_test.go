@@ -1,6 +1,8 @@
 package bridge
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,6 +59,39 @@ func TestStdSourceLoad(t *testing.T) {
 		}
 		if main := prog.Packages[0].Pkg.Path() + ".main"; m.Func(main) == nil {
 			t.Errorf("StdSource %v: %s has no body", on, main)
+		}
+	}
+}
+
+// TestFmtFromSource: a program importing fmt is loaded from source only
+// if it converts a value of a type it declares to an interface (fmt may
+// be given it); else fmt's functions stay external, the faster load.
+func TestFmtFromSource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: type-checks the standard library from source")
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		body   string
+		source bool
+	}{
+		{"fmt.Println(1, \"x\", []int{2})", false},
+		{"fmt.Println(T{1})", true},
+		{"var e error = &E{}; fmt.Println(e)", true},
+		{"fmt.Println([]*T{{2}})", true},
+		{"f := func() any { return map[string]T{} }; fmt.Println(f())", true},
+	} {
+		src := "package main\n\nimport \"fmt\"\n\ntype T struct{ x int }\n\ntype E struct{}\n\nfunc (*E) Error() string { return \"e\" }\n\nfunc main() { " + tc.body + " }\n"
+		file := filepath.Join(dir, "main.go")
+		if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		prog, err := Load(Config{StdSource: true}, file)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.body, err)
+		}
+		if got := prog.Module.Func("fmt.Println") != nil; got != tc.source {
+			t.Errorf("%s: fmt.Println has a body: %v, want %v", tc.body, got, tc.source)
 		}
 	}
 }

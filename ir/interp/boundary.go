@@ -183,7 +183,21 @@ var namingPrefixes = []string{
 // package path and "." for a method called through an interface) looks
 // at its arguments.
 func reflectionOf(name string) reflection {
-	name = strings.NewReplacer("(", "", ")", "", "*", "").Replace(name)
+	if r, ok := reflectionCache.Load(name); ok {
+		return r.(reflection)
+	}
+	r := reflectionOfName(name)
+	reflectionCache.Store(name, r)
+	return r
+}
+
+var (
+	reflectionCache   sync.Map // function name → reflection
+	receiverDecorator = strings.NewReplacer("(", "", ")", "", "*", "")
+)
+
+func reflectionOfName(name string) reflection {
+	name = receiverDecorator.Replace(name)
 	for _, p := range namingPrefixes {
 		if strings.HasPrefix(name, p) {
 			return seesNames
