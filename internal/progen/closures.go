@@ -56,7 +56,9 @@ func (g *gen) closureFunc(name string) string {
 			f.g.helper("counter", counterType)
 			c, get, add := f.local("c"), f.local("get"), f.local("add")
 			f.stmt("%s := counter{int(%s)}\n%s, %s := %s.get, %s.add", c, x, get, add, c, c)
-			f.stmt("%s.n = int(%s)\nfmt.Println(%q, %s(), %s(%d), %s(), %s.get())", c, y, f.name+" methods", get, add, f.intn(5), get, c)
+			// c.get() gets its own statement: when c is read relative to
+			// the call add(…) in the same statement is not specified.
+			f.stmt("%s.n = int(%s)\nfmt.Println(%q, %s(), %s(%d), %s())\nfmt.Println(%q, %s.get())", c, y, f.name+" methods", get, add, f.intn(5), get, f.name+" "+c, c)
 		case 6:
 			v, d := f.local("v"), f.local("d")
 			f.stmt("%s := %s\n%s := func() {\n%s = %s*%s - %s\n}", v, x, d, v, v, y, step())

@@ -42,10 +42,12 @@ func levelName(name string, k int) string {
 //	func name_k(p int) (r int) { actions }
 //
 // where the actions defer functions, change p and r, call the next
-// level and may panic. The last level of an unrecovered chain (final)
-// ends with a panic, and its deferred functions do not recover it.
-func (g *gen) deferLevel(name string, k, levels int, final bool) {
+// level and may panic. In an unrecovered chain (printed), the first
+// level ends with a panic and its deferred functions do not recover it.
+func (g *gen) deferLevel(name string, k, levels int, printed bool) {
+	final := printed && k == 0
 	f := g.newFn(levelName(name, k))
+	f.printedPanics = printed
 	label := func(what string) string { return strconv.Quote(f.name + " " + what) }
 	n := 2 + f.intn(5)
 	for a := range n {
@@ -119,8 +121,21 @@ func (f *fn) deferHandler(label func(string) string, final bool) {
 
 // panicValue returns a value to panic with: a string, an int, a float,
 // an error, nil.
+//
+// The runtime prints a chain of unrecovered panics skipping a panic
+// whose interface value has the same words as the next one's: the same
+// type and the same data pointer, which gc shares between equal
+// constants, and between small integers (up to 255, from a static
+// table), but not between other values made at run time. In a chain
+// that is printed (printedPanics) there are no ints and floats made at
+// run time, so that only the sharing of constants (which does not depend
+// on gc's optimisations) decides the output.
 func (f *fn) panicValue(label func(string) string) string {
-	switch f.intn(8) {
+	n := f.intn(8)
+	if f.printedPanics && (n == 2 || n == 3) {
+		n = 0
+	}
+	switch n {
 	case 0, 1:
 		return label("panic")
 	case 2:
@@ -174,7 +189,7 @@ func (g *gen) finalPanic(name string) string {
 	}
 	levels := 1 + g.r.IntN(2)
 	for k := levels - 1; k >= 0; k-- {
-		g.deferLevel(name, k, levels, k == 0)
+		g.deferLevel(name, k, levels, true)
 	}
 	return fmt.Sprintf("%s(%d)", name, g.r.IntN(5))
 }

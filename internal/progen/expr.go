@@ -61,14 +61,17 @@ type variable struct {
 
 // A fn is a function being written.
 type fn struct {
-	g      *gen
-	name   string
-	vars   []variable // numeric variables in scope
-	decls  []string   // parameter declarations: "p0 int8"
-	args   []string   // main's arguments for the parameters
-	body   strings.Builder
-	pre    []string // statements computing hoisted operands, written before the next statement
-	nlocal int
+	g     *gen
+	name  string
+	vars  []variable // numeric variables in scope
+	decls []string   // parameter declarations: "p0 int8"
+	args  []string   // main's arguments for the parameters
+	body  strings.Builder
+	pre   []string // statements computing hoisted operands, written before the next statement
+	// printedPanics is set in the functions of a chain of panics that
+	// nothing recovers (see panicValue).
+	printedPanics bool
+	nlocal        int
 }
 
 func (g *gen) newFn(name string) *fn { return &fn{g: g, name: name} }
@@ -480,13 +483,15 @@ func (f *fn) minMax(t *numType, depth int) expr {
 }
 
 // mathCall returns a call of a function of package math on float64
-// values, converted from and to t when t is another float type.
+// values, converted from and to t when t is another float type. Not
+// Copysign or Signbit: they show the sign of a NaN, which Go leaves to
+// the hardware and to gc's constant folding.
 func (f *fn) mathCall(t *numType, depth int) expr {
 	f.g.use("math")
-	name := pick(f.g, "Abs", "Sqrt", "Floor", "Ceil", "Trunc", "Round", "RoundToEven", "Mod", "Copysign", "Max", "Min", "Remainder")
+	name := pick(f.g, "Abs", "Sqrt", "Floor", "Ceil", "Trunc", "Round", "RoundToEven", "Mod", "Max", "Min", "Remainder")
 	nargs := 1
 	switch name {
-	case "Mod", "Copysign", "Max", "Min", "Remainder":
+	case "Mod", "Max", "Min", "Remainder":
 		nargs = 2
 	}
 	srcs := make([]string, nargs)
