@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	progenN    = flag.Int("progen.n", 8, "how many random programs TestProgen generates and runs")
+	progenN    = flag.Int("progen.n", 30, "how many random programs TestProgen generates and runs")
 	progenSeed = flag.Uint64("progen.seed", 1, "the seed of TestProgen's first program (the others follow)")
 	progenDir  = flag.String("progen.dir", "", "write TestProgen's programs to this directory and keep them (default: a temporary directory)")
 )
@@ -37,8 +37,9 @@ const progenTimeout = 2 * time.Minute
 // …", having printed a prefix of what the compiled program prints, is
 // counted as unsupported, not as a failure; any other difference fails.
 //
-// The default seeds cost about a minute on two cores; run more with
-// -progen.n=1000 (and elsewhere with -progen.seed).
+// The default 30 seeds cost 15 to 40 s on two cores (more when other
+// work shares them); run more with -progen.n=1000 (and elsewhere with
+// -progen.seed).
 func TestProgen(t *testing.T) {
 	if testing.Short() {
 		t.Skipf("-short: builds vssa and %d random programs and runs each compiled and %d times interpreted", *progenN, len(progenPipelines))
@@ -145,4 +146,34 @@ func unsupportedStop(r goroot.Result) (string, bool) {
 		return "", false
 	}
 	return msg, true
+}
+
+// TestUnsupportedStop checks how TestProgen tells a stop on something
+// unsupported from a mismatch.
+func TestUnsupportedStop(t *testing.T) {
+	want := &goroot.Output{Stdout: []byte("a\nb\nc\n"), Stderr: []byte("x\npanic: boom\n"), ExitCode: 2}
+	stop := "vssa: unsupported: fmt.Printf: %#x of a value of type main.T\n"
+	tests := []struct {
+		name string
+		got  goroot.Output
+		msg  string // "" for a mismatch
+	}{
+		{"stop after a prefix", goroot.Output{Stdout: []byte("a\nb\n"), Stderr: []byte("x\n" + stop), ExitCode: 4}, strings.TrimSuffix(stop, "\n")},
+		{"stop at once", goroot.Output{Stderr: []byte(stop), ExitCode: 4}, strings.TrimSuffix(stop, "\n")},
+		{"wrong stdout before the stop", goroot.Output{Stdout: []byte("a\nB\n"), Stderr: []byte(stop), ExitCode: 4}, ""},
+		{"wrong stderr before the stop", goroot.Output{Stderr: []byte("y\n" + stop), ExitCode: 4}, ""},
+		{"internal error", goroot.Output{Stderr: []byte("vssa: internal error: runtime error: x\n"), ExitCode: 4}, ""},
+		{"unsupported without exit 4", goroot.Output{Stderr: []byte(stop), ExitCode: 2}, ""},
+		{"message inside a line", goroot.Output{Stderr: []byte("x" + stop), ExitCode: 4}, ""},
+	}
+	for _, tt := range tests {
+		r := goroot.Result{Outcome: goroot.Fail, Want: want, Got: &tt.got}
+		msg, ok := unsupportedStop(r)
+		if msg != tt.msg || ok != (tt.msg != "") {
+			t.Errorf("%s: unsupportedStop = %q, %v; want %q", tt.name, msg, ok, tt.msg)
+		}
+	}
+	if _, ok := unsupportedStop(goroot.Result{Outcome: goroot.Fail, Reason: "timeout after 2m0s"}); ok {
+		t.Errorf("a timeout counts as unsupported")
+	}
 }

@@ -16,7 +16,8 @@
 // # A program
 //
 // Generate(seed) writes one `// run` program (package main, standard
-// library only). It holds 30 to 50 small functions, f0, f1, …, because
+// library only, with //go:debug panicnil=0 because the harness builds in
+// GOPATH mode, whose GODEBUG defaults are Go 1.20's). It holds 30 to 50 small functions, f0, f1, …, because
 // building the compiled program costs far more than running it; main
 // calls each one under try, which prints what it panics with, so that one
 // failure does not hide the others. A quarter of the programs end with a
@@ -45,7 +46,12 @@
 //     nor are NaN keys printed in fmt's order, which leaves them in
 //     iteration order; capacities are printed only where the
 //     specification fixes them (not after an append that grows);
-//     pointers and interface values are never printed with println; no
+//     pointers and interface values are never printed with println; the
+//     sign of a NaN is never observed (no math.Copysign or Signbit); a
+//     chain of panics that is printed holds no ints or floats made at run
+//     time, whose sharing of interface words (which decides whether the
+//     runtime prints a repeated value twice) is gc's choice; a variable
+//     is never read in the statement of a call that changes it; no
 //     allocation is large enough to exhaust memory; no goroutines.
 //   - The programs assume a 64-bit int (constants use the whole width).
 //
