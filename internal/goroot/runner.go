@@ -73,6 +73,13 @@ type Result struct {
 	Outcome string  `json:"outcome"` // Pass, Fail or Skip
 	Reason  string  `json:"reason"`  // why it failed or was skipped; "" for a pass
 	Seconds float64 `json:"seconds"` // run time of the interpreted program; 0 if it did not run
+
+	// Want and Got are what the real and the interpreted program did,
+	// set when both ran to the end and what they did differs (a Fail
+	// that is not a timeout or a harness problem), for callers that
+	// look further than Reason: the differential tests tell a stop on
+	// something unsupported from a wrong result. Not in the JSON.
+	Want, Got *Output `json:"-"`
 }
 
 // A Summary counts the outcomes of a run.
@@ -227,6 +234,7 @@ func (r *runner) test(ctx context.Context, rel string) (res Result, built bool) 
 		return fail(res, fmt.Sprintf("timeout after %v", r.cfg.Timeout)), built
 	}
 	if why := Compare(want.Output, got.Output); why != "" {
+		res.Want, res.Got = &want.Output, &got.Output
 		return fail(res, why), built
 	}
 	res.Outcome = Pass

@@ -116,6 +116,16 @@ func TestRun(t *testing.T) {
 		if (r.Seconds > 0) != ran {
 			t.Errorf("%s: %s in %v seconds", r.Test, r.Outcome, r.Seconds)
 		}
+		// A failed comparison carries both outputs; nothing else does.
+		compared := r.Outcome == Fail && !strings.HasPrefix(r.Reason, "timeout")
+		if (r.Want != nil && r.Got != nil) != compared || (r.Want == nil) != (r.Got == nil) {
+			t.Errorf("%s: %s %q with outputs %v, %v", r.Test, r.Outcome, r.Reason, r.Want, r.Got)
+		}
+	}
+	for _, r := range results {
+		if r.Test == "fixedbugs/exit.go" && (r.Want.ExitCode != 3 || r.Got.ExitCode != 0) {
+			t.Errorf("%s: exit statuses %d (real), %d (interpreted), want 3, 0", r.Test, r.Want.ExitCode, r.Got.ExitCode)
+		}
 	}
 
 	// The second run finds every expected output in the cache.
