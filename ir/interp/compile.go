@@ -67,6 +67,15 @@ type inst struct {
 	callTs []*rtype // types of the call arguments (call, go, defer)
 	pos    token.Pos
 	src    *ir.Instr
+	// dead is set when no instruction reads the results: a value the
+	// interpreter cannot know exactly may then be left unknown.
+	dead bool
+	// zeroElems is set on indexaddr and slice of zero-size elements,
+	// which all live in the container's first cell (zerosize.go).
+	zeroElems bool
+	// zeroStore is set on a store of a pointer to a zero-size type,
+	// which may tag it (escapeZero).
+	zeroStore bool
 }
 
 // compile prepares fn's code (once).
@@ -105,9 +114,14 @@ func (it *Interp) compileFunc(fn *function) {
 		fn.recover = start[f.Recover]
 	}
 	fn.code = make([]inst, 0, pc)
+	read := readRegs(f)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
+			ci.dead = len(in.Dsts) > 0
+			for _, d := range in.Dsts {
+				ci.dead = ci.dead && !read[d]
+			}
 			// A frame runs defers if it defers, or hands out its defer
 			// stack: a range-over-func loop body (another function)
 			// defers onto the stack of the function the loop is in.
@@ -120,6 +134,23 @@ func (it *Interp) compileFunc(fn *function) {
 			fn.code = append(fn.code, ci)
 		}
 	}
+}
+
+// readRegs returns which registers of f some instruction reads.
+func readRegs(f *ir.Func) []bool {
+	read := make([]bool, f.NumRegs())
+	for _, b := range f.Blocks {
+		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				for _, a := range in.Args {
+					if a != ir.NoReg {
+						read[a] = true
+					}
+				}
+			}
+		}
+	}
+	return read
 }
 
 // edgesOf compiles the outgoing edges of b with their phi moves.
@@ -196,6 +227,27 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 		ci.v = Value{r: &closure{fn: ci.fn}}
 	case ir.OpGlobal:
 		ci.v = it.globalAddr(in.Sym())
+		if _, ok := ci.v.r.(*Value); ok && ci.t.elem.size == 0 {
+			ci.v.n = zeroGlobal
+		}
+	case ir.OpAlloc:
+		if ci.t.elem.size == 0 {
+			ci.v.n = zeroAlloc
+		}
+	case ir.OpFieldAddr:
+		if ci.xt.kind == kPointer {
+			ci.field = canonField(ci.xt.elem, ci.field)
+		}
+	case ir.OpIndexAddr, ir.OpSlice:
+		switch e := ci.xt.elem; {
+		case ci.xt.kind == kSlice:
+			ci.zeroElems = e.size == 0
+		case ci.xt.kind == kPointer && e.kind == kArray:
+			ci.zeroElems = e.elem.size == 0
+		}
+	case ir.OpStore:
+		vt := ci.xt.elem
+		ci.zeroStore = vt != nil && vt.kind == kPointer && vt.elem.size == 0
 	case ir.OpPanic:
 		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
 	}

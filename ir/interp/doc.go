@@ -31,6 +31,10 @@
 // where programs rely on it (pcs.go): a call site has one pc, pc-1 is
 // in the same call, each function has a range of pcs from its entry.
 //
+// Pointers to zero-size variables compare as gc's do where gc's answer
+// does not depend on its escape analysis or constant folding, and stop
+// with "unsupported" elsewhere (zerosize.go).
+//
 // Racy programs: a load of a one-word value (pointer, map, channel,
 // function) never sees a torn value, as in Go (see untorn); multi-word
 // values may tear, as Go allows.

@@ -17,7 +17,13 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 	case kString:
 		return a.str() == b.str()
 	case kPointer, kUnsafePointer:
-		return samePointer(a, b)
+		if samePointer(a, b) {
+			return true
+		}
+		if t.kind == kPointer && t.elem.size == 0 && a.r != nil && b.r != nil {
+			return it.zeroPointersEqual(a, b)
+		}
+		return false
 	case kChan:
 		return a.r == b.r
 	case kSlice, kMap, kFunc:

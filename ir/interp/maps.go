@@ -46,6 +46,9 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 		if p, ok := v.r.(*realPtr); ok {
 			return p.v.Pointer()
 		}
+		if t.kind == kPointer && t.elem.size == 0 {
+			return zeroKey(v)
+		}
 		return v.r
 	case kChan:
 		return v.r

@@ -32,6 +32,9 @@ func (it *Interp) load(in *inst, p Value) Value {
 func (it *Interp) store(in *inst, p, v Value) {
 	switch c := p.r.(type) {
 	case *Value:
+		if in.zeroStore {
+			v = it.escapeZero(c, v)
+		}
 		storeInto(in.xt.elem, c, v)
 		return
 	case nil:
@@ -101,6 +104,9 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	if !ok {
 		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(elems)))
 	}
+	if in.zeroElems {
+		k = 0 // all at the container's address (zerosize.go)
+	}
 	return Value{r: &elems[k]}
 }
 
@@ -156,6 +162,11 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 	}
 	if elems == nil {
 		return Value{}
+	}
+	if in.zeroElems {
+		// Zero-size elements all live in the first cell (zerosize.go):
+		// the slice starts at the container's address.
+		return Value{r: elems[: hi-lo : max-lo]}
 	}
 	return Value{r: elems[lo:hi:max]}
 }

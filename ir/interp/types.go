@@ -63,9 +63,10 @@ type rtype struct {
 	elem   *rtype // pointer, slice, array, chan, map value
 	key    *rtype // map key
 	fields []*rtype
-	blank  []bool // struct fields named "_" (ignored by ==)
-	length int64  // array length
-	size   int64  // in bytes, for append's growth
+	blank  []bool  // struct fields named "_" (ignored by ==)
+	offs   []int64 // struct field offsets on amd64
+	length int64   // array length
+	size   int64   // in bytes, for append's growth
 	// aggregate is true for arrays and structs: values own a []Value that
 	// is copied when it moves in or out of memory.
 	aggregate  bool
@@ -162,10 +163,13 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 	case *types.Struct:
 		rt.kind = kStruct
 		rt.aggregate = true
+		var vars []*types.Var
 		for i := 0; i < u.NumFields(); i++ {
 			rt.fields = append(rt.fields, tt.ofLocked(u.Field(i).Type()))
 			rt.blank = append(rt.blank, u.Field(i).Name() == "_")
+			vars = append(vars, u.Field(i))
 		}
+		rt.offs = tt.offsetsof(vars)
 	case *types.Map:
 		rt.kind = kMap
 		rt.key = tt.ofLocked(u.Key())
@@ -390,6 +394,17 @@ func (tt *typeTable) sizeof(t types.Type) (size int64) {
 		return 0
 	}
 	return tt.sizes.Sizeof(t)
+}
+
+// offsetsof returns the offsets of struct fields on amd64 (nil for the
+// IR's opaque types, which have no layout).
+func (tt *typeTable) offsetsof(fields []*types.Var) (offs []int64) {
+	defer func() {
+		if recover() != nil {
+			offs = nil
+		}
+	}()
+	return tt.sizes.Offsetsof(fields)
 }
 
 // alignof returns the alignment of t on amd64.
