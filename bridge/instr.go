@@ -304,6 +304,12 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 			t.emit(lop, pos, dsts, t.val(c.Args[0], pos))
 			return
 		}
+		if op == ir.OpCall && name == "Offsetof" {
+			if off, ok := t.offsetof(c); ok {
+				t.emit(ir.OpCopy, pos, dsts, t.constant(offsetofConst(off), pos))
+				return
+			}
+		}
 		in.CallMode, sym = ir.CallBuiltin, name
 	case *ssa.Function:
 		if c.Method != nil {
