@@ -227,18 +227,29 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 		ci.v = Value{r: &closure{fn: ci.fn}}
 	case ir.OpGlobal:
 		ci.v = it.globalAddr(in.Sym())
-		if _, ok := ci.v.r.(*Value); ok && ci.t.elem.size == 0 {
-			ci.v.n = zeroGlobal
+		if _, ok := ci.v.r.(*Value); ok {
+			if ci.t.elem.size == 0 {
+				ci.v.n = zeroGlobal
+			}
+			ci.v.n = withType(ci.v.n, ci.t.elem)
 		}
 	case ir.OpAlloc:
 		if ci.t.elem.size == 0 {
 			ci.v.n = zeroAlloc
 		}
+		ci.v.n = withType(ci.v.n, ci.t.elem)
 	case ir.OpFieldAddr:
 		if ci.xt.kind == kPointer {
 			ci.field = canonField(ci.xt.elem, ci.field)
+			ci.v.n = fieldPos(ci.field, ci.xt.elem)
 		}
+		ci.v.n = withType(ci.v.n, ci.t.elem)
+	case ir.OpSliceToArrayPtr:
+		ci.v.n = withType(0, ci.t.elem)
 	case ir.OpIndexAddr, ir.OpSlice:
+		if in.Op == ir.OpIndexAddr {
+			ci.v.n = withType(0, ci.t.elem)
+		}
 		switch e := ci.xt.elem; {
 		case ci.xt.kind == kSlice:
 			ci.zeroElems = e.size == 0
@@ -286,7 +297,9 @@ func (it *Interp) constValue(c constant.Value, t *rtype) Value {
 		}
 		return Value{r: complex(re, im)}
 	case t.kind == kPointer || t.kind == kUnsafePointer:
-		panic(unsupportedf("pointer constant %s (an address made from an integer)", c))
+		// An address made from an integer: (*T)(unsafe.Pointer(uintptr(k))).
+		a, _ := constant.Uint64Val(constant.ToInt(c))
+		return it.pointerAt(a)
 	case t.kind == kInterface:
 		// An untyped constant stored in an interface: give it its default type.
 		return it.boxConst(c)

@@ -54,6 +54,10 @@ func (it *Interp) exec(fr *frame) {
 			regs[in.dst] = Value{n: normInt(in.k, ^regs[in.a].n)}
 
 		case ir.OpConvert:
+			if in.xt.kind == kUnsafePointer || in.k == kUnsafePointer {
+				regs[in.dst] = it.convertUnsafe(in.xt, in.t, regs[in.a])
+				continue
+			}
 			regs[in.dst] = convert(in.xt, in.t, regs[in.a])
 		case ir.OpChangeType, ir.OpChangeInterface:
 			regs[in.dst] = regs[in.a]
@@ -66,6 +70,9 @@ func (it *Interp) exec(fr *frame) {
 				panic(it.ub(in, "slice of length %d converted to pointer to array of length %d", len(s), n))
 			}
 			regs[in.dst] = it.sliceToArrayPtr(s, n)
+			if regs[in.dst].r != nil {
+				regs[in.dst].n = in.v.n
+			}
 		case ir.OpTypeAssert:
 			it.typeAssert(fr.g, in, regs)
 

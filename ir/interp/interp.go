@@ -56,7 +56,8 @@ type Interp struct {
 	globals     map[string]*Value
 	globalCells map[*Value]bool // the cells of globals
 
-	zero zeroState // what pointer identity of zero-size objects needs (zerosize.go)
+	zero  zeroState // what pointer identity of zero-size objects needs (zerosize.go)
+	space addrSpace // the addresses uintptr conversions give (addrspace.go)
 
 	printMu sync.Mutex // serialises print and println
 	stderr  io.Writer

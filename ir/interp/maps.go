@@ -43,13 +43,7 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 	case kString:
 		return v.str()
 	case kPointer, kUnsafePointer:
-		if p, ok := v.r.(*realPtr); ok {
-			return p.v.Pointer()
-		}
-		if t.kind == kPointer && t.elem.size == 0 {
-			return zeroKey(v)
-		}
-		return v.r
+		return it.pointerKey(t, v)
 	case kChan:
 		return v.r
 	case kReal:

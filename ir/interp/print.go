@@ -88,6 +88,14 @@ func refAddr(v Value) uintptr {
 		return uintptr(unsafe.Pointer(&r))
 	case *realPtr:
 		return r.v.Pointer()
+	case *strPtr:
+		return r.addr()
+	case wildPtr:
+		return uintptr(r)
+	case *hdrView:
+		return uintptr(unsafe.Pointer(r.c)) + uintptr(r.word)*8
+	case *shapeView:
+		return uintptr(unsafe.Pointer(r.c))
 	}
 	return 0xdead
 }

@@ -94,6 +94,7 @@ type typeTable struct {
 	m     typeutil.Map
 	real  map[reflect.Type]*rtype
 	next  int
+	ids   []*rtype // by id (ids[0] is nil)
 	sizes types.Sizes
 	// realStruct returns the Go type of a named struct type that belongs
 	// to a real (not interpreted) package, or nil.
@@ -101,7 +102,17 @@ type typeTable struct {
 }
 
 func newTypeTable() *typeTable {
-	return &typeTable{sizes: types.SizesFor("gc", "amd64"), real: map[reflect.Type]*rtype{}}
+	return &typeTable{sizes: types.SizesFor("gc", "amd64"), real: map[reflect.Type]*rtype{}, ids: []*rtype{nil}}
+}
+
+// byID returns the rtype with the given id, or nil.
+func (tt *typeTable) byID(id int) *rtype {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	if id <= 0 || id >= len(tt.ids) {
+		return nil
+	}
+	return tt.ids[id]
 }
 
 // realNames gives the interpreter's own run-time error types the names
@@ -125,8 +136,9 @@ func (tt *typeTable) ofReal(rt reflect.Type) *rtype {
 	}
 	tt.next++
 	t := &rtype{kind: kReal, name: name, real: rt, id: tt.next, comparable: rt.Comparable(),
-		aggregate: rt.Kind() == reflect.Struct || rt.Kind() == reflect.Array}
+		aggregate: rt.Kind() == reflect.Struct || rt.Kind() == reflect.Array, size: int64(rt.Size())}
 	tt.real[rt] = t
+	tt.ids = append(tt.ids, t)
 	return t
 }
 
@@ -145,6 +157,7 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 	rt := &rtype{t: t, name: typeName(t)}
 	tt.next++
 	rt.id = tt.next
+	tt.ids = append(tt.ids, rt)
 	tt.m.Set(t, rt) // before recursing: types may be recursive
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -68,7 +68,7 @@ func isZerobase(tag zeroTag) bool {
 // zeroPointersEqual decides a == b for pointers to distinct zero-size
 // objects (the cells differ), or stops.
 func (it *Interp) zeroPointersEqual(a, b Value) bool {
-	ta, tb := a.n, b.n
+	ta, tb := tagOf(a.n), tagOf(b.n)
 	heap := func(t zeroTag) bool { return t == zeroHeap || t == zeroHeapInit }
 	switch {
 	case heap(ta) && heap(tb):
@@ -84,7 +84,7 @@ func zeroKey(v Value) any {
 	if v.r == nil {
 		return nil
 	}
-	if isZerobase(v.n) {
+	if isZerobase(tagOf(v.n)) {
 		return zerobaseKey{}
 	}
 	panic(unsupportedf("map key pointing to a zero-size variable (gc's address depends on its escape analysis)"))
@@ -97,13 +97,14 @@ type zerobaseKey struct{}
 // type, writes into cell c: tagged as zerobase if v comes from a
 // zero-size allocation and c is a package-level variable.
 func (it *Interp) escapeZero(c *Value, v Value) Value {
-	if v.n != zeroAlloc || !it.isGlobalCell(c) {
+	if tagOf(v.n) != zeroAlloc || !it.isGlobalCell(c) {
 		return v
 	}
+	v.n &^= tagMask
 	if it.zero.initDone.Load() {
-		v.n = zeroHeap
+		v.n |= zeroHeap
 	} else {
-		v.n = zeroHeapInit
+		v.n |= zeroHeapInit
 	}
 	return v
 }
