@@ -129,15 +129,15 @@ func (it *Interp) addrOfLocked(p place) uint64 {
 		}
 		panic(unsupportedf("address of a zero-size variable as an integer (gc's depends on its escape analysis)"))
 	}
-	switch p.pos & tagMask {
-	case elemTag:
+	switch {
+	case inside(p.pos):
+		panic(unsupportedf("address of an element of an array of more than %d elements", posLimit-1))
+	case p.pos&tagMask == elemTag:
 		cells, _, _ := cellsOf(p.c, p.pos)
 		s.add(&region{cells: cells, elem: p.t, fake: s.arrayAddr(p.t.size, &cells[0]), top: true})
-	case fieldTag:
+	case p.pos&tagMask == fieldTag:
 		cells, _, st, _ := it.container(p.c, p.pos)
 		s.add(&region{cells: cells, st: st, fake: s.fresh(st.size), top: true})
-	case innerTag:
-		panic(unsupportedf("address of an element of an array of more than %d elements", posLimit-1))
 	default:
 		// A variable: an array or struct has the address of its first
 		// element or field, which knows its place.

@@ -114,13 +114,16 @@ func (it *Interp) compileFunc(fn *function) {
 		fn.recover = start[f.Recover]
 	}
 	fn.code = make([]inst, 0, pc)
-	read := readRegs(f)
+	uses := usesOf(f)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
 			ci.dead = len(in.Dsts) > 0
 			for _, d := range in.Dsts {
-				ci.dead = ci.dead && !read[d]
+				ci.dead = ci.dead && !uses.read[d]
+			}
+			if in.Op == ir.OpAlloc && ci.v.n&tagMask == zeroAlloc && uses.onlyCompared(in.Dsts[0]) {
+				ci.v.n = ci.v.n&^tagMask | zeroLocal
 			}
 			// A frame runs defers if it defers, or hands out its defer
 			// stack: a range-over-func loop body (another function)
@@ -136,22 +139,46 @@ func (it *Interp) compileFunc(fn *function) {
 	}
 }
 
-// readRegs returns which registers of f some instruction reads.
-func readRegs(f *ir.Func) []bool {
-	read := make([]bool, f.NumRegs())
+// regUses says how the instructions of a function use each register.
+type regUses struct {
+	read []bool // some instruction reads it
+	// some instruction reads it other than to compare it or to load or
+	// store through it (which leaves a pointer where it was)
+	kept []bool
+	defs []int // the number of instructions that write it
+}
+
+func usesOf(f *ir.Func) regUses {
+	n := f.NumRegs()
+	u := regUses{make([]bool, n), make([]bool, n), make([]int, n)}
 	for _, b := range f.Blocks {
 		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				for _, a := range in.Args {
-					if a != ir.NoReg {
-						read[a] = true
+				for _, d := range in.Dsts {
+					u.defs[d]++
+				}
+				for i, a := range in.Args {
+					if a == ir.NoReg {
+						continue
+					}
+					u.read[a] = true
+					switch in.Op {
+					case ir.OpEq, ir.OpNe, ir.OpNilCheck, ir.OpLoad:
+					case ir.OpStore:
+						u.kept[a] = u.kept[a] || i == 1
+					default:
+						u.kept[a] = true
 					}
 				}
 			}
 		}
 	}
-	return read
+	return u
 }
+
+// onlyCompared reports whether r is written once and only ever
+// compared, loaded from or stored to.
+func (u regUses) onlyCompared(r ir.Reg) bool { return u.defs[r] == 1 && !u.kept[r] }
 
 // edgesOf compiles the outgoing edges of b with their phi moves.
 func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {

@@ -47,6 +47,9 @@ type hdrView struct {
 // in returns the view moved by w words.
 func (h *hdrView) in(w int) *hdrView { return &hdrView{h.c, h.src, h.word + w, h.pos} }
 
+// wordType describes a word of a header read as an integer.
+var wordType = &rtype{kind: kUint64, size: 8}
+
 // words returns the number of words of a string or slice header.
 func words(t *rtype) int {
 	if t.kind == kSlice {
@@ -82,8 +85,8 @@ func headerFits(src, t *rtype, w int) bool {
 		}
 		for i := 0; i < rt.NumField(); i++ {
 			f := rt.Field(i)
-			k := map[reflect.Kind]kind{reflect.Uintptr: kUint64, reflect.Int: kInt64, reflect.UnsafePointer: kUnsafePointer}[f.Type.Kind()]
-			if k == kInvalid || f.Offset%8 != 0 || !headerFits(src, &rtype{kind: k, size: 8}, w+int(f.Offset/8)) {
+			k := f.Type.Kind()
+			if k != reflect.Uintptr && k != reflect.Int || f.Offset%8 != 0 || !headerFits(src, wordType, w+int(f.Offset/8)) {
 				return false
 			}
 		}
@@ -115,7 +118,7 @@ func (it *Interp) loadHeader(t *rtype, h *hdrView) Value {
 		rv := reflect.New(t.real).Elem()
 		for i := 0; i < rv.NumField(); i++ {
 			f := rv.Type().Field(i)
-			v := it.loadHeader(&rtype{kind: kUint64, size: 8}, h.in(int(f.Offset/8)))
+			v := it.loadHeader(wordType, h.in(int(f.Offset/8)))
 			switch f.Type.Kind() {
 			case reflect.Uintptr:
 				rv.Field(i).SetUint(v.n)

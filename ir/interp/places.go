@@ -42,7 +42,7 @@ func (it *Interp) container(c *Value, n uint64) (cells []Value, idx int, st *rty
 
 // cellsOf returns the []Value an element is in and its index in it.
 func cellsOf(c *Value, n uint64) ([]Value, int, bool) {
-	if n&tagMask != elemTag {
+	if n&tagMask != elemTag || inside(n) {
 		return nil, 0, false
 	}
 	k := int(n >> idxShift & (posLimit - 1))
@@ -117,7 +117,7 @@ func (it *Interp) add(p place, off int64) (place, bool) {
 	cells, idx, st, ok := it.container(p.c, p.pos)
 	switch {
 	case !ok:
-		if off < 0 || off >= p.t.size || p.pos&tagMask == innerTag {
+		if off < 0 || off >= p.t.size || inside(p.pos) {
 			return place{}, false
 		}
 		return p.at(off)

@@ -6,13 +6,13 @@
 // only, so two pointers to one cell are equal whatever their n.
 //
 //	bits 0–2    what bits 3–48 hold: nothing (0, a variable of its own,
-//	            or a zeroTag: zerosize.go), elemTag, fieldTag, or
-//	            innerTag (inside another value, position unknown)
+//	            or a zeroTag: zerosize.go), elemTag or fieldTag
 //	bits 3–25   elemTag: the index of the cell in the []Value it is an
 //	            element of (an array's or a slice's); fieldTag: the
 //	            index of the field in its struct's []Value
 //	bits 26–48  elemTag: the number of cells from it to the end of that
-//	            []Value (at least 1); fieldTag: the id of the struct type
+//	            []Value (at least 1; 0 if too many to say);
+//	            fieldTag: the id of the struct type
 //	bits 49–63  the id of the type of the value the cell holds (0:
 //	            unknown): a pointer's static type says it, but an
 //	            unsafe.Pointer keeps it from the *T it was converted from
@@ -28,8 +28,7 @@ package interp
 
 const (
 	tagMask   = 7
-	fieldTag  = 5
-	innerTag  = 6
+	fieldTag  = 6
 	elemTag   = 7
 	posBits   = 23
 	posLimit  = 1 << posBits
@@ -44,7 +43,7 @@ const (
 // capacity (from its first element) is c.
 func elemPos(k, c int) uint64 {
 	if c >= posLimit {
-		return innerTag
+		return elemTag // inside an array, where unknown
 	}
 	return elemTag | uint64(k)<<idxShift | uint64(c-k)<<restShift
 }
@@ -52,10 +51,14 @@ func elemPos(k, c int) uint64 {
 // fieldPos returns the n of a pointer to field i of a struct of type t.
 func fieldPos(i int, t *rtype) uint64 {
 	if t.kind != kStruct || t.id >= posLimit {
-		return innerTag
+		return elemTag // inside a value, where unknown
 	}
 	return fieldTag | uint64(i)<<idxShift | uint64(t.id)<<restShift
 }
+
+// inside reports whether a pointer's cell is inside another value, at a
+// place the pointer does not say.
+func inside(n uint64) bool { return n&tagMask == elemTag && n>>restShift&(posLimit-1) == 0 }
 
 // isVariable reports whether a pointer's cell is a variable of its own
 // (an allocation or a global), not inside another value.

@@ -21,13 +21,19 @@
 // Between distinct objects it answers only where gc's answer does not
 // depend on its escape analysis or on what its optimiser can see. A
 // pointer value carries, in Value.n, what is known of a zero-size object
-// (the zeroTag values). A zero-size allocation is only known to be
-// zerobase once its pointer has been stored into a package-level
-// variable (escape analysis must then move it to the heap); the copy
-// stored there is tagged so, and so is every value loaded from it:
+// (the zeroTag values):
 //
-//   - two such heap pointers are equal, folded or not (the compiler sees
-//     at most two addresses of zerobase);
+//   - an allocation whose pointer is only ever compared (in the function
+//     that makes it, with a single definition) cannot escape: gc keeps
+//     it in the frame, and a comparison of its address with another is
+//     folded to false, or compares a frame address with one that cannot
+//     be in the frame (zeroLocal);
+//   - any other allocation is only known to be zerobase once its pointer
+//     has been stored into a package-level variable (escape analysis
+//     must then move it to the heap); the copy stored there is tagged
+//     so, and so is every value loaded from it. Two such heap pointers
+//     are equal, folded or not (the compiler sees at most two addresses
+//     of zerobase);
 //   - such a pointer stored during package initialisation equals the
 //     address of a zero-size package-level variable when compared after
 //     initialisation: the comparing code can only have loaded it from
@@ -53,6 +59,7 @@ const (
 	zeroGlobal           // a zero-size package-level variable: zerobase
 	zeroHeap             // a zeroAlloc stored into a package-level variable: zerobase
 	zeroHeapInit         // the same, stored during package initialisation
+	zeroLocal            // an allocation whose pointer is only compared
 )
 
 // zeroState is the interpreter's record of what the rules above need.
@@ -71,6 +78,8 @@ func (it *Interp) zeroPointersEqual(a, b Value) bool {
 	ta, tb := tagOf(a.n), tagOf(b.n)
 	heap := func(t zeroTag) bool { return t == zeroHeap || t == zeroHeapInit }
 	switch {
+	case ta == zeroLocal || tb == zeroLocal:
+		return false
 	case heap(ta) && heap(tb):
 		return true
 	case it.zero.initDone.Load() && (ta == zeroGlobal && tb == zeroHeapInit || ta == zeroHeapInit && tb == zeroGlobal):

@@ -4,7 +4,9 @@
 // by offset (all elements of an array of zero-size elements, and
 // zero-size fields at one offset, share an address), and every escaping
 // zero-size allocation, like every zero-size package-level variable, is
-// runtime.zerobase. Map keys agree.
+// runtime.zerobase, while two variables whose addresses are only
+// compared stay in the frame, where gc folds the comparison to false.
+// Map keys agree.
 
 package main
 
@@ -38,6 +40,9 @@ func main() {
 	m[q] = 2
 	m[&g1] = 3
 	println(len(m), m[p])
+	o1, o2 := struct{}{}, [0]int{}
+	o3 := struct{}{}
+	println(&o1 == &o3, &o1 != &o3, &o2 == &o2)
 	if &g1 != &g2 {
 		// gc folds this comparison of two symbols' addresses; its result
 		// is not used, so the interpreter need not know it.
