@@ -4,6 +4,8 @@
 // another type (reflect.StringHeader and the like). Loads through them
 // are exact; stores are unsupported (a string's bytes are immutable,
 // and rewriting a header would make a string or slice from addresses).
+// It also defines the empty strings that keep a bytes pointer, which
+// unsafe.StringData and the headers show.
 
 package interp
 
@@ -24,11 +26,13 @@ func (p *strPtr) addr() uintptr { return strStart(p.s) + uintptr(p.off) }
 
 // emptyStr is an empty string whose bytes pointer gc does not leave nil
 // (a string's r is a Go string, which the interpreter keeps in an
-// interface: an empty one loses its pointer there). Its pointer is the
-// one of the bytes of ptr, a string (substrings of it at its end or
-// beyond: gc keeps the pointer of the string sliced), or unknown if ptr
-// is nil. An empty string with a nil r or an r of "" has a nil pointer,
-// as gc's literals, conversions and concatenations give.
+// interface: an empty one loses its pointer there). If ptr is a string,
+// the pointer is that of its bytes (an empty substring keeps the pointer
+// of the string sliced); else ptr is the pointer itself (unsafe.String
+// of no bytes), or nil if the interpreter cannot know it (gc's points
+// into a buffer or real memory). An empty string with a nil r or an r of
+// "" has a nil pointer, as gc's literals, conversions and concatenations
+// give.
 type emptyStr struct{ ptr Value }
 
 // wildPtr is an address made from an integer that is no variable's

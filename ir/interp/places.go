@@ -69,6 +69,9 @@ func (p place) inner(off int64) (place, int64, bool) {
 		i := int(off / e)
 		return place{c: &elems[i], t: p.t.elem, pos: elemPos(i, len(elems))}, off % e, true
 	case kStruct:
+		if len(elems) != len(p.t.fields) {
+			return place{}, 0, false
+		}
 		for i, f := range p.t.fields {
 			if o := p.t.offs[i]; o <= off && off < o+f.size {
 				return place{c: &elems[i], t: f, pos: fieldPos(i, p.t)}, off - o, true

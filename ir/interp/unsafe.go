@@ -28,6 +28,7 @@ package interp
 import (
 	"math"
 	"math/bits"
+	"reflect"
 	"unsafe"
 )
 
@@ -58,8 +59,19 @@ func (it *Interp) convertUnsafe(from, to *rtype, x Value) Value {
 func (it *Interp) fromUnsafe(p Value, to *rtype) Value {
 	t := to.elem
 	switch x := p.r.(type) {
-	case nil, wildPtr, *realPtr:
+	case nil, wildPtr:
 		return p
+	case *realPtr:
+		// Real memory is bytes: gc's reinterpretation is reflect's,
+		// as long as no pointer is made up.
+		from, rt := x.v.Type().Elem(), it.reflectType(t)
+		switch {
+		case from == rt:
+			return p
+		case !hasRealPointers(from) && !hasRealPointers(rt) && rt.Size() <= from.Size():
+			return Value{r: &realPtr{v: reflect.NewAt(rt, x.v.UnsafePointer())}}
+		}
+		panic(unsupportedf("reinterpreting memory of type %s as %s", from, t.name))
 	case *hdrView:
 		if headerFits(x.src, t, x.word) {
 			return Value{r: x}
@@ -153,6 +165,22 @@ func (it *Interp) pointerAt(a uint64) Value {
 		return Value{r: p}
 	}
 	return Value{r: wildPtr(a)}
+}
+
+// hasRealPointers reports whether values of a Go type hold pointers.
+func hasRealPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && hasRealPointers(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if hasRealPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return t.Kind() < reflect.Bool || t.Kind() > reflect.Complex128
 }
 
 // unsafeAdd implements unsafe.Add(p, off).
