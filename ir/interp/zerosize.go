@@ -16,7 +16,7 @@
 // Inside one object the interpreter is exact: the elements of an array
 // or slice of zero-size elements all live in its first cell
 // (zeroElems), and a pointer to a zero-size field is one to the first
-// zero-size field at that offset (canonField).
+// zero-size field of its type at that offset (canonField).
 //
 // Between distinct objects it answers only where gc's answer does not
 // depend on its escape analysis or on what its optimiser can see. A
@@ -119,14 +119,16 @@ func (it *Interp) escapeZero(c *Value, v Value) Value {
 }
 
 // canonField returns the field a fieldaddr of field i of struct t
-// addresses: the first zero-size field at the same offset if field i
-// has size zero, else i itself.
+// addresses: the first zero-size field of the same type at the same
+// offset if field i has size zero, else i itself. (Pointers to zero-size
+// fields of different types can only meet as unsafe.Pointers, whose
+// comparison is left to pointersEqual.)
 func canonField(t *rtype, i int) int {
 	if t.kind != kStruct || t.fields[i].size != 0 || t.offs == nil {
 		return i
 	}
 	for j := 0; j < i; j++ {
-		if t.fields[j].size == 0 && t.offs[j] == t.offs[i] {
+		if t.fields[j] == t.fields[i] && t.offs[j] == t.offs[i] {
 			return j
 		}
 	}
