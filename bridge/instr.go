@@ -44,6 +44,11 @@ var binOps = map[token.Token]ir.Op{
 
 func (t *translator) instr(in ssa.Instruction) {
 	pos := in.Pos()
+	if v, ok := in.(ssa.Value); ok && unevaluated(v) {
+		// Its zero value stands for it: only its type matters.
+		t.emit(ir.OpConst, pos, t.def(v))
+		return
+	}
 	switch in := in.(type) {
 	case *ssa.DebugRef:
 		// No semantics.

@@ -2,7 +2,9 @@
 // type parameters, which go/types leaves non-constant. go/ssa compiles
 // such a call as a built-in applied to the selected field's value,
 // which no longer says which field it was; the instantiated selection
-// is still in the field accesses that compute that value.
+// is still in the field accesses that compute that value. Those
+// accesses, and the operands of unsafe.Sizeof and Alignof, are not
+// evaluated (gc does not: a nil pointer among them does not panic).
 
 package bridge
 
@@ -93,4 +95,36 @@ func structOf(t types.Type) (*types.Struct, bool) {
 // offsetofConst is the constant an unsafe.Offsetof call is replaced by.
 func offsetofConst(off uint64) *ssa.Const {
 	return ssa.NewConst(constant.MakeUint64(off), types.Typ[types.Uintptr])
+}
+
+// unevaluated reports whether v, a field or element selection or a
+// load, only serves to compute the operand of unsafe.Sizeof, Alignof
+// or Offsetof, which gc does not evaluate.
+func unevaluated(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.Index, *ssa.UnOp:
+	default:
+		return false
+	}
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Call:
+			b, ok := r.Call.Value.(*ssa.Builtin)
+			if !ok || b.Name() != "Sizeof" && b.Name() != "Alignof" && b.Name() != "Offsetof" {
+				return false
+			}
+		case *ssa.DebugRef:
+		case ssa.Value:
+			if !unevaluated(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

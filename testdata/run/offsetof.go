@@ -2,7 +2,8 @@
 
 // unsafe.Offsetof of selectors whose type depends on type parameters
 // (not constant for go/types): promoted fields count the embedded fields
-// that promote them, explicit paths only the last selector.
+// that promote them, explicit paths only the last selector. The operands
+// are not evaluated: a nil pointer among them does not panic.
 
 package main
 
@@ -35,5 +36,6 @@ func offs[K any](p *S[K], v S[K]) {
 
 func main() {
 	offs(new(S[int8]), S[int8]{})
+	offs(nil, S[int8]{})
 	offs(new(S[[3]int64]), S[[3]int64]{})
 }
