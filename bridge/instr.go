@@ -44,6 +44,11 @@ var binOps = map[token.Token]ir.Op{
 
 func (t *translator) instr(in ssa.Instruction) {
 	pos := in.Pos()
+	if v, ok := in.(ssa.Value); ok && unevaluated(v) {
+		// Its zero value stands for it: only its type matters.
+		t.emit(ir.OpConst, pos, t.def(v))
+		return
+	}
 	switch in := in.(type) {
 	case *ssa.DebugRef:
 		// No semantics.
@@ -310,6 +315,12 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 			}
 			t.emit(lop, pos, dsts, t.val(c.Args[0], pos))
 			return
+		}
+		if op == ir.OpCall && name == "Offsetof" {
+			if off, ok := t.offsetof(c); ok {
+				t.emit(ir.OpCopy, pos, dsts, t.constant(offsetofConst(off), pos))
+				return
+			}
 		}
 		in.CallMode, sym = ir.CallBuiltin, name
 	case *ssa.Function:

@@ -4,7 +4,6 @@
 package interp
 
 import (
-	"reflect"
 	"unicode/utf8"
 
 	"github.com/vssa-go/vssa/ir"
@@ -180,8 +179,9 @@ func cmp3(lt, gt bool) int {
 	return 0
 }
 
-// convert converts x of type from to type to (numeric, string and
-// unsafe conversions; the others keep the representation).
+// convert converts x of type from to type to: numeric and string
+// conversions; the others keep the representation (those to and from
+// unsafe.Pointer are in unsafe.go).
 func convert(from, to *rtype, x Value) Value {
 	fk, tk := from.kind, to.kind
 	switch {
@@ -238,6 +238,10 @@ func convert(from, to *rtype, x Value) Value {
 	case fk == kSlice && tk == kString:
 		s := x.slice()
 		if from.elem.kind == kInt32 {
+			if len(s) == 0 {
+				// gc's result points into a temporary buffer.
+				return Value{r: &emptyStr{}}
+			}
 			rs := make([]rune, len(s))
 			for i, v := range s {
 				rs[i] = rune(int32(v.n))
@@ -249,15 +253,8 @@ func convert(from, to *rtype, x Value) Value {
 			b[i] = byte(v.n)
 		}
 		return mkString(string(b))
-	case fk == kUnsafePointer && tk == kPointer:
-		if c := x.cell(); c != nil && !fitsShape(to.elem, *c) {
-			panic(unsupportedf("reinterpreting memory through unsafe.Pointer as %s", to.elem.name))
-		}
+	case fk == kPointer && tk == kPointer:
 		return x
-	case (fk == kPointer || fk == kUnsafePointer) && (tk == kPointer || tk == kUnsafePointer):
-		return x
-	case fk == kUnsafePointer && tk.isInt():
-		return Value{n: uint64(addressOf(x))}
 	case fk == tk:
 		return x
 	}
@@ -320,41 +317,4 @@ func float32ToInt(k kind, f float32) uint64 {
 		return uint64(uint32(f))
 	}
 	return uint64(f)
-}
-
-// fitsShape reports whether the memory cell content v can be read as a
-// value of type t: the interpreter keeps values, not bytes, so only
-// reinterpretations between scalars of the same representation work.
-func fitsShape(t *rtype, v Value) bool {
-	switch r := v.r.(type) {
-	case []Value:
-		if t.kind == kArray {
-			if int64(len(r)) != t.length {
-				return false
-			}
-			for _, e := range r {
-				if !fitsShape(t.elem, e) {
-					return false
-				}
-			}
-			return true
-		}
-		if t.kind == kStruct {
-			if len(r) != len(t.fields) {
-				return false
-			}
-			for i, e := range r {
-				if !fitsShape(t.fields[i], e) {
-					return false
-				}
-			}
-			return true
-		}
-		return t.kind == kSlice
-	case nil:
-		return !t.aggregate
-	case reflect.Value:
-		return t.kind == kReal && r.Type() == t.real
-	}
-	return !t.aggregate
 }

@@ -364,6 +364,11 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 			}
 			return n
 		}
+		panic(unsupportedf("%s passed to the standard library", foreignName(v)))
+	case reflect.UnsafePointer:
+		if v.r != nil {
+			panic(unsupportedf("unsafe.Pointer to interpreted memory passed to the standard library"))
+		}
 	case reflect.Struct:
 		if t.kind == kReal {
 			return v.r.(reflect.Value)
@@ -480,7 +485,11 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 	case kComplex64, kComplex128:
 		return Value{r: rv.Complex()}
 	case kString:
-		return mkString(rv.String())
+		s := rv.String()
+		if s == "" && unsafe.StringData(s) != nil {
+			return Value{r: &emptyStr{}} // pointing somewhere in real memory
+		}
+		return mkString(s)
 	case kReal:
 		c := reflect.New(t.real).Elem()
 		c.Set(rv)

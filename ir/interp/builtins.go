@@ -81,6 +81,14 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 		return []Value{mkUint(uint64(ts[0].size))}
 	case "Alignof":
 		return []Value{mkUint(uint64(it.types.alignof(ts[0])))}
+	case "Add":
+		return []Value{it.unsafeAdd(args[0], int64(args[1].n))}
+	case "Slice":
+		return []Value{it.unsafeSlice(g, in, args[0], ts[0].elem, ts[1], args[1])}
+	case "String":
+		return []Value{it.unsafeString(g, in, args[0], ts[1], args[1])}
+	case "StringData", "SliceData":
+		return []Value{it.dataPointer(ts[0], args[0])}
 	case "ssa:deferstack", "deferstack":
 		// Handled in exec, which knows the frame; a stack is never deferred.
 	}

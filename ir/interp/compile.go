@@ -72,6 +72,15 @@ type inst struct {
 	callTs []*rtype // types of the call arguments (call, go, defer)
 	pos    token.Pos
 	src    *ir.Instr
+	// dead is set when no instruction reads the results: a value the
+	// interpreter cannot know exactly may then be left unknown.
+	dead bool
+	// zeroElems is set on indexaddr and slice of zero-size elements,
+	// which all live in the container's first cell (zerosize.go).
+	zeroElems bool
+	// zeroStore is set on a store of a pointer to a zero-size type,
+	// which may tag it (escapeZero).
+	zeroStore bool
 }
 
 // compile prepares fn's code (once).
@@ -111,10 +120,18 @@ func (it *Interp) compileFunc(fn *function) {
 		fn.recover = start[f.Recover]
 	}
 	fn.code = make([]inst, 0, pc)
-	consts := constRegs(f)
+	uses := usesOf(f)
+	consts := constRegs(f, uses)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
+			ci.dead = len(in.Dsts) > 0
+			for _, d := range in.Dsts {
+				ci.dead = ci.dead && !uses.read[d]
+			}
+			if in.Op == ir.OpAlloc && ci.v.n&tagMask == zeroAlloc && uses.onlyCompared(in.Dsts[0]) {
+				ci.v.n = ci.v.n&^tagMask | zeroLocal
+			}
 			if in.Op == ir.OpMakeInterface && consts[in.Args[0]] != nil {
 				ci.v = it.staticIface(ci.xt, it.constValue(consts[in.Args[0]].Const(), ci.xt))
 			}
@@ -131,6 +148,47 @@ func (it *Interp) compileFunc(fn *function) {
 		}
 	}
 }
+
+// regUses says how the instructions of a function use each register.
+type regUses struct {
+	read []bool // some instruction reads it
+	// some instruction reads it other than to compare it or to load or
+	// store through it (which leaves a pointer where it was)
+	kept []bool
+	defs []int // the number of instructions that write it
+}
+
+func usesOf(f *ir.Func) regUses {
+	n := f.NumRegs()
+	u := regUses{make([]bool, n), make([]bool, n), make([]int, n)}
+	for _, b := range f.Blocks {
+		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				for _, d := range in.Dsts {
+					u.defs[d]++
+				}
+				for i, a := range in.Args {
+					if a == ir.NoReg {
+						continue
+					}
+					u.read[a] = true
+					switch in.Op {
+					case ir.OpEq, ir.OpNe, ir.OpNilCheck, ir.OpLoad:
+					case ir.OpStore:
+						u.kept[a] = u.kept[a] || i == 1
+					default:
+						u.kept[a] = true
+					}
+				}
+			}
+		}
+	}
+	return u
+}
+
+// onlyCompared reports whether r is written once and only ever
+// compared, loaded from or stored to.
+func (u regUses) onlyCompared(r ir.Reg) bool { return u.defs[r] == 1 && !u.kept[r] }
 
 // edgesOf compiles the outgoing edges of b with their phi moves.
 func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
@@ -206,6 +264,38 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 		ci.v = Value{r: &closure{fn: ci.fn}}
 	case ir.OpGlobal:
 		ci.v = it.globalAddr(in.Sym())
+		if _, ok := ci.v.r.(*Value); ok {
+			if ci.t.elem.size == 0 {
+				ci.v.n = zeroGlobal
+			}
+			ci.v.n = withType(ci.v.n, ci.t.elem)
+		}
+	case ir.OpAlloc:
+		if ci.t.elem.size == 0 {
+			ci.v.n = zeroAlloc
+		}
+		ci.v.n = withType(ci.v.n, ci.t.elem)
+	case ir.OpFieldAddr:
+		if ci.xt.kind == kPointer {
+			ci.field = canonField(ci.xt.elem, ci.field)
+			ci.v.n = fieldPos(ci.field, ci.xt.elem)
+		}
+		ci.v.n = withType(ci.v.n, ci.t.elem)
+	case ir.OpSliceToArrayPtr:
+		ci.v.n = withType(0, ci.t.elem)
+	case ir.OpIndexAddr, ir.OpSlice:
+		if in.Op == ir.OpIndexAddr {
+			ci.v.n = withType(0, ci.t.elem)
+		}
+		switch e := ci.xt.elem; {
+		case ci.xt.kind == kSlice:
+			ci.zeroElems = e.size == 0
+		case ci.xt.kind == kPointer && e.kind == kArray:
+			ci.zeroElems = e.elem.size == 0
+		}
+	case ir.OpStore:
+		vt := ci.xt.elem
+		ci.zeroStore = vt != nil && vt.kind == kPointer && vt.elem.size == 0
 	case ir.OpPanic:
 		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
 	}
@@ -244,7 +334,9 @@ func (it *Interp) constValue(c constant.Value, t *rtype) Value {
 		}
 		return Value{r: complex(re, im)}
 	case t.kind == kPointer || t.kind == kUnsafePointer:
-		panic(unsupportedf("pointer constant %s (an address made from an integer)", c))
+		// An address made from an integer: (*T)(unsafe.Pointer(uintptr(k))).
+		a, _ := constant.Uint64Val(constant.ToInt(c))
+		return it.pointerAt(a)
 	case t.kind == kInterface:
 		// An untyped constant stored in an interface: give it its default type.
 		return it.boxConst(c)
@@ -277,24 +369,15 @@ func takesDeferStack(in *ir.Instr) bool {
 	return in.Op == ir.OpCall && in.CallMode == ir.CallBuiltin && in.Sym() == "deferstack"
 }
 
-// constRegs returns the registers of f defined once, by a const
-// instruction, with that instruction.
-func constRegs(f *ir.Func) map[ir.Reg]*ir.Instr {
-	defs := map[ir.Reg]int{}
+// constRegs returns the registers of f defined once (uses counts the
+// definitions), by a const instruction, with that instruction.
+func constRegs(f *ir.Func, uses regUses) map[ir.Reg]*ir.Instr {
 	consts := map[ir.Reg]*ir.Instr{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
-				defs[d]++
-				if in.Op == ir.OpConst {
-					consts[d] = in
-				}
+			if in.Op == ir.OpConst && len(in.Dsts) == 1 && uses.defs[in.Dsts[0]] == 1 {
+				consts[in.Dsts[0]] = in
 			}
-		}
-	}
-	for r := range consts {
-		if defs[r] != 1 {
-			delete(consts, r)
 		}
 	}
 	return consts

@@ -36,6 +36,19 @@
 // Call stacks (those and runtime.Stack, debug.Stack) have gc's frames,
 // the runtime's own included (stack.go).
 //
+// Pointers to zero-size variables compare as gc's do where gc's answer
+// does not depend on its escape analysis or constant folding, and stop
+// with "unsupported" elsewhere (zerosize.go).
+//
+// Package unsafe (unsafe.go) works on the interpreter's memory of cells
+// as on gc's bytes where the two correspond: a pointer carries its
+// cell's place in the value around it (ptrinfo.go), so that unsafe.Add,
+// Slice and String reach neighbouring elements and fields, conversions
+// read memory as another type where it is held alike (places.go,
+// layout.go), string and slice headers can be read (foreignptr.go), and
+// uintptr conversions give addresses with gc's layout (addrspace.go).
+// Reading the bytes of other values stops with "unsupported".
+//
 // Racy programs: a load of a one-word value (pointer, map, channel,
 // function) never sees a torn value, as in Go (see untorn); multi-word
 // values may tear, as Go allows.

@@ -17,7 +17,7 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 	case kString:
 		return a.str() == b.str()
 	case kPointer, kUnsafePointer:
-		return samePointer(a, b)
+		return it.pointersEqual(t, a, b)
 	case kChan:
 		return a.r == b.r
 	case kSlice, kMap, kFunc:
@@ -57,13 +57,93 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 	panic(unsupportedf("== on %s", t.name))
 }
 
-// samePointer reports whether two pointers are equal: the same cell, or
-// the same address in real memory.
+// samePointer reports whether two pointers point to the same cell or
+// the same address outside the interpreter's cells.
 func samePointer(a, b Value) bool {
-	pa, oka := a.r.(*realPtr)
-	pb, okb := b.r.(*realPtr)
-	if oka && okb {
-		return pa.v.Pointer() == pb.v.Pointer()
+	if a.r == b.r {
+		return true
 	}
-	return a.r == b.r
+	switch x := a.r.(type) {
+	case *realPtr:
+		y, ok := b.r.(*realPtr)
+		return ok && x.v.Pointer() == y.v.Pointer()
+	case *strPtr:
+		y, ok := b.r.(*strPtr)
+		return ok && x.addr() == y.addr()
+	case *hdrView:
+		y, ok := b.r.(*hdrView)
+		return ok && x.c == y.c && x.word == y.word
+	case *shapeView:
+		y, ok := b.r.(*shapeView)
+		return ok && x.c == y.c
+	}
+	return false
+}
+
+// pointersEqual reports whether pointers a and b of type t are equal:
+// whether gc's addresses would be. Distinct cells have distinct
+// addresses, but for a value and its first element or field, which
+// share theirs (places.go: leaf), and zero-size values (zerosize.go).
+func (it *Interp) pointersEqual(t *rtype, a, b Value) bool {
+	if samePointer(a, b) {
+		return true
+	}
+	x, ok1 := a.r.(*Value)
+	y, ok2 := b.r.(*Value)
+	if !ok1 || !ok2 {
+		return false
+	}
+	sa, sb := t.elem, t.elem
+	if t.kind == kUnsafePointer {
+		sa, sb = it.typeOfPointee(a.n), it.typeOfPointee(b.n)
+		if sa == nil || sb == nil {
+			panic(unsupportedf("comparison of pointers to memory of unknown type"))
+		}
+	} else if !sa.aggregate && sa.size > 0 {
+		return false
+	}
+	la, lb := place{c: x, t: sa}.leaf(), place{c: y, t: sb}.leaf()
+	switch {
+	case la.c == lb.c:
+		return true
+	case la.t.size > 0 && lb.t.size > 0:
+		return false
+	case la.c == x && lb.c == y:
+		return it.zeroPointersEqual(a, b)
+	}
+	panic(unsupportedf("comparison of pointers to a zero-size variable inside another and to a different variable"))
+}
+
+// pointerKey returns the map key of pointer v of type t: the same for
+// two pointers exactly when they are equal.
+func (it *Interp) pointerKey(t *rtype, v Value) any {
+	switch x := v.r.(type) {
+	case *realPtr:
+		return x.v.Pointer()
+	case *strPtr:
+		return x.addr()
+	case *hdrView:
+		return struct {
+			c    *Value
+			word int
+		}{x.c, x.word}
+	case *shapeView:
+		return *x
+	case *Value:
+		s := t.elem
+		if t.kind == kUnsafePointer {
+			if s = it.typeOfPointee(v.n); s == nil {
+				panic(unsupportedf("map key pointing to memory of unknown type"))
+			}
+		}
+		l := place{c: x, t: s}.leaf()
+		if l.t.size == 0 {
+			if l.c != x {
+				panic(unsupportedf("map key pointing to a zero-size variable inside another"))
+			}
+			return zeroKey(v)
+		}
+		return l.c
+	}
+	return v.r
 }

@@ -51,9 +51,13 @@ type Interp struct {
 
 	types *typeTable
 
-	mu      sync.Mutex
-	funcs   map[string]*function
-	globals map[string]*Value
+	mu          sync.Mutex
+	funcs       map[string]*function
+	globals     map[string]*Value
+	globalCells map[*Value]bool // the cells of globals
+
+	zero  zeroState // what pointer identity of zero-size objects needs (zerosize.go)
+	space addrSpace // the addresses uintptr conversions give (addrspace.go)
 
 	printMu sync.Mutex // serialises print and println
 	stderr  io.Writer
@@ -90,12 +94,13 @@ var ErrStepLimit = &Unsupported{Msg: "step limit exceeded"}
 // New returns an interpreter for the functions of mod.
 func New(mod *ir.Module, opts Options) *Interp {
 	it := &Interp{
-		mod:     mod,
-		opts:    opts,
-		types:   newTypeTable(),
-		funcs:   map[string]*function{},
-		globals: map[string]*Value{},
-		stderr:  opts.Stderr,
+		mod:         mod,
+		opts:        opts,
+		types:       newTypeTable(),
+		funcs:       map[string]*function{},
+		globals:     map[string]*Value{},
+		globalCells: map[*Value]bool{},
+		stderr:      opts.Stderr,
 	}
 	if it.stderr == nil {
 		it.stderr = os.Stderr
@@ -149,7 +154,15 @@ func (it *Interp) global(name string) *Value {
 	c := new(Value)
 	*c = zero(it.types.of(t))
 	it.globals[name] = c
+	it.globalCells[c] = true
 	return c
+}
+
+// isGlobalCell reports whether c is the cell of a package-level variable.
+func (it *Interp) isGlobalCell(c *Value) bool {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	return it.globalCells[c]
 }
 
 // Unsupported is raised (as a Go panic inside the interpreter, reported

@@ -55,6 +55,9 @@ func (it *Interp) atomicCell(g *goroutine, p Value) (*Value, *realPtr) {
 		if c != nil {
 			return nil, c
 		}
+	case nil:
+	default:
+		panic(unsupportedf("sync/atomic on %s", foreignName(p)))
 	}
 	it.raiseRuntime(g, errNilDeref)
 	panic("unreachable")

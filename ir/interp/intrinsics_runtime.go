@@ -184,10 +184,10 @@ func (it *Interp) setFinalizer(g *goroutine, obj, fin *iface) {
 	}
 	sig := fin.t.t.Underlying().(*types.Signature)
 	byInterface := sig.Params().Len() == 1 && types.IsInterface(sig.Params().At(0).Type())
-	fv, objT := fin.v, obj.t
+	fv, objT, objN := fin.v, obj.t, obj.v.n
 	// The finalizer must not capture cell: that would keep it alive.
 	runtime.SetFinalizer(cell, func(c *Value) {
-		arg := Value{r: c}
+		arg := Value{n: objN, r: c}
 		if byInterface {
 			arg = Value{r: &iface{t: objT, v: arg}}
 		}

@@ -43,10 +43,7 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 	case kString:
 		return v.str()
 	case kPointer, kUnsafePointer:
-		if p, ok := v.r.(*realPtr); ok {
-			return p.v.Pointer()
-		}
-		return v.r
+		return it.pointerKey(t, v)
 	case kChan:
 		return v.r
 	case kReal:

@@ -26,12 +26,15 @@ func (it *Interp) load(in *inst, p Value) Value {
 	case *realPtr:
 		return it.loadReal(in.t, c)
 	}
-	panic(unsupportedf("load through %T", p.r))
+	return it.loadForeign(in, p)
 }
 
 func (it *Interp) store(in *inst, p, v Value) {
 	switch c := p.r.(type) {
 	case *Value:
+		if in.zeroStore {
+			v = it.escapeZero(c, v)
+		}
 		storeInto(in.xt.elem, c, v)
 		return
 	case nil:
@@ -39,8 +42,11 @@ func (it *Interp) store(in *inst, p, v Value) {
 	case *realPtr:
 		it.storeReal(in.xt.elem, c, v)
 		return
+	case *shapeView:
+		storeShape(in.xt.elem, c, v)
+		return
 	}
-	panic(unsupportedf("store through %T", p.r))
+	panic(unsupportedf("store through %s", foreignName(p)))
 }
 
 func (it *Interp) fieldAddr(in *inst, p Value) Value {
@@ -51,13 +57,21 @@ func (it *Interp) fieldAddr(in *inst, p Value) Value {
 			return Value{r: &realPtr{v: fieldOf(rv, in.field).Addr()}}
 		}
 		fields := c.slice()
-		return Value{r: &fields[in.field]}
+		return Value{n: in.v.n, r: &fields[in.field]}
 	case nil:
 		panic(it.ub(in, "field address through a nil pointer"))
 	case *realPtr:
 		return it.realFieldAddr(c, in.field)
+	case *hdrView:
+		return Value{r: c.in(int(fieldOffset(in.xt.elem, in.field) / 8))}
+	case *shapeView:
+		if q, ok := (place{c: c.c, t: c.src}).at(fieldOffset(in.xt.elem, in.field)); ok {
+			if v, ok := view(q, in.t.elem); ok {
+				return v
+			}
+		}
 	}
-	panic(unsupportedf("field address through %T", p.r))
+	panic(unsupportedf("field address through %s", foreignName(p)))
 }
 
 func (it *Interp) field(in *inst, x Value) Value {
@@ -90,10 +104,15 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 			}
 		}
 		if c == nil {
-			if _, ok := x.r.(*realPtr); ok {
-				return it.realIndexAddr(x.r.(*realPtr), int(i.n))
+			switch p := x.r.(type) {
+			case *realPtr:
+				return it.realIndexAddr(p, int(i.n))
+			case *hdrView:
+				return Value{r: p.in(int(int64(i.n) * in.xt.elem.elem.size / 8))}
+			case nil:
+				panic(it.ub(in, "element address through a nil array pointer"))
 			}
-			panic(it.ub(in, "element address through a nil array pointer"))
+			panic(unsupportedf("element address through %s", foreignName(x)))
 		}
 		elems = c.slice()
 	}
@@ -101,7 +120,10 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	if !ok {
 		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(elems)))
 	}
-	return Value{r: &elems[k]}
+	if in.zeroElems {
+		k = 0 // all at the container's address (zerosize.go)
+	}
+	return Value{n: in.v.n | elemPos(k, cap(elems)), r: &elems[k]}
 }
 
 func (it *Interp) index(in *inst, x, i Value) Value {
@@ -141,6 +163,9 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 		n, c = len(elems), cap(elems)
 	case kPointer:
 		cell := x.cell()
+		if cell == nil && x.r != nil {
+			panic(unsupportedf("slice of an array through %s", foreignName(x)))
+		}
 		if cell == nil {
 			panic(it.ub(in, "slice of a nil array pointer"))
 		}
@@ -152,10 +177,22 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 		panic(it.ub(in, "slice bounds [%d:%d:%d] out of range for length %d capacity %d", lo, hi, max, n, c))
 	}
 	if in.xt.kind == kString {
+		if lo == hi && len(x.str()) > 0 {
+			// gc's result keeps x's bytes pointer (foreignptr.go).
+			return Value{r: &emptyStr{ptr: x}}
+		}
+		if lo == hi {
+			return x
+		}
 		return mkString(x.str()[lo:hi])
 	}
 	if elems == nil {
 		return Value{}
+	}
+	if in.zeroElems {
+		// Zero-size elements all live in the first cell (zerosize.go):
+		// the slice starts at the container's address.
+		return Value{r: elems[: hi-lo : max-lo]}
 	}
 	return Value{r: elems[lo:hi:max]}
 }
@@ -252,18 +289,6 @@ func (it *Interp) sliceToArrayPtr(s []Value, n int64) Value {
 	// an array value. Pointers into it alias the slice's cells.
 	c := &Value{r: s[:n:n]}
 	return Value{r: c}
-}
-
-// addressOf returns the address of a pointer value, for uintptr
-// conversions.
-func addressOf(p Value) uintptr {
-	switch c := p.r.(type) {
-	case *Value:
-		return uintptr(unsafe.Pointer(c))
-	case nil:
-		return 0
-	}
-	return 0
 }
 
 // fieldOf returns field i of an addressable struct value, made settable

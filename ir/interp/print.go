@@ -89,6 +89,14 @@ func refAddr(v Value) uintptr {
 		return uintptr(unsafe.Pointer(&r))
 	case *realPtr:
 		return r.v.Pointer()
+	case *strPtr:
+		return r.addr()
+	case wildPtr:
+		return uintptr(r)
+	case *hdrView:
+		return uintptr(unsafe.Pointer(r.c)) + uintptr(r.word)*8
+	case *shapeView:
+		return uintptr(unsafe.Pointer(r.c))
 	}
 	return 0xdead
 }
@@ -301,6 +309,11 @@ func writeIndented(sb *strings.Builder, s string) {
 // interface with a pointer to one read-only copy of it, which the
 // runtime's panic printing can tell (sameValue).
 func (it *Interp) staticIface(t *rtype, v Value) Value {
+	switch v.r.(type) {
+	case nil, string, complex128:
+	default:
+		return Value{} // an aggregate's zero value: made at each conversion
+	}
 	key := staticKey{t, v.n, v.r}
 	if x, ok := it.staticIfaces.Load(key); ok {
 		return x.(Value)

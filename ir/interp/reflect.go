@@ -38,11 +38,14 @@ const (
 	flagMethodShift = 8         // above: the index+1 of a method of the type, bound to the value (Value.Method)
 )
 
-// rval is a reflect.Value unpacked: t is nil for the zero Value.
+// rval is a reflect.Value unpacked: t is nil for the zero Value. pos is
+// what a pointer to the cell says of its place (ptrinfo.go: 0 for a
+// variable of its own), kept in the n of the Value's ptr field.
 type rval struct {
 	t    *rtype
 	cell *Value
 	flag uint64
+	pos  uint64
 }
 
 // reflectTypes are the rtypes of package reflect's types the
@@ -134,7 +137,7 @@ func (it *Interp) mkValue(r rval) Value {
 	if r.t == nil {
 		return zero(it.refl.value)
 	}
-	return Value{r: []Value{{r: it.typeCell(r.t)}, {r: r.cell}, {n: r.flag}}}
+	return Value{r: []Value{{r: it.typeCell(r.t)}, {n: r.pos, r: r.cell}, {n: r.flag}}}
 }
 
 // valueOf unpacks a reflect.Value.
@@ -143,7 +146,7 @@ func valueOf(v Value) rval {
 	if len(f) != 3 || f[0].cell() == nil {
 		return rval{}
 	}
-	return rval{t: f[0].cell().r.(*rtype), cell: f[1].cell(), flag: f[2].n}
+	return rval{t: f[0].cell().r.(*rtype), cell: f[1].cell(), flag: f[2].n, pos: f[1].n}
 }
 
 // valueOfIface makes the Value holding a copy of the interface value x

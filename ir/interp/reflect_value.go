@@ -27,7 +27,7 @@ func init() {
 		}
 		c, p := new(Value), new(Value)
 		*c = zero(t)
-		*p = Value{r: c}
+		*p = Value{n: withType(0, t), r: c}
 		return []Value{it.mkValue(rval{t: it.types.of(types.NewPointer(it.goType(g, t))), cell: p})}
 	}
 	reflectFuncs["reflect.Zero"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -132,7 +132,7 @@ func init() {
 			it.reflectPanic(g, "reflect.Value.Addr of unaddressable value")
 		}
 		p := new(Value)
-		*p = Value{r: v.cell}
+		*p = Value{n: withType(v.pos, v.t), r: v.cell}
 		return []Value{it.mkValue(rval{t: it.types.of(types.NewPointer(it.goType(g, v.t))), cell: p, flag: v.flag & flagRO})}
 	})
 	valueMethod("Elem", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
@@ -248,7 +248,7 @@ func init() {
 			if reflectKind(v.t) == reflect.Slice {
 				flag |= flagAddr // a slice's elements are variables
 			}
-			return []Value{it.mkValue(rval{t: v.t.elem, cell: &elems[i], flag: flag})}
+			return []Value{it.mkValue(rval{t: v.t.elem, cell: &elems[i], flag: flag, pos: elemPos(int(i), cap(elems))})}
 		case reflect.String:
 			s := v.cell.str()
 			if i < 0 || i >= int64(len(s)) {
@@ -384,7 +384,7 @@ func init() {
 			}
 			return []Value{{}}
 		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
-			return []Value{mkUint(uint64(addressOf(it.pointerOf(*v.cell))))}
+			return []Value{mkUint(it.addressOf(it.pointerOf(v.t, *v.cell)))}
 		}
 		it.valueError(g, "Pointer", v)
 		return nil
@@ -395,7 +395,7 @@ func init() {
 			if v.flag>>flagMethodShift != 0 {
 				panic(unsupportedf("reflect.Value.UnsafePointer of a method value"))
 			}
-			return []Value{it.pointerOf(*v.cell)}
+			return []Value{it.pointerOf(v.t, *v.cell)}
 		}
 		it.valueError(g, "UnsafePointer", v)
 		return nil
@@ -417,11 +417,14 @@ func reflectKindOf(v rval) reflect.Kind {
 func (it *Interp) elem(g *goroutine, v rval) rval {
 	switch reflectKindOf(v) {
 	case reflect.Pointer:
-		p := v.cell.cell()
-		if p == nil {
+		if v.cell.r == nil {
 			return rval{}
 		}
-		return rval{t: v.t.elem, cell: p, flag: flagAddr | v.flag&flagRO}
+		p := v.cell.cell()
+		if p == nil {
+			panic(unsupportedf("reflect.Value.Elem of a pointer to %s", foreignName(*v.cell)))
+		}
+		return rval{t: v.t.elem, cell: p, flag: flagAddr | v.flag&flagRO, pos: v.cell.n & posMask}
 	case reflect.Interface:
 		i := v.cell.iface()
 		if i == nil {
@@ -442,7 +445,7 @@ func (it *Interp) valueField(v rval, i int) rval {
 	if !f.Exported() {
 		flag |= flagRO
 	}
-	return rval{t: v.t.fields[i], cell: &v.cell.slice()[i], flag: flag}
+	return rval{t: v.t.fields[i], cell: &v.cell.slice()[i], flag: flag, pos: fieldPos(i, v.t)}
 }
 
 // mustBeAssignable raises reflect's panic if v cannot be set.
@@ -683,23 +686,23 @@ func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
 	return isNil(x) && x.n == 0
 }
 
-// pointerOf returns, as an unsafe.Pointer, the pointer Go holds in a
-// value of a pointer-shaped kind: itself for a pointer, the first
+// pointerOf returns, as an unsafe.Pointer, the pointer Go holds in x, a
+// value of t, a kind that holds one: x itself for a pointer, its first
 // element's cell for a slice, and for a map, channel or function a cell
 // standing for the object (the same each time, so that comparisons and
 // printed addresses agree).
-func (it *Interp) pointerOf(x Value) Value {
+func (it *Interp) pointerOf(t *rtype, x Value) Value {
 	switch r := x.r.(type) {
-	case nil, *Value:
-		return x
 	case []Value:
 		if cap(r) == 0 {
-			return Value{r: &zeroSizeBase}
+			return Value{n: withType(0, t.elem), r: &zeroSizeBase}
 		}
-		return Value{r: &r[:1][0]}
+		return Value{n: withType(elemPos(0, cap(r)), t.elem), r: &r[:1][0]}
+	case *mapObj, chan Value, *closure, *externFunc, *realFunc:
+		c, _ := it.objectCells.LoadOrStore(x.r, new(Value))
+		return Value{n: withType(0, t), r: c.(*Value)}
 	}
-	c, _ := it.objectCells.LoadOrStore(x.r, new(Value))
-	return Value{r: c.(*Value)}
+	return x
 }
 
 // zeroSizeBase stands for the address of zero-size allocations.

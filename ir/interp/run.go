@@ -48,6 +48,7 @@ func (it *Interp) RunMain(init, main string) (status int) {
 	if init != "" {
 		it.call(g, it.lookupFunc(init), nil, nil, nil)
 	}
+	it.zero.initDone.Store(true)
 	it.call(g, it.lookupFunc(main), nil, nil, nil)
 	return 0
 }

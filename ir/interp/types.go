@@ -63,9 +63,10 @@ type rtype struct {
 	elem   *rtype // pointer, slice, array, chan, map value
 	key    *rtype // map key
 	fields []*rtype
-	blank  []bool // struct fields named "_" (ignored by ==)
-	length int64  // array length
-	size   int64  // in bytes, for append's growth
+	blank  []bool  // struct fields named "_" (ignored by ==)
+	offs   []int64 // struct field offsets on amd64
+	length int64   // array length
+	size   int64   // in bytes, for append's growth
 	// aggregate is true for arrays and structs: values own a []Value that
 	// is copied when it moves in or out of memory.
 	aggregate  bool
@@ -93,6 +94,7 @@ type typeTable struct {
 	m     typeutil.Map
 	real  map[reflect.Type]*rtype
 	next  int
+	ids   []*rtype // by id (ids[0] is nil)
 	sizes types.Sizes
 	// realStruct returns the Go type of a named struct type that belongs
 	// to a real (not interpreted) package, or nil.
@@ -100,7 +102,17 @@ type typeTable struct {
 }
 
 func newTypeTable() *typeTable {
-	return &typeTable{sizes: types.SizesFor("gc", "amd64"), real: map[reflect.Type]*rtype{}}
+	return &typeTable{sizes: types.SizesFor("gc", "amd64"), real: map[reflect.Type]*rtype{}, ids: []*rtype{nil}}
+}
+
+// byID returns the rtype with the given id, or nil.
+func (tt *typeTable) byID(id int) *rtype {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	if id <= 0 || id >= len(tt.ids) {
+		return nil
+	}
+	return tt.ids[id]
 }
 
 // realNames gives the interpreter's own run-time error types the names
@@ -124,8 +136,9 @@ func (tt *typeTable) ofReal(rt reflect.Type) *rtype {
 	}
 	tt.next++
 	t := &rtype{kind: kReal, name: name, real: rt, id: tt.next, comparable: rt.Comparable(),
-		aggregate: rt.Kind() == reflect.Struct || rt.Kind() == reflect.Array}
+		aggregate: rt.Kind() == reflect.Struct || rt.Kind() == reflect.Array, size: int64(rt.Size())}
 	tt.real[rt] = t
+	tt.ids = append(tt.ids, t)
 	return t
 }
 
@@ -144,6 +157,7 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 	rt := &rtype{t: t, name: typeName(t)}
 	tt.next++
 	rt.id = tt.next
+	tt.ids = append(tt.ids, rt)
 	tt.m.Set(t, rt) // before recursing: types may be recursive
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -162,10 +176,13 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 	case *types.Struct:
 		rt.kind = kStruct
 		rt.aggregate = true
+		var vars []*types.Var
 		for i := 0; i < u.NumFields(); i++ {
 			rt.fields = append(rt.fields, tt.ofLocked(u.Field(i).Type()))
 			rt.blank = append(rt.blank, u.Field(i).Name() == "_")
+			vars = append(vars, u.Field(i))
 		}
+		rt.offs = tt.offsetsof(vars)
 	case *types.Map:
 		rt.kind = kMap
 		rt.key = tt.ofLocked(u.Key())
@@ -390,6 +407,17 @@ func (tt *typeTable) sizeof(t types.Type) (size int64) {
 		return 0
 	}
 	return tt.sizes.Sizeof(t)
+}
+
+// offsetsof returns the offsets of struct fields on amd64 (nil for the
+// IR's opaque types, which have no layout).
+func (tt *typeTable) offsetsof(fields []*types.Var) (offs []int64) {
+	defer func() {
+		if recover() != nil {
+			offs = nil
+		}
+	}()
+	return tt.sizes.Offsetsof(fields)
 }
 
 // alignof returns the alignment of t on amd64.

@@ -16,9 +16,13 @@ import (
 //	float64, float32     n = math.Float64bits (a float32 is held exactly
 //	                     as a float64)
 //	complex64/128        r = complex128 (nil = 0)
-//	string               r = string (nil = "")
+//	string               r = string (nil = ""), or *emptyStr: an empty
+//	                     string with a bytes pointer (foreignptr.go)
 //	pointer, unsafe.Pointer
-//	                     r = *Value, a memory cell (nil = nil)
+//	                     r = *Value, a memory cell (nil = nil), with
+//	                     n saying where the cell is (ptrinfo.go); or
+//	                     a pointer unsafe code made (foreignptr.go,
+//	                     layout.go), or *realPtr into real memory
 //	slice                r = []Value, whose elements are memory cells
 //	                     (nil interface or nil slice = nil)
 //	array, struct        r = []Value, owned: copied when the value moves
