@@ -179,7 +179,13 @@ func sameValue(a, b Value) bool {
 		return false
 	}
 	t := x.t
-	if t.size == 0 && t.kind != kInterface && t.kind != kReal {
+	if t.kind == kReal {
+		// A real pointer is the data word itself (panic(nil)'s two
+		// *runtime.PanicNilError are one: new of a zero-size type).
+		a, b := x.v.r.(reflect.Value), y.v.r.(reflect.Value)
+		return a.Kind() == reflect.Pointer && b.Kind() == reflect.Pointer && a.Pointer() == b.Pointer()
+	}
+	if t.size == 0 && t.kind != kInterface {
 		return true
 	}
 	var bits uint64
