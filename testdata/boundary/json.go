@@ -10,7 +10,9 @@ import (
 
 type Celsius float64
 
-func (c Celsius) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf("\"%.1fC\"", float64(c))), nil }
+func (c Celsius) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("\"%.1fC\"", float64(c))), nil
+}
 
 type T struct {
 	Name string  `json:"name"`

@@ -29,10 +29,10 @@ func main() {
 	fmt.Println(where())
 //line a\b.go:50
 	fmt.Println(where())
-/*line c.go:60:1*/ fmt.Println(where())
-/*line :65:1*/ fmt.Println(where())
+	/*line c.go:60:1*/ fmt.Println(where())
+	/*line :65:1*/ fmt.Println(where())
 }
 
 func init() {
-/*line :70:1*/ fmt.Println(where())
+	/*line :70:1*/ fmt.Println(where())
 }
