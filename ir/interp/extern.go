@@ -85,10 +85,17 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 }
 
 // callRealFunc calls a real function with interpreted arguments whose
-// IR signature is sig (receiver first for methods).
+// IR signature is sig (receiver first for methods), a printing function
+// only if it prints them as Go does (checkPrint).
 func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
 	args = it.unwrapReflectValues(name, args)
 	it.checkPrint(name, args)
+	return it.callRealChecked(g, name, rv, sig, args)
+}
+
+// callRealChecked is callRealFunc once a printing function's operands
+// are checked and unwrapped.
+func (it *Interp) callRealChecked(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
 	c := &crossing{it: it, g: g, reflective: reflectionOf(name)}

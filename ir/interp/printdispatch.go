@@ -24,20 +24,23 @@ func (it *Interp) realPrinter(name string) reflect.Value {
 // if the real function prints them exactly; else ok is false and
 // nothing was called.
 func (it *Interp) printReal(g *goroutine, fn *function, args []Value) (results []Value, ok bool) {
-	if !it.printExact(fn.name, args) {
+	args, ok = it.printExact(fn.name, args)
+	if !ok {
 		return nil, false
 	}
-	return it.callRealFunc(g, fn.name, fn.realPrint, fn.sig, args), true
+	return it.callRealChecked(g, fn.name, fn.realPrint, fn.sig, args), true
 }
 
 // printExact reports whether the real printing function name prints
 // args as Go does: checkPrint does not object to the operands, and the
 // other arguments of interface type (Fprintf's writer) hold real
-// values (a program's writer would cross as a stand-in).
-func (it *Interp) printExact(name string, args []Value) (exact bool) {
+// values (a program's writer would cross as a stand-in). If so, it
+// returns the arguments as the real function takes them (reflect.Values
+// unwrapped).
+func (it *Interp) printExact(name string, args []Value) (real []Value, exact bool) {
 	for _, a := range args[:max(len(args)-1, 0)] {
 		if i := a.iface(); i != nil && i.t.kind != kReal {
-			return false
+			return nil, false
 		}
 	}
 	defer func() {
@@ -45,9 +48,10 @@ func (it *Interp) printExact(name string, args []Value) (exact bool) {
 			if _, isUnsupported := r.(*Unsupported); !isUnsupported {
 				panic(r)
 			}
-			exact = false
+			real, exact = nil, false
 		}
 	}()
-	it.checkPrint(name, it.unwrapReflectValues(name, args))
-	return true
+	real = it.unwrapReflectValues(name, args)
+	it.checkPrint(name, real)
+	return real, true
 }
