@@ -47,6 +47,8 @@ type translator struct {
 	cur     *ir.Block
 
 	err *Unsupported // the first unsupported construct
+
+	assignLookups map[*ssa.Lookup]bool // lookups that are the read of one map assignment (mapassign.go)
 }
 
 type constKey struct {
@@ -140,14 +142,23 @@ func (t *translator) function() {
 	}
 	dead := unusedDeferStack(fn)
 	unevaluatedRanges(fn, dead)
+	var beforeCall map[*ssa.Call]*ssa.Lookup
+	t.assignLookups, beforeCall = assignLookups(fn)
+	moved := make(map[ssa.Instruction]bool, len(beforeCall))
+	for _, l := range beforeCall {
+		moved[l] = true
+	}
 	for _, b := range fn.Blocks {
 		t.cur = t.blocks[b.Index]
 		for _, in := range b.Instrs {
 			if _, ok := in.(*ssa.Phi); ok {
 				continue // lowered to copies on the incoming edges below
 			}
-			if dead[in] {
+			if dead[in] || moved[in] {
 				continue
+			}
+			if call, ok := in.(*ssa.Call); ok && beforeCall[call] != nil {
+				t.instr(beforeCall[call])
 			}
 			t.instr(in)
 		}

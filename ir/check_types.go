@@ -240,6 +240,9 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		}
 		msg := firstOf(want(1, TypeString(m.Key()), types.Identical(arg(1), m.Key())), wantDst(0, m.Elem()))
 		if msg == "" && len(in.Dsts) == 2 {
+			if in.Has(FlagAssignLookup) {
+				return "the read of an assignment has no comma-ok result"
+			}
 			msg = wantBool(in.Dsts[1], dst(1))
 		}
 		return msg

@@ -67,6 +67,14 @@
 //	shiftcheck   shl, shr with a signed count             negative shift amount
 //	lencheck     slicetoarrayptr                          cannot convert slice with length l to array or pointer to array with length n
 //
+// A map assignment whose new value reads the old one (m[k] op= v with op
+// not / or %, m[k]++, m[k] = append(m[k], …)) is one runtime call in gc,
+// which looks the key up as an assignment does: its read is a "lookup
+// assign", which on a nil map yields the zero value without looking at
+// the key (the mapupdate after it panics) and on any other map hashes the
+// key as mapupdate does, so a key of an unhashable dynamic type panics
+// with mapupdate's error, not a plain lookup's.
+//
 // # Instruction kinds
 //
 // Each row: the kind, its operands (… = any number, _ = may be absent),
@@ -191,6 +199,7 @@
 //	r:T = const 42 | -1.5 | "s" | true | nil | zero | complex(1.0, 2.0)
 //	r:*F = fieldaddr p, name           (or the field's index)
 //	slicecheck len|cap lo, hi, max, bound
+//	r = lookup assign m, k             the read of m[k] op= v (below)
 //	ok, k, v = next string|map it
 //	i, ok, v = select blocking|nonblocking <-ch, ch2<-v
 //	r = makeclosure @f(bindings…)

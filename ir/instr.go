@@ -126,11 +126,12 @@ func (in *Instr) newAux() *Aux {
 type Flags uint8
 
 const (
-	FlagHeap       Flags = 1 << iota // alloc: heap allocation ("new"), else a local
-	FlagBlocking                     // select: blocking
-	FlagCapBound                     // slicecheck: the bound is a capacity (message says "capacity")
-	FlagDeferStack                   // defer: Args[0] is an explicit defer stack
-	FlagStringIter                   // next: the iterator ranges over a string (else a map)
+	FlagHeap         Flags = 1 << iota // alloc: heap allocation ("new"), else a local
+	FlagBlocking                       // select: blocking
+	FlagCapBound                       // slicecheck: the bound is a capacity (message says "capacity")
+	FlagDeferStack                     // defer: Args[0] is an explicit defer stack
+	FlagStringIter                     // next: the iterator ranges over a string (else a map)
+	FlagAssignLookup                   // lookup: the read half of one map assignment (see doc.go)
 )
 
 // Has reports whether the flag f is set.

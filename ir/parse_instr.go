@@ -70,6 +70,12 @@ func (p *parser) instruction() {
 			p.fail(w, fmt.Sprintf("expected len or cap, found %s", w))
 		}
 		in.Args = p.operands()
+	case OpLookup:
+		if p.tok.kind == tWord && p.tok.text == "assign" {
+			p.next()
+			in.Flags |= FlagAssignLookup
+		}
+		in.Args = p.operands()
 	case OpNext:
 		switch w := p.expect(tWord, "string or map"); w.text {
 		case "string":

@@ -329,6 +329,12 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			sb.WriteString(" len ")
 		}
 		args(in.Args)
+	case OpLookup:
+		if in.Has(FlagAssignLookup) {
+			sb.WriteString(" assign")
+		}
+		sb.WriteByte(' ')
+		args(in.Args)
 	case OpNext:
 		if in.Has(FlagStringIter) {
 			sb.WriteString(" string ")

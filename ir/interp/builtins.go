@@ -8,6 +8,8 @@ import (
 	"math"
 
 	"github.com/vssa-go/vssa/ir"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goPanic) []Value {
@@ -73,7 +75,7 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 			if n, ok := typ.t.(*types.Named); ok {
 				short = n.Obj().Name()
 			}
-			it.raiseRuntime(g, &runtimeError{msg: "value method " + name + "." + args[2].str() + " called using nil *" + short + " pointer", plain: true})
+			it.raiseRuntime(g, rt.PlainError("value method "+name+"."+args[2].str()+" called using nil *"+short+" pointer"))
 		}
 		return []Value{args[0]}
 	case "Sizeof":

@@ -27,9 +27,9 @@ func (it *Interp) chanPanic(g *goroutine) {
 	}
 	if e, ok := r.(error); ok {
 		switch e.Error() {
-		case errSendClosed.msg:
+		case errSendClosed.Error():
 			it.raiseRuntime(g, errSendClosed)
-		case errCloseClosed.msg:
+		case errCloseClosed.Error():
 			it.raiseRuntime(g, errCloseClosed)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"runtime"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/interp/internal/abi"
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // within reports whether the integer v (of type t) satisfies
@@ -23,7 +25,7 @@ func (it *Interp) boundsCheck(g *goroutine, in *inst, i, n Value) {
 	if within(t, i, n.int()-1) && n.int() > 0 {
 		return
 	}
-	it.raiseRuntime(g, &boundsError{x: int64(i.n), signed: t.kind.isSigned(), y: n.int(), code: boundsIndex})
+	it.raiseRuntime(g, rt.BoundsError(int64(i.n), t.kind.isSigned(), int(n.int()), rt.BoundsIndex))
 }
 
 // sliceCheck checks lo <= hi <= max <= bound in Go's order, with Go's
@@ -31,39 +33,39 @@ func (it *Interp) boundsCheck(g *goroutine, in *inst, i, n Value) {
 func (it *Interp) sliceCheck(g *goroutine, in *inst, regs []Value) {
 	lo, hi, max, bound := in.args[0], in.args[1], in.args[2], in.args[3]
 	b := regs[bound].int()
-	fail := func(slot int32, y int64, code int) {
+	fail := func(slot int32, y int64, code abi.BoundsErrorCode) {
 		t := in.argTs[indexOfSlot(in, slot)]
-		it.raiseRuntime(g, &boundsError{x: int64(regs[slot].n), signed: t.kind.isSigned(), y: y, code: code})
+		it.raiseRuntime(g, rt.BoundsError(int64(regs[slot].n), t.kind.isSigned(), int(y), code))
 	}
 	capBound := in.flags&ir.FlagCapBound != 0
 	hiT := in.argTs[1]
 	if max >= 0 {
 		maxT := in.argTs[2]
 		if !within(maxT, regs[max], b) {
-			code := boundsSlice3Alen
+			code := rt.BoundsSlice3Alen
 			if capBound {
-				code = boundsSlice3Acap
+				code = rt.BoundsSlice3Acap
 			}
 			fail(max, b, code)
 		}
 		m := regs[max].int()
 		if !within(hiT, regs[hi], m) {
-			fail(hi, m, boundsSlice3B)
+			fail(hi, m, rt.BoundsSlice3B)
 		}
 		if lo >= 0 && !within(in.argTs[0], regs[lo], regs[hi].int()) {
-			fail(lo, regs[hi].int(), boundsSlice3C)
+			fail(lo, regs[hi].int(), rt.BoundsSlice3C)
 		}
 		return
 	}
 	if !within(hiT, regs[hi], b) {
-		code := boundsSliceAlen
+		code := rt.BoundsSliceAlen
 		if capBound {
-			code = boundsSliceAcap
+			code = rt.BoundsSliceAcap
 		}
 		fail(hi, b, code)
 	}
 	if lo >= 0 && !within(in.argTs[0], regs[lo], regs[hi].int()) {
-		fail(lo, regs[hi].int(), boundsSliceB)
+		fail(lo, regs[hi].int(), rt.BoundsSliceB)
 	}
 }
 

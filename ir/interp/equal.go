@@ -2,7 +2,11 @@
 
 package interp
 
-import "reflect"
+import (
+	"reflect"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+)
 
 // equal reports whether a == b for values of type t. Comparing two
 // interfaces holding the same uncomparable dynamic type panics, as in Go.
@@ -32,7 +36,7 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 			return false
 		}
 		if !ia.t.comparable {
-			it.raiseRuntime(g, &runtimeError{msg: "comparing uncomparable type " + ia.t.name})
+			it.raiseRuntime(g, rt.ErrorString("comparing uncomparable type "+ia.t.name))
 		}
 		return it.equal(g, ia.t, ia.v, ib.v)
 	case kArray:

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/vssa-go/vssa/ir"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // exec runs fr from fr.pc until a return instruction.
@@ -197,7 +199,7 @@ func (it *Interp) exec(fr *frame) {
 		case ir.OpLenCheck:
 			l, n := regs[in.a].int(), regs[in.b].int()
 			if l < n {
-				it.raiseRuntime(fr.g, &boundsError{x: n, signed: true, y: l, code: boundsConvert})
+				it.raiseRuntime(fr.g, rt.BoundsError(n, true, int(l), rt.BoundsConvert))
 			}
 
 		case ir.OpJump:

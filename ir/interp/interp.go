@@ -84,7 +84,7 @@ type Interp struct {
 	// main that calls runtime.Goexit lets them run to their end.
 	goroutines sync.WaitGroup
 
-	fixedErrors sync.Map // *runtimeError → its interface Value (raiseRuntime)
+	fixedErrors sync.Map // error → its interface Value (raiseRuntime)
 }
 
 // ErrStepLimit is raised (reported as Outcome.Err, or status

@@ -5,7 +5,12 @@
 
 package interp
 
-import "sort"
+import (
+	"reflect"
+	"sort"
+
+	"github.com/vssa-go/vssa/ir/interp/internal/reflectlite"
+)
 
 func init() {
 	intrinsics["sort.Slice"] = sortSlice(sort.Sort)
@@ -30,11 +35,11 @@ type sliceSorter struct {
 func (s *sliceSorter) init(args []Value) {
 	x := args[0].iface()
 	if x == nil || x.t.kind != kSlice {
-		name := "nil"
+		kind := reflect.Invalid
 		if x != nil {
-			name = x.t.name
+			kind = reflectKind(x.t)
 		}
-		s.it.raise(s.g, s.it.realIface(&runtimeError{msg: "reflect: call of Swapper on " + name + " Value", plain: true}))
+		s.it.raise(s.g, s.it.realIface(&reflectlite.ValueError{Method: "Swapper", Kind: kind}))
 	}
 	s.elem, s.s = x.t.elem, x.v.slice()
 	s.less = args[1]

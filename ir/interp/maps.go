@@ -7,6 +7,10 @@ package interp
 
 import (
 	"reflect"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/interp/internal/maps"
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 type mapObj struct {
@@ -54,7 +58,7 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 			return ifaceKey{}
 		}
 		if !i.t.comparable {
-			it.raiseRuntime(g, &runtimeError{msg: "hash of unhashable type " + i.t.name})
+			it.raiseRuntime(g, rt.ErrorString("hash of unhashable type "+i.t.name))
 		}
 		return ifaceKey{i.t.id, it.key(g, i.t, i.v)}
 	case kArray:
@@ -114,7 +118,7 @@ func (m *mapObj) delete(it *Interp, g *goroutine, k Value) {
 // unhashable type T" instead).
 func (it *Interp) emptyMapKey(g *goroutine, t *rtype, v Value) {
 	if bad := unhashable(t, v); bad != nil {
-		it.raiseRuntime(g, &runtimeError{msg: "hash of unhashable type: " + bad.name, plain: true})
+		it.raiseRuntime(g, maps.UnhashableTypeError(bad.name))
 	}
 }
 
@@ -151,9 +155,19 @@ func (it *Interp) lookup(g *goroutine, in *inst, regs []Value) {
 	m, _ := regs[in.a].r.(*mapObj)
 	var v Value
 	ok := false
-	if m != nil && m.len() > 0 {
+	switch {
+	case in.flags&ir.FlagAssignLookup != 0:
+		// The read of one map assignment (ir/doc.go): gc's mapassign
+		// panics on a nil map before looking at the key (the update
+		// after this does), and hashes the key of any other map.
+		if m != nil {
+			v, _ = m.get(it, g, regs[in.b])
+		} else {
+			v = zero(in.t)
+		}
+	case m != nil && m.len() > 0:
 		v, ok = m.get(it, g, regs[in.b])
-	} else {
+	default:
 		it.emptyMapKey(g, in.argTs[1], regs[in.b])
 		v = zero(in.t)
 	}

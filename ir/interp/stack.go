@@ -32,6 +32,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // runtimeFrames are real pcs of the runtime's frames, probed once.
@@ -102,19 +104,18 @@ func panicKind(p *goPanic) string {
 	if !ok || !rv.CanInterface() {
 		return "plain"
 	}
-	switch e := rv.Interface().(type) {
-	case *runtimeError:
-		switch e {
-		case errNilDeref:
-			return "nil"
-		case errDivide:
-			return "divide"
-		case errShift:
-			return "shift"
-		}
-	case *boundsError:
+	e, _ := rv.Interface().(error)
+	switch {
+	case e == errNilDeref:
+		return "nil"
+	case e == errDivide:
+		return "divide"
+	case e == errShift:
+		return "shift"
+	case rt.IsBoundsError(e):
 		return "bounds"
-	case *typeAssertionError:
+	}
+	if _, ok := e.(*rt.TypeAssertionError); ok {
 		return "assert"
 	}
 	return "plain"

@@ -6,6 +6,8 @@ package interp
 import (
 	"go/types"
 	"sync"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 func (it *Interp) typeAssert(g *goroutine, in *inst, regs []Value) {
@@ -31,15 +33,15 @@ func (it *Interp) typeAssert(g *goroutine, in *inst, regs []Value) {
 	} else if commaOk {
 		regs[in.dst] = zero(target)
 	} else {
-		e := &typeAssertionError{iface: in.xt.name, asserted: target.name, missing: missing}
+		iface, concrete := in.xt.name, ""
 		if x != nil {
-			e.concrete = x.t.name
+			concrete = x.t.name
 		} else if target.kind == kInterface {
 			// The runtime's assertion to an interface type does not
 			// know the static type: "interface is nil".
-			e.iface = ""
+			iface = ""
 		}
-		it.raiseRuntime(g, e)
+		it.raiseRuntime(g, rt.NewTypeAssertionError(iface, concrete, target.name, missing))
 	}
 	if commaOk {
 		regs[in.dsts[1]] = mkBool(ok)

@@ -115,14 +115,6 @@ func (tt *typeTable) byID(id int) *rtype {
 	return tt.ids[id]
 }
 
-// realNames gives the interpreter's own run-time error types the names
-// of the runtime's.
-var realNames = map[reflect.Type]string{
-	reflect.TypeFor[*runtimeError]():       "runtime.Error",
-	reflect.TypeFor[*boundsError]():        "runtime.boundsError",
-	reflect.TypeFor[*typeAssertionError](): "*runtime.TypeAssertionError",
-}
-
 // ofReal returns the rtype of real Go values of type rt.
 func (tt *typeTable) ofReal(rt reflect.Type) *rtype {
 	tt.mu.Lock()
@@ -130,10 +122,7 @@ func (tt *typeTable) ofReal(rt reflect.Type) *rtype {
 	if t, ok := tt.real[rt]; ok {
 		return t
 	}
-	name := realNames[rt]
-	if name == "" {
-		name = rt.String()
-	}
+	name := rt.String()
 	tt.next++
 	t := &rtype{kind: kReal, name: name, real: rt, id: tt.next, comparable: rt.Comparable(),
 		aggregate: rt.Kind() == reflect.Struct || rt.Kind() == reflect.Array, size: int64(rt.Size())}

@@ -226,8 +226,7 @@ func unsafeLen(t *rtype, v Value) (int64, bool) {
 // unsafestring, elemSize 1): a negative length, a nil pointer with a
 // length, memory past the end of the address space.
 func (it *Interp) unsafeSliceCheck(g *goroutine, what string, p Value, elemSize int64, n int64, ok bool) {
-	errLen := &runtimeError{msg: what + ": len out of range"}
-	errNil := &runtimeError{msg: what + ": ptr is nil and len is not zero"}
+	errLen, errNil := errUnsafeLen[what], errUnsafeNil[what]
 	if !ok || n < 0 {
 		it.raiseRuntime(g, errLen)
 	}

@@ -1,0 +1,21 @@
+// Package reflectlite holds the panic value of internal/reflectlite's
+// Swapper (sort.Slice and its kin on a value that is not a slice), under
+// the same package and type name so that %T of a recovered value prints
+// as it does under gc.
+package reflectlite
+
+import "reflect"
+
+// A ValueError is internal/reflectlite's ValueError: Method was called
+// on a Value of the wrong Kind.
+type ValueError struct {
+	Method string
+	Kind   reflect.Kind
+}
+
+func (e *ValueError) Error() string {
+	if e.Kind == reflect.Invalid {
+		return "reflect: call of " + e.Method + " on zero Value"
+	}
+	return "reflect: call of " + e.Method + " on " + e.Kind.String() + " Value"
+}
