@@ -148,8 +148,12 @@ func (t *translator) function() {
 	for _, l := range beforeCall {
 		moved[l] = true
 	}
+	rangeStates, exhausted := rangeFuncPanics(fn)
 	for _, b := range fn.Blocks {
 		t.cur = t.blocks[b.Index]
+		if addr := exhausted[b]; addr != nil {
+			t.storeExhausted(addr, fn.Pos())
+		}
 		for _, in := range b.Instrs {
 			if _, ok := in.(*ssa.Phi); ok {
 				continue // lowered to copies on the incoming edges below
@@ -157,8 +161,15 @@ func (t *translator) function() {
 			if dead[in] || moved[in] {
 				continue
 			}
-			if call, ok := in.(*ssa.Call); ok && beforeCall[call] != nil {
-				t.instr(beforeCall[call])
+			switch in := in.(type) {
+			case *ssa.Call:
+				if l := beforeCall[in]; l != nil {
+					t.instr(l)
+				}
+			case *ssa.Panic:
+				if s := rangeStates[in]; s != nil {
+					t.rangeStatePanic(s, in.Pos())
+				}
 			}
 			t.instr(in)
 		}

@@ -75,6 +75,14 @@
 // key as mapupdate does, so a key of an unhashable dynamic type panics
 // with mapupdate's error, not a plain lookup's.
 //
+// A built-in call names one of Go's built-ins, as go/ssa's Builtin, or
+// one of vssa's: wrapnilchk and deferstack (go/ssa's ssa:wrapnilchk and
+// ssa:deferstack), and panicrangestate(s int), which panics with gc's
+// run-time error for a range-over-func loop whose state go/ssa's checks
+// found wrong: s is -1 (the body panicked), -2 (the iterator returned),
+// -3 (the iterator returned normally after the body panicked) or an
+// exit's positive id (the body left the loop).
+//
 // # Instruction kinds
 //
 // Each row: the kind, its operands (… = any number, _ = may be absent),

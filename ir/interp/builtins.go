@@ -91,6 +91,10 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 		return []Value{it.unsafeString(g, in, args[0], ts[1], args[1])}
 	case "StringData", "SliceData":
 		return []Value{it.dataPointer(ts[0], args[0])}
+	case "panicrangestate":
+		if err := rangeStateError(int64(args[0].n)); err != nil {
+			it.raiseRuntime(g, err)
+		}
 	case "ssa:deferstack", "deferstack":
 		// Handled in exec, which knows the frame; a stack is never deferred.
 	}
@@ -286,3 +290,20 @@ func minMax(isMin bool, k kind, args []Value) Value {
 }
 
 var _ = ir.CallBuiltin
+
+// rangeStateError returns gc's run-time error for a range-over-func
+// loop found in state s by the built-in panicrangestate (ir/doc.go), or
+// nil if s is not a misuse.
+func rangeStateError(s int64) error {
+	switch {
+	case s == -1:
+		return rt.RangePanicError
+	case s == -2:
+		return rt.RangeExhaustedError
+	case s == -3:
+		return rt.RangeMissingPanicError
+	case s > 0:
+		return rt.RangeDoneError
+	}
+	return nil
+}
