@@ -31,10 +31,12 @@ import (
 // when the program imports one of them: slices, maps and cmp, pure Go,
 // almost all generic; fmt (with internal/fmtsort), which looks at the
 // program's values with reflect and calls their methods, which only
-// the interpreter's reflect sees (ir/interp/reflect.go). Their package
-// initializers run interpreted too: their variables are the
-// interpreter's.
-var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort"}
+// the interpreter's reflect sees (ir/interp/reflect.go); and log (with
+// log/internal), which prints with fmt. Their package initializers run
+// interpreted too: their variables, and so their types, are the
+// interpreter's. Of the other packages, only the generic functions keep
+// their bodies (isGeneric).
+var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal"}
 
 // importsGenericPackage reports whether a loaded package imports
 // slices, maps or cmp, which are only usable from source.
@@ -50,7 +52,7 @@ func importsGenericPackage(pkgs []*packages.Package) bool {
 }
 
 // printsProgramTypes reports whether a program, loaded and built from
-// export data, needs fmt from source: it imports fmt and converts a
+// export data, needs fmt from source: it imports fmt or log and converts a
 // value of a type it declares (or one made of such types, or a value of
 // package reflect, which the interpreter implements) to an interface,
 // which fmt may be given. The real fmt prints every other
@@ -61,7 +63,7 @@ func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ss
 	importsFmt := false
 	own := map[*types.Package]bool{}
 	for _, p := range pkgs {
-		importsFmt = importsFmt || p.Imports["fmt"] != nil
+		importsFmt = importsFmt || p.Imports["fmt"] != nil || p.Imports["log"] != nil
 		own[p.Types] = true
 	}
 	if !importsFmt {
@@ -176,7 +178,7 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if f != nil && !keep[filename] && !inDirs(filename, keepDirs) {
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok {
+				if fd, ok := d.(*ast.FuncDecl); ok && !isGeneric(fd) {
 					fd.Body = nil
 				}
 			}
@@ -211,6 +213,29 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 	}
 	prog.Build()
 	return prog, ssaPkgs, nil
+}
+
+// isGeneric reports whether fd declares a generic function or a method
+// of a generic type. Their bodies are kept in every package: the
+// standard library's table holds no generic function (an instance is
+// compiled for its type arguments), so go/ssa instantiates them from
+// source, as the program's own.
+func isGeneric(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return false
+	}
+	recv := fd.Recv.List[0].Type
+	if star, ok := recv.(*ast.StarExpr); ok {
+		recv = star.X
+	}
+	switch recv.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // droppedBody reports whether a type error is one that dropping bodies

@@ -107,7 +107,10 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	if ext := opts.Externs; ext != nil {
 		it.types.realStruct = func(n *types.Named) reflect.Type {
-			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || interpretedStruct(n) {
+			// A package whose initializer runs interpreted (one the
+			// bridge loaded from source, as log) has the interpreter's
+			// variables, and so its types.
+			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || interpretedStruct(n) || mod.Func(n.Obj().Pkg().Path()+".init") != nil {
 				return nil
 			}
 			rt, ok := ext.Type(n.Obj().Pkg().Path(), n.Obj().Name())

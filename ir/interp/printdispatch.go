@@ -8,12 +8,17 @@
 
 package interp
 
-import "reflect"
+import (
+	"reflect"
+	"strings"
+)
 
 // realPrinter returns the real function of a printing function of the
-// given name, if the standard library table has it.
+// given name, if the standard library table has it. Only fmt's: log's,
+// interpreted, print with the interpreted loggers' settings (SetFlags,
+// SetPrefix, SetOutput), which the real ones do not have.
 func (it *Interp) realPrinter(name string) reflect.Value {
-	if _, ok := printFuncs[name]; !ok || it.opts.Externs == nil {
+	if _, ok := printFuncs[name]; !ok || it.opts.Externs == nil || !strings.HasPrefix(name, "fmt.") {
 		return reflect.Value{}
 	}
 	rv, _ := it.opts.Externs.Func(name)
