@@ -22,8 +22,11 @@ pass manager running normalize and mem2reg with validation as vssa check
 does (both passes, both validators, the IR checker after each, the
 fingerprints of the inputs), with where its time goes. Times are CPU
 time attributed by the profiler (background garbage collection is left
-out of every figure alike), each loop repeated inside its profile; on
-Linux each build with its validation, and each manager call, are also
+out of every figure alike), each loop repeated inside its profile; x/tools'
+lifted build, the builders and the pass manager take turns repetition by
+repetition in one profile, so that both sides of each ratio are measured
+in the same conditions. On Linux each build with its validation, and
+each manager call, are also
 timed by the thread's CPU time. It counts phis and the bytes each pass allocates.
 It repeats the whole measurement -n times and reports the median run
 (by x/tools' lifting time), since machines are noisy, then ends with two

@@ -115,6 +115,7 @@ const (
 	vAnalyze        = "github.com/vssa-go/vssa/internal/bench.analyzeAll"
 	vManager        = "github.com/vssa-go/vssa/passes.(*Manager).Run"
 	vFullCheck      = "github.com/vssa-go/vssa/internal/bench.fullCheck"
+	vBuilderRep     = "github.com/vssa-go/vssa/internal/bench.builderRep"
 
 	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
 	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowClone"
@@ -164,16 +165,13 @@ func analyzeAll(funcs []*ir.Func) (n int) {
 // would be ±20% noise.
 const reps = 5
 
-// builderReps is reps for the builders' loop and the pass manager's: the
-// validators take a third of a build, some 40 ms on std, and 10
+// builderReps is reps for the profile of the targets' two sides: x/tools'
+// lifted build, the builders' loop and the pass manager's. The
+// validators take a fifth of a build, some 30 ms on std, and 10
 // repetitions gave them about 40 samples each (±15%): each run's
-// val/build moved from 21% to 38%.
+// val/build moved from 21% to 38%; and over 5 repetitions x/tools' lift
+// measured 116-160 ms on std from run to run (over 20, 111-119).
 const builderReps = 20
-
-// liftReps is reps for x/tools' lifted build: its lift is what every
-// target is a ratio of, and over 5 repetitions it measured 116-160 ms on
-// std from run to run (over 20, 111-119).
-const liftReps = 20
 
 // XLifting is x/tools' lifting time as the difference of its two builds.
 // It is not reliable: the NaiveForm build makes more instructions, which
@@ -198,17 +196,9 @@ func Measure(patterns []string) (*Result, error) {
 		naive, d = build(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
 		res.XNaive += d / reps
 	}
-	var lifted *ssa.Program
-	cpu, alloc, err := measure(func() {
-		for range liftReps {
-			lifted, d = build(pkgs, ssa.InstantiateGenerics)
-			res.XLift += d / liftReps
-		}
-	}, xLift)
-	if err != nil {
-		return nil, err
-	}
-	res.XLiftCPU, res.XLiftAlloc = cpu[xLift]/liftReps, alloc[xLift]/liftReps
+	// One lifted build, not measured, for the functions it has and their
+	// instructions; its lift is measured below, taking turns with vssa.
+	lifted, _ := build(pkgs, ssa.InstantiateGenerics)
 	lifted_ := map[string][]int{} // name → instruction counts of x/tools' functions of that name
 	xInstrs := 0
 	for fn := range ssautil.AllFunctions(lifted) {
@@ -259,7 +249,7 @@ func Measure(patterns []string) (*Result, error) {
 	// accepts, which the next pass's validator reads (ir.Func.Counts).
 	var normal []*ir.Func
 	runtime.GC()
-	cpu, alloc, err = measure(func() {
+	cpu, alloc, err := measure(func() {
 		for range reps {
 			normal = make([]*ir.Func, 0, len(funcs))
 			for _, f := range funcs {
@@ -289,140 +279,70 @@ func Measure(patterns []string) (*Result, error) {
 		return nil, err
 	}
 	res.Read, res.Analyze = cpu[vRead]/reps, cpu[vAnalyze]/reps
-	// Both builders are measured in one profile, taking turns repetition
-	// by repetition (and which goes first), so that neither runs in
-	// conditions the other does not: measured one after the other, the
-	// one measured first had its check up to 20% slower, whichever it
-	// was. Each builder's validator and IR check are called through
-	// functions of its own, whose names attribute their time.
+	// The targets' two sides are measured in one profile, taking turns
+	// repetition by repetition, so that neither runs in conditions the
+	// other does not (measured in profiles of their own, a minute apart,
+	// x/tools' lift moved between 90 and 115 ms from run to run, and the
+	// ratios with it): x/tools' lifted build (its lift), the two
+	// builders with their validators, and the pass manager. Each starts
+	// after a collection, as each x/tools build did on its own.
+	//
+	// The two builders also take turns, function by function (and which
+	// goes first), so that neither runs in conditions the other does
+	// not: measured one after the other, the one measured first had its
+	// check up to 20% slower, whichever it was. Each builder's validator
+	// and IR check are called through functions of their own, whose names
+	// attribute their time; builderRep's name tells them from the pass
+	// manager's calls of the same functions.
 	loops := []*builderLoop{
 		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron},
 		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun},
 	}
-	var roots []string
+	roots := []string{xLift, within(vBuilderRep, vIRCheckInput)}
 	for _, l := range loops {
 		l.res.Functions = len(normal)
-		roots = append(roots, l.root, l.checkRoot, l.irRoot)
-		roots = append(roots, l.breakdown()...)
+		for _, r := range append([]string{l.root, l.checkRoot, l.irRoot}, l.breakdown()...) {
+			roots = append(roots, within(vBuilderRep, r))
+		}
 	}
-	// The pass manager runs all passes on one function before the next:
-	// mem2reg starts on a function the checker has just read, as x/tools
-	// lifts a function it has just built, and on the bridge's functions
-	// (which normalize returns as they are) that is the full check of
-	// the pipeline's input, whose counts list the accesses promotion
-	// needs. So each builder runs right after the full check of a fresh
-	// copy of its input (its own line, irCheckInput), and the builders
-	// take turns function by function.
-	//
-	// Each builder call and its validator call are also timed together
-	// by the thread's CPU time (the goroutine stays on its thread), a
-	// second opinion without sampling error. Each read of that clock is
-	// a system call, of which an interval holds about one's worth:
-	// emptyInterval's median is taken from each. A system call costs
-	// more right after other work than back to back, and disturbs the
-	// caches, so these figures may run a little high; and none is made
-	// between the two calls, which slowed the validator after it.
+	pipeline, err := passes.Pipeline("normalize,mem2reg")
+	if err != nil {
+		return nil, err
+	}
+	m := &passes.Manager{Pipeline: pipeline}
+	roots = append(roots, vManager, vFullCheck)
+	for _, part := range pipelineParts {
+		roots = append(roots, within(vManager, part.fn))
+	}
+	lifted = nil
 	runtime.GC()
 	cpu, alloc, err = measure(func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		empty, timed := emptyInterval()
 		for i := range builderReps {
-			last := i == builderReps-1 // the counts are of the last repetition
-			for j, f := range normal {
-				for k := range loops {
-					l := loops[(k+i+j)%len(loops)]
-					f := fresh(f)
-					irCheckInput(f)
-					t0, _ := threadCPU()
-					g, h, err := l.run(f)
-					if err != nil {
-						if last {
-							l.res.Failed++
-						}
-						continue
-					}
-					rejected := l.check(f, g, h) != nil
-					t1, _ := threadCPU()
-					if timed {
-						l.res.BuildValidateByCall += t1 - t0 - empty
-					}
-					if (rejected || l.irCheck(g) != nil) && last {
-						l.res.Rejected++
-					}
-					if last {
-						for _, blk := range g.Blocks {
-							l.res.Phis += len(blk.Phis)
-						}
-					}
-				}
-			}
-		}
-	}, append(roots, vIRCheckInput)...)
-	if err != nil {
-		return nil, err
-	}
-	res.InputIR = cpu[vIRCheckInput] / builderReps / time.Duration(len(loops))
-	for _, l := range loops {
-		br := l.res
-		br.Build, br.Validate, br.IRCheck = cpu[l.root]/builderReps, cpu[l.checkRoot]/builderReps, cpu[l.irRoot]/builderReps
-		parts := l.breakdown()
-		br.Promote, br.Copy, br.Scan, br.Construct = cpu[parts[0]]/builderReps, cpu[parts[1]]/builderReps, cpu[parts[2]]/builderReps, cpu[parts[3]]/builderReps
-		br.BuildValidateByCall /= builderReps
-		br.BuildAlloc, br.ValidateAlloc = alloc[l.root]/builderReps, alloc[l.checkRoot]/builderReps
-		res.Builders = append(res.Builders, br)
-	}
-	if err := measurePipeline(res, funcs); err != nil {
-		return nil, err
-	}
-	return res, nil
-}
-
-// measurePipeline measures the pass manager running normalize and
-// mem2reg (Cytron) on the bridge's functions, each fully checked right
-// before, as vssa check does (the check is measured apart): what the
-// manager then does for a function is what a user of the passes pays
-// on top of the bridge.
-func measurePipeline(res *Result, funcs []*ir.Func) error {
-	pipeline, err := passes.Pipeline("normalize,mem2reg")
-	if err != nil {
-		return err
-	}
-	m := &passes.Manager{Pipeline: pipeline}
-	runtime.GC()
-	roots := []string{vManager, vFullCheck}
-	for _, part := range pipelineParts {
-		roots = append(roots, within(vManager, part.fn))
-	}
-	cpu, alloc, err := measure(func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		empty, timed := emptyInterval()
-		for i := range builderReps {
-			for _, f := range funcs {
-				in := fresh(f)
-				if fullCheck(in) != nil {
-					continue
-				}
-				t0, _ := threadCPU()
-				_, reports := m.Run(in)
-				t1, _ := threadCPU()
-				if timed {
-					res.PipelineByCall += t1 - t0 - empty
-				}
-				if i == builderReps-1 {
-					for _, r := range reports {
-						if r.Outcome != passes.Accepted {
-							res.PipelineRejected++
-							break
-						}
-					}
-				}
-			}
+			_, d := build(pkgs, ssa.InstantiateGenerics) // collects first
+			res.XLift += d / builderReps
+			runtime.GC()
+			builderRep(loops, normal, i == builderReps-1, empty, timed)
+			runtime.GC()
+			pipelineRep(res, m, funcs, i == builderReps-1, empty, timed)
 		}
 	}, roots...)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	res.XLiftCPU, res.XLiftAlloc = cpu[xLift]/builderReps, alloc[xLift]/builderReps
+	res.InputIR = cpu[within(vBuilderRep, vIRCheckInput)] / builderReps / time.Duration(len(loops))
+	in := func(r string) string { return within(vBuilderRep, r) }
+	for _, l := range loops {
+		br := l.res
+		br.Build, br.Validate, br.IRCheck = cpu[in(l.root)]/builderReps, cpu[in(l.checkRoot)]/builderReps, cpu[in(l.irRoot)]/builderReps
+		parts := l.breakdown()
+		br.Promote, br.Copy, br.Scan, br.Construct = cpu[in(parts[0])]/builderReps, cpu[in(parts[1])]/builderReps, cpu[in(parts[2])]/builderReps, cpu[in(parts[3])]/builderReps
+		br.BuildValidateByCall /= builderReps
+		br.BuildAlloc, br.ValidateAlloc = alloc[in(l.root)]/builderReps, alloc[in(l.checkRoot)]/builderReps
+		res.Builders = append(res.Builders, br)
 	}
 	res.Pipeline, res.InputCheck = cpu[vManager]/builderReps, cpu[vFullCheck]/builderReps
 	res.PipelineParts = map[string]time.Duration{}
@@ -431,7 +351,88 @@ func measurePipeline(res *Result, funcs []*ir.Func) error {
 	}
 	res.PipelineByCall /= builderReps
 	res.PipelineAlloc = alloc[vManager] / builderReps
-	return nil
+	return res, nil
+}
+
+// builderRep runs each builder once on each function of normal, with
+// its validator and the IR checker on its result; the counts are taken
+// in the last repetition.
+//
+// The pass manager runs all passes on one function before the next:
+// mem2reg starts on a function the checker has just read, as x/tools
+// lifts a function it has just built, and on the bridge's functions
+// (which normalize returns as they are) that is the full check of the
+// pipeline's input, whose counts list the accesses promotion needs. So
+// each builder runs right after the full check of a fresh copy of its
+// input (its own line, irCheckInput), and the builders take turns
+// function by function.
+//
+// Each builder call and its validator call are also timed together by
+// the thread's CPU time (the goroutine stays on its thread), a second
+// opinion without sampling error. Each read of that clock is a system
+// call, of which an interval holds about one's worth (empty). A system
+// call costs more right after other work than back to back, and
+// disturbs the caches, so these figures may run a little high; and none
+// is made between the two calls, which slowed the validator after it.
+//
+//go:noinline
+func builderRep(loops []*builderLoop, normal []*ir.Func, last bool, empty time.Duration, timed bool) {
+	for j, f := range normal {
+		for k := range loops {
+			l := loops[(k+j)%len(loops)]
+			f := fresh(f)
+			irCheckInput(f)
+			t0, _ := threadCPU()
+			g, h, err := l.run(f)
+			if err != nil {
+				if last {
+					l.res.Failed++
+				}
+				continue
+			}
+			rejected := l.check(f, g, h) != nil
+			t1, _ := threadCPU()
+			if timed {
+				l.res.BuildValidateByCall += t1 - t0 - empty
+			}
+			if (rejected || l.irCheck(g) != nil) && last {
+				l.res.Rejected++
+			}
+			if last {
+				for _, blk := range g.Blocks {
+					l.res.Phis += len(blk.Phis)
+				}
+			}
+		}
+	}
+}
+
+// pipelineRep runs the pass manager (normalize and mem2reg (Cytron)) on
+// each of the bridge's functions, fully checked right before, as vssa
+// check does (the check is measured apart): what the manager then does
+// for a function is what a user of the passes pays on top of the
+// bridge. Rejections are counted in the last repetition.
+func pipelineRep(res *Result, m *passes.Manager, funcs []*ir.Func, last bool, empty time.Duration, timed bool) {
+	for _, f := range funcs {
+		in := fresh(f)
+		if fullCheck(in) != nil {
+			continue
+		}
+		t0, _ := threadCPU()
+		_, reports := m.Run(in)
+		t1, _ := threadCPU()
+		if timed {
+			res.PipelineByCall += t1 - t0 - empty
+		}
+		if last {
+			for _, r := range reports {
+				if r.Outcome != passes.Accepted {
+					res.PipelineRejected++
+					break
+				}
+			}
+		}
+	}
 }
 
 // fresh returns a copy of f for one measured call, with its own blocks
@@ -573,16 +574,15 @@ func Report(w io.Writer, runs []*Result) {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
 	}
 	fmt.Fprintf(w, "; the pass manager, normalize and mem2reg with validation, %s\n", mb(r.PipelineAlloc))
-	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, each loop run %d times in its profile\n"+
-		" (the builders' %d times, taking turns function by function in one profile,\n"+
-		" each right after the IR checker read its input and counted its registers,\n"+
+	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, normalize and the yardsticks run %d times in theirs,\n"+
+		" x/tools' lifted build, the builders and the pass manager %d times, taking turns repetition by repetition in one profile\n"+
+		" (the builders also function by function, each right after the IR checker read its input and counted its registers,\n"+
 		" as in the pass manager), per run;\n"+
 		" garbage collection in the background excluded, allocation assists included;\n"+
 		" build = promotion + SSA construction; all = normalize + build + both validators;\n"+
 		" validators read the register counts the IR checker leaves on their input;\n"+
 		" allocated bytes from the heap profile's samples, per run;\n"+
-		" timed call by call: the thread's CPU time around each call, less an empty interval, mean per run;\n"+
-		" x/tools' lift: its lifted build run %d times in its profile)\n", reps, builderReps, liftReps)
+		" timed call by call: the thread's CPU time around each call, less an empty interval, mean per run)\n", reps, builderReps)
 	// The targets, from the profiles: X and Z each the median of its
 	// ratio over the runs, Y, the most sampled least, from the samples
 	// of every run. (The call-by-call times, without sampling error,
