@@ -300,6 +300,9 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 			dsts = t.def(v)
 		}
 	}
+	if op == ir.OpCall && t.typeFor(c, v, pos) {
+		return
+	}
 	in := t.newInstr(op, pos, dsts, nil)
 	var sym string
 	switch callee := c.Value.(type) {

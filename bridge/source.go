@@ -36,7 +36,7 @@ import (
 // interpreted too: their variables, and so their types, are the
 // interpreter's. Of the other packages, only the generic functions keep
 // their bodies (isGeneric).
-var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal"}
+var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal", "encoding/json"}
 
 // importsGenericPackage reports whether a loaded package imports
 // slices, maps or cmp, which are only usable from source.
@@ -63,7 +63,7 @@ func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ss
 	importsFmt := false
 	own := map[*types.Package]bool{}
 	for _, p := range pkgs {
-		importsFmt = importsFmt || p.Imports["fmt"] != nil || p.Imports["log"] != nil
+		importsFmt = importsFmt || p.Imports["fmt"] != nil || p.Imports["log"] != nil || p.Imports["encoding/json"] != nil
 		own[p.Types] = true
 	}
 	if !importsFmt {
@@ -173,12 +173,16 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 	for _, path := range sourcePackages {
 		keepDirs = append(keepDirs, filepath.Join(goroot, "src", path))
 	}
+	interpreterOwn := map[string]bool{}
+	for _, path := range []string{"reflect", "runtime", "unsafe"} {
+		interpreterOwn[filepath.Join(goroot, "src", path)] = true
+	}
 	pcfg := cfg.packages(packages.LoadAllSyntax)
 	pcfg.ParseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if f != nil && !keep[filename] && !inDirs(filename, keepDirs) {
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && !isGeneric(fd) {
+				if fd, ok := d.(*ast.FuncDecl); ok && (!isGeneric(fd) || interpreterOwn[filepath.Dir(filename)]) {
 					fd.Body = nil
 				}
 			}
@@ -216,10 +220,11 @@ func loadFromSource(cfg Config, roots []*packages.Package, patterns []string, mo
 }
 
 // isGeneric reports whether fd declares a generic function or a method
-// of a generic type. Their bodies are kept in every package: the
-// standard library's table holds no generic function (an instance is
-// compiled for its type arguments), so go/ssa instantiates them from
-// source, as the program's own.
+// of a generic type. Their bodies are kept in every package but those
+// the interpreter implements itself (reflect, runtime): the standard
+// library's table holds no generic function (an instance is compiled
+// for its type arguments), so go/ssa instantiates them from source, as
+// the program's own.
 func isGeneric(fd *ast.FuncDecl) bool {
 	if fd.Type.TypeParams != nil {
 		return true

@@ -17,6 +17,7 @@ package interp
 import (
 	"fmt"
 	"go/types"
+	"io"
 	"reflect"
 	"strings"
 	"sync"
@@ -26,6 +27,8 @@ import (
 var (
 	anyType    = reflect.TypeFor[any]()
 	errorType  = reflect.TypeFor[error]()
+	readerType = reflect.TypeFor[io.Reader]()
+	writerType = reflect.TypeFor[io.Writer]()
 	reflectOf  sync.Map // *rtype → reflect.Type (nil if not expressible)
 	anyRType   = types.NewInterfaceType(nil, nil).Complete()
 	errorIface = types.Universe.Lookup("error").Type()
@@ -153,6 +156,15 @@ type crossing struct {
 	// reflective says how the called function looks at the types of
 	// the values it is given (see reflection).
 	reflective reflection
+	callee     string // the function called, for messages ("" if none)
+}
+
+// to names the callee in a message: " to NAME", or "" if unknown.
+func (c *crossing) to() string {
+	if c.callee == "" {
+		return " to the standard library"
+	}
+	return " to " + c.callee
 }
 
 // reflection is how much of a value's type a function of the standard
@@ -367,7 +379,7 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 		panic(unsupportedf("%s passed to the standard library", foreignName(v)))
 	case reflect.UnsafePointer:
 		if v.r != nil {
-			panic(unsupportedf("unsafe.Pointer to interpreted memory passed to the standard library"))
+			panic(unsupportedf("unsafe.Pointer to interpreted memory passed%s", c.to()))
 		}
 	case reflect.Struct:
 		if t.kind == kReal {
@@ -429,13 +441,17 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 	case dynT.kind == kReal:
 		real = dynV.r.(reflect.Value)
 	case dynT == it.refl.value:
-		panic(unsupportedf("a reflect.Value passed to the standard library"))
+		panic(unsupportedf("a reflect.Value passed%s", c.to()))
 	case dynT.t != nil && it.seenDifferently(c.reflective, dynT.t):
 		panic(unsupportedf("reflection on a value of program type %s by the standard library (it would see a stand-in without its name and methods)", dynT.name))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):
 		real = reflect.ValueOf(&stringerAdapter{it: it, t: dynT, v: dynV})
+	case want == readerType && it.method(dynT, "Read") != nil:
+		real = reflect.ValueOf(&readerAdapter{it: it, t: dynT, v: dynV})
+	case want == writerType && it.method(dynT, "Write") != nil:
+		real = reflect.ValueOf(&writerAdapter{it: it, t: dynT, v: dynV})
 	default:
 		real = c.toReal(dynT, dynV, it.reflectType(dynT))
 	}
@@ -464,6 +480,46 @@ type stringerAdapter struct {
 }
 
 func (a *stringerAdapter) String() string { return a.it.callMethodString(a.t, a.v, "String") }
+
+// readerAdapter and writerAdapter carry a program value with a Read or
+// Write method into real code as an io.Reader or io.Writer (fmt's
+// scanner, run from source, hands its own reader to io.ReadFull). The
+// bytes are copied in and, for Read, back out: neither may keep p.
+type readerAdapter struct {
+	it *Interp
+	t  *rtype
+	v  Value
+}
+
+func (a *readerAdapter) Read(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Read", p, true) }
+
+type writerAdapter struct {
+	it *Interp
+	t  *rtype
+	v  Value
+}
+
+func (a *writerAdapter) Write(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Write", p, false) }
+
+// callIO calls the Read or Write method name of v (of type t) with a copy
+// of p, copied back into p if back.
+func (it *Interp) callIO(t *rtype, v Value, name string, p []byte, back bool) (int, error) {
+	buf := make([]Value, len(p))
+	for i, b := range p {
+		buf[i] = Value{n: uint64(b)}
+	}
+	res := it.call(&goroutine{}, it.method(t, name), nil, []Value{v, {r: buf}}, nil)
+	if back {
+		for i := range p {
+			p[i] = byte(buf[i].n)
+		}
+	}
+	var err error
+	if e := it.toReal(nil, it.types.of(errorIface), res[1], errorType); !e.IsNil() {
+		err = e.Interface().(error)
+	}
+	return int(res[0].int()), err
+}
 
 func (it *Interp) callMethodString(t *rtype, v Value, name string) string {
 	res := it.call(&goroutine{}, it.method(t, name), nil, []Value{v}, nil)
@@ -715,7 +771,7 @@ func (it *Interp) isProgramType(t types.Type) bool {
 		if t.Obj().Pkg() == nil {
 			return false
 		}
-		if interpretedStruct(t) {
+		if interpretedStruct(t) || it.runsInterpreted(t.Obj().Pkg().Path()) {
 			return true
 		}
 		if it.opts.Externs != nil {

@@ -119,17 +119,7 @@ func (it *Interp) appendOp(st *rtype, s, x Value, xt *rtype) Value {
 		return s
 	}
 	n := len(dst) + len(src)
-	if n > cap(dst) {
-		newCap := growCap(n, cap(dst), st.elem)
-		grown := make([]Value, len(dst), newCap)
-		copy(grown, dst)
-		if st.elem.aggregate {
-			for i := len(dst); i < newCap; i++ {
-				grown[:newCap][i] = zero(st.elem)
-			}
-		}
-		dst = grown
-	}
+	dst = growSlice(dst, n, st.elem)
 	out := dst[:n]
 	if st.elem.aggregate {
 		// Copy through a temporary: src may overlap the destination.
@@ -149,6 +139,24 @@ func (it *Interp) appendOp(st *rtype, s, x Value, xt *rtype) Value {
 // growCap computes the capacity of a grown slice exactly as the Go
 // runtime's growslice does, including the rounding to malloc size
 // classes, so that cap() after append matches the compiled program.
+// growSlice returns s, or if its capacity is less than n, a copy of s
+// whose capacity the runtime's growslice would give it, the elements
+// past its length zero.
+func growSlice(s []Value, n int, elem *rtype) []Value {
+	if n <= cap(s) {
+		return s
+	}
+	newCap := growCap(n, cap(s), elem)
+	grown := make([]Value, len(s), newCap)
+	copy(grown, s)
+	if elem.aggregate {
+		for i := len(s); i < newCap; i++ {
+			grown[:newCap][i] = zero(elem)
+		}
+	}
+	return grown
+}
+
 func growCap(newLen, oldCap int, elem *rtype) int {
 	newCap := oldCap
 	double := newCap + newCap

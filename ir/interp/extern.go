@@ -98,7 +98,7 @@ func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig 
 func (it *Interp) callRealChecked(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g, reflective: reflectionOf(name)}
+	c := &crossing{it: it, g: g, reflective: reflectionOf(name), callee: name}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
@@ -149,7 +149,8 @@ func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []V
 	if recv.Kind() == reflect.Pointer {
 		recv = recv.Elem()
 	}
-	c := &crossing{it: it, g: g, reflective: reflectionOf(recv.PkgPath() + "." + recv.Name() + "." + in.sym)}
+	callee := recv.PkgPath() + "." + recv.Name() + "." + in.sym
+	c := &crossing{it: it, g: g, reflective: reflectionOf(callee), callee: callee}
 	for k, a := range args {
 		real[k] = c.toReal(in.callTs[k], a, mt.In(k))
 	}

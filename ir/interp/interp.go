@@ -107,10 +107,7 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	if ext := opts.Externs; ext != nil {
 		it.types.realStruct = func(n *types.Named) reflect.Type {
-			// A package whose initializer runs interpreted (one the
-			// bridge loaded from source, as log) has the interpreter's
-			// variables, and so its types.
-			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || interpretedStruct(n) || mod.Func(n.Obj().Pkg().Path()+".init") != nil {
+			if n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || interpretedStruct(n) || it.runsInterpreted(n.Obj().Pkg().Path()) {
 				return nil
 			}
 			rt, ok := ext.Type(n.Obj().Pkg().Path(), n.Obj().Name())
@@ -122,6 +119,13 @@ func New(mod *ir.Module, opts Options) *Interp {
 	}
 	return it
 }
+
+// runsInterpreted reports whether the code of the package with the
+// given path runs interpreted: the program's packages, and those of the
+// standard library the bridge loaded from source (log, encoding/json),
+// whose initializers are in the module. Their variables, and so their
+// types, are the interpreter's.
+func (it *Interp) runsInterpreted(path string) bool { return it.mod.Func(path+".init") != nil }
 
 // lookupFunc returns the function named name: the module's, or an
 // external one.

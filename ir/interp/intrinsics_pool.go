@@ -37,8 +37,8 @@ const poolNewField = 5
 
 // interpretedStruct reports whether the named struct type n of the
 // standard library is represented as the interpreter's own struct
-// rather than as a real value: sync.Pool (see above) and package
-// reflect's types (reflect.go).
+// rather than as a real value: sync.Pool (see above), sync.Map
+// (intrinsics_syncmap.go) and package reflect's types (reflect.go).
 func interpretedStruct(n *types.Named) bool {
 	obj := n.Obj()
 	switch {
@@ -48,6 +48,12 @@ func interpretedStruct(n *types.Named) bool {
 		st := n.Underlying().(*types.Struct)
 		if st.NumFields() <= poolNewField || st.Field(poolNewField).Name() != "New" {
 			panic(unsupportedf("sync.Pool of this Go release (field New moved)"))
+		}
+		return true
+	case obj.Pkg().Path() == "sync" && obj.Name() == "Map":
+		st := n.Underlying().(*types.Struct)
+		if st.NumFields() <= syncMapField || st.Field(syncMapField).Name() != "m" {
+			panic(unsupportedf("sync.Map of this Go release (field m moved)"))
 		}
 		return true
 	}

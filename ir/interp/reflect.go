@@ -222,10 +222,32 @@ func (it *Interp) reflectIntrinsic(name string, sig *types.Signature) func(*Inte
 	if f, ok := reflectFuncs[name]; ok {
 		return f
 	}
+	if strings.HasPrefix(name, "reflect.TypeAssert[") && sig.Results().Len() == 2 {
+		return it.typeAssertFunc(it.types.of(sig.Results().At(0).Type()))
+	}
 	if onlyPlainData(sig) {
 		return nil // the real function
 	}
 	return unsupportedIntrinsic(name + " (on the interpreter's values)")
+}
+
+// typeAssertFunc implements reflect.TypeAssert[T], T being target: as
+// v.Interface().(T) with the comma, with TypeAssert's own panics.
+func (it *Interp) typeAssertFunc(target *rtype) func(*Interp, *goroutine, []Value) []Value {
+	return func(it *Interp, g *goroutine, args []Value) []Value {
+		v := valueOf(args[0])
+		if v.t == nil {
+			it.raise(g, it.realIface(&reflect.ValueError{Method: "reflect.TypeAssert", Kind: reflect.Invalid}))
+		}
+		if v.flag&flagRO != 0 {
+			it.reflectPanic(g, "reflect.TypeAssert: cannot return value obtained from unexported field or method")
+		}
+		x := it.ifaceOf(g, v)
+		if ok, _ := it.asserts(x.iface(), target); ok {
+			return []Value{asserted(x, x.iface(), target), mkBool(true)}
+		}
+		return []Value{zero(target), mkBool(false)}
+	}
 }
 
 // onlyPlainData reports whether a signature has only numbers, strings

@@ -26,6 +26,13 @@ func typeMethod(name string, f func(it *Interp, g *goroutine, t *rtype, args []V
 }
 
 func init() {
+	// StructField's and Method's IsExported: PkgPath (their second
+	// field) is empty.
+	isExported := func(it *Interp, g *goroutine, args []Value) []Value {
+		return []Value{mkBool(args[0].slice()[1].str() == "")}
+	}
+	reflectFuncs["(reflect.StructField).IsExported"] = isExported
+	reflectFuncs["(reflect.Method).IsExported"] = isExported
 	reflectFuncs["reflect.TypeOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		if i := args[0].iface(); i != nil {
 			return []Value{it.mkType(i.t)}
@@ -79,6 +86,12 @@ func init() {
 	})
 	typeMethod("Size", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
 		return []Value{mkUint(uint64(it.types.sizeof(it.goType(g, t))))}
+	})
+	typeMethod("Bits", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
+		if k := t.kind; !k.isInt() && !k.isFloat() && !k.isComplex() {
+			it.reflectPanic(g, "reflect: Bits of non-arithmetic Type "+nameOf(t))
+		}
+		return []Value{mkInt(8 * it.types.sizeof(it.goType(g, t)))}
 	})
 	typeMethod("Align", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
 		return []Value{mkInt(it.types.sizes.Alignof(it.goType(g, t)))}

@@ -6,6 +6,7 @@ package interp
 
 import (
 	"go/types"
+	"math"
 	"reflect"
 )
 
@@ -151,6 +152,30 @@ func init() {
 			it.valueError(g, "Int", v)
 		}
 		return []Value{mkInt(v.cell.int())}
+	})
+	// The Overflow methods: whether x does not fit v's type, as reflect
+	// decides it (by its size; a float32 overflows beyond its largest
+	// finite magnitude).
+	valueMethod("OverflowInt", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isSigned() || v.flag>>flagMethodShift != 0 {
+			it.valueError(g, "OverflowInt", v)
+		}
+		x, shift := args[0].int(), 64-8*v.t.size
+		return []Value{mkBool(x != (x<<shift)>>shift)}
+	})
+	valueMethod("OverflowUint", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isUnsigned() || v.flag>>flagMethodShift != 0 {
+			it.valueError(g, "OverflowUint", v)
+		}
+		x, shift := args[0].n, 64-8*v.t.size
+		return []Value{mkBool(x != (x<<shift)>>shift)}
+	})
+	valueMethod("OverflowFloat", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if v.t == nil || !v.t.kind.isFloat() || v.flag>>flagMethodShift != 0 {
+			it.valueError(g, "OverflowFloat", v)
+		}
+		x := math.Abs(args[0].float())
+		return []Value{mkBool(v.t.kind == kFloat32 && math.MaxFloat32 < x && x <= math.MaxFloat64)}
 	})
 	valueMethod("Uint", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if v.t == nil || !v.t.kind.isUnsigned() {
@@ -623,6 +648,50 @@ func init() {
 		c := new(Value)
 		*c = Value{r: elems[lo:hi]}
 		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
+	})
+	// The methods that change a slice's header, with reflect's checks in
+	// its order.
+	mustBeSlice := func(it *Interp, g *goroutine, v rval, method string) []Value {
+		it.mustBeAssignable(g, v, method)
+		if reflectKindOf(v) != reflect.Slice {
+			it.valueError(g, method, v)
+		}
+		return v.cell.slice()
+	}
+	valueMethod("Grow", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		s, n := mustBeSlice(it, g, v, "Grow"), args[0].int()
+		switch {
+		case n < 0:
+			it.reflectPanic(g, "reflect.Value.Grow: negative len")
+		case int64(len(s))+n < 0:
+			it.reflectPanic(g, "reflect.Value.Grow: slice overflow")
+		}
+		*v.cell = Value{r: growSlice(s, len(s)+int(n), v.t.elem)}
+		return nil
+	})
+	valueMethod("SetLen", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		s, n := mustBeSlice(it, g, v, "SetLen"), args[0].n
+		if n > uint64(cap(s)) {
+			it.reflectPanic(g, "reflect: slice length out of range in SetLen")
+		}
+		*v.cell = Value{r: s[:n]}
+		return nil
+	})
+	valueMethod("SetCap", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		s, n := mustBeSlice(it, g, v, "SetCap"), args[0].int()
+		if n < int64(len(s)) || n > int64(cap(s)) {
+			it.reflectPanic(g, "reflect: slice capacity out of range in SetCap")
+		}
+		*v.cell = Value{r: s[:len(s):n]}
+		return nil
+	})
+	valueMethod("SetBytes", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		mustBeSlice(it, g, v, "SetBytes")
+		if v.t.elem.kind != kUint8 {
+			it.reflectPanic(g, "reflect.Value.SetBytes of non-byte slice")
+		}
+		*v.cell = args[0]
+		return nil
 	})
 	valueMethod("Bytes", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if reflectKindOf(v) != reflect.Slice || v.t.elem.kind != kUint8 {

@@ -10,26 +10,36 @@ import (
 	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
+// asserts reports whether the interface value x holds a value of type
+// target, or of one implementing it if it is an interface; if not and
+// x is not nil, missing names the method target has and x's type lacks.
+func (it *Interp) asserts(x *iface, target *rtype) (ok bool, missing string) {
+	switch {
+	case x == nil:
+		return false, ""
+	case target.kind == kInterface:
+		missing = it.missingMethod(x.t, target)
+		return missing == "", missing
+	}
+	return x.t == target, ""
+}
+
+// asserted is the result of asserting the interface value v (holding x)
+// to target, which it satisfies.
+func asserted(v Value, x *iface, target *rtype) Value {
+	if target.kind == kInterface {
+		return v
+	}
+	return x.v
+}
+
 func (it *Interp) typeAssert(g *goroutine, in *inst, regs []Value) {
 	x := regs[in.a].iface()
 	target := in.t
-	missing := ""
-	ok := x != nil
-	if ok {
-		if target.kind == kInterface {
-			missing = it.missingMethod(x.t, target)
-			ok = missing == ""
-		} else {
-			ok = x.t == target
-		}
-	}
+	ok, missing := it.asserts(x, target)
 	commaOk := len(in.dsts) == 2
 	if ok {
-		if target.kind == kInterface {
-			regs[in.dst] = regs[in.a]
-		} else {
-			regs[in.dst] = x.v
-		}
+		regs[in.dst] = asserted(regs[in.a], x, target)
 	} else if commaOk {
 		regs[in.dst] = zero(target)
 	} else {

@@ -1,3 +1,5 @@
+// run
+
 // encoding/json calls a program type's MarshalJSON method and names its
 // types in errors: the real package would get a stand-in without them.
 
