@@ -31,12 +31,14 @@ import (
 // when the program imports one of them: slices, maps and cmp, pure Go,
 // almost all generic; fmt (with internal/fmtsort), which looks at the
 // program's values with reflect and calls their methods, which only
-// the interpreter's reflect sees (ir/interp/reflect.go); and log (with
-// log/internal), which prints with fmt. Their package initializers run
+// the interpreter's reflect sees (ir/interp/reflect.go); log (with
+// log/internal), which prints with fmt; encoding/json and text/template
+// (with text/template/parse), which walk the program's values with
+// reflect and call their methods. Their package initializers run
 // interpreted too: their variables, and so their types, are the
 // interpreter's. Of the other packages, only the generic functions keep
 // their bodies (isGeneric).
-var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal", "encoding/json"}
+var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal", "encoding/json", "text/template", "text/template/parse"}
 
 // importsGenericPackage reports whether a loaded package imports
 // slices, maps or cmp, which are only usable from source.
@@ -52,10 +54,11 @@ func importsGenericPackage(pkgs []*packages.Package) bool {
 }
 
 // printsProgramTypes reports whether a program, loaded and built from
-// export data, needs fmt from source: it imports fmt or log and converts a
-// value of a type it declares (or one made of such types, or a value of
-// package reflect, which the interpreter implements) to an interface,
-// which fmt may be given. The real fmt prints every other
+// export data, needs fmt (or log, encoding/json, text/template) from
+// source: it imports one of them and converts a value of a type it
+// declares (or one made of such types, or a value of package reflect,
+// which the interpreter implements) to an interface, which they may be
+// given. The real fmt prints every other
 // value as Go does (the interpreter checks that before each call), and
 // loading from source is five times slower, so programs that never
 // give fmt a type of their own do without.
@@ -63,7 +66,7 @@ func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ss
 	importsFmt := false
 	own := map[*types.Package]bool{}
 	for _, p := range pkgs {
-		importsFmt = importsFmt || p.Imports["fmt"] != nil || p.Imports["log"] != nil || p.Imports["encoding/json"] != nil
+		importsFmt = importsFmt || p.Imports["fmt"] != nil || p.Imports["log"] != nil || p.Imports["encoding/json"] != nil || p.Imports["text/template"] != nil
 		own[p.Types] = true
 	}
 	if !importsFmt {

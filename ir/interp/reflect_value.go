@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"errors"
 	"go/types"
 	"math"
 	"reflect"
@@ -234,14 +235,7 @@ func init() {
 		return []Value{mkInt(int64(len(v.t.fields)))}
 	})
 	valueMethod("Field", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
-			it.valueError(g, "Field", v)
-		}
-		i := args[0].int()
-		if i < 0 || i >= int64(len(v.t.fields)) {
-			it.reflectPanic(g, "reflect: Field index out of range")
-		}
-		return []Value{it.mkValue(it.valueField(v, int(i)))}
+		return []Value{it.mkValue(it.fieldAt(g, v, args[0].int()))}
 	})
 	valueMethod("FieldByName", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
@@ -251,15 +245,38 @@ func init() {
 		if index == nil {
 			return []Value{zero(it.refl.value)}
 		}
-		for k, i := range index {
-			if k > 0 && reflectKind(v.t) == reflect.Pointer {
-				if v = it.elem(g, v); v.t == nil {
-					it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
-				}
-			}
-			v = it.valueField(v, i)
+		f, ok := it.fieldByIndex(g, v, index)
+		if !ok {
+			it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
 		}
-		return []Value{it.mkValue(v)}
+		return []Value{it.mkValue(f)}
+	})
+	valueMethod("FieldByIndex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		index := intsOf(args[0])
+		if len(index) != 1 && reflectKindOf(v) != reflect.Struct {
+			it.valueError(g, "FieldByIndex", v)
+		}
+		f, ok := it.fieldByIndex(g, v, index)
+		if !ok {
+			it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
+		}
+		return []Value{it.mkValue(f)}
+	})
+	valueMethod("FieldByIndexErr", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		index := intsOf(args[0])
+		if len(index) != 1 && reflectKindOf(v) != reflect.Struct {
+			it.valueError(g, "FieldByIndexErr", v)
+		}
+		f, ok := it.fieldByIndex(g, v, index)
+		if !ok {
+			name := ""
+			if n, ok := types.Unalias(f.t.elem.t).(*types.Named); ok {
+				name = n.Obj().Name()
+			}
+			err := errors.New("reflect: indirection through nil pointer to embedded struct field " + name)
+			return []Value{zero(it.refl.value), it.realIface(err)}
+		}
+		return []Value{it.mkValue(f), {}}
 	})
 	valueMethod("Index", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		i := args[0].int()
@@ -464,6 +481,44 @@ func (it *Interp) elem(g *goroutine, v rval) rval {
 }
 
 // valueField returns field i of the struct Value v.
+// fieldAt is v.Field(i), with its panics.
+func (it *Interp) fieldAt(g *goroutine, v rval, i int64) rval {
+	if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
+		it.valueError(g, "Field", v)
+	}
+	if i < 0 || i >= int64(len(v.t.fields)) {
+		it.reflectPanic(g, "reflect: Field index out of range")
+	}
+	return it.valueField(v, int(i))
+}
+
+// fieldByIndex follows index from v as reflect's FieldByIndex does,
+// through pointers to embedded structs; if one is nil, it returns that
+// pointer and false.
+func (it *Interp) fieldByIndex(g *goroutine, v rval, index []int) (rval, bool) {
+	for k, i := range index {
+		if k > 0 && reflectKindOf(v) == reflect.Pointer && v.t.elem.kind == kStruct {
+			e := it.elem(g, v)
+			if e.t == nil {
+				return v, false
+			}
+			v = e
+		}
+		v = it.fieldAt(g, v, int64(i))
+	}
+	return v, true
+}
+
+// intsOf returns the elements of an []int.
+func intsOf(s Value) []int {
+	elems := s.slice()
+	out := make([]int, len(elems))
+	for i, e := range elems {
+		out[i] = int(e.int())
+	}
+	return out
+}
+
 func (it *Interp) valueField(v rval, i int) rval {
 	flag := v.flag & (flagAddr | flagRO)
 	f := v.t.t.Underlying().(*types.Struct).Field(i)
