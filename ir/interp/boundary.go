@@ -183,7 +183,7 @@ const (
 // methods; those of namingFuncs see names too.
 var reflectivePackages = []string{
 	"encoding/asn1", "encoding/gob", "encoding/json", "encoding/xml",
-	"html/template", "log/slog", "net/rpc", "text/template",
+	"html/template", "log/slog", "net/rpc", "testing", "text/template",
 }
 
 var namingPrefixes = []string{
@@ -416,7 +416,7 @@ func (it *Interp) callback(c *closure, args []reflect.Value, ft reflect.Type) []
 	for i, a := range args {
 		in[i] = it.fromReal(a, it.types.of(sig.Params().At(i).Type()))
 	}
-	res := it.call(&goroutine{}, c.fn, c.env, in, nil)
+	res := it.callFromReal(c.fn, c.env, in)
 	out := make([]reflect.Value, len(res))
 	for i, r := range res {
 		out[i] = it.toReal(nil, it.types.of(sig.Results().At(i).Type()), r, ft.Out(i))
@@ -508,7 +508,7 @@ func (it *Interp) callIO(t *rtype, v Value, name string, p []byte, back bool) (i
 	for i, b := range p {
 		buf[i] = Value{n: uint64(b)}
 	}
-	res := it.call(&goroutine{}, it.method(t, name), nil, []Value{v, {r: buf}}, nil)
+	res := it.callFromReal(it.method(t, name), nil, []Value{v, {r: buf}})
 	if back {
 		for i := range p {
 			p[i] = byte(buf[i].n)
@@ -522,7 +522,7 @@ func (it *Interp) callIO(t *rtype, v Value, name string, p []byte, back bool) (i
 }
 
 func (it *Interp) callMethodString(t *rtype, v Value, name string) string {
-	res := it.call(&goroutine{}, it.method(t, name), nil, []Value{v}, nil)
+	res := it.callFromReal(it.method(t, name), nil, []Value{v})
 	return res[0].str()
 }
 

@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"runtime"
@@ -79,9 +80,44 @@ func (it *Interp) callExtern(g *goroutine, fn *function, args []Value) []Value {
 	case ef.intrinsic != nil:
 		return ef.intrinsic(it, g, args)
 	case !ef.rv.IsValid():
+		if res, ok := it.callHiddenMethod(g, fn, args); ok {
+			return res
+		}
 		panic(unsupportedf("call of %s, which is outside the program and not in the standard library table", fn.name))
 	}
 	return it.callRealFunc(g, fn.name, ef.rv, fn.sig, args)
+}
+
+// callHiddenMethod calls an exported method of an unexported standard
+// library type on a receiver in real memory, as the program reaches it
+// through an exported type embedding it (testing.T's Log is
+// testing.common's). The table lists what a program can name, so not
+// these; reflect finds them on the receiver. ok is false if fn is not
+// such a method or the receiver is not real.
+func (it *Interp) callHiddenMethod(g *goroutine, fn *function, args []Value) (results []Value, ok bool) {
+	i := strings.LastIndex(fn.name, ").")
+	if !strings.HasPrefix(fn.name, "(") || i < 0 || len(args) == 0 || !token.IsExported(fn.name[i+2:]) {
+		return nil, false
+	}
+	var recv reflect.Value
+	switch r := args[0].r.(type) {
+	case *realPtr:
+		recv = r.v
+	case reflect.Value:
+		recv = r
+	default:
+		return nil, false
+	}
+	m := recv.MethodByName(fn.name[i+2:])
+	if !m.IsValid() {
+		return nil, false
+	}
+	params := make([]*types.Var, fn.sig.Params().Len()-1)
+	for k := range params {
+		params[k] = fn.sig.Params().At(k + 1)
+	}
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), fn.sig.Results(), fn.sig.Variadic())
+	return it.callRealChecked(g, fn.name, m, sig, args[1:]), true
 }
 
 // callRealFunc calls a real function with interpreted arguments whose
@@ -96,12 +132,26 @@ func (it *Interp) callRealFunc(g *goroutine, name string, rv reflect.Value, sig 
 // callRealChecked is callRealFunc once a printing function's operands
 // are checked and unwrapped.
 func (it *Interp) callRealChecked(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) []Value {
+	c, in := it.realArgs(g, name, rv, sig, args)
+	return it.callRealArgs(g, c, rv, sig, in)
+}
+
+// realArgs converts the arguments of a call of the real function name
+// (rv, of signature sig) to real values, in the crossing it returns.
+// Nothing the program sees changes until the call.
+func (it *Interp) realArgs(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) (*crossing, []reflect.Value) {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
 	c := &crossing{it: it, g: g, reflective: reflectionOf(name), callee: name}
 	for i, a := range args {
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
+	return c, in
+}
+
+// callRealArgs calls rv with the arguments realArgs made in c.
+func (it *Interp) callRealArgs(g *goroutine, c *crossing, rv reflect.Value, sig *types.Signature, in []reflect.Value) []Value {
+	rt := rv.Type()
 	var out []reflect.Value
 	func() {
 		defer it.realPanic(g)

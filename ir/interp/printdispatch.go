@@ -33,7 +33,29 @@ func (it *Interp) printReal(g *goroutine, fn *function, args []Value) (results [
 	if !ok {
 		return nil, false
 	}
-	return it.callRealChecked(g, fn.name, fn.realPrint, fn.sig, args), true
+	// An operand that cannot cross (a channel of the program's) leaves
+	// the printing to the interpreted function.
+	var c *crossing
+	var in []reflect.Value
+	if stoppedUnsupported(func() { c, in = it.realArgs(g, fn.name, fn.realPrint, fn.sig, args) }) {
+		return nil, false
+	}
+	return it.callRealArgs(g, c, fn.realPrint, fn.sig, in), true
+}
+
+// stoppedUnsupported runs f and reports whether it stopped with
+// "unsupported"; any other panic goes on.
+func stoppedUnsupported(f func()) (stopped bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*Unsupported); !ok {
+				panic(r)
+			}
+			stopped = true
+		}
+	}()
+	f()
+	return false
 }
 
 // printExact reports whether the real printing function name prints
@@ -48,15 +70,11 @@ func (it *Interp) printExact(name string, args []Value) (real []Value, exact boo
 			return nil, false
 		}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, isUnsupported := r.(*Unsupported); !isUnsupported {
-				panic(r)
-			}
-			real, exact = nil, false
-		}
-	}()
-	real = it.unwrapReflectValues(name, args)
-	it.checkPrint(name, real)
+	if stoppedUnsupported(func() {
+		real = it.unwrapReflectValues(name, args)
+		it.checkPrint(name, real)
+	}) {
+		return nil, false
+	}
 	return real, true
 }

@@ -86,12 +86,35 @@ func (it *Interp) crashOnPanic(g *goroutine) {
 	if p, ok := r.(*goPanic); ok && p.goexit {
 		return
 	}
-	status := it.report(g, r)
+	it.exit(it.report(g, r))
+}
+
+// exit ends the process with status (Options.Exit, if set, instead).
+func (it *Interp) exit(status int) {
 	if it.opts.Exit != nil {
 		it.opts.Exit(status)
 		return
 	}
 	os.Exit(status)
+}
+
+// callFromReal calls an interpreted function for real code (a callback,
+// an adapter's method). A program's panic goes on through the real
+// code, as in Go (fmt reports a String method's panic in its output);
+// "unsupported" and undefined behaviour stop the program here, as
+// RunMain would have: the real code in between could recover them and
+// carry on (fmt would print them), or crash on a goroutine of its own.
+func (it *Interp) callFromReal(fn *function, env, args []Value) []Value {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case *Unsupported, *UndefinedBehaviour:
+				it.exit(it.report(nil, r))
+			}
+			panic(r)
+		}
+	}()
+	return it.call(&goroutine{}, fn, env, args, nil)
 }
 
 // Outcome is the observable result of calling one function.
