@@ -251,23 +251,24 @@ func init() {
 		}
 		return []Value{it.mkValue(f)}
 	})
-	valueMethod("FieldByIndex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		index := intsOf(args[0])
-		if len(index) != 1 && reflectKindOf(v) != reflect.Struct {
-			it.valueError(g, "FieldByIndex", v)
+	// FieldByIndex and FieldByIndexErr: index, an []int, is their
+	// argument; with one index they are Field.
+	byIndex := func(it *Interp, g *goroutine, v rval, index Value, method string) (rval, bool) {
+		ints := intsOf(index)
+		if len(ints) != 1 && reflectKindOf(v) != reflect.Struct {
+			it.valueError(g, method, v)
 		}
-		f, ok := it.fieldByIndex(g, v, index)
+		return it.fieldByIndex(g, v, ints)
+	}
+	valueMethod("FieldByIndex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		f, ok := byIndex(it, g, v, args[0], "FieldByIndex")
 		if !ok {
 			it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
 		}
 		return []Value{it.mkValue(f)}
 	})
 	valueMethod("FieldByIndexErr", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		index := intsOf(args[0])
-		if len(index) != 1 && reflectKindOf(v) != reflect.Struct {
-			it.valueError(g, "FieldByIndexErr", v)
-		}
-		f, ok := it.fieldByIndex(g, v, index)
+		f, ok := byIndex(it, g, v, args[0], "FieldByIndexErr")
 		if !ok {
 			name := ""
 			if n, ok := types.Unalias(f.t.elem.t).(*types.Named); ok {
