@@ -58,6 +58,10 @@ func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 		ef.intrinsic = f
 		return ef
 	}
+	if name == "(*runtime.Frames).Next" && sig.Results().Len() == 2 {
+		ef.intrinsic = it.framesNext(sig.Results().At(0).Type())
+		return ef
+	}
 	if strings.HasSuffix(name, ".init") {
 		// The initialisers of real packages have already run.
 		ef.intrinsic = func(*Interp, *goroutine, []Value) []Value { return nil }

@@ -38,7 +38,8 @@ const poolNewField = 5
 // interpretedStruct reports whether the named struct type n of the
 // standard library is represented as the interpreter's own struct
 // rather than as a real value: sync.Pool (see above), sync.Map
-// (intrinsics_syncmap.go) and package reflect's types (reflect.go).
+// (intrinsics_syncmap.go), runtime.Frame (its Func may be an interpreted
+// function's: framesNext) and package reflect's types (reflect.go).
 func interpretedStruct(n *types.Named) bool {
 	obj := n.Obj()
 	switch {
@@ -49,6 +50,8 @@ func interpretedStruct(n *types.Named) bool {
 		if st.NumFields() <= poolNewField || st.Field(poolNewField).Name() != "New" {
 			panic(unsupportedf("sync.Pool of this Go release (field New moved)"))
 		}
+		return true
+	case obj.Pkg().Path() == "runtime" && obj.Name() == "Frame":
 		return true
 	case obj.Pkg().Path() == "sync" && obj.Name() == "Map":
 		st := n.Underlying().(*types.Struct)

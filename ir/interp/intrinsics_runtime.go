@@ -8,7 +8,6 @@ package interp
 import (
 	"go/token"
 	"go/types"
-	"reflect"
 	"runtime"
 	"strings"
 )
@@ -100,20 +99,45 @@ func init() {
 		}
 		return []Value{{r: &fakeFrames{pcs}}}
 	}
-	intrinsics["(*runtime.Frames).Next"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		fs := args[0].r.(*fakeFrames)
-		var frame runtime.Frame
-		if len(fs.pcs) > 0 {
-			frame = it.frameAt(fs.pcs[0])
-			fs.pcs = fs.pcs[1:]
-		}
-		rv := reflect.New(reflect.TypeFor[runtime.Frame]()).Elem()
-		rv.Set(reflect.ValueOf(frame))
-		return []Value{{r: rv}, mkBool(len(fs.pcs) > 0)}
-	}
 	intrinsics["runtime.SetFinalizer"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		it.setFinalizer(g, args[0].iface(), args[1].iface())
 		return nil
+	}
+}
+
+// framesNext implements (*runtime.Frames).Next, whose result is the
+// interpreter's runtime.Frame (interpretedStruct), frame of IR type
+// frameT: its Func is the function's *runtime.Func as FuncForPC gives
+// it, an interpreted function's too (a real Frame cannot hold that).
+func (it *Interp) framesNext(frameT types.Type) func(*Interp, *goroutine, []Value) []Value {
+	t := it.types.of(frameT)
+	st := frameT.Underlying().(*types.Struct)
+	field := map[string]int{}
+	for i := 0; i < st.NumFields(); i++ {
+		field[st.Field(i).Name()] = i
+	}
+	for _, name := range []string{"PC", "Func", "Function", "File", "Line", "Entry"} {
+		if _, ok := field[name]; !ok {
+			panic(unsupportedf("runtime.Frame of this Go release (no field %s)", name))
+		}
+	}
+	funcForPC := intrinsics["runtime.FuncForPC"]
+	return func(it *Interp, g *goroutine, args []Value) []Value {
+		fs := args[0].r.(*fakeFrames)
+		v := zero(t)
+		if len(fs.pcs) > 0 {
+			pc := fs.pcs[0]
+			fs.pcs = fs.pcs[1:]
+			fr := it.frameAt(pc)
+			fields := v.slice()
+			fields[field["PC"]] = mkUint(uint64(fr.PC))
+			fields[field["Func"]] = funcForPC(it, g, []Value{mkUint(pc)})[0]
+			fields[field["Function"]] = mkString(fr.Function)
+			fields[field["File"]] = mkString(fr.File)
+			fields[field["Line"]] = mkInt(int64(fr.Line))
+			fields[field["Entry"]] = mkUint(uint64(fr.Entry))
+		}
+		return []Value{v, mkBool(len(fs.pcs) > 0)}
 	}
 }
 

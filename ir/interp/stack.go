@@ -15,6 +15,12 @@
 // those of the Go release vssa was built with, which is gc's when the
 // program is compiled by the same release.
 //
+// runtime.Frame is the interpreter's struct, so that its Func can be an
+// interpreted function's *runtime.Func (framesNext). gc leaves Func nil
+// in the frame of a function it inlined; here every frame has its Func
+// (which functions gc inlines is its compiler's decision, not known
+// here).
+//
 // Not reproduced: the argument words gc prints in a stack's text (a
 // frame with parameters or a receiver shows "(...)"), its pc offsets and goroutine
 // numbers (all three vary from one build of a program to another), the
