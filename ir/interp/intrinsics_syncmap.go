@@ -35,6 +35,9 @@ var syncMapInit sync.Mutex
 // syncMapOf returns the state of the Map p points to, made on first use;
 // a nil p panics as Go's methods do.
 func (it *Interp) syncMapOf(g *goroutine, p Value) *syncMap {
+	if _, real := p.r.(*realPtr); real {
+		panic(unsupportedf("sync.Map in the memory of the standard library"))
+	}
 	c := p.cell()
 	if c == nil {
 		it.raiseRuntime(g, errNilDeref)
