@@ -46,19 +46,22 @@ func interpretedStruct(n *types.Named) bool {
 	case obj.Pkg().Path() == "reflect":
 		return true
 	case obj.Pkg().Path() == "sync" && obj.Name() == "Pool":
-		st := n.Underlying().(*types.Struct)
-		if st.NumFields() <= poolNewField || st.Field(poolNewField).Name() != "New" {
-			panic(unsupportedf("sync.Pool of this Go release (field New moved)"))
-		}
-		return true
+		return mustHaveField(n, poolNewField, "New")
 	case obj.Pkg().Path() == "runtime" && obj.Name() == "Frame":
 		return true
 	case obj.Pkg().Path() == "sync" && obj.Name() == "Map":
-		st := n.Underlying().(*types.Struct)
-		if st.NumFields() <= syncMapField || st.Field(syncMapField).Name() != "m" {
-			panic(unsupportedf("sync.Map of this Go release (field m moved)"))
-		}
-		return true
+		return mustHaveField(n, syncMapField, "m")
 	}
 	return false
+}
+
+// mustHaveField checks that the struct type n has the field name at the
+// index the intrinsics use, and stops with "unsupported" if a release
+// of Go moved it.
+func mustHaveField(n *types.Named, index int, name string) bool {
+	st := n.Underlying().(*types.Struct)
+	if st.NumFields() <= index || st.Field(index).Name() != name {
+		panic(unsupportedf("%s of this Go release (field %s moved)", n.Obj().Pkg().Path()+"."+n.Obj().Name(), name))
+	}
+	return true
 }
