@@ -146,5 +146,10 @@ func TestDumpIRRoundTrip(t *testing.T) {
 		if printed.String() != dump.String() {
 			t.Errorf("vssa dump -passes=%s | vssa ir prints another module:\n%s\nwant\n%s", list, printed.String(), dump.String())
 		}
+		var out bytes.Buffer
+		stderr.Reset()
+		if status := runMain([]string{"run", file}, &out, &stderr); status != exitOK || stderr.String() != "3\n" {
+			t.Errorf("vssa dump -passes=%s, then vssa run of the module: status %d, stderr %q, want 0 and %q", list, status, stderr.String(), "3\n")
+		}
 	}
 }

@@ -24,7 +24,8 @@ func init() {
 		long: `Run loads a Go program (its .go files, of one directory, or a package
 pattern naming one main package; as with go run, the arguments after
 the .go files, or after the pattern, are the program's; or a module in
-vssa's IR text format, FILE.vssa, run as it is), translates it
+vssa's IR text format, FILE.vssa, run as it is from main.main, or
+command-line-arguments.main as vssa dump FILE.go names it), translates it
 to vssa's IR, optionally runs passes on it, and
 interprets main.main with the reference interpreter. A pass result that
 its validator rejects is not used (the function keeps its input); -v
@@ -104,7 +105,8 @@ Exit statuses of vssa itself:
 }
 
 // runIRFile interprets main.main (after main.init, if there is one) of
-// a module in the IR text format, whose functions must be well-formed
+// a module in the IR text format (or command-line-arguments.main, as
+// vssa dump names a main package given as files), whose functions must be well-formed
 // RTL or SSA. It returns the exit status.
 func runIRFile(file string, stderr io.Writer) int {
 	src, err := os.ReadFile(file)
@@ -125,16 +127,25 @@ func runIRFile(file string, stderr io.Writer) int {
 			}
 		}
 	}
-	if m.Func("main.main") == nil {
+	// The main package is "main", or "command-line-arguments" when vssa
+	// dump wrote the module from .go files (as the go command names it).
+	pkg := ""
+	for _, p := range []string{"main", "command-line-arguments"} {
+		if m.Func(p+".main") != nil {
+			pkg = p
+			break
+		}
+	}
+	if pkg == "" {
 		fmt.Fprintf(stderr, "vssa run: %s: no function main.main\n", file)
 		return exitFailure
 	}
 	init := ""
-	if m.Func("main.init") != nil {
-		init = "main.init"
+	if m.Func(pkg+".init") != nil {
+		init = pkg + ".init"
 	}
 	it := interp.New(m, interp.Options{Stderr: stderr, Externs: stdExterns()})
-	return it.RunMain(init, "main.main")
+	return it.RunMain(init, pkg+".main")
 }
 
 // loadMain loads a program given as .go files (of one directory) or a
