@@ -66,16 +66,3 @@ func take[T any](s *store[T], n int) []T {
 	s.lent += n
 	return out
 }
-
-// fill sets every element of s to v, by copies of doubling length: the
-// runtime copies a wide word at a time, where a loop stores one element
-// (setting the SSA check's slots to -1 took 2% of it).
-func fill[T any](s []T, v T) {
-	if len(s) == 0 {
-		return
-	}
-	s[0] = v
-	for n := 1; n < len(s); n *= 2 {
-		copy(s[n:], s[:n])
-	}
-}

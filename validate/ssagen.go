@@ -204,7 +204,7 @@ type ssaCheck struct {
 	// adds (so several), or a phi. The typing maps each to its current
 	// version.
 	renamed []ir.Reg
-	slot    []int32 // input register → index in renamed, or -1
+	slot    []int32 // input register → 1 + its index in renamed, or 0 (see slotOf)
 
 	// Register r of the input is plain if it is its only version in
 	// the result (so untracked), not a promoted variable, and defined at
@@ -340,16 +340,15 @@ func (c *ssaCheck) phis() error {
 		}
 	}
 	c.slot = take(&c.sc.counts, c.nregs)
-	fill(c.slot, -1)
-	// The tracked registers are marked (slot 0), then numbered below in
+	// The tracked registers are marked (slot 1), then numbered below in
 	// increasing order, as diagnostics name the first disagreeing
 	// register. Most are promoted variables, whose registers come after
 	// the input's: only the input's own, which are few, are sorted.
 	c.renamed = c.sc.renamed[:0]
 	ninput := c.before.NumRegs()
 	track := func(o ir.Reg) {
-		if c.slot[o] < 0 {
-			c.slot[o] = 0
+		if c.slot[o] == 0 {
+			c.slot[o] = 1
 			if int(o) < ninput {
 				c.renamed = append(c.renamed, o)
 			}
@@ -407,7 +406,7 @@ func (c *ssaCheck) phis() error {
 	}
 	slices.Sort(c.renamed)
 	for v := ninput; v < c.nregs; v++ {
-		if c.slot[v] == 0 {
+		if c.slot[v] != 0 {
 			c.renamed = append(c.renamed, ir.Reg(v))
 		}
 	}
@@ -419,7 +418,7 @@ func (c *ssaCheck) phis() error {
 	}
 	c.onlyVars = c.promoted
 	for s, o := range c.renamed {
-		c.slot[o] = int32(s)
+		c.slot[o] = int32(s) + 1
 		c.markNotPlain(o)
 	}
 	if c.promoted {
@@ -531,7 +530,7 @@ func (c *ssaCheck) walk() error {
 	setUnknown(0)
 	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
 		for _, v := range vs {
-			if s := slot[c.origOf(v)]; s >= 0 {
+			if s := slot[c.origOf(v)] - 1; s >= 0 {
 				typingOf(0)[s] = v
 			}
 		}
@@ -544,7 +543,7 @@ func (c *ssaCheck) walk() error {
 	var live *ir.LiveScan
 	if c.joins {
 		live = &c.sc.live
-		live.Reset(before, slot, width)
+		live.Reset(before, nil, width) // bit k: the register of slot k
 	}
 	disagreements := c.sc.disagreements[:0]
 	saved := c.sc.saved[:0] // at the join being checked: the versions of registers with a phi
@@ -582,6 +581,9 @@ func (c *ssaCheck) walk() error {
 				c.see(ins.Args)
 				c.see(ins.Dsts)
 			}
+			if c.onlyVars && c.plainAccess(bi, ins, out, cur, live) {
+				continue
+			}
 			var acc reading // promotion's reading of ins if it is an access
 			access := false
 			if c.promoted {
@@ -599,7 +601,7 @@ func (c *ssaCheck) walk() error {
 				if a == ir.NoReg {
 					continue
 				}
-				s := slot[c.origOf(a)]
+				s := slot[c.origOf(a)] - 1
 				if s < 0 {
 					continue
 				}
@@ -617,7 +619,7 @@ func (c *ssaCheck) walk() error {
 				if err := c.def(ab, out, d); err != nil {
 					return err
 				}
-				if s := slot[c.origOf(d)]; s >= 0 {
+				if s := slot[c.origOf(d)] - 1; s >= 0 {
 					cur[s] = d
 					if live != nil {
 						live.DefBit(bi, int(s))
@@ -636,20 +638,20 @@ func (c *ssaCheck) walk() error {
 				t := typingOf(s)
 				copy(t, cur)
 				for _, phi := range succ.Phis {
-					t[slot[c.origOf(phi.Dsts[0])]] = phi.Dsts[0]
+					t[slot[c.origOf(phi.Dsts[0])]-1] = phi.Dsts[0]
 				}
 				known[s] = true
 			}
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
-				if want := cur[slot[c.origOf(arg)]]; arg != want {
+				if want := cur[slot[c.origOf(arg)]-1]; arg != want {
 					return c.r.at(succ, phi, RulePhiUse, "argument %d is %s, want %s (the version of %s current at the end of b%d)", predIndex, arg, want, c.origOf(arg), bi)
 				}
 				// The argument is a use of its register at the end of
 				// the block, for phi-missing: else a dead phi could
 				// read a version that does not reach it on every path.
 				if live != nil { // (phis sit at joins, so it is not)
-					live.UseBit(bi, int(slot[c.origOf(arg)]))
+					live.UseBit(bi, int(slot[c.origOf(arg)]-1))
 				}
 			}
 			if len(succ.Preds) < 2 {
@@ -661,7 +663,7 @@ func (c *ssaCheck) walk() error {
 			entry := typingOf(s)
 			saved = saved[:0]
 			for _, phi := range succ.Phis {
-				k := slot[c.origOf(phi.Dsts[0])]
+				k := slot[c.origOf(phi.Dsts[0])] - 1
 				saved = append(saved, cur[k])
 				cur[k] = entry[k]
 			}
@@ -673,7 +675,7 @@ func (c *ssaCheck) walk() error {
 				}
 			}
 			for j := len(succ.Phis) - 1; j >= 0; j-- {
-				cur[slot[c.origOf(succ.Phis[j].Dsts[0])]] = saved[j]
+				cur[slot[c.origOf(succ.Phis[j].Dsts[0])]-1] = saved[j]
 			}
 		}
 	}
@@ -685,10 +687,84 @@ func (c *ssaCheck) walk() error {
 		live.SolveInto(postorder, liveness)
 		for _, d := range disagreements {
 			reg := c.renamed[d.slot]
-			if liveness.LiveIn(d.join, reg) {
+			if liveness.In(d.join).Has(int(d.slot)) {
 				return c.r.at(after.Blocks[d.join], nil, RulePhiMissing, "%s is live here without a phi, and its version is %s from b%d but %s from another predecessor, want a phi or one version", reg, d.got, d.pred, d.want)
 			}
 		}
 	}
 	return nil
+}
+
+// plainAccess checks, when the only tracked registers are promoted
+// variables (onlyVars), an access in its usual shape that the result
+// rewrote exactly as promotion reads it (see promotion.view) with the
+// current version of its variable, and records its definition, its
+// effect on the typing cur and its liveness, as the general way would.
+// It reports false, having changed nothing, for anything else, which
+// takes the general way (and its diagnostics). Accesses are most of the
+// instructions a mem2reg result changes; this way reads each field
+// once.
+func (c *ssaCheck) plainAccess(bi int, ins, out *ir.Instr, cur []ir.Reg, live *ir.LiveScan) bool {
+	p := &c.pro
+	if p.f.Recover >= 0 || out == nil || out.Pos != ins.Pos || out.Aux != nil || out.Flags != 0 || out.CallMode != 0 || out.Field != 0 || len(out.Dsts) != 1 {
+		return false
+	}
+	w := out.Dsts[0] // the result's definition
+	switch {
+	case ins.Op == ir.OpLoad && len(ins.Dsts) == 1 && len(ins.Args) == 1:
+		// "d = load a" read as "d = copy v": d is not tracked (only
+		// variables are), so it is its own version.
+		a, d := ins.Args[0], ins.Dsts[0]
+		if !p.isVar(a) || p.isVar(d) || out.Op != ir.OpCopy || len(out.Args) != 1 || w != d || c.defined[d] {
+			return false
+		}
+		u, v := out.Args[0], p.varOf[a]
+		if !c.valid(u) || c.origOf(u) != v {
+			return false
+		}
+		if s := c.slot[v] - 1; s >= 0 {
+			if cur[s] != u {
+				return false
+			}
+			if live != nil {
+				live.UseBit(bi, int(s))
+			}
+		}
+		c.defined[d] = true
+	case ins.Op == ir.OpStore && len(ins.Dsts) == 0 && len(ins.Args) == 2:
+		// "store a, y" read as "v = copy y": y is no variable, so not
+		// tracked, and its own version.
+		a, y := ins.Args[0], ins.Args[1]
+		if !p.isVar(a) || p.isVar(y) || out.Op != ir.OpCopy || len(out.Args) != 1 || out.Args[0] != y || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
+			return false
+		}
+	case ins.Op == ir.OpAlloc && len(ins.Dsts) == 1 && len(ins.Args) == 0:
+		// "a = alloc" read as "v = const zero".
+		a := ins.Dsts[0]
+		if !p.isVar(a) || out.Op != ir.OpConst || len(out.Args) != 0 || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
+			return false
+		}
+		p.defs[int(p.varOf[a])-len(p.varOf)]++
+	default:
+		return false
+	}
+	p.viewed++
+	return true
+}
+
+// defineVersion records, if w is a version of variable register v not
+// yet defined, its definition (for plainAccess), and reports whether it
+// did.
+func (c *ssaCheck) defineVersion(bi int, w, v ir.Reg, cur []ir.Reg, live *ir.LiveScan) bool {
+	if !c.valid(w) || c.origOf(w) != v || c.defined[w] {
+		return false
+	}
+	c.defined[w] = true
+	if s := c.slot[v] - 1; s >= 0 {
+		cur[s] = w
+		if live != nil {
+			live.DefBit(bi, int(s))
+		}
+	}
+	return true
 }
