@@ -410,7 +410,7 @@ func (c *ssaCheck) phis() error {
 			c.renamed = append(c.renamed, ir.Reg(v))
 		}
 	}
-	c.sc.renamed = c.renamed
+	keepGrown(&c.sc.renamed, c.renamed)
 	c.counts = c.before.Counts()
 	if !c.full && len(c.counts.Mentions) != c.before.NumRegs() {
 		// Counts of another version of the input: the full mode decides.
@@ -547,7 +547,7 @@ func (c *ssaCheck) walk() error {
 	}
 	disagreements := c.sc.disagreements[:0]
 	saved := c.sc.saved[:0] // at the join being checked: the versions of registers with a phi
-	defer func() { c.sc.disagreements, c.sc.saved = disagreements, saved }()
+	defer func() { keepGrown(&c.sc.disagreements, disagreements); keepGrown(&c.sc.saved, saved) }()
 	for k := len(postorder) - 1; k >= 0; k-- {
 		bi := postorder[k]
 		b, ab := before.Blocks[bi], after.Blocks[bi]
