@@ -58,10 +58,11 @@ func importsGenericPackage(pkgs []*packages.Package) bool {
 // source: it imports one of them and converts a value of a type it
 // declares (or one made of such types, or a value of package reflect,
 // which the interpreter implements) to an interface, which they may be
-// given. The real fmt prints every other
-// value as Go does (the interpreter checks that before each call), and
+// given; or converts to an empty interface a value that fmt may print
+// as an address (printsAddress). The real fmt prints every other value
+// as Go does (the interpreter checks that before each call), and
 // loading from source is five times slower, so programs that never
-// give fmt a type of their own do without.
+// give fmt a type of their own or an address do without.
 func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ssa.Package) bool {
 	importsFmt := false
 	own := map[*types.Package]bool{}
@@ -142,7 +143,7 @@ func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ss
 		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if mi, ok := in.(*ssa.MakeInterface); ok && ownType(mi.X.Type(), map[types.Type]bool{}) {
+				if mi, ok := in.(*ssa.MakeInterface); ok && (ownType(mi.X.Type(), map[types.Type]bool{}) || printsAddress(mi)) {
 					return true
 				}
 				for _, op := range in.Operands(nil) {
@@ -154,6 +155,46 @@ func printsProgramTypes(pkgs []*packages.Package, prog *ssa.Program, roots []*ss
 		}
 	}
 	return false
+}
+
+// printsAddress reports whether mi converts to an empty interface (the
+// printing functions' operands) a value that fmt may print as an
+// address: a pointer, unsafe.Pointer, func or channel, or an unnamed
+// slice, array, map or struct holding one (values of the standard
+// library's named types are real, and print their own addresses). The real fmt
+// would print the address of the copy that crosses, where the
+// interpreted one prints the variable's (the interpreter checks which
+// each call needs).
+func printsAddress(mi *ssa.MakeInterface) bool {
+	if it, ok := mi.Type().Underlying().(*types.Interface); !ok || it.NumMethods() > 0 {
+		return false
+	}
+	var holds func(t types.Type, depth int) bool
+	holds = func(t types.Type, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		switch t := t.(type) {
+		case *types.Pointer, *types.Signature, *types.Chan:
+			return true
+		case *types.Basic:
+			return t.Kind() == types.UnsafePointer
+		case *types.Slice:
+			return holds(t.Elem(), depth+1)
+		case *types.Array:
+			return holds(t.Elem(), depth+1)
+		case *types.Map:
+			return holds(t.Key(), depth+1) || holds(t.Elem(), depth+1)
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				if holds(t.Field(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+		return false // named types of the standard library, basic values
+	}
+	return holds(types.Unalias(mi.X.Type()), 0)
 }
 
 // loadFromSource loads the packages again (see the file comment): the

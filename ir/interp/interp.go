@@ -75,6 +75,10 @@ type Interp struct {
 	// objectCells gives maps, channels and functions a cell standing for
 	// their address (reflect's Pointer and UnsafePointer).
 	objectCells sync.Map
+
+	// printMethods caches, per *rtype, which of the methods fmt calls
+	// its values have (printcheck.go).
+	printMethods sync.Map
 	// staticIfaces holds the interface values of constants (staticIface).
 	staticIfaces sync.Map
 

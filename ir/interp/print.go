@@ -20,7 +20,7 @@ func (it *Interp) print(newline bool, ts []*rtype, args []Value) {
 		if newline && i > 0 {
 			sb.WriteByte(' ')
 		}
-		writeValue(&sb, ts[i], v)
+		it.writeValue(&sb, ts[i], v)
 	}
 	if newline {
 		sb.WriteByte('\n')
@@ -31,7 +31,7 @@ func (it *Interp) print(newline bool, ts []*rtype, args []Value) {
 }
 
 // writeValue writes v as print does.
-func writeValue(sb *strings.Builder, t *rtype, v Value) {
+func (it *Interp) writeValue(sb *strings.Builder, t *rtype, v Value) {
 	var buf [64]byte
 	switch k := t.kind; {
 	case k == kBool:
@@ -52,7 +52,7 @@ func writeValue(sb *strings.Builder, t *rtype, v Value) {
 		sb.WriteString(v.str())
 	case k == kSlice:
 		s := v.slice()
-		fmt.Fprintf(sb, "[%d/%d]%s", len(s), cap(s), hexAddr(sliceAddr(s)))
+		fmt.Fprintf(sb, "[%d/%d]%s", len(s), cap(s), hexAddr(uintptr(it.printedAddr(t, v))))
 	case k == kInterface:
 		if i := v.iface(); i != nil {
 			fmt.Fprintf(sb, "(%s,%s)", hexAddr(uintptr(unsafe.Pointer(i.t))), hexAddr(uintptr(unsafe.Pointer(i))))
@@ -60,46 +60,28 @@ func writeValue(sb *strings.Builder, t *rtype, v Value) {
 			sb.WriteString("(0x0,0x0)")
 		}
 	default:
-		sb.WriteString(hexAddr(refAddr(v)))
+		sb.WriteString(hexAddr(uintptr(it.printedAddr(t, v))))
 	}
+}
+
+// printedAddr is the address print shows for v, of a reference type t
+// (pointer, slice, map, channel, func): the one a uintptr conversion
+// and fmt's %p give, a func's entry.
+func (it *Interp) printedAddr(t *rtype, v Value) uint64 {
+	if v.r == nil {
+		return 0
+	}
+	if t.kind == kFunc {
+		return it.funcEntry(rval{t: t, cell: &v})
+	}
+	p := it.pointerOf(t, v)
+	if _, ok := p.r.(*Value); ok && it.typeOfPointee(p.n) == nil && t.kind == kPointer {
+		p.n = withType(p.n, t.elem)
+	}
+	return it.addressOf(p)
 }
 
 func hexAddr(a uintptr) string { return "0x" + strconv.FormatUint(uint64(a), 16) }
-
-func sliceAddr(s []Value) uintptr {
-	if cap(s) == 0 {
-		return 0
-	}
-	return uintptr(unsafe.Pointer(&s[:1][0]))
-}
-
-// refAddr returns an address standing for a reference value (pointer,
-// map, channel, function), 0 for nil.
-func refAddr(v Value) uintptr {
-	switch r := v.r.(type) {
-	case nil:
-		return 0
-	case *Value:
-		return uintptr(unsafe.Pointer(r))
-	case *mapObj:
-		return uintptr(unsafe.Pointer(r))
-	case *closure:
-		return uintptr(unsafe.Pointer(r))
-	case chan Value:
-		return uintptr(unsafe.Pointer(&r))
-	case *realPtr:
-		return r.v.Pointer()
-	case *strPtr:
-		return r.addr()
-	case wildPtr:
-		return uintptr(r)
-	case *hdrView:
-		return uintptr(unsafe.Pointer(r.c)) + uintptr(r.word)*8
-	case *shapeView:
-		return uintptr(unsafe.Pointer(r.c))
-	}
-	return 0xdead
-}
 
 // printPanics writes the chain of panics ending with p, as the runtime's
 // preprintpanics and printpanics do.
@@ -284,7 +266,7 @@ func (it *Interp) writePanicValue(sb *strings.Builder, v Value) {
 		if t.kind == kString {
 			writeIndented(sb, i.v.str())
 		} else {
-			writeValue(sb, t, i.v)
+			it.writeValue(sb, t, i.v)
 		}
 		return
 	}
@@ -295,11 +277,11 @@ func (it *Interp) writePanicValue(sb *strings.Builder, v Value) {
 		sb.WriteString(`")`)
 	case t.kind == kBool || t.kind.isInt() || t.kind.isFloat():
 		sb.WriteString(t.name + "(")
-		writeValue(sb, t, i.v)
+		it.writeValue(sb, t, i.v)
 		sb.WriteString(")")
 	case t.kind.isComplex():
 		sb.WriteString(t.name)
-		writeValue(sb, t, i.v)
+		it.writeValue(sb, t, i.v)
 	default:
 		fmt.Fprintf(sb, "(%s) %s", t.name, hexAddr(uintptr(unsafe.Pointer(i))))
 	}

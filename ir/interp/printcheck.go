@@ -14,7 +14,9 @@
 // fmt does not call String for, which would show the adapter itself).
 // Before such a call, each operand is checked against the verbs that
 // will print it, and any of those cases is reported instead of printing
-// something else than Go.
+// something else than Go. So is an address of the interpreter's memory
+// that fmt would print (showsAddress): the stand-in is a copy, with an
+// address of its own.
 //
 // fmt's rules followed here (fmt's documentation and printValue): a
 // value reached through an unexported struct field is printed without
@@ -187,7 +189,142 @@ func (pc *printCheck) operand(v Value) {
 		}
 		return
 	}
+	if pc.showsAddress(i.t, i.v, 0, false) {
+		panic(unsupportedf("%s: the address of a variable printed (the standard library would print its stand-in's, a copy's)", pc.fn))
+	}
 	pc.value(i.t, i.v, 0, false, true)
+}
+
+// showsAddress reports whether fmt would print, for v of dynamic type t
+// at depth (reached through an unexported field if readOnly), an
+// address in the interpreter's memory: a non-nil pointer or
+// unsafe.Pointer printed as a number rather than as &{…} or through a
+// method, a func or a channel, or a slice or map under %p. The real fmt
+// would print the address of the stand-in that crosses (a copy, made
+// anew for each call), which is no address Go could print: the
+// interpreted fmt prints the one a uintptr conversion gives
+// (addrspace.go), and a func's entry. (A channel is the interpreter's
+// own, but the interpreted fmt gives it an address of the interpreter's
+// space: printed always by it, it keeps one.) Real values are real
+// memory, whose addresses are the same in both.
+func (pc *printCheck) showsAddress(t *rtype, v Value, depth int, readOnly bool) bool {
+	verb := pc.use.verb
+	if t.kind == kInterface {
+		i := v.iface()
+		if i == nil {
+			return false
+		}
+		t, v = i.t, i.v
+	}
+	if t.kind == kReal || !readOnly && pc.callsMethod(t) {
+		return false
+	}
+	switch t.kind {
+	case kPointer, kUnsafePointer:
+		if v.r == nil {
+			return false
+		}
+		if _, real := v.r.(*realPtr); real {
+			return false
+		}
+		if c := v.cell(); c != nil && t.kind == kPointer && depth == 0 && verb != 'p' {
+			switch t.elem.kind {
+			case kStruct, kArray, kSlice, kMap:
+				return pc.showsAddress(t.elem, *c, 1, readOnly) // printed as &{…}
+			}
+		}
+		return true
+	case kFunc, kChan:
+		return v.r != nil
+	case kSlice, kArray:
+		if verb == 'p' && depth == 0 && t.kind == kSlice {
+			return v.r != nil
+		}
+		for _, e := range v.slice() {
+			if pc.showsAddress(t.elem, e, depth+1, readOnly) {
+				return true
+			}
+		}
+	case kMap:
+		if verb == 'p' && depth == 0 {
+			return v.r != nil
+		}
+		if m, _ := v.r.(*mapObj); m != nil {
+			for _, e := range m.m {
+				if pc.showsAddress(t.key, e.k, depth+1, readOnly) || pc.showsAddress(t.elem, e.v, depth+1, readOnly) {
+					return true
+				}
+			}
+		}
+	case kStruct:
+		st, _ := t.t.Underlying().(*types.Struct)
+		for k, f := range v.slice() {
+			if pc.showsAddress(t.fields[k], f, depth+1, readOnly || st == nil || !st.Field(k).Exported()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsMethod reports whether fmt prints a value of type t with pc's
+// verb by calling one of its methods (Format; GoString for %#v; Error
+// or String for v, s, x, X and q without #, and w in Errorf) instead of
+// looking at it.
+func (pc *printCheck) callsMethod(t *rtype) bool {
+	switch t.kind {
+	case kPointer, kUnsafePointer, kFunc, kChan, kSlice, kArray, kMap, kStruct:
+	default:
+		return false // no address below
+	}
+	has := pc.it.printMethodsOf(t)
+	switch {
+	case has&hasFormat != 0:
+		return true
+	case pc.use.sharp:
+		return pc.use.verb == 'v' && has&hasGoString != 0
+	case strings.ContainsRune("vsxXq", pc.use.verb) || pc.use.verb == 'w' && pc.fn == "fmt.Errorf":
+		return has&(hasError|hasString) != 0
+	}
+	return false
+}
+
+// The methods of fmt's interfaces a type may have.
+const (
+	hasFormat = 1 << iota
+	hasGoString
+	hasError
+	hasString
+)
+
+// printMethodsOf returns which of fmt's methods type t has, with the
+// signatures of fmt's interfaces (cached: a slice of structs looks at
+// its type for each element).
+func (it *Interp) printMethodsOf(t *rtype) int {
+	if has, ok := it.printMethods.Load(t); ok {
+		return has.(int)
+	}
+	has := 0
+	if t.t != nil {
+		ms := types.NewMethodSet(t.t)
+		for _, m := range []struct {
+			name   string
+			params int // Format's two; the others' none, with a string result
+			bit    int
+		}{{"Format", 2, hasFormat}, {"GoString", 0, hasGoString}, {"Error", 0, hasError}, {"String", 0, hasString}} {
+			sel := ms.Lookup(nil, m.name)
+			if sel == nil {
+				continue
+			}
+			sig := sel.Type().(*types.Signature)
+			if m.params > 0 && sig.Params().Len() == m.params && sig.Results().Len() == 0 ||
+				m.params == 0 && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+				has |= m.bit
+			}
+		}
+	}
+	it.printMethods.Store(t, has)
+	return has
 }
 
 // value checks v, of dynamic type t, printed at depth (0: the operand

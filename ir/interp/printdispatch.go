@@ -3,7 +3,7 @@
 // standard library from source), the real function where it is exact:
 // the real fmt is ten times faster than the interpreted one, and exact
 // unless it would show a program type's name or method it cannot see,
-// which printcheck.go tells. Both print what Go prints; the interpreted
+// or an address (a copy's), which printcheck.go tells. Both print what Go prints; the interpreted
 // one is the fallback, not a second opinion.
 
 package interp

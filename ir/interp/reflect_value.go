@@ -411,21 +411,7 @@ func init() {
 	valueMethod("Pointer", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch reflectKindOf(v) {
 		case reflect.Func:
-			if v.flag>>flagMethodShift != 0 {
-				return []Value{mkUint(it.pcs.entry(it.method(v.t, it.methodsOf(v.t)[v.flag>>flagMethodShift-1].Obj().Name())))}
-			}
-			switch c := v.cell.r.(type) {
-			case *closure:
-				return []Value{mkUint(it.pcs.entry(c.fn))}
-			case *realFunc:
-				// A real func: a stand-in for an interpreted function
-				// that real code gave back gives that function's entry.
-				if fn := it.pcs.madeFor(c.v); fn != nil {
-					return []Value{mkUint(it.pcs.entry(fn))}
-				}
-				return []Value{mkUint(uint64(c.v.Pointer()))}
-			}
-			return []Value{{}}
+			return []Value{mkUint(it.funcEntry(v))}
 		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
 			return []Value{mkUint(it.addressOf(it.pointerOf(v.t, *v.cell)))}
 		}
@@ -434,15 +420,39 @@ func init() {
 	})
 	valueMethod("UnsafePointer", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch reflectKindOf(v) {
-		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice, reflect.Func:
-			if v.flag>>flagMethodShift != 0 {
-				panic(unsupportedf("reflect.Value.UnsafePointer of a method value"))
+		case reflect.Func:
+			// The code's address, as Pointer's (fmt prints funcs so).
+			if a := it.funcEntry(v); a != 0 {
+				return []Value{{r: wildPtr(a)}}
 			}
+			return []Value{{}}
+		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
 			return []Value{it.pointerOf(v.t, *v.cell)}
 		}
 		it.valueError(g, "UnsafePointer", v)
 		return nil
 	})
+}
+
+// funcEntry is the entry of the code of v, a func (0 if nil): what
+// Value.Pointer and UnsafePointer give for a func, as FuncForPC takes
+// it.
+func (it *Interp) funcEntry(v rval) uint64 {
+	if v.flag>>flagMethodShift != 0 {
+		return it.pcs.entry(it.method(v.t, it.methodsOf(v.t)[v.flag>>flagMethodShift-1].Obj().Name()))
+	}
+	switch c := v.cell.r.(type) {
+	case *closure:
+		return it.pcs.entry(c.fn)
+	case *realFunc:
+		// A real func: a stand-in for an interpreted function that real
+		// code gave back gives that function's entry.
+		if fn := it.pcs.madeFor(c.v); fn != nil {
+			return it.pcs.entry(fn)
+		}
+		return uint64(c.v.Pointer())
+	}
+	return 0
 }
 
 // reflectKindOf is the kind of the Value v (Invalid for the zero one).
