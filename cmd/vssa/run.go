@@ -34,7 +34,7 @@ reports such rejections on stderr, which is otherwise the program's.
 Its output and exit status are the program's: 0 when main returns,
 os.Exit's argument, 2 after an unrecovered panic or a fatal error such
 as a deadlock. The interpreter runs with the garbage collector at
-GOGC=400 unless the GOGC environment variable is set.
+GOGC=300 unless the GOGC environment variable is set.
 
 Exit statuses of vssa itself:
   1  the program could not be loaded (compile errors, no main package)
@@ -111,12 +111,15 @@ Exit statuses of vssa itself:
 // is interpreted, unless the GOGC environment variable sets it: the
 // interpreter allocates a great deal (every aggregate value, 24 bytes
 // per array element) and keeps little beyond the loaded program, so at
-// Go's default of 100 the collector runs over and over (GOROOT's
+// Go's default of 100 the collector runs over and over. GOROOT's
 // fixedbugs/issue13169.go, which allocates a [1024]byte 32 times per
-// iteration, spent most of its time collecting: 9.5 s at 100, 2.2 s at
-// 400, 1.6 s at 1600 with its n reduced to 5000). 400 lets the heap grow
-// to five times what is live between collections.
-const interpreterGCPercent = 400
+// iteration, spends most of its time collecting: with its n reduced to
+// 5000, 8.8-11 s at 100, 4.4 s at 200, 2.8-3.5 s at 300, 2.2-2.6 s at
+// 400. Above 300 the heap may overshoot: test/init1.go, which makes
+// 1000 MB of garbage (24 GB in the interpreter) and checks that the
+// process took less than 1000 MB from the system, took 216 MB at 200,
+// 288 MB at 300 and 360 or 1000 MB at 400 (two runs side by side).
+const interpreterGCPercent = 300
 
 // setInterpreterGC sets the collector for interpretation (see
 // interpreterGCPercent).
