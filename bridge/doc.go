@@ -38,6 +38,11 @@
 //     shiftcheck before shifts by a signed, non-constant count; lencheck
 //     before a slice to array pointer conversion.
 //   - Tuple results become several result registers; Extract disappears.
+//   - Within a statement, instructions are in gc's evaluation order, not
+//     go/ssa's left to right: the calls (with len, cap, receives, type
+//     assertions, makes and composite literals converted to interfaces)
+//     and what they need first, in order, then the rest (evalorder.go;
+//     the spec leaves it open, and vssa follows gc).
 //
 // A construct the IR cannot express makes the function unsupported
 // (Program.Unsupported says which construct, where); the rest of the

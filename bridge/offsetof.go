@@ -35,7 +35,6 @@ func (t *translator) offsetof(c *ssa.CallCommon) (uint64, bool) {
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
 	}
-	sizes := types.SizesFor("gc", "amd64")
 	var off int64
 	for first := true; first || v.Pos() == start; first = false {
 		var x ssa.Value
@@ -59,7 +58,7 @@ func (t *translator) offsetof(c *ssa.CallCommon) (uint64, bool) {
 		for i := range fields {
 			fields[i] = st.Field(i)
 		}
-		off += sizes.Offsetsof(fields)[field]
+		off += gcSizes.Offsetsof(fields)[field]
 		v = x
 	}
 	return uint64(off), true
@@ -128,3 +127,7 @@ func unevaluated(v ssa.Value) bool {
 	}
 	return true
 }
+
+// gcSizes are gc's sizes and alignments on amd64, the layout the
+// interpreter reproduces.
+var gcSizes = types.SizesFor("gc", "amd64")

@@ -174,6 +174,7 @@ func (t *translator) function() {
 			t.instr(in)
 		}
 	}
+	orderAsGC(f, functionStatements(fn))
 	for _, b := range fn.Blocks {
 		t.lowerPhis(b)
 	}

@@ -8,7 +8,6 @@ import (
 	"math"
 
 	"github.com/vssa-go/vssa/ir"
-
 	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
@@ -182,7 +181,7 @@ func growCap(newLen, oldCap int, elem *rtype) int {
 	if size == 0 {
 		return newCap
 	}
-	mem := roundupsize(uint64(newCap)*size, !hasPointers(elem.t))
+	mem := roundupsize(uint64(newCap)*size, !ir.HasPointers(elem.t))
 	return int(mem / size)
 }
 
@@ -214,25 +213,6 @@ func roundupsize(size uint64, noscan bool) uint64 {
 		return size
 	}
 	return req &^ (pageSize - 1)
-}
-
-// hasPointers reports whether values of t contain pointers (for the
-// allocator's rounding).
-func hasPointers(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() == types.String || u.Kind() == types.UnsafePointer
-	case *types.Array:
-		return u.Len() > 0 && hasPointers(u.Elem())
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if hasPointers(u.Field(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
 }
 
 // copyOp implements copy(dst, src) (src a slice or a string).

@@ -1,0 +1,370 @@
+// This file puts the instructions of each statement in the order gc
+// evaluates them. The spec fixes the order of a statement's calls,
+// method calls, receives and logical operators only; go/ssa evaluates
+// everything left to right, while gc's order pass
+// (cmd/compile/internal/walk/order.go) first evaluates the calls, each
+// with the operands it needs, into temporaries, and then the rest of the
+// statement. A variable that a call of the statement changes is read
+// afterwards: with f incrementing the global a, gc prints [2 2] for
+// []int{a, f()} and 4 for a + f(), go/ssa's order [1 2] and 3. The
+// standards ask for gc's behaviour where the spec leaves room.
+//
+// gc, measured (programs in the closing note of the session that added
+// this): read after the statement's calls are variables, their fields
+// and elements, map elements, dereferences, receivers of method calls,
+// the index and pointer of an assignment's left side, operands of
+// arithmetic, comparisons, conversions and concatenations; evaluated in
+// order with the calls are the calls' own operands, len and cap, type
+// assertions, receives and the make functions. So within one statement
+// of a block, the call-like instructions (callLike) and what they read
+// (their operands, transitively, with the checks that guard those and
+// the stores that fill a fresh variable they read, and for a call all
+// that go/ssa evaluates between its parentheses, such as the load that
+// checks p in f(&*p)) keep their order and come first; everything else
+// keeps its order and comes after.
+//
+// A composite literal converted to an interface is evaluated in order
+// too when gc copies it where it stands, to pass its address to the
+// conversion (convertsByAddress).
+//
+// A statement's instructions are those whose positions lie in it and no
+// inner statement, with the movable position-less ones between them. A
+// statement is left as it is when reordering could change more than
+// gc's choice: when a write to memory that is not fresh (or a map
+// update, a send, an iterator step…) comes before one of its calls, or
+// a register is defined twice in it.
+
+package bridge
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"github.com/vssa-go/vssa/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// statements maps positions of a function's body to its innermost
+// statement.
+type statements struct {
+	stmts  []ast.Stmt              // in source order (by Pos)
+	parent []int                   // index of the enclosing statement, -1 for none
+	args   map[token.Pos]token.Pos // a call's Lparen → its Rparen
+}
+
+// functionStatements returns the statements of fn's body (nil without
+// syntax); those of closures inside belong to their own functions.
+func functionStatements(fn *ssa.Function) *statements {
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return nil
+	}
+	s := &statements{args: map[token.Pos]token.Pos{}}
+	var stack []int
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && lit != syntax {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			s.args[call.Lparen] = call.Rparen
+		}
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			stack = append(stack, -1) // not a statement: popped alike
+			return true
+		}
+		parent := -1
+		for i := len(stack) - 1; i >= 0; i-- {
+			if stack[i] >= 0 {
+				parent = stack[i]
+				break
+			}
+		}
+		s.stmts = append(s.stmts, st)
+		s.parent = append(s.parent, parent)
+		stack = append(stack, len(s.stmts)-1)
+		return true
+	})
+	return s
+}
+
+// of returns the innermost statement containing pos, or -1.
+func (s *statements) of(pos token.Pos) int {
+	if s == nil || !pos.IsValid() {
+		return -1
+	}
+	// The last statement starting at or before pos, then up to the
+	// first that has not ended (statements nest).
+	k := sort.Search(len(s.stmts), func(i int) bool { return s.stmts[i].Pos() > pos }) - 1
+	for k >= 0 && s.stmts[k].End() <= pos {
+		k = s.parent[k]
+	}
+	return k
+}
+
+// callLike reports whether gc evaluates in with the calls of its
+// statement, in order.
+func callLike(in *ir.Instr) bool {
+	switch in.Op {
+	case ir.OpCall, ir.OpGo, ir.OpDefer, ir.OpRecv, ir.OpSelect, ir.OpTypeAssert,
+		ir.OpLen, ir.OpCap, ir.OpMakeSlice, ir.OpMakeMap, ir.OpMakeChan:
+		return true
+	}
+	return false
+}
+
+// movable reports whether in may be evaluated after the calls of its
+// statement: it reads, computes, checks, or writes only memory the
+// statement allocated (a store's address is checked apart).
+func movable(in *ir.Instr) bool {
+	switch in.Op {
+	case ir.OpConst, ir.OpGlobal, ir.OpFunc, ir.OpCopy,
+		ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot,
+		ir.OpShl, ir.OpShr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNeg, ir.OpNot, ir.OpCompl,
+		ir.OpConvert, ir.OpChangeType, ir.OpChangeInterface, ir.OpMakeInterface, ir.OpSliceToArrayPtr,
+		ir.OpAlloc, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpField, ir.OpIndexAddr, ir.OpIndex, ir.OpSlice,
+		ir.OpMakeClosure, ir.OpLookup,
+		ir.OpNilCheck, ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpDivCheck, ir.OpShiftCheck, ir.OpLenCheck:
+		return true
+	}
+	return false
+}
+
+// orderAsGC reorders the instructions of every statement of f's blocks
+// as gc evaluates them (see the file comment). Terminators stay last.
+func orderAsGC(f *ir.Func, stmts *statements) {
+	if stmts == nil {
+		return
+	}
+	for _, b := range f.Blocks {
+		instrs := b.Instrs
+		end := len(instrs)
+		if end > 0 && instrs[end-1].Op.IsTerminator() {
+			end--
+		}
+		for i := 0; i < end; {
+			j, stmt := i, -1
+			// The statement's run: positions in it, or none (an
+			// instruction without a position that is not movable ends
+			// it; a store without one stays put unless it fills a fresh
+			// variable, see reorderRun).
+			for ; j < end; j++ {
+				in := instrs[j]
+				s := stmts.of(in.Pos)
+				if s < 0 {
+					if !movable(in) {
+						break
+					}
+					continue
+				}
+				if stmt < 0 {
+					stmt = s
+				} else if s != stmt {
+					break
+				}
+			}
+			if j == i {
+				j++ // a barrier alone
+			}
+			if stmt >= 0 {
+				reorderRun(f, instrs[i:j], stmts.args)
+			}
+			i = j
+		}
+	}
+}
+
+// reorderRun puts the instructions of one statement of f in gc's
+// order, in place, or leaves them if that could change more than gc's
+// choice.
+func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos) {
+	if !slices.ContainsFunc(run, callLike) {
+		return
+	}
+	// Definitions in the run, each once; reads of a register the run
+	// defines only after its definition.
+	def := map[ir.Reg]int{}
+	for k, in := range run {
+		for _, a := range in.Args {
+			if d, ok := def[a]; ok && d >= k {
+				return
+			}
+		}
+		for _, d := range in.Dsts {
+			if _, ok := def[d]; ok {
+				return
+			}
+			def[d] = k
+		}
+	}
+	// fresh[k]: run[k] is an alloc, or an address into one of the run's
+	// allocs (field and element addresses of one).
+	fresh := make([]bool, len(run))
+	root := make([]int, len(run)) // the alloc an address is into
+	for k, in := range run {
+		root[k] = -1
+		switch in.Op {
+		case ir.OpAlloc:
+			fresh[k], root[k] = true, k
+		case ir.OpFieldAddr, ir.OpIndexAddr:
+			if d, ok := def[in.Args[0]]; ok && fresh[d] {
+				fresh[k], root[k] = true, root[d]
+			}
+		}
+	}
+	// A composite literal converted to an interface is evaluated in
+	// order too when gc copies it into a temporary where it stands, to
+	// pass its address to the conversion (a variable is passed as it
+	// is). go/ssa converts where it builds the variadic slice, later:
+	// the literal's load, where the literal is complete, stands for it.
+	calls := make([]bool, len(run))
+	for k, in := range run {
+		calls[k] = calls[k] || callLike(in)
+		if in.Op == ir.OpMakeInterface {
+			if d, ok := def[in.Args[0]]; ok && run[d].Op == ir.OpLoad && convertsByAddress(f.TypeOf(run[d].Dsts[0])) {
+				if e, ok := def[run[d].Args[0]]; ok && fresh[e] {
+					calls[d] = true
+				}
+			}
+		}
+	}
+	lastCall := -1
+	for k := range run {
+		if calls[k] {
+			lastCall = k
+		}
+	}
+	// The stores into each fresh variable, by its alloc.
+	stores := map[int][]int{}
+	for k, in := range run {
+		if in.Op == ir.OpStore {
+			if d, ok := def[in.Args[0]]; ok && fresh[d] {
+				stores[root[d]] = append(stores[root[d]], k)
+			}
+		}
+	}
+	// Before the last call, only what may move or calls.
+	for k, in := range run[:lastCall] {
+		if calls[k] {
+			continue
+		}
+		if !movable(in) {
+			return
+		}
+		if in.Op == ir.OpStore {
+			if d, ok := def[in.Args[0]]; !ok || !fresh[d] {
+				return // a write to memory a call may read
+			}
+		}
+	}
+	// The calls in their order, each right after what it needs that is
+	// not out yet (its operands, transitively; the checks guarding them;
+	// the stores into a fresh variable it reads), then the rest in its
+	// order.
+	out := make([]*ir.Instr, 0, len(run))
+	done := make([]bool, len(run))
+	var emit func(k int)
+	emit = func(k int) {
+		if done[k] {
+			return
+		}
+		done[k] = true
+		for _, a := range run[k].Args {
+			d, ok := def[a]
+			if !ok {
+				continue
+			}
+			emit(d)
+			if fresh[d] {
+				for _, l := range stores[root[d]] {
+					if l < k {
+						emit(l)
+					}
+				}
+			}
+		}
+		// The bridge emits the checks of an operation right before it,
+		// and so they stay (their operands are the operation's).
+		first := k
+		for first > 0 && run[first-1].Op.Has(ir.IsCheck) && !done[first-1] {
+			first--
+		}
+		for c := first; c < k; c++ {
+			emit(c)
+		}
+		out = append(out, run[k])
+	}
+	for k, in := range run {
+		if !calls[k] {
+			continue
+		}
+		// What go/ssa evaluates for the call's operands is evaluated
+		// with it, even what the call does not read: the load that
+		// checks p in f(&*p) reads nothing f gets.
+		if rparen, ok := args[in.Pos]; ok && (in.Op == ir.OpCall || in.Op == ir.OpGo || in.Op == ir.OpDefer) {
+			for j := range k {
+				if run[j].Pos > in.Pos && run[j].Pos <= rparen {
+					emit(j)
+				}
+			}
+		}
+		emit(k)
+	}
+	for k, in := range run {
+		if !done[k] {
+			out = append(out, in)
+		}
+	}
+	copy(run, out)
+}
+
+// convertsByAddress reports whether gc converts a value of type t to an
+// interface by passing its address to the runtime (convT, convTnoptr),
+// rather than its value (convT16, convT32, convT64, convTstring,
+// convTslice) or itself (pointer-shaped types): cmd/compile's
+// dataWordFuncName.
+func convertsByAddress(t types.Type) bool {
+	if directIface(t) {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind() == types.String {
+			return false
+		}
+	case *types.Slice:
+		return false
+	}
+	size, align := gcSizes.Sizeof(t), gcSizes.Alignof(t)
+	switch {
+	case size == 2 && align == 2,
+		size == 4 && align == 4 && !ir.HasPointers(t),
+		size == 8 && align == 8 && !ir.HasPointers(t):
+		return false
+	}
+	return true
+}
+
+// directIface reports whether a value of type t is stored in an
+// interface as it is (pointer-shaped: a pointer, map, channel, func or
+// unsafe.Pointer, or an array or struct of one such element).
+func directIface(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() == 1 && directIface(u.Elem())
+	case *types.Struct:
+		return u.NumFields() == 1 && directIface(u.Field(0).Type())
+	}
+	return false
+}
