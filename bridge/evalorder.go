@@ -23,9 +23,11 @@
 // checks p in f(&*p)) keep their order and come first; everything else
 // keeps its order and comes after.
 //
-// A composite literal converted to an interface is evaluated in order
-// too when gc copies it where it stands, to pass its address to the
-// conversion (convertsByAddress).
+// A value converted to an interface through its address
+// (convertsByAddress) is evaluated in order too when gc copies it where
+// it stands: anything but a global, a field, an element or a pointer's
+// target (a variable of the function, a composite literal, a map
+// element, a computed value).
 //
 // A statement's instructions are those whose positions lie in it and no
 // inner statement, with the movable position-less ones between them. A
@@ -143,6 +145,20 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 	if stmts == nil {
 		return
 	}
+	// varAddr[r]: r holds the address of a variable of the function
+	// itself (an alloc, or a variable a closure captured), which gc
+	// names directly, not a field, element, global or other pointer.
+	varAddr := make([]bool, f.NumRegs())
+	for _, r := range f.FreeVars {
+		varAddr[r] = true
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpAlloc {
+				varAddr[in.Dsts[0]] = true
+			}
+		}
+	}
 	for _, b := range f.Blocks {
 		instrs := b.Instrs
 		end := len(instrs)
@@ -174,7 +190,7 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 				j++ // a barrier alone
 			}
 			if stmt >= 0 {
-				reorderRun(f, instrs[i:j], stmts.args)
+				reorderRun(f, instrs[i:j], stmts.args, varAddr)
 			}
 			i = j
 		}
@@ -184,7 +200,7 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 // reorderRun puts the instructions of one statement of f in gc's
 // order, in place, or leaves them if that could change more than gc's
 // choice.
-func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos) {
+func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAddr []bool) {
 	if !slices.ContainsFunc(run, callLike) {
 		return
 	}
@@ -219,19 +235,24 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos) {
 			}
 		}
 	}
-	// A composite literal converted to an interface is evaluated in
-	// order too when gc copies it into a temporary where it stands, to
-	// pass its address to the conversion (a variable is passed as it
-	// is). go/ssa converts where it builds the variadic slice, later:
-	// the literal's load, where the literal is complete, stands for it.
+	// A value converted to an interface through its address
+	// (convertsByAddress) is evaluated in order too, unless it is
+	// addressable as it stands (a global, a field, an element, a
+	// pointer's target): gc copies it into a temporary where it stands
+	// (order.go's addrTemp), a variable of the function, a composite
+	// literal, a map element or a computed value alike. go/ssa converts
+	// where it builds the variadic slice, later: the operand's own
+	// instruction, where it is complete, stands for the conversion.
 	calls := make([]bool, len(run))
 	for k, in := range run {
 		calls[k] = calls[k] || callLike(in)
 		if in.Op == ir.OpMakeInterface {
-			if d, ok := def[in.Args[0]]; ok && run[d].Op == ir.OpLoad && convertsByAddress(f.TypeOf(run[d].Dsts[0])) {
-				if e, ok := def[run[d].Args[0]]; ok && fresh[e] {
-					calls[d] = true
-				}
+			d, ok := def[in.Args[0]]
+			if !ok || !convertsByAddress(f.TypeOf(in.Args[0])) {
+				continue
+			}
+			if addressable := run[d].Op == ir.OpLoad && !varAddr[run[d].Args[0]]; !addressable {
+				calls[d] = true
 			}
 		}
 	}

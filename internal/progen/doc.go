@@ -11,7 +11,8 @@
 // (printing, comparisons, min and max, conversions), complex numbers,
 // strings with invalid UTF-8, slicing that may fail (three-index too),
 // defer/recover/panic chains, closures and method values, maps (NaN
-// keys, deletion while ranging, nil maps, unhashable interface keys).
+// keys, deletion while ranging, nil maps, unhashable interface keys),
+// and gc's order of evaluation within a statement.
 //
 // # A program
 //
@@ -51,8 +52,11 @@
 //     chain of panics that is printed holds no ints or floats made at run
 //     time, whose sharing of interface words (which decides whether the
 //     runtime prints a repeated value twice) is gc's choice; a variable
-//     is never read in the statement of a call that changes it; no
-//     allocation is large enough to exhaust memory; no goroutines.
+//     is never read in the statement of a call that changes it, except
+//     in the order functions (order.go), which test gc's evaluation
+//     order on purpose (vssa follows gc where the specification leaves
+//     room); no allocation is large enough to exhaust memory; no
+//     goroutines.
 //   - The programs assume a 64-bit int (constants use the whole width).
 //
 // The test that runs them is TestProgen in cmd/vssa.

@@ -77,6 +77,7 @@ var funcKinds = []funcKind{
 	{"defers", 14, (*gen).deferFunc},
 	{"closures", 10, (*gen).closureFunc},
 	{"maps", 12, (*gen).mapFunc},
+	{"order", 8, (*gen).orderFunc},
 }
 
 // program generates the whole program into g.
