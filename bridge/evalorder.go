@@ -9,8 +9,9 @@
 // []int{a, f()} and 4 for a + f(), go/ssa's order [1 2] and 3. The
 // standards ask for gc's behaviour where the spec leaves room.
 //
-// gc, measured (programs in the closing note of the session that added
-// this): read after the statement's calls are variables, their fields
+// gc, measured (testdata/run/evalorder.go holds the cases, and
+// internal/progen's order functions test them at random): read after
+// the statement's calls are variables, their fields
 // and elements, map elements, dereferences, receivers of method calls,
 // the index and pointer of an assignment's left side, operands of
 // arithmetic, comparisons, conversions and concatenations; evaluated in
@@ -27,7 +28,10 @@
 // (convertsByAddress) is evaluated in order too when gc copies it where
 // it stands: anything but a global, a field, an element or a pointer's
 // target (a variable of the function, a composite literal, a map
-// element, a computed value).
+// element, a computed value). gc reads a variable of the function late
+// after all when escape analysis moved it to the heap (it then reaches
+// it through a pointer); vssa, which cannot know that verdict, follows
+// the variable that stays in the frame.
 //
 // A statement's instructions are those whose positions lie in it and no
 // inner statement, with the movable position-less ones between them. A
