@@ -268,6 +268,10 @@ func (c *ssaCheck) origOf(v ir.Reg) ir.Reg {
 	return c.orig[int(v)-c.nregs]
 }
 
+// slotOf is the index in renamed (and in the typings) of input
+// register r, or -1 if r is not tracked.
+func (c *ssaCheck) slotOf(r ir.Reg) int32 { return c.slot[r] - 1 }
+
 // valid reports whether v is a register of the result.
 func (c *ssaCheck) valid(v ir.Reg) bool { return v >= 0 && int(v) < c.after.NumRegs() }
 
@@ -508,7 +512,7 @@ type disagreement struct {
 // are judged once the liveness is solved.
 func (c *ssaCheck) walk() error {
 	const unknown = ir.NoReg // no version is current (not yet defined, or after a panic)
-	before, after, slot := c.before, c.after, c.slot
+	before, after := c.before, c.after
 	postorder := before.CFG().Postorder
 	if len(postorder) != len(before.Blocks) {
 		return c.r.fn(RuleStructure, "%d blocks are reachable, want all %d", len(postorder), len(before.Blocks))
@@ -530,7 +534,7 @@ func (c *ssaCheck) walk() error {
 	setUnknown(0)
 	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
 		for _, v := range vs {
-			if s := slot[c.origOf(v)] - 1; s >= 0 {
+			if s := c.slotOf(c.origOf(v)); s >= 0 {
 				typingOf(0)[s] = v
 			}
 		}
@@ -601,7 +605,7 @@ func (c *ssaCheck) walk() error {
 				if a == ir.NoReg {
 					continue
 				}
-				s := slot[c.origOf(a)] - 1
+				s := c.slotOf(c.origOf(a))
 				if s < 0 {
 					continue
 				}
@@ -619,7 +623,7 @@ func (c *ssaCheck) walk() error {
 				if err := c.def(ab, out, d); err != nil {
 					return err
 				}
-				if s := slot[c.origOf(d)] - 1; s >= 0 {
+				if s := c.slotOf(c.origOf(d)); s >= 0 {
 					cur[s] = d
 					if live != nil {
 						live.DefBit(bi, int(s))
@@ -638,20 +642,20 @@ func (c *ssaCheck) walk() error {
 				t := typingOf(s)
 				copy(t, cur)
 				for _, phi := range succ.Phis {
-					t[slot[c.origOf(phi.Dsts[0])]-1] = phi.Dsts[0]
+					t[c.slotOf(c.origOf(phi.Dsts[0]))] = phi.Dsts[0]
 				}
 				known[s] = true
 			}
 			for _, phi := range succ.Phis {
 				arg := phi.Args[predIndex]
-				if want := cur[slot[c.origOf(arg)]-1]; arg != want {
+				if want := cur[c.slotOf(c.origOf(arg))]; arg != want {
 					return c.r.at(succ, phi, RulePhiUse, "argument %d is %s, want %s (the version of %s current at the end of b%d)", predIndex, arg, want, c.origOf(arg), bi)
 				}
 				// The argument is a use of its register at the end of
 				// the block, for phi-missing: else a dead phi could
 				// read a version that does not reach it on every path.
 				if live != nil { // (phis sit at joins, so it is not)
-					live.UseBit(bi, int(slot[c.origOf(arg)]-1))
+					live.UseBit(bi, int(c.slotOf(c.origOf(arg))))
 				}
 			}
 			if len(succ.Preds) < 2 {
@@ -663,7 +667,7 @@ func (c *ssaCheck) walk() error {
 			entry := typingOf(s)
 			saved = saved[:0]
 			for _, phi := range succ.Phis {
-				k := slot[c.origOf(phi.Dsts[0])] - 1
+				k := c.slotOf(c.origOf(phi.Dsts[0]))
 				saved = append(saved, cur[k])
 				cur[k] = entry[k]
 			}
@@ -675,7 +679,7 @@ func (c *ssaCheck) walk() error {
 				}
 			}
 			for j := len(succ.Phis) - 1; j >= 0; j-- {
-				cur[slot[c.origOf(succ.Phis[j].Dsts[0])]-1] = saved[j]
+				cur[c.slotOf(c.origOf(succ.Phis[j].Dsts[0]))] = saved[j]
 			}
 		}
 	}
@@ -722,7 +726,7 @@ func (c *ssaCheck) plainAccess(bi int, ins, out *ir.Instr, cur []ir.Reg, live *i
 		if !c.valid(u) || c.origOf(u) != v {
 			return false
 		}
-		if s := c.slot[v] - 1; s >= 0 {
+		if s := c.slotOf(v); s >= 0 {
 			if cur[s] != u {
 				return false
 			}
@@ -760,7 +764,7 @@ func (c *ssaCheck) defineVersion(bi int, w, v ir.Reg, cur []ir.Reg, live *ir.Liv
 		return false
 	}
 	c.defined[w] = true
-	if s := c.slot[v] - 1; s >= 0 {
+	if s := c.slotOf(v); s >= 0 {
 		cur[s] = w
 		if live != nil {
 			live.DefBit(bi, int(s))
