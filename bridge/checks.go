@@ -174,7 +174,7 @@ func (t *translator) slice(in *ssa.Slice, pos token.Pos) {
 	if hi == ir.NoReg {
 		checkHi = length
 	}
-	check.Args = []ir.Reg{lo, checkHi, max, bound}
+	t.arena.SetRegs(check, nil, []ir.Reg{lo, checkHi, max, bound})
 	t.cur.Instrs = append(t.cur.Instrs, check)
 	t.emit(ir.OpSlice, pos, t.def(in), x, lo, hi, max)
 }

@@ -159,7 +159,7 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			if in.Op == ir.OpAlloc {
-				varAddr[in.Dsts[0]] = true
+				varAddr[in.Dsts()[0]] = true
 			}
 		}
 	}
@@ -212,12 +212,12 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 	// defines only after its definition.
 	def := map[ir.Reg]int{}
 	for k, in := range run {
-		for _, a := range in.Args {
+		for _, a := range in.Args() {
 			if d, ok := def[a]; ok && d >= k {
 				return
 			}
 		}
-		for _, d := range in.Dsts {
+		for _, d := range in.Dsts() {
 			if _, ok := def[d]; ok {
 				return
 			}
@@ -234,7 +234,7 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 		case ir.OpAlloc:
 			fresh[k], root[k] = true, k
 		case ir.OpFieldAddr, ir.OpIndexAddr:
-			if d, ok := def[in.Args[0]]; ok && fresh[d] {
+			if d, ok := def[in.Args()[0]]; ok && fresh[d] {
 				fresh[k], root[k] = true, root[d]
 			}
 		}
@@ -251,11 +251,11 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 	for k, in := range run {
 		calls[k] = calls[k] || callLike(in)
 		if in.Op == ir.OpMakeInterface {
-			d, ok := def[in.Args[0]]
-			if !ok || !convertsByAddress(f.TypeOf(in.Args[0])) {
+			d, ok := def[in.Args()[0]]
+			if !ok || !convertsByAddress(f.TypeOf(in.Args()[0])) {
 				continue
 			}
-			if addressable := run[d].Op == ir.OpLoad && !varAddr[run[d].Args[0]]; !addressable {
+			if addressable := run[d].Op == ir.OpLoad && !varAddr[run[d].Args()[0]]; !addressable {
 				calls[d] = true
 			}
 		}
@@ -270,7 +270,7 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 	stores := map[int][]int{}
 	for k, in := range run {
 		if in.Op == ir.OpStore {
-			if d, ok := def[in.Args[0]]; ok && fresh[d] {
+			if d, ok := def[in.Args()[0]]; ok && fresh[d] {
 				stores[root[d]] = append(stores[root[d]], k)
 			}
 		}
@@ -284,7 +284,7 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 			return
 		}
 		if in.Op == ir.OpStore {
-			if d, ok := def[in.Args[0]]; !ok || !fresh[d] {
+			if d, ok := def[in.Args()[0]]; !ok || !fresh[d] {
 				return // a write to memory a call may read
 			}
 		}
@@ -301,7 +301,7 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 			return
 		}
 		done[k] = true
-		for _, a := range run[k].Args {
+		for _, a := range run[k].Args() {
 			d, ok := def[a]
 			if !ok {
 				continue

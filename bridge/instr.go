@@ -27,7 +27,7 @@ func (t *translator) emit(op ir.Op, pos token.Pos, dsts []ir.Reg, args ...ir.Reg
 // mem2reg's time).
 func (t *translator) newInstr(op ir.Op, pos token.Pos, dsts, args []ir.Reg) *ir.Instr {
 	in := t.arena.Make(op, pos)
-	in.Dsts, in.Args = t.arena.Regs(dsts...), t.arena.Regs(args...)
+	t.arena.SetRegs(in, dsts, args)
 	return in
 }
 
@@ -207,7 +207,7 @@ func (t *translator) instr(in ssa.Instruction) {
 		if in.DeferStack != nil {
 			d := t.cur.Instrs[len(t.cur.Instrs)-1]
 			d.Flags |= ir.FlagDeferStack
-			d.Args = append([]ir.Reg{t.val(in.DeferStack, pos)}, d.Args...)
+			d.SetArgs(append([]ir.Reg{t.val(in.DeferStack, pos)}, d.Args()...))
 		}
 	case *ssa.RunDefers:
 		t.emit(ir.OpRunDefers, t.orEnd(pos), nil)
@@ -303,7 +303,8 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 	if op == ir.OpCall && t.typeFor(c, v, pos) {
 		return
 	}
-	in := t.newInstr(op, pos, dsts, nil)
+	in := t.arena.Make(op, pos)
+	var args []ir.Reg
 	var sym string
 	switch callee := c.Value.(type) {
 	case *ssa.Builtin:
@@ -339,11 +340,12 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 		} else {
 			in.CallMode = ir.CallClosure
 		}
-		in.Args = append(in.Args, t.val(c.Value, pos))
+		args = append(args, t.val(c.Value, pos))
 	}
 	for _, a := range c.Args {
-		in.Args = append(in.Args, t.val(a, pos))
+		args = append(args, t.val(a, pos))
 	}
+	t.arena.SetRegs(in, dsts, args)
 	if sym != "" {
 		in.Aux = t.arena.NewAux(ir.Aux{Sym: sym})
 	}

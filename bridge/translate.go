@@ -306,6 +306,9 @@ func (t *translator) tuple(v ssa.Value, comps []types.Type) []ir.Reg {
 	if rs, ok := t.tuples[v]; ok {
 		return rs
 	}
+	if len(comps) > ir.MaxDsts {
+		t.unsupported(v.Pos(), "%d results (an instruction has at most %d)", len(comps), ir.MaxDsts)
+	}
 	rs := make([]ir.Reg, len(comps))
 	for i, c := range comps {
 		rs[i] = t.f.NewReg(t.typ(c, v.Pos()))
@@ -421,7 +424,7 @@ func (t *translator) hoist(key constKey, typ types.Type, op ir.Op, aux ir.Aux, p
 	if aux.Const != nil || aux.Sym != "" {
 		in.Aux = t.arena.NewAux(aux)
 	}
-	in.Dsts = t.arena.Regs(r)
+	t.arena.SetRegs(in, []ir.Reg{r}, nil)
 	*t.hoisted = append(*t.hoisted, in)
 	t.consts[key] = r
 	return r

@@ -59,19 +59,18 @@ type Arena struct {
 }
 
 // Reserve makes room for n more instructions whose register lists
-// (Dsts and Args together) hold r registers.
+// (results and operands together) hold r registers.
 func (a *Arena) Reserve(n, r int) {
 	a.instrs.reserve(n)
 	a.regs.reserve(r)
 }
 
-// New returns a copy of in allocated in the arena, with its own copies
-// of Dsts and Args: Clone for passes that make many.
+// New returns a copy of in allocated in the arena, with its own copy of
+// its register list: Clone for passes that make many.
 func (a *Arena) New(in *Instr) *Instr {
 	c := &a.instrs.take(1)[0]
 	*c = *in
-	c.Dsts = a.regs.copyOf(in.Dsts)
-	c.Args = a.regs.copyOf(in.Args)
+	c.regs = a.regs.copyOf(in.regs)
 	return c
 }
 
@@ -91,14 +90,21 @@ func (a *Arena) NewAux(x Aux) *Aux {
 	return p
 }
 
-// NoRegs returns n registers set to NoReg, allocated in the arena.
-func (a *Arena) NoRegs(n int) []Reg {
-	rs := a.regs.take(n)
-	for i := range rs {
-		rs[i] = NoReg
+// MakePhi returns a phi at pos defining dst, its n operands NoReg
+// until set, allocated in the arena.
+func (a *Arena) MakePhi(pos token.Pos, dst Reg, n int) *Instr {
+	in := a.Make(OpPhi, pos)
+	regs := a.regs.take(1 + n)
+	regs[0] = dst
+	for i := range regs[1:] {
+		regs[1+i] = NoReg
 	}
-	return rs
+	in.regs, in.nDsts = regs, 1
+	return in
 }
 
-// Regs returns a copy of rs allocated in the arena.
-func (a *Arena) Regs(rs ...Reg) []Reg { return a.regs.copyOf(rs) }
+// SetRegs makes dsts the results of in and args its operands, in a list
+// allocated in the arena: Instr.SetRegs for passes that make many.
+func (a *Arena) SetRegs(in *Instr, dsts, args []Reg) {
+	in.setRegs(a.regs.take(len(dsts)+len(args)), dsts, args)
+}

@@ -157,7 +157,7 @@ func TestCFGCache(t *testing.T) {
 			t.Fatalf("function %d: CFG computed again for the same edges", i)
 		}
 		// Changes to the blocks that leave the edges alone keep it.
-		f.Blocks[0].Instrs = append([]*Instr{{Op: OpCopy, Dsts: []Reg{0}, Args: []Reg{0}}}, f.Blocks[0].Instrs...)
+		f.Blocks[0].Instrs = append([]*Instr{NewInstr(OpCopy, 0, []Reg{0}, []Reg{0})}, f.Blocks[0].Instrs...)
 		if f.CFG() != c {
 			t.Fatalf("function %d: CFG computed again after a change to instructions only", i)
 		}

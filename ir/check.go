@@ -522,26 +522,26 @@ func (c *checker) validReg(r Reg) bool { return c.f.HasReg(r) }
 func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 	where := at{b.Index, i, in}
 	ok := true
-	if !in.Op.DstArity().ok(len(in.Dsts)) {
-		c.errorf(where, RuleArity, "%s has %d results, want %s", in.Op, len(in.Dsts), arityString(in.Op.DstArity()))
+	if !in.Op.DstArity().ok(len(in.Dsts())) {
+		c.errorf(where, RuleArity, "%s has %d results, want %s", in.Op, len(in.Dsts()), arityString(in.Op.DstArity()))
 		ok = false
 	}
-	if !in.Op.ArgArity().ok(len(in.Args)) {
-		c.errorf(where, RuleArity, "%s has %d operands, want %s", in.Op, len(in.Args), arityString(in.Op.ArgArity()))
+	if !in.Op.ArgArity().ok(len(in.Args())) {
+		c.errorf(where, RuleArity, "%s has %d operands, want %s", in.Op, len(in.Args()), arityString(in.Op.ArgArity()))
 		ok = false
 	}
-	if in.IsCall() && len(in.Args) < in.callStart() {
-		c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args), in.callStart())
+	if in.IsCall() && len(in.Args()) < in.callStart() {
+		c.errorf(where, RuleArity, "%s has %d operands, want at least %d for its callee", in.Op, len(in.Args()), in.callStart())
 		ok = false
 	}
 	counts, sites := c.counts, c.scratch.sites
-	for k, d := range in.Dsts {
+	for k, d := range in.Dsts() {
 		if !c.validReg(d) {
 			c.errorf(where, RuleRegister, "result %s has no type or is out of range", d)
 			ok, c.regsOK = false, false
 			continue
 		}
-		if k > 0 && slices.Contains(in.Dsts[:k], d) {
+		if k > 0 && slices.Contains(in.Dsts()[:k], d) {
 			// Which write would win is not defined (a select
 			// writes its chosen receive after the others).
 			c.errorf(where, RuleRegister, "result %s is written twice", d)
@@ -556,7 +556,7 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 			c.sink = toInstrErrs
 		}
 	}
-	for k, a := range in.Args {
+	for k, a := range in.Args() {
 		if a == NoReg && optionalOperand(in, k) {
 			continue
 		}
@@ -584,9 +584,9 @@ func (c *checker) noteAccess(b *Block, j int, in *Instr) {
 	var addr Reg
 	switch {
 	case in.Op == OpAlloc:
-		addr = in.Dsts[0]
+		addr = in.Dsts()[0]
 	case in.Op == OpLoad || in.Op == OpStore:
-		addr = in.Args[0]
+		addr = in.Args()[0]
 		c.counts.AddrUses[addr]++
 	default:
 		return
@@ -630,13 +630,13 @@ func (c *checker) checkRTL() {
 				continue
 			}
 			for i, in := range b.Phis {
-				for _, d := range in.Dsts {
+				for _, d := range in.Dsts() {
 					defs[d]++
 					sites[d] = defSite{int32(b.Index), int32(i)}
 				}
 			}
 			for i, in := range b.Instrs {
-				for _, d := range in.Dsts {
+				for _, d := range in.Dsts() {
 					defs[d]++
 					sites[d] = defSite{int32(b.Index), int32(len(b.Phis) + i)}
 				}
@@ -657,7 +657,7 @@ func (c *checker) checkRTL() {
 
 // rtlUses checks the operands of instruction in at index i of block b.
 func (c *checker) rtlUses(defs []int32, sites []defSite, dom *graph.DomTree, b *Block, i int, in *Instr, reachable bool) {
-	for _, a := range in.Args {
+	for _, a := range in.Args() {
 		switch {
 		case a == NoReg:
 		case defs[a] == 0:
@@ -699,7 +699,7 @@ func (c *checker) checkSSA() {
 		c.ssaBlock(b)
 		for j, in := range b.Instrs {
 			i := len(b.Phis) + j
-			for _, a := range in.Args {
+			for _, a := range in.Args() {
 				if a == NoReg {
 					continue
 				}
@@ -733,11 +733,11 @@ func (c *checker) ssaBlock(b *Block) {
 	}
 	for i, in := range b.Phis {
 		where := at{b.Index, i, in}
-		if len(in.Args) != nPreds {
-			c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args), nPreds)
+		if len(in.Args()) != nPreds {
+			c.errorf(where, RulePhiArity, "phi has %d arguments, want %d (one per predecessor)", len(in.Args()), nPreds)
 			continue
 		}
-		for k, a := range in.Args {
+		for k, a := range in.Args() {
 			p := b.Preds[k]
 			if count[a] == 0 {
 				c.errorf(where, RuleStrict, "argument %d (%s) is never defined", k, a)

@@ -66,10 +66,10 @@ func (c *checker) callTypes(in *Instr) string {
 	if in.Op != OpCall {
 		return ""
 	}
-	if len(in.Dsts) != sig.Results().Len() {
-		return fmt.Sprintf("call has %d results, want %d", len(in.Dsts), sig.Results().Len())
+	if len(in.Dsts()) != sig.Results().Len() {
+		return fmt.Sprintf("call has %d results, want %d", len(in.Dsts()), sig.Results().Len())
 	}
-	for k, d := range in.Dsts {
+	for k, d := range in.Dsts() {
 		if want := sig.Results().At(k).Type(); !types.Identical(f.TypeOf(d), want) {
 			return fmt.Sprintf("result %s has type %s, want %s", d, TypeString(f.TypeOf(d)), TypeString(want))
 		}
@@ -87,16 +87,16 @@ func (c *checker) closureTypes(in *Instr) string {
 	if g == nil {
 		return fmt.Sprintf("makeclosure of @%s, which has no body in this module", in.Sym())
 	}
-	if len(in.Args) != len(g.FreeVars) {
-		return fmt.Sprintf("makeclosure binds %d values, want %d free variables", len(in.Args), len(g.FreeVars))
+	if len(in.Args()) != len(g.FreeVars) {
+		return fmt.Sprintf("makeclosure binds %d values, want %d free variables", len(in.Args()), len(g.FreeVars))
 	}
-	for k, a := range in.Args {
+	for k, a := range in.Args() {
 		if want := g.TypeOf(g.FreeVars[k]); !types.Identical(f.TypeOf(a), want) {
 			return fmt.Sprintf("binding %d (%s) has type %s, want %s", k, a, TypeString(f.TypeOf(a)), TypeString(want))
 		}
 	}
-	if !types.Identical(f.TypeOf(in.Dsts[0]), g.Signature()) {
-		return fmt.Sprintf("result has type %s, want %s", TypeString(f.TypeOf(in.Dsts[0])), TypeString(g.Signature()))
+	if !types.Identical(f.TypeOf(in.Dsts()[0]), g.Signature()) {
+		return fmt.Sprintf("result has type %s, want %s", TypeString(f.TypeOf(in.Dsts()[0])), TypeString(g.Signature()))
 	}
 	return ""
 }
@@ -107,19 +107,19 @@ func (c *checker) selectTypes(in *Instr) string {
 	k := 0
 	var recvElems []types.Type
 	for i, dir := range in.SelectDirs() {
-		if k >= len(in.Args) {
+		if k >= len(in.Args()) {
 			return fmt.Sprintf("state %d has no channel operand", i)
 		}
-		ch, ok := f.TypeOf(in.Args[k]).Underlying().(*types.Chan)
+		ch, ok := f.TypeOf(in.Args()[k]).Underlying().(*types.Chan)
 		if !ok {
-			return fmt.Sprintf("state %d: %s has type %s, want a channel", i, in.Args[k], TypeString(f.TypeOf(in.Args[k])))
+			return fmt.Sprintf("state %d: %s has type %s, want a channel", i, in.Args()[k], TypeString(f.TypeOf(in.Args()[k])))
 		}
 		switch dir {
 		case types.SendOnly:
-			if k+1 >= len(in.Args) {
+			if k+1 >= len(in.Args()) {
 				return fmt.Sprintf("send state %d has no value operand", i)
 			}
-			if v := in.Args[k+1]; !types.Identical(f.TypeOf(v), ch.Elem()) {
+			if v := in.Args()[k+1]; !types.Identical(f.TypeOf(v), ch.Elem()) {
 				return fmt.Sprintf("state %d sends %s of type %s, want %s", i, v, TypeString(f.TypeOf(v)), TypeString(ch.Elem()))
 			}
 			k += 2
@@ -130,20 +130,20 @@ func (c *checker) selectTypes(in *Instr) string {
 			return fmt.Sprintf("state %d has no direction", i)
 		}
 	}
-	if k != len(in.Args) {
-		return fmt.Sprintf("select has %d operands, want %d for its states", len(in.Args), k)
+	if k != len(in.Args()) {
+		return fmt.Sprintf("select has %d operands, want %d for its states", len(in.Args()), k)
 	}
-	if len(in.Dsts) != 2+len(recvElems) {
-		return fmt.Sprintf("select has %d results, want %d (index, recvOk, one per receive)", len(in.Dsts), 2+len(recvElems))
+	if len(in.Dsts()) != 2+len(recvElems) {
+		return fmt.Sprintf("select has %d results, want %d (index, recvOk, one per receive)", len(in.Dsts()), 2+len(recvElems))
 	}
-	if !hasInfo(f.TypeOf(in.Dsts[0]), types.IsInteger) {
-		return fmt.Sprintf("index result has type %s, want int", TypeString(f.TypeOf(in.Dsts[0])))
+	if !hasInfo(f.TypeOf(in.Dsts()[0]), types.IsInteger) {
+		return fmt.Sprintf("index result has type %s, want int", TypeString(f.TypeOf(in.Dsts()[0])))
 	}
-	if m := wantBool(in.Dsts[1], f.TypeOf(in.Dsts[1])); m != "" {
+	if m := wantBool(in.Dsts()[1], f.TypeOf(in.Dsts()[1])); m != "" {
 		return m
 	}
 	for i, t := range recvElems {
-		if d := in.Dsts[2+i]; !types.Identical(f.TypeOf(d), t) {
+		if d := in.Dsts()[2+i]; !types.Identical(f.TypeOf(d), t) {
 			return fmt.Sprintf("received value %s has type %s, want %s", d, TypeString(f.TypeOf(d)), TypeString(t))
 		}
 	}

@@ -40,18 +40,18 @@ func checkedFunc(rng *rand.Rand) *Func {
 	}
 	for _, b := range f.Blocks {
 		for range rng.Intn(4) {
-			in := &Instr{Op: OpCopy, Dsts: []Reg{reg()}, Args: []Reg{reg()}}
+			in := NewInstr(OpCopy, 0, []Reg{reg()}, []Reg{reg()})
 			b.Instrs = append(b.Instrs, in)
 		}
 		var term *Instr
 		switch k := rng.Intn(3); {
 		case k == 0 || n == 1:
-			term = &Instr{Op: OpReturn}
+			term = NewInstr(OpReturn, 0, nil, nil)
 		case k == 1:
-			term = &Instr{Op: OpJump}
+			term = NewInstr(OpJump, 0, nil, nil)
 			f.AddEdge(b.Index, rng.Intn(n))
 		default:
-			term = &Instr{Op: OpIf, Args: []Reg{reg()}}
+			term = NewInstr(OpIf, 0, nil, []Reg{reg()})
 			f.AddEdge(b.Index, rng.Intn(n))
 			f.AddEdge(b.Index, rng.Intn(n))
 		}
@@ -59,9 +59,9 @@ func checkedFunc(rng *rand.Rand) *Func {
 	}
 	for _, b := range f.Blocks {
 		if len(b.Preds) >= 2 && rng.Intn(2) == 0 {
-			phi := &Instr{Op: OpPhi, Dsts: []Reg{reg()}}
+			phi := NewInstr(OpPhi, 0, []Reg{reg()}, nil)
 			for range len(b.Preds) - rng.Intn(8)/7 { // one argument short, now and then
-				phi.Args = append(phi.Args, reg())
+				phi.SetArgs(append(phi.Args(), reg()))
 			}
 			b.Phis = append(b.Phis, phi)
 		}

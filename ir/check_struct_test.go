@@ -56,20 +56,20 @@ func TestCheckStructural(t *testing.T) {
 		{"non-phi in phis", RuleTerminator, "b1", func(f *Func) { f.Blocks[1].Phis = []*Instr{f.Blocks[1].Instrs[0]} }},
 		{"too many results", RuleArity, "add", func(f *Func) {
 			in := f.Blocks[1].Instrs[0]
-			in.Dsts = append(in.Dsts, 2)
+			in.SetDsts(append(in.Dsts(), 2))
 		}},
 		{"result written twice", RuleRegister, "r2", func(f *Func) {
-			f.Blocks[1].Instrs[0] = &Instr{Op: OpNext, Dsts: []Reg{2, 1, 2}, Args: []Reg{1}}
+			f.Blocks[1].Instrs[0] = NewInstr(OpNext, 0, []Reg{2, 1, 2}, []Reg{1})
 		}},
 		{"too few operands", RuleArity, "add", func(f *Func) {
 			in := f.Blocks[1].Instrs[0]
-			in.Args = in.Args[:1]
+			in.SetArgs(in.Args()[:1])
 		}},
 		{"call without callee", RuleArity, "call", func(f *Func) {
 			f.Blocks[1].Instrs[0] = &Instr{Op: OpCall, CallMode: CallClosure}
 		}},
-		{"register out of range", RuleRegister, "r99", func(f *Func) { f.Blocks[1].Instrs[0].Args[0] = 99 }},
-		{"absent operand", RuleRegister, "_", func(f *Func) { f.Blocks[1].Instrs[0].Args[1] = NoReg }},
+		{"register out of range", RuleRegister, "r99", func(f *Func) { f.Blocks[1].Instrs[0].Args()[0] = 99 }},
+		{"absent operand", RuleRegister, "_", func(f *Func) { f.Blocks[1].Instrs[0].Args()[1] = NoReg }},
 		{"untyped register", RuleRegister, "r2", func(f *Func) { f.SetType(2, nil) }},
 		{"recover out of range", RuleRecover, "b5", func(f *Func) { f.Recover = 5 }},
 	}

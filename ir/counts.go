@@ -109,12 +109,12 @@ func (c *RegCounts) finish() {
 
 // add counts the registers of instruction in.
 func (c *RegCounts) add(in *Instr) {
-	for _, d := range in.Dsts {
+	for _, d := range in.Dsts() {
 		if c.inRange(d) {
 			c.def(d)
 		}
 	}
-	for _, a := range in.Args {
+	for _, a := range in.Args() {
 		if c.inRange(a) {
 			c.use(a)
 		}

@@ -24,13 +24,13 @@ func countsByQuery(f *Func, r Reg) (mentions, defs int32) {
 	}
 	for _, b := range f.Blocks {
 		for _, in := range slices.Concat(b.Phis, b.Instrs) {
-			for _, d := range in.Dsts {
+			for _, d := range in.Dsts() {
 				if d == r {
 					mentions++
 					defs++
 				}
 			}
-			for _, a := range in.Args {
+			for _, a := range in.Args() {
 				if a == r {
 					mentions++
 				}
@@ -69,7 +69,7 @@ func TestCountsByQuery(t *testing.T) {
 		f.Params = []Reg{0}
 		if rng.Intn(4) == 0 {
 			b := f.Blocks[0]
-			b.Instrs = slices.Insert(b.Instrs, 0, &Instr{Op: OpCopy, Dsts: []Reg{0}, Args: []Reg{NoReg}})
+			b.Instrs = slices.Insert(b.Instrs, 0, NewInstr(OpCopy, 0, []Reg{0}, []Reg{NoReg}))
 		}
 		checkCounts(t, f, f.Counts())
 	}

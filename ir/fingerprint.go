@@ -103,10 +103,9 @@ func instrSum(in *Instr) uint64 {
 	if in == nil {
 		return 0
 	}
-	head := uint64(in.Op) | uint64(in.Flags)<<8 | uint64(in.CallMode)<<16 | uint64(len(in.Dsts))<<24 | uint64(uint32(in.Field))<<32
-	s := head*fpK1 + uint64(in.Pos)*fpK2 + uint64(uintptr(unsafe.Pointer(in)))*fpK3 + uint64(len(in.Args))*fpK4
-	s += regsSum(in.Dsts) * fpK5
-	s += regsSum(in.Args) * fpK6
+	head := uint64(in.Op) | uint64(in.Flags)<<8 | uint64(in.CallMode)<<16 | uint64(in.nDsts)<<24 | uint64(uint32(in.Field))<<32
+	s := head*fpK1 + uint64(in.Pos)*fpK2 + uint64(uintptr(unsafe.Pointer(in)))*fpK3 + uint64(len(in.regs))*fpK4
+	s += regsSum(in.regs) * fpK5
 	if a := in.Aux; a != nil {
 		s += uint64(uintptr(unsafe.Pointer(a)))*fpK7 + ifaceWords(unsafe.Pointer(&a.Const))*fpK2 + stringSum(a.Sym)*fpK3
 		for i, d := range a.SelectDirs {

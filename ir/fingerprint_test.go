@@ -48,18 +48,26 @@ var fingerprintMutations = []struct {
 	{"Block.Preds", func(f *Func) { f.Blocks[1].Preds[0] = 1 }},
 	{"Block.Succs", func(f *Func) { f.Blocks[0].Succs[0] = 0 }},
 	{"Block.Phis", func(f *Func) {
-		f.Blocks[1].Phis = []*Instr{{Op: OpPhi, Dsts: []Reg{3}, Args: []Reg{3}}}
+		f.Blocks[1].Phis = []*Instr{NewInstr(OpPhi, 0, []Reg{3}, []Reg{3})}
 	}},
 	{"Block.Instrs", func(f *Func) { f.Blocks[0].Instrs[0] = f.Blocks[0].Instrs[0].Clone() }},
 	{"Instr.Op", func(f *Func) { f.Blocks[0].Instrs[1].Op = OpGo }},
 	{"Instr.Flags", func(f *Func) { f.Blocks[0].Instrs[3].Flags = 0 }},
 	{"Instr.CallMode", func(f *Func) { f.Blocks[0].Instrs[1].CallMode = CallBuiltin }},
 	{"Instr.Field", func(f *Func) { f.Blocks[0].Instrs[2].Field = 0 }},
-	{"Instr.Dsts", func(f *Func) { f.Blocks[0].Instrs[0].Dsts[0] = 4 }},
-	{"Instr.Args", func(f *Func) { f.Blocks[0].Instrs[1].Args[0] = 0 }},
-	{"Instr.Args (order)", func(f *Func) {
+	{"Instr.regs (result)", func(f *Func) { f.Blocks[0].Instrs[0].Dsts()[0] = 4 }},
+	{"Instr.regs (operand)", func(f *Func) { f.Blocks[0].Instrs[1].Args()[0] = 0 }},
+	{"Instr.regs (order)", func(f *Func) {
 		in := f.Blocks[0].Instrs[3]
-		in.Dsts[0], in.Dsts[2] = in.Dsts[2], in.Dsts[0]
+		in.Dsts()[0], in.Dsts()[2] = in.Dsts()[2], in.Dsts()[0]
+	}},
+	{"Instr.regs (one more)", func(f *Func) {
+		in := f.Blocks[0].Instrs[1]
+		in.SetArgs(append(in.Args(), in.Args()[0]))
+	}},
+	{"Instr.nDsts", func(f *Func) { // the same registers, one result fewer
+		in := f.Blocks[0].Instrs[3]
+		in.SetRegs(in.Dsts()[:2], append(in.Dsts()[2:], in.Args()...))
 	}},
 	{"Instr.Pos", func(f *Func) { f.Blocks[0].Instrs[1].Pos = 5 }},
 	{"Instr.Aux", func(f *Func) { f.Blocks[0].Instrs[1].Aux = &Aux{Sym: "main.g"} }},

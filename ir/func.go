@@ -183,7 +183,7 @@ func (f *Func) Clone() *Func {
 		for _, list := range [2][]*Instr{b.Phis, b.Instrs} {
 			instrs += len(list)
 			for _, in := range list {
-				regs += len(in.Dsts) + len(in.Args)
+				regs += len(in.Dsts()) + len(in.Args())
 			}
 		}
 	}

@@ -26,19 +26,23 @@ const (
 )
 
 // Instr is one instruction. Every kind uses the same struct; which fields
-// are meaningful depends on Op (see doc.go). It is compact (72 bytes):
+// are meaningful depends on Op (see doc.go). It is compact (48 bytes):
 // passes read instructions by the million and create them by the
-// hundred thousand, and the attributes few kinds have are in an Aux
-// record.
+// hundred thousand, so the registers an instruction writes and reads
+// share one list (one pointer to follow, one to copy), and the
+// attributes few kinds have are in an Aux record.
 //
 // Invariants:
-//   - Dsts are the registers the instruction writes, Args those it reads;
-//     no other field names a register, so passes can rename uniformly.
+//   - Dsts() are the registers the instruction writes, Args() those it
+//     reads; no other field names a register, so passes can rename
+//     uniformly.
 //   - An absent optional operand is NoReg (only the operand positions
 //     documented as optional may be NoReg).
 //   - Successor blocks are not stored here but in Block.Succs.
 //   - An Aux, once an instruction refers to it, is not changed: clones
 //     of the instruction share it.
+//   - The register list is the instruction's own: no other instruction
+//     or list shares its array.
 type Instr struct {
 	Op Op
 
@@ -48,11 +52,14 @@ type Instr struct {
 	// CallMode applies to call, go and defer.
 	CallMode CallMode
 
+	// nDsts is the number of results: regs[:nDsts] are written,
+	// regs[nDsts:] read.
+	nDsts uint8
+
 	// Field is the field index of field and fieldaddr.
 	Field int32
 
-	Dsts []Reg
-	Args []Reg
+	regs []Reg
 
 	Pos token.Pos
 
@@ -60,6 +67,60 @@ type Instr struct {
 	// that have one; nil for the others.
 	Aux *Aux
 }
+
+// MaxDsts is the most results an instruction can have.
+const MaxDsts = 255
+
+// Dsts returns the registers the instruction writes. Writing an element
+// renames that result; the slice cannot grow into the operands (use
+// SetDsts).
+func (in *Instr) Dsts() []Reg { return in.regs[:in.nDsts:in.nDsts] }
+
+// Args returns the registers the instruction reads. Writing an element
+// changes that operand; appending to the slice does not change the
+// instruction (use SetArgs).
+func (in *Instr) Args() []Reg {
+	n := len(in.regs)
+	return in.regs[in.nDsts:n:n]
+}
+
+// Regs returns the results then the operands, in one slice, for scans
+// that treat them alike (writing an element changes in).
+func (in *Instr) Regs() []Reg {
+	n := len(in.regs)
+	return in.regs[:n:n]
+}
+
+// SetRegs makes dsts the results of in and args its operands, in a new
+// list of its own (neither slice is kept).
+func (in *Instr) SetRegs(dsts, args []Reg) {
+	regs := make([]Reg, len(dsts)+len(args))
+	in.setRegs(regs, dsts, args)
+}
+
+// setRegs fills regs (of length len(dsts)+len(args)) and makes it in's.
+func (in *Instr) setRegs(regs, dsts, args []Reg) {
+	if len(dsts) > MaxDsts {
+		panic("ir: instruction with more than MaxDsts results")
+	}
+	copy(regs, dsts)
+	copy(regs[len(dsts):], args)
+	in.regs, in.nDsts = nilIfEmpty(regs), uint8(len(dsts))
+}
+
+// NewInstr returns an instruction of kind op at pos with results dsts
+// and operands args (copied), its other fields zero.
+func NewInstr(op Op, pos token.Pos, dsts, args []Reg) *Instr {
+	in := &Instr{Op: op, Pos: pos}
+	in.SetRegs(dsts, args)
+	return in
+}
+
+// SetDsts makes dsts the results of in, its operands unchanged.
+func (in *Instr) SetDsts(dsts []Reg) { in.SetRegs(dsts, in.Args()) }
+
+// SetArgs makes args the operands of in, its results unchanged.
+func (in *Instr) SetArgs(args []Reg) { in.SetRegs(in.Dsts(), args) }
 
 // Aux holds the attributes of an instruction that few kinds have.
 type Aux struct {
@@ -139,10 +200,10 @@ func (in *Instr) Has(f Flags) bool { return in.Flags&f != 0 }
 
 // Dst returns the single result register (NoReg if there is none).
 func (in *Instr) Dst() Reg {
-	if len(in.Dsts) == 0 {
+	if in.nDsts == 0 {
 		return NoReg
 	}
-	return in.Dsts[0]
+	return in.regs[0]
 }
 
 // callStart is the index in Args of the first call argument.
@@ -165,34 +226,35 @@ func (in *Instr) IsCall() bool {
 // Callee returns the function value (CallClosure) or interface receiver
 // (CallInvoke) operand of a call, go or defer, and NoReg otherwise.
 func (in *Instr) Callee() Reg {
-	if !in.IsCall() || (in.CallMode != CallClosure && in.CallMode != CallInvoke) || len(in.Args) < in.callStart() {
+	args := in.Args()
+	if !in.IsCall() || (in.CallMode != CallClosure && in.CallMode != CallInvoke) || len(args) < in.callStart() {
 		return NoReg
 	}
-	return in.Args[in.callStart()-1]
+	return args[in.callStart()-1]
 }
 
 // CallArgs returns the arguments of a call, go or defer (without callee,
 // receiver interface or defer stack).
 func (in *Instr) CallArgs() []Reg {
-	if len(in.Args) < in.callStart() {
+	args := in.Args()
+	if len(args) < in.callStart() {
 		return nil
 	}
-	return in.Args[in.callStart():]
+	return args[in.callStart():]
 }
 
 // DeferStack returns the explicit defer stack of a defer, or NoReg.
 func (in *Instr) DeferStack() Reg {
-	if in.Op == OpDefer && in.Has(FlagDeferStack) && len(in.Args) > 0 {
-		return in.Args[0]
+	if args := in.Args(); in.Op == OpDefer && in.Has(FlagDeferStack) && len(args) > 0 {
+		return args[0]
 	}
 	return NoReg
 }
 
-// Clone returns a copy of in with its own register lists (its Aux,
+// Clone returns a copy of in with its own register list (its Aux,
 // never changed, is shared).
 func (in *Instr) Clone() *Instr {
 	c := *in
-	c.Dsts = append([]Reg(nil), in.Dsts...)
-	c.Args = append([]Reg(nil), in.Args...)
+	c.regs = nilIfEmpty(append([]Reg(nil), in.regs...))
 	return &c
 }

@@ -159,7 +159,7 @@ func (s *LiveScan) index(r Reg) int {
 // (its arguments are read by Solve, at the ends of the predecessors).
 func (s *LiveScan) Phi(b int, phi *Instr) {
 	s.phis = true
-	for _, d := range phi.Dsts {
+	for _, d := range phi.Dsts() {
 		if k := s.index(d); k >= 0 {
 			s.defs(b).Add(k)
 		}
@@ -168,10 +168,10 @@ func (s *LiveScan) Phi(b int, phi *Instr) {
 
 // Instr records the next instruction of block b.
 func (s *LiveScan) Instr(b int, in *Instr) {
-	for _, a := range in.Args {
+	for _, a := range in.Args() {
 		s.Use(b, a)
 	}
-	for _, d := range in.Dsts {
+	for _, d := range in.Dsts() {
 		if k := s.index(d); k >= 0 {
 			s.DefBit(b, k)
 		}
@@ -228,10 +228,10 @@ func (s *LiveScan) phiUses(i int, succ *Block, out graph.Bitset) bool {
 			continue
 		}
 		for _, phi := range succ.Phis {
-			if k >= len(phi.Args) {
+			if k >= len(phi.Args()) {
 				continue
 			}
-			if a := s.index(phi.Args[k]); a >= 0 && !out.Has(a) {
+			if a := s.index(phi.Args()[k]); a >= 0 && !out.Has(a) {
 				out.Add(a)
 				changed = true
 			}

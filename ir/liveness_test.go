@@ -40,17 +40,17 @@ func liveInByPaths(f *Func, b int, r Reg) bool {
 // it, and whether it writes r.
 func readsFirst(f *Func, b *Block, r Reg) (reads, writes bool) {
 	for _, phi := range b.Phis {
-		if phi.Dsts[0] == r {
+		if phi.Dsts()[0] == r {
 			return false, true
 		}
 	}
 	for _, in := range b.Instrs {
-		for _, a := range in.Args {
+		for _, a := range in.Args() {
 			if a == r {
 				return true, false
 			}
 		}
-		for _, d := range in.Dsts {
+		for _, d := range in.Dsts() {
 			if d == r {
 				return false, true
 			}
@@ -65,7 +65,7 @@ func readsAtEnd(f *Func, b *Block, r Reg) bool {
 	for _, s := range b.Succs {
 		for k, p := range f.Blocks[s].Preds {
 			for _, phi := range f.Blocks[s].Phis {
-				if p == b.Index && phi.Args[k] == r {
+				if p == b.Index && phi.Args()[k] == r {
 					return true
 				}
 			}

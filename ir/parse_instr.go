@@ -20,7 +20,10 @@ func (p *parser) instruction() {
 			tok := p.expect(tWord, "result register")
 			p.expectPunct(":")
 			t := p.parseType(st.pkg)
-			in.Dsts = append(in.Dsts, p.defReg(tok, t))
+			if len(in.Dsts()) == MaxDsts {
+				p.fail(tok, fmt.Sprintf("more than %d results", MaxDsts))
+			}
+			in.SetDsts(append(in.Dsts(), p.defReg(tok, t)))
 			dstTypes = append(dstTypes, t)
 			if !p.isPunct(",") {
 				break
@@ -54,7 +57,7 @@ func (p *parser) instruction() {
 		sym, _ := p.symbol()
 		in.SetSym(sym)
 	case OpField, OpFieldAddr:
-		in.Args = []Reg{p.useReg()}
+		in.SetArgs([]Reg{p.useReg()})
 		p.expectPunct(",")
 		name := p.next()
 		if name.kind != tWord && name.kind != tInt {
@@ -69,13 +72,13 @@ func (p *parser) instruction() {
 		default:
 			p.fail(w, fmt.Sprintf("expected len or cap, found %s", w))
 		}
-		in.Args = p.operands()
+		in.SetArgs(p.operands())
 	case OpLookup:
 		if p.tok.kind == tWord && p.tok.text == "assign" {
 			p.next()
 			in.Flags |= FlagAssignLookup
 		}
-		in.Args = p.operands()
+		in.SetArgs(p.operands())
 	case OpNext:
 		switch w := p.expect(tWord, "string or map"); w.text {
 		case "string":
@@ -84,34 +87,34 @@ func (p *parser) instruction() {
 		default:
 			p.fail(w, fmt.Sprintf("expected string or map, found %s", w))
 		}
-		in.Args = p.operands()
+		in.SetArgs(p.operands())
 	case OpSelect:
 		p.selectStates(in)
 	case OpMakeClosure:
 		sym, _ := p.symbol()
 		in.SetSym(sym)
 		p.expectPunct("(")
-		in.Args = p.operandsUntil(")")
+		in.SetArgs(p.operandsUntil(")"))
 	case OpCall, OpGo, OpDefer:
 		p.call(in)
 	case OpJump:
 		b.Succs = append(b.Succs, p.label(p.expect(tWord, "block label")))
 	case OpIf:
-		in.Args = []Reg{p.useReg()}
+		in.SetArgs([]Reg{p.useReg()})
 		for i := 0; i < 2; i++ {
 			p.expectPunct(",")
 			b.Succs = append(b.Succs, p.label(p.expect(tWord, "block label")))
 		}
 	default:
-		in.Args = p.operands()
+		in.SetArgs(p.operands())
 	}
 	p.expectNewline()
 
-	if !op.ArgArity().ok(len(in.Args)) && !(in.IsCall() || op == OpSelect) {
-		p.fail(opTok, fmt.Sprintf("%s takes %s operands, found %d", op, arityString(op.ArgArity()), len(in.Args)))
+	if !op.ArgArity().ok(len(in.Args())) && !(in.IsCall() || op == OpSelect) {
+		p.fail(opTok, fmt.Sprintf("%s takes %s operands, found %d", op, arityString(op.ArgArity()), len(in.Args())))
 	}
-	if !op.DstArity().ok(len(in.Dsts)) {
-		p.fail(start, fmt.Sprintf("%s has %s results, found %d", op, arityString(op.DstArity()), len(in.Dsts)))
+	if !op.DstArity().ok(len(in.Dsts())) {
+		p.fail(start, fmt.Sprintf("%s has %s results, found %d", op, arityString(op.DstArity()), len(in.Dsts())))
 	}
 	if op == OpPhi {
 		if len(b.Instrs) > 0 {
@@ -180,12 +183,12 @@ func (p *parser) selectStates(in *Instr) {
 	for {
 		if p.isPunct("<-") {
 			p.next()
-			in.Args = append(in.Args, p.useReg())
+			in.SetArgs(append(in.Args(), p.useReg()))
 			dirs = append(dirs, types.RecvOnly)
 		} else {
 			ch := p.useReg()
 			p.expectPunct("<-")
-			in.Args = append(in.Args, ch, p.useReg())
+			in.SetArgs(append(in.Args(), ch, p.useReg()))
 			dirs = append(dirs, types.SendOnly)
 		}
 		if !p.isPunct(",") {
@@ -204,7 +207,7 @@ func (p *parser) call(in *Instr) {
 		}
 		p.next()
 		in.Flags |= FlagDeferStack
-		in.Args = append(in.Args, p.useReg())
+		in.SetArgs(append(in.Args(), p.useReg()))
 	}
 	switch {
 	case p.isPunct("@"):
@@ -219,13 +222,13 @@ func (p *parser) call(in *Instr) {
 			if _, ok := p.fn.regUses[r]; !ok {
 				p.fn.regUses[r] = tok
 			}
-			in.Args = append(in.Args, r)
+			in.SetArgs(append(in.Args(), r))
 			in.SetSym(m[2])
 		} else if regPattern.MatchString(tok.text) {
 			in.CallMode = CallClosure
-			in.Args = append(in.Args, p.regNumber(tok))
-			if _, ok := p.fn.regUses[in.Args[len(in.Args)-1]]; !ok {
-				p.fn.regUses[in.Args[len(in.Args)-1]] = tok
+			in.SetArgs(append(in.Args(), p.regNumber(tok)))
+			if _, ok := p.fn.regUses[in.Args()[len(in.Args())-1]]; !ok {
+				p.fn.regUses[in.Args()[len(in.Args())-1]] = tok
 			}
 		} else {
 			in.CallMode = CallBuiltin
@@ -235,5 +238,5 @@ func (p *parser) call(in *Instr) {
 		p.failExpected("callee")
 	}
 	p.expectPunct("(")
-	in.Args = append(in.Args, p.operandsUntil(")")...)
+	in.SetArgs(append(in.Args(), p.operandsUntil(")")...))
 }

@@ -282,7 +282,7 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 		return "<missing instruction>"
 	}
 	var sb strings.Builder
-	for i, d := range in.Dsts {
+	for i, d := range in.Dsts() {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
@@ -292,7 +292,7 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			sb.WriteString(TypeString(f.TypeOf(d)))
 		}
 	}
-	if len(in.Dsts) > 0 {
+	if len(in.Dsts()) > 0 {
 		sb.WriteString(" = ")
 	}
 	name := in.Op.String()
@@ -312,15 +312,15 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 	case OpConst:
 		sb.WriteByte(' ')
 		var t types.Type
-		if len(in.Dsts) == 1 && in.Dsts[0] >= 0 && int(in.Dsts[0]) < f.NumRegs() {
-			t = f.TypeOf(in.Dsts[0])
+		if d := in.Dsts(); len(d) == 1 && f.HasReg(d[0]) {
+			t = f.TypeOf(d[0])
 		}
 		sb.WriteString(constString(in.Const(), t))
 	case OpGlobal, OpFunc:
 		sb.WriteString(" " + symbol(in.Sym()))
 	case OpField, OpFieldAddr:
 		sb.WriteByte(' ')
-		args(in.Args)
+		args(in.Args())
 		sb.WriteString(", " + fieldName(f, in))
 	case OpSliceCheck:
 		if in.Has(FlagCapBound) {
@@ -328,20 +328,20 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 		} else {
 			sb.WriteString(" len ")
 		}
-		args(in.Args)
+		args(in.Args())
 	case OpLookup:
 		if in.Has(FlagAssignLookup) {
 			sb.WriteString(" assign")
 		}
 		sb.WriteByte(' ')
-		args(in.Args)
+		args(in.Args())
 	case OpNext:
 		if in.Has(FlagStringIter) {
 			sb.WriteString(" string ")
 		} else {
 			sb.WriteString(" map ")
 		}
-		args(in.Args)
+		args(in.Args())
 	case OpSelect:
 		if in.Has(FlagBlocking) {
 			sb.WriteString(" blocking")
@@ -353,21 +353,21 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 			if i > 0 {
 				sb.WriteByte(',')
 			}
-			if k >= len(in.Args) {
+			if k >= len(in.Args()) {
 				sb.WriteString(" ?")
 				break
 			}
-			if dir == types.SendOnly && k+1 < len(in.Args) {
-				fmt.Fprintf(&sb, " %s<-%s", in.Args[k], in.Args[k+1])
+			if dir == types.SendOnly && k+1 < len(in.Args()) {
+				fmt.Fprintf(&sb, " %s<-%s", in.Args()[k], in.Args()[k+1])
 				k += 2
 			} else {
-				fmt.Fprintf(&sb, " <-%s", in.Args[k])
+				fmt.Fprintf(&sb, " <-%s", in.Args()[k])
 				k++
 			}
 		}
 	case OpMakeClosure:
 		sb.WriteString(" " + symbol(in.Sym()) + "(")
-		args(in.Args)
+		args(in.Args())
 		sb.WriteByte(')')
 	case OpCall, OpGo, OpDefer:
 		sb.WriteByte(' ')
@@ -388,20 +388,20 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 		args(in.CallArgs())
 		sb.WriteByte(')')
 	case OpJump, OpIf:
-		if len(in.Args) > 0 {
+		if len(in.Args()) > 0 {
 			sb.WriteByte(' ')
-			args(in.Args)
+			args(in.Args())
 		}
 		for i := 0; b != nil && i < len(b.Succs); i++ {
-			if i > 0 || len(in.Args) > 0 {
+			if i > 0 || len(in.Args()) > 0 {
 				sb.WriteByte(',')
 			}
 			fmt.Fprintf(&sb, " b%d", b.Succs[i])
 		}
 	default:
-		if len(in.Args) > 0 {
+		if len(in.Args()) > 0 {
 			sb.WriteByte(' ')
-			args(in.Args)
+			args(in.Args())
 		}
 	}
 	return sb.String()
@@ -423,10 +423,11 @@ func fieldName(f *Func, in *Instr) string {
 
 // structOf returns the struct type a field or fieldaddr selects from.
 func structOf(f *Func, in *Instr) *types.Struct {
-	if len(in.Args) != 1 || in.Args[0] < 0 || int(in.Args[0]) >= f.NumRegs() || f.TypeOf(in.Args[0]) == nil {
+	args := in.Args()
+	if len(args) != 1 || !f.HasReg(args[0]) {
 		return nil
 	}
-	t := f.TypeOf(in.Args[0]).Underlying()
+	t := f.TypeOf(args[0]).Underlying()
 	if in.Op == OpFieldAddr {
 		p, ok := t.(*types.Pointer)
 		if !ok {

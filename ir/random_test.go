@@ -21,15 +21,15 @@ func randomFunc(rng *rand.Rand) *Func {
 	}
 	for _, b := range f.Blocks {
 		for range rng.Intn(5) {
-			in := &Instr{Op: OpCopy, Dsts: []Reg{Reg(rng.Intn(nregs))}, Args: []Reg{Reg(rng.Intn(nregs))}}
+			in := NewInstr(OpCopy, 0, []Reg{Reg(rng.Intn(nregs))}, []Reg{Reg(rng.Intn(nregs))})
 			if rng.Intn(4) == 0 {
-				in.Dsts = nil // a use only
+				in.SetDsts(nil) // a use only
 			}
 			b.Instrs = append(b.Instrs, in)
 		}
-		term := &Instr{Op: OpReturn}
+		term := NewInstr(OpReturn, 0, nil, nil)
 		if rng.Intn(3) == 0 {
-			term.Args = []Reg{Reg(rng.Intn(nregs))}
+			term.SetArgs([]Reg{Reg(rng.Intn(nregs))})
 		}
 		b.Instrs = append(b.Instrs, term)
 		for range rng.Intn(3) {
@@ -40,9 +40,9 @@ func randomFunc(rng *rand.Rand) *Func {
 	}
 	for _, b := range f.Blocks {
 		if len(b.Preds) > 0 && rng.Intn(3) == 0 {
-			phi := &Instr{Op: OpPhi, Dsts: []Reg{Reg(rng.Intn(nregs))}}
+			phi := NewInstr(OpPhi, 0, []Reg{Reg(rng.Intn(nregs))}, nil)
 			for range b.Preds {
-				phi.Args = append(phi.Args, Reg(rng.Intn(nregs)))
+				phi.SetArgs(append(phi.Args(), Reg(rng.Intn(nregs))))
 			}
 			b.Phis = append(b.Phis, phi)
 		}
@@ -58,7 +58,7 @@ func dumpRandom(f *Func) string {
 	for _, b := range f.Blocks {
 		s += fmt.Sprintf("b%d -> %v:", b.Index, b.Succs)
 		for _, in := range b.Instrs {
-			s += fmt.Sprintf(" %v=%v", in.Dsts, in.Args)
+			s += fmt.Sprintf(" %v=%v", in.Dsts(), in.Args())
 		}
 		s += "\n"
 	}

@@ -104,7 +104,7 @@ func TestManagerFallsBack(t *testing.T) {
 	bad := New("bad", "test pass", ir.RTL, ir.SSA,
 		func(f *ir.Func) (*ir.Func, struct{}, error) {
 			g := f.Clone()
-			g.Blocks[0].Instrs[0].Args[0] = g.NewReg(g.TypeOf(0)) // use of an undefined register
+			g.Blocks[0].Instrs[0].Args()[0] = g.NewReg(g.TypeOf(0)) // use of an undefined register
 			return g, struct{}{}, nil
 		},
 		func(before, after *ir.Func, _ struct{}) error { return nil }) // a lenient validator
@@ -150,7 +150,7 @@ func TestManagerInputIntegrity(t *testing.T) {
 	}{
 		{"writes a shared instruction", func(f *ir.Func) *ir.Func {
 			g := f.ShallowClone()
-			g.Blocks[0].Instrs[0].Args[1] = 1 // shared with f
+			g.Blocks[0].Instrs[0].Args()[1] = 1 // shared with f
 			return g
 		}},
 		{"replaces an instruction of the input's list", func(f *ir.Func) *ir.Func {
@@ -214,7 +214,7 @@ func TestManagerInputIntegrity(t *testing.T) {
 	if err := ir.Check(f, ir.RTL); err != nil {
 		t.Fatal(err)
 	}
-	f.Blocks[0].Instrs[0].Args[0] = 1
+	f.Blocks[0].Instrs[0].Args()[0] = 1
 	if out, reports := (&Manager{Pipeline: []*Pass{Lookup("normalize")}}).Run(f); out != nil || reports[0].Outcome != Corrupted {
 		t.Errorf("a function changed after its verdict: %v", reports[0])
 	}

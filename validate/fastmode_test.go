@@ -574,9 +574,9 @@ b0:
 			af := bf.ShallowClone()
 			addRegs(af, nil, types.Typ[types.Int], types.Typ[types.Int]) // r3 (variable, unused), r4, r5
 			is := af.Blocks[0].Instrs
-			is[0] = &ir.Instr{Op: ir.OpConst, Dsts: []ir.Reg{4}}
-			is[1] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{5}, Args: []ir.Reg{0}}
-			is[2] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{2}, Args: []ir.Reg{5}} // is[3], return r1, shared
+			is[0] = ir.NewInstr(ir.OpConst, 0, []ir.Reg{4}, nil)
+			is[1] = ir.NewInstr(ir.OpCopy, 0, []ir.Reg{5}, []ir.Reg{0})
+			is[2] = ir.NewInstr(ir.OpCopy, 0, []ir.Reg{2}, []ir.Reg{5}) // is[3], return r1, shared
 			return af
 		}, vars: []ir.Reg{1}, orig: []ir.Reg{0, 1, 2, no, 3, 3}, rule: "promotable"},
 		// Mem2Reg: the result keeps the store shared (hint names its
@@ -585,8 +585,8 @@ b0:
 			af := bf.ShallowClone()
 			addRegs(af, nil, types.Typ[types.Int]) // r3 (variable, unused), r4
 			is := af.Blocks[0].Instrs
-			is[0] = &ir.Instr{Op: ir.OpConst, Dsts: []ir.Reg{4}}
-			is[2] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{2}, Args: []ir.Reg{4}} // is[1], store r1, r0, shared
+			is[0] = ir.NewInstr(ir.OpConst, 0, []ir.Reg{4}, nil)
+			is[2] = ir.NewInstr(ir.OpCopy, 0, []ir.Reg{2}, []ir.Reg{4}) // is[1], store r1, r0, shared
 			return af
 		}, vars: []ir.Reg{1}, orig: []ir.Reg{0, 1, 2, no, 3}, rule: "*"},
 		// Mem2Reg: the load shared (its address is the variable), its
@@ -595,8 +595,8 @@ b0:
 			af := bf.ShallowClone()
 			addRegs(af, nil, types.Typ[types.Int], types.Typ[types.Int]) // r3, r4, r5
 			is := af.Blocks[0].Instrs
-			is[0] = &ir.Instr{Op: ir.OpConst, Dsts: []ir.Reg{4}}
-			is[1] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{5}, Args: []ir.Reg{0}} // is[2], load r1, shared
+			is[0] = ir.NewInstr(ir.OpConst, 0, []ir.Reg{4}, nil)
+			is[1] = ir.NewInstr(ir.OpCopy, 0, []ir.Reg{5}, []ir.Reg{0}) // is[2], load r1, shared
 			return af
 		}, vars: []ir.Reg{1}, orig: []ir.Reg{0, 1, 2, no, 3, 3}, rule: "*"},
 		// Mem2Reg: the load result (plain, defined by a rewritten load)
@@ -720,7 +720,7 @@ b3: <- b1, b2
 	// copy, so the fast walk reads it.
 	af.Blocks[0].Instrs[0] = af.Blocks[0].Instrs[0].Clone()
 	// The pass writes through the shared add.
-	bf.Blocks[3].Instrs[0].Args[0] = 2
+	bf.Blocks[3].Instrs[0].Args()[0] = 2
 	// (Checked as a clone, which does not refresh bf's counts.)
 	if err := ir.Check(bf.ShallowClone(), ir.RTL); err != nil {
 		t.Fatalf("test: the changed input is not well-formed: %v", err)

@@ -110,7 +110,7 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 			if in == ob.Instrs[k] {
 				continue // shared with the input: passes never change their input
 			}
-			if !sameShape(in, ob.Instrs[k]) || !sameRegs(in.Args, ob.Instrs[k].Args) || !sameRegs(in.Dsts, ob.Instrs[k].Dsts) {
+			if !sameShape(in, ob.Instrs[k]) || !sameRegs(in.Args(), ob.Instrs[k].Args()) || !sameRegs(in.Dsts(), ob.Instrs[k].Dsts()) {
 				return r.at(b, in, RuleStructure, "instruction %d differs from input b%d's, want it unchanged", k, o)
 			}
 		}

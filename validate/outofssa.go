@@ -84,7 +84,7 @@ func OutOfSSA(before, after *ir.Func, h *OutOfSSAHints) error {
 			if in == out {
 				continue // shared with the input: passes never change their input
 			}
-			if !sameShape(in, out) || !sameRegs(in.Args, out.Args) || !sameRegs(in.Dsts, out.Dsts) {
+			if !sameShape(in, out) || !sameRegs(in.Args(), out.Args()) || !sameRegs(in.Dsts(), out.Dsts()) {
 				return r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want it unchanged", ir.FormatInstr(before, b, in))
 			}
 		}
@@ -121,28 +121,28 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 	}
 	isPhiDst := map[ir.Reg]bool{}
 	for _, phi := range phis {
-		isPhiDst[phi.Dsts[0]] = true
+		isPhiDst[phi.Dsts()[0]] = true
 	}
 	for _, m := range moves {
-		if m.Op != ir.OpCopy || len(m.Dsts) != 1 || len(m.Args) != 1 {
+		if m.Op != ir.OpCopy || len(m.Dsts()) != 1 || len(m.Args()) != 1 {
 			return r.at(b, m, RuleMoves, "inserted instruction is a %s, want a copy", m.Op)
 		}
-		d := m.Dsts[0]
-		if !types.Identical(typeOf(d), typeOf(m.Args[0])) {
-			return r.at(b, m, RuleMoves, "copy from %s to %s changes the type, want the same type", m.Args[0], d)
+		d := m.Dsts()[0]
+		if !types.Identical(typeOf(d), typeOf(m.Args()[0])) {
+			return r.at(b, m, RuleMoves, "copy from %s to %s changes the type, want the same type", m.Args()[0], d)
 		}
 		if !isPhiDst[d] && !temp[d] {
 			return r.at(b, m, RuleMoves, "copy writes %s, want a phi result or a temporary", d)
 		}
-		if temp[m.Args[0]] {
-			if _, written := sym[m.Args[0]]; !written {
-				return r.at(b, m, RuleMoves, "temporary %s is read before it is written, want it written first", m.Args[0])
+		if temp[m.Args()[0]] {
+			if _, written := sym[m.Args()[0]]; !written {
+				return r.at(b, m, RuleMoves, "temporary %s is read before it is written, want it written first", m.Args()[0])
 			}
 		}
-		sym[d] = val(m.Args[0])
+		sym[d] = val(m.Args()[0])
 	}
 	for _, phi := range phis {
-		d, want := phi.Dsts[0], phi.Args[k]
+		d, want := phi.Dsts()[0], phi.Args()[k]
 		if got := val(d); got != want {
 			return r.at(b, nil, RuleMoves, "after the copies %s holds the value of %s, want %s (its phi argument %d)", d, got, want, k)
 		}

@@ -115,18 +115,18 @@ func (p *promotion) isVar(x ir.Reg) bool {
 func (p *promotion) view(b *ir.Block, in *ir.Instr) (acc reading, access bool, err error) {
 	if p.f.Recover < 0 {
 		switch {
-		case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-			if a, d := in.Args[0], in.Dsts[0]; p.isVar(a) && !p.isVar(d) {
+		case in.Op == ir.OpLoad && len(in.Dsts()) == 1 && len(in.Args()) == 1:
+			if a, d := in.Args()[0], in.Dsts()[0]; p.isVar(a) && !p.isVar(d) {
 				p.viewed++
 				return reading{ir.OpCopy, d, p.varOf[a]}, true, nil
 			}
-		case in.Op == ir.OpStore && len(in.Dsts) == 0 && len(in.Args) == 2:
-			if a, v := in.Args[0], in.Args[1]; p.isVar(a) && !p.isVar(v) {
+		case in.Op == ir.OpStore && len(in.Dsts()) == 0 && len(in.Args()) == 2:
+			if a, v := in.Args()[0], in.Args()[1]; p.isVar(a) && !p.isVar(v) {
 				p.viewed++
 				return reading{ir.OpCopy, p.varOf[a], v}, true, nil
 			}
-		case in.Op == ir.OpAlloc && len(in.Dsts) == 1 && len(in.Args) == 0:
-			if d := in.Dsts[0]; p.isVar(d) {
+		case in.Op == ir.OpAlloc && len(in.Dsts()) == 1 && len(in.Args()) == 0:
+			if d := in.Dsts()[0]; p.isVar(d) {
 				p.viewed++
 				p.defs[int(p.varOf[d])-len(p.varOf)]++
 				return reading{ir.OpConst, p.varOf[d], ir.NoReg}, true, nil
@@ -139,7 +139,7 @@ func (p *promotion) view(b *ir.Block, in *ir.Instr) (acc reading, access bool, e
 // viewAny is view for any instruction.
 func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (acc reading, access bool, err error) {
 	mentions := false // a variable is defined or accessed: in must be rewritten
-	for _, d := range in.Dsts {
+	for _, d := range in.Dsts() {
 		if p.isVar(d) {
 			mentions = true
 			p.viewed++
@@ -149,7 +149,7 @@ func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (acc reading, access bool
 			}
 		}
 	}
-	for k, a := range in.Args {
+	for k, a := range in.Args() {
 		if !p.isVar(a) {
 			continue
 		}
@@ -172,14 +172,14 @@ func (p *promotion) viewAny(b *ir.Block, in *ir.Instr) (acc reading, access bool
 	switch {
 	case !mentions:
 		return reading{}, false, nil
-	case in.Op == ir.OpAlloc && len(in.Dsts) == 1:
-		return reading{ir.OpConst, p.varOf[in.Dsts[0]], ir.NoReg}, true, nil
-	case in.Op == ir.OpLoad && len(in.Dsts) == 1 && len(in.Args) == 1:
-		return reading{ir.OpCopy, in.Dsts[0], p.varOf[in.Args[0]]}, true, nil
-	case in.Op == ir.OpStore && len(in.Args) == 2:
-		return reading{ir.OpCopy, p.varOf[in.Args[0]], in.Args[1]}, true, nil
+	case in.Op == ir.OpAlloc && len(in.Dsts()) == 1:
+		return reading{ir.OpConst, p.varOf[in.Dsts()[0]], ir.NoReg}, true, nil
+	case in.Op == ir.OpLoad && len(in.Dsts()) == 1 && len(in.Args()) == 1:
+		return reading{ir.OpCopy, in.Dsts()[0], p.varOf[in.Args()[0]]}, true, nil
+	case in.Op == ir.OpStore && len(in.Args()) == 2:
+		return reading{ir.OpCopy, p.varOf[in.Args()[0]], in.Args()[1]}, true, nil
 	}
-	return reading{}, false, p.r.at(b, in, RulePromotable, "access to a variable has %d results and %d operands, want those of its kind", len(in.Dsts), len(in.Args))
+	return reading{}, false, p.r.at(b, in, RulePromotable, "access to a variable has %d results and %d operands, want those of its kind", len(in.Dsts()), len(in.Args()))
 }
 
 // finish checks, once the SSA check has viewed every instruction that

@@ -822,8 +822,8 @@ func TestReviewFastPathProbes(t *testing.T) {
 			h.SSA.Orig[8], h.SSA.Orig[20], h.SSA.Orig[21] = 8, no, no
 			af.SetType(8, af.TypeOf(20))
 			share(t, bf, af, 3, 2)
-			af.Blocks[3].Instrs[3] = &ir.Instr{Op: ir.OpAdd, Dsts: []ir.Reg{8}, Args: []ir.Reg{8, 19}}
-			af.Blocks[3].Instrs[4] = &ir.Instr{Op: ir.OpReturn, Args: []ir.Reg{8}}
+			af.Blocks[3].Instrs[3] = ir.NewInstr(ir.OpAdd, 0, []ir.Reg{8}, []ir.Reg{8, 19})
+			af.Blocks[3].Instrs[4] = ir.NewInstr(ir.OpReturn, 0, nil, []ir.Reg{8})
 		}},
 	}
 	for _, tc := range cases {

@@ -104,7 +104,7 @@ b1: <- b0
 func dropPhiArg(f *ir.Func) *ir.Func {
 	for _, b := range f.Blocks {
 		for _, phi := range b.Phis {
-			phi.Args = phi.Args[:len(phi.Args)-1]
+			phi.SetArgs(phi.Args()[:len(phi.Args())-1])
 			return f
 		}
 	}

@@ -21,7 +21,7 @@ func sameShape(a, b *ir.Instr) bool {
 		return false
 	}
 	if a.Op != b.Op || a.Flags != b.Flags || a.Field != b.Field || a.CallMode != b.CallMode || a.Pos != b.Pos ||
-		len(a.Args) != len(b.Args) || len(a.Dsts) != len(b.Dsts) {
+		len(a.Args()) != len(b.Args()) || len(a.Dsts()) != len(b.Dsts()) {
 		return false
 	}
 	if a.Aux == b.Aux {
@@ -46,7 +46,7 @@ func sameShapeAsAccess(acc reading, pos token.Pos, out *ir.Instr) bool {
 	if acc.op == ir.OpConst {
 		nargs = 0
 	}
-	return out != nil && out.Op == acc.op && out.Pos == pos && len(out.Dsts) == 1 && len(out.Args) == nargs &&
+	return out != nil && out.Op == acc.op && out.Pos == pos && len(out.Dsts()) == 1 && len(out.Args()) == nargs &&
 		out.Flags == 0 && out.CallMode == 0 && out.Field == 0 && (out.Aux == nil || out.Sym() == "" && out.Const() == nil && len(out.SelectDirs()) == 0)
 }
 

@@ -180,14 +180,14 @@ func phiDsts(phi *ir.Instr) []ir.Reg {
 	if phi == nil {
 		return nil
 	}
-	return phi.Dsts
+	return phi.Dsts()
 }
 
 func phiArgs(phi *ir.Instr) []ir.Reg {
 	if phi == nil {
 		return nil
 	}
-	return phi.Args
+	return phi.Args()
 }
 
 // ssaCheck is the state of one SSAGen check.
@@ -305,10 +305,10 @@ func (c *ssaCheck) erasesReg(v, r ir.Reg) bool {
 // a mem2reg result changes, and this made the whole check 6-8% faster.
 func (c *ssaCheck) erasesTo(out, in *ir.Instr, acc reading, access bool) bool {
 	if access {
-		return sameShapeAsAccess(acc, in.Pos, out) && c.erasesReg(out.Dsts[0], acc.dst) &&
-			(acc.op == ir.OpConst || c.erasesReg(out.Args[0], acc.arg))
+		return sameShapeAsAccess(acc, in.Pos, out) && c.erasesReg(out.Dsts()[0], acc.dst) &&
+			(acc.op == ir.OpConst || c.erasesReg(out.Args()[0], acc.arg))
 	}
-	return sameShape(in, out) && c.erases(out.Args, in.Args) && c.erases(out.Dsts, in.Dsts)
+	return sameShape(in, out) && c.erases(out.Args(), in.Args()) && c.erases(out.Dsts(), in.Dsts())
 }
 
 // def records the definition of result register d: at most one each.
@@ -389,15 +389,15 @@ func (c *ssaCheck) phis() error {
 			}
 		}
 		for _, phi := range ab.Phis {
-			if phi == nil || phi.Op != ir.OpPhi || len(phi.Dsts) != 1 || len(phi.Args) != len(ab.Preds) {
+			if phi == nil || phi.Op != ir.OpPhi || len(phi.Dsts()) != 1 || len(phi.Args()) != len(ab.Preds) {
 				return c.r.at(ab, phi, RulePhiArity, "phi has %d results and %d arguments, want one and %d (one per predecessor)", len(phiDsts(phi)), len(phiArgs(phi)), len(ab.Preds))
 			}
-			d := phi.Dsts[0]
+			d := phi.Dsts()[0]
 			if !c.valid(d) || c.origOf(d) == ir.NoReg {
 				return c.r.at(ab, phi, RuleHints, "phi result is said to be a version of no register, want one")
 			}
 			o := c.origOf(d)
-			for _, a := range phi.Args {
+			for _, a := range phi.Args() {
 				if !c.valid(a) || c.origOf(a) != o {
 					return c.r.at(ab, phi, RuleStructure, "phi argument %s is not a version of %s, want one like the result", a, o)
 				}
@@ -482,12 +482,12 @@ func (c *ssaCheck) sharedArePlain() error {
 
 // plainInstr reports whether every register in mentions is plain.
 func (c *ssaCheck) plainInstr(in *ir.Instr) bool {
-	for _, a := range in.Args {
+	for _, a := range in.Args() {
 		if a != ir.NoReg && (a < 0 || int(a) >= len(c.notPlain) || c.notPlain[a]) {
 			return false
 		}
 	}
-	for _, d := range in.Dsts {
+	for _, d := range in.Dsts() {
 		if d < 0 || int(d) >= len(c.notPlain) || c.notPlain[d] {
 			return false
 		}
@@ -573,7 +573,7 @@ func (c *ssaCheck) walk() error {
 			if ins == out && c.plainInstr(ins) {
 				// Shared with the input, and only registers that are their
 				// own single version: every rule holds but unique-def.
-				for _, d := range out.Dsts {
+				for _, d := range out.Dsts() {
 					if c.defined[d] {
 						return c.r.at(ab, out, RuleUniqueDef, "%s is defined again, want one definition", d)
 					}
@@ -582,8 +582,7 @@ func (c *ssaCheck) walk() error {
 				continue
 			}
 			if !c.full && !c.onlyVars {
-				c.see(ins.Args)
-				c.see(ins.Dsts)
+				c.see(ins.Regs())
 			}
 			if c.onlyVars && c.plainAccess(bi, ins, out, cur, live) {
 				continue
@@ -601,7 +600,7 @@ func (c *ssaCheck) walk() error {
 			}
 			// Erasure holds, so the tracked registers out mentions are
 			// those ins does: the input's liveness is gathered from out.
-			for _, a := range out.Args {
+			for _, a := range out.Args() {
 				if a == ir.NoReg {
 					continue
 				}
@@ -619,7 +618,7 @@ func (c *ssaCheck) walk() error {
 					live.UseBit(bi, int(s))
 				}
 			}
-			for _, d := range out.Dsts {
+			for _, d := range out.Dsts() {
 				if err := c.def(ab, out, d); err != nil {
 					return err
 				}
@@ -642,12 +641,12 @@ func (c *ssaCheck) walk() error {
 				t := typingOf(s)
 				copy(t, cur)
 				for _, phi := range succ.Phis {
-					t[c.slotOf(c.origOf(phi.Dsts[0]))] = phi.Dsts[0]
+					t[c.slotOf(c.origOf(phi.Dsts()[0]))] = phi.Dsts()[0]
 				}
 				known[s] = true
 			}
 			for _, phi := range succ.Phis {
-				arg := phi.Args[predIndex]
+				arg := phi.Args()[predIndex]
 				if want := cur[c.slotOf(c.origOf(arg))]; arg != want {
 					return c.r.at(succ, phi, RulePhiUse, "argument %d is %s, want %s (the version of %s current at the end of b%d)", predIndex, arg, want, c.origOf(arg), bi)
 				}
@@ -667,7 +666,7 @@ func (c *ssaCheck) walk() error {
 			entry := typingOf(s)
 			saved = saved[:0]
 			for _, phi := range succ.Phis {
-				k := c.slotOf(c.origOf(phi.Dsts[0]))
+				k := c.slotOf(c.origOf(phi.Dsts()[0]))
 				saved = append(saved, cur[k])
 				cur[k] = entry[k]
 			}
@@ -679,7 +678,7 @@ func (c *ssaCheck) walk() error {
 				}
 			}
 			for j := len(succ.Phis) - 1; j >= 0; j-- {
-				cur[c.slotOf(c.origOf(succ.Phis[j].Dsts[0]))] = saved[j]
+				cur[c.slotOf(c.origOf(succ.Phis[j].Dsts()[0]))] = saved[j]
 			}
 		}
 	}
@@ -710,19 +709,23 @@ func (c *ssaCheck) walk() error {
 // once.
 func (c *ssaCheck) plainAccess(bi int, ins, out *ir.Instr, cur []ir.Reg, live *ir.LiveScan) bool {
 	p := &c.pro
-	if p.f.Recover >= 0 || out == nil || out.Pos != ins.Pos || out.Aux != nil || out.Flags != 0 || out.CallMode != 0 || out.Field != 0 || len(out.Dsts) != 1 {
+	if p.f.Recover >= 0 || out == nil || out.Pos != ins.Pos || out.Aux != nil || out.Flags != 0 || out.CallMode != 0 || out.Field != 0 {
 		return false
 	}
-	w := out.Dsts[0] // the result's definition
+	outDsts, outArgs, insDsts, insArgs := out.Dsts(), out.Args(), ins.Dsts(), ins.Args()
+	if len(outDsts) != 1 {
+		return false
+	}
+	w := outDsts[0] // the result's definition
 	switch {
-	case ins.Op == ir.OpLoad && len(ins.Dsts) == 1 && len(ins.Args) == 1:
+	case ins.Op == ir.OpLoad && len(insDsts) == 1 && len(insArgs) == 1:
 		// "d = load a" read as "d = copy v": d is not tracked (only
 		// variables are), so it is its own version.
-		a, d := ins.Args[0], ins.Dsts[0]
-		if !p.isVar(a) || p.isVar(d) || out.Op != ir.OpCopy || len(out.Args) != 1 || w != d || c.defined[d] {
+		a, d := insArgs[0], insDsts[0]
+		if !p.isVar(a) || p.isVar(d) || out.Op != ir.OpCopy || len(outArgs) != 1 || w != d || c.defined[d] {
 			return false
 		}
-		u, v := out.Args[0], p.varOf[a]
+		u, v := outArgs[0], p.varOf[a]
 		if !c.valid(u) || c.origOf(u) != v {
 			return false
 		}
@@ -735,17 +738,17 @@ func (c *ssaCheck) plainAccess(bi int, ins, out *ir.Instr, cur []ir.Reg, live *i
 			}
 		}
 		c.defined[d] = true
-	case ins.Op == ir.OpStore && len(ins.Dsts) == 0 && len(ins.Args) == 2:
+	case ins.Op == ir.OpStore && len(insDsts) == 0 && len(insArgs) == 2:
 		// "store a, y" read as "v = copy y": y is no variable, so not
 		// tracked, and its own version.
-		a, y := ins.Args[0], ins.Args[1]
-		if !p.isVar(a) || p.isVar(y) || out.Op != ir.OpCopy || len(out.Args) != 1 || out.Args[0] != y || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
+		a, y := insArgs[0], insArgs[1]
+		if !p.isVar(a) || p.isVar(y) || out.Op != ir.OpCopy || len(outArgs) != 1 || outArgs[0] != y || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
 			return false
 		}
-	case ins.Op == ir.OpAlloc && len(ins.Dsts) == 1 && len(ins.Args) == 0:
+	case ins.Op == ir.OpAlloc && len(insDsts) == 1 && len(insArgs) == 0:
 		// "a = alloc" read as "v = const zero".
-		a := ins.Dsts[0]
-		if !p.isVar(a) || out.Op != ir.OpConst || len(out.Args) != 0 || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
+		a := insDsts[0]
+		if !p.isVar(a) || out.Op != ir.OpConst || len(outArgs) != 0 || !c.defineVersion(bi, w, p.varOf[a], cur, live) {
 			return false
 		}
 		p.defs[int(p.varOf[a])-len(p.varOf)]++

@@ -671,8 +671,8 @@ func TestSameShapeAsAccess(t *testing.T) {
 	const pos = 7
 	accs := []reading{{ir.OpConst, 3, ir.NoReg}, {ir.OpCopy, 3, 4}}
 	reads := []*ir.Instr{
-		{Op: ir.OpConst, Dsts: []ir.Reg{3}, Pos: pos},
-		{Op: ir.OpCopy, Dsts: []ir.Reg{3}, Args: []ir.Reg{4}, Pos: pos},
+		ir.NewInstr(ir.OpConst, pos, []ir.Reg{3}, nil),
+		ir.NewInstr(ir.OpCopy, pos, []ir.Reg{3}, []ir.Reg{4}),
 	}
 	variants := []func(*ir.Instr){
 		func(*ir.Instr) {},
@@ -685,11 +685,11 @@ func TestSameShapeAsAccess(t *testing.T) {
 		func(in *ir.Instr) { in.SetConst(constant.MakeInt64(0)) },
 		func(in *ir.Instr) { in.SetSelectDirs([]types.ChanDir{types.SendOnly}) },
 		func(in *ir.Instr) { in.Aux = &ir.Aux{} },
-		func(in *ir.Instr) { in.Dsts = append(in.Dsts, 5) },
-		func(in *ir.Instr) { in.Dsts = nil },
-		func(in *ir.Instr) { in.Args = append(in.Args, 5) },
-		func(in *ir.Instr) { in.Args = nil },
-		func(in *ir.Instr) { in.Dsts, in.Args = []ir.Reg{9}, slices.Repeat([]ir.Reg{8}, len(in.Args)) }, // registers do not count
+		func(in *ir.Instr) { in.SetDsts(append(in.Dsts(), 5)) },
+		func(in *ir.Instr) { in.SetDsts(nil) },
+		func(in *ir.Instr) { in.SetArgs(append(in.Args(), 5)) },
+		func(in *ir.Instr) { in.SetArgs(nil) },
+		func(in *ir.Instr) { in.SetRegs([]ir.Reg{9}, slices.Repeat([]ir.Reg{8}, len(in.Args()))) }, // registers do not count
 	}
 	for k, read := range reads {
 		for i, vary := range variants {

@@ -134,10 +134,10 @@ func readAll(funcs []*ir.Func) (sum int) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				sum += int(in.Op)
-				for _, r := range in.Args {
+				for _, r := range in.Args() {
 					sum += int(r)
 				}
-				for _, r := range in.Dsts {
+				for _, r := range in.Dsts() {
 					sum += int(r)
 				}
 			}

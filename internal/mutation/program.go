@@ -240,10 +240,12 @@ func (r *runner) executes(p *program, f *ir.Func) bool {
 	}
 	str := probe.NewReg(types.Typ[types.String])
 	iface := probe.NewReg(types.Universe.Lookup("any").Type())
+	msg := ir.NewInstr(ir.OpConst, f.Pos, []ir.Reg{str}, nil)
+	msg.SetConst(constant.MakeString(probeMessage))
 	probe.NewBlock().Instrs = []*ir.Instr{
-		{Op: ir.OpConst, Dsts: []ir.Reg{str}, Aux: &ir.Aux{Const: constant.MakeString(probeMessage)}, Pos: f.Pos},
-		{Op: ir.OpMakeInterface, Dsts: []ir.Reg{iface}, Args: []ir.Reg{str}, Pos: f.Pos},
-		{Op: ir.OpPanic, Args: []ir.Reg{iface}, Pos: f.Pos},
+		msg,
+		ir.NewInstr(ir.OpMakeInterface, f.Pos, []ir.Reg{iface}, []ir.Reg{str}),
+		ir.NewInstr(ir.OpPanic, f.Pos, nil, []ir.Reg{iface}),
 	}
 	if err := ir.Check(probe, ir.RTL); err != nil {
 		panic(fmt.Sprintf("probe of %s is ill-formed: %v", f.Name, err))

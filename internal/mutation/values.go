@@ -86,7 +86,7 @@ func ChangeOp[H, C any](caseOf func(C) *Case[H]) Kind[H, C] {
 			for _, b := range c.Out.Blocks {
 				for i, in := range b.Instrs {
 					op, ok := SwappedOp(in.Op)
-					if !ok || len(in.Dsts) != 1 || IsBasic(c.Out.TypeOf(in.Args[0]), types.IsString) {
+					if !ok || len(in.Dsts()) != 1 || IsBasic(c.Out.TypeOf(in.Args()[0]), types.IsString) {
 						continue
 					}
 					out = append(out, Site[H]{What: fmt.Sprintf("b%d instr %d: %s → %s", b.Index, i, in.Op, op), Build: func() (*ir.Func, H, bool) {
@@ -115,7 +115,7 @@ func ChangeConst[H, C any](caseOf func(C) *Case[H]) Kind[H, C] {
 					if in.Op != ir.OpConst {
 						continue
 					}
-					v, ok := OtherConst(in.Const(), c.Out.TypeOf(in.Dsts[0]))
+					v, ok := OtherConst(in.Const(), c.Out.TypeOf(in.Dsts()[0]))
 					if !ok {
 						continue
 					}

@@ -125,15 +125,15 @@ func (it *Interp) compileFunc(fn *function) {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			ci := it.compileInstr(f, in)
-			ci.dead = len(in.Dsts) > 0
-			for _, d := range in.Dsts {
+			ci.dead = len(in.Dsts()) > 0
+			for _, d := range in.Dsts() {
 				ci.dead = ci.dead && !uses.read[d]
 			}
-			if in.Op == ir.OpAlloc && ci.v.n&tagMask == zeroAlloc && uses.onlyCompared(in.Dsts[0]) {
+			if in.Op == ir.OpAlloc && ci.v.n&tagMask == zeroAlloc && uses.onlyCompared(in.Dsts()[0]) {
 				ci.v.n = ci.v.n&^tagMask | zeroLocal
 			}
-			if in.Op == ir.OpMakeInterface && consts[in.Args[0]] != nil {
-				ci.v = it.staticIface(ci.xt, it.constValue(consts[in.Args[0]].Const(), ci.xt))
+			if in.Op == ir.OpMakeInterface && consts[in.Args()[0]] != nil {
+				ci.v = it.staticIface(ci.xt, it.constValue(consts[in.Args()[0]].Const(), ci.xt))
 			}
 			// A frame runs defers if it defers, or hands out its defer
 			// stack: a range-over-func loop body (another function)
@@ -164,10 +164,10 @@ func usesOf(f *ir.Func) regUses {
 	for _, b := range f.Blocks {
 		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				for _, d := range in.Dsts {
+				for _, d := range in.Dsts() {
 					u.defs[d]++
 				}
-				for i, a := range in.Args {
+				for i, a := range in.Args() {
 					if a == ir.NoReg {
 						continue
 					}
@@ -198,8 +198,8 @@ func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
 		k := b.PredIndex(i, succ)
 		e := edge{pc: start[s]}
 		for _, phi := range succ.Phis {
-			if k >= 0 && k < len(phi.Args) {
-				e.moves = append(e.moves, move{int32(phi.Dsts[0]), int32(phi.Args[k])})
+			if k >= 0 && k < len(phi.Args()) {
+				e.moves = append(e.moves, move{int32(phi.Dsts()[0]), int32(phi.Args()[k])})
 			}
 		}
 		edges[i] = e
@@ -211,17 +211,17 @@ func slot(r ir.Reg) int32 { return int32(r) }
 
 func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 	ci := inst{op: in.Op, flags: in.Flags, pos: in.Pos, src: in, dst: -1, a: -1, b: -1, c: -1, d: -1, sym: in.Sym(), field: int(in.Field), mode: in.CallMode, dirs: in.SelectDirs()}
-	if len(in.Dsts) > 0 {
-		ci.dst = slot(in.Dsts[0])
-		ci.t = it.types.of(f.TypeOf(in.Dsts[0]))
+	if len(in.Dsts()) > 0 {
+		ci.dst = slot(in.Dsts()[0])
+		ci.t = it.types.of(f.TypeOf(in.Dsts()[0]))
 		ci.k = ci.t.kind
-		for _, d := range in.Dsts {
+		for _, d := range in.Dsts() {
 			ci.dsts = append(ci.dsts, slot(d))
 			ci.dstTs = append(ci.dstTs, it.types.of(f.TypeOf(d)))
 		}
 	}
 	ops := []*int32{&ci.a, &ci.b, &ci.c, &ci.d}
-	for i, a := range in.Args {
+	for i, a := range in.Args() {
 		if i < len(ops) {
 			*ops[i] = slot(a)
 		}
@@ -232,8 +232,8 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 			ci.argTs = append(ci.argTs, nil)
 		}
 	}
-	if len(in.Args) > 0 && in.Args[0] != ir.NoReg {
-		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
+	if len(in.Args()) > 0 && in.Args()[0] != ir.NoReg {
+		ci.xt = it.types.of(f.TypeOf(in.Args()[0]))
 		switch in.Op {
 		case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNilCheck, ir.OpBoundsCheck,
 			ir.OpDivCheck, ir.OpShiftCheck, ir.OpSliceCheck, ir.OpLenCheck, ir.OpShl, ir.OpShr:
@@ -244,7 +244,7 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 	case ir.OpShl, ir.OpShr:
 		// k is the shifted operand's kind; the count's kind is xt2.
 		ci.k = ci.t.kind
-		ci.xt = it.types.of(f.TypeOf(in.Args[1]))
+		ci.xt = it.types.of(f.TypeOf(in.Args()[1]))
 	case ir.OpConst:
 		ci.v = it.constValue(in.Const(), ci.t)
 	case ir.OpCall, ir.OpGo, ir.OpDefer:
@@ -297,7 +297,7 @@ func (it *Interp) compileInstr(f *ir.Func, in *ir.Instr) inst {
 		vt := ci.xt.elem
 		ci.zeroStore = vt != nil && vt.kind == kPointer && vt.elem.size == 0
 	case ir.OpPanic:
-		ci.xt = it.types.of(f.TypeOf(in.Args[0]))
+		ci.xt = it.types.of(f.TypeOf(in.Args()[0]))
 	}
 	return ci
 }
@@ -375,8 +375,8 @@ func constRegs(f *ir.Func, uses regUses) map[ir.Reg]*ir.Instr {
 	consts := map[ir.Reg]*ir.Instr{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			if in.Op == ir.OpConst && len(in.Dsts) == 1 && uses.defs[in.Dsts[0]] == 1 {
-				consts[in.Dsts[0]] = in
+			if in.Op == ir.OpConst && len(in.Dsts()) == 1 && uses.defs[in.Dsts()[0]] == 1 {
+				consts[in.Dsts()[0]] = in
 			}
 		}
 	}

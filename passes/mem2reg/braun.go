@@ -113,15 +113,15 @@ func runBraun(s start) (*braunBuilder, error) {
 		b.trySeal(i)
 		for _, j := range b.rn.at.of(i) {
 			in := b.rn.own(g.Blocks[i], int(j))
-			for k, a := range in.Args {
+			for k, a := range in.Args() {
 				if a != ir.NoReg && b.rn.renamed(a) {
 					b.patches = append(b.patches, patch{in, k, b.read(a, i)})
 				}
 			}
-			for k, d := range in.Dsts {
+			for k, d := range in.Dsts() {
 				if b.rn.renamed(d) {
 					nv := b.rn.version(d)
-					in.Dsts[k] = nv
+					in.Dsts()[k] = nv
 					b.write(d, i, b.newDef(nv, d, i))
 				}
 			}
@@ -449,15 +449,16 @@ func (b *braunBuilder) materialise() error {
 				continue
 			}
 			val := &b.values[v]
-			phi := &ir.Instr{Op: ir.OpPhi, Dsts: []ir.Reg{val.reg}, Args: make([]ir.Reg, len(val.operands)), Pos: b.f.Blocks[blk].Instrs[0].Pos}
+			args := make([]ir.Reg, len(val.operands))
 			for k, op := range val.operands {
-				phi.Args[k] = b.values[b.find(op)].reg
+				args[k] = b.values[b.find(op)].reg
 			}
+			phi := ir.NewInstr(ir.OpPhi, b.f.Blocks[blk].Instrs[0].Pos, []ir.Reg{val.reg}, args)
 			g.Blocks[blk].Phis = append(g.Blocks[blk].Phis, phi)
 		}
 	}
 	for _, p := range b.patches {
-		p.in.Args[p.arg] = b.values[b.find(p.val)].reg
+		p.in.Args()[p.arg] = b.values[b.find(p.val)].reg
 	}
 	return nil
 }

@@ -69,11 +69,12 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 			bi := v.block
 			b := g.Blocks[bi]
 			for _, phi := range b.Phis {
-				push(rn.origOf(phi.Dsts[0]), phi.Dsts[0])
+				push(rn.origOf(phi.Dst()), phi.Dst())
 			}
 			for _, i := range rn.at.of(bi) {
 				in := rn.own(b, int(i))
-				for k, a := range in.Args {
+				args, dsts := in.Args(), in.Dsts()
+				for k, a := range args {
 					if !rn.renamed(a) {
 						continue
 					}
@@ -81,12 +82,12 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 					if !ok {
 						return fmt.Errorf("mem2reg: %s: b%d: %s may be used before it is defined", f.Name, bi, a)
 					}
-					in.Args[k] = cur
+					args[k] = cur
 				}
-				for k, d := range in.Dsts {
+				for k, d := range dsts {
 					if rn.renamed(d) {
-						in.Dsts[k] = rn.version(d)
-						push(d, in.Dsts[k])
+						dsts[k] = rn.version(d)
+						push(d, dsts[k])
 					}
 				}
 			}
@@ -94,12 +95,12 @@ func cytron(s start) (*ir.Func, *validate.SSAHints, error) {
 				succ := g.Blocks[s]
 				idx := b.PredIndex(k, succ)
 				for _, phi := range succ.Phis {
-					r := rn.origOf(phi.Dsts[0])
+					r := rn.origOf(phi.Dst())
 					cur, ok := top(r)
 					if !ok {
 						return fmt.Errorf("mem2reg: %s: %s is live into b%d but not defined on the edge from b%d", f.Name, r, s, bi)
 					}
-					phi.Args[idx] = cur
+					phi.Args()[idx] = cur
 				}
 			}
 			if dom == nil {
@@ -163,7 +164,7 @@ func placePhis(rn *renaming, f, g *ir.Func, buf *buffers) *graph.DomTree {
 		for _, i := range rn.at.of(b.Index) {
 			in := b.Instrs[i]
 			scan.Instr(b.Index, in)
-			for _, d := range in.Dsts {
+			for _, d := range in.Dsts() {
 				if rn.renamed(d) {
 					defs = append(defs, defBlock{rn.index[d], int32(b.Index)})
 				}
@@ -208,9 +209,7 @@ func placePhis(rn *renaming, f, g *ir.Func, buf *buffers) *graph.DomTree {
 			at, end := start[p.block], start[p.block+1]
 			b.Phis = lists[at:at:end]
 		}
-		phi := rn.arena.Make(ir.OpPhi, f.Blocks[p.block].Instrs[0].Pos)
-		phi.Dsts = rn.arena.Regs(rn.version(rn.vars[p.reg]))
-		phi.Args = rn.arena.NoRegs(len(b.Preds))
+		phi := rn.arena.MakePhi(f.Blocks[p.block].Instrs[0].Pos, rn.version(rn.vars[p.reg]), len(b.Preds))
 		b.Phis = append(b.Phis, phi)
 	}
 	return info.Dom

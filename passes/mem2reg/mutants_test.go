@@ -85,10 +85,10 @@ func newMctx(hc *mutation.Case[*validate.Mem2RegHints]) *mctx {
 	}
 	for _, b := range g.Blocks {
 		for _, phi := range b.Phis {
-			define(phi.Dsts[0], b.Index, -1)
+			define(phi.Dsts()[0], b.Index, -1)
 		}
 		for i, in := range b.Instrs {
-			for _, d := range in.Dsts {
+			for _, d := range in.Dsts() {
 				define(d, b.Index, i)
 			}
 		}
@@ -146,9 +146,9 @@ type operand struct {
 func (u operand) ref(f *ir.Func) *ir.Reg {
 	b := f.Blocks[u.block]
 	if u.phi {
-		return &b.Phis[u.index].Args[u.arg]
+		return &b.Phis[u.index].Args()[u.arg]
 	}
-	return &b.Instrs[u.index].Args[u.arg]
+	return &b.Instrs[u.index].Args()[u.arg]
 }
 
 func (u operand) String() string {
@@ -168,7 +168,7 @@ func (c *mctx) uses(phis bool) []operand {
 			list = b.Phis
 		}
 		for i, in := range list {
-			for k, a := range in.Args {
+			for k, a := range in.Args() {
 				if a != ir.NoReg {
 					out = append(out, operand{b.Index, phis, i, k})
 				}
@@ -218,9 +218,9 @@ func replaceUses(f *ir.Func, old, new ir.Reg) {
 	for _, b := range f.Blocks {
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				for k, a := range in.Args {
+				for k, a := range in.Args() {
 					if a == old {
-						in.Args[k] = new
+						in.Args()[k] = new
 					}
 				}
 			}
@@ -245,8 +245,8 @@ func renameRegs(f *ir.Func, x, y ir.Reg) {
 	for _, b := range f.Blocks {
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				swap(in.Args)
-				swap(in.Dsts)
+				swap(in.Args())
+				swap(in.Dsts())
 			}
 		}
 	}
@@ -296,14 +296,14 @@ var mutationKinds = []mutationKind{
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
-					for i := range phi.Args {
-						for j := i + 1; j < len(phi.Args); j++ {
-							if phi.Args[i] == phi.Args[j] {
+					for i := range phi.Args() {
+						for j := i + 1; j < len(phi.Args()); j++ {
+							if phi.Args()[i] == phi.Args()[j] {
 								continue
 							}
-							out = append(out, mutationSite{What: fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts[0]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
+							out = append(out, mutationSite{What: fmt.Sprintf("b%d: swap arguments %d and %d of phi %s", b.Index, i, j, phi.Dsts()[0]), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 								g, h := c.clone()
-								a := g.Blocks[b.Index].Phis[pi].Args
+								a := g.Blocks[b.Index].Phis[pi].Args()
 								a[i], a[j] = a[j], a[i]
 								return g, h, true
 							}})
@@ -334,7 +334,7 @@ var mutationKinds = []mutationKind{
 		Sites: func(c *mctx) []mutationSite {
 			var out []mutationSite
 			for _, u := range c.uses(true) {
-				res := c.g.Blocks[u.block].Phis[u.index].Dsts[0]
+				res := c.g.Blocks[u.block].Phis[u.index].Dsts()[0]
 				if *u.ref(c.g) == res {
 					continue
 				}
@@ -354,17 +354,17 @@ var mutationKinds = []mutationKind{
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for pi, phi := range b.Phis {
-					res := phi.Dsts[0]
+					res := phi.Dsts()[0]
 					// Prefer an argument defined above the join: it is available
 					// wherever the phi's result was.
-					k := c.rng.Intn(len(phi.Args))
-					for j, a := range phi.Args {
+					k := c.rng.Intn(len(phi.Args()))
+					for j, a := range phi.Args() {
 						if d := c.def[a]; d.ok && a != res && c.dom.StrictlyDominates(d.block, b.Index) {
 							k = j
 							break
 						}
 					}
-					arg := phi.Args[k]
+					arg := phi.Args()[k]
 					out = append(out, mutationSite{What: fmt.Sprintf("b%d: drop phi %s, uses → %s (argument %d)", b.Index, res, arg, k), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
@@ -384,7 +384,7 @@ var mutationKinds = []mutationKind{
 			var out []mutationSite
 			for _, b := range c.g.Blocks {
 				for i, in := range b.Instrs {
-					if len(in.Dsts) == 0 || in.Op.IsTerminator() {
+					if len(in.Dsts()) == 0 || in.Op.IsTerminator() {
 						continue
 					}
 					// Targets: positions before the terminator of any block, but
@@ -475,7 +475,7 @@ var mutationKinds = []mutationKind{
 						continue
 					}
 					to := targets[c.rng.Intn(len(targets))]
-					out = append(out, mutationSite{What: fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts[0], to), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
+					out = append(out, mutationSite{What: fmt.Sprintf("b%d: phi %s moved to b%d", b.Index, phi.Dsts()[0], to), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						from := g.Blocks[b.Index]
 						moved := from.Phis[pi]
@@ -596,7 +596,7 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpCopy {
 						continue
 					}
-					dst, src := in.Dsts[0], in.Args[0]
+					dst, src := in.Dsts()[0], in.Args()[0]
 					out = append(out, mutationSite{What: fmt.Sprintf("b%d: delete %s", b.Index, ir.FormatInstr(c.g, b, in)), Build: func() (*ir.Func, *validate.Mem2RegHints, bool) {
 						g, h := c.clone()
 						gb := g.Blocks[b.Index]
@@ -640,7 +640,7 @@ var mutationKinds = []mutationKind{
 					if in.Op != ir.OpAlloc {
 						continue
 					}
-					p := in.Dsts[0]
+					p := in.Dsts()[0]
 					if slices.Contains(c.h.Promote.Vars, p) {
 						continue
 					}
@@ -657,10 +657,10 @@ var mutationKinds = []mutationKind{
 						for _, pb := range pr.Blocks {
 							for i, in := range pb.Instrs {
 								switch {
-								case in.Op == ir.OpLoad && in.Args[0] == p:
-									pb.Instrs[i] = &ir.Instr{Op: ir.OpCopy, Dsts: in.Dsts, Args: []ir.Reg{v}, Pos: in.Pos}
-								case in.Op == ir.OpStore && in.Args[0] == p:
-									pb.Instrs[i] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{v}, Args: []ir.Reg{in.Args[1]}, Pos: in.Pos}
+								case in.Op == ir.OpLoad && in.Args()[0] == p:
+									pb.Instrs[i] = ir.NewInstr(ir.OpCopy, in.Pos, in.Dsts(), []ir.Reg{v})
+								case in.Op == ir.OpStore && in.Args()[0] == p:
+									pb.Instrs[i] = ir.NewInstr(ir.OpCopy, in.Pos, []ir.Reg{v}, []ir.Reg{in.Args()[1]})
 								}
 							}
 						}
@@ -802,7 +802,7 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 			if in.Op != op {
 				continue
 			}
-			p := in.Args[0]
+			p := in.Args()[0]
 			if !slices.Contains(c.h.Promote.Vars, p) {
 				continue
 			}
@@ -815,9 +815,9 @@ func (c *mctx) promotedAccessSites(op ir.Op) []mutationSite {
 				pin := pr.Blocks[b.Index].Instrs[i]
 				v, _ := c.valueReg(q)
 				if op == ir.OpLoad {
-					pin.Args[0] = v
+					pin.Args()[0] = v
 				} else {
-					pin.Dsts[0] = v
+					pin.Dsts()[0] = v
 				}
 				return rebuild(pr, slices.Clone(c.h.Promote.Vars))
 			}})
@@ -879,17 +879,17 @@ func randomChange(rng *rand.Rand, before, after *ir.Func, h *validate.Mem2RegHin
 	pick := sites[rng.Intn(len(sites))]
 	switch rng.Intn(14) {
 	case 0, 1, 2: // an operand
-		if len(pick.instr.Args) > 0 {
-			k := rng.Intn(len(pick.instr.Args))
-			old := pick.instr.Args[k]
-			pick.instr.Args[k] = sameType(old)
-			return fmt.Sprintf("b%d arg %d of %v: %s -> %s", pick.b, k, pick.instr.Op, old, pick.instr.Args[k])
+		if len(pick.instr.Args()) > 0 {
+			k := rng.Intn(len(pick.instr.Args()))
+			old := pick.instr.Args()[k]
+			pick.instr.Args()[k] = sameType(old)
+			return fmt.Sprintf("b%d arg %d of %v: %s -> %s", pick.b, k, pick.instr.Op, old, pick.instr.Args()[k])
 		}
 	case 3: // a result
-		if len(pick.instr.Dsts) > 0 {
-			k := rng.Intn(len(pick.instr.Dsts))
-			pick.instr.Dsts[k] = sameType(pick.instr.Dsts[k])
-			return fmt.Sprintf("b%d dst of %v -> %s", pick.b, pick.instr.Op, pick.instr.Dsts[k])
+		if len(pick.instr.Dsts()) > 0 {
+			k := rng.Intn(len(pick.instr.Dsts()))
+			pick.instr.Dsts()[k] = sameType(pick.instr.Dsts()[k])
+			return fmt.Sprintf("b%d dst of %v -> %s", pick.b, pick.instr.Op, pick.instr.Dsts()[k])
 		}
 	case 4, 5: // a hint
 		if len(h.SSA.Orig) > 0 {
@@ -929,12 +929,12 @@ func randomChange(rng *rand.Rand, before, after *ir.Func, h *validate.Mem2RegHin
 			b.Phis = append(b.Phis[:k:k], b.Phis[k+1:]...)
 			return fmt.Sprintf("b%d phi %d dropped", pick.b, k)
 		}
-		phi := &ir.Instr{Op: ir.OpPhi, Dsts: []ir.Reg{reg()}}
+		phi := ir.NewInstr(ir.OpPhi, 0, []ir.Reg{reg()}, nil)
 		for range b.Preds {
-			phi.Args = append(phi.Args, sameType(phi.Dsts[0]))
+			phi.SetArgs(append(phi.Args(), sameType(phi.Dsts()[0])))
 		}
 		b.Phis = append(b.Phis, phi)
-		return fmt.Sprintf("b%d phi added %v <- %v", pick.b, phi.Dsts, phi.Args)
+		return fmt.Sprintf("b%d phi added %v <- %v", pick.b, phi.Dsts(), phi.Args())
 	case 9: // share the input's instruction
 		if !pick.phi && pick.i < len(before.Blocks[pick.b].Instrs) {
 			after.Blocks[pick.b].Instrs[pick.i] = before.Blocks[pick.b].Instrs[pick.i]

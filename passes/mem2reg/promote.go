@@ -59,15 +59,15 @@ func promotableAllocs(f *ir.Func, buf *buffers) ([]ir.Reg, []ir.Access, []ir.Reg
 		for i, in := range b.Instrs {
 			switch in.Op {
 			case ir.OpAlloc:
-				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Dsts[0], Alloc: true})
-				facts[in.Dsts[0]] |= isAlloc
+				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Dsts()[0], Alloc: true})
+				facts[in.Dsts()[0]] |= isAlloc
 			case ir.OpLoad, ir.OpStore:
-				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Args[0]})
+				accesses = append(accesses, ir.Access{Block: int32(b.Index), Index: int32(i), Addr: in.Args()[0]})
 			}
-			for _, d := range in.Dsts {
+			for _, d := range in.Dsts() {
 				defs[d]++
 			}
-			for k, a := range in.Args {
+			for k, a := range in.Args() {
 				if a != ir.NoReg && (afterPanic || !(k == 0 && (in.Op == ir.OpLoad || in.Op == ir.OpStore))) {
 					facts[a] |= notAddr
 				}
@@ -139,7 +139,7 @@ func mentioning(f *ir.Func, vars []ir.Reg, buf *buffers) sites {
 	for bi, b := range f.Blocks {
 		at.first[bi] = int32(len(at.index))
 		for i, ins := range b.Instrs {
-			if mentions(ins.Args) || mentions(ins.Dsts) {
+			if mentions(ins.Regs()) {
 				at.index = append(at.index, int32(i))
 			}
 		}
@@ -196,11 +196,12 @@ func promote(f *ir.Func, buf *buffers) (start, []ir.Reg) {
 		changed := a.Make(ir.OpCopy, in.Pos)
 		switch in.Op {
 		case ir.OpAlloc:
-			changed.Op, changed.Dsts = ir.OpConst, a.Regs(v)
+			changed.Op = ir.OpConst
+			a.SetRegs(changed, []ir.Reg{v}, nil)
 		case ir.OpLoad:
-			changed.Dsts, changed.Args = a.Regs(in.Dsts[0]), a.Regs(v)
+			a.SetRegs(changed, in.Dsts(), []ir.Reg{v})
 		case ir.OpStore:
-			changed.Dsts, changed.Args = a.Regs(v), a.Regs(in.Args[1])
+			a.SetRegs(changed, []ir.Reg{v}, in.Args()[1:2])
 			stored[int(v)-f.NumRegs()] = true
 		}
 		instrs[x.Index] = changed
@@ -238,7 +239,7 @@ func multiDefs(f *ir.Func) []ir.Reg {
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			for _, d := range in.Dsts {
+			for _, d := range in.Dsts() {
 				defs[d]++
 			}
 		}

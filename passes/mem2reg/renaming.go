@@ -48,12 +48,7 @@ func newRenaming(s start) *renaming {
 func (rn *renaming) renamed(r ir.Reg) bool { return r != ir.NoReg && rn.index[r] >= 0 }
 
 func (rn *renaming) mentionsVar(in *ir.Instr) bool {
-	for _, r := range in.Args {
-		if rn.renamed(r) {
-			return true
-		}
-	}
-	for _, r := range in.Dsts {
+	for _, r := range in.Regs() {
 		if rn.renamed(r) {
 			return true
 		}

@@ -73,7 +73,7 @@ func propagateCopies(f *ir.Func) *ir.Func {
 	for _, b := range g.Blocks {
 		for _, in := range b.Instrs {
 			if in.Op == ir.OpCopy {
-				src[in.Dsts[0]] = in.Args[0]
+				src[in.Dsts()[0]] = in.Args()[0]
 			}
 		}
 	}
@@ -89,8 +89,8 @@ func propagateCopies(f *ir.Func) *ir.Func {
 	for _, b := range g.Blocks {
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				for k, a := range in.Args {
-					in.Args[k] = root(a)
+				for k, a := range in.Args() {
+					in.Args()[k] = root(a)
 				}
 			}
 		}
@@ -221,14 +221,14 @@ var kinds = []kind{
 		Sites: func(x *octx) []site {
 			var out []site
 			for _, c := range x.copies() {
-				src := x.g.Blocks[c.m.block].Instrs[c.i].Args[0]
+				src := x.g.Blocks[c.m.block].Instrs[c.i].Args()[0]
 				out = append(out, site{What: fmt.Sprintf("b%d: copy %d reads another register than %s", c.m.block, c.i, src), Build: func() (*ir.Func, *validate.OutOfSSAHints, bool) {
 					r, ok := x.pick(x.sameType(src))
 					if !ok {
 						return nil, nil, false
 					}
 					g, h := x.clone()
-					g.Blocks[c.m.block].Instrs[c.i].Args[0] = r
+					g.Blocks[c.m.block].Instrs[c.i].Args()[0] = r
 					return g, h, true
 				}})
 			}
@@ -241,11 +241,11 @@ var kinds = []kind{
 		Sites: func(x *octx) []site {
 			var out []site
 			for _, c := range x.copies() {
-				dst := x.g.Blocks[c.m.block].Instrs[c.i].Dsts[0]
+				dst := x.g.Blocks[c.m.block].Instrs[c.i].Dsts()[0]
 				out = append(out, site{What: fmt.Sprintf("b%d: copy %d writes another register than %s", c.m.block, c.i, dst), Build: func() (*ir.Func, *validate.OutOfSSAHints, bool) {
 					var cands []ir.Reg
 					for _, phi := range x.in.Blocks[c.m.join].Phis {
-						if d := phi.Dsts[0]; d != dst && types.Identical(x.g.TypeOf(d), x.g.TypeOf(dst)) {
+						if d := phi.Dsts()[0]; d != dst && types.Identical(x.g.TypeOf(d), x.g.TypeOf(dst)) {
 							cands = append(cands, d)
 						}
 					}
@@ -254,7 +254,7 @@ var kinds = []kind{
 						return nil, nil, false
 					}
 					g, h := x.clone()
-					g.Blocks[c.m.block].Instrs[c.i].Dsts[0] = r
+					g.Blocks[c.m.block].Instrs[c.i].Dsts()[0] = r
 					return g, h, true
 				}})
 			}
@@ -366,7 +366,7 @@ var kinds = []kind{
 					var cands []ir.Reg
 					for _, b := range x.in.Blocks {
 						for _, phi := range b.Phis {
-							if d := phi.Dsts[0]; types.Identical(x.g.TypeOf(d), x.g.TypeOf(t)) {
+							if d := phi.Dsts()[0]; types.Identical(x.g.TypeOf(d), x.g.TypeOf(t)) {
 								cands = append(cands, d)
 							}
 						}
@@ -410,7 +410,7 @@ func renameReg(f *ir.Func, old, new ir.Reg) {
 	for _, b := range f.Blocks {
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
-				for _, rs := range [][]ir.Reg{in.Args, in.Dsts} {
+				for _, rs := range [][]ir.Reg{in.Args(), in.Dsts()} {
 					for k, r := range rs {
 						if r == old {
 							rs[k] = new

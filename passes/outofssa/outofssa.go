@@ -26,8 +26,8 @@ func Run(f *ir.Func) (*ir.Func, *validate.OutOfSSAHints, error) {
 			}
 			var moves []move
 			for _, phi := range b.Phis {
-				if phi.Args[k] != phi.Dsts[0] {
-					moves = append(moves, move{dst: phi.Dsts[0], src: phi.Args[k]})
+				if phi.Args()[k] != phi.Dsts()[0] {
+					moves = append(moves, move{dst: phi.Dsts()[0], src: phi.Args()[k]})
 				}
 			}
 			seq := sequentialize(moves, func(like ir.Reg) ir.Reg {
@@ -37,7 +37,7 @@ func Run(f *ir.Func) (*ir.Func, *validate.OutOfSSAHints, error) {
 			})
 			copies := make([]*ir.Instr, len(seq))
 			for i, m := range seq {
-				copies[i] = &ir.Instr{Op: ir.OpCopy, Dsts: []ir.Reg{m.dst}, Args: []ir.Reg{m.src}, Pos: term.Pos}
+				copies[i] = ir.NewInstr(ir.OpCopy, term.Pos, []ir.Reg{m.dst}, []ir.Reg{m.src})
 			}
 			n := len(pred.Instrs)
 			pred.Instrs = append(append(pred.Instrs[:n-1:n-1], copies...), term)
