@@ -79,11 +79,7 @@ func (p *Program) translate(fn *ssa.Function) (f *ir.Func, err error) {
 		}
 	}()
 	t.function()
-	// Passes add registers to copies of the function, which share its
-	// register types and write new ones after them while there is room
-	// (ir/regs.go): mem2reg adds one per promoted variable, per store to
-	// it and per phi, usually far fewer than the function has.
-	t.f.ReserveRegs(t.f.NumRegs()/4 + 16)
+	t.f.ReserveForPasses()
 	return t.f, nil
 }
 

@@ -117,6 +117,25 @@ func (f *Func) ReserveRegs(n int) {
 	}
 }
 
+// ReserveForPasses makes room in f for the registers passes add to
+// copies of it, which share its register types and write new ones after
+// them while there is room: mem2reg adds one per promoted variable, per
+// store to it and per phi, so one per alloc, store and block (and a
+// few) is nearly always enough. Without room, the pass copies every
+// type, and its validator compares them one by one.
+func (f *Func) ReserveForPasses() {
+	n := 16
+	for _, b := range f.Blocks {
+		n++
+		for _, in := range b.Instrs {
+			if in.Op == OpAlloc || in.Op == OpStore {
+				n++
+			}
+		}
+	}
+	f.ReserveRegs(n)
+}
+
 // SetType makes t the type of register r, which must exist. If the
 // array is shared with another function, f gets its own copy first.
 func (f *Func) SetType(r Reg, t types.Type) {

@@ -173,3 +173,32 @@ func TestSignatureKept(t *testing.T) {
 	f.Variadic = false
 	check("a parameter dropped", "func(int) (int, int)")
 }
+
+// ReserveForPasses leaves room for a register per alloc, store and
+// block (and 16 more): a clone adding that many writes them in place.
+func TestReserveForPasses(t *testing.T) {
+	f, err := ParseFunc(`func @main.f(r0 int) int {
+b0:
+	r1:*int = alloc
+	store r1, r0
+	r2:int = load r1
+	return r2
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetNumRegs(f.NumRegs()) // an array without room
+	f.ReserveForPasses()
+	want := 16 + 1 + 2 // 16, one block, an alloc and a store
+	if room := cap(f.regs.t) - f.NumRegs(); room != want {
+		t.Errorf("room for %d registers, want %d", room, want)
+	}
+	g := f.ShallowClone()
+	for range want {
+		g.NewReg(regInt)
+	}
+	if &g.regs.t[0] != &f.regs.t[0] {
+		t.Errorf("a clone adding %d registers copied the types", want)
+	}
+}

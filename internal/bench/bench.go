@@ -437,12 +437,13 @@ func pipelineRep(res *Result, m *passes.Manager, funcs []*ir.Func, last bool, em
 
 // fresh returns a copy of f for one measured call, with its own blocks
 // and register types whose room after f's registers no other result
-// has claimed. (Each repetition's result claims that room, and a later
-// result of the same input copies the types instead of writing there,
-// which the pass manager, running each function once, does not do.)
+// has claimed, as much as the bridge reserved. (Each repetition's
+// result claims that room, and a later result of the same input copies
+// the types instead of writing there, which the pass manager, running
+// each function once, does not do.)
 func fresh(f *ir.Func) *ir.Func {
 	g := f.ShallowClone()
-	g.ReserveRegs(f.NumRegs()/4 + 16)
+	g.ReserveForPasses()
 	return g
 }
 
