@@ -565,8 +565,9 @@ func (c *ssaCheck) walk() error {
 			return c.r.at(ab, nil, RuleStructure, "block comes before all its predecessors in reverse postorder, want one before it")
 		}
 		copy(cur, typingOf(bi))
+		outs := ab.Instrs[:len(b.Instrs)] // (same length, checked above)
 		for i, ins := range b.Instrs {
-			out := ab.Instrs[i]
+			out := outs[i]
 			if ins == out && !c.full {
 				continue // checked by sharedArePlain
 			}
