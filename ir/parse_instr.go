@@ -12,6 +12,7 @@ func (p *parser) instruction() {
 	b := st.block
 	start := p.tok
 	in := &Instr{}
+	var dsts, args []Reg // set once the line is read
 	var dstTypes []types.Type
 
 	// Results: "r1:T, r2:U =".
@@ -20,10 +21,10 @@ func (p *parser) instruction() {
 			tok := p.expect(tWord, "result register")
 			p.expectPunct(":")
 			t := p.parseType(st.pkg)
-			if len(in.Dsts()) == MaxDsts {
+			if len(dsts) == MaxDsts {
 				p.fail(tok, fmt.Sprintf("more than %d results", MaxDsts))
 			}
-			in.SetDsts(append(in.Dsts(), p.defReg(tok, t)))
+			dsts = append(dsts, p.defReg(tok, t))
 			dstTypes = append(dstTypes, t)
 			if !p.isPunct(",") {
 				break
@@ -57,7 +58,7 @@ func (p *parser) instruction() {
 		sym, _ := p.symbol()
 		in.SetSym(sym)
 	case OpField, OpFieldAddr:
-		in.SetArgs([]Reg{p.useReg()})
+		args = []Reg{p.useReg()}
 		p.expectPunct(",")
 		name := p.next()
 		if name.kind != tWord && name.kind != tInt {
@@ -72,13 +73,13 @@ func (p *parser) instruction() {
 		default:
 			p.fail(w, fmt.Sprintf("expected len or cap, found %s", w))
 		}
-		in.SetArgs(p.operands())
+		args = p.operands()
 	case OpLookup:
 		if p.tok.kind == tWord && p.tok.text == "assign" {
 			p.next()
 			in.Flags |= FlagAssignLookup
 		}
-		in.SetArgs(p.operands())
+		args = p.operands()
 	case OpNext:
 		switch w := p.expect(tWord, "string or map"); w.text {
 		case "string":
@@ -87,28 +88,29 @@ func (p *parser) instruction() {
 		default:
 			p.fail(w, fmt.Sprintf("expected string or map, found %s", w))
 		}
-		in.SetArgs(p.operands())
+		args = p.operands()
 	case OpSelect:
-		p.selectStates(in)
+		args = p.selectStates(in)
 	case OpMakeClosure:
 		sym, _ := p.symbol()
 		in.SetSym(sym)
 		p.expectPunct("(")
-		in.SetArgs(p.operandsUntil(")"))
+		args = p.operandsUntil(")")
 	case OpCall, OpGo, OpDefer:
-		p.call(in)
+		args = p.call(in)
 	case OpJump:
 		b.Succs = append(b.Succs, p.label(p.expect(tWord, "block label")))
 	case OpIf:
-		in.SetArgs([]Reg{p.useReg()})
+		args = []Reg{p.useReg()}
 		for i := 0; i < 2; i++ {
 			p.expectPunct(",")
 			b.Succs = append(b.Succs, p.label(p.expect(tWord, "block label")))
 		}
 	default:
-		in.SetArgs(p.operands())
+		args = p.operands()
 	}
 	p.expectNewline()
+	in.SetRegs(dsts, args)
 
 	if !op.ArgArity().ok(len(in.Args())) && !(in.IsCall() || op == OpSelect) {
 		p.fail(opTok, fmt.Sprintf("%s takes %s operands, found %d", op, arityString(op.ArgArity()), len(in.Args())))
@@ -166,8 +168,8 @@ func (p *parser) operandsUntil(close string) []Reg {
 }
 
 // selectStates reads "blocking|nonblocking" and the states: "<-ch" to
-// receive, "ch<-v" to send.
-func (p *parser) selectStates(in *Instr) {
+// receive, "ch<-v" to send, and returns the operands.
+func (p *parser) selectStates(in *Instr) (args []Reg) {
 	switch w := p.expect(tWord, "blocking or nonblocking"); w.text {
 	case "blocking":
 		in.Flags |= FlagBlocking
@@ -176,38 +178,39 @@ func (p *parser) selectStates(in *Instr) {
 		p.fail(w, fmt.Sprintf("expected blocking or nonblocking, found %s", w))
 	}
 	if p.tok.kind == tNewline || p.tok.kind == tEOF {
-		return
+		return nil
 	}
 	var dirs []types.ChanDir
 	defer func() { in.SetSelectDirs(dirs) }()
 	for {
 		if p.isPunct("<-") {
 			p.next()
-			in.SetArgs(append(in.Args(), p.useReg()))
+			args = append(args, p.useReg())
 			dirs = append(dirs, types.RecvOnly)
 		} else {
 			ch := p.useReg()
 			p.expectPunct("<-")
-			in.SetArgs(append(in.Args(), ch, p.useReg()))
+			args = append(args, ch, p.useReg())
 			dirs = append(dirs, types.SendOnly)
 		}
 		if !p.isPunct(",") {
-			return
+			return args
 		}
 		p.next()
 	}
 }
 
 // call reads "[onto rS] callee(args)" where callee is "@f" (static), a
-// register (closure), "rN.M" (invoke) or a built-in's name.
-func (p *parser) call(in *Instr) {
+// register (closure), "rN.M" (invoke) or a built-in's name, and returns
+// the operands.
+func (p *parser) call(in *Instr) (args []Reg) {
 	if p.isWord("onto") {
 		if in.Op != OpDefer {
 			p.fail(p.tok, "only defer takes onto")
 		}
 		p.next()
 		in.Flags |= FlagDeferStack
-		in.SetArgs(append(in.Args(), p.useReg()))
+		args = append(args, p.useReg())
 	}
 	switch {
 	case p.isPunct("@"):
@@ -222,14 +225,15 @@ func (p *parser) call(in *Instr) {
 			if _, ok := p.fn.regUses[r]; !ok {
 				p.fn.regUses[r] = tok
 			}
-			in.SetArgs(append(in.Args(), r))
+			args = append(args, r)
 			in.SetSym(m[2])
 		} else if regPattern.MatchString(tok.text) {
 			in.CallMode = CallClosure
-			in.SetArgs(append(in.Args(), p.regNumber(tok)))
-			if _, ok := p.fn.regUses[in.Args()[len(in.Args())-1]]; !ok {
-				p.fn.regUses[in.Args()[len(in.Args())-1]] = tok
+			r := p.regNumber(tok)
+			if _, ok := p.fn.regUses[r]; !ok {
+				p.fn.regUses[r] = tok
 			}
+			args = append(args, r)
 		} else {
 			in.CallMode = CallBuiltin
 			in.SetSym(tok.text)
@@ -238,5 +242,5 @@ func (p *parser) call(in *Instr) {
 		p.failExpected("callee")
 	}
 	p.expectPunct("(")
-	in.SetArgs(append(in.Args(), p.operandsUntil(")")...))
+	return append(args, p.operandsUntil(")")...)
 }
