@@ -15,27 +15,28 @@ const tokenSUB = token.SUB
 // instrTypes returns a description of the first type inconsistency of
 // in, or "" if there is none. Registers are known to be valid.
 func (c *checker) instrTypes(b *Block, in *Instr) string {
+	args, dsts := in.Args(), in.Dsts()
 	f := c.f
 	T := func(r Reg) types.Type { return f.TypeOf(r) }
-	arg := func(k int) types.Type { return T(in.Args()[k]) }
-	dst := func(k int) types.Type { return T(in.Dsts()[k]) }
+	arg := func(k int) types.Type { return T(args[k]) }
+	dst := func(k int) types.Type { return T(dsts[k]) }
 	want := func(k int, what string, ok bool) string {
 		if ok {
 			return ""
 		}
-		return fmt.Sprintf("operand %s has type %s, want %s", in.Args()[k], TypeString(arg(k)), what)
+		return fmt.Sprintf("operand %s has type %s, want %s", args[k], TypeString(arg(k)), what)
 	}
 	wantDst := func(k int, t types.Type) string {
 		if types.Identical(dst(k), t) {
 			return ""
 		}
-		return fmt.Sprintf("result %s has type %s, want %s", in.Dsts()[k], TypeString(dst(k)), TypeString(t))
+		return fmt.Sprintf("result %s has type %s, want %s", dsts[k], TypeString(dst(k)), TypeString(t))
 	}
 	sameAsDst := func(k int) string {
 		if types.Identical(arg(k), dst(0)) {
 			return ""
 		}
-		return fmt.Sprintf("operand %s has type %s, want %s like the result", in.Args()[k], TypeString(arg(k)), TypeString(dst(0)))
+		return fmt.Sprintf("operand %s has type %s, want %s like the result", args[k], TypeString(arg(k)), TypeString(dst(0)))
 	}
 	firstOf := func(msgs ...string) string {
 		for _, m := range msgs {
@@ -45,7 +46,7 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		}
 		return ""
 	}
-	isInt := func(k int) bool { return in.Args()[k] == NoReg || hasInfo(arg(k), types.IsInteger) }
+	isInt := func(k int) bool { return args[k] == NoReg || hasInfo(arg(k), types.IsInteger) }
 
 	switch in.Op {
 	case OpConst:
@@ -69,7 +70,7 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		}
 		return wantDst(0, sig)
 	case OpCopy, OpPhi:
-		for k := range in.Args() {
+		for k := range args {
 			if m := sameAsDst(k); m != "" {
 				return m
 			}
@@ -112,9 +113,9 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return fmt.Sprintf("changetype from %s to %s, want identical underlying types", TypeString(arg(0)), TypeString(dst(0)))
 		}
 	case OpChangeInterface:
-		return firstOf(want(0, "an interface", isInterface(arg(0))), wantIface(in.Dsts()[0], dst(0)))
+		return firstOf(want(0, "an interface", isInterface(arg(0))), wantIface(dsts[0], dst(0)))
 	case OpMakeInterface:
-		return firstOf(want(0, "a non-interface type", !isInterface(arg(0))), wantIface(in.Dsts()[0], dst(0)))
+		return firstOf(want(0, "a non-interface type", !isInterface(arg(0))), wantIface(dsts[0], dst(0)))
 	case OpSliceToArrayPtr:
 		s, ok := arg(0).Underlying().(*types.Slice)
 		if !ok {
@@ -130,8 +131,8 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		if m := want(0, "an interface", isInterface(arg(0))); m != "" {
 			return m
 		}
-		if len(in.Dsts()) == 2 {
-			return wantBool(in.Dsts()[1], dst(1))
+		if len(dsts) == 2 {
+			return wantBool(dsts[1], dst(1))
 		}
 
 	case OpAlloc:
@@ -188,10 +189,10 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			if u.Info()&types.IsString == 0 {
 				break
 			}
-			if in.Args()[3] != NoReg {
+			if args[3] != NoReg {
 				return "3-index slice of a string"
 			}
-			return firstOf(want(0, "a string", true), wantString(in.Dsts()[0], dst(0)))
+			return firstOf(want(0, "a string", true), wantString(dsts[0], dst(0)))
 		case *types.Pointer:
 			if a, ok := u.Elem().Underlying().(*types.Array); ok {
 				// The result may be a named slice type (go/ssa gives the
@@ -239,11 +240,11 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return want(0, "a map", false)
 		}
 		msg := firstOf(want(1, TypeString(m.Key()), types.Identical(arg(1), m.Key())), wantDst(0, m.Elem()))
-		if msg == "" && len(in.Dsts()) == 2 {
+		if msg == "" && len(dsts) == 2 {
 			if in.Has(FlagAssignLookup) {
 				return "the read of an assignment has no comma-ok result"
 			}
-			msg = wantBool(in.Dsts()[1], dst(1))
+			msg = wantBool(dsts[1], dst(1))
 		}
 		return msg
 	case OpMapUpdate:
@@ -265,8 +266,8 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return want(0, "a channel one can receive from", false)
 		}
 		msg := wantDst(0, ch.Elem())
-		if msg == "" && len(in.Dsts()) == 2 {
-			msg = wantBool(in.Dsts()[1], dst(1))
+		if msg == "" && len(dsts) == 2 {
+			msg = wantBool(dsts[1], dst(1))
 		}
 		return msg
 	case OpSelect:
@@ -281,9 +282,9 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return want(0, "iter", false)
 		}
 		if in.Has(FlagStringIter) {
-			return firstOf(wantBool(in.Dsts()[0], dst(0)), wantDst(1, types.Typ[types.Int]), wantDst(2, types.Typ[types.Int32]))
+			return firstOf(wantBool(dsts[0], dst(0)), wantDst(1, types.Typ[types.Int]), wantDst(2, types.Typ[types.Int32]))
 		}
-		return wantBool(in.Dsts()[0], dst(0))
+		return wantBool(dsts[0], dst(0))
 
 	case OpCall, OpGo, OpDefer:
 		return c.callTypes(in)
@@ -291,7 +292,7 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 	case OpNilCheck:
 		return want(0, "a pointer, function, interface or unsafe.Pointer", isNilable(arg(0)))
 	case OpBoundsCheck, OpSliceCheck, OpDivCheck, OpShiftCheck, OpLenCheck:
-		for k := range in.Args() {
+		for k := range args {
 			if m := want(k, "an integer", isInt(k)); m != "" {
 				return m
 			}
@@ -299,8 +300,8 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 	case OpIf:
 		return want(0, "a boolean", hasInfo(arg(0), types.IsBoolean))
 	case OpReturn:
-		if len(in.Args()) != len(f.Results) {
-			return fmt.Sprintf("return has %d operands, want %d results", len(in.Args()), len(f.Results))
+		if len(args) != len(f.Results) {
+			return fmt.Sprintf("return has %d operands, want %d results", len(args), len(f.Results))
 		}
 		for k, t := range f.Results {
 			if m := want(k, TypeString(t), types.Identical(arg(k), t)); m != "" {
