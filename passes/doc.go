@@ -28,6 +28,8 @@
 //     (validate.Mem2Reg)
 //   - mem2reg-braun: promote variables to registers, SSA form by Braun
 //     et al. (validate.Mem2Reg)
+//   - gvn: global value numbering, optimistic: replace values by equal
+//     dominating ones, remove covered checks (validate.GVN)
 //   - outofssa: replace phis by copies on incoming edges
 //     (validate.OutOfSSA)
 //

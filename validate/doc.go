@@ -21,6 +21,16 @@
 //     promotable allocations (local variables whose address is only the
 //     address of loads and stores) read as registers. One step, so no
 //     intermediate function is built by the pass or trusted.
+//   - GVN: the numbering of CompCertSSA's GVN validator (§7): a
+//     post-fixpoint of the congruence rules (equal numbers only for
+//     the same operation on equally numbered operands, phis of one
+//     block on equally numbered arguments, constants ir.Fold computes,
+//     copies and phis of a class's registers; distinct parameters
+//     never share one), memory reads numbered with memory versions
+//     checked as SSA versions of the memory, every replacement's
+//     definition strictly dominating its use, and a removed
+//     instruction either without effect or covered by a dominating one
+//     with its key.
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
 //

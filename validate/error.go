@@ -100,6 +100,20 @@ const (
 	// SSA construction: every operand is the current version of its
 	// register.
 	RuleUse Rule = "use"
+
+	// gvn: the numbering is a post-fixpoint of the congruence rules:
+	// every register of a class is related to it by its key, a copy, a
+	// phi of its class's registers, or is its one parameter.
+	RuleNumbering Rule = "numbering"
+	// gvn: a block without a memory version of its own starts with the
+	// one every predecessor leaves.
+	RuleMemory Rule = "memory"
+	// gvn: an operand replaced is replaced by a kept register of its
+	// class whose definition strictly dominates the use.
+	RuleReplace Rule = "replace"
+	// gvn: a removed instruction has no effect, or only may panic and is
+	// covered by a kept one with its key that strictly dominates it.
+	RuleRemove Rule = "remove"
 )
 
 // AllRules lists the rules.
@@ -108,6 +122,7 @@ var AllRules = []Rule{
 	RuleEdges, RuleReachable, RuleNormalised, RuleEntry, RuleRemoved, RuleRecover, RuleInserted,
 	RuleNoPhis, RuleMoves, RuleTemps,
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
+	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
 }
 
 // rejecter builds errors for one validator and one function (whose

@@ -18,6 +18,24 @@ var ruleCases = []struct {
 	{RuleStructure, "outofssa: an instruction of the input changed", func(t *testing.T) error {
 		return OutOfSSA(parse(t, swapSSA), parse(t, strings.Replace(swapGood, "    return r3\n", "    return r4\n", 1)), &OutOfSSAHints{Temps: []ir.Reg{5}})
 	}},
+	{RuleNumbering, "gvn: two parameters numbered alike", func(t *testing.T) error {
+		h := gvnHints()
+		h.Number[1] = 0
+		return gvnOf(t, gvnIn, gvnOut, h)
+	}},
+	{RuleMemory, "gvn: a join after a store in one branch without a version of its own", func(t *testing.T) error {
+		h := gvnLoopHints()
+		h.MemFresh = nil
+		return gvnOf(t, gvnLoop, gvnLoopOut, h)
+	}},
+	{RuleReplace, "gvn: a use replaced by a register of another class", func(t *testing.T) error {
+		return gvnOf(t, gvnIn, strings.Replace(gvnOut, "add r6, r4", "add r6, r2", 1), gvnHints())
+	}},
+	{RuleRemove, "gvn: a check removed without a cover", func(t *testing.T) error {
+		h := gvnHints()
+		h.Removed[1].CoverBlock = -1
+		return gvnOf(t, gvnIn, gvnOut, h)
+	}},
 	{RuleHints, "mem2reg: a variable listed twice", func(t *testing.T) error {
 		h := varHints()
 		h.Promote.Vars = []ir.Reg{1, 1}

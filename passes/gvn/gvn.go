@@ -1,0 +1,43 @@
+// This file runs the pass: numbering, then a walk of the dominator tree
+// that picks each class's leader and replaces, removes and folds.
+
+package gvn
+
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Run numbers f's values optimistically and replaces every redundant
+// one by its dominating leader.
+func Run(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, false) }
+
+// Pessimistic numbers f's values in one walk, a phi reading a value not
+// numbered yet (around a loop) having its own number: the hash-based
+// numbering of a dominator walk, for measuring what the optimistic
+// iteration adds.
+func Pessimistic(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, true) }
+
+func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
+	cfg := f.CFG()
+	rpo := f.ReversePostorderOf(cfg)
+	mem := memoryVersions(f, rpo)
+	n := &numbering{f: f, mem: mem, pessimistic: pessimistic}
+	if !n.number(rpo) {
+		return f, identity(f), nil
+	}
+	w := newWalk(f, n, cfg)
+	w.walk()
+	w.removeDead()
+	g := w.result()
+	return g, &validate.GVNHints{Number: n.num, MemFresh: mem.fresh, Removed: w.removals()}, nil
+}
+
+// identity is the hints of a result that is the input.
+func identity(f *ir.Func) *validate.GVNHints {
+	num := make([]ir.Reg, f.NumRegs())
+	for i := range num {
+		num[i] = ir.Reg(i)
+	}
+	return &validate.GVNHints{Number: num, MemFresh: memoryVersions(f, f.ReversePostorder()).fresh}
+}

@@ -1,0 +1,295 @@
+// This file walks the dominator tree: the first register of a class met
+// on the way down from the entry is its leader in the subtree below;
+// the others are replaced by it.
+
+package gvn
+
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// place is an instruction's block and index in its Instrs.
+type place struct{ block, index int32 }
+
+// checkKey is what a check is a function of.
+type checkKey struct {
+	op    ir.Op
+	flags ir.Flags
+	args  [maxKeyArgs]ir.Reg // numbers
+}
+
+type walk struct {
+	f    *ir.Func
+	n    *numbering
+	dom  *graph.DomTree
+	mem  *memory
+	recv []bool // blocks reachable from the recover block
+
+	defBlock []int32 // register → its block (-1: parameter)
+	defAt    []place // register → its instruction's place (phis: index -1)
+
+	leader  []ir.Reg // number → the leader on the current path, or NoReg
+	checks  map[checkKey]place
+	replace []ir.Reg // register → its replacement, or NoReg
+	removed []bool   // place → removed (Instrs); phis in phiGone
+	phiGone [][]bool
+	cover   map[place]place
+	folded  []bool // place → rewritten to its class's constant
+}
+
+func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
+	nr := f.NumRegs()
+	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem,
+		defBlock: make([]int32, nr), defAt: make([]place, nr),
+		leader: make([]ir.Reg, nr), replace: make([]ir.Reg, nr),
+		checks: map[checkKey]place{}, cover: map[place]place{},
+		removed: make([]bool, len(n.mem.ver)), folded: make([]bool, len(n.mem.ver)),
+		phiGone: make([][]bool, len(f.Blocks)), recv: make([]bool, len(f.Blocks))}
+	for i := range w.leader {
+		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
+		w.defBlock[i] = -1
+	}
+	for i, b := range f.Blocks {
+		for _, phi := range b.Phis {
+			w.defBlock[phi.Dst()], w.defAt[phi.Dst()] = int32(i), place{int32(i), -1}
+		}
+		for k, in := range b.Instrs {
+			for _, d := range in.Dsts() {
+				w.defBlock[d], w.defAt[d] = int32(i), place{int32(i), int32(k)}
+			}
+		}
+	}
+	if f.Recover > 0 {
+		stack := []int{f.Recover}
+		w.recv[f.Recover] = true
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range f.Blocks[b].Succs {
+				if !w.recv[s] {
+					w.recv[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	return w
+}
+
+// usable reports whether a leader or cover defined in block db may
+// serve a use in block ub: the recover block may run after a panic in
+// the middle of the entry block, so the entry block's do not serve the
+// blocks it reaches.
+func (w *walk) usable(db int32, ub int) bool {
+	return db < 0 || db != 0 || !w.recv[ub]
+}
+
+// walk visits the dominator tree in preorder, scoping leaders and
+// checks to the subtree of the block that set them.
+func (w *walk) walk() {
+	var saved []ir.Reg // pairs (number, old leader)
+	var savedChk []struct {
+		k  checkKey
+		p  place
+		ok bool
+	}
+	type mark struct{ saved, savedChk int }
+	var marks []mark
+	stack := []int{0}
+	next := []int{0}
+	marks = append(marks, mark{0, 0})
+	for _, vs := range [2][]ir.Reg{w.f.Params, w.f.FreeVars} {
+		for _, v := range vs {
+			w.leader[w.n.num[v]] = v
+		}
+	}
+	w.visit(0, &saved, &savedChk)
+	for len(stack) > 0 {
+		top := len(stack) - 1
+		b := stack[top]
+		children := w.dom.Children(b)
+		if next[top] < len(children) {
+			c := children[next[top]]
+			next[top]++
+			marks = append(marks, mark{len(saved), len(savedChk)})
+			stack = append(stack, c)
+			next = append(next, 0)
+			w.visit(c, &saved, &savedChk)
+			continue
+		}
+		m := marks[len(marks)-1]
+		for i := len(saved) - 2; i >= m.saved; i -= 2 {
+			w.leader[saved[i]] = saved[i+1]
+		}
+		saved = saved[:m.saved]
+		for i := len(savedChk) - 1; i >= m.savedChk; i-- {
+			s := savedChk[i]
+			if s.ok {
+				w.checks[s.k] = s.p
+			} else {
+				delete(w.checks, s.k)
+			}
+		}
+		savedChk = savedChk[:m.savedChk]
+		marks = marks[:len(marks)-1]
+		stack, next = stack[:top], next[:top]
+	}
+}
+
+// visit replaces or leads with the values of block b, and removes its
+// covered checks.
+func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]struct {
+	k  checkKey
+	p  place
+	ok bool
+}) {
+	f := w.f
+	blk := f.Blocks[b]
+	lead := func(d ir.Reg) {
+		num := w.n.num[d]
+		*saved = append(*saved, num, w.leader[num])
+		w.leader[num] = d
+	}
+	// leaderOf returns d's leader on the path, if it may serve b.
+	leaderOf := func(d ir.Reg) ir.Reg {
+		l := w.leader[w.n.num[d]]
+		if l == ir.NoReg || !w.usable(w.defBlock[l], b) {
+			return ir.NoReg
+		}
+		return l
+	}
+	for i, phi := range blk.Phis {
+		d := phi.Dst()
+		if l := leaderOf(d); l != ir.NoReg {
+			w.replace[d] = l
+			if w.phiGone[b] == nil {
+				w.phiGone[b] = make([]bool, len(blk.Phis))
+			}
+			w.phiGone[b][i] = true
+			continue
+		}
+		lead(d)
+	}
+	for k, in := range blk.Instrs {
+		at := place{int32(b), int32(k)}
+		pos := w.mem.offset[b] + k
+		if in.Op.Has(ir.IsCheck) {
+			ck, ok := w.checkKey(in)
+			if !ok {
+				continue
+			}
+			if c, found := w.checks[ck]; found && w.usable(c.block, b) {
+				w.removed[pos] = true
+				w.cover[at] = c
+				continue
+			}
+			old, had := w.checks[ck]
+			*savedChk = append(*savedChk, struct {
+				k  checkKey
+				p  place
+				ok bool
+			}{ck, old, had})
+			w.checks[ck] = at
+			continue
+		}
+		dsts := in.Dsts()
+		if len(dsts) == 0 {
+			continue
+		}
+		l := leaderOf(dsts[0])
+		if l == ir.NoReg {
+			for _, d := range dsts {
+				if leaderOf(d) == ir.NoReg {
+					lead(d)
+				} else {
+					w.replace[d] = leaderOf(d)
+				}
+			}
+			if len(dsts) == 1 && in.Op != ir.OpConst && w.n.consts[w.n.num[dsts[0]]] != nil && f.CannotPanic(in) {
+				w.folded[pos] = true
+			}
+			continue
+		}
+		// The leader's instruction may cover in (same key), which then
+		// goes with all its results.
+		lp := w.defAt[l]
+		if lp.index >= 0 && w.defBlock[l] >= 0 {
+			li := f.Blocks[lp.block].Instrs[lp.index]
+			if li.Op == in.Op && len(li.Dsts()) == len(dsts) && li.Dsts()[0] == l && sameNumbers(w.n.num, li.Dsts(), dsts) {
+				for j, d := range dsts {
+					w.replace[d] = li.Dsts()[j]
+				}
+				w.removed[pos] = true
+				if !f.CannotPanic(in) {
+					w.cover[at] = lp
+				}
+				continue
+			}
+		}
+		for _, d := range dsts {
+			if ld := leaderOf(d); ld != ir.NoReg {
+				w.replace[d] = ld
+			} else {
+				lead(d)
+			}
+		}
+		if len(dsts) == 1 && f.CannotPanic(in) {
+			w.removed[pos] = true
+		}
+	}
+}
+
+// sameNumbers reports whether two lists of registers have equal numbers.
+func sameNumbers(num []ir.Reg, a, b []ir.Reg) bool {
+	for i := range a {
+		if num[a[i]] != num[b[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkKey is the key of check in, or false if it has too many operands.
+func (w *walk) checkKey(in *ir.Instr) (checkKey, bool) {
+	args := in.Args()
+	if len(args) > maxKeyArgs {
+		return checkKey{}, false
+	}
+	k := checkKey{op: in.Op, flags: in.Flags}
+	for i := range k.args {
+		k.args[i] = ir.NoReg
+	}
+	for i, a := range args {
+		if a != ir.NoReg {
+			k.args[i] = w.n.num[a]
+		}
+	}
+	return k, true
+}
+
+// removals lists what the walk and the dead-code removal took out.
+func (w *walk) removals() []validate.Removal {
+	var rs []validate.Removal
+	for b, gone := range w.phiGone {
+		for i, g := range gone {
+			if g {
+				rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
+			}
+		}
+	}
+	for b, blk := range w.f.Blocks {
+		for k := range blk.Instrs {
+			if !w.removed[w.mem.offset[b]+k] {
+				continue
+			}
+			r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
+			if c, ok := w.cover[place{int32(b), int32(k)}]; ok {
+				r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
+			}
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}

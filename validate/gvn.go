@@ -1,0 +1,626 @@
+// This file checks global value numbering with common subexpression
+// elimination (GVN-CSE), as CompCertSSA's validator does (Barthe,
+// Demange, Pichardie, TOPLAS 2014, §7): the pass hands over its
+// numbering, and the check is that the numbering is a post-fixpoint of
+// the congruence rules, not how it was found. Properties checked:
+//
+//   - the numbering is canonical (Number[Number[r]] == Number[r]) and
+//     the registers of one class have identical types;
+//   - every register of a class is justified by one of these rules,
+//     relative to the class:
+//     (key) its instruction has the class's key: the same kind and
+//     attributes, results of identical types, operands of equal
+//     numbers, and for a phi the same block, for a memory read the
+//     same memory version; the key of a const is its value, and so is
+//     the key of an operation whose operands' classes all hold
+//     constants and which ir.Fold evaluates;
+//     (copy) it is a copy of a register of the class;
+//     (phi) it is a phi all of whose arguments are in the class;
+//     (parameter) it is the class's one parameter or free variable,
+//     and the class has no key;
+//     so two registers of one class hold equal values wherever both
+//     are defined (a class with a constant key: its value), and an
+//     instruction that is not a function of its operands (and of the
+//     memory, for memory reads) is the only keyed member of its class;
+//   - memory versions: a version starts at each block the hints name
+//     (and at blocks without predecessors), and at each instruction that
+//     may write memory that existed before it; a block that starts none
+//     has the version every predecessor leaves;
+//   - the result is the input, same blocks and edges, with the
+//     instructions the hints list removed, and every other one kept in
+//     place, with its results, either with operands replaced by
+//     registers of the same class whose definition is kept and strictly
+//     dominates the use (a phi argument: the end of its predecessor) or
+//     rewritten to the const its class holds;
+//   - a removed instruction has no effect (a pure operation, a memory
+//     read, a phi), or may only panic (a check, a comparison, a type
+//     assertion, a map lookup) and is covered: a kept instruction with
+//     the same key strictly dominates it, so it panics only where the
+//     cover already did.
+//
+// Dominance through the recover block (which the graph makes a
+// successor of the entry) is not enough for a replacement or a cover:
+// the recover block may run after a panic in the middle of the entry
+// block. So neither is taken from the entry block for a use in a block
+// reachable from the recover block.
+
+package validate
+
+import (
+	"go/constant"
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+)
+
+// GVNHints is what the GVN pass tells its validator.
+type GVNHints struct {
+	// Number gives every register of the input the register that
+	// numbers its class.
+	Number []ir.Reg
+	// MemFresh lists the blocks where a new memory version starts.
+	MemFresh []int
+	// Removed lists the input's instructions the result leaves out.
+	Removed []Removal
+}
+
+// Removal is one instruction of the input that the result leaves out,
+// by its place in the input.
+type Removal struct {
+	Block int
+	Phi   bool // Index is into the block's Phis, else into its Instrs
+	Index int
+	// CoverBlock and CoverIndex place (in the block's Instrs) the kept
+	// instruction that covers a removed one that may panic; CoverBlock
+	// is -1 for one that needs no cover.
+	CoverBlock, CoverIndex int
+}
+
+// classKey says what justifies a class's keyed members.
+type classKey uint8
+
+const (
+	noKey    classKey = iota
+	keyParam          // the class's parameter or free variable
+	keyConst          // a constant (classConst)
+	keyInstr          // the instruction classInstr, with the memory version classMem
+	keyOnly           // an instruction that shares its value with no other
+)
+
+// gvnCheck is the state of one GVN check.
+type gvnCheck struct {
+	r      rejecter
+	f      *ir.Func // the input
+	num    []ir.Reg
+	dom    *graph.DomTree
+	recov  []bool // blocks reachable from the recover block
+	offset []int  // block → index of its first instruction in instrVer and removedInstr
+
+	// Per register of the input: where it is defined (block -1: a
+	// parameter or free variable, -2: nowhere; index -1: a phi).
+	defBlock, defIndex []int32
+
+	instrVer     []int32 // memory version each instruction sees
+	removedPhi   [][]bool
+	removedInstr []bool
+	kept         []bool // per register: defined in the result
+
+	key        []classKey // per class (by its number)
+	classConst []constant.Value
+	classInstr []*ir.Instr
+	classDst   []int8 // the result of classInstr the class holds
+	classMem   []int32
+}
+
+// GVN checks a GVN-CSE result.
+func GVN(before, after *ir.Func, h *GVNHints) error {
+	r := rejecter{"gvn", after}
+	if err := r.missing(before, after); err != nil {
+		return err
+	}
+	if h == nil {
+		return r.fn(RuleHints, "hints are missing")
+	}
+	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) ||
+		!sameCFG(before, after) || after.NumRegs() < before.NumRegs() {
+		return r.fn(RuleStructure, "signature, parameters, blocks, registers or recover block differ from the input's")
+	}
+	if v := firstChangedType(before, after); v >= 0 {
+		return typeChanged(r, before, after, v)
+	}
+	n := before.NumRegs()
+	if len(h.Number) != n {
+		return r.fn(RuleHints, "numbering has %d registers, want %d", len(h.Number), n)
+	}
+	for v, x := range h.Number {
+		if x < 0 || int(x) >= n || h.Number[x] != x {
+			return r.fn(RuleNumbering, "r%d is numbered %s, which is not a register numbering itself", v, x)
+		}
+		if !sameType(before.TypeOf(ir.Reg(v)), before.TypeOf(x)) {
+			return r.fn(RuleNumbering, "r%d has type %s, its number %s type %s: want one type per class", v, typeName(before, ir.Reg(v)), x, typeName(before, x))
+		}
+	}
+	cfg := before.CFG()
+	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom,
+		defBlock: make([]int32, n), defIndex: make([]int32, n), kept: make([]bool, after.NumRegs()),
+		key: make([]classKey, n), classConst: make([]constant.Value, n), classInstr: make([]*ir.Instr, n),
+		classDst: make([]int8, n), classMem: make([]int32, n)}
+	c.places()
+	if err := c.numbering(before.ReversePostorderOf(cfg), h.MemFresh); err != nil {
+		return err
+	}
+	if err := c.removals(h.Removed); err != nil {
+		return err
+	}
+	return c.result(after)
+}
+
+// places fills in where each register is defined, the blocks reachable
+// from the recover block and the instructions' offsets.
+func (c *gvnCheck) places() {
+	f := c.f
+	for v := range c.defBlock {
+		c.defBlock[v] = -2 // defined nowhere, unless below
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, v := range vs {
+			c.defBlock[v] = -1
+		}
+	}
+	c.offset = make([]int, len(f.Blocks)+1)
+	c.removedPhi = make([][]bool, len(f.Blocks))
+	for i, b := range f.Blocks {
+		c.offset[i+1] = c.offset[i] + len(b.Instrs)
+		for _, phi := range b.Phis {
+			c.defBlock[phi.Dst()], c.defIndex[phi.Dst()] = int32(i), -1
+		}
+		for k, in := range b.Instrs {
+			for _, d := range in.Dsts() {
+				c.defBlock[d], c.defIndex[d] = int32(i), int32(k)
+			}
+		}
+	}
+	c.instrVer = make([]int32, c.offset[len(f.Blocks)])
+	c.removedInstr = make([]bool, c.offset[len(f.Blocks)])
+	c.recov = make([]bool, len(f.Blocks))
+	if f.Recover > 0 {
+		stack := []int{f.Recover}
+		c.recov[f.Recover] = true
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range f.Blocks[b].Succs {
+				if !c.recov[s] {
+					c.recov[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+}
+
+// numbering walks the input in reverse postorder (every register's
+// definition before its uses but in phis), computing memory versions
+// and checking each register's justification.
+func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
+	f := c.f
+	nb := len(f.Blocks)
+	fresh := make([]bool, nb)
+	for _, b := range memFresh {
+		if b < 0 || b >= nb {
+			return c.r.fn(RuleHints, "memory version starts at b%d, which is not a block", b)
+		}
+		fresh[b] = true
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, v := range vs {
+			if err := c.claim(nil, 0, v, keyParam, nil, 0); err != nil {
+				return err
+			}
+		}
+	}
+	entry, exit := make([]int32, nb), make([]int32, nb)
+	visited := make([]bool, nb)
+	next := int32(nb) // versions 0…nb-1 start at blocks
+	for _, b := range rpo {
+		cur := int32(b.Index)
+		if !fresh[b.Index] && len(b.Preds) > 0 {
+			cur = -1
+			for _, p := range b.Preds {
+				if visited[p] {
+					cur = exit[p]
+					break
+				}
+			}
+			if cur < 0 {
+				return c.r.at(b, nil, RuleMemory, "no predecessor precedes the block in reverse postorder, want a memory version starting here")
+			}
+		}
+		entry[b.Index] = cur
+		for _, phi := range b.Phis {
+			if err := c.justify(b, phi, 0, phi.Dst(), cur); err != nil {
+				return err
+			}
+		}
+		for k, in := range b.Instrs {
+			c.instrVer[c.offset[b.Index]+k] = cur
+			for j, d := range in.Dsts() {
+				if err := c.justify(b, in, j, d, cur); err != nil {
+					return err
+				}
+			}
+			if in.Op.WritesOldMemory() {
+				cur, next = next, next+1
+			}
+		}
+		exit[b.Index], visited[b.Index] = cur, true
+	}
+	for _, b := range f.Blocks {
+		if fresh[b.Index] {
+			continue
+		}
+		for _, p := range b.Preds {
+			if exit[p] != entry[b.Index] {
+				return c.r.at(b, nil, RuleMemory, "b%d leaves another memory version than the one the block starts with, want a version starting here", p)
+			}
+		}
+	}
+	for v := range c.num {
+		if c.defBlock[v] == -2 && c.num[v] != ir.Reg(v) {
+			return c.r.fn(RuleNumbering, "r%d is defined nowhere but numbered %s, want it numbered itself", v, c.num[v])
+		}
+		if c.key[c.num[v]] == noKey && c.defBlock[v] != -2 {
+			return c.r.fn(RuleNumbering, "class of r%d has no parameter, constant or instruction to justify it", v)
+		}
+	}
+	return nil
+}
+
+// justify checks the rule that puts result j (register d) of in, at
+// block b with memory version mem, in its class.
+func (c *gvnCheck) justify(b *ir.Block, in *ir.Instr, j int, d ir.Reg, mem int32) error {
+	num := c.num[d]
+	args := in.Args()
+	switch in.Op {
+	case ir.OpCopy:
+		if c.num[args[0]] == num {
+			return nil
+		}
+	case ir.OpPhi:
+		trivial := true
+		for _, a := range args {
+			trivial = trivial && c.num[a] == num
+		}
+		if trivial {
+			return nil
+		}
+		return c.claim(b, j, d, keyInstr, in, 0)
+	}
+	switch c.f.ValueKind(in) {
+	case ir.ValueConst:
+		return c.claimConst(b, in, d, c.f.ConstValue(in))
+	case ir.ValuePure:
+		if v, ok := c.fold(in); ok {
+			return c.claimConst(b, in, d, v)
+		}
+		return c.claim(b, j, d, keyInstr, in, 0)
+	case ir.ValueMemory:
+		return c.claim(b, j, d, keyInstr, in, mem)
+	}
+	return c.claim(b, j, d, keyOnly, in, 0)
+}
+
+// claim keys d's class (if it has no key yet) or checks that d's
+// instruction in has the class's key.
+func (c *gvnCheck) claim(b *ir.Block, j int, d ir.Reg, k classKey, in *ir.Instr, mem int32) error {
+	num := c.num[d]
+	if c.key[num] == noKey {
+		c.key[num], c.classInstr[num], c.classDst[num], c.classMem[num] = k, in, int8(j), mem
+		return nil
+	}
+	if k == keyInstr && c.key[num] == keyInstr && c.classDst[num] == int8(j) && c.classMem[num] == mem && c.sameKey(c.classInstr[num], in) {
+		return nil
+	}
+	return c.r.at(b, in, RuleNumbering, "r%d is numbered %s, but neither its definition nor a copy or phi relates it to the class's", d, num)
+}
+
+// claimConst keys d's class with the constant v, or checks that the
+// class holds v.
+func (c *gvnCheck) claimConst(b *ir.Block, in *ir.Instr, d ir.Reg, v constant.Value) error {
+	num := c.num[d]
+	switch c.key[num] {
+	case noKey:
+		c.key[num], c.classConst[num] = keyConst, v
+		return nil
+	case keyConst:
+		if sameConst(c.classConst[num], v) {
+			return nil
+		}
+	}
+	return c.r.at(b, in, RuleNumbering, "r%d is numbered %s, but its value %s is not the class's", d, num, constString(v))
+}
+
+func constString(v constant.Value) string {
+	if v == nil {
+		return "zero"
+	}
+	return v.ExactString()
+}
+
+// fold evaluates a pure instruction whose operands' classes all hold
+// constants.
+func (c *gvnCheck) fold(in *ir.Instr) (constant.Value, bool) {
+	args := in.Args()
+	if len(in.Dsts()) != 1 || len(args) == 0 || len(args) > 2 {
+		return nil, false
+	}
+	var vals [2]constant.Value
+	var typs [2]types.Type
+	for i, a := range args {
+		if a == ir.NoReg || c.key[c.num[a]] != keyConst {
+			return nil, false
+		}
+		vals[i], typs[i] = c.classConst[c.num[a]], c.f.TypeOf(a)
+	}
+	return ir.Fold(in.Op, c.f.TypeOf(in.Dst()), typs[:len(args)], vals[:len(args)])
+}
+
+// sameKey reports whether two instructions compute the same results
+// from operands of equal numbers (in either order, for an operator that
+// commutes): the same kind and attributes, results of identical types,
+// and (for phis) the same block; the caller checks the memory version.
+func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
+	if a.Op != b.Op || a.Flags != b.Flags || a.Field != b.Field || a.CallMode != b.CallMode ||
+		len(a.Args()) != len(b.Args()) || len(a.Dsts()) != len(b.Dsts()) {
+		return false
+	}
+	if a.Aux != b.Aux && (a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != 0 || len(b.SelectDirs()) != 0) {
+		return false
+	}
+	if a.Op == ir.OpPhi && c.defBlock[a.Dst()] != c.defBlock[b.Dst()] {
+		return false
+	}
+	for i, d := range a.Dsts() {
+		if !sameType(c.f.TypeOf(d), c.f.TypeOf(b.Dsts()[i])) {
+			return false
+		}
+	}
+	if c.f.Commutes(a) {
+		x0, x1, y0, y1 := c.num[a.Args()[0]], c.num[a.Args()[1]], c.num[b.Args()[0]], c.num[b.Args()[1]]
+		return x0 == y0 && x1 == y1 || x0 == y1 && x1 == y0
+	}
+	for i, x := range a.Args() {
+		y := b.Args()[i]
+		if (x == ir.NoReg || y == ir.NoReg) && x != y || x != ir.NoReg && y != ir.NoReg && c.num[x] != c.num[y] {
+			return false
+		}
+	}
+	return true
+}
+
+// removals marks the removed instructions and checks that each may go.
+func (c *gvnCheck) removals(rs []Removal) error {
+	f := c.f
+	for _, m := range rs {
+		if m.Block < 0 || m.Block >= len(f.Blocks) {
+			return c.r.fn(RuleHints, "removal in b%d, which is not a block", m.Block)
+		}
+		b := f.Blocks[m.Block]
+		if m.Phi {
+			if m.Index < 0 || m.Index >= len(b.Phis) {
+				return c.r.at(b, nil, RuleHints, "removal of phi %d, which the block does not have", m.Index)
+			}
+			if c.removedPhi[m.Block] == nil {
+				c.removedPhi[m.Block] = make([]bool, len(b.Phis))
+			}
+			if c.removedPhi[m.Block][m.Index] {
+				return c.r.at(b, b.Phis[m.Index], RuleHints, "removed twice, want once")
+			}
+			c.removedPhi[m.Block][m.Index] = true
+			continue
+		}
+		if m.Index < 0 || m.Index >= len(b.Instrs) {
+			return c.r.at(b, nil, RuleHints, "removal of instruction %d, which the block does not have", m.Index)
+		}
+		at := c.offset[m.Block] + m.Index
+		if c.removedInstr[at] {
+			return c.r.at(b, b.Instrs[m.Index], RuleHints, "removed twice, want once")
+		}
+		c.removedInstr[at] = true
+	}
+	for _, m := range rs {
+		if m.Phi {
+			continue
+		}
+		b := f.Blocks[m.Block]
+		in := b.Instrs[m.Index]
+		if f.CannotPanic(in) {
+			continue
+		}
+		if in.Op.Effects()&^(ir.ReadsMem|ir.Unchecked|ir.MayPanic|ir.IsCheck) != 0 {
+			return c.r.at(b, in, RuleRemove, "removed, but it has effects, want it kept")
+		}
+		if err := c.covered(b, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// covered checks that the removed instruction m, which may panic, has a
+// kept cover with its key that strictly dominates it.
+func (c *gvnCheck) covered(b *ir.Block, m Removal) error {
+	f := c.f
+	in := b.Instrs[m.Index]
+	if m.CoverBlock < 0 || m.CoverBlock >= len(f.Blocks) || m.CoverIndex < 0 || m.CoverIndex >= len(f.Blocks[m.CoverBlock].Instrs) {
+		return c.r.at(b, in, RuleRemove, "removed, but it may panic and names no instruction covering it, want one")
+	}
+	cover := f.Blocks[m.CoverBlock].Instrs[m.CoverIndex]
+	at, coverAt := c.offset[m.Block]+m.Index, c.offset[m.CoverBlock]+m.CoverIndex
+	switch {
+	case c.removedInstr[coverAt]:
+		return c.r.at(b, in, RuleRemove, "removed, covered by an instruction that is removed too, want a kept one")
+	case !c.sameKey(cover, in) || c.instrVer[at] != c.instrVer[coverAt] && c.f.ValueKind(in) == ir.ValueMemory:
+		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which is another operation or has operands of other numbers", ir.FormatInstr(f, f.Blocks[m.CoverBlock], cover))
+	case !c.precedes(m.CoverBlock, m.CoverIndex, m.Block, m.Index):
+		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which does not strictly dominate it", ir.FormatInstr(f, f.Blocks[m.CoverBlock], cover))
+	}
+	return nil
+}
+
+// precedes reports whether the place (block db, index di; -1: the phis)
+// strictly dominates the place (ub, ui) on every path that can reach
+// it, the paths through the recover block included.
+func (c *gvnCheck) precedes(db, di, ub, ui int) bool {
+	if db == ub {
+		return di < ui
+	}
+	if db == 0 && c.recov[ub] {
+		return false // the recover block may run before the entry block ends
+	}
+	return c.dom.StrictlyDominates(db, ub)
+}
+
+// defines reports whether register x of the input is defined before the
+// use at (ub, ui) on every path to it.
+func (c *gvnCheck) defines(x ir.Reg, ub, ui int) bool {
+	switch c.defBlock[x] {
+	case -1:
+		return true // parameters and free variables
+	case -2:
+		return false
+	}
+	return c.precedes(int(c.defBlock[x]), int(c.defIndex[x]), ub, ui)
+}
+
+// result checks that after is the input with the removals made and the
+// kept instructions' operands replaced or their results folded.
+func (c *gvnCheck) result(after *ir.Func) error {
+	f := c.f
+	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
+		for _, v := range vs {
+			c.kept[v] = true
+		}
+	}
+	for _, b := range after.Blocks {
+		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				for _, d := range in.Dsts() {
+					c.kept[d] = true
+				}
+			}
+		}
+	}
+	for i, b := range f.Blocks {
+		ab := after.Blocks[i]
+		k := 0
+		for j, phi := range b.Phis {
+			if c.removedPhi[i] != nil && c.removedPhi[i][j] {
+				continue
+			}
+			if k >= len(ab.Phis) {
+				return c.r.at(ab, nil, RuleStructure, "block has %d phis, want the input's %d but those removed", len(ab.Phis), len(b.Phis))
+			}
+			out := ab.Phis[k]
+			k++
+			if !sameShape(phi, out) || !sameRegs(phi.Dsts(), out.Dsts()) {
+				return c.r.at(ab, out, RuleStructure, "phi differs from the input's %q, want it with operands replaced", ir.FormatInstr(f, b, phi))
+			}
+			for a, x := range out.Args() {
+				if err := c.replaced(ab, out, x, phi.Args()[a], b.Preds[a], len(f.Blocks[b.Preds[a]].Instrs)); err != nil {
+					return err
+				}
+			}
+		}
+		if k != len(ab.Phis) {
+			return c.r.at(ab, nil, RuleStructure, "block has %d phis, want the input's %d but those removed", len(ab.Phis), len(b.Phis))
+		}
+		k = 0
+		for j, in := range b.Instrs {
+			if c.removedInstr[c.offset[i]+j] {
+				continue
+			}
+			if k >= len(ab.Instrs) {
+				return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
+			}
+			out := ab.Instrs[k]
+			k++
+			if in == out {
+				if err := c.keptOperands(ab, out, i, j); err != nil {
+					return err
+				}
+				continue
+			}
+			if !sameRegs(in.Dsts(), out.Dsts()) {
+				return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want the same results", ir.FormatInstr(f, b, in))
+			}
+			if out.Op == ir.OpConst && in.Op != ir.OpConst {
+				if err := c.folded(ab, in, out); err != nil {
+					return err
+				}
+				continue
+			}
+			if !sameShape(in, out) {
+				return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want it with operands replaced", ir.FormatInstr(f, b, in))
+			}
+			for a, x := range out.Args() {
+				if err := c.replaced(ab, out, x, in.Args()[a], i, j); err != nil {
+					return err
+				}
+			}
+		}
+		if k != len(ab.Instrs) {
+			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
+		}
+	}
+	return nil
+}
+
+// keptOperands checks an instruction the result shares with the input:
+// its operands' definitions must be kept.
+func (c *gvnCheck) keptOperands(ab *ir.Block, in *ir.Instr, ub, ui int) error {
+	for _, x := range in.Args() {
+		if x != ir.NoReg && !c.kept[x] {
+			return c.r.at(ab, in, RuleReplace, "reads %s, whose definition is removed, want it replaced", x)
+		}
+	}
+	return nil
+}
+
+// replaced checks operand x of a kept instruction at (ub, ui), the
+// input's operand there being o.
+func (c *gvnCheck) replaced(ab *ir.Block, out *ir.Instr, x, o ir.Reg, ub, ui int) error {
+	if x == o {
+		if x != ir.NoReg && !c.kept[x] {
+			return c.r.at(ab, out, RuleReplace, "reads %s, whose definition is removed, want it replaced", x)
+		}
+		return nil
+	}
+	switch {
+	case x == ir.NoReg || o == ir.NoReg || int(x) >= len(c.num):
+		return c.r.at(ab, out, RuleReplace, "reads %s where the input reads %s, want a register of the input", x, o)
+	case c.num[x] != c.num[o]:
+		return c.r.at(ab, out, RuleReplace, "reads %s where the input reads %s, which is numbered otherwise", x, o)
+	case !c.kept[x]:
+		return c.r.at(ab, out, RuleReplace, "reads %s, whose definition is removed", x)
+	case !c.defines(x, ub, ui):
+		return c.r.at(ab, out, RuleReplace, "reads %s where the input reads %s, but its definition does not strictly dominate the use", x, o)
+	}
+	return nil
+}
+
+// folded checks an instruction rewritten to the const its class holds:
+// one that cannot panic or write, whose class holds that constant.
+func (c *gvnCheck) folded(ab *ir.Block, in, out *ir.Instr) error {
+	d := in.Dst()
+	switch {
+	case len(in.Dsts()) != 1 || len(out.Args()) != 0 || out.Flags != 0 || out.Field != 0 || out.CallMode != 0 || out.Sym() != "" || out.Pos != in.Pos:
+		return c.r.at(ab, out, RuleStructure, "instruction is not a plain const of one result at the input's position")
+	case !c.f.CannotPanic(in):
+		return c.r.at(ab, out, RuleRemove, "folds an instruction that may panic or has effects, want it kept")
+	case c.key[c.num[d]] != keyConst || !sameConst(c.classConst[c.num[d]], c.f.ConstValue(out)):
+		return c.r.at(ab, out, RuleNumbering, "folds %s to a value its class does not hold", d)
+	}
+	return nil
+}
