@@ -14,7 +14,9 @@ type ValueKind uint8
 
 const (
 	// ValueUnique: no other instruction's result is known to be equal
-	// (a call, fresh memory, a receive, len of a channel…).
+	// (a call, fresh memory, a receive, len of a channel…), or an equal
+	// one would be observably different (a new string or interface box,
+	// whose address unsafe shows).
 	ValueUnique ValueKind = iota
 	// ValuePure: a function of the operands alone (the instruction may
 	// panic or be undefined, the same way for the same operands).
@@ -47,6 +49,15 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 		if isSliceOrArray(f.TypeOf(in.Args()[0])) || isSliceOrArray(f.TypeOf(in.Dst())) {
 			return ValueUnique
 		}
+	case OpAdd:
+		// A concatenation allocates a new string, whose address unsafe
+		// shows: gc makes each one (it is a call of the runtime).
+		if b, ok := f.TypeOf(in.Dst()).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return ValueUnique
+		}
+	case OpMakeInterface:
+		// Boxing a value may allocate, and unsafe shows the address.
+		return ValueUnique
 	case OpPhi:
 		return ValueUnique
 	}

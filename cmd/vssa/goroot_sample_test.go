@@ -42,7 +42,7 @@ func TestRunCorpus(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus programs in %s (%v)", dir, err)
 	}
-	for _, passes := range []string{"", "mem2reg,outofssa"} {
+	for _, passes := range []string{"", "mem2reg,gvn,outofssa"} {
 		runPrograms(t, dir, nil, len(files), passes)
 	}
 }
