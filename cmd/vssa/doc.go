@@ -11,6 +11,7 @@
 //	dump    print the IR of a package's functions
 //	goroot  run the GOROOT test programs and compare with the compiled ones
 //	check   run the validated passes on every function of some packages
+//	stats   measure what GVN removes, against a pessimistic dominator walk
 //	bench   measure SSA construction and validation against x/tools' lifting
 //	ir      parse, check and print IR text files (ir.Parse, ir.Check)
 //
