@@ -42,8 +42,7 @@
 // successor of the entry) is not enough for a replacement or a cover:
 // the recover block may run after a panic in the middle of the entry
 // block. So neither is taken from the entry block for a use in a block
-// reachable from the recover block, unless (for a replacement) it is
-// defined before the register it replaces, which the use reads.
+// reachable from the recover block.
 
 package validate
 
@@ -495,17 +494,6 @@ func (c *gvnCheck) defines(x ir.Reg, ub, ui int) bool {
 	return c.precedes(int(c.defBlock[x]), int(c.defIndex[x]), ub, ui)
 }
 
-// definedFirst reports whether x is defined before o wherever o is:
-// then a use of o may read x even where dominance alone does not say
-// that x is defined (after a recovered panic in the entry block, for a
-// use of o defined later in that block).
-func (c *gvnCheck) definedFirst(x, o ir.Reg) bool {
-	if c.defBlock[o] < 0 {
-		return false
-	}
-	return c.defines(x, int(c.defBlock[o]), int(c.defIndex[o]))
-}
-
 // result checks that after is the input with the removals made and the
 // kept instructions' operands replaced or their results folded.
 func (c *gvnCheck) result(after *ir.Func) error {
@@ -616,7 +604,7 @@ func (c *gvnCheck) replaced(ab *ir.Block, out *ir.Instr, x, o ir.Reg, ub, ui int
 		return c.r.at(ab, out, RuleReplace, "reads %s where the input reads %s, which is numbered otherwise", x, o)
 	case !c.kept[x]:
 		return c.r.at(ab, out, RuleReplace, "reads %s, whose definition is removed", x)
-	case !c.defines(x, ub, ui) && !c.definedFirst(x, o):
+	case !c.defines(x, ub, ui):
 		return c.r.at(ab, out, RuleReplace, "reads %s where the input reads %s, but its definition does not strictly dominate the use", x, o)
 	}
 	return nil

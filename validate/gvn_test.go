@@ -138,33 +138,6 @@ func gvnLoopHints() *GVNHints {
 	}
 }
 
-// A use in the recover block may read a register of the entry block in
-// place of one defined after it there: whenever the one it replaces is
-// defined, so is it.
-func TestGVNAcceptsEntryValueDefinedFirst(t *testing.T) {
-	in := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r1:int = add r0, r0
-    r2:int = add r0, r0
-    return r2
-b1:
-    return r2
-}`
-	out := `
-func @main.f(r0 int) int recover b1 {
-b0:
-    r1:int = add r0, r0
-    return r1
-b1:
-    return r1
-}`
-	h := &GVNHints{Number: []ir.Reg{0, 1, 1}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
-	if err := gvnOf(t, in, out, h); err != nil {
-		t.Fatalf("honest result rejected: %v", err)
-	}
-}
-
 func TestGVNAcceptsLoop(t *testing.T) {
 	if err := gvnOf(t, gvnLoop, gvnLoopOut, gvnLoopHints()); err != nil {
 		t.Fatalf("honest result rejected: %v", err)
