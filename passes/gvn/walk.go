@@ -152,10 +152,14 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]struct {
 		*saved = append(*saved, num, w.leader[num])
 		w.leader[num] = d
 	}
-	// leaderOf returns d's leader on the path, if it may serve b.
+	// leaderOf returns d's leader on the path, if it may serve every use
+	// of d: the uses may be in blocks the recover block reaches, where
+	// an entry block's register may be undefined (the recover block can
+	// run after a panic in the middle of the entry block), so in a
+	// function with a recover block none of those leads.
 	leaderOf := func(d ir.Reg) ir.Reg {
 		l := w.leader[w.n.num[d]]
-		if l == ir.NoReg || !w.usable(w.defBlock[l], b) {
+		if l == ir.NoReg || !w.usable(w.defBlock[l], b) || f.Recover > 0 && w.defBlock[l] == 0 {
 			return ir.NoReg
 		}
 		return l
