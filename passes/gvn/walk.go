@@ -20,6 +20,14 @@ type checkKey struct {
 	args  [maxKeyArgs]ir.Reg // numbers
 }
 
+// savedCheck is a check table entry a block overwrote, restored when
+// the walk leaves the block's subtree (ok: there was one).
+type savedCheck struct {
+	k  checkKey
+	p  place
+	ok bool
+}
+
 type walk struct {
 	f    *ir.Func
 	n    *numbering
@@ -90,11 +98,7 @@ func (w *walk) usable(db int32, ub int) bool {
 // checks to the subtree of the block that set them.
 func (w *walk) walk() {
 	var saved []ir.Reg // pairs (number, old leader)
-	var savedChk []struct {
-		k  checkKey
-		p  place
-		ok bool
-	}
+	var savedChk []savedCheck
 	type mark struct{ saved, savedChk int }
 	var marks []mark
 	stack := []int{0}
@@ -140,11 +144,7 @@ func (w *walk) walk() {
 
 // visit replaces or leads with the values of block b, and removes its
 // covered checks.
-func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]struct {
-	k  checkKey
-	p  place
-	ok bool
-}) {
+func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 	f := w.f
 	blk := f.Blocks[b]
 	lead := func(d ir.Reg) {
@@ -190,11 +190,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]struct {
 				continue
 			}
 			old, had := w.checks[ck]
-			*savedChk = append(*savedChk, struct {
-				k  checkKey
-				p  place
-				ok bool
-			}{ck, old, had})
+			*savedChk = append(*savedChk, savedCheck{ck, old, had})
 			w.checks[ck] = at
 			continue
 		}
