@@ -17,6 +17,7 @@ import (
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes"
+	"github.com/vssa-go/vssa/passes/gvn"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
@@ -59,6 +60,21 @@ type Result struct {
 	// Where the pass manager's time goes: each part's CPU time within
 	// Manager.Run, by the parts' names in pipelineParts.
 	PipelineParts map[string]time.Duration
+
+	// GVN on each result of mem2reg (Cytron) that is accepted, right
+	// after it (as in the pipeline mem2reg,gvn).
+	GVN GVN
+}
+
+// GVN is the measurement of the GVN pass on mem2reg's results.
+type GVN struct {
+	Pass, Validate, IRCheck  time.Duration // CPU of gvn.Run, validate.GVN, the IR checker on its results
+	PassAlloc, ValidateAlloc int64
+	// The pass and its validator timed together call by call (thread
+	// CPU time, as BuildValidateByCall).
+	PassValidateByCall  time.Duration
+	Functions, Rejected int
+	Removed             int // instructions the results leave out
 }
 
 // pipelineParts are the parts of the pass manager's work, by the
@@ -116,6 +132,9 @@ const (
 	vManager        = "github.com/vssa-go/vssa/passes.(*Manager).Run"
 	vFullCheck      = "github.com/vssa-go/vssa/internal/bench.fullCheck"
 	vBuilderRep     = "github.com/vssa-go/vssa/internal/bench.builderRep"
+	vGVN            = "github.com/vssa-go/vssa/passes/gvn.Run"
+	vCheckGVN       = "github.com/vssa-go/vssa/internal/bench.checkGVN"
+	vIRCheckGVN     = "github.com/vssa-go/vssa/internal/bench.irCheckGVN"
 
 	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
 	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowClone"
@@ -295,10 +314,11 @@ func Measure(patterns []string) (*Result, error) {
 	// attribute their time; builderRep's name tells them from the pass
 	// manager's calls of the same functions.
 	loops := []*builderLoop{
-		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron},
-		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun},
+		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron, &res.GVN},
+		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun, nil},
 	}
-	roots := []string{xLift, within(vBuilderRep, vIRCheckInput)}
+	roots := []string{xLift, within(vBuilderRep, vIRCheckInput),
+		within(vBuilderRep, vGVN), within(vBuilderRep, vCheckGVN), within(vBuilderRep, vIRCheckGVN)}
 	for _, l := range loops {
 		l.res.Functions = len(normal)
 		for _, r := range append([]string{l.root, l.checkRoot, l.irRoot}, l.breakdown()...) {
@@ -344,6 +364,10 @@ func Measure(patterns []string) (*Result, error) {
 		br.BuildAlloc, br.ValidateAlloc = alloc[in(l.root)]/builderReps, alloc[in(l.checkRoot)]/builderReps
 		res.Builders = append(res.Builders, br)
 	}
+	g := &res.GVN
+	g.Pass, g.Validate, g.IRCheck = cpu[in(vGVN)]/builderReps, cpu[in(vCheckGVN)]/builderReps, cpu[in(vIRCheckGVN)]/builderReps
+	g.PassAlloc, g.ValidateAlloc = alloc[in(vGVN)]/builderReps, alloc[in(vCheckGVN)]/builderReps
+	g.PassValidateByCall /= builderReps
 	res.Pipeline, res.InputCheck = cpu[vManager]/builderReps, cpu[vFullCheck]/builderReps
 	res.PipelineParts = map[string]time.Duration{}
 	for _, part := range pipelineParts {
@@ -395,8 +419,12 @@ func builderRep(loops []*builderLoop, normal []*ir.Func, last bool, empty time.D
 			if timed {
 				l.res.BuildValidateByCall += t1 - t0 - empty
 			}
-			if (rejected || l.irCheck(g) != nil) && last {
+			rejected = rejected || l.irCheck(g) != nil
+			if rejected && last {
 				l.res.Rejected++
+			}
+			if l.gvn != nil && !rejected {
+				gvnRep(l.gvn, g, last, empty, timed)
 			}
 			if last {
 				for _, blk := range g.Blocks {
@@ -435,6 +463,40 @@ func pipelineRep(res *Result, m *passes.Manager, funcs []*ir.Func, last bool, em
 	}
 }
 
+// gvnRep runs GVN on f, a result of mem2reg the IR checker has just
+// accepted, then its validator, and the IR checker on its result.
+func gvnRep(res *GVN, f *ir.Func, last bool, empty time.Duration, timed bool) {
+	t0, _ := threadCPU()
+	g, h, err := gvn.Run(f)
+	if err != nil {
+		if last {
+			res.Rejected++
+		}
+		return
+	}
+	rejected := checkGVN(f, g, h) != nil
+	t1, _ := threadCPU()
+	if timed {
+		res.PassValidateByCall += t1 - t0 - empty
+	}
+	rejected = irCheckGVN(g) != nil || rejected
+	if last {
+		res.Functions++
+		res.Removed += len(h.Removed)
+		if rejected {
+			res.Rejected++
+		}
+	}
+}
+
+//go:noinline
+func checkGVN(before, after *ir.Func, h *validate.GVNHints) error {
+	return validate.GVN(before, after, h)
+}
+
+//go:noinline
+func irCheckGVN(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
+
 // fresh returns a copy of f for one measured call, with its own blocks
 // and register types whose room after f's registers no other result
 // has claimed, as much as the bridge reserved. (Each repetition's
@@ -461,6 +523,7 @@ type builderLoop struct {
 	run                     func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
 	check                   func(before, after *ir.Func, h *validate.Mem2RegHints) error
 	irCheck                 func(*ir.Func) error
+	gvn                     *GVN // where GVN on the builder's results is measured, if it is
 }
 
 // breakdown returns the roots of the parts of l's build: promotion,
@@ -570,9 +633,22 @@ func Report(w io.Writer, runs []*Result) {
 		}
 		fmt.Fprintf(w, "\n")
 	}
+	if g := r.GVN; g.Functions > 0 {
+		c := r.Builders[0]
+		fmt.Fprintf(w, "gvn on %s's %d accepted results, right after each: pass %v, validator %v (%.0f%% of the pass), IR checker %v; %d instructions removed, %d results not accepted; pass+validator %.2fx %s's build+validator",
+			c.Name, g.Functions, g.Pass.Round(time.Millisecond), g.Validate.Round(time.Millisecond), 100*float64(g.Validate)/float64(g.Pass),
+			g.IRCheck.Round(time.Millisecond), g.Removed, g.Rejected, float64(g.Pass+g.Validate)/float64(c.Build+c.Validate), c.Name)
+		if g.PassValidateByCall > 0 {
+			fmt.Fprintf(w, " (timed call by call: gvn %v, %s %v)", g.PassValidateByCall.Round(time.Millisecond), c.Name, c.BuildValidateByCall.Round(time.Millisecond))
+		}
+		fmt.Fprintf(w, "\n")
+	}
 	fmt.Fprintf(w, "allocated per pass: x/tools' lift %s; normalize %s", mb(r.XLiftAlloc), mb(r.NormalizeAlloc))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
+	}
+	if r.GVN.Functions > 0 {
+		fmt.Fprintf(w, "; gvn %s, validate %s", mb(r.GVN.PassAlloc), mb(r.GVN.ValidateAlloc))
 	}
 	fmt.Fprintf(w, "; the pass manager, normalize and mem2reg with validation, %s\n", mb(r.PipelineAlloc))
 	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, normalize and the yardsticks run %d times in theirs,\n"+
@@ -599,6 +675,18 @@ func Report(w io.Writer, runs []*Result) {
 		each = append(each, fmt.Sprintf("lift %v: %.2fx, %.2fx", run.XLiftCPU.Round(time.Millisecond), x[len(x)-1], z[len(z)-1]))
 	}
 	fmt.Fprintf(w, "in each run (by x/tools' lift), mem2reg+validate / lift and pipeline / lift: %s\n", strings.Join(each, "; "))
+	// GVN's targets, the same way: the ratio to mem2reg the median over
+	// the runs, the validator's share from the samples of every run.
+	if r.GVN.Functions > 0 {
+		var q []float64
+		var pass, val time.Duration
+		for _, run := range runs {
+			c, g := run.Builders[0], run.GVN
+			q = append(q, float64(g.Pass+g.Validate)/float64(c.Build+c.Validate))
+			pass, val = pass+g.Pass, val+g.Validate
+		}
+		fmt.Fprintf(w, "gvn+validate / mem2reg+validate = %.2fx, gvn validate / pass = %.0f%%\n", median(q), 100*float64(val)/float64(pass))
+	}
 	fmt.Fprintf(w, "mem2reg+validate / lift = %.2fx, validate / build = %.0f%%\n", median(x), 100*float64(validate)/float64(build))
 	fmt.Fprintf(w, "pipeline / lift = %.2fx\n", median(z))
 }

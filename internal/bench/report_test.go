@@ -66,4 +66,20 @@ func TestReport(t *testing.T) {
 	if want := "\nmem2reg+validate / lift = 2.50x, validate / build = 32%\npipeline / lift = 2.50x\n"; !strings.HasSuffix(out.String(), want) {
 		t.Errorf("report does not end with %q:\n%s", want, out.String())
 	}
+	// GVN's figures: the median run's line, and its targets' line just
+	// before the last two. Report sorted the runs by lift (100, 200,
+	// 300 ms), whose mem2reg builds+validations are 700, 500 and 520 ms:
+	// (gvn+validate)/(mem2reg+validate) 1.00, 2.00 and 0.52, median
+	// 1.00; the validator's share over all runs' samples 370/1600 ms.
+	for i, pv := range [][2]time.Duration{{600, 100}, {800, 200}, {200, 70}} {
+		runs[i].GVN = GVN{Pass: pv[0] * time.Millisecond, Validate: pv[1] * time.Millisecond, Functions: 7, Removed: 11}
+	}
+	out.Reset()
+	Report(&out, runs)
+	if want := "\ngvn+validate / mem2reg+validate = 1.00x, gvn validate / pass = 23%\nmem2reg+validate / lift"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
+	if want := "gvn on cytron's 7 accepted results, right after each: pass 800ms, validator 200ms (25% of the pass), IR checker 0s; 11 instructions removed, 0 results not accepted; pass+validator 2.00x cytron's build+validator\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
 }

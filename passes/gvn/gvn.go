@@ -19,12 +19,14 @@ func Run(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, false
 func Pessimistic(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, true) }
 
 func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
+	s := scratches.Get().(*scratch)
+	defer s.release()
 	cfg := f.CFG()
 	rpo := f.ReversePostorderOf(cfg)
-	mem := memoryVersions(f, rpo)
-	n := &numbering{f: f, mem: mem, pessimistic: pessimistic}
+	mem := memoryVersions(f, rpo, s)
+	n := &numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}
 	if !n.number(rpo) {
-		return f, identity(f), nil
+		return f, identity(f, mem), nil
 	}
 	w := newWalk(f, n, cfg)
 	w.walk()
@@ -34,10 +36,10 @@ func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
 }
 
 // identity is the hints of a result that is the input.
-func identity(f *ir.Func) *validate.GVNHints {
+func identity(f *ir.Func, mem *memory) *validate.GVNHints {
 	num := make([]ir.Reg, f.NumRegs())
 	for i := range num {
 		num[i] = ir.Reg(i)
 	}
-	return &validate.GVNHints{Number: num, MemFresh: memoryVersions(f, f.ReversePostorder()).fresh}
+	return &validate.GVNHints{Number: num, MemFresh: mem.fresh}
 }

@@ -14,24 +14,41 @@ type memory struct {
 	offset []int   // block → its first instruction's place
 	ver    []int32 // place → version seen
 	fresh  []int   // joins where a version starts (the validator's hint)
+	cyclic bool    // an edge goes back in reverse postorder
 }
 
 // memoryVersions computes f's memory versions by iterating to a
 // fixpoint: a join starts a version when two predecessors leave
 // different ones (once it does, it always does). Versions 0…len(blocks)-1
 // start at blocks, the others at writing instructions.
-func memoryVersions(f *ir.Func, rpo []*ir.Block) *memory {
+func memoryVersions(f *ir.Func, rpo []*ir.Block, s *scratch) *memory {
 	nb := len(f.Blocks)
-	m := &memory{offset: make([]int, nb+1)}
+	m := &memory{offset: sized(&s.offset, nb+1)}
 	for i, b := range f.Blocks {
 		m.offset[i+1] = m.offset[i] + len(b.Instrs)
 	}
-	m.ver = make([]int32, m.offset[nb])
-	exit := make([]int32, nb)
+	m.ver = sized(&s.ver, m.offset[nb])
+	exit := sized(&s.exit, nb)
 	for i := range exit {
 		exit[i] = -1
 	}
-	fresh := make([]bool, nb)
+	// Without a retreating edge every predecessor comes first in rpo,
+	// and one round is final.
+	at := sized(&s.rpoAt, nb)
+	for i := range at {
+		at[i] = -1
+	}
+	for i, b := range rpo {
+		at[b.Index] = int32(i)
+	}
+	for i, b := range rpo {
+		for _, succ := range b.Succs {
+			if j := at[succ]; j >= 0 && int(j) <= i {
+				m.cyclic = true
+			}
+		}
+	}
+	fresh := sized(&s.fresh, nb)
 	for changed := true; changed; {
 		changed = false
 		for _, b := range rpo {
@@ -60,6 +77,9 @@ func memoryVersions(f *ir.Func, rpo []*ir.Block) *memory {
 			if exit[b.Index] != cur {
 				exit[b.Index], changed = cur, true
 			}
+		}
+		if !m.cyclic {
+			break
 		}
 	}
 	for i, b := range f.Blocks {

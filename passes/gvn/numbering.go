@@ -6,8 +6,6 @@ import (
 	"go/constant"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/vssa-go/vssa/ir"
 )
 
@@ -20,8 +18,10 @@ const top ir.Reg = -2
 // large joins).
 const maxKeyArgs = 4
 
-// key is what a numbered result is a function of.
-type key struct {
+// static is the part of an instruction's key that does not change from
+// round to round: its kind and attributes, with its symbol as a small
+// integer, so that a key is plain memory, cheap to hash.
+type static struct {
 	op    ir.Op
 	flags ir.Flags
 	mode  ir.CallMode
@@ -29,18 +29,78 @@ type key struct {
 	nDsts int8
 	nArgs int8
 	field int32
-	block int32 // phis: their block
-	mem   int32 // memory reads: the version they see
-	sym   string
-	typ   types.Type // the first result's type
+	sym   int32
+}
+
+// key is what a numbered result is a function of, but for its type:
+// results of one key whose types are identical have one number (the
+// types are compared apart, see lookup, since identical types need not
+// be one types.Type).
+type key struct {
+	static
+	extra int32 // phis: their block; memory reads: the version they see
 	args  [maxKeyArgs]ir.Reg
 }
 
-// constKey is the key of a constant: its type and value.
+// constKey is the key of a constant but for its type: small integers
+// and booleans are held in i, strings in s, other values as their exact
+// string in s, so that the common ones need no formatting.
 type constKey struct {
-	typ  types.Type
 	kind constant.Kind
-	val  string
+	i    int64
+	s    string
+}
+
+// constKeyOf returns the key of the constant v (nil: the zero value).
+func constKeyOf(v constant.Value) constKey {
+	var k constKey
+	if v == nil {
+		return k
+	}
+	k.kind = v.Kind()
+	switch k.kind {
+	case constant.Bool:
+		if constant.BoolVal(v) {
+			k.i = 1
+		}
+		return k
+	case constant.String:
+		k.s = constant.StringVal(v)
+		return k
+	case constant.Int:
+		if i, exact := constant.Int64Val(v); exact {
+			k.i = i
+			return k
+		}
+	}
+	k.i, k.s = 1, v.ExactString() // i tells it from a string or zero
+	return k
+}
+
+// entry is one number of a key, for results of one type: the entries
+// of a key are chained, since results of different types may share one
+// (conversions of one value to different types).
+type entry struct {
+	typ  types.Type
+	num  ir.Reg
+	next int32 // the key's next entry, or -1
+}
+
+// How an instruction is numbered (plan.how).
+const (
+	unplanned uint8 = iota
+	byOwn           // its results are numbered by themselves
+	byCopy          // its operand's number
+	byConst         // its constant's
+	byKey           // its key's
+	byMemKey        // its key's, with the memory version it sees
+	byFold          // the constant ir.Fold makes of it, else its key's
+)
+
+// plan is what the numbering works out once about an instruction.
+type plan struct {
+	how uint8
+	static
 }
 
 // numbering is the state of one numbering of f.
@@ -48,32 +108,66 @@ type numbering struct {
 	f           *ir.Func
 	mem         *memory
 	pessimistic bool
+	s           *scratch
 
 	num    []ir.Reg         // register → its number (top until reached)
 	consts []constant.Value // number → the constant its class holds, if any
-	keys   map[key]ir.Reg
-	ckeys  map[constKey]ir.Reg
-	types  typeutil.Map              // identical types → one of them
-	canons map[types.Type]types.Type // the same, for types seen before
+	plans  []plan           // by instruction place, when there are several rounds
 }
 
-// canon returns one type for all types identical to t, so that keys
-// can compare types with ==.
-func (n *numbering) canon(t types.Type) types.Type {
-	if c, ok := n.canons[t]; ok {
-		return c
+func (n *numbering) symID(s string) int32 {
+	if s == "" {
+		return -1
 	}
-	c := t
-	if u := n.types.At(t); u != nil {
-		c = u.(types.Type)
-	} else {
-		n.types.Set(t, t)
+	id, ok := n.s.symIDs[s]
+	if !ok {
+		id = int32(len(n.s.symIDs))
+		n.s.symIDs[s] = id
 	}
-	if n.canons == nil {
-		n.canons = map[types.Type]types.Type{}
+	return id
+}
+
+// planOf works out how in, the instruction at place pos, is numbered,
+// or reads what an earlier round worked out.
+func (n *numbering) planOf(pos int, in *ir.Instr) plan {
+	if n.plans == nil {
+		return n.makePlan(in)
 	}
-	n.canons[t] = c
-	return c
+	if n.plans[pos].how == unplanned {
+		n.plans[pos] = n.makePlan(in)
+	}
+	return n.plans[pos]
+}
+
+func (n *numbering) makePlan(in *ir.Instr) plan {
+	f := n.f
+	dsts := in.Dsts()
+	if len(dsts) == 0 {
+		return plan{how: byOwn}
+	}
+	if in.Op == ir.OpCopy {
+		return plan{how: byCopy}
+	}
+	var p plan
+	switch f.ValueKind(in) {
+	case ir.ValueConst:
+		return plan{how: byConst}
+	case ir.ValuePure:
+		p.how = byKey
+		if len(dsts) == 1 && len(in.Args()) <= 2 {
+			p.how = byFold
+		}
+	case ir.ValueMemory:
+		p.how = byMemKey
+	default:
+		return plan{how: byOwn}
+	}
+	if len(in.Args()) > maxKeyArgs {
+		return plan{how: byOwn}
+	}
+	p.static = static{op: in.Op, flags: in.Flags, mode: in.CallMode, nDsts: int8(len(dsts)), nArgs: int8(len(in.Args())),
+		field: in.Field, sym: n.symID(in.Sym())}
+	return p
 }
 
 // maxRounds bounds the iteration; Simpson's algorithm needs the loop
@@ -85,8 +179,9 @@ const maxRounds = 100
 // did not settle within maxRounds.
 func (n *numbering) number(rpo []*ir.Block) bool {
 	f := n.f
-	n.num = make([]ir.Reg, f.NumRegs())
-	n.consts = make([]constant.Value, f.NumRegs())
+	nr := f.NumRegs()
+	n.num = make([]ir.Reg, nr)
+	n.consts = sized(&n.s.consts, nr)
 	for i := range n.num {
 		n.num[i] = top
 	}
@@ -95,23 +190,31 @@ func (n *numbering) number(rpo []*ir.Block) bool {
 			n.num[v] = v
 		}
 	}
-	n.keys, n.ckeys = map[key]ir.Reg{}, map[constKey]ir.Reg{}
+	// Without a retreating edge every operand is numbered before its
+	// use, so one round is final; else each round reads the plans the
+	// first made.
+	once := n.pessimistic || !n.mem.cyclic
+	if !once {
+		n.plans = sized(&n.s.plans, len(n.mem.ver))
+	}
 	for round := 0; round < maxRounds; round++ {
-		clear(n.keys)
-		clear(n.ckeys)
+		clear(n.s.keys)
+		clear(n.s.ckeys)
 		clear(n.consts)
+		n.s.entries = n.s.entries[:0]
 		changed := false
 		for _, b := range rpo {
 			for _, phi := range b.Phis {
 				changed = n.set(phi.Dst(), n.phiNumber(b, phi)) || changed
 			}
+			off := n.mem.offset[b.Index]
 			for k, in := range b.Instrs {
 				for j, d := range in.Dsts() {
-					changed = n.set(d, n.instrNumber(b, k, in, j)) || changed
+					changed = n.set(d, n.instrNumber(off+k, in, j)) || changed
 				}
 			}
 		}
-		if !changed || n.pessimistic {
+		if !changed || once {
 			for r, v := range n.num {
 				if v == top { // defined nowhere
 					n.num[r] = ir.Reg(r)
@@ -156,79 +259,99 @@ func (n *numbering) phiNumber(b *ir.Block, phi *ir.Instr) ir.Reg {
 	if len(args) > maxKeyArgs {
 		return d
 	}
-	k := key{op: ir.OpPhi, block: int32(b.Index), nArgs: int8(len(args)), typ: n.canon(n.f.TypeOf(d))}
+	k := key{static: static{op: ir.OpPhi, nArgs: int8(len(args)), sym: -1}, extra: int32(b.Index)}
 	for i, a := range args {
 		k.args[i] = n.num[a]
 	}
-	return n.lookup(k, d)
+	return n.lookup(k, n.f.TypeOf(d), d)
 }
 
-// instrNumber numbers result j of in, the k-th instruction of b.
-func (n *numbering) instrNumber(b *ir.Block, k int, in *ir.Instr, j int) ir.Reg {
+// instrNumber numbers result j of in, the instruction at place pos.
+func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
+	p := n.planOf(pos, in)
 	d := in.Dsts()[j]
-	f := n.f
-	if in.Op == ir.OpCopy {
+	switch p.how {
+	case byOwn:
+		return d
+	case byCopy:
 		return n.num[in.Args()[0]]
-	}
-	kind := f.ValueKind(in)
-	switch kind {
-	case ir.ValueConst:
-		return n.constNumber(d, f.ConstValue(in))
-	case ir.ValuePure:
+	case byConst:
+		return n.constNumber(d, n.f.ConstValue(in))
+	case byFold:
 		if v, ok := n.fold(in); ok {
 			return n.constNumber(d, v)
 		}
-	case ir.ValueMemory:
-	default:
-		return d
 	}
-	args := in.Args()
-	if len(args) > maxKeyArgs {
-		return d
+	k := key{static: p.static, extra: -1}
+	k.dst = int8(j)
+	if p.how == byMemKey {
+		k.extra = n.mem.ver[pos]
 	}
-	kk := key{op: in.Op, flags: in.Flags, mode: in.CallMode, dst: int8(j), nDsts: int8(len(in.Dsts())), nArgs: int8(len(args)),
-		field: in.Field, sym: in.Sym(), typ: n.canon(f.TypeOf(in.Dsts()[0])), mem: -1}
-	if kind == ir.ValueMemory {
-		kk.mem = n.mem.ver[n.mem.offset[b.Index]+k]
-	}
-	for i, a := range args {
-		kk.args[i] = ir.NoReg
+	for i, a := range in.Args() {
+		k.args[i] = ir.NoReg
 		if a != ir.NoReg {
-			kk.args[i] = n.num[a]
+			k.args[i] = n.num[a]
 		}
 	}
-	if f.Commutes(in) && kk.args[1] < kk.args[0] {
-		kk.args[0], kk.args[1] = kk.args[1], kk.args[0]
+	if n.f.Commutes(in) && k.args[1] < k.args[0] {
+		k.args[0], k.args[1] = k.args[1], k.args[0]
 	}
-	return n.lookup(kk, d)
+	return n.lookup(k, n.f.TypeOf(in.Dsts()[0]), d)
 }
 
-func (n *numbering) lookup(k key, d ir.Reg) ir.Reg {
-	if v, ok := n.keys[k]; ok {
-		return v
+// lookup returns the number of d, whose key is k and whose
+// instruction's first result has type t: that of an earlier result of
+// key k and an identical type, else d.
+func (n *numbering) lookup(k key, t types.Type, d ir.Reg) ir.Reg {
+	head, ok := n.s.keys[k]
+	if num, found := n.find(head, ok, t); found {
+		return num
 	}
-	n.keys[k] = d
+	n.s.keys[k] = n.chain(head, ok, t, d)
 	return d
 }
 
-// constNumber numbers a constant v held by d.
+// constNumber numbers d, which holds the constant v.
 func (n *numbering) constNumber(d ir.Reg, v constant.Value) ir.Reg {
-	k := constKey{typ: n.canon(n.f.TypeOf(d))}
-	if v != nil {
-		k.kind, k.val = v.Kind(), v.ExactString()
-	}
-	num, ok := n.ckeys[k]
-	if !ok {
-		n.ckeys[k], num = d, d
+	k := constKeyOf(v)
+	t := n.f.TypeOf(d)
+	head, ok := n.s.ckeys[k]
+	num, found := n.find(head, ok, t)
+	if !found {
+		n.s.ckeys[k] = n.chain(head, ok, t, d)
+		num = d
 	}
 	n.consts[num] = v
 	return num
 }
 
+// find looks for an entry of type t in the chain from head (if ok).
+func (n *numbering) find(head int32, ok bool, t types.Type) (ir.Reg, bool) {
+	if !ok {
+		return 0, false
+	}
+	for e := head; e >= 0; e = n.s.entries[e].next {
+		if types.Identical(n.s.entries[e].typ, t) {
+			return n.s.entries[e].num, true
+		}
+	}
+	return 0, false
+}
+
+// chain adds an entry for d of type t in front of the chain from head
+// (if ok), and returns it.
+func (n *numbering) chain(head int32, ok bool, t types.Type, d ir.Reg) int32 {
+	if !ok {
+		head = -1
+	}
+	n.s.entries = append(n.s.entries, entry{t, d, head})
+	return int32(len(n.s.entries) - 1)
+}
+
 // fold evaluates in if its operands' numbers hold constants.
 func (n *numbering) fold(in *ir.Instr) (constant.Value, bool) {
 	args := in.Args()
-	if len(in.Dsts()) != 1 || len(args) == 0 || len(args) > 2 {
+	if len(args) == 0 {
 		return nil, false
 	}
 	var vals [2]constant.Value

@@ -17,7 +17,7 @@ func (w *walk) resolve(x ir.Reg) ir.Reg {
 // read.
 func (w *walk) removeDead() {
 	f := w.f
-	uses := make([]int32, f.NumRegs())
+	uses := sized(&w.n.s.uses, f.NumRegs())
 	for b, blk := range f.Blocks {
 		for i, phi := range blk.Phis {
 			if !w.phiRemoved(b, i) {
@@ -37,7 +37,8 @@ func (w *walk) removeDead() {
 		}
 	}
 	// dead reports whether the kept definition at (b, k) may go.
-	var work []place
+	work := w.n.s.work[:0]
+	defer func() { w.n.s.work = work[:0] }()
 	dead := func(b int, k int32) bool {
 		blk := f.Blocks[b]
 		if k < 0 {
@@ -115,23 +116,23 @@ func phiIndex(b *ir.Block, d ir.Reg) int {
 
 // result builds the function: f's blocks without what is removed, the
 // operands read through the replacements, folded instructions as
-// consts. Unchanged instructions are shared with f.
+// consts. Unchanged instructions are shared with f; the lists are the
+// copy's own, filtered in place.
 func (w *walk) result() *ir.Func {
 	f := w.f
 	g := f.ShallowClone()
 	for b, blk := range g.Blocks {
-		orig := f.Blocks[b]
-		if w.phiGone[b] != nil || w.renames(orig.Phis) {
-			var phis []*ir.Instr
-			for i, phi := range orig.Phis {
+		if w.phiGone[b] != nil || w.renames(blk.Phis) {
+			phis := blk.Phis[:0]
+			for i, phi := range blk.Phis {
 				if !w.phiRemoved(b, i) {
 					phis = append(phis, w.renamed(phi))
 				}
 			}
 			blk.Phis = phis
 		}
-		instrs := make([]*ir.Instr, 0, len(orig.Instrs))
-		for k, in := range orig.Instrs {
+		instrs := blk.Instrs[:0]
+		for k, in := range blk.Instrs {
 			pos := w.mem.offset[b] + k
 			switch {
 			case w.removed[pos]:

@@ -43,21 +43,25 @@ type walk struct {
 	replace []ir.Reg // register → its replacement, or NoReg
 	removed []bool   // place → removed (Instrs); phis in phiGone
 	phiGone [][]bool
-	cover   map[place]place
-	folded  []bool // place → rewritten to its class's constant
+	cover   []place // place → the cover of a removed instruction that may panic, or block -1
+	folded  []bool  // place → rewritten to its class's constant
 }
 
 func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
 	nr := f.NumRegs()
+	s := n.s
 	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem,
-		defBlock: make([]int32, nr), defAt: make([]place, nr),
-		leader: make([]ir.Reg, nr), replace: make([]ir.Reg, nr),
-		checks: map[checkKey]place{}, cover: map[place]place{},
-		removed: make([]bool, len(n.mem.ver)), folded: make([]bool, len(n.mem.ver)),
-		phiGone: make([][]bool, len(f.Blocks)), recv: make([]bool, len(f.Blocks))}
+		defBlock: sized(&s.defBlock, nr), defAt: sized(&s.defAt, nr),
+		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
+		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
+		removed: sized(&s.removed, len(n.mem.ver)), folded: sized(&s.folded, len(n.mem.ver)),
+		phiGone: make([][]bool, len(f.Blocks)), recv: sized(&s.recv, len(f.Blocks))}
 	for i := range w.leader {
 		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
 		w.defBlock[i] = -1
+	}
+	for i := range w.cover {
+		w.cover[i].block = -1
 	}
 	for i, b := range f.Blocks {
 		for _, phi := range b.Phis {
@@ -97,8 +101,9 @@ func (w *walk) usable(db int32, ub int) bool {
 // walk visits the dominator tree in preorder, scoping leaders and
 // checks to the subtree of the block that set them.
 func (w *walk) walk() {
-	var saved []ir.Reg // pairs (number, old leader)
-	var savedChk []savedCheck
+	saved := w.n.s.saved[:0] // pairs (number, old leader)
+	savedChk := w.n.s.savedChk[:0]
+	defer func() { w.n.s.saved, w.n.s.savedChk = saved, savedChk }()
 	type mark struct{ saved, savedChk int }
 	var marks []mark
 	stack := []int{0}
@@ -186,7 +191,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 			}
 			if c, found := w.checks[ck]; found && w.usable(c.block, b) {
 				w.removed[pos] = true
-				w.cover[at] = c
+				w.cover[pos] = c
 				continue
 			}
 			old, had := w.checks[ck]
@@ -223,7 +228,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 				}
 				w.removed[pos] = true
 				if !f.CannotPanic(in) {
-					w.cover[at] = lp
+					w.cover[pos] = lp
 				}
 				continue
 			}
@@ -271,7 +276,20 @@ func (w *walk) checkKey(in *ir.Instr) (checkKey, bool) {
 
 // removals lists what the walk and the dead-code removal took out.
 func (w *walk) removals() []validate.Removal {
-	var rs []validate.Removal
+	n := 0
+	for _, gone := range w.phiGone {
+		for _, g := range gone {
+			if g {
+				n++
+			}
+		}
+	}
+	for _, r := range w.removed {
+		if r {
+			n++
+		}
+	}
+	rs := make([]validate.Removal, 0, n)
 	for b, gone := range w.phiGone {
 		for i, g := range gone {
 			if g {
@@ -285,7 +303,7 @@ func (w *walk) removals() []validate.Removal {
 				continue
 			}
 			r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
-			if c, ok := w.cover[place{int32(b), int32(k)}]; ok {
+			if c := w.cover[w.mem.offset[b]+k]; c.block >= 0 {
 				r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
 			}
 			rs = append(rs, r)

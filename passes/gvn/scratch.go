@@ -1,0 +1,75 @@
+// This file keeps the memory a run uses only while it runs, for the
+// next function: most functions are small, and making and growing the
+// same maps and slices again for each cost more than numbering them.
+
+package gvn
+
+import (
+	"go/constant"
+	"sync"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// scratch is a run's temporary state; nothing in it outlives the run.
+type scratch struct {
+	keys    map[key]int32      // → the key's first entry
+	ckeys   map[constKey]int32 // → the constant's first entry
+	entries []entry
+	symIDs  map[string]int32
+	checks  map[checkKey]place
+
+	// The buffers of the slices, by their users' names.
+	consts                 []constant.Value // numbering
+	plans                  []plan
+	offset                 []int // memory versions
+	ver, exit, rpoAt       []int32
+	fresh                  []bool
+	defBlock               []int32 // the walk
+	defAt, cover           []place
+	leader, replace, saved []ir.Reg
+	savedChk               []savedCheck
+	removed, folded, recv  []bool
+	uses                   []int32 // dead code removal
+	work                   []place
+}
+
+var scratches = sync.Pool{New: func() any {
+	return &scratch{keys: map[key]int32{}, ckeys: map[constKey]int32{}, symIDs: map[string]int32{}, checks: map[checkKey]place{}}
+}}
+
+// maxKept is the most entries a map may have held and still be kept:
+// clearing a map costs its capacity, which a large function would
+// leave to every small one after it.
+const maxKept = 1 << 12
+
+// release clears s for the next run and returns it to the pool.
+func (s *scratch) release() {
+	reset(&s.keys)
+	reset(&s.ckeys)
+	reset(&s.symIDs)
+	reset(&s.checks)
+	if len(s.entries) > maxKept {
+		s.entries = nil
+	}
+	scratches.Put(s)
+}
+
+// reset empties *m, or replaces it if it has grown large.
+func reset[K comparable, V any](m *map[K]V) {
+	if len(*m) > maxKept {
+		*m = map[K]V{}
+		return
+	}
+	clear(*m)
+}
+
+// sized returns (*buf)[:n] cleared, growing *buf if needed.
+func sized[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n, n+n/4)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
+}
