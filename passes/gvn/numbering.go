@@ -15,21 +15,23 @@ const top ir.Reg = -2
 
 // maxKeyArgs is the most operands a key holds; an instruction with
 // more is numbered only by its own result (few are: calls, phis of
-// large joins).
-const maxKeyArgs = 4
+// large joins). Five makes a key 40 bytes without padding.
+const maxKeyArgs = 5
 
 // static is the part of an instruction's key that does not change from
 // round to round: its kind and attributes, with its symbol as a small
-// integer, so that a key is plain memory, cheap to hash.
+// integer. Keys are plain memory without padding, which Go's maps hash
+// as one block.
 type static struct {
-	op    ir.Op
-	flags ir.Flags
-	mode  ir.CallMode
-	dst   int8 // which result
-	nDsts int8
-	nArgs int8
+	attrs uint64 // see attrsOf; bits 40-47: which result
 	field int32
 	sym   int32
+}
+
+// attrsOf packs an instruction's kind, flags, call mode and numbers of
+// results and operands, a byte each.
+func attrsOf(op ir.Op, flags ir.Flags, mode ir.CallMode, nDsts, nArgs int) uint64 {
+	return uint64(op) | uint64(flags)<<8 | uint64(mode)<<16 | uint64(uint8(nDsts))<<24 | uint64(uint8(nArgs))<<32
 }
 
 // key is what a numbered result is a function of, but for its type:
@@ -42,48 +44,35 @@ type key struct {
 	args  [maxKeyArgs]ir.Reg
 }
 
-// constKey is the key of a constant but for its type: small integers
-// and booleans are held in i, strings in s, other values as their exact
-// string in s, so that the common ones need no formatting.
-type constKey struct {
-	kind constant.Kind
-	i    int64
-	s    string
-}
-
-// constKeyOf returns the key of the constant v (nil: the zero value).
-func constKeyOf(v constant.Value) constKey {
-	var k constKey
+// constKey is the key of a constant: a const's kind with the value's
+// kind; small integers and booleans held in field and sym, strings (and
+// other values, as their exact string) by id in extra. The type is
+// compared apart, as for other keys.
+func (n *numbering) constKey(v constant.Value) key {
+	k := key{static: static{attrs: attrsOf(ir.OpConst, 0, 0, 1, 0)}, extra: -1}
 	if v == nil {
 		return k
 	}
-	k.kind = v.Kind()
-	switch k.kind {
+	kind := v.Kind()
+	k.attrs |= uint64(kind) << 48
+	var i int64
+	switch kind {
 	case constant.Bool:
 		if constant.BoolVal(v) {
-			k.i = 1
+			i = 1
 		}
-		return k
 	case constant.String:
-		k.s = constant.StringVal(v)
-		return k
+		k.extra = n.strID(constant.StringVal(v))
 	case constant.Int:
-		if i, exact := constant.Int64Val(v); exact {
-			k.i = i
-			return k
+		var exact bool
+		if i, exact = constant.Int64Val(v); !exact {
+			k.extra = n.strID(v.ExactString())
 		}
+	default:
+		k.extra = n.strID(v.ExactString())
 	}
-	k.i, k.s = 1, v.ExactString() // i tells it from a string or zero
+	k.field, k.sym = int32(uint32(i)), int32(uint32(uint64(i)>>32))
 	return k
-}
-
-// entry is one number of a key, for results of one type: the entries
-// of a key are chained, since results of different types may share one
-// (conversions of one value to different types).
-type entry struct {
-	typ  types.Type
-	num  ir.Reg
-	next int32 // the key's next entry, or -1
 }
 
 // How an instruction is numbered (plan.how).
@@ -115,14 +104,20 @@ type numbering struct {
 	plans  []plan           // by instruction place, when there are several rounds
 }
 
+// symID returns the id of a symbol, -1 for none.
 func (n *numbering) symID(s string) int32 {
 	if s == "" {
 		return -1
 	}
-	id, ok := n.s.symIDs[s]
+	return n.strID(s)
+}
+
+// strID returns the id of a string: symbols, string constants.
+func (n *numbering) strID(s string) int32 {
+	id, ok := n.s.strIDs[s]
 	if !ok {
-		id = int32(len(n.s.symIDs))
-		n.s.symIDs[s] = id
+		id = int32(len(n.s.strIDs))
+		n.s.strIDs[s] = id
 	}
 	return id
 }
@@ -165,8 +160,7 @@ func (n *numbering) makePlan(in *ir.Instr) plan {
 	if len(in.Args()) > maxKeyArgs {
 		return plan{how: byOwn}
 	}
-	p.static = static{op: in.Op, flags: in.Flags, mode: in.CallMode, nDsts: int8(len(dsts)), nArgs: int8(len(in.Args())),
-		field: in.Field, sym: n.symID(in.Sym())}
+	p.static = static{attrs: attrsOf(in.Op, in.Flags, in.CallMode, len(dsts), len(in.Args())), field: in.Field, sym: n.symID(in.Sym())}
 	return p
 }
 
@@ -198,10 +192,8 @@ func (n *numbering) number(rpo []*ir.Block) bool {
 		n.plans = sized(&n.s.plans, len(n.mem.ver))
 	}
 	for round := 0; round < maxRounds; round++ {
-		clear(n.s.keys)
-		clear(n.s.ckeys)
+		n.s.table.size(len(n.mem.ver) + nr/8)
 		clear(n.consts)
-		n.s.entries = n.s.entries[:0]
 		changed := false
 		for _, b := range rpo {
 			for _, phi := range b.Phis {
@@ -259,11 +251,11 @@ func (n *numbering) phiNumber(b *ir.Block, phi *ir.Instr) ir.Reg {
 	if len(args) > maxKeyArgs {
 		return d
 	}
-	k := key{static: static{op: ir.OpPhi, nArgs: int8(len(args)), sym: -1}, extra: int32(b.Index)}
+	k := key{static: static{attrs: attrsOf(ir.OpPhi, 0, 0, 1, len(args)), sym: -1}, extra: int32(b.Index)}
 	for i, a := range args {
 		k.args[i] = n.num[a]
 	}
-	return n.lookup(k, n.f.TypeOf(d), d)
+	return n.s.table.lookup(&k, n.f.TypeOf(d), d)
 }
 
 // instrNumber numbers result j of in, the instruction at place pos.
@@ -283,7 +275,7 @@ func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
 		}
 	}
 	k := key{static: p.static, extra: -1}
-	k.dst = int8(j)
+	k.attrs |= uint64(uint8(j)) << 40
 	if p.how == byMemKey {
 		k.extra = n.mem.ver[pos]
 	}
@@ -296,56 +288,15 @@ func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
 	if n.f.Commutes(in) && k.args[1] < k.args[0] {
 		k.args[0], k.args[1] = k.args[1], k.args[0]
 	}
-	return n.lookup(k, n.f.TypeOf(in.Dsts()[0]), d)
-}
-
-// lookup returns the number of d, whose key is k and whose
-// instruction's first result has type t: that of an earlier result of
-// key k and an identical type, else d.
-func (n *numbering) lookup(k key, t types.Type, d ir.Reg) ir.Reg {
-	head, ok := n.s.keys[k]
-	if num, found := n.find(head, ok, t); found {
-		return num
-	}
-	n.s.keys[k] = n.chain(head, ok, t, d)
-	return d
+	return n.s.table.lookup(&k, n.f.TypeOf(in.Dsts()[0]), d)
 }
 
 // constNumber numbers d, which holds the constant v.
 func (n *numbering) constNumber(d ir.Reg, v constant.Value) ir.Reg {
-	k := constKeyOf(v)
-	t := n.f.TypeOf(d)
-	head, ok := n.s.ckeys[k]
-	num, found := n.find(head, ok, t)
-	if !found {
-		n.s.ckeys[k] = n.chain(head, ok, t, d)
-		num = d
-	}
+	k := n.constKey(v)
+	num := n.s.table.lookup(&k, n.f.TypeOf(d), d)
 	n.consts[num] = v
 	return num
-}
-
-// find looks for an entry of type t in the chain from head (if ok).
-func (n *numbering) find(head int32, ok bool, t types.Type) (ir.Reg, bool) {
-	if !ok {
-		return 0, false
-	}
-	for e := head; e >= 0; e = n.s.entries[e].next {
-		if types.Identical(n.s.entries[e].typ, t) {
-			return n.s.entries[e].num, true
-		}
-	}
-	return 0, false
-}
-
-// chain adds an entry for d of type t in front of the chain from head
-// (if ok), and returns it.
-func (n *numbering) chain(head int32, ok bool, t types.Type, d ir.Reg) int32 {
-	if !ok {
-		head = -1
-	}
-	n.s.entries = append(n.s.entries, entry{t, d, head})
-	return int32(len(n.s.entries) - 1)
 }
 
 // fold evaluates in if its operands' numbers hold constants.

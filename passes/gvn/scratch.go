@@ -13,11 +13,9 @@ import (
 
 // scratch is a run's temporary state; nothing in it outlives the run.
 type scratch struct {
-	keys    map[key]int32      // → the key's first entry
-	ckeys   map[constKey]int32 // → the constant's first entry
-	entries []entry
-	symIDs  map[string]int32
-	checks  map[checkKey]place
+	table  table
+	strIDs map[string]int32
+	checks map[checkKey]place
 
 	// The buffers of the slices, by their users' names.
 	consts                 []constant.Value // numbering
@@ -35,7 +33,7 @@ type scratch struct {
 }
 
 var scratches = sync.Pool{New: func() any {
-	return &scratch{keys: map[key]int32{}, ckeys: map[constKey]int32{}, symIDs: map[string]int32{}, checks: map[checkKey]place{}}
+	return &scratch{strIDs: map[string]int32{}, checks: map[checkKey]place{}}
 }}
 
 // maxKept is the most entries a map may have held and still be kept:
@@ -45,13 +43,9 @@ const maxKept = 1 << 12
 
 // release clears s for the next run and returns it to the pool.
 func (s *scratch) release() {
-	reset(&s.keys)
-	reset(&s.ckeys)
-	reset(&s.symIDs)
+	s.table.clear()
+	reset(&s.strIDs)
 	reset(&s.checks)
-	if len(s.entries) > maxKept {
-		s.entries = nil
-	}
 	scratches.Put(s)
 }
 

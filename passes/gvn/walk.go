@@ -15,8 +15,7 @@ type place struct{ block, index int32 }
 
 // checkKey is what a check is a function of.
 type checkKey struct {
-	op    ir.Op
-	flags ir.Flags
+	attrs uint32             // kind and flags (plain memory, no padding: one block to hash)
 	args  [maxKeyArgs]ir.Reg // numbers
 }
 
@@ -262,7 +261,7 @@ func (w *walk) checkKey(in *ir.Instr) (checkKey, bool) {
 	if len(args) > maxKeyArgs {
 		return checkKey{}, false
 	}
-	k := checkKey{op: in.Op, flags: in.Flags}
+	k := checkKey{attrs: uint32(in.Op) | uint32(in.Flags)<<8}
 	for i := range k.args {
 		k.args[i] = ir.NoReg
 	}

@@ -1,0 +1,119 @@
+// This file is the numbering's hash table from keys to numbers.
+
+package gvn
+
+import (
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// entry is one number of a key, for results of one type: the entries
+// of a key are chained, since results of different types may share one
+// (conversions of one value to different types), and their types are
+// compared apart, since identical types need not be one types.Type.
+type entry struct {
+	key  key
+	typ  types.Type
+	num  ir.Reg
+	next int32 // the key's next entry, or -1
+}
+
+// table maps keys to the first entry of their chain, by open addressing
+// with linear probing. A Go map would do, but emptying one costs its
+// capacity, which a large function would leave to every small one after
+// it; a table is emptied in time proportional to what was put in it.
+type table struct {
+	entries []entry
+	slots   []int32 // entry index + 1, 0 when empty
+	used    []int32 // the slots filled
+}
+
+// clear empties t.
+func (t *table) clear() {
+	for _, i := range t.used {
+		t.slots[i] = 0
+	}
+	t.used, t.entries = t.used[:0], t.entries[:0]
+}
+
+// size empties t and makes room for about n entries. The slots are
+// kept as small as that allows, not as large as the largest function
+// made them: most lookups miss the cache otherwise.
+func (t *table) size(n int) {
+	t.clear()
+	want := 64
+	for want < 2*n {
+		want *= 2
+	}
+	if cap(t.slots) < want {
+		t.slots = make([]int32, want)
+		return
+	}
+	t.slots = t.slots[:want] // all zero: clear emptied the used slots
+}
+
+// lookup returns the number of an entry of key k and a type identical
+// to typ, else adds one for d and returns d.
+func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
+	if 2*(len(t.used)+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := k.hash() & mask
+	for ; t.slots[i] != 0; i = (i + 1) & mask {
+		head := t.slots[i] - 1
+		if t.entries[head].key != *k {
+			continue
+		}
+		for e := head; e >= 0; e = t.entries[e].next {
+			if types.Identical(t.entries[e].typ, typ) {
+				return t.entries[e].num
+			}
+		}
+		t.entries = append(t.entries, entry{*k, typ, d, head})
+		t.slots[i] = int32(len(t.entries))
+		return d
+	}
+	t.entries = append(t.entries, entry{*k, typ, d, -1})
+	t.slots[i] = int32(len(t.entries))
+	t.used = append(t.used, int32(i))
+	return d
+}
+
+// grow doubles the slots and puts the chains' heads back.
+func (t *table) grow() {
+	heads := make([]int32, 0, len(t.used))
+	for _, i := range t.used {
+		heads = append(heads, t.slots[i])
+	}
+	n := max(2*len(t.slots), 64)
+	if cap(t.slots) >= n {
+		t.slots = t.slots[:n]
+		clear(t.slots)
+	} else {
+		t.slots = make([]int32, n)
+	}
+	t.used = t.used[:0]
+	mask := uint64(n - 1)
+	for _, h := range heads {
+		i := t.entries[h-1].key.hash() & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = h
+		t.used = append(t.used, int32(i))
+	}
+}
+
+// hash mixes every field of k: five words multiplied by odd constants
+// (independent, so they run in parallel), then splitmix64's finish, so
+// that the low bits (the slot) depend on all of them.
+func (k *key) hash() uint64 {
+	w := func(lo, hi int32) uint64 { return uint64(uint32(lo)) | uint64(uint32(hi))<<32 }
+	h := k.attrs*0x9e3779b97f4a7c15 ^ w(k.field, k.sym)*0xbf58476d1ce4e5b9 ^ w(k.extra, int32(k.args[0]))*0x94d049bb133111eb ^
+		w(int32(k.args[1]), int32(k.args[2]))*0xd6e8feb86659fd93 ^ w(int32(k.args[3]), int32(k.args[4]))*0xa0761d6478bd642f
+	h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+	h = (h ^ h>>27) * 0x94d049bb133111eb
+	return h ^ h>>31
+}
