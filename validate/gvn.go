@@ -83,8 +83,8 @@ type classKey uint8
 const (
 	noKey    classKey = iota
 	keyParam          // the class's parameter or free variable
-	keyConst          // a constant (classConst)
-	keyInstr          // the instruction classInstr, with the memory version classMem
+	keyConst          // a constant (class.konst)
+	keyInstr          // the instruction class.instr, with the memory version class.mem
 	keyOnly           // an instruction that shares its value with no other
 )
 
@@ -99,18 +99,26 @@ type gvnCheck struct {
 
 	// Per register of the input: where it is defined (block -1: a
 	// parameter or free variable, -2: nowhere; index -1: a phi).
-	defBlock, defIndex []int32
+	def []place
 
 	instrVer     []int32 // memory version each instruction sees
 	removedPhi   [][]bool
 	removedInstr []bool
 	kept         []bool // per register: defined in the result
 
-	key        []classKey // per class (by its number)
-	classConst []constant.Value
-	classInstr []*ir.Instr
-	classDst   []int8 // the result of classInstr the class holds
-	classMem   []int32
+	class []class // by the classes' numbers
+}
+
+// place is an instruction's block and index in its Instrs.
+type place struct{ block, index int32 }
+
+// class is what justifies a class's keyed members.
+type class struct {
+	key   classKey
+	dst   int8  // the result of instr the class holds
+	mem   int32 // the memory version instr sees
+	instr *ir.Instr
+	konst constant.Value
 }
 
 // GVN checks a GVN-CSE result.
@@ -137,15 +145,13 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		if x < 0 || int(x) >= n || h.Number[x] != x {
 			return r.fn(RuleNumbering, "r%d is numbered %s, which is not a register numbering itself", v, x)
 		}
-		if !sameType(before.TypeOf(ir.Reg(v)), before.TypeOf(x)) {
+		if x != ir.Reg(v) && !sameType(before.TypeOf(ir.Reg(v)), before.TypeOf(x)) {
 			return r.fn(RuleNumbering, "r%d has type %s, its number %s type %s: want one type per class", v, typeName(before, ir.Reg(v)), x, typeName(before, x))
 		}
 	}
 	cfg := before.CFG()
 	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom,
-		defBlock: make([]int32, n), defIndex: make([]int32, n), kept: make([]bool, after.NumRegs()),
-		key: make([]classKey, n), classConst: make([]constant.Value, n), classInstr: make([]*ir.Instr, n),
-		classDst: make([]int8, n), classMem: make([]int32, n)}
+		def: make([]place, n), kept: make([]bool, after.NumRegs()), class: make([]class, n)}
 	c.places()
 	if err := c.numbering(before.ReversePostorderOf(cfg), h.MemFresh); err != nil {
 		return err
@@ -160,12 +166,12 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 // from the recover block and the instructions' offsets.
 func (c *gvnCheck) places() {
 	f := c.f
-	for v := range c.defBlock {
-		c.defBlock[v] = -2 // defined nowhere, unless below
+	for v := range c.def {
+		c.def[v].block = -2 // defined nowhere, unless below
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, v := range vs {
-			c.defBlock[v] = -1
+			c.def[v].block = -1
 		}
 	}
 	c.offset = make([]int, len(f.Blocks)+1)
@@ -173,11 +179,11 @@ func (c *gvnCheck) places() {
 	for i, b := range f.Blocks {
 		c.offset[i+1] = c.offset[i] + len(b.Instrs)
 		for _, phi := range b.Phis {
-			c.defBlock[phi.Dst()], c.defIndex[phi.Dst()] = int32(i), -1
+			c.def[phi.Dst()] = place{int32(i), -1}
 		}
 		for k, in := range b.Instrs {
 			for _, d := range in.Dsts() {
-				c.defBlock[d], c.defIndex[d] = int32(i), int32(k)
+				c.def[d] = place{int32(i), int32(k)}
 			}
 		}
 	}
@@ -267,10 +273,10 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 		}
 	}
 	for v := range c.num {
-		if c.defBlock[v] == -2 && c.num[v] != ir.Reg(v) {
+		if c.def[v].block == -2 && c.num[v] != ir.Reg(v) {
 			return c.r.fn(RuleNumbering, "r%d is defined nowhere but numbered %s, want it numbered itself", v, c.num[v])
 		}
-		if c.key[c.num[v]] == noKey && c.defBlock[v] != -2 {
+		if c.class[c.num[v]].key == noKey && c.def[v].block != -2 {
 			return c.r.fn(RuleNumbering, "class of r%d has no parameter, constant or instruction to justify it", v)
 		}
 	}
@@ -315,11 +321,11 @@ func (c *gvnCheck) justify(b *ir.Block, in *ir.Instr, j int, d ir.Reg, mem int32
 // instruction in has the class's key.
 func (c *gvnCheck) claim(b *ir.Block, j int, d ir.Reg, k classKey, in *ir.Instr, mem int32) error {
 	num := c.num[d]
-	if c.key[num] == noKey {
-		c.key[num], c.classInstr[num], c.classDst[num], c.classMem[num] = k, in, int8(j), mem
+	if c.class[num].key == noKey {
+		c.class[num] = class{key: k, instr: in, dst: int8(j), mem: mem}
 		return nil
 	}
-	if k == keyInstr && c.key[num] == keyInstr && c.classDst[num] == int8(j) && c.classMem[num] == mem && c.sameKey(c.classInstr[num], in) {
+	if k == keyInstr && c.class[num].key == keyInstr && c.class[num].dst == int8(j) && c.class[num].mem == mem && c.sameKey(c.class[num].instr, in) {
 		return nil
 	}
 	return c.r.at(b, in, RuleNumbering, "r%d is numbered %s, but neither its definition nor a copy or phi relates it to the class's", d, num)
@@ -329,12 +335,12 @@ func (c *gvnCheck) claim(b *ir.Block, j int, d ir.Reg, k classKey, in *ir.Instr,
 // class holds v.
 func (c *gvnCheck) claimConst(b *ir.Block, in *ir.Instr, d ir.Reg, v constant.Value) error {
 	num := c.num[d]
-	switch c.key[num] {
+	switch c.class[num].key {
 	case noKey:
-		c.key[num], c.classConst[num] = keyConst, v
+		c.class[num] = class{key: keyConst, konst: v}
 		return nil
 	case keyConst:
-		if sameConst(c.classConst[num], v) {
+		if sameConst(c.class[num].konst, v) {
 			return nil
 		}
 	}
@@ -358,10 +364,10 @@ func (c *gvnCheck) fold(in *ir.Instr) (constant.Value, bool) {
 	var vals [2]constant.Value
 	var typs [2]types.Type
 	for i, a := range args {
-		if a == ir.NoReg || c.key[c.num[a]] != keyConst {
+		if a == ir.NoReg || c.class[c.num[a]].key != keyConst {
 			return nil, false
 		}
-		vals[i], typs[i] = c.classConst[c.num[a]], c.f.TypeOf(a)
+		vals[i], typs[i] = c.class[c.num[a]].konst, c.f.TypeOf(a)
 	}
 	return ir.Fold(in.Op, c.f.TypeOf(in.Dst()), typs[:len(args)], vals[:len(args)])
 }
@@ -378,7 +384,7 @@ func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
 	if a.Aux != b.Aux && (a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != 0 || len(b.SelectDirs()) != 0) {
 		return false
 	}
-	if a.Op == ir.OpPhi && c.defBlock[a.Dst()] != c.defBlock[b.Dst()] {
+	if a.Op == ir.OpPhi && c.def[a.Dst()].block != c.def[b.Dst()].block {
 		return false
 	}
 	for i, d := range a.Dsts() {
@@ -485,13 +491,13 @@ func (c *gvnCheck) precedes(db, di, ub, ui int) bool {
 // defines reports whether register x of the input is defined before the
 // use at (ub, ui) on every path to it.
 func (c *gvnCheck) defines(x ir.Reg, ub, ui int) bool {
-	switch c.defBlock[x] {
+	switch c.def[x].block {
 	case -1:
 		return true // parameters and free variables
 	case -2:
 		return false
 	}
-	return c.precedes(int(c.defBlock[x]), int(c.defIndex[x]), ub, ui)
+	return c.precedes(int(c.def[x].block), int(c.def[x].index), ub, ui)
 }
 
 // result checks that after is the input with the removals made and the
@@ -619,7 +625,7 @@ func (c *gvnCheck) folded(ab *ir.Block, in, out *ir.Instr) error {
 		return c.r.at(ab, out, RuleStructure, "instruction is not a plain const of one result at the input's position")
 	case !c.f.CannotPanic(in):
 		return c.r.at(ab, out, RuleRemove, "folds an instruction that may panic or has effects, want it kept")
-	case c.key[c.num[d]] != keyConst || !sameConst(c.classConst[c.num[d]], c.f.ConstValue(out)):
+	case c.class[c.num[d]].key != keyConst || !sameConst(c.class[c.num[d]].konst, c.f.ConstValue(out)):
 		return c.r.at(ab, out, RuleNumbering, "folds %s to a value its class does not hold", d)
 	}
 	return nil
