@@ -31,6 +31,11 @@
 //     definition strictly dominating its use, and a removed
 //     instruction either without effect or covered by a dominating one
 //     with its key.
+//   - CheckElim: a certificate of facts (nonnil, nonzero) at each
+//     block's start, checked as an inductive invariant (each fact holds
+//     on every edge into its block, from the source's facts, what the
+//     source's instructions establish, the edge's condition, or the
+//     register's definition), which implies every removed check.
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
 //

@@ -112,8 +112,16 @@ const (
 	// class whose definition strictly dominates the use.
 	RuleReplace Rule = "replace"
 	// gvn: a removed instruction has no effect, or only may panic and is
-	// covered by a kept one with its key that strictly dominates it.
+	// covered by a kept one with its key that strictly dominates it;
+	// checkelim: a removed instruction is a check it knows the fact of.
 	RuleRemove Rule = "remove"
+
+	// checkelim: the facts of each block's start are about registers
+	// defined there, and hold on every edge into it (none at the entry
+	// and recover blocks).
+	RuleFacts Rule = "facts"
+	// checkelim: a removed check's fact holds where the check was.
+	RuleImplied Rule = "implied"
 )
 
 // AllRules lists the rules.
@@ -123,6 +131,7 @@ var AllRules = []Rule{
 	RuleNoPhis, RuleMoves, RuleTemps,
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
+	RuleFacts, RuleImplied,
 }
 
 // rejecter builds errors for one validator and one function (whose

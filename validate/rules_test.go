@@ -36,6 +36,16 @@ var ruleCases = []struct {
 		h.Removed[1].CoverBlock = -1
 		return gvnOf(t, gvnIn, gvnOut, h)
 	}},
+	{RuleFacts, "checkelim: a fact the edge into its block does not give", func(t *testing.T) error {
+		h := ceHints()
+		h.Entry[5] = append(h.Entry[5], Fact{FactNonZero, 1})
+		return checkElimOf(t, ceIn, ceOut, h)
+	}},
+	{RuleImplied, "checkelim: a check removed with no fact", func(t *testing.T) error {
+		h := ceHints()
+		h.Removed = append(h.Removed, CheckRemoval{0, 2})
+		return checkElimOf(t, ceIn, strings.Replace(ceOut, "    nilcheck r0\n", "", 1), h)
+	}},
 	{RuleHints, "mem2reg: a variable listed twice", func(t *testing.T) error {
 		h := varHints()
 		h.Promote.Vars = []ir.Reg{1, 1}

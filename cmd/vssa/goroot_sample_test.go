@@ -27,7 +27,7 @@ func TestGOROOTSample(t *testing.T) {
 
 // TestRunCorpus runs the programs of testdata/run (each a "// run"
 // program, as GOROOT's tests) through "vssa run", without passes and
-// with mem2reg and outofssa, comparing each with the compiled program
+// with mem2reg, gvn, checkelim and outofssa, comparing each with the compiled program
 // as "vssa goroot" does: output, exit status and panic message. They
 // hold the semantics found wrong by comparing with gc.
 func TestRunCorpus(t *testing.T) {
@@ -42,7 +42,7 @@ func TestRunCorpus(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus programs in %s (%v)", dir, err)
 	}
-	for _, passes := range []string{"", "mem2reg,gvn,outofssa"} {
+	for _, passes := range []string{"", "mem2reg,gvn,checkelim,outofssa"} {
 		runPrograms(t, dir, nil, len(files), passes)
 	}
 }

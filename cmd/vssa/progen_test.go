@@ -22,7 +22,7 @@ var (
 
 // progenPipelines are the pipelines of passes every random program runs
 // with; "" is none.
-var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,outofssa", "mem2reg-braun,gvn,outofssa"}
+var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,outofssa"}
 
 // progenTimeout bounds each run of a random program: they run in well
 // under a second, compiled or interpreted, so a longer run is a hang.

@@ -1,0 +1,346 @@
+// This file runs the pass: the facts the checks need, their dataflow,
+// the removals, the certificate and the result.
+
+package checkelim
+
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Run removes f's checks whose fact holds where they stand.
+func Run(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
+	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
+	e := newElim(f)
+	if len(e.facts) == 0 {
+		return f, h, nil
+	}
+	e.flow()
+	e.remove()
+	if len(e.removed) == 0 {
+		return f, h, nil
+	}
+	for b, set := range e.needed() {
+		set.ForEach(func(i int) { h.Entry[b] = append(h.Entry[b], e.facts[i]) })
+	}
+	for _, p := range e.removed {
+		h.Removed = append(h.Removed, validate.CheckRemoval{Block: p.block, Index: p.index})
+	}
+	return e.result(), h, nil
+}
+
+type place struct{ block, index int }
+
+// parameter is the block of a parameter's or free variable's
+// definition in elim.def: defined everywhere.
+const parameter = -2
+
+// elim is the state of one run.
+type elim struct {
+	f     *ir.Func
+	dom   *graph.DomTree
+	rpo   []*ir.Block
+	def   []place // per register: its definition (block -1: none, or parameter; index -1: a phi)
+	recov []bool  // blocks reachable from the recover block
+
+	facts []fact       // the facts the checks need, by id
+	ids   map[fact]int // and back
+
+	gen              []graph.Bitset // per block: the facts its instructions give
+	onTrue, onFalse  [][]fact       // per block: the facts its branch gives on each edge
+	in               []graph.Bitset // per block: the facts of its start
+	defined          []graph.Bitset // per block: the facts about registers defined at its start
+	removed          []place        // the checks that go, in order
+	removedInstrs    map[place]bool
+	intrinsicFacts   graph.Bitset // the facts their register's definition gives
+	entryDefinedFact graph.Bitset // the facts about registers the entry block defines
+}
+
+func newElim(f *ir.Func) *elim {
+	cfg := f.CFG()
+	e := &elim{f: f, dom: cfg.Dom, rpo: f.ReversePostorderOf(cfg), def: make([]place, f.NumRegs()),
+		recov: make([]bool, len(f.Blocks)), ids: map[fact]int{}}
+	for i := range e.def {
+		e.def[i].block = -1
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, v := range vs {
+			e.def[v].block = parameter
+		}
+	}
+	for i, b := range f.Blocks {
+		for _, phi := range b.Phis {
+			e.def[phi.Dst()] = place{i, -1}
+		}
+		for k, in := range b.Instrs {
+			for _, d := range in.Dsts() {
+				e.def[d] = place{i, k}
+			}
+		}
+	}
+	if f.Recover > 0 {
+		stack := []int{f.Recover}
+		e.recov[f.Recover] = true
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range f.Blocks[b].Succs {
+				if !e.recov[s] {
+					e.recov[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	// The facts: the checks', and for a phi's, its arguments'.
+	var work []fact
+	for _, b := range e.rpo {
+		for _, in := range b.Instrs {
+			if c := checkFact(in); c.Kind != 0 {
+				work = append(work, c)
+			}
+		}
+	}
+	for len(work) > 0 {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		if _, ok := e.ids[c]; ok {
+			continue
+		}
+		e.ids[c] = len(e.facts)
+		e.facts = append(e.facts, c)
+		if d := e.def[c.Reg]; d.block >= 0 && d.index < 0 {
+			for _, a := range e.phiOf(c.Reg).Args() {
+				work = append(work, fact{Kind: c.Kind, Reg: a})
+			}
+		}
+	}
+	return e
+}
+
+// instrOf returns the instruction defining r, nil for a phi or none.
+func (e *elim) instrOf(r ir.Reg) *ir.Instr {
+	if d := e.def[r]; d.block >= 0 && d.index >= 0 {
+		return e.f.Blocks[d.block].Instrs[d.index]
+	}
+	return nil
+}
+
+func (e *elim) phiOf(r ir.Reg) *ir.Instr {
+	for _, phi := range e.f.Blocks[e.def[r].block].Phis {
+		if phi.Dst() == r {
+			return phi
+		}
+	}
+	return nil
+}
+
+// intrinsicAt reports whether fact i holds by its register's definition
+// for a use in block use (see validate.CheckElim on the recover block).
+func (e *elim) intrinsicAt(i, use int) bool {
+	return e.intrinsicFacts.Has(i) && !(e.entryDefinedFact.Has(i) && e.recov[use])
+}
+
+// flow computes the facts of each block's start: the greatest solution,
+// from every fact at every block but the entry and the recover block.
+func (e *elim) flow() {
+	f, n := e.f, len(e.facts)
+	nb := len(f.Blocks)
+	e.intrinsicFacts, e.entryDefinedFact = graph.NewBitset(n), graph.NewBitset(n)
+	for i, c := range e.facts {
+		if in := e.instrOf(c.Reg); in != nil && intrinsic(f, in, c.Kind) {
+			e.intrinsicFacts.Add(i)
+			if e.def[c.Reg].block == 0 {
+				e.entryDefinedFact.Add(i)
+			}
+		}
+	}
+	e.gen, e.in, e.defined = make([]graph.Bitset, nb), make([]graph.Bitset, nb), make([]graph.Bitset, nb)
+	e.onTrue, e.onFalse = make([][]fact, nb), make([][]fact, nb)
+	for _, b := range e.rpo {
+		i := b.Index
+		e.gen[i], e.in[i], e.defined[i] = graph.NewBitset(n), graph.NewBitset(n), graph.NewBitset(n)
+		for _, in := range b.Instrs {
+			if c, ok := given(f, in); ok {
+				if id, ok := e.ids[c]; ok {
+					e.gen[i].Add(id)
+				}
+			}
+		}
+		e.onTrue[i], e.onFalse[i] = edgeFacts(f, b, e.instrOf)
+		for id, c := range e.facts {
+			d := e.def[c.Reg]
+			if d.block == parameter || d.block == i && d.index < 0 || d.block >= 0 && d.block != i && e.dom.StrictlyDominates(d.block, i) {
+				e.defined[i].Add(id)
+			}
+		}
+		if i != 0 && i != f.Recover {
+			e.in[i].CopyFrom(e.defined[i]) // optimistic
+		}
+	}
+	out := graph.NewBitset(n)
+	for changed := true; changed; {
+		changed = false
+		for _, b := range e.rpo {
+			i := b.Index
+			if i == 0 || i == f.Recover {
+				continue
+			}
+			meet := e.defined[i].Copy()
+			for a, p := range b.Preds {
+				if !e.dom.Reachable(p) {
+					continue
+				}
+				e.outOnEdge(p, b, out)
+				for id := meet.Next(0); id >= 0; id = meet.Next(id + 1) {
+					on := e.onEdge(id, b, a)
+					if on < 0 || !out.Has(on) && !e.intrinsicAt(on, i) {
+						meet.Remove(id)
+					}
+				}
+			}
+			if !meet.Equal(e.in[i]) {
+				e.in[i].CopyFrom(meet)
+				changed = true
+			}
+		}
+	}
+}
+
+// outOnEdge sets out to the facts that hold on the edge from block p to
+// block to: p's start's, those p's instructions give, the edge's.
+func (e *elim) outOnEdge(p int, to *ir.Block, out graph.Bitset) {
+	out.CopyFrom(e.in[p])
+	out.UnionWith(e.gen[p])
+	for _, c := range e.edgeFactsTo(p, to) {
+		if id, ok := e.ids[c]; ok {
+			out.Add(id)
+		}
+	}
+}
+
+// onEdge returns the fact that fact id of block b's start is on b's
+// a-th incoming edge: the same, or for a phi of b its argument's (-1
+// if that one is not tracked).
+func (e *elim) onEdge(id int, b *ir.Block, a int) int {
+	c := e.facts[id]
+	if d := e.def[c.Reg]; d.block != b.Index || d.index >= 0 {
+		return id
+	}
+	on, ok := e.ids[fact{Kind: c.Kind, Reg: e.phiOf(c.Reg).Args()[a]}]
+	if !ok {
+		return -1
+	}
+	return on
+}
+
+// holdsBefore reports whether fact id holds right before instruction k
+// of block b.
+func (e *elim) holdsBefore(id int, b *ir.Block, k int) bool {
+	if e.in[b.Index].Has(id) || e.intrinsicAt(id, b.Index) {
+		return true
+	}
+	return e.givenBefore(id, b, k)
+}
+
+// givenBefore reports whether an instruction of b before the k-th gives
+// fact id.
+func (e *elim) givenBefore(id int, b *ir.Block, k int) bool {
+	for _, in := range b.Instrs[:k] {
+		if c, ok := given(e.f, in); ok && c == e.facts[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// remove picks the checks whose fact holds where they stand.
+func (e *elim) remove() {
+	e.removedInstrs = map[place]bool{}
+	for _, b := range e.rpo {
+		for k, in := range b.Instrs {
+			c := checkFact(in)
+			if c.Kind == 0 {
+				continue
+			}
+			if e.holdsBefore(e.ids[c], b, k) {
+				p := place{b.Index, k}
+				e.removed = append(e.removed, p)
+				e.removedInstrs[p] = true
+			}
+		}
+	}
+}
+
+// needed returns, per block, the facts of its start that the removals
+// need, directly or through the edges out of it.
+func (e *elim) needed() []graph.Bitset {
+	f, n := e.f, len(e.facts)
+	need := make([]graph.Bitset, len(f.Blocks))
+	for i := range need {
+		need[i] = graph.NewBitset(n)
+	}
+	type item struct{ block, id int }
+	var work []item
+	add := func(b, id int) {
+		if !need[b].Has(id) {
+			need[b].Add(id)
+			work = append(work, item{b, id})
+		}
+	}
+	for _, p := range e.removed {
+		b := f.Blocks[p.block]
+		id := e.ids[checkFact(b.Instrs[p.index])]
+		if !e.intrinsicAt(id, p.block) && !e.givenBefore(id, b, p.index) {
+			add(p.block, id)
+		}
+	}
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		b := f.Blocks[it.block]
+		for a, p := range b.Preds {
+			on := e.onEdge(it.id, b, a)
+			if on >= 0 && !e.intrinsicAt(on, it.block) && !e.gen[p].Has(on) && !e.edgeGives(p, b, on) && e.in[p].Has(on) {
+				add(p, on)
+			}
+		}
+	}
+	return need
+}
+
+// edgeGives reports whether the edge from block p to block to gives
+// fact id.
+func (e *elim) edgeGives(p int, to *ir.Block, id int) bool {
+	for _, c := range e.edgeFactsTo(p, to) {
+		if c == e.facts[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeFactsTo returns the facts the branch of block p gives on its edge
+// to block to.
+func (e *elim) edgeFactsTo(p int, to *ir.Block) []fact {
+	if pb := e.f.Blocks[p]; len(pb.Succs) == 2 && pb.Succs[0] == to.Index {
+		return e.onTrue[p]
+	}
+	return e.onFalse[p]
+}
+
+// result is f without the removed checks.
+func (e *elim) result() *ir.Func {
+	g := e.f.ShallowClone()
+	for i, b := range g.Blocks {
+		instrs := b.Instrs[:0]
+		for k, in := range b.Instrs {
+			if !e.removedInstrs[place{i, k}] {
+				instrs = append(instrs, in)
+			}
+		}
+		b.Instrs = instrs
+	}
+	return g
+}

@@ -1,0 +1,195 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// ceIn is a check elimination input: a list walk whose condition guards
+// the body's nil checks, a parameter checked before the loop, a branch
+// on a divisor, and a phi of an allocation and the parameter.
+const ceIn = `
+type main.T struct{next *main.T; n int}
+
+func @main.f(r0 *main.T, r1 int) int {
+b0:
+    r2:int = const 0
+    r3:*main.T = const nil
+    nilcheck r0
+    r4:*int = fieldaddr r0, n
+    r14:*main.T = new
+    jump b1
+b1: <- b0, b2
+    r5:*main.T = phi r0, r8
+    r6:int = phi r2, r10
+    r7:bool = ne r5, r3
+    if r7, b2, b3
+b2: <- b1
+    nilcheck r5
+    r11:**main.T = fieldaddr r5, next
+    r8:*main.T = load r11
+    r9:*int = fieldaddr r5, n
+    r12:int = load r9
+    r10:int = add r6, r12
+    jump b1
+b3: <- b1
+    r13:bool = ne r1, r2
+    if r13, b4, b5
+b4: <- b3
+    divcheck r1
+    r15:int = div r6, r1
+    jump b6
+b5: <- b3
+    jump b6
+b6: <- b4, b5
+    r16:int = phi r15, r6
+    r17:*main.T = phi r14, r0
+    nilcheck r17
+    r18:*int = fieldaddr r17, n
+    r19:int = load r18
+    r20:int = add r16, r19
+    return r20
+}`
+
+// ceOut is its honest result: the body's check, the divisor's and the
+// phi's (r0 was checked in b0) go.
+var ceOut = strings.NewReplacer(
+	"b2: <- b1\n    nilcheck r5\n", "b2: <- b1\n",
+	"    divcheck r1\n", "",
+	"    nilcheck r17\n", "",
+).Replace(ceIn)
+
+// ceHints are its hints: r5 nonnil at b2 (the loop condition's edge),
+// r1 nonzero at b4 (the branch's edge), r17 nonnil at b6 (a phi of an
+// allocation and r0), and r0 nonnil from the loop on to b5 (the check
+// in b0, carried to the phi's edge from b5).
+func ceHints() *CheckElimHints {
+	h := &CheckElimHints{Entry: make([][]Fact, 7), Removed: []CheckRemoval{{2, 0}, {4, 0}, {6, 0}}}
+	for _, b := range []int{1, 2, 3, 5} {
+		h.Entry[b] = []Fact{{FactNonNil, 0}}
+	}
+	h.Entry[2] = append(h.Entry[2], Fact{FactNonNil, 5})
+	h.Entry[4] = []Fact{{FactNonZero, 1}}
+	h.Entry[6] = []Fact{{FactNonNil, 17}}
+	return h
+}
+
+func checkElimOf(t *testing.T, in, out string, h *CheckElimHints) error {
+	t.Helper()
+	before, after := parse(t, in), parse(t, out)
+	// Parsed apart, the two have distinct named types: give the result
+	// the input's, as a pass's result shares them.
+	for v := range before.NumRegs() {
+		if after.HasReg(ir.Reg(v)) {
+			after.SetType(ir.Reg(v), before.TypeOf(ir.Reg(v)))
+		}
+	}
+	return CheckElim(before, after, h)
+}
+
+func TestCheckElimAccepts(t *testing.T) {
+	if err := checkElimOf(t, ceIn, ceOut, ceHints()); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	// The input itself, without removals or facts.
+	if err := checkElimOf(t, ceIn, ceIn, &CheckElimHints{Entry: make([][]Fact, 7)}); err != nil {
+		t.Fatalf("input as its own result rejected: %v", err)
+	}
+	// More facts than the removals need, if they hold: r14 (an
+	// allocation) at b6, and r1 nonzero at b4 twice.
+	h := ceHints()
+	h.Entry[6] = append(h.Entry[6], Fact{FactNonNil, 14})
+	h.Entry[4] = append(h.Entry[4], Fact{FactNonZero, 1})
+	if err := checkElimOf(t, ceIn, ceOut, h); err != nil {
+		t.Fatalf("result with facts that hold rejected: %v", err)
+	}
+}
+
+// TestCheckElimRejects mutates the honest result or its certificate.
+func TestCheckElimRejects(t *testing.T) {
+	cases := []struct {
+		name string
+		out  string
+		h    func(h *CheckElimHints)
+		rule Rule
+	}{
+		{"the parameter's check removed with no fact", strings.Replace(ceOut, "    nilcheck r0\n", "", 1),
+			func(h *CheckElimHints) { h.Removed = append(h.Removed, CheckRemoval{0, 2}) }, RuleImplied},
+		{"a fact the loop exit's edge does not give", ceOut,
+			func(h *CheckElimHints) { h.Entry[3] = append(h.Entry[3], Fact{FactNonNil, 5}) }, RuleFacts},
+		{"facts at the entry block", ceOut,
+			func(h *CheckElimHints) { h.Entry[0] = []Fact{{FactNonNil, 0}} }, RuleFacts},
+		{"a phi fact one argument does not carry", ceOut,
+			func(h *CheckElimHints) { h.Entry[1] = append(h.Entry[1], Fact{FactNonNil, 5}) }, RuleFacts},
+		{"a fact about a register defined later", ceOut,
+			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{FactNonNil, 11}) }, RuleFacts},
+		{"nonzero of a pointer", ceOut,
+			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{FactNonZero, 5}) }, RuleFacts},
+		{"the divisor nonzero on the false edge", ceOut,
+			func(h *CheckElimHints) { h.Entry[5] = append(h.Entry[5], Fact{FactNonZero, 1}) }, RuleFacts},
+		{"the body's start without its fact", ceOut,
+			func(h *CheckElimHints) { h.Entry[2] = h.Entry[2][:1] }, RuleImplied},
+		{"the divisor's block without its fact", ceOut,
+			func(h *CheckElimHints) { h.Entry[4] = nil }, RuleImplied},
+		{"an add listed as removed", ceOut,
+			func(h *CheckElimHints) { h.Removed = append(h.Removed, CheckRemoval{2, 5}) }, RuleRemove},
+		{"a check removed twice", ceOut,
+			func(h *CheckElimHints) { h.Removed = append(h.Removed, CheckRemoval{2, 0}) }, RuleHints},
+		{"an add's operands swapped", strings.Replace(ceOut, "add r16, r19", "add r19, r16", 1),
+			func(h *CheckElimHints) {}, RuleStructure},
+		{"a check dropped without a removal", ceOut,
+			func(h *CheckElimHints) { h.Removed = h.Removed[:2] }, RuleStructure},
+		{"no facts for some blocks", ceOut,
+			func(h *CheckElimHints) { h.Entry = h.Entry[:3] }, RuleHints},
+	}
+	for _, c := range cases {
+		h := ceHints()
+		c.h(h)
+		err := checkElimOf(t, ceIn, c.out, h)
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		if e, ok := err.(*Error); !ok || e.Rule != c.rule {
+			t.Errorf("%s: rejected with %v, want rule %s", c.name, err, c.rule)
+		}
+	}
+}
+
+// TestCheckElimRecover: the recover block starts with no facts, and an
+// allocation of the entry block is not known nonnil in the blocks it
+// reaches (a panic may come before the allocation).
+func TestCheckElimRecover(t *testing.T) {
+	const in = `
+func @main.f(r0 *int) int recover b2 {
+b0:
+    r1:*int = new
+    nilcheck r0
+    r2:int = load r0
+    nilcheck r1
+    r3:int = load r1
+    jump b1
+b1: <- b0, b2
+    nilcheck r1
+    r4:int = load r1
+    return r4
+b2:
+    jump b1
+}`
+	honest := strings.Replace(in, "    nilcheck r1\n    r3", "    r3", 1)
+	if err := checkElimOf(t, in, honest, &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{0, 3}}}); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	out := strings.Replace(honest, "b1: <- b0, b2\n    nilcheck r1\n", "b1: <- b0, b2\n", 1)
+	err := checkElimOf(t, in, out, &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{0, 3}, {1, 0}}})
+	if e, ok := err.(*Error); !ok || e.Rule != RuleImplied {
+		t.Errorf("the entry block's allocation taken as nonnil after the recover block: %v, want rule %s", err, RuleImplied)
+	}
+	h := &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{0, 3}}}
+	h.Entry[2] = []Fact{{FactNonNil, 0}}
+	if e, ok := checkElimOf(t, in, honest, h).(*Error); !ok || e.Rule != RuleFacts {
+		t.Errorf("facts at the recover block accepted")
+	}
+}
