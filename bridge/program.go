@@ -36,6 +36,13 @@ type Config struct {
 	// them through the interpreter's reflect. It costs a second, slower
 	// load.
 	StdSource bool
+
+	// BuildErrors tolerates the go command's own errors in building the
+	// packages (a "# pkg" report, such as gc's "missing function body"
+	// for a function declared without one), when the type checker
+	// found no error: vssa checks -gc reads GOROOT's errorcheck files,
+	// some of which gc does not build alone.
+	BuildErrors bool
 }
 
 // Program is a set of Go packages translated to IR. Functions with a
@@ -72,8 +79,19 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := loadErrors(pkgs, nil); err != nil {
+	var tolerated func(*packages.Package, packages.Error) bool
+	if cfg.BuildErrors {
+		tolerated = func(_ *packages.Package, e packages.Error) bool {
+			return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+		}
+	}
+	if err := loadErrors(pkgs, tolerated); err != nil {
 		return nil, err
+	}
+	if tolerated != nil {
+		// Well typed after all: go/ssa builds only packages not marked
+		// ill typed.
+		packages.Visit(pkgs, nil, func(p *packages.Package) { p.IllTyped = false })
 	}
 	if len(pkgs) == 0 {
 		if noModule(cfg) {

@@ -340,6 +340,9 @@ func (c *factCheck) intrinsic(fact Fact, use int) bool {
 		switch in.Op {
 		case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
 			return true
+		case ir.OpSliceToArrayPtr:
+			// Of a slice at least N long, N > 0: its first element's address.
+			return arrayLen(c.f.TypeOf(in.Dst())) > 0
 		}
 	case FactNonZero:
 		return in.Op == ir.OpConst && nonZeroConst(c.f.ConstValue(in))
@@ -435,4 +438,15 @@ func nilable(t types.Type) bool {
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// arrayLen is the length of the array a pointer of type t points to,
+// or -1.
+func arrayLen(t types.Type) int64 {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		if a, ok := p.Elem().Underlying().(*types.Array); ok {
+			return a.Len()
+		}
+	}
+	return -1
 }

@@ -12,6 +12,7 @@
 //	goroot  run the GOROOT test programs and compare with the compiled ones
 //	check   run the validated passes on every function of some packages
 //	stats   measure what GVN removes, against a pessimistic dominator walk
+//	checks  count run-time checks per source line, before and after the passes
 //	bench   measure SSA construction and validation against x/tools' lifting
 //	ir      parse, check and print IR text files (ir.Parse, ir.Check)
 //
