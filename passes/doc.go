@@ -30,8 +30,8 @@
 //     et al. (validate.Mem2Reg)
 //   - gvn: global value numbering, optimistic: replace values by equal
 //     dominating ones, remove covered checks (validate.GVN)
-//   - checkelim: remove nil and division checks whose condition holds
-//     on every path to them (validate.CheckElim)
+//   - checkelim: remove run-time checks whose condition holds on every
+//     path to them (validate.CheckElim)
 //   - outofssa: replace phis by copies on incoming edges
 //     (validate.OutOfSSA)
 //

@@ -30,7 +30,7 @@ var Table = mustTable(
 		New("mem2reg", "promote variables to registers, SSA form by Cytron et al.", ir.RTL, ir.SSA, mem2reg.Run, validate.Mem2Reg),
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN),
-		New("checkelim", "remove nil and division checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
+		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
 		New("outofssa", "replace phis by copies on incoming edges", ir.SSA, ir.RTL, outofssa.Run, validate.OutOfSSA),
 	},
 	[]Rule{

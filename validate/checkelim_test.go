@@ -68,11 +68,11 @@ var ceOut = strings.NewReplacer(
 func ceHints() *CheckElimHints {
 	h := &CheckElimHints{Entry: make([][]Fact, 7), Removed: []CheckRemoval{{2, 0}, {4, 0}, {6, 0}}}
 	for _, b := range []int{1, 2, 3, 5} {
-		h.Entry[b] = []Fact{{FactNonNil, 0}}
+		h.Entry[b] = []Fact{{Kind: FactNonNil, Reg: 0}}
 	}
-	h.Entry[2] = append(h.Entry[2], Fact{FactNonNil, 5})
-	h.Entry[4] = []Fact{{FactNonZero, 1}}
-	h.Entry[6] = []Fact{{FactNonNil, 17}}
+	h.Entry[2] = append(h.Entry[2], Fact{Kind: FactNonNil, Reg: 5})
+	h.Entry[4] = []Fact{{Kind: FactNonZero, Reg: 1}}
+	h.Entry[6] = []Fact{{Kind: FactNonNil, Reg: 17}}
 	return h
 }
 
@@ -100,8 +100,8 @@ func TestCheckElimAccepts(t *testing.T) {
 	// More facts than the removals need, if they hold: r14 (an
 	// allocation) at b6, and r1 nonzero at b4 twice.
 	h := ceHints()
-	h.Entry[6] = append(h.Entry[6], Fact{FactNonNil, 14})
-	h.Entry[4] = append(h.Entry[4], Fact{FactNonZero, 1})
+	h.Entry[6] = append(h.Entry[6], Fact{Kind: FactNonNil, Reg: 14})
+	h.Entry[4] = append(h.Entry[4], Fact{Kind: FactNonZero, Reg: 1})
 	if err := checkElimOf(t, ceIn, ceOut, h); err != nil {
 		t.Fatalf("result with facts that hold rejected: %v", err)
 	}
@@ -118,17 +118,17 @@ func TestCheckElimRejects(t *testing.T) {
 		{"the parameter's check removed with no fact", strings.Replace(ceOut, "    nilcheck r0\n", "", 1),
 			func(h *CheckElimHints) { h.Removed = append(h.Removed, CheckRemoval{0, 2}) }, RuleImplied},
 		{"a fact the loop exit's edge does not give", ceOut,
-			func(h *CheckElimHints) { h.Entry[3] = append(h.Entry[3], Fact{FactNonNil, 5}) }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[3] = append(h.Entry[3], Fact{Kind: FactNonNil, Reg: 5}) }, RuleFacts},
 		{"facts at the entry block", ceOut,
-			func(h *CheckElimHints) { h.Entry[0] = []Fact{{FactNonNil, 0}} }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[0] = []Fact{{Kind: FactNonNil, Reg: 0}} }, RuleFacts},
 		{"a phi fact one argument does not carry", ceOut,
-			func(h *CheckElimHints) { h.Entry[1] = append(h.Entry[1], Fact{FactNonNil, 5}) }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[1] = append(h.Entry[1], Fact{Kind: FactNonNil, Reg: 5}) }, RuleFacts},
 		{"a fact about a register defined later", ceOut,
-			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{FactNonNil, 11}) }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{Kind: FactNonNil, Reg: 11}) }, RuleFacts},
 		{"nonzero of a pointer", ceOut,
-			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{FactNonZero, 5}) }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], Fact{Kind: FactNonZero, Reg: 5}) }, RuleFacts},
 		{"the divisor nonzero on the false edge", ceOut,
-			func(h *CheckElimHints) { h.Entry[5] = append(h.Entry[5], Fact{FactNonZero, 1}) }, RuleFacts},
+			func(h *CheckElimHints) { h.Entry[5] = append(h.Entry[5], Fact{Kind: FactNonZero, Reg: 1}) }, RuleFacts},
 		{"the body's start without its fact", ceOut,
 			func(h *CheckElimHints) { h.Entry[2] = h.Entry[2][:1] }, RuleImplied},
 		{"the divisor's block without its fact", ceOut,
@@ -188,8 +188,89 @@ b2:
 		t.Errorf("the entry block's allocation taken as nonnil after the recover block: %v, want rule %s", err, RuleImplied)
 	}
 	h := &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{0, 3}}}
-	h.Entry[2] = []Fact{{FactNonNil, 0}}
+	h.Entry[2] = []Fact{{Kind: FactNonNil, Reg: 0}}
 	if e, ok := checkElimOf(t, in, honest, h).(*Error); !ok || e.Rule != RuleFacts {
 		t.Errorf("facts at the recover block accepted")
+	}
+}
+
+// ceLoop counts i up from 0 while i < len(s) and indexes s by i: its
+// bounds check goes with i ≥ 0 at the loop's start (0 on entry, i+1 on
+// the back edge, which cannot overflow since i < len(s)) and i < len(s)
+// on the body's edge.
+const ceLoop = `
+func @main.sum(r0 []int) int {
+b0:
+    r4:int = const 0
+    r18:int = const 1
+    jump b1
+b1: <- b0, b2
+    r26:int = phi r4, r16
+    r27:int = phi r4, r19
+    r8:int = len r0
+    r9:bool = lt r27, r8
+    if r9, b2, b3
+b2: <- b1
+    boundscheck r27, r8
+    r13:*int = indexaddr r0, r27
+    r14:int = load r13
+    r16:int = add r26, r14
+    r19:int = add r27, r18
+    jump b1
+b3: <- b1
+    return r26
+}`
+
+var ceLoopOut = strings.Replace(ceLoop, "    boundscheck r27, r8\n", "", 1)
+
+func ceLoopHints() *CheckElimHints {
+	h := &CheckElimHints{Entry: make([][]Fact, 4), Removed: []CheckRemoval{{2, 0}}}
+	h.Entry[1] = []Fact{le(ir.NoReg, 27, 0)}
+	h.Entry[2] = []Fact{le(ir.NoReg, 27, 0), le(27, 8, -1)}
+	return h
+}
+
+func TestCheckElimBounds(t *testing.T) {
+	if err := checkElimOf(t, ceLoop, ceLoopOut, ceLoopHints()); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	cases := []struct {
+		name string
+		h    func(h *CheckElimHints)
+		rule Rule
+	}{
+		{"i ≥ 1 at the loop's start (0 on entry)", func(h *CheckElimHints) { h.Entry[1][0].C = -1 }, RuleFacts},
+		{"i < len(s) at the loop's start (len is not defined there)", func(h *CheckElimHints) { h.Entry[1] = append(h.Entry[1], le(27, 8, -1)) }, RuleFacts},
+		{"the body without i ≥ 0", func(h *CheckElimHints) { h.Entry[2] = h.Entry[2][1:] }, RuleImplied},
+		{"the body without i < len(s)", func(h *CheckElimHints) { h.Entry[2] = h.Entry[2][:1] }, RuleImplied},
+		{"i < len(s) - 1 in the body", func(h *CheckElimHints) { h.Entry[2][1].C = -2 }, RuleFacts},
+		{"the loop's start without i ≥ 0", func(h *CheckElimHints) { h.Entry[1] = nil }, RuleFacts},
+		{"i ≤ len(s) in the body, not enough", func(h *CheckElimHints) { h.Entry[2][1].C = 0 }, RuleImplied},
+		{"a fact of a register with itself", func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], le(27, 27, 0)) }, RuleFacts},
+		{"a fact of a non-integer", func(h *CheckElimHints) { h.Entry[2] = append(h.Entry[2], le(13, 8, 0)) }, RuleFacts},
+	}
+	for _, c := range cases {
+		h := ceLoopHints()
+		c.h(h)
+		err := checkElimOf(t, ceLoop, ceLoopOut, h)
+		if e, ok := err.(*Error); !ok || e.Rule != c.rule {
+			t.Errorf("%s: %v, want rule %s", c.name, err, c.rule)
+		}
+	}
+	// Counting down the other way round: i from len(s)-1 while i ≥ 0,
+	// by i-1 (which cannot overflow: i ≥ 0).
+	down := strings.NewReplacer("r27:int = phi r4, r19", "r27:int = phi r20, r19", "r9:bool = lt r27, r8", "r9:bool = ge r27, r4",
+		"r19:int = add r27, r18", "r19:int = sub r27, r18", "    r18:int = const 1\n", "    r18:int = const 1\n    r7:int = len r0\n    r20:int = sub r7, r18\n",
+		"boundscheck r27, r8", "boundscheck r27, r7").Replace(ceLoop)
+	downOut := strings.Replace(down, "    boundscheck r27, r7\n", "", 1)
+	h := &CheckElimHints{Entry: make([][]Fact, 4), Removed: []CheckRemoval{{2, 0}}}
+	h.Entry[1] = []Fact{le(27, 7, -1)}
+	h.Entry[2] = []Fact{le(27, 7, -1), le(ir.NoReg, 27, 0)}
+	if err := checkElimOf(t, down, downOut, h); err != nil {
+		t.Fatalf("counting down: honest result rejected: %v", err)
+	}
+	h.Entry[2] = h.Entry[2][:1]
+	if e, ok := checkElimOf(t, down, downOut, h).(*Error); !ok || e.Rule != RuleImplied {
+		t.Errorf("counting down without i ≥ 0 in the body: accepted or another rule")
 	}
 }

@@ -31,8 +31,8 @@
 //     definition strictly dominating its use, and a removed
 //     instruction either without effect or covered by a dominating one
 //     with its key.
-//   - CheckElim: a certificate of facts (nonnil, nonzero) at each
-//     block's start, checked as an inductive invariant (each fact holds
+//   - CheckElim: a certificate of facts (nonnil, nonzero, x - y ≤ c) at
+//     each block's start, checked as an inductive invariant (each fact holds
 //     on every edge into its block, from the source's facts, what the
 //     source's instructions establish, the edge's condition, or the
 //     register's definition), which implies every removed check.

@@ -38,7 +38,7 @@ var ruleCases = []struct {
 	}},
 	{RuleFacts, "checkelim: a fact the edge into its block does not give", func(t *testing.T) error {
 		h := ceHints()
-		h.Entry[5] = append(h.Entry[5], Fact{FactNonZero, 1})
+		h.Entry[5] = append(h.Entry[5], Fact{Kind: FactNonZero, Reg: 1})
 		return checkElimOf(t, ceIn, ceOut, h)
 	}},
 	{RuleImplied, "checkelim: a check removed with no fact", func(t *testing.T) error {

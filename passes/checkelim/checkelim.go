@@ -13,16 +13,20 @@ import (
 func Run(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
 	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
 	e := newElim(f)
-	if len(e.facts) == 0 {
-		return f, h, nil
-	}
 	e.flow()
 	e.remove()
+	s := e.boundsFlow()
+	boundsRemoved := s != nil && s.remove()
 	if len(e.removed) == 0 {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {
 		set.ForEach(func(i int) { h.Entry[b] = append(h.Entry[b], e.facts[i]) })
+	}
+	if boundsRemoved {
+		for b, fs := range s.in {
+			h.Entry[b] = append(h.Entry[b], fs...)
+		}
 	}
 	for _, p := range e.removed {
 		h.Removed = append(h.Removed, validate.CheckRemoval{Block: p.block, Index: p.index})
@@ -168,7 +172,7 @@ func (e *elim) flow() {
 				}
 			}
 		}
-		e.onTrue[i], e.onFalse[i] = edgeFacts(f, b, e.instrOf)
+		e.onTrue[i], e.onFalse[i] = e.edgeFacts(b)
 		for id, c := range e.facts {
 			d := e.def[c.Reg]
 			if d.block == parameter || d.block == i && d.index < 0 || d.block >= 0 && d.block != i && e.dom.StrictlyDominates(d.block, i) {
@@ -291,6 +295,9 @@ func (e *elim) needed() []graph.Bitset {
 	}
 	for _, p := range e.removed {
 		b := f.Blocks[p.block]
+		if boundsCheck(b.Instrs[p.index]) {
+			continue // the integer facts are all handed over
+		}
 		id := e.ids[checkFact(b.Instrs[p.index])]
 		if !e.intrinsicAt(id, p.block) && !e.givenBefore(id, b, p.index) {
 			add(p.block, id)

@@ -2,32 +2,47 @@
 // every path that reaches them, and hands its validator a certificate:
 // the facts each block starts with (validate.CheckElim).
 //
-// So far it knows two kinds of facts, enough for nil checks and
-// division checks:
+// It knows three kinds of facts:
 //
 //   - nonnil r: r is not nil. Allocations, makemap, makechan,
-//     makeclosure, globals, functions and field and element addresses
-//     are never nil; a nilcheck of r, or a load, store or field or
-//     array-element address through r (unchecked: running one on nil is
-//     undefined behaviour) leaves r nonnil; so does the true edge of
-//     "ne r, nil" and the false edge of "eq r, nil";
+//     makeclosure, globals, functions, field and element addresses and
+//     slices converted to pointers to non-empty arrays are never nil; a
+//     nilcheck of r, or a load, store or field or array-element address
+//     through r (unchecked: running one on nil is undefined behaviour)
+//     leaves r nonnil; so does the true edge of "ne r, nil" and the
+//     false edge of "eq r, nil";
 //   - nonzero r: r, an integer, is not zero: a nonzero const, r after a
 //     divcheck of it or an integer division or remainder by it, and on
-//     the edges of comparisons with zero as above.
+//     the edges of comparisons with zero as above;
+//   - x - y ≤ c, integers (y or x may be zero): from bounds, slice,
+//     shift and length checks that passed, the edges of comparisons
+//     (the true edge of "lt i, n" gives i - n ≤ -1), constants, types'
+//     ranges and len ≥ 0, x + k and x - k by a constant where they
+//     cannot overflow, masks (x & k in [0, k]), remainders by a
+//     constant, widening conversions; one fact follows from another with
+//     a smaller bound, or from two through one term (x - z, z - y).
 //
-// The facts of a block's start are found by a forward dataflow over the
+// Nonnil and nonzero facts are found by a forward dataflow over the
 // facts the checks need (the checks' operands, and for a phi the
 // arguments that reach it), meeting at joins as intersections, a fact
 // about a phi holding when it holds of the phi's argument on every edge
 // (so a phi of allocations is nonnil); loops start optimistic (every
-// fact) and shrink to a fixpoint. A check whose fact holds where it
-// stands goes. The certificate lists, per block, only the facts some
-// removal needs, directly or through the edges.
+// fact) and shrink to a fixpoint. Integer facts are candidates (the
+// checks', the branches', those of a loop phi's arguments lifted to the
+// phi, a phi's constant arguments as its bounds) kept at every block
+// where their registers are defined, then dropped where they do not
+// follow on some edge into the block, until none is dropped: the
+// greatest inductive set, which finds loop counters' bounds. A check
+// whose facts hold where it stands goes. The certificate lists, per
+// block, the nonnil and nonzero facts some removal needs, directly or
+// through the edges, and all the integer facts found.
 //
 // Invariants: the result is the input without the removed checks; the
 // facts the pass derives are exactly those the validator's rules give
 // (gives, intrinsic, edge), else the validator rejects the result.
 //
-// Not yet: ranges and relations of integers for bounds, slice, shift
-// and length checks, and facts from the package's functions.
+// Not yet: facts from the package's functions (results never nil),
+// lengths of sub-slices, facts about two terms plus a constant beyond
+// one step; the integer search gives up on functions of more than 500
+// blocks or 64 candidates (maxBlocks, maxCandidates).
 package checkelim

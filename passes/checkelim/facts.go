@@ -67,23 +67,30 @@ func intrinsic(f *ir.Func, in *ir.Instr, k validate.FactKind) bool {
 	return false
 }
 
-// edgeFacts returns the facts b's branch gives on its true and false
-// edges: "ne x, c" on the true edge, "eq x, c" on the false one, c
-// being a const nil (nonnil x) or integer zero (nonzero x). def finds
-// a register's defining instruction.
-func edgeFacts(f *ir.Func, b *ir.Block, def func(ir.Reg) *ir.Instr) (onTrue, onFalse []fact) {
+// edgeFacts returns the nonnil and nonzero facts b's branch gives on
+// its true and false edges: "ne x, c" on the true edge, "eq x, c" on the
+// false one, c being a const nil (nonnil x) or integer zero (nonzero
+// x). None in a block the recover block reaches from a comparison or
+// const of the entry block, which may not have run.
+func (e *elim) edgeFacts(b *ir.Block) (onTrue, onFalse []fact) {
 	t := b.Terminator()
 	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 		return nil, nil
 	}
-	cmp := def(t.Args()[0])
+	usable := func(r ir.Reg) *ir.Instr {
+		if e.def[r].block == 0 && e.recov[b.Index] {
+			return nil
+		}
+		return e.instrOf(r)
+	}
+	cmp := usable(t.Args()[0])
 	if cmp == nil || cmp.Op != ir.OpEq && cmp.Op != ir.OpNe {
 		return nil, nil
 	}
 	var fs []fact
 	x, y := cmp.Args()[0], cmp.Args()[1]
 	for _, pair := range [2][2]ir.Reg{{x, y}, {y, x}} {
-		if k := zeroConstKind(f, def(pair[1]), pair[1]); k != 0 {
+		if k := zeroConstKind(e.f, usable(pair[1]), pair[1]); k != 0 {
 			fs = append(fs, fact{Kind: k, Reg: pair[0]})
 		}
 	}
@@ -103,7 +110,7 @@ func zeroConstKind(f *ir.Func, in *ir.Instr, r ir.Reg) validate.FactKind {
 	switch {
 	case v == nil && nilable(f.TypeOf(r)):
 		return validate.FactNonNil
-	case v != nil && v.Kind() == constant.Int && constant.Sign(v) == 0:
+	case v != nil && v.Kind() == constant.Int && constant.Sign(v) == 0 && isInteger(f.TypeOf(r)):
 		return validate.FactNonZero
 	}
 	return 0

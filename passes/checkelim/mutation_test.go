@@ -33,7 +33,7 @@ func TestMutation(t *testing.T) {
 		HintsString: func(h *validate.CheckElimHints) string { return fmt.Sprint(h.Entry, h.Removed) },
 		Context:     newCctx,
 		Kinds:       kinds,
-		MinKinds:    10,
+		MinKinds:    13,
 	}
 	suite.Test(t)
 }
@@ -97,12 +97,12 @@ func (x *cctx) clone() (*ir.Func, *validate.CheckElimHints) { return x.honest.Cl
 // kept is a check of the result: its block and index in g.
 type kept struct{ block, index int }
 
-// keptChecks lists the nil and division checks the result keeps.
+// keptChecks lists the checks the result keeps.
 func (x *cctx) keptChecks() []kept {
 	var out []kept
 	for i, b := range x.g.Blocks {
 		for k, in := range b.Instrs {
-			if checkFact(in).Kind != 0 {
+			if checkFacts(in) != nil {
 				out = append(out, kept{i, k})
 			}
 		}
@@ -111,11 +111,11 @@ func (x *cctx) keptChecks() []kept {
 }
 
 // removeKept returns a mutant without the kept check c, listed as
-// removed.
-func (x *cctx) removeKept(c kept) (*ir.Func, *validate.CheckElimHints, validate.Fact) {
+// removed, and the facts under which it passes.
+func (x *cctx) removeKept(c kept) (*ir.Func, *validate.CheckElimHints, []validate.Fact) {
 	g, h := x.clone()
 	b := g.Blocks[c.block]
-	fact := checkFact(b.Instrs[c.index])
+	fact := checkFacts(b.Instrs[c.index])
 	b.Instrs = slices.Delete(b.Instrs, c.index, c.index+1)
 	h.Removed = append(h.Removed, validate.CheckRemoval{Block: c.block, Index: x.orig[c.block][c.index]})
 	return g, h, fact
@@ -129,6 +129,22 @@ func (x *cctx) registers(k validate.FactKind) []ir.Reg {
 		if t != nil && (k == validate.FactNonNil && nilable(t) || k == validate.FactNonZero && isInteger(t)) {
 			out = append(out, ir.Reg(v))
 		}
+	}
+	return out
+}
+
+// boundSites changes the bound of each integer fact by delta.
+func (x *cctx) boundSites(delta int64) []site {
+	var out []site
+	for _, p := range x.facts() {
+		if x.h.Entry[p[0]][p[1]].Kind != validate.FactLE {
+			continue
+		}
+		out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
+			g, h := x.clone()
+			h.Entry[p[0]][p[1]].C += delta
+			return g, h, true
+		}})
 	}
 	return out
 }
@@ -167,8 +183,8 @@ var kinds = []kind{
 			var out []site
 			for _, c := range x.keptChecks() {
 				out = append(out, site{What: fmt.Sprintf("b%d:%d", c.block, c.index), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h, fact := x.removeKept(c)
-					h.Entry[c.block] = append(h.Entry[c.block], fact)
+					g, h, facts := x.removeKept(c)
+					h.Entry[c.block] = append(h.Entry[c.block], facts...)
 					return g, h, true
 				}})
 			}
@@ -183,9 +199,9 @@ var kinds = []kind{
 			dom := x.in.CFG().Dom
 			for _, c := range x.keptChecks() {
 				out = append(out, site{What: fmt.Sprintf("b%d:%d", c.block, c.index), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h, fact := x.removeKept(c)
+					g, h, facts := x.removeKept(c)
 					for b := c.block; b > 0 && dom.Reachable(b); b = dom.Idom(b) {
-						h.Entry[b] = append(h.Entry[b], fact)
+						h.Entry[b] = append(h.Entry[b], facts...)
 					}
 					return g, h, true
 				}})
@@ -279,11 +295,38 @@ var kinds = []kind{
 		},
 	},
 	{
+		Name:  "tighten-bound",
+		Doc:   "make an integer fact of the certificate stronger by one (x - y ≤ c-1)",
+		Sites: func(x *cctx) []site { return x.boundSites(-1) },
+	},
+	{
+		Name: "swap-bound",
+		Doc:  "swap the two terms of an integer fact of the certificate (y - x ≤ c)",
+		Sites: func(x *cctx) []site {
+			var out []site
+			for _, p := range x.facts() {
+				if x.h.Entry[p[0]][p[1]].Kind != validate.FactLE {
+					continue
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
+					g, h := x.clone()
+					f := &h.Entry[p[0]][p[1]]
+					f.Reg, f.Y = f.Y, f.Reg
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
 		Name: "fact-other-kind",
 		Doc:  "turn a nonnil fact into nonzero and back",
 		Sites: func(x *cctx) []site {
 			var out []site
 			for _, p := range x.facts() {
+				if x.h.Entry[p[0]][p[1]].Kind == validate.FactLE {
+					continue
+				}
 				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
 					g, h := x.clone()
 					f := &h.Entry[p[0]][p[1]]

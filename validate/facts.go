@@ -1,0 +1,539 @@
+// This file is the language of check elimination's certificates: the
+// facts, what establishes them (gens, edgeFacts, intrinsic facts) and
+// when facts imply another (implied). Integers are mathematical: a fact
+// is about the value a register holds as its type reads it (signed or
+// unsigned), never about its bits.
+//
+// Implication is kept to what needs no solver: a fact x - y ≤ c follows
+// from one fact x - y ≤ c' with c' ≤ c, or from two, x - z ≤ a and
+// z - y ≤ b with a + b ≤ c, each one available or intrinsic. Constants
+// are the zero term plus their value, so "i < 8" relates i to zero.
+
+package validate
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// FactKind is a kind of fact about registers.
+type FactKind uint8
+
+const (
+	FactNonNil  FactKind = iota + 1 // Reg is not nil
+	FactNonZero                     // Reg, an integer, is not zero
+	FactLE                          // Reg - Y ≤ C, integers; ir.NoReg (as Reg or Y) is zero
+)
+
+func (k FactKind) String() string {
+	switch k {
+	case FactNonNil:
+		return "nonnil"
+	case FactNonZero:
+		return "nonzero"
+	case FactLE:
+		return "le"
+	}
+	return "fact?"
+}
+
+// Fact is a fact about the values of registers.
+type Fact struct {
+	Kind FactKind
+	Reg  ir.Reg
+	Y    ir.Reg // FactLE: the register subtracted (NoReg: zero)
+	C    int64  // FactLE: the bound
+}
+
+func (f Fact) String() string {
+	if f.Kind != FactLE {
+		return fmt.Sprintf("%s %s", f.Kind, f.Reg)
+	}
+	term := func(r ir.Reg) string {
+		if r == ir.NoReg {
+			return "0"
+		}
+		return r.String()
+	}
+	return fmt.Sprintf("%s - %s <= %d", term(f.Reg), term(f.Y), f.C)
+}
+
+// le is the fact x - y ≤ c.
+func le(x, y ir.Reg, c int64) Fact { return Fact{Kind: FactLE, Reg: x, Y: y, C: c} }
+
+// checkFacts are the facts under which the check in passes, or nil for
+// an instruction that is not a check the pass removes.
+func checkFacts(f *ir.Func, in *ir.Instr) []Fact {
+	args := in.Args()
+	switch in.Op {
+	case ir.OpNilCheck:
+		return []Fact{{Kind: FactNonNil, Reg: args[0]}}
+	case ir.OpDivCheck:
+		return []Fact{{Kind: FactNonZero, Reg: args[0]}}
+	case ir.OpBoundsCheck: // 0 ≤ i < n
+		return []Fact{le(ir.NoReg, args[0], 0), le(args[0], args[1], -1)}
+	case ir.OpSliceCheck: // 0 ≤ lo ≤ hi ≤ max ≤ bound, lo and max optional
+		return sliceFacts(args[0], args[1], args[2], args[3])
+	case ir.OpShiftCheck: // the count is not negative
+		return []Fact{le(ir.NoReg, args[0], 0)}
+	case ir.OpLenCheck: // n ≤ l
+		return []Fact{le(args[1], args[0], 0)}
+	}
+	return nil
+}
+
+func sliceFacts(lo, hi, max, bound ir.Reg) []Fact {
+	fs := []Fact{le(ir.NoReg, hi, 0)}
+	top := bound
+	if max != ir.NoReg {
+		fs = append(fs, le(max, bound, 0))
+		top = max
+	}
+	fs = append(fs, le(hi, top, 0))
+	if lo != ir.NoReg {
+		fs = append(fs, le(ir.NoReg, lo, 0), le(lo, hi, 0))
+	}
+	return fs
+}
+
+// gens returns avail with the facts running in establishes, in a block
+// used at use: a check that passed, an unchecked operation's
+// precondition, and facts about its result.
+func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
+	f := c.f
+	args := in.Args()
+	switch in.Op {
+	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr:
+		return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+	case ir.OpIndexAddr:
+		if _, ptr := f.TypeOf(args[0]).Underlying().(*types.Pointer); ptr {
+			return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+		}
+	case ir.OpDivCheck, ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+		return append(avail, checkFacts(f, in)...)
+	}
+	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
+		return avail
+	}
+	r, t := in.Dst(), f.TypeOf(in.Dst())
+	switch in.Op {
+	case ir.OpDiv, ir.OpRem:
+		avail = append(avail, Fact{Kind: FactNonZero, Reg: args[1]})
+		k, ok := c.constant(args[1], use)
+		if in.Op == ir.OpRem && ok && k > 0 { // |r| < k, r ≥ 0 if x is
+			avail = append(avail, le(r, ir.NoReg, k-1), le(ir.NoReg, r, k-1))
+			if c.implied(le(ir.NoReg, args[0], 0), avail, use) {
+				avail = append(avail, le(ir.NoReg, r, 0))
+			}
+		}
+	case ir.OpAdd, ir.OpSub:
+		x, k, ok := args[0], int64(0), false
+		if k, ok = c.constant(args[1], use); !ok && in.Op == ir.OpAdd {
+			x = args[1]
+			k, ok = c.constant(args[0], use)
+		}
+		if !ok || k == math.MinInt64 {
+			break
+		}
+		if in.Op == ir.OpSub {
+			k = -k
+		}
+		// r = x + k unless it overflows: x ≤ max - k (k > 0) or
+		// x ≥ min - k (k < 0).
+		lo, hi, bounded := typeRange(t)
+		if !bounded {
+			break
+		}
+		if k == 0 || k > 0 && c.implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.implied(le(ir.NoReg, x, k-lo), avail, use) {
+			avail = append(avail, le(r, x, k), le(x, r, -k))
+		}
+	case ir.OpAnd:
+		for _, a := range args {
+			if k, ok := c.constant(a, use); ok && k >= 0 {
+				return append(avail, le(r, ir.NoReg, k), le(ir.NoReg, r, 0))
+			}
+		}
+	case ir.OpConvert:
+		if isInteger(f.TypeOf(args[0])) && fits(f.TypeOf(args[0]), t) {
+			avail = append(avail, le(r, args[0], 0), le(args[0], r, 0))
+		}
+	}
+	return avail
+}
+
+// edgeFacts are the facts the condition of b's branch gives on its e-th
+// successor edge: "ne x, nil" nonnil x on the true edge, a comparison of
+// integers its relation (or the negation's on the false edge). None in
+// a block the recover block reaches whose condition the entry block
+// computes (it may not have run).
+func (c *factCheck) edgeFacts(b *ir.Block, e int) []Fact {
+	t := b.Terminator()
+	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
+		return nil
+	}
+	d := c.def[t.Args()[0]]
+	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[b.Index] {
+		return nil
+	}
+	cmp := c.f.Blocks[d.block].Instrs[d.index]
+	op := cmp.Op
+	if e == 1 {
+		op = negate(op)
+	}
+	args := cmp.Args()
+	if len(args) != 2 {
+		return nil
+	}
+	x, y := args[0], args[1]
+	if isInteger(c.f.TypeOf(x)) {
+		switch op {
+		case ir.OpLt:
+			return []Fact{le(x, y, -1)}
+		case ir.OpLe:
+			return []Fact{le(x, y, 0)}
+		case ir.OpGt:
+			return []Fact{le(y, x, -1)}
+		case ir.OpGe:
+			return []Fact{le(y, x, 0)}
+		case ir.OpEq:
+			return []Fact{le(x, y, 0), le(y, x, 0)}
+		case ir.OpNe:
+			if c.isZero(y, FactNonZero, b.Index) {
+				return []Fact{{Kind: FactNonZero, Reg: x}}
+			}
+			if c.isZero(x, FactNonZero, b.Index) {
+				return []Fact{{Kind: FactNonZero, Reg: y}}
+			}
+		}
+		return nil
+	}
+	if op == ir.OpNe {
+		if c.isZero(y, FactNonNil, b.Index) {
+			return []Fact{{Kind: FactNonNil, Reg: x}}
+		}
+		if c.isZero(x, FactNonNil, b.Index) {
+			return []Fact{{Kind: FactNonNil, Reg: y}}
+		}
+	}
+	return nil
+}
+
+// negate is the comparison true exactly when op is false (of integers
+// and of nil; 0 for other operations).
+func negate(op ir.Op) ir.Op {
+	switch op {
+	case ir.OpLt:
+		return ir.OpGe
+	case ir.OpLe:
+		return ir.OpGt
+	case ir.OpGt:
+		return ir.OpLe
+	case ir.OpGe:
+		return ir.OpLt
+	case ir.OpEq:
+		return ir.OpNe
+	case ir.OpNe:
+		return ir.OpEq
+	}
+	return 0
+}
+
+// implied reports whether fact follows from avail and the intrinsic
+// facts, in a block used at use.
+func (c *factCheck) implied(fact Fact, avail []Fact, use int) bool {
+	switch fact.Kind {
+	case FactNonNil:
+		for _, a := range avail {
+			if a == fact {
+				return true
+			}
+		}
+		return c.intrinsicNonNil(fact.Reg, use)
+	case FactNonZero:
+		for _, a := range avail {
+			if a == fact {
+				return true
+			}
+		}
+		if k, ok := c.constant(fact.Reg, use); ok {
+			return k != 0
+		}
+		return c.implied(le(ir.NoReg, fact.Reg, -1), avail, use) || c.implied(le(fact.Reg, ir.NoReg, -1), avail, use)
+	case FactLE:
+		return c.impliedLE(fact, avail, use)
+	}
+	return false
+}
+
+// bound is x - y ≤ c over terms: registers that are not constants (or
+// zero, NoReg).
+type bound struct {
+	x, y ir.Reg
+	c    int64
+}
+
+// impliedLE decides x - y ≤ c by one available or intrinsic bound, or
+// two through one term.
+func (c *factCheck) impliedLE(fact Fact, avail []Fact, use int) bool {
+	want, ok := c.normal(fact, use)
+	if !ok {
+		return false
+	}
+	if want.x == want.y {
+		return want.c >= 0
+	}
+	// The bounds from x, and those to y, with the intrinsic ones.
+	var from, to []bound
+	for _, a := range avail {
+		if a.Kind != FactLE {
+			continue
+		}
+		if n, ok := c.normal(a, use); ok && n.x != n.y {
+			if n.x == want.x {
+				from = append(from, n)
+			}
+			if n.y == want.y {
+				to = append(to, n)
+			}
+		}
+	}
+	from = append(from, c.intrinsicBounds(want.x, true)...)
+	to = append(to, c.intrinsicBounds(want.y, false)...)
+	for _, b := range to {
+		if b.x == want.x && b.c <= want.c {
+			return true
+		}
+	}
+	// Two bounds through a term z: x - z ≤ a and z - y ≤ b, either
+	// available or intrinsic (z's own range, when x or y is zero).
+	chain := func(a, b int64) bool {
+		sum, ok := addInt(a, b)
+		return ok && sum <= want.c
+	}
+	for _, a := range from {
+		if a.y == want.y && a.c <= want.c {
+			return true
+		}
+		for _, b := range to {
+			if a.y == b.x && chain(a.c, b.c) {
+				return true
+			}
+		}
+		if want.y == ir.NoReg {
+			for _, b := range c.intrinsicBounds(a.y, true) {
+				if chain(a.c, b.c) {
+					return true
+				}
+			}
+		}
+	}
+	if want.x == ir.NoReg {
+		for _, b := range to {
+			for _, a := range c.intrinsicBounds(b.x, false) {
+				if chain(a.c, b.c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// normal writes fact as a bound between terms, constants moved into c
+// (false if that overflows).
+func (c *factCheck) normal(fact Fact, use int) (bound, bool) {
+	b := bound{fact.Reg, fact.Y, fact.C}
+	if k, ok := c.constant(b.x, use); ok { // k - y ≤ c: 0 - y ≤ c - k
+		var fine bool
+		if b.c, fine = subInt(b.c, k); !fine {
+			return bound{}, false
+		}
+		b.x = ir.NoReg
+	}
+	if k, ok := c.constant(b.y, use); ok { // x - k ≤ c: x - 0 ≤ c + k
+		var fine bool
+		if b.c, fine = addInt(b.c, k); !fine {
+			return bound{}, false
+		}
+		b.y = ir.NoReg
+	}
+	return b, true
+}
+
+// intrinsicBounds are the bounds of term r its type and definition
+// give: r - 0 ≤ max (upper) or 0 - r ≤ -min, with min 0 for len and
+// cap.
+func (c *factCheck) intrinsicBounds(r ir.Reg, upper bool) []bound {
+	if r == ir.NoReg {
+		return nil
+	}
+	lo, hi, ok := typeRange(c.f.TypeOf(r))
+	if d := c.def[r]; d.block >= 0 && d.index >= 0 {
+		if op := c.f.Blocks[d.block].Instrs[d.index].Op; op == ir.OpLen || op == ir.OpCap {
+			lo = max(lo, 0) // so too for a len the recover block reads as zero
+		}
+	}
+	switch {
+	case upper && ok:
+		return []bound{{r, ir.NoReg, hi}}
+	case !upper && lo > math.MinInt64:
+		return []bound{{ir.NoReg, r, -lo}}
+	}
+	return nil
+}
+
+// constant returns the value of r if it is a const of an integer type
+// that fits in an int64, defined where use can rely on it.
+func (c *factCheck) constant(r ir.Reg, use int) (int64, bool) {
+	if r < 0 || int(r) >= len(c.def) {
+		return 0, false
+	}
+	d := c.def[r]
+	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
+		return 0, false
+	}
+	in := c.f.Blocks[d.block].Instrs[d.index]
+	if in.Op != ir.OpConst || !isInteger(c.f.TypeOf(r)) {
+		return 0, false
+	}
+	v := c.f.ConstValue(in)
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+// intrinsicNonNil reports whether r's definition makes it nonnil
+// wherever it is defined, for a use in block use.
+func (c *factCheck) intrinsicNonNil(r ir.Reg, use int) bool {
+	if r < 0 || int(r) >= len(c.def) {
+		return false
+	}
+	d := c.def[r]
+	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
+		return false
+	}
+	in := c.f.Blocks[d.block].Instrs[d.index]
+	switch in.Op {
+	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
+		return true
+	case ir.OpSliceToArrayPtr:
+		// Of a slice at least N long, N > 0: its first element's address.
+		return arrayLen(c.f.TypeOf(in.Dst())) > 0
+	}
+	return false
+}
+
+// isZero reports whether r is a const nil (for nonnil) or integer zero
+// (for nonzero) that use can rely on.
+func (c *factCheck) isZero(r ir.Reg, kind FactKind, use int) bool {
+	if r < 0 || int(r) >= len(c.def) {
+		return false
+	}
+	d := c.def[r]
+	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
+		return false
+	}
+	in := c.f.Blocks[d.block].Instrs[d.index]
+	if in.Op != ir.OpConst {
+		return false
+	}
+	v := c.f.ConstValue(in)
+	switch kind {
+	case FactNonNil:
+		return v == nil && nilable(c.f.TypeOf(r))
+	case FactNonZero:
+		return v != nil && v.Kind() == constant.Int && constant.Sign(v) == 0
+	}
+	return false
+}
+
+// typeRange is the range of the integer type t, and whether its
+// maximum fits in an int64 (the minimum always does).
+func typeRange(t types.Type) (lo, hi int64, ok bool) {
+	b, isBasic := t.Underlying().(*types.Basic)
+	if !isBasic || b.Info()&types.IsInteger == 0 {
+		return 0, 0, false
+	}
+	var bits uint
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int32, types.Uint32:
+		bits = 32
+	default: // int, uint, uintptr: 64 bits on the targets vssa runs
+		bits = 64
+	}
+	if b.Info()&types.IsUnsigned != 0 {
+		if bits == 64 {
+			return 0, 0, false
+		}
+		return 0, 1<<bits - 1, true
+	}
+	return -1 << (bits - 1), 1<<(bits-1) - 1, true
+}
+
+// fits reports whether every value of integer type from is one of to.
+func fits(from, to types.Type) bool {
+	if isUnsigned(to) && !isUnsigned(from) {
+		return false // negative values
+	}
+	flo, fhi, fok := typeRange(from)
+	tlo, thi, tok := typeRange(to)
+	switch {
+	case !tok: // to is a 64-bit unsigned type: every unsigned value fits
+		return true
+	case !fok:
+		return false
+	}
+	return tlo <= flo && fhi <= thi
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+func addInt(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+func subInt(a, b int64) (int64, bool) {
+	s := a - b
+	return s, (s < a) == (b > 0)
+}
+
+// nilable reports whether values of type t may be nil and a nilcheck
+// or comparison with nil applies to them.
+func nilable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// arrayLen is the length of the array a pointer of type t points to,
+// or -1.
+func arrayLen(t types.Type) int64 {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		if a, ok := p.Elem().Underlying().(*types.Array); ok {
+			return a.Len()
+		}
+	}
+	return -1
+}
