@@ -80,48 +80,13 @@ func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
 
 // factCheck is the state of one check elimination check.
 type factCheck struct {
-	r     rejecter
-	f     *ir.Func
-	dom   *graph.DomTree
-	def   []place // per register: its definition (block -1: a parameter or free variable, -2: nowhere; index -1: a phi)
-	recov []bool  // blocks reachable from the recover block
+	*FactRules
+	r   rejecter
+	dom *graph.DomTree
 }
 
 func newFactCheck(r rejecter, f *ir.Func) *factCheck {
-	c := &factCheck{r: r, f: f, dom: f.CFG().Dom, def: make([]place, f.NumRegs()), recov: make([]bool, len(f.Blocks))}
-	for v := range c.def {
-		c.def[v].block = -2
-	}
-	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
-		for _, v := range vs {
-			c.def[v].block = -1
-		}
-	}
-	for i, b := range f.Blocks {
-		for _, phi := range b.Phis {
-			c.def[phi.Dst()] = place{int32(i), -1}
-		}
-		for k, in := range b.Instrs {
-			for _, d := range in.Dsts() {
-				c.def[d] = place{int32(i), int32(k)}
-			}
-		}
-	}
-	if f.Recover > 0 {
-		stack := []int{f.Recover}
-		c.recov[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !c.recov[s] {
-					c.recov[s] = true
-					stack = append(stack, s)
-				}
-			}
-		}
-	}
-	return c
+	return &factCheck{FactRules: NewFactRules(f), r: r, dom: f.CFG().Dom}
 }
 
 // removals checks that each removal names a check the validator knows
@@ -134,7 +99,7 @@ func (c *factCheck) removals(rs []CheckRemoval) (map[place]bool, error) {
 		}
 		b := c.f.Blocks[m.Block]
 		in := b.Instrs[m.Index]
-		if checkFacts(c.f, in) == nil {
+		if CheckFacts(c.f, in) == nil {
 			return nil, c.r.at(b, in, RuleRemove, "removed, but it is not a check this pass removes")
 		}
 		p := place{int32(m.Block), int32(m.Index)}
@@ -211,23 +176,23 @@ func (c *factCheck) invariant(entry [][]Fact, removed map[place]bool) error {
 		avail := append([]Fact(nil), entry[i]...)
 		for k, in := range b.Instrs {
 			if removed[place{int32(i), int32(k)}] {
-				for _, fact := range checkFacts(f, in) {
-					if !c.implied(fact, avail, i) {
+				for _, fact := range CheckFacts(f, in) {
+					if !c.Implied(fact, avail, i) {
 						return c.r.at(b, in, RuleImplied, "removed, but %s does not follow from the facts there", fact)
 					}
 				}
 			}
-			avail = c.gens(in, avail, i)
+			avail = c.Gens(in, avail, i)
 		}
 		for e, s := range b.Succs {
 			to := f.Blocks[s]
 			if len(entry[s]) == 0 {
 				continue
 			}
-			onEdge := append(c.edgeFacts(b, e), avail...)
+			onEdge := c.Set(append(c.EdgeFacts(b, e), avail...), s)
 			a := b.PredIndex(e, to)
 			for _, fact := range entry[s] {
-				if !c.implied(c.acrossPhis(fact, to, a), onEdge, s) {
+				if !c.ImpliedBy(c.acrossPhis(fact, to, a), onEdge, s) {
 					return c.r.at(to, nil, RuleFacts, "fact %s does not hold on the edge from b%d", fact, i)
 				}
 			}

@@ -65,9 +65,9 @@ func (f Fact) String() string {
 // le is the fact x - y ≤ c.
 func le(x, y ir.Reg, c int64) Fact { return Fact{Kind: FactLE, Reg: x, Y: y, C: c} }
 
-// checkFacts are the facts under which the check in passes, or nil for
+// CheckFacts are the facts under which the check in passes, or nil for
 // an instruction that is not a check the pass removes.
-func checkFacts(f *ir.Func, in *ir.Instr) []Fact {
+func CheckFacts(f *ir.Func, in *ir.Instr) []Fact {
 	args := in.Args()
 	switch in.Op {
 	case ir.OpNilCheck:
@@ -100,10 +100,10 @@ func sliceFacts(lo, hi, max, bound ir.Reg) []Fact {
 	return fs
 }
 
-// gens returns avail with the facts running in establishes, in a block
+// Gens returns avail with the facts running in establishes, in a block
 // used at use: a check that passed, an unchecked operation's
 // precondition, and facts about its result.
-func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
+func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	f := c.f
 	args := in.Args()
 	switch in.Op {
@@ -114,7 +114,7 @@ func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
 		}
 	case ir.OpDivCheck, ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
-		return append(avail, checkFacts(f, in)...)
+		return append(avail, CheckFacts(f, in)...)
 	}
 	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
 		return avail
@@ -123,18 +123,18 @@ func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	switch in.Op {
 	case ir.OpDiv, ir.OpRem:
 		avail = append(avail, Fact{Kind: FactNonZero, Reg: args[1]})
-		k, ok := c.constant(args[1], use)
+		k, ok := c.Constant(args[1], use)
 		if in.Op == ir.OpRem && ok && k > 0 { // |r| < k, r ≥ 0 if x is
 			avail = append(avail, le(r, ir.NoReg, k-1), le(ir.NoReg, r, k-1))
-			if c.implied(le(ir.NoReg, args[0], 0), avail, use) {
+			if c.Implied(le(ir.NoReg, args[0], 0), avail, use) {
 				avail = append(avail, le(ir.NoReg, r, 0))
 			}
 		}
 	case ir.OpAdd, ir.OpSub:
 		x, k, ok := args[0], int64(0), false
-		if k, ok = c.constant(args[1], use); !ok && in.Op == ir.OpAdd {
+		if k, ok = c.Constant(args[1], use); !ok && in.Op == ir.OpAdd {
 			x = args[1]
-			k, ok = c.constant(args[0], use)
+			k, ok = c.Constant(args[0], use)
 		}
 		if !ok || k == math.MinInt64 {
 			break
@@ -148,12 +148,12 @@ func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		if !bounded {
 			break
 		}
-		if k == 0 || k > 0 && c.implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.implied(le(ir.NoReg, x, k-lo), avail, use) {
+		if k == 0 || k > 0 && c.Implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.Implied(le(ir.NoReg, x, k-lo), avail, use) {
 			avail = append(avail, le(r, x, k), le(x, r, -k))
 		}
 	case ir.OpAnd:
 		for _, a := range args {
-			if k, ok := c.constant(a, use); ok && k >= 0 {
+			if k, ok := c.Constant(a, use); ok && k >= 0 {
 				return append(avail, le(r, ir.NoReg, k), le(ir.NoReg, r, 0))
 			}
 		}
@@ -165,12 +165,12 @@ func (c *factCheck) gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	return avail
 }
 
-// edgeFacts are the facts the condition of b's branch gives on its e-th
+// EdgeFacts are the facts the condition of b's branch gives on its e-th
 // successor edge: "ne x, nil" nonnil x on the true edge, a comparison of
 // integers its relation (or the negation's on the false edge). None in
 // a block the recover block reaches whose condition the entry block
 // computes (it may not have run).
-func (c *factCheck) edgeFacts(b *ir.Block, e int) []Fact {
+func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	t := b.Terminator()
 	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 		return nil
@@ -242,29 +242,104 @@ func negate(op ir.Op) ir.Op {
 	return 0
 }
 
-// implied reports whether fact follows from avail and the intrinsic
+// FactRules are the rules of check elimination's certificates for one
+// SSA function: what its instructions and edges establish and what
+// facts imply. CheckElim checks a certificate with them; the pass
+// searches for one with them.
+type FactRules struct {
+	f     *ir.Func
+	def   []place // per register: its definition (block -1: a parameter or free variable, -2: nowhere; index -1: a phi)
+	recov []bool  // blocks reachable from the recover block
+}
+
+// NewFactRules returns the rules for f.
+func NewFactRules(f *ir.Func) *FactRules {
+	c := &FactRules{f: f, def: make([]place, f.NumRegs()), recov: make([]bool, len(f.Blocks))}
+	for v := range c.def {
+		c.def[v].block = -2
+	}
+	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
+		for _, v := range vs {
+			c.def[v].block = -1
+		}
+	}
+	for i, b := range f.Blocks {
+		for _, phi := range b.Phis {
+			c.def[phi.Dst()] = place{int32(i), -1}
+		}
+		for k, in := range b.Instrs {
+			for _, d := range in.Dsts() {
+				c.def[d] = place{int32(i), int32(k)}
+			}
+		}
+	}
+	if f.Recover > 0 {
+		stack := []int{f.Recover}
+		c.recov[f.Recover] = true
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range f.Blocks[b].Succs {
+				if !c.recov[s] {
+					c.recov[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	return c
+}
+
+// FactSet is a set of available facts, made ready for many questions
+// at one place (Implied asks one).
+type FactSet struct {
+	facts  []Fact  // all of them
+	bounds []bound // the integer ones, constants moved into the bounds
+}
+
+// Set makes avail, in a block used at use, ready for questions.
+func (c *FactRules) Set(avail []Fact, use int) *FactSet {
+	s := &FactSet{facts: avail}
+	for _, a := range avail {
+		if a.Kind != FactLE {
+			continue
+		}
+		if n, ok := c.normal(a, use); ok && n.x != n.y {
+			s.bounds = append(s.bounds, n)
+		}
+	}
+	return s
+}
+
+// Implied reports whether fact follows from avail and the intrinsic
 // facts, in a block used at use.
-func (c *factCheck) implied(fact Fact, avail []Fact, use int) bool {
+func (c *FactRules) Implied(fact Fact, avail []Fact, use int) bool {
+	return c.ImpliedBy(fact, c.Set(avail, use), use)
+}
+
+// ImpliedBy reports whether fact follows from the set and the intrinsic
+// facts, in a block used at use.
+func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
 	switch fact.Kind {
 	case FactNonNil:
-		for _, a := range avail {
+		for _, a := range set.facts {
 			if a == fact {
 				return true
 			}
 		}
 		return c.intrinsicNonNil(fact.Reg, use)
 	case FactNonZero:
-		for _, a := range avail {
+		for _, a := range set.facts {
 			if a == fact {
 				return true
 			}
 		}
-		if k, ok := c.constant(fact.Reg, use); ok {
+		if k, ok := c.Constant(fact.Reg, use); ok {
 			return k != 0
 		}
-		return c.implied(le(ir.NoReg, fact.Reg, -1), avail, use) || c.implied(le(fact.Reg, ir.NoReg, -1), avail, use)
+		return c.ImpliedBy(le(ir.NoReg, fact.Reg, -1), set, use) || c.ImpliedBy(le(fact.Reg, ir.NoReg, -1), set, use)
 	case FactLE:
-		return c.impliedLE(fact, avail, use)
+		return c.impliedLE(fact, set, use)
 	}
 	return false
 }
@@ -278,7 +353,7 @@ type bound struct {
 
 // impliedLE decides x - y ≤ c by one available or intrinsic bound, or
 // two through one term.
-func (c *factCheck) impliedLE(fact Fact, avail []Fact, use int) bool {
+func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 	want, ok := c.normal(fact, use)
 	if !ok {
 		return false
@@ -288,17 +363,12 @@ func (c *factCheck) impliedLE(fact Fact, avail []Fact, use int) bool {
 	}
 	// The bounds from x, and those to y, with the intrinsic ones.
 	var from, to []bound
-	for _, a := range avail {
-		if a.Kind != FactLE {
-			continue
+	for _, n := range set.bounds {
+		if n.x == want.x {
+			from = append(from, n)
 		}
-		if n, ok := c.normal(a, use); ok && n.x != n.y {
-			if n.x == want.x {
-				from = append(from, n)
-			}
-			if n.y == want.y {
-				to = append(to, n)
-			}
+		if n.y == want.y {
+			to = append(to, n)
 		}
 	}
 	from = append(from, c.intrinsicBounds(want.x, true)...)
@@ -345,16 +415,16 @@ func (c *factCheck) impliedLE(fact Fact, avail []Fact, use int) bool {
 
 // normal writes fact as a bound between terms, constants moved into c
 // (false if that overflows).
-func (c *factCheck) normal(fact Fact, use int) (bound, bool) {
+func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 	b := bound{fact.Reg, fact.Y, fact.C}
-	if k, ok := c.constant(b.x, use); ok { // k - y ≤ c: 0 - y ≤ c - k
+	if k, ok := c.Constant(b.x, use); ok { // k - y ≤ c: 0 - y ≤ c - k
 		var fine bool
 		if b.c, fine = subInt(b.c, k); !fine {
 			return bound{}, false
 		}
 		b.x = ir.NoReg
 	}
-	if k, ok := c.constant(b.y, use); ok { // x - k ≤ c: x - 0 ≤ c + k
+	if k, ok := c.Constant(b.y, use); ok { // x - k ≤ c: x - 0 ≤ c + k
 		var fine bool
 		if b.c, fine = addInt(b.c, k); !fine {
 			return bound{}, false
@@ -367,7 +437,7 @@ func (c *factCheck) normal(fact Fact, use int) (bound, bool) {
 // intrinsicBounds are the bounds of term r its type and definition
 // give: r - 0 ≤ max (upper) or 0 - r ≤ -min, with min 0 for len and
 // cap.
-func (c *factCheck) intrinsicBounds(r ir.Reg, upper bool) []bound {
+func (c *FactRules) intrinsicBounds(r ir.Reg, upper bool) []bound {
 	if r == ir.NoReg {
 		return nil
 	}
@@ -386,9 +456,9 @@ func (c *factCheck) intrinsicBounds(r ir.Reg, upper bool) []bound {
 	return nil
 }
 
-// constant returns the value of r if it is a const of an integer type
+// Constant returns the value of r if it is a const of an integer type
 // that fits in an int64, defined where use can rely on it.
-func (c *factCheck) constant(r ir.Reg, use int) (int64, bool) {
+func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 	if r < 0 || int(r) >= len(c.def) {
 		return 0, false
 	}
@@ -409,7 +479,7 @@ func (c *factCheck) constant(r ir.Reg, use int) (int64, bool) {
 
 // intrinsicNonNil reports whether r's definition makes it nonnil
 // wherever it is defined, for a use in block use.
-func (c *factCheck) intrinsicNonNil(r ir.Reg, use int) bool {
+func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
 	if r < 0 || int(r) >= len(c.def) {
 		return false
 	}
@@ -430,7 +500,7 @@ func (c *factCheck) intrinsicNonNil(r ir.Reg, use int) bool {
 
 // isZero reports whether r is a const nil (for nonnil) or integer zero
 // (for nonzero) that use can rely on.
-func (c *factCheck) isZero(r ir.Reg, kind FactKind, use int) bool {
+func (c *FactRules) isZero(r ir.Reg, kind FactKind, use int) bool {
 	if r < 0 || int(r) >= len(c.def) {
 		return false
 	}

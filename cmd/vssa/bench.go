@@ -21,7 +21,8 @@ each builder and its validator, the IR checker on each result, and the
 pass manager running normalize and mem2reg with validation as vssa check
 does (both passes, both validators, the IR checker after each, the
 fingerprints of the inputs), with where its time goes; and gvn with its
-validator on each accepted result of mem2reg (Cytron), right after it.
+validator on each accepted result of mem2reg (Cytron), right after it,
+then checkelim with its validator on each of gvn's.
 Times are CPU
 time attributed by the profiler (background garbage collection is left
 out of every figure alike), each loop repeated inside its profile; x/tools'
@@ -32,18 +33,21 @@ each manager call, are also
 timed by the thread's CPU time. It counts phis and the bytes each pass allocates.
 It repeats the whole measurement -n times and reports the median run
 (by x/tools' lifting time), since machines are noisy, then ends with
-three lines:
+four lines:
 
   gvn+validate / mem2reg+validate = Q.QQx, gvn validate / pass = V%
+  checkelim validate / pass = W%
   mem2reg+validate / lift = X.XXx, validate / build = Y%
   pipeline / lift = Z.ZZx
 
 Q: gvn and its validator over mem2reg (Cytron) and its validator, on
-the same functions; V: gvn's validator over the pass.
+the same functions; V: gvn's validator over the pass; W: checkelim's
+validator over the pass.
 X: mem2reg (Cytron; promotion and SSA construction) and its validator
 over x/tools' lift; Y: that validator over that build; Z: the pass
 manager over x/tools' lift. All from the profiles: Q, X and Z each the
-median of its ratio over the runs, V and Y from the samples of every run.`,
+median of its ratio over the runs, V, W and Y from the samples of every
+run.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
 		},

@@ -17,6 +17,7 @@ import (
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes"
+	"github.com/vssa-go/vssa/passes/checkelim"
 	"github.com/vssa-go/vssa/passes/gvn"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
@@ -62,13 +63,14 @@ type Result struct {
 	PipelineParts map[string]time.Duration
 
 	// GVN on each result of mem2reg (Cytron) that is accepted, right
-	// after it (as in the pipeline mem2reg,gvn).
-	GVN GVN
+	// after it, and checkelim on each of GVN's (as in the pipeline
+	// mem2reg,gvn,checkelim).
+	GVN, CheckElim PassTimes
 }
 
-// GVN is the measurement of the GVN pass on mem2reg's results.
-type GVN struct {
-	Pass, Validate, IRCheck  time.Duration // CPU of gvn.Run, validate.GVN, the IR checker on its results
+// PassTimes is the measurement of a pass on another's results.
+type PassTimes struct {
+	Pass, Validate, IRCheck  time.Duration // CPU of the pass, its validator, the IR checker on its results
 	PassAlloc, ValidateAlloc int64
 	// The pass and its validator timed together call by call (thread
 	// CPU time, as BuildValidateByCall).
@@ -135,6 +137,9 @@ const (
 	vGVN            = "github.com/vssa-go/vssa/passes/gvn.Run"
 	vCheckGVN       = "github.com/vssa-go/vssa/internal/bench.checkGVN"
 	vIRCheckGVN     = "github.com/vssa-go/vssa/internal/bench.irCheckGVN"
+	vCheckElim      = "github.com/vssa-go/vssa/passes/checkelim.Run"
+	vCheckCE        = "github.com/vssa-go/vssa/internal/bench.checkCheckElim"
+	vIRCheckCE      = "github.com/vssa-go/vssa/internal/bench.irCheckCheckElim"
 
 	vPromote   = "github.com/vssa-go/vssa/passes/mem2reg.promote"
 	vCopy      = "github.com/vssa-go/vssa/ir.(*Func).ShallowClone"
@@ -314,11 +319,12 @@ func Measure(patterns []string) (*Result, error) {
 	// attribute their time; builderRep's name tells them from the pass
 	// manager's calls of the same functions.
 	loops := []*builderLoop{
-		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron, &res.GVN},
-		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun, nil},
+		{Builder{Name: "mem2reg (Cytron)"}, vCytron, vCheckCytron, vIRCheckCytron, vSSACytron, mem2reg.Run, checkCytron, irCheckCytron, &res.GVN, &res.CheckElim},
+		{Builder{Name: "mem2reg-braun (Braun)"}, vBraun, vCheckBraun, vIRCheckBraun, vSSABraun, mem2reg.RunBraun, checkBraun, irCheckBraun, nil, nil},
 	}
 	roots := []string{xLift, within(vBuilderRep, vIRCheckInput),
-		within(vBuilderRep, vGVN), within(vBuilderRep, vCheckGVN), within(vBuilderRep, vIRCheckGVN)}
+		within(vBuilderRep, vGVN), within(vBuilderRep, vCheckGVN), within(vBuilderRep, vIRCheckGVN),
+		within(vBuilderRep, vCheckElim), within(vBuilderRep, vCheckCE), within(vBuilderRep, vIRCheckCE)}
 	for _, l := range loops {
 		l.res.Functions = len(normal)
 		for _, r := range append([]string{l.root, l.checkRoot, l.irRoot}, l.breakdown()...) {
@@ -368,6 +374,10 @@ func Measure(patterns []string) (*Result, error) {
 	g.Pass, g.Validate, g.IRCheck = cpu[in(vGVN)]/builderReps, cpu[in(vCheckGVN)]/builderReps, cpu[in(vIRCheckGVN)]/builderReps
 	g.PassAlloc, g.ValidateAlloc = alloc[in(vGVN)]/builderReps, alloc[in(vCheckGVN)]/builderReps
 	g.PassValidateByCall /= builderReps
+	ce := &res.CheckElim
+	ce.Pass, ce.Validate, ce.IRCheck = cpu[in(vCheckElim)]/builderReps, cpu[in(vCheckCE)]/builderReps, cpu[in(vIRCheckCE)]/builderReps
+	ce.PassAlloc, ce.ValidateAlloc = alloc[in(vCheckElim)]/builderReps, alloc[in(vCheckCE)]/builderReps
+	ce.PassValidateByCall /= builderReps
 	res.Pipeline, res.InputCheck = cpu[vManager]/builderReps, cpu[vFullCheck]/builderReps
 	res.PipelineParts = map[string]time.Duration{}
 	for _, part := range pipelineParts {
@@ -424,7 +434,7 @@ func builderRep(loops []*builderLoop, normal []*ir.Func, last bool, empty time.D
 				l.res.Rejected++
 			}
 			if l.gvn != nil && !rejected {
-				gvnRep(l.gvn, g, last, empty, timed)
+				gvnRep(l.gvn, l.checkElim, g, last, empty, timed)
 			}
 			if last {
 				for _, blk := range g.Blocks {
@@ -464,8 +474,9 @@ func pipelineRep(res *Result, m *passes.Manager, funcs []*ir.Func, last bool, em
 }
 
 // gvnRep runs GVN on f, a result of mem2reg the IR checker has just
-// accepted, then its validator, and the IR checker on its result.
-func gvnRep(res *GVN, f *ir.Func, last bool, empty time.Duration, timed bool) {
+// accepted, then its validator, and the IR checker on its result; then
+// checkelim the same way on GVN's result.
+func gvnRep(res, ce *PassTimes, f *ir.Func, last bool, empty time.Duration, timed bool) {
 	t0, _ := threadCPU()
 	g, h, err := gvn.Run(f)
 	if err != nil {
@@ -487,6 +498,30 @@ func gvnRep(res *GVN, f *ir.Func, last bool, empty time.Duration, timed bool) {
 			res.Rejected++
 		}
 	}
+	if rejected {
+		return
+	}
+	t0, _ = threadCPU()
+	c, ch, err := checkelim.Run(g)
+	if err != nil {
+		if last {
+			ce.Rejected++
+		}
+		return
+	}
+	rejected = checkCheckElim(g, c, ch) != nil
+	t1, _ = threadCPU()
+	if timed {
+		ce.PassValidateByCall += t1 - t0 - empty
+	}
+	rejected = irCheckCheckElim(c) != nil || rejected
+	if last {
+		ce.Functions++
+		ce.Removed += len(ch.Removed)
+		if rejected {
+			ce.Rejected++
+		}
+	}
 }
 
 //go:noinline
@@ -496,6 +531,14 @@ func checkGVN(before, after *ir.Func, h *validate.GVNHints) error {
 
 //go:noinline
 func irCheckGVN(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
+
+//go:noinline
+func checkCheckElim(before, after *ir.Func, h *validate.CheckElimHints) error {
+	return validate.CheckElim(before, after, h)
+}
+
+//go:noinline
+func irCheckCheckElim(f *ir.Func) error { return ir.CheckStructure(f, ir.SSA) }
 
 // fresh returns a copy of f for one measured call, with its own blocks
 // and register types whose room after f's registers no other result
@@ -523,7 +566,7 @@ type builderLoop struct {
 	run                     func(*ir.Func) (*ir.Func, *validate.Mem2RegHints, error)
 	check                   func(before, after *ir.Func, h *validate.Mem2RegHints) error
 	irCheck                 func(*ir.Func) error
-	gvn                     *GVN // where GVN on the builder's results is measured, if it is
+	gvn, checkElim          *PassTimes // where GVN on the builder's results, and checkelim after it, are measured, if they are
 }
 
 // breakdown returns the roots of the parts of l's build: promotion,
@@ -643,12 +686,20 @@ func Report(w io.Writer, runs []*Result) {
 		}
 		fmt.Fprintf(w, "\n")
 	}
+	if ce := r.CheckElim; ce.Functions > 0 {
+		fmt.Fprintf(w, "checkelim on gvn's %d accepted results, right after each: pass %v, validator %v (%.0f%% of the pass), IR checker %v; %d checks removed, %d results not accepted\n",
+			ce.Functions, ce.Pass.Round(time.Millisecond), ce.Validate.Round(time.Millisecond), 100*float64(ce.Validate)/float64(ce.Pass),
+			ce.IRCheck.Round(time.Millisecond), ce.Removed, ce.Rejected)
+	}
 	fmt.Fprintf(w, "allocated per pass: x/tools' lift %s; normalize %s", mb(r.XLiftAlloc), mb(r.NormalizeAlloc))
 	for _, b := range r.Builders {
 		fmt.Fprintf(w, "; %s build %s, validate %s", b.Name, mb(b.BuildAlloc), mb(b.ValidateAlloc))
 	}
 	if r.GVN.Functions > 0 {
 		fmt.Fprintf(w, "; gvn %s, validate %s", mb(r.GVN.PassAlloc), mb(r.GVN.ValidateAlloc))
+	}
+	if r.CheckElim.Functions > 0 {
+		fmt.Fprintf(w, "; checkelim %s, validate %s", mb(r.CheckElim.PassAlloc), mb(r.CheckElim.ValidateAlloc))
 	}
 	fmt.Fprintf(w, "; the pass manager, normalize and mem2reg with validation, %s\n", mb(r.PipelineAlloc))
 	fmt.Fprintf(w, "(all vssa figures and x/tools' lift are CPU time from profiles, normalize and the yardsticks run %d times in theirs,\n"+
@@ -686,6 +737,13 @@ func Report(w io.Writer, runs []*Result) {
 			pass, val = pass+g.Pass, val+g.Validate
 		}
 		fmt.Fprintf(w, "gvn+validate / mem2reg+validate = %.2fx, gvn validate / pass = %.0f%%\n", median(q), 100*float64(val)/float64(pass))
+	}
+	if r.CheckElim.Functions > 0 {
+		var pass, val time.Duration
+		for _, run := range runs {
+			pass, val = pass+run.CheckElim.Pass, val+run.CheckElim.Validate
+		}
+		fmt.Fprintf(w, "checkelim validate / pass = %.0f%%\n", 100*float64(val)/float64(pass))
 	}
 	fmt.Fprintf(w, "mem2reg+validate / lift = %.2fx, validate / build = %.0f%%\n", median(x), 100*float64(validate)/float64(build))
 	fmt.Fprintf(w, "pipeline / lift = %.2fx\n", median(z))

@@ -72,7 +72,7 @@ func TestReport(t *testing.T) {
 	// (gvn+validate)/(mem2reg+validate) 1.00, 2.00 and 0.52, median
 	// 1.00; the validator's share over all runs' samples 370/1600 ms.
 	for i, pv := range [][2]time.Duration{{600, 100}, {800, 200}, {200, 70}} {
-		runs[i].GVN = GVN{Pass: pv[0] * time.Millisecond, Validate: pv[1] * time.Millisecond, Functions: 7, Removed: 11}
+		runs[i].GVN = PassTimes{Pass: pv[0] * time.Millisecond, Validate: pv[1] * time.Millisecond, Functions: 7, Removed: 11}
 	}
 	out.Reset()
 	Report(&out, runs)
@@ -80,6 +80,19 @@ func TestReport(t *testing.T) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
 	if want := "gvn on cytron's 7 accepted results, right after each: pass 800ms, validator 200ms (25% of the pass), IR checker 0s; 11 instructions removed, 0 results not accepted; pass+validator 2.00x cytron's build+validator\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
+	// checkelim's line and target line: the validator's share over all
+	// runs' samples, (10+20+30)/(100+100+100) ms.
+	for i, v := range []time.Duration{10, 20, 30} {
+		runs[i].CheckElim = PassTimes{Pass: 100 * time.Millisecond, Validate: v * time.Millisecond, Functions: 5, Removed: 3}
+	}
+	out.Reset()
+	Report(&out, runs)
+	if want := "\ncheckelim validate / pass = 20%\nmem2reg+validate / lift"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
+	if want := "checkelim on gvn's 5 accepted results, right after each: pass 100ms, validator 20ms (20% of the pass), IR checker 0s; 3 checks removed, 0 results not accepted\n"; !strings.Contains(out.String(), want) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
 }

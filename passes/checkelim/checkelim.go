@@ -57,14 +57,15 @@ type elim struct {
 	defined          []graph.Bitset // per block: the facts about registers defined at its start
 	removed          []place        // the checks that go, in order
 	removedInstrs    map[place]bool
-	intrinsicFacts   graph.Bitset // the facts their register's definition gives
-	entryDefinedFact graph.Bitset // the facts about registers the entry block defines
+	rules            *validate.FactRules
+	intrinsicFacts   graph.Bitset // the facts that hold with nothing known
+	intrinsicRecov   graph.Bitset // the same, in blocks the recover block reaches
 }
 
 func newElim(f *ir.Func) *elim {
 	cfg := f.CFG()
 	e := &elim{f: f, dom: cfg.Dom, rpo: f.ReversePostorderOf(cfg), def: make([]place, f.NumRegs()),
-		recov: make([]bool, len(f.Blocks)), ids: map[fact]int{}}
+		recov: make([]bool, len(f.Blocks)), ids: map[fact]int{}, rules: validate.NewFactRules(f)}
 	for i := range e.def {
 		e.def[i].block = -1
 	}
@@ -143,7 +144,21 @@ func (e *elim) phiOf(r ir.Reg) *ir.Instr {
 // intrinsicAt reports whether fact i holds by its register's definition
 // for a use in block use (see validate.CheckElim on the recover block).
 func (e *elim) intrinsicAt(i, use int) bool {
-	return e.intrinsicFacts.Has(i) && !(e.entryDefinedFact.Has(i) && e.recov[use])
+	if e.recov[use] {
+		return e.intrinsicRecov.Has(i)
+	}
+	return e.intrinsicFacts.Has(i)
+}
+
+// given returns the nonnil and nonzero facts running in establishes.
+func (e *elim) given(in *ir.Instr, use int) []fact {
+	var out []fact
+	for _, c := range e.rules.Gens(in, nil, use) {
+		if c.Kind != validate.FactLE {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // flow computes the facts of each block's start: the greatest solution,
@@ -151,13 +166,15 @@ func (e *elim) intrinsicAt(i, use int) bool {
 func (e *elim) flow() {
 	f, n := e.f, len(e.facts)
 	nb := len(f.Blocks)
-	e.intrinsicFacts, e.entryDefinedFact = graph.NewBitset(n), graph.NewBitset(n)
+	// What holds with nothing known, in a block the recover block does
+	// not reach (the entry) and in one it does (the recover block).
+	e.intrinsicFacts, e.intrinsicRecov = graph.NewBitset(n), graph.NewBitset(n)
 	for i, c := range e.facts {
-		if in := e.instrOf(c.Reg); in != nil && intrinsic(f, in, c.Kind) {
+		if e.rules.Implied(c, nil, 0) {
 			e.intrinsicFacts.Add(i)
-			if e.def[c.Reg].block == 0 {
-				e.entryDefinedFact.Add(i)
-			}
+		}
+		if f.Recover > 0 && e.rules.Implied(c, nil, f.Recover) {
+			e.intrinsicRecov.Add(i)
 		}
 	}
 	e.gen, e.in, e.defined = make([]graph.Bitset, nb), make([]graph.Bitset, nb), make([]graph.Bitset, nb)
@@ -166,13 +183,19 @@ func (e *elim) flow() {
 		i := b.Index
 		e.gen[i], e.in[i], e.defined[i] = graph.NewBitset(n), graph.NewBitset(n), graph.NewBitset(n)
 		for _, in := range b.Instrs {
-			if c, ok := given(f, in); ok {
+			for _, c := range e.given(in, i) {
 				if id, ok := e.ids[c]; ok {
 					e.gen[i].Add(id)
 				}
 			}
 		}
-		e.onTrue[i], e.onFalse[i] = e.edgeFacts(b)
+		for k, edge := range []*[][]fact{&e.onTrue, &e.onFalse} {
+			for _, c := range e.rules.EdgeFacts(b, k) {
+				if c.Kind != validate.FactLE {
+					(*edge)[i] = append((*edge)[i], c)
+				}
+			}
+		}
 		for id, c := range e.facts {
 			d := e.def[c.Reg]
 			if d.block == parameter || d.block == i && d.index < 0 || d.block >= 0 && d.block != i && e.dom.StrictlyDominates(d.block, i) {
@@ -252,8 +275,10 @@ func (e *elim) holdsBefore(id int, b *ir.Block, k int) bool {
 // fact id.
 func (e *elim) givenBefore(id int, b *ir.Block, k int) bool {
 	for _, in := range b.Instrs[:k] {
-		if c, ok := given(e.f, in); ok && c == e.facts[id] {
-			return true
+		for _, c := range e.given(in, b.Index) {
+			if c == e.facts[id] {
+				return true
+			}
 		}
 	}
 	return false

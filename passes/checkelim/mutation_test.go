@@ -102,7 +102,7 @@ func (x *cctx) keptChecks() []kept {
 	var out []kept
 	for i, b := range x.g.Blocks {
 		for k, in := range b.Instrs {
-			if checkFacts(in) != nil {
+			if validate.CheckFacts(x.in, in) != nil {
 				out = append(out, kept{i, k})
 			}
 		}
@@ -115,7 +115,7 @@ func (x *cctx) keptChecks() []kept {
 func (x *cctx) removeKept(c kept) (*ir.Func, *validate.CheckElimHints, []validate.Fact) {
 	g, h := x.clone()
 	b := g.Blocks[c.block]
-	fact := checkFacts(b.Instrs[c.index])
+	fact := validate.CheckFacts(x.in, b.Instrs[c.index])
 	b.Instrs = slices.Delete(b.Instrs, c.index, c.index+1)
 	h.Removed = append(h.Removed, validate.CheckRemoval{Block: c.block, Index: x.orig[c.block][c.index]})
 	return g, h, fact
@@ -398,4 +398,15 @@ var kinds = []kind{
 			return out
 		},
 	},
+}
+
+// nilable reports whether a nonnil fact applies to values of type t.
+func nilable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
 }
