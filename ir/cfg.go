@@ -239,6 +239,17 @@ func (f *Func) Reachable() []bool {
 	return f.reachFrom(0)
 }
 
+// RecoverReach reports, per block, whether it is reachable from the
+// recover block (none is when there is none). Such a block may run
+// after a panic in the middle of the entry block, where the entry
+// block's registers may not be defined yet (they read as zero).
+func (f *Func) RecoverReach() []bool {
+	if f.Recover > 0 && f.Recover < len(f.Blocks) {
+		return f.reachFrom(f.Recover)
+	}
+	return make([]bool, len(f.Blocks))
+}
+
 func (f *Func) reachFrom(roots ...int) []bool {
 	seen := make([]bool, len(f.Blocks))
 	stack := make([]int, 0, len(f.Blocks))

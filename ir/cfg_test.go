@@ -241,3 +241,37 @@ func TestCFGEntryOnly(t *testing.T) {
 		t.Error("a block jumping to itself got the analysis of a block without edges")
 	}
 }
+
+// TestReach: the blocks reachable by the CFG's edges, also through the
+// recover block, and from the recover block alone.
+func TestReach(t *testing.T) {
+	f, err := ParseFunc(`
+func @main.f(r0 int) int recover b3 {
+b0:
+    jump b1
+b1: <- b0, b4
+    return r0
+b2:
+    jump b2
+b3:
+    jump b4
+b4: <- b3
+    jump b1
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		got  []bool
+		want []bool
+	}{
+		{"NormalReach", f.NormalReach(), []bool{true, true, false, false, false}},
+		{"Reachable", f.Reachable(), []bool{true, true, false, true, true}},
+		{"RecoverReach", f.RecoverReach(), []bool{false, true, false, true, true}},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}

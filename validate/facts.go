@@ -254,7 +254,7 @@ type FactRules struct {
 
 // NewFactRules returns the rules for f.
 func NewFactRules(f *ir.Func) *FactRules {
-	c := &FactRules{f: f, def: make([]place, f.NumRegs()), recov: make([]bool, len(f.Blocks))}
+	c := &FactRules{f: f, def: make([]place, f.NumRegs()), recov: f.RecoverReach()}
 	for v := range c.def {
 		c.def[v].block = -2
 	}
@@ -270,20 +270,6 @@ func NewFactRules(f *ir.Func) *FactRules {
 		for k, in := range b.Instrs {
 			for _, d := range in.Dsts() {
 				c.def[d] = place{int32(i), int32(k)}
-			}
-		}
-	}
-	if f.Recover > 0 {
-		stack := []int{f.Recover}
-		c.recov[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !c.recov[s] {
-					c.recov[s] = true
-					stack = append(stack, s)
-				}
 			}
 		}
 	}

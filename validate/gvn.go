@@ -189,21 +189,7 @@ func (c *gvnCheck) places() {
 	}
 	c.instrVer = make([]int32, c.offset[len(f.Blocks)])
 	c.removedInstr = make([]bool, c.offset[len(f.Blocks)])
-	c.recov = make([]bool, len(f.Blocks))
-	if f.Recover > 0 {
-		stack := []int{f.Recover}
-		c.recov[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !c.recov[s] {
-					c.recov[s] = true
-					stack = append(stack, s)
-				}
-			}
-		}
-	}
+	c.recov = f.RecoverReach()
 }
 
 // numbering walks the input in reverse postorder (every register's

@@ -220,21 +220,7 @@ func checkReachable(r rejecter, f *ir.Func) error {
 	if len(f.CFG().Postorder) == len(f.Blocks) {
 		return nil
 	}
-	seen := f.NormalReach()
-	if f.Recover > 0 && f.Recover < len(f.Blocks) && !seen[f.Recover] {
-		stack := []int{f.Recover}
-		seen[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !seen[s] {
-					seen[s] = true
-					stack = append(stack, s)
-				}
-			}
-		}
-	}
+	seen := f.Reachable()
 	for i, ok := range seen {
 		if !ok {
 			return r.at(f.Blocks[i], nil, RuleReachable, "block is unreachable from the entry, want every block reachable")

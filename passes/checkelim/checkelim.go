@@ -51,21 +51,21 @@ type elim struct {
 	facts []fact       // the facts the checks need, by id
 	ids   map[fact]int // and back
 
-	gen              []graph.Bitset // per block: the facts its instructions give
-	onTrue, onFalse  [][]fact       // per block: the facts its branch gives on each edge
-	in               []graph.Bitset // per block: the facts of its start
-	defined          []graph.Bitset // per block: the facts about registers defined at its start
-	removed          []place        // the checks that go, in order
-	removedInstrs    map[place]bool
-	rules            *validate.FactRules
-	intrinsicFacts   graph.Bitset // the facts that hold with nothing known
-	intrinsicRecov   graph.Bitset // the same, in blocks the recover block reaches
+	gen             []graph.Bitset // per block: the facts its instructions give
+	onTrue, onFalse [][]fact       // per block: the facts its branch gives on each edge
+	in              []graph.Bitset // per block: the facts of its start
+	defined         []graph.Bitset // per block: the facts about registers defined at its start
+	removed         []place        // the checks that go, in order
+	removedInstrs   map[place]bool
+	rules           *validate.FactRules
+	intrinsicFacts  graph.Bitset // the facts that hold with nothing known
+	intrinsicRecov  graph.Bitset // the same, in blocks the recover block reaches
 }
 
 func newElim(f *ir.Func) *elim {
 	cfg := f.CFG()
 	e := &elim{f: f, dom: cfg.Dom, rpo: f.ReversePostorderOf(cfg), def: make([]place, f.NumRegs()),
-		recov: make([]bool, len(f.Blocks)), ids: map[fact]int{}, rules: validate.NewFactRules(f)}
+		recov: f.RecoverReach(), ids: map[fact]int{}, rules: validate.NewFactRules(f)}
 	for i := range e.def {
 		e.def[i].block = -1
 	}
@@ -81,20 +81,6 @@ func newElim(f *ir.Func) *elim {
 		for k, in := range b.Instrs {
 			for _, d := range in.Dsts() {
 				e.def[d] = place{i, k}
-			}
-		}
-	}
-	if f.Recover > 0 {
-		stack := []int{f.Recover}
-		e.recov[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !e.recov[s] {
-					e.recov[s] = true
-					stack = append(stack, s)
-				}
 			}
 		}
 	}

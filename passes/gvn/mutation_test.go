@@ -120,7 +120,7 @@ func newGctx(hc *mutation.Case[*validate.GVNHints]) *gctx {
 	c := &gctx{honest: hc, in: in, g: g, h: hc.Hints, rng: hc.Rng}
 	cfg := in.CFG()
 	c.dom, c.rpo = cfg.Dom, in.ReversePostorderOf(cfg)
-	c.recov = recoverReach(in)
+	c.recov = in.RecoverReach()
 	c.inDef = definitions(in)
 	c.gDef = definitions(g)
 	if len(c.gDef) < len(c.inDef) {
@@ -197,27 +197,6 @@ func definitions(f *ir.Func) []loc {
 		}
 	}
 	return def
-}
-
-// recoverReach marks the blocks reachable from f's recover block.
-func recoverReach(f *ir.Func) []bool {
-	reach := make([]bool, len(f.Blocks))
-	if f.Recover <= 0 {
-		return reach
-	}
-	stack := []int{f.Recover}
-	reach[f.Recover] = true
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range f.Blocks[b].Succs {
-			if !reach[s] {
-				reach[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
-	return reach
 }
 
 // memVersions computes the memory version each instruction of f sees

@@ -27,7 +27,7 @@ type scratch struct {
 	defAt, cover           []place
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
-	removed, folded, recv  []bool
+	removed, folded        []bool
 	uses                   []int32 // dead code removal
 	work                   []place
 }

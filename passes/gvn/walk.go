@@ -54,7 +54,7 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
 		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
 		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
 		removed: sized(&s.removed, len(n.mem.ver)), folded: sized(&s.folded, len(n.mem.ver)),
-		phiGone: make([][]bool, len(f.Blocks)), recv: sized(&s.recv, len(f.Blocks))}
+		phiGone: make([][]bool, len(f.Blocks)), recv: f.RecoverReach()}
 	for i := range w.leader {
 		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
 		w.defBlock[i] = -1
@@ -69,20 +69,6 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
 		for k, in := range b.Instrs {
 			for _, d := range in.Dsts() {
 				w.defBlock[d], w.defAt[d] = int32(i), place{int32(i), int32(k)}
-			}
-		}
-	}
-	if f.Recover > 0 {
-		stack := []int{f.Recover}
-		w.recv[f.Recover] = true
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range f.Blocks[b].Succs {
-				if !w.recv[s] {
-					w.recv[s] = true
-					stack = append(stack, s)
-				}
 			}
 		}
 	}
