@@ -338,7 +338,8 @@ type bound struct {
 }
 
 // impliedLE decides x - y ≤ c by one available or intrinsic bound, or
-// two through one term.
+// two through one term z (x - z ≤ a, z - y ≤ b: available, or z's own
+// range when x or y is zero).
 func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 	want, ok := c.normal(fact, use)
 	if !ok {
@@ -347,52 +348,60 @@ func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 	if want.x == want.y {
 		return want.c >= 0
 	}
-	// The bounds from x, and those to y, with the intrinsic ones.
-	var from, to []bound
-	for _, n := range set.bounds {
-		if n.x == want.x {
-			from = append(from, n)
-		}
-		if n.y == want.y {
-			to = append(to, n)
-		}
-	}
-	from = append(from, c.intrinsicBounds(want.x, true)...)
-	to = append(to, c.intrinsicBounds(want.y, false)...)
-	for _, b := range to {
-		if b.x == want.x && b.c <= want.c {
-			return true
-		}
-	}
-	// Two bounds through a term z: x - z ≤ a and z - y ≤ b, either
-	// available or intrinsic (z's own range, when x or y is zero).
-	chain := func(a, b int64) bool {
+	holds := func(a, b int64) bool {
 		sum, ok := addInt(a, b)
 		return ok && sum <= want.c
 	}
-	for _, a := range from {
+	if want.y == ir.NoReg { // x ≤ c: x's own range
+		if hi, ok := c.upper(want.x); ok && hi <= want.c {
+			return true
+		}
+	}
+	if want.x == ir.NoReg { // -y ≤ c: y's own range
+		if lo, ok := c.lower(want.y); ok && lo <= want.c {
+			return true
+		}
+	}
+	if hi, ok := c.upper(want.x); ok { // x ≤ its maximum, -y ≤ its minimum's opposite
+		if lo, ok := c.lower(want.y); ok && holds(hi, lo) {
+			return true
+		}
+	}
+	for _, a := range set.bounds {
+		if a.x != want.x {
+			continue
+		}
 		if a.y == want.y && a.c <= want.c {
 			return true
 		}
-		for _, b := range to {
-			if a.y == b.x && chain(a.c, b.c) {
+		for _, b := range set.bounds {
+			if b.x == a.y && b.y == want.y && holds(a.c, b.c) {
 				return true
 			}
 		}
-		if want.y == ir.NoReg {
-			for _, b := range c.intrinsicBounds(a.y, true) {
-				if chain(a.c, b.c) {
-					return true
-				}
+		if want.y == ir.NoReg { // x - z ≤ a, z ≤ its maximum
+			if hi, ok := c.upper(a.y); ok && holds(a.c, hi) {
+				return true
+			}
+		}
+		if a.y == ir.NoReg { // x ≤ a, -y ≤ its minimum's opposite
+			if lo, ok := c.lower(want.y); ok && holds(a.c, lo) {
+				return true
 			}
 		}
 	}
-	if want.x == ir.NoReg {
-		for _, b := range to {
-			for _, a := range c.intrinsicBounds(b.x, false) {
-				if chain(a.c, b.c) {
-					return true
-				}
+	for _, b := range set.bounds {
+		if b.y != want.y {
+			continue
+		}
+		if want.x == ir.NoReg { // -z ≤ its minimum's opposite, z - y ≤ b
+			if lo, ok := c.lower(b.x); ok && holds(lo, b.c) {
+				return true
+			}
+		}
+		if b.x == ir.NoReg { // x ≤ its maximum, -y ≤ b
+			if hi, ok := c.upper(want.x); ok && holds(hi, b.c) {
+				return true
 			}
 		}
 	}
@@ -420,26 +429,32 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 	return b, true
 }
 
-// intrinsicBounds are the bounds of term r its type and definition
-// give: r - 0 ≤ max (upper) or 0 - r ≤ -min, with min 0 for len and
-// cap.
-func (c *FactRules) intrinsicBounds(r ir.Reg, upper bool) []bound {
+// upper is the bound of term r its type gives: r - 0 ≤ max (none for
+// zero, or a 64-bit unsigned type).
+func (c *FactRules) upper(r ir.Reg) (int64, bool) {
 	if r == ir.NoReg {
-		return nil
+		return 0, false
 	}
-	lo, hi, ok := typeRange(c.f.TypeOf(r))
+	_, hi, ok := typeRange(c.f.TypeOf(r))
+	return hi, ok
+}
+
+// lower is the bound of term r its type and definition give:
+// 0 - r ≤ -min, with min 0 for len and cap (none for zero).
+func (c *FactRules) lower(r ir.Reg) (int64, bool) {
+	if r == ir.NoReg || !isInteger(c.f.TypeOf(r)) {
+		return 0, false
+	}
+	lo, _, _ := typeRange(c.f.TypeOf(r))
 	if d := c.def[r]; d.block >= 0 && d.index >= 0 {
 		if op := c.f.Blocks[d.block].Instrs[d.index].Op; op == ir.OpLen || op == ir.OpCap {
 			lo = max(lo, 0) // so too for a len the recover block reads as zero
 		}
 	}
-	switch {
-	case upper && ok:
-		return []bound{{r, ir.NoReg, hi}}
-	case !upper && lo > math.MinInt64:
-		return []bound{{ir.NoReg, r, -lo}}
+	if lo == math.MinInt64 {
+		return 0, false
 	}
-	return nil
+	return -lo, true
 }
 
 // Constant returns the value of r if it is a const of an integer type

@@ -138,6 +138,11 @@ func (e *elim) intrinsicAt(i, use int) bool {
 
 // given returns the nonnil and nonzero facts running in establishes.
 func (e *elim) given(in *ir.Instr, use int) []fact {
+	switch in.Op {
+	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr, ir.OpDivCheck, ir.OpDiv, ir.OpRem:
+	default:
+		return nil // the others give integer facts only (ask the rules only where it may matter)
+	}
 	var out []fact
 	for _, c := range e.rules.Gens(in, nil, use) {
 		if c.Kind != validate.FactLE {
