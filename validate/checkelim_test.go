@@ -274,3 +274,54 @@ func TestCheckElimBounds(t *testing.T) {
 		t.Errorf("counting down without i ≥ 0 in the body: accepted or another rule")
 	}
 }
+
+// TestCheckElimConversionsAndCap: i < uint(len(s)) bounds i by len(s)
+// (a len converted to uint keeps its value, being non-negative), and
+// s[:i] needs i ≤ cap(s), which len(s) ≤ cap(s) gives; a conversion
+// that may not keep the value (int8(n)) gives nothing.
+func TestCheckElimConversionsAndCap(t *testing.T) {
+	const in = `
+func @main.f(r0 []int, r1 uint, r2 int) int {
+b0:
+    r3:int = len r0
+    r4:uint = convert r3
+    r5:bool = lt r1, r4
+    if r5, b1, b2
+b1: <- b0
+    boundscheck r1, r3
+    r6:int = cap r0
+    slicecheck cap _, r1, _, r6
+    r7:[]int = slice r0, _, r1, _
+    r8:int8 = convert r2
+    r9:int = convert r8
+    return r9
+b2: <- b0
+    return r2
+}`
+	out := strings.NewReplacer("    boundscheck r1, r3\n", "", "    slicecheck cap _, r1, _, r6\n", "").Replace(in)
+	h := &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{1, 0}, {1, 2}}}
+	h.Entry[1] = []Fact{le(1, 3, -1)}
+	if err := checkElimOf(t, in, out, h); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	// The conversions themselves: uint(len(s)) keeps the value, int8(n)
+	// and int(int8) as far as the rules know (int8 widens) — not int8(n).
+	f := parse(t, in)
+	rules := NewFactRules(f)
+	gens := func(b, k int) []Fact { return rules.Gens(f.Blocks[b].Instrs[k], nil, b) }
+	if got := gens(0, 1); len(got) != 2 {
+		t.Errorf("uint(len(s)) gives %v, want r4 = r3 both ways", got)
+	}
+	if got := gens(1, 4); len(got) != 0 {
+		t.Errorf("int8(r2) gives %v, want nothing", got)
+	}
+	if got := gens(1, 5); len(got) != 2 {
+		t.Errorf("int(int8) gives %v, want r9 = r8 both ways", got)
+	}
+	// The cap of another slice bounds nothing.
+	other := strings.NewReplacer("r2 int) int {", "r2 int, r10 []int) int {", "r6:int = cap r0", "r6:int = cap r10").Replace(in)
+	otherOut := strings.NewReplacer("r2 int) int {", "r2 int, r10 []int) int {", "r6:int = cap r0", "r6:int = cap r10").Replace(out)
+	if e, ok := checkElimOf(t, other, otherOut, h).(*Error); !ok || e.Rule != RuleImplied {
+		t.Errorf("len(s) taken as at most cap of another slice: %v", e)
+	}
+}

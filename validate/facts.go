@@ -158,11 +158,24 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			}
 		}
 	case ir.OpConvert:
-		if isInteger(f.TypeOf(args[0])) && fits(f.TypeOf(args[0]), t) {
-			avail = append(avail, le(r, args[0], 0), le(args[0], r, 0))
+		if x := args[0]; isInteger(f.TypeOf(x)) && c.preserved(x, t, avail, use) {
+			avail = append(avail, le(r, x, 0), le(x, r, 0))
 		}
 	}
 	return avail
+}
+
+// preserved reports whether converting the integer x to the integer
+// type t keeps its value: x lies in t's range, by its own type or by
+// the facts (a len converted to uint, a uint below 1<<31 to int32).
+func (c *FactRules) preserved(x ir.Reg, t types.Type, avail []Fact, use int) bool {
+	if fits(c.f.TypeOf(x), t) {
+		return true
+	}
+	lo, hi, ok := typeRange(t)
+	low := lo == math.MinInt64 || c.Implied(le(ir.NoReg, x, -lo), avail, use) // every integer is at least MinInt64
+	high := !ok || c.Implied(le(x, ir.NoReg, hi), avail, use)                 // every integer is at most MaxUint64
+	return low && high
 }
 
 // EdgeFacts are the facts the condition of b's branch gives on its e-th
@@ -362,6 +375,9 @@ func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 			return true
 		}
 	}
+	if c.lenCap(want.x, want.y, use) {
+		return want.c >= 0
+	}
 	if hi, ok := c.upper(want.x); ok { // x ≤ its maximum, -y ≤ its minimum's opposite
 		if lo, ok := c.lower(want.y); ok && holds(hi, lo) {
 			return true
@@ -379,6 +395,9 @@ func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 				return true
 			}
 		}
+		if c.lenCap(a.y, want.y, use) && holds(a.c, 0) { // x - len s ≤ a, len s ≤ cap s
+			return true
+		}
 		if want.y == ir.NoReg { // x - z ≤ a, z ≤ its maximum
 			if hi, ok := c.upper(a.y); ok && holds(a.c, hi) {
 				return true
@@ -393,6 +412,9 @@ func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 	for _, b := range set.bounds {
 		if b.y != want.y {
 			continue
+		}
+		if c.lenCap(want.x, b.x, use) && holds(0, b.c) { // len s ≤ cap s, cap s - y ≤ b
+			return true
 		}
 		if want.x == ir.NoReg { // -z ≤ its minimum's opposite, z - y ≤ b
 			if lo, ok := c.lower(b.x); ok && holds(lo, b.c) {
@@ -427,6 +449,28 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 		b.y = ir.NoReg
 	}
 	return b, true
+}
+
+// lenCap reports whether x is len s and y cap s of one s (so x ≤ y),
+// both defined where use can rely on them.
+func (c *FactRules) lenCap(x, y ir.Reg, use int) bool {
+	of := func(r ir.Reg, op ir.Op) (ir.Reg, bool) {
+		if r < 0 {
+			return 0, false
+		}
+		d := c.def[r]
+		if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
+			return 0, false
+		}
+		in := c.f.Blocks[d.block].Instrs[d.index]
+		if in.Op != op {
+			return 0, false
+		}
+		return in.Args()[0], true
+	}
+	s, ok := of(x, ir.OpLen)
+	t, ok2 := of(y, ir.OpCap)
+	return ok && ok2 && s == t
 }
 
 // upper is the bound of term r its type gives: r - 0 ≤ max (none for

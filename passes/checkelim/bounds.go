@@ -97,6 +97,27 @@ func (e *elim) boundsFlow() *bounds {
 			}
 		}
 	}
+	// A candidate about a sum with a constant, about its other operand:
+	// i - t ≤ c with t = n - 1 gives i - n ≤ c - 1, which a[i+1] needs.
+	for _, c := range s.cands {
+		for _, term := range []struct {
+			r    ir.Reg
+			left bool
+		}{{c.Reg, true}, {c.Y, false}} {
+			z, k, ok := s.offset(term.r)
+			if !ok {
+				continue
+			}
+			// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
+			if term.left {
+				if bound, ok := subInt(c.C, k); ok {
+					add(fact{Kind: validate.FactLE, Reg: z, Y: c.Y, C: bound})
+				}
+			} else if bound, ok := addInt(c.C, k); ok {
+				add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: z, C: bound})
+			}
+		}
+	}
 	// The greatest inductive subset: every candidate everywhere it is
 	// about defined registers, then drop what does not follow on an edge.
 	for _, b := range e.rpo {
@@ -246,4 +267,37 @@ func (s *bounds) remove() bool {
 		})
 	}
 	return any
+}
+
+// offset returns z and k when r is defined as z + k or z - k by a
+// constant k.
+func (s *bounds) offset(r ir.Reg) (ir.Reg, int64, bool) {
+	if r < 0 {
+		return 0, 0, false
+	}
+	in := s.e.instrOf(r)
+	if in == nil || in.Op != ir.OpAdd && in.Op != ir.OpSub {
+		return 0, 0, false
+	}
+	x, y := in.Args()[0], in.Args()[1]
+	if k, ok := s.rules.Constant(y, s.e.def[r].block); ok && k != math.MinInt64 {
+		if in.Op == ir.OpSub {
+			k = -k
+		}
+		return x, k, true
+	}
+	if k, ok := s.rules.Constant(x, s.e.def[r].block); ok && in.Op == ir.OpAdd {
+		return y, k, true
+	}
+	return 0, 0, false
+}
+
+func addInt(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+func subInt(a, b int64) (int64, bool) {
+	s := a - b
+	return s, (s < a) == (b > 0)
 }
