@@ -16,9 +16,8 @@ import (
 	"testing"
 
 	"github.com/vssa-go/vssa/internal/mutation"
+	"github.com/vssa-go/vssa/internal/ssaform"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/passes/mem2reg"
-	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -26,7 +25,7 @@ func TestMutation(t *testing.T) {
 	suite := &mutation.Suite[*validate.CheckElimHints, *cctx]{
 		Pass:        "checkelim",
 		Builders:    []mutation.Builder[*validate.CheckElimHints]{{Name: "checkelim", Run: Run}},
-		Prepare:     ssaForm,
+		Prepare:     ssaform.Of,
 		Out:         ir.SSA,
 		Validate:    validate.CheckElim,
 		CloneHints:  cloneHints,
@@ -36,21 +35,6 @@ func TestMutation(t *testing.T) {
 		MinKinds:    13,
 	}
 	suite.Test(t)
-}
-
-// ssaForm is checkelim's input made of a function of the bridge: its
-// SSA form by normalize and mem2reg, each validated, checked as SSA, or
-// nil.
-func ssaForm(f *ir.Func) *ir.Func {
-	n, nh, err := normalize.Run(f)
-	if err != nil || validate.Normalize(f, n, nh) != nil || ir.Check(n, ir.RTL) != nil {
-		return nil
-	}
-	g, gh, err := mem2reg.Run(n)
-	if err != nil || validate.Mem2Reg(n, g, gh) != nil || ir.Check(g, ir.SSA) != nil {
-		return nil
-	}
-	return g
 }
 
 func cloneHints(h *validate.CheckElimHints) *validate.CheckElimHints {

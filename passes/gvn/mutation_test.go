@@ -18,10 +18,9 @@ import (
 	"testing"
 
 	"github.com/vssa-go/vssa/internal/mutation"
+	"github.com/vssa-go/vssa/internal/ssaform"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
-	"github.com/vssa-go/vssa/passes/mem2reg"
-	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -32,7 +31,7 @@ func TestMutation(t *testing.T) {
 			{Name: "optimistic", Run: Run},
 			{Name: "pessimistic", Run: Pessimistic},
 		},
-		Prepare:     ssaForm,
+		Prepare:     ssaform.Of,
 		Out:         ir.SSA,
 		Validate:    validate.GVN,
 		CloneHints:  cloneHints,
@@ -42,23 +41,6 @@ func TestMutation(t *testing.T) {
 		MinKinds:    23,
 	}
 	suite.Test(t)
-}
-
-// ssaForm is GVN's input made of a function of the bridge: its SSA form
-// by normalize and mem2reg, each validated, checked as SSA (so that it
-// has the register counts validators read), or nil. Unlike outofssa's
-// input, its copies are left in place: propagating them is GVN's own
-// business (a copy takes its operand's number).
-func ssaForm(f *ir.Func) *ir.Func {
-	n, nh, err := normalize.Run(f)
-	if err != nil || validate.Normalize(f, n, nh) != nil || ir.Check(n, ir.RTL) != nil {
-		return nil
-	}
-	g, gh, err := mem2reg.Run(n)
-	if err != nil || validate.Mem2Reg(n, g, gh) != nil || ir.Check(g, ir.SSA) != nil {
-		return nil
-	}
-	return g
 }
 
 func cloneHints(h *validate.GVNHints) *validate.GVNHints {
