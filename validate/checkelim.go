@@ -40,8 +40,9 @@ import (
 // CheckElimHints is what the check elimination pass tells its
 // validator.
 type CheckElimHints struct {
-	// Entry gives, per block of the input, the facts that hold when it
-	// starts (only those the removals need).
+	// Entry gives, per block of the input, facts that hold when it
+	// starts: those the removals need, directly or through the edges
+	// (more are checked like the others).
 	Entry [][]Fact
 	// Removed lists the input's checks the result leaves out, by block
 	// and index in its Instrs.
