@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -323,5 +324,52 @@ b2: <- b0
 	otherOut := strings.NewReplacer("r2 int) int {", "r2 int, r10 []int) int {", "r6:int = cap r0", "r6:int = cap r10").Replace(out)
 	if e, ok := checkElimOf(t, other, otherOut, h).(*Error); !ok || e.Rule != RuleImplied {
 		t.Errorf("len(s) taken as at most cap of another slice: %v", e)
+	}
+}
+
+// TestFactRulesArithmetic: what a shift, a division and min and max by
+// the rules give, and that they give nothing of a possibly negative x.
+func TestFactRulesArithmetic(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 int) int {
+b0:
+    r2:int = len r0
+    r3:uint = const 1
+    r4:int = const 2
+    r5:int = shr r2, r3
+    r6:int = div r2, r4
+    r7:int = shr r1, r3
+    r8:int = div r1, r4
+    r9:int = call min(r2, r1)
+    r10:int = call max(r2, r1)
+    r11:int = call min(r2, r5)
+    return r11
+}`)
+	// What each instruction adds, walking the block from no facts.
+	rules := NewFactRules(f)
+	var avail []Fact
+	added := map[int][]Fact{}
+	for k, in := range f.Blocks[0].Instrs {
+		n := len(avail)
+		avail = rules.Gens(in, avail, 0)
+		added[k] = avail[n:]
+	}
+	gens := func(k int) []Fact { return added[k] }
+	for _, c := range []struct {
+		k    int
+		want []Fact
+	}{
+		{3, []Fact{le(ir.NoReg, 5, 0), le(5, 2, 0)}},                              // len(s) >> 1
+		{4, []Fact{{Kind: FactNonZero, Reg: 4}, le(ir.NoReg, 6, 0), le(6, 2, 0)}}, // len(s) / 2
+		{5, nil},                                                     // r1 >> 1: r1 may be negative
+		{6, []Fact{{Kind: FactNonZero, Reg: 4}}},                     // r1 / 2
+		{7, []Fact{le(9, 2, 0), le(9, 1, 0)}},                        // min(len(s), r1): r1 may be negative
+		{8, []Fact{le(2, 10, 0), le(1, 10, 0)}},                      // max
+		{9, []Fact{le(11, 2, 0), le(11, 5, 0), le(ir.NoReg, 11, 0)}}, // min of two values ≥ 0
+	} {
+		got := gens(c.k)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: gives %v, want %v", ir.FormatInstr(f, f.Blocks[0], f.Blocks[0].Instrs[c.k]), got, c.want)
+		}
 	}
 }

@@ -124,9 +124,37 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpDiv, ir.OpRem:
 		avail = append(avail, Fact{Kind: FactNonZero, Reg: args[1]})
 		k, ok := c.Constant(args[1], use)
-		if in.Op == ir.OpRem && ok && k > 0 { // |r| < k, r ≥ 0 if x is
+		if !ok || k <= 0 {
+			break
+		}
+		nonNegative := c.Implied(le(ir.NoReg, args[0], 0), avail, use)
+		switch {
+		case in.Op == ir.OpRem: // |r| < k, r ≥ 0 if x is
 			avail = append(avail, le(r, ir.NoReg, k-1), le(ir.NoReg, r, k-1))
-			if c.Implied(le(ir.NoReg, args[0], 0), avail, use) {
+			if nonNegative {
+				avail = append(avail, le(ir.NoReg, r, 0))
+			}
+		case nonNegative: // 0 ≤ x/k ≤ x
+			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
+		}
+	case ir.OpShr:
+		// 0 ≤ x >> k ≤ x for x ≥ 0.
+		if k, ok := c.Constant(args[1], use); ok && k >= 0 && c.Implied(le(ir.NoReg, args[0], 0), avail, use) {
+			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
+		}
+	case ir.OpCall:
+		// min and max of integers are at most (least) each operand.
+		if in.CallMode == ir.CallBuiltin && (in.Sym() == "min" || in.Sym() == "max") {
+			nonNegative := true
+			for _, a := range args {
+				if in.Sym() == "min" {
+					avail = append(avail, le(r, a, 0))
+					nonNegative = nonNegative && c.Implied(le(ir.NoReg, a, 0), avail, use)
+				} else {
+					avail = append(avail, le(a, r, 0))
+				}
+			}
+			if in.Sym() == "min" && nonNegative { // the least of values ≥ 0
 				avail = append(avail, le(ir.NoReg, r, 0))
 			}
 		}
