@@ -17,10 +17,11 @@
 //   - x - y ≤ c, integers (y or x may be zero): from bounds, slice,
 //     shift and length checks that passed, the edges of comparisons
 //     (the true edge of "lt i, n" gives i - n ≤ -1), constants, types'
-//     ranges and len ≥ 0, x + k and x - k by a constant where they
-//     cannot overflow, masks (x & k in [0, k]), remainders by a
-//     constant, widening conversions; one fact follows from another with
-//     a smaller bound, or from two through one term (x - z, z - y).
+//     ranges, len ≥ 0 and len(s) ≤ cap(s), x + k and x - k by a
+//     constant where they cannot overflow, masks (x & k in [0, k]),
+//     remainders, divisions and right shifts by a constant, min and max,
+//     conversions that keep the value; one fact follows from another
+//     with a smaller bound, or from two through one term (x - z, z - y).
 //
 // Nonnil and nonzero facts are found by a forward dataflow over the
 // facts the checks need (the checks' operands, and for a phi the
