@@ -7,11 +7,15 @@
 // The numbering is optimistic (Simpson's RPO algorithm: "Value-Driven
 // Redundancy Elimination", 1996, after Alpern, Wegman and Zadeck): it
 // starts from "every value may equal every other" and iterates over the
-// blocks in reverse postorder until nothing changes, so it finds
+// blocks in reverse postorder until nothing changes (one round when no
+// edge goes back in that order: every operand is numbered before its
+// use, so the first round is final), so it finds
 // congruences that go around loops, which a pessimistic walk of the
 // dominator tree misses (Pessimistic numbers that way, for comparison).
-// A number is a key: the instruction's kind, attributes and result types
-// with its operands' numbers; a phi's adds its block; a memory read's
+// A number is a key (table.go: an open-addressing table of plain-memory
+// keys, the result types compared apart with types.Identical): the
+// instruction's kind, attributes and result types with its operands'
+// numbers; a phi's adds its block; a memory read's
 // adds the memory version it sees (memory.go); a const's, and that of
 // an integer, boolean or string operation on constants (ir.Fold), is
 // the constant. Copies take their operand's number, phis whose
