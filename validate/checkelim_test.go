@@ -373,3 +373,29 @@ b0:
 		}
 	}
 }
+
+// TestFactRulesConstantLen: len of a constant string, of an array and
+// of a pointer to one are constants (Go's own rule); len of a slice is
+// not.
+func TestFactRulesConstantLen(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 *[7]int, r1 []int) int {
+b0:
+    r2:string = const "evenlength"
+    r3:int = len r2
+    r4:int = len r0
+    r5:int = cap r0
+    r6:int = len r1
+    return r6
+}`)
+	rules := NewFactRules(f)
+	for _, c := range []struct {
+		r    ir.Reg
+		want int64
+		ok   bool
+	}{{3, 10, true}, {4, 7, true}, {5, 7, true}, {6, 0, false}} {
+		if k, ok := rules.Constant(c.r, 0); k != c.want || ok != c.ok {
+			t.Errorf("Constant(r%d) = %d, %v; want %d, %v", c.r, k, ok, c.want, c.ok)
+		}
+	}
+}

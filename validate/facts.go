@@ -540,14 +540,35 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 		return 0, false
 	}
 	in := c.f.Blocks[d.block].Instrs[d.index]
-	if in.Op != ir.OpConst || !isInteger(c.f.TypeOf(r)) {
+	if !isInteger(c.f.TypeOf(r)) {
 		return 0, false
 	}
-	v := c.f.ConstValue(in)
-	if v == nil || v.Kind() != constant.Int {
-		return 0, false
+	switch in.Op {
+	case ir.OpConst:
+		v := c.f.ConstValue(in)
+		if v == nil || v.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(v)
+	case ir.OpLen, ir.OpCap:
+		// Of an array or a pointer to one: its length (as Go's
+		// constant len); len of a constant string: its length.
+		x := in.Args()[0]
+		if n := arrayLen(c.f.TypeOf(x)); n >= 0 {
+			return n, true
+		}
+		if a, ok := c.f.TypeOf(x).Underlying().(*types.Array); ok {
+			return a.Len(), true
+		}
+		if xd := c.def[x]; in.Op == ir.OpLen && xd.block >= 0 && xd.index >= 0 && !(xd.block == 0 && c.recov[use]) {
+			if xi := c.f.Blocks[xd.block].Instrs[xd.index]; xi.Op == ir.OpConst {
+				if v := c.f.ConstValue(xi); v != nil && v.Kind() == constant.String {
+					return int64(len(constant.StringVal(v))), true
+				}
+			}
+		}
 	}
-	return constant.Int64Val(v)
+	return 0, false
 }
 
 // intrinsicNonNil reports whether r's definition makes it nonnil
