@@ -16,8 +16,9 @@
 //     the edges of comparisons with zero as above;
 //   - x - y ≤ c, integers (y or x may be zero): from bounds, slice,
 //     shift and length checks that passed, the edges of comparisons
-//     (the true edge of "lt i, n" gives i - n ≤ -1), constants, types'
-//     ranges, len ≥ 0 and len(s) ≤ cap(s), x + k and x - k by a
+//     (the true edge of "lt i, n" gives i - n ≤ -1), constants (and
+//     lengths of arrays and constant strings), types' ranges, len ≥ 0
+//     and len(s) ≤ cap(s), x + k and x - k by a
 //     constant where they cannot overflow, masks (x & k in [0, k]),
 //     remainders, divisions and right shifts by a constant, min and max,
 //     conversions that keep the value; one fact follows from another
