@@ -399,3 +399,24 @@ b0:
 		}
 	}
 }
+
+// TestFactRulesCap: after cap s, a bound below len s is one below
+// cap s too; not for the cap of another slice.
+func TestFactRulesCap(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 []int, r2 int) int {
+b0:
+    r3:int = len r0
+    r4:int = cap r0
+    r5:int = cap r1
+    return r2
+}`)
+	rules := NewFactRules(f)
+	avail := []Fact{le(2, 3, -1)}
+	if got := rules.Gens(f.Blocks[0].Instrs[1], avail, 0); !slices.Equal(got, []Fact{le(2, 3, -1), le(2, 4, -1)}) {
+		t.Errorf("cap r0 after r2 < len r0 gives %v", got)
+	}
+	if got := rules.Gens(f.Blocks[0].Instrs[2], avail, 0); !slices.Equal(got, avail) {
+		t.Errorf("cap r1 after r2 < len r0 gives %v", got)
+	}
+}

@@ -137,6 +137,13 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		case nonNegative: // 0 ≤ x/k ≤ x
 			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
 		}
+	case ir.OpCap:
+		// Every bound below len s bounds cap s too (len s ≤ cap s).
+		for _, a := range avail {
+			if a.Kind == FactLE && a.Y >= 0 && c.lenCap(a.Y, r, use) {
+				avail = append(avail, le(a.Reg, r, a.C))
+			}
+		}
 	case ir.OpShr:
 		// 0 ≤ x >> k ≤ x for x ≥ 0.
 		if k, ok := c.Constant(args[1], use); ok && k >= 0 && c.Implied(le(ir.NoReg, args[0], 0), avail, use) {

@@ -18,7 +18,8 @@
 //     shift and length checks that passed, the edges of comparisons
 //     (the true edge of "lt i, n" gives i - n ≤ -1), constants (and
 //     lengths of arrays and constant strings), types' ranges, len ≥ 0
-//     and len(s) ≤ cap(s), x + k and x - k by a
+//     and len(s) ≤ cap(s) (a bound below len s bounds cap s read
+//     after it), x + k and x - k by a
 //     constant where they cannot overflow, masks (x & k in [0, k]),
 //     remainders, divisions and right shifts by a constant, min and max,
 //     conversions that keep the value; one fact follows from another
