@@ -238,14 +238,9 @@ func (c *factCheck) wellFormed(fact Fact, b *ir.Block) bool {
 		d := c.def[r]
 		return d.block == -1 || d.block >= 0 && (d.block == int32(b.Index) && d.index < 0 || d.block != int32(b.Index) && c.dom.StrictlyDominates(int(d.block), b.Index))
 	}
-	switch fact.Kind {
-	case FactNonNil:
-		return defined(fact.Reg) && nilable(c.f.TypeOf(fact.Reg))
-	case FactNonZero:
-		return defined(fact.Reg) && isInteger(c.f.TypeOf(fact.Reg))
-	case FactLE:
-		term := func(r ir.Reg) bool { return r == ir.NoReg || defined(r) && isInteger(c.f.TypeOf(r)) }
-		return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
+	if fact.Kind != FactLE {
+		return defined(fact.Reg) && fact.Kind.AppliesTo(c.f.TypeOf(fact.Reg))
 	}
-	return false
+	term := func(r ir.Reg) bool { return r == ir.NoReg || defined(r) && fact.Kind.AppliesTo(c.f.TypeOf(r)) }
+	return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
 }

@@ -41,6 +41,18 @@ func (k FactKind) String() string {
 	return "fact?"
 }
 
+// AppliesTo reports whether a fact of kind k may be about a register
+// of type t: nonnil of what nil is a value of, the others of integers.
+func (k FactKind) AppliesTo(t types.Type) bool {
+	switch k {
+	case FactNonNil:
+		return nilable(t)
+	case FactNonZero, FactLE:
+		return isInteger(t)
+	}
+	return false
+}
+
 // Fact is a fact about the values of registers.
 type Fact struct {
 	Kind FactKind
@@ -223,11 +235,10 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 		return nil
 	}
-	d := c.def[t.Args()[0]]
-	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[b.Index] {
+	cmp := c.definition(t.Args()[0], b.Index)
+	if cmp == nil {
 		return nil
 	}
-	cmp := c.f.Blocks[d.block].Instrs[d.index]
 	op := cmp.Op
 	if e == 1 {
 		op = negate(op)
@@ -490,18 +501,10 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 // both defined where use can rely on them.
 func (c *FactRules) lenCap(x, y ir.Reg, use int) bool {
 	of := func(r ir.Reg, op ir.Op) (ir.Reg, bool) {
-		if r < 0 {
-			return 0, false
+		if in := c.definition(r, use); in != nil && in.Op == op {
+			return in.Args()[0], true
 		}
-		d := c.def[r]
-		if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
-			return 0, false
-		}
-		in := c.f.Blocks[d.block].Instrs[d.index]
-		if in.Op != op {
-			return 0, false
-		}
-		return in.Args()[0], true
+		return 0, false
 	}
 	s, ok := of(x, ir.OpLen)
 	t, ok2 := of(y, ir.OpCap)
@@ -536,18 +539,26 @@ func (c *FactRules) lower(r ir.Reg) (int64, bool) {
 	return -lo, true
 }
 
-// Constant returns the value of r if it is a const of an integer type
-// that fits in an int64, defined where use can rely on it.
-func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
+// definition returns the instruction defining r, if a use in block use
+// can rely on it having run: nil for a parameter, a phi, no register,
+// and a register of the entry block where the recover block reaches
+// (it may run before the entry block defines it).
+func (c *FactRules) definition(r ir.Reg, use int) *ir.Instr {
 	if r < 0 || int(r) >= len(c.def) {
-		return 0, false
+		return nil
 	}
 	d := c.def[r]
 	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
-		return 0, false
+		return nil
 	}
-	in := c.f.Blocks[d.block].Instrs[d.index]
-	if !isInteger(c.f.TypeOf(r)) {
+	return c.f.Blocks[d.block].Instrs[d.index]
+}
+
+// Constant returns the value of r if it is a const of an integer type
+// that fits in an int64, defined where use can rely on it.
+func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
+	in := c.definition(r, use)
+	if in == nil || !isInteger(c.f.TypeOf(r)) {
 		return 0, false
 	}
 	switch in.Op {
@@ -567,11 +578,9 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 		if a, ok := c.f.TypeOf(x).Underlying().(*types.Array); ok {
 			return a.Len(), true
 		}
-		if xd := c.def[x]; in.Op == ir.OpLen && xd.block >= 0 && xd.index >= 0 && !(xd.block == 0 && c.recov[use]) {
-			if xi := c.f.Blocks[xd.block].Instrs[xd.index]; xi.Op == ir.OpConst {
-				if v := c.f.ConstValue(xi); v != nil && v.Kind() == constant.String {
-					return int64(len(constant.StringVal(v))), true
-				}
+		if xi := c.definition(x, use); in.Op == ir.OpLen && xi != nil && xi.Op == ir.OpConst {
+			if v := c.f.ConstValue(xi); v != nil && v.Kind() == constant.String {
+				return int64(len(constant.StringVal(v))), true
 			}
 		}
 	}
@@ -581,14 +590,10 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 // intrinsicNonNil reports whether r's definition makes it nonnil
 // wherever it is defined, for a use in block use.
 func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
-	if r < 0 || int(r) >= len(c.def) {
+	in := c.definition(r, use)
+	if in == nil {
 		return false
 	}
-	d := c.def[r]
-	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
-		return false
-	}
-	in := c.f.Blocks[d.block].Instrs[d.index]
 	switch in.Op {
 	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
 		return true
@@ -602,15 +607,8 @@ func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
 // isZero reports whether r is a const nil (for nonnil) or integer zero
 // (for nonzero) that use can rely on.
 func (c *FactRules) isZero(r ir.Reg, kind FactKind, use int) bool {
-	if r < 0 || int(r) >= len(c.def) {
-		return false
-	}
-	d := c.def[r]
-	if d.block < 0 || d.index < 0 || d.block == 0 && c.recov[use] {
-		return false
-	}
-	in := c.f.Blocks[d.block].Instrs[d.index]
-	if in.Op != ir.OpConst {
+	in := c.definition(r, use)
+	if in == nil || in.Op != ir.OpConst {
 		return false
 	}
 	v := c.f.ConstValue(in)

@@ -78,7 +78,7 @@ func (e *elim) boundsFlow() *bounds {
 	for _, b := range e.rpo {
 		for _, phi := range b.Phis {
 			d := phi.Dst()
-			if !isInteger(f.TypeOf(d)) {
+			if !validate.FactLE.AppliesTo(f.TypeOf(d)) {
 				continue
 			}
 			for _, a := range phi.Args() {

@@ -4,8 +4,6 @@
 package checkelim
 
 import (
-	"go/types"
-
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
 )
@@ -22,9 +20,4 @@ func checkFact(in *ir.Instr) fact {
 		return fact{Kind: validate.FactNonZero, Reg: in.Args()[0]}
 	}
 	return fact{}
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }

@@ -110,7 +110,7 @@ func (x *cctx) removeKept(c kept) (*ir.Func, *validate.CheckElimHints, []validat
 func (x *cctx) registers(k validate.FactKind) []ir.Reg {
 	var out []ir.Reg
 	for v, t := range x.in.RegTypes() {
-		if t != nil && (k == validate.FactNonNil && nilable(t) || k == validate.FactNonZero && isInteger(t)) {
+		if t != nil && k.AppliesTo(t) {
 			out = append(out, ir.Reg(v))
 		}
 	}
@@ -238,6 +238,9 @@ var kinds = []kind{
 				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
 					g, h := x.clone()
 					f := &h.Entry[p[0]][p[1]]
+					if f.Reg == ir.NoReg {
+						return nil, nil, false // the zero term of an integer fact
+					}
 					var others []ir.Reg
 					for _, r := range x.registers(f.Kind) {
 						if r != f.Reg && types.Identical(x.in.TypeOf(r), x.in.TypeOf(f.Reg)) {
@@ -382,15 +385,4 @@ var kinds = []kind{
 			return out
 		},
 	},
-}
-
-// nilable reports whether a nonnil fact applies to values of type t.
-func nilable(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return true
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
-	}
-	return false
 }
