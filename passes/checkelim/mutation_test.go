@@ -117,32 +117,27 @@ func (x *cctx) registers(k validate.FactKind) []ir.Reg {
 	return out
 }
 
-// boundSites changes the bound of each integer fact by delta.
-func (x *cctx) boundSites(delta int64) []site {
+// factSites lists a site per fact of the certificate that keep
+// accepts; its mutant changes its own copy of the fact with change
+// (false: the change does not apply).
+func (x *cctx) factSites(keep func(validate.Fact) bool, change func(h *validate.CheckElimHints, b, i int) bool) []site {
 	var out []site
-	for _, p := range x.facts() {
-		if x.h.Entry[p[0]][p[1]].Kind != validate.FactLE {
-			continue
+	for b, fs := range x.h.Entry {
+		for i, f := range fs {
+			if !keep(f) {
+				continue
+			}
+			out = append(out, site{What: fmt.Sprintf("b%d fact %d", b, i), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
+				g, h := x.clone()
+				return g, h, change(h, b, i)
+			}})
 		}
-		out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-			g, h := x.clone()
-			h.Entry[p[0]][p[1]].C += delta
-			return g, h, true
-		}})
 	}
 	return out
 }
 
-// facts lists the facts of the certificate: block and index.
-func (x *cctx) facts() [][2]int {
-	var out [][2]int
-	for b, fs := range x.h.Entry {
-		for i := range fs {
-			out = append(out, [2]int{b, i})
-		}
-	}
-	return out
-}
+func anyFact(validate.Fact) bool       { return true }
+func integerFact(f validate.Fact) bool { return f.Kind == validate.FactLE }
 
 // The kinds, in report order.
 var kinds = []kind{
@@ -218,52 +213,44 @@ var kinds = []kind{
 		Name: "drop-fact",
 		Doc:  "drop a fact of the certificate",
 		Sites: func(x *cctx) []site {
-			var out []site
-			for _, p := range x.facts() {
-				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h := x.clone()
-					h.Entry[p[0]] = slices.Delete(h.Entry[p[0]], p[1], p[1]+1)
-					return g, h, true
-				}})
-			}
-			return out
+			return x.factSites(anyFact, func(h *validate.CheckElimHints, b, i int) bool {
+				h.Entry[b] = slices.Delete(h.Entry[b], i, i+1)
+				return true
+			})
 		},
 	},
+
 	{
 		Name: "fact-other-register",
 		Doc:  "make a fact of the certificate about another register of its type",
 		Sites: func(x *cctx) []site {
-			var out []site
-			for _, p := range x.facts() {
-				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h := x.clone()
-					f := &h.Entry[p[0]][p[1]]
-					if f.Reg == ir.NoReg {
-						return nil, nil, false // the zero term of an integer fact
+			return x.factSites(anyFact, func(h *validate.CheckElimHints, b, i int) bool {
+				f := &h.Entry[b][i]
+				if f.Reg == ir.NoReg {
+					return false // the zero term of an integer fact
+				}
+				var others []ir.Reg
+				for _, r := range x.registers(f.Kind) {
+					if r != f.Reg && types.Identical(x.in.TypeOf(r), x.in.TypeOf(f.Reg)) {
+						others = append(others, r)
 					}
-					var others []ir.Reg
-					for _, r := range x.registers(f.Kind) {
-						if r != f.Reg && types.Identical(x.in.TypeOf(r), x.in.TypeOf(f.Reg)) {
-							others = append(others, r)
-						}
-					}
-					if len(others) == 0 {
-						return nil, nil, false
-					}
-					f.Reg = others[x.rng.Intn(len(others))]
-					return g, h, true
-				}})
-			}
-			return out
+				}
+				if len(others) == 0 {
+					return false
+				}
+				f.Reg = others[x.rng.Intn(len(others))]
+				return true
+			})
 		},
 	},
+
 	{
 		Name: "fact-to-sibling",
 		Doc:  "move a fact to the start of the other successor of its block's predecessor's branch",
 		Sites: func(x *cctx) []site {
 			var out []site
-			for _, p := range x.facts() {
-				b := x.in.Blocks[p[0]]
+			for fb, fs := range x.h.Entry {
+				b := x.in.Blocks[fb]
 				if len(b.Preds) != 1 || len(x.in.Blocks[b.Preds[0]].Succs) != 2 {
 					continue
 				}
@@ -272,58 +259,53 @@ var kinds = []kind{
 				if sib == b.Index {
 					sib = pred.Succs[1]
 				}
-				out = append(out, site{What: fmt.Sprintf("b%d fact %d to b%d", p[0], p[1], sib), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h := x.clone()
-					h.Entry[sib] = append(h.Entry[sib], h.Entry[p[0]][p[1]])
-					return g, h, true
-				}})
+				for fi := range fs {
+					out = append(out, site{What: fmt.Sprintf("b%d fact %d to b%d", fb, fi, sib), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
+						g, h := x.clone()
+						h.Entry[sib] = append(h.Entry[sib], h.Entry[fb][fi])
+						return g, h, true
+					}})
+				}
 			}
 			return out
 		},
 	},
+
 	{
-		Name:  "tighten-bound",
-		Doc:   "make an integer fact of the certificate stronger by one (x - y ≤ c-1)",
-		Sites: func(x *cctx) []site { return x.boundSites(-1) },
+		Name: "tighten-bound",
+		Doc:  "make an integer fact of the certificate stronger by one (x - y ≤ c-1)",
+		Sites: func(x *cctx) []site {
+			return x.factSites(integerFact, func(h *validate.CheckElimHints, b, i int) bool {
+				h.Entry[b][i].C--
+				return true
+			})
+		},
 	},
+
 	{
 		Name: "swap-bound",
 		Doc:  "swap the two terms of an integer fact of the certificate (y - x ≤ c)",
 		Sites: func(x *cctx) []site {
-			var out []site
-			for _, p := range x.facts() {
-				if x.h.Entry[p[0]][p[1]].Kind != validate.FactLE {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h := x.clone()
-					f := &h.Entry[p[0]][p[1]]
-					f.Reg, f.Y = f.Y, f.Reg
-					return g, h, true
-				}})
-			}
-			return out
+			return x.factSites(integerFact, func(h *validate.CheckElimHints, b, i int) bool {
+				f := &h.Entry[b][i]
+				f.Reg, f.Y = f.Y, f.Reg
+				return true
+			})
 		},
 	},
+
 	{
 		Name: "fact-other-kind",
 		Doc:  "turn a nonnil fact into nonzero and back",
 		Sites: func(x *cctx) []site {
-			var out []site
-			for _, p := range x.facts() {
-				if x.h.Entry[p[0]][p[1]].Kind == validate.FactLE {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d fact %d", p[0], p[1]), Build: func() (*ir.Func, *validate.CheckElimHints, bool) {
-					g, h := x.clone()
-					f := &h.Entry[p[0]][p[1]]
-					f.Kind = validate.FactNonNil + validate.FactNonZero - f.Kind
-					return g, h, true
-				}})
-			}
-			return out
+			return x.factSites(func(f validate.Fact) bool { return !integerFact(f) }, func(h *validate.CheckElimHints, b, i int) bool {
+				f := &h.Entry[b][i]
+				f.Kind = validate.FactNonNil + validate.FactNonZero - f.Kind
+				return true
+			})
 		},
 	},
+
 	{
 		Name: "removal-kept",
 		Doc:  "list a removal but keep the check in the result (put it back)",
