@@ -474,54 +474,45 @@ func pipelineRep(res *Result, m *passes.Manager, funcs []*ir.Func, last bool, em
 }
 
 // gvnRep runs GVN on f, a result of mem2reg the IR checker has just
-// accepted, then its validator, and the IR checker on its result; then
-// checkelim the same way on GVN's result.
+// accepted, then checkelim on GVN's result if it is accepted.
 func gvnRep(res, ce *PassTimes, f *ir.Func, last bool, empty time.Duration, timed bool) {
+	g := passRep(res, f, gvn.Run, checkGVN, irCheckGVN, func(h *validate.GVNHints) int { return len(h.Removed) }, last, empty, timed)
+	if g != nil {
+		passRep(ce, g, checkelim.Run, checkCheckElim, irCheckCheckElim, func(h *validate.CheckElimHints) int { return len(h.Removed) }, last, empty, timed)
+	}
+}
+
+// passRep runs a pass on f and its validator, timed together by the
+// thread's CPU time, then the IR checker on the result, counting into
+// res in the last repetition (removed counts what the hints remove); it
+// returns the result if it is accepted.
+func passRep[H any](res *PassTimes, f *ir.Func, run func(*ir.Func) (*ir.Func, H, error), check func(before, after *ir.Func, h H) error,
+	irCheck func(*ir.Func) error, removed func(H) int, last bool, empty time.Duration, timed bool) *ir.Func {
 	t0, _ := threadCPU()
-	g, h, err := gvn.Run(f)
+	g, h, err := run(f)
 	if err != nil {
 		if last {
 			res.Rejected++
 		}
-		return
+		return nil
 	}
-	rejected := checkGVN(f, g, h) != nil
+	rejected := check(f, g, h) != nil
 	t1, _ := threadCPU()
 	if timed {
 		res.PassValidateByCall += t1 - t0 - empty
 	}
-	rejected = irCheckGVN(g) != nil || rejected
+	rejected = irCheck(g) != nil || rejected
 	if last {
 		res.Functions++
-		res.Removed += len(h.Removed)
+		res.Removed += removed(h)
 		if rejected {
 			res.Rejected++
 		}
 	}
 	if rejected {
-		return
+		return nil
 	}
-	t0, _ = threadCPU()
-	c, ch, err := checkelim.Run(g)
-	if err != nil {
-		if last {
-			ce.Rejected++
-		}
-		return
-	}
-	rejected = checkCheckElim(g, c, ch) != nil
-	t1, _ = threadCPU()
-	if timed {
-		ce.PassValidateByCall += t1 - t0 - empty
-	}
-	rejected = irCheckCheckElim(c) != nil || rejected
-	if last {
-		ce.Functions++
-		ce.Removed += len(ch.Removed)
-		if rejected {
-			ce.Rejected++
-		}
-	}
+	return g
 }
 
 //go:noinline
