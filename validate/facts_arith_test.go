@@ -1,0 +1,221 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// factWalk walks f's entry block from the facts start and returns, per
+// instruction, the facts available after it.
+func factWalk(f *ir.Func, start []Fact) (*FactRules, [][]Fact) {
+	rules := NewFactRules(f)
+	avail := append([]Fact(nil), start...)
+	var after [][]Fact
+	for _, in := range f.Blocks[0].Instrs {
+		avail = rules.Gens(in, avail, 0)
+		after = append(after, append([]Fact(nil), avail...))
+	}
+	return rules, after
+}
+
+// implication is a fact that must (or must not) follow after the k-th
+// instruction of a walk.
+type implication struct {
+	k    int
+	fact Fact
+	want bool
+	why  string
+}
+
+func checkImplications(t *testing.T, f *ir.Func, start []Fact, cases []implication) {
+	t.Helper()
+	rules, after := factWalk(f, start)
+	for _, c := range cases {
+		if got := rules.Implied(c.fact, after[c.k], 0); got != c.want {
+			t.Errorf("after %s: %s implied = %v, want %v (%s)",
+				ir.FormatInstr(f, f.Blocks[0], f.Blocks[0].Instrs[c.k]), c.fact, got, c.want, c.why)
+		}
+	}
+}
+
+// TestFactRulesOperations: the bounds products, remainders, differences,
+// masks, quotients, shifts, sums and conversions give, and none where
+// the operation may overflow or an operand may be negative.
+func TestFactRulesOperations(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 int, r2 uint, r3 int) int {
+b0:
+    r5:int = len r0
+    r6:int = const 3
+    r7:int = mul r1, r6
+    r8:int = mul r3, r6
+    r9:int = const 3074457345618258603
+    r10:int = mul r1, r9
+    r11:int = rem r1, r5
+    r12:int = rem r3, r5
+    r13:int = rem r1, r3
+    r14:int = sub r5, r1
+    r15:int = sub r5, r3
+    r16:int = and r3, r1
+    r17:int = andnot r5, r3
+    r18:int = andnot r3, r1
+    r19:int = div r1, r6
+    r20:uint = const 2
+    r21:int = shr r1, r20
+    r22:uint = const 1
+    r23:uint = add r2, r22
+    r24:int = convert r2
+    r25:uint = sub r2, r22
+    return r7
+}`)
+	// 0 ≤ r1 ≤ 10, r2 ≤ 100.
+	start := []Fact{le(ir.NoReg, 1, 0), le(1, ir.NoReg, 10), le(2, ir.NoReg, 100)}
+	checkImplications(t, f, start, []implication{
+		{2, le(7, ir.NoReg, 30), true, "r1 * 3 ≤ 30"},
+		{2, le(7, ir.NoReg, 29), false, "not below 30"},
+		{2, le(ir.NoReg, 7, 0), true, "r1 * 3 ≥ 0"},
+		{3, le(ir.NoReg, 8, 0), false, "r3 may be negative"},
+		{5, le(ir.NoReg, 10, 0), false, "10 * r9 overflows"},
+		{5, le(10, ir.NoReg, 4611686018427387903), false, "10 * r9 overflows"},
+		{6, le(11, 5, -1), true, "r1 % len < len"},
+		{6, le(ir.NoReg, 11, 0), true, "r1 % len ≥ 0 for r1 ≥ 0"},
+		{7, le(12, 5, -1), true, "r3 % len < len"},
+		{7, le(ir.NoReg, 12, 0), false, "r3 % len < 0 for r3 < 0"},
+		{7, le(ir.NoReg, 12, 1<<62), false, "nothing below for r3 < 0"},
+		{8, le(13, 3, -1), false, "the divisor r3 may be negative"},
+		{9, le(14, 5, 0), true, "len - r1 ≤ len for r1 ≥ 0"},
+		{9, le(ir.NoReg, 14, 0), false, "r1 may exceed len"},
+		{10, le(15, 5, 0), false, "r3 may be negative"},
+		{11, le(16, 1, 0), true, "r3 & r1 ≤ r1 ≥ 0"},
+		{11, le(ir.NoReg, 16, 0), true, "r3 & r1 ≥ 0"},
+		{11, le(16, 3, 0), false, "r3 may be negative"},
+		{12, le(17, 5, 0), true, "len &^ r3 ≤ len"},
+		{12, le(ir.NoReg, 17, 0), true, "len &^ r3 ≥ 0"},
+		{13, le(ir.NoReg, 18, 0), false, "r3 &^ r1 may be negative"},
+		{14, le(19, ir.NoReg, 3), true, "r1 / 3 ≤ 10 / 3"},
+		{14, le(19, ir.NoReg, 2), false, "r1 / 3 may be 3"},
+		{16, le(21, ir.NoReg, 2), true, "r1 >> 2 ≤ 10 >> 2"},
+		{16, le(21, ir.NoReg, 1), false, "r1 >> 2 may be 2"},
+		{18, le(23, ir.NoReg, 101), true, "uint r2 + 1 ≤ 101"},
+		{18, le(23, 2, 1), true, "uint r2 + 1 does not wrap"},
+		{19, le(24, ir.NoReg, 100), true, "int(r2) keeps r2's bound"},
+		{20, le(25, 2, -1), false, "r2 - 1 wraps when r2 is 0"},
+	})
+	// Without the bounds, uint r2 + 1 may wrap and int(r2) may not be r2.
+	checkImplications(t, f, []Fact{le(ir.NoReg, 1, 0)}, []implication{
+		{18, le(23, 2, 1), false, "uint r2 + 1 wraps at the maximum"},
+		{19, le(24, 2, 0), false, "int(r2) is negative above MaxInt64"},
+		{2, le(7, ir.NoReg, 1<<62), false, "r1 unbounded above"},
+	})
+}
+
+// TestFactRulesLengths: the lengths of makeslice and of sub-slices, and
+// that a non-negative value that is not zero is at least 1.
+func TestFactRulesLengths(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 int, r2 *[8]int, r16 []int) int {
+b0:
+    r3:int = len r0
+    r4:int = const 2
+    r5:[]int = slice r0, r4, _, _
+    r6:int = len r5
+    r7:[]int = slice r0, r1, _, _
+    r8:int = len r7
+    r9:[]int = makeslice r1, r1
+    r10:int = len r9
+    r11:int = cap r9
+    r12:[]int = slice r2, r4, _, _
+    r13:int = len r12
+    r14:[]int = slice r0, _, r1, _
+    r15:int = len r14
+    r17:[]int = slice r16, r4, _, _
+    r18:int = len r17
+    return r3
+}`)
+	// len r0 ≥ 4; r1 ≥ 0.
+	start := []Fact{le(ir.NoReg, 3, -4), le(ir.NoReg, 1, 0)}
+	checkImplications(t, f, start, []implication{
+		{3, le(6, 3, -2), true, "len r0[2:] = len r0 - 2"},
+		{3, le(3, 6, 2), true, "len r0[2:] = len r0 - 2"},
+		{3, le(ir.NoReg, 6, -2), true, "len r0 ≥ 4"},
+		{3, le(ir.NoReg, 6, -3), false, "len r0 may be 4"},
+		{5, le(8, 3, 0), true, "len r0[r1:] ≤ len r0"},
+		{5, le(8, 3, -1), false, "r1 may be 0"},
+		{7, le(10, 1, 0), true, "len makeslice r1 = r1"},
+		{7, le(1, 10, 0), true, "len makeslice r1 = r1"},
+		{8, le(11, 1, 0), true, "cap makeslice r1, r1 = r1"},
+		{10, le(13, ir.NoReg, 6), true, "len (*[8]int)[2:] = 6"},
+		{10, le(ir.NoReg, 13, -6), true, "len (*[8]int)[2:] = 6"},
+		{10, le(13, ir.NoReg, 5), false, "not 5"},
+		{12, le(15, 1, 0), true, "len r0[:r1] = r1"},
+		{14, le(18, 3, 0), false, "r17 slices another slice than r0"},
+		{14, le(ir.NoReg, 18, -1), false, "nothing is known of len r16"},
+	})
+
+	g := parse(t, `
+func @main.g(r0 []int, r1 int) int {
+b0:
+    r2:int = len r0
+    r3:int = const 0
+    r4:bool = ne r2, r3
+    if r4, b1, b3
+b1: <- b0
+    r5:bool = ne r1, r3
+    if r5, b2, b3
+b2: <- b1
+    return r1
+b3: <- b0, b1
+    return r3
+}`)
+	rules := NewFactRules(g)
+	onLen, onInt := rules.Set(rules.EdgeFacts(g.Blocks[0], 0), 1), rules.Set(rules.EdgeFacts(g.Blocks[1], 0), 2)
+	if !rules.ImpliedBy(le(ir.NoReg, 2, -1), onLen, 1) {
+		t.Errorf("len r0 ≠ 0 does not give len r0 ≥ 1")
+	}
+	if !rules.ImpliedBy(Fact{Kind: FactNonZero, Reg: 1}, onInt, 2) || rules.ImpliedBy(le(ir.NoReg, 1, -1), onInt, 2) {
+		t.Errorf("int r1 ≠ 0 gives %v, want nonzero r1 and not r1 ≥ 1", onInt.facts)
+	}
+}
+
+// TestCheckElimRemainder: x % len(s) indexes s when x ≥ 0 (a uint), not
+// when x may be negative.
+func TestCheckElimRemainder(t *testing.T) {
+	in := `
+func @main.f(r0 []int, r1 uint) int {
+b0:
+    r2:int = len r0
+    r3:int = const 0
+    r4:bool = gt r2, r3
+    if r4, b1, b2
+b1: <- b0
+    r8:uint = convert r2
+    divcheck r8
+    r5:uint = rem r1, r8
+    boundscheck r5, r2
+    r6:*int = indexaddr r0, r5
+    r7:int = load r6
+    return r7
+b2: <- b0
+    return r3
+}`
+	out := strings.Replace(in, "    boundscheck r5, r2\n", "", 1)
+	h := &CheckElimHints{Entry: make([][]Fact, 3), Removed: []CheckRemoval{{1, 3}}}
+	h.Entry[1] = []Fact{le(3, 2, -1)}
+	if err := checkElimOf(t, in, out, h); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+	signed := func(s string) string {
+		return strings.NewReplacer("r1 uint", "r1 int", "r8:uint", "r8:int", "r5:uint", "r5:int").Replace(s)
+	}
+	if e, ok := checkElimOf(t, signed(in), signed(out), h).(*Error); !ok || e.Rule != RuleImplied {
+		t.Errorf("x %% len(s) of a signed x taken as an index: %v", e)
+	}
+	// Without the branch's fact: the divcheck, which passed, makes the
+	// unsigned divisor at least 1 too.
+	h.Entry[1] = nil
+	if err := checkElimOf(t, in, out, h); err != nil {
+		t.Errorf("removal after the divisor's check rejected: %v", err)
+	}
+}
