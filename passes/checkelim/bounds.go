@@ -47,76 +47,8 @@ func (e *elim) boundsFlow() *bounds {
 		return nil
 	}
 	s := &bounds{e: e, rules: e.rules, in: make([][]fact, len(f.Blocks))}
-	seen := map[fact]bool{}
-	add := func(c fact) {
-		if c.Kind == validate.FactLE && c.Reg != c.Y && !seen[c] && len(s.cands) < maxCandidates {
-			seen[c] = true
-			s.cands = append(s.cands, c)
-		}
-	}
-	for _, b := range e.rpo {
-		for _, in := range b.Instrs {
-			if boundsCheck(in) {
-				for _, c := range validate.CheckFacts(f, in) {
-					add(c)
-				}
-			}
-		}
-	}
-	if len(s.cands) == 0 {
+	if !s.candidates() {
 		return nil
-	}
-	for _, b := range e.rpo {
-		for i := range b.Succs {
-			for _, c := range s.rules.EdgeFacts(b, i) {
-				add(c)
-			}
-		}
-	}
-	// Loop phis: a candidate about a phi's argument, about the phi; and
-	// the bounds a constant argument gives.
-	for _, b := range e.rpo {
-		for _, phi := range b.Phis {
-			d := phi.Dst()
-			if !validate.FactLE.AppliesTo(f.TypeOf(d)) {
-				continue
-			}
-			for _, a := range phi.Args() {
-				if k, ok := s.rules.Constant(a, b.Index); ok && k != math.MinInt64 {
-					add(fact{Kind: validate.FactLE, Reg: ir.NoReg, Y: d, C: -k})
-					add(fact{Kind: validate.FactLE, Reg: d, Y: ir.NoReg, C: k})
-				}
-				for _, c := range s.cands {
-					if c.Reg == a {
-						add(fact{Kind: validate.FactLE, Reg: d, Y: c.Y, C: c.C})
-					}
-					if c.Y == a {
-						add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: d, C: c.C})
-					}
-				}
-			}
-		}
-	}
-	// A candidate about a sum with a constant, about its other operand:
-	// i - t ≤ c with t = n - 1 gives i - n ≤ c - 1, which a[i+1] needs.
-	for _, c := range s.cands {
-		for _, term := range []struct {
-			r    ir.Reg
-			left bool
-		}{{c.Reg, true}, {c.Y, false}} {
-			z, k, ok := s.offset(term.r)
-			if !ok {
-				continue
-			}
-			// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
-			if term.left {
-				if bound, ok := subInt(c.C, k); ok {
-					add(fact{Kind: validate.FactLE, Reg: z, Y: c.Y, C: bound})
-				}
-			} else if bound, ok := addInt(c.C, k); ok {
-				add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: z, C: bound})
-			}
-		}
 	}
 	// The greatest inductive subset: every candidate everywhere it is
 	// about defined registers, then drop what does not follow on an edge.

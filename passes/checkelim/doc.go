@@ -16,14 +16,20 @@
 //     the edges of comparisons with zero as above;
 //   - x - y ≤ c, integers (y or x may be zero): from bounds, slice,
 //     shift and length checks that passed, the edges of comparisons
-//     (the true edge of "lt i, n" gives i - n ≤ -1), constants (and
-//     lengths of arrays and constant strings), types' ranges, len ≥ 0
-//     and len(s) ≤ cap(s) (a bound below len s bounds cap s read
-//     after it), x + k and x - k by a
-//     constant where they cannot overflow, masks (x & k in [0, k]),
-//     remainders, divisions and right shifts by a constant, min and max,
-//     conversions that keep the value; one fact follows from another
-//     with a smaller bound, or from two through one term (x - z, z - y).
+//     (the true edge of "lt i, n" gives i - n ≤ -1; that of "ne n, 0"
+//     1 ≤ n for an n never negative), constants (and lengths of arrays
+//     and constant strings), types' ranges, len ≥ 0 and len(s) ≤
+//     cap(s) (a bound below len s bounds cap s read after it); results
+//     equal to an operand plus a constant, which take over its facts:
+//     x + k and x - k where they cannot overflow, conversions that keep
+//     the value, len of a makeslice and of a sub-slice x[k:h] of a
+//     constant k (h - k, h being len x when absent); bounds of results:
+//     masks and x &^ y (in [0, y] for an operand y ≥ 0), remainders (x
+//     % y < y for y ≥ 1), divisions, right shifts and products by a
+//     constant (also of x's constant bound), x - y of two registers
+//     without overflow (≤ x for y ≥ 0, ≥ 0 for y ≤ x), len x[l:h] ≤
+//     h, min and max. One fact follows from another with a smaller
+//     bound, or from two through one term (x - z, z - y).
 //
 // Nonnil and nonzero facts are found by a forward dataflow over the
 // facts the checks need (the checks' operands, and for a phi the
@@ -32,7 +38,9 @@
 // (so a phi of allocations is nonnil); loops start optimistic (every
 // fact) and shrink to a fixpoint. Integer facts are candidates (the
 // checks', the branches', those of a loop phi's arguments lifted to the
-// phi, a phi's constant arguments as its bounds) kept at every block
+// phi and the phi's to its arguments, a phi's constant arguments as its
+// bounds, the equality of a conversion that keeps the value, and
+// candidates shifted through sums with a constant) kept at every block
 // where their registers are defined, then dropped where they do not
 // follow on some edge into the block, until none is dropped: the
 // greatest inductive set, which finds loop counters' bounds. A check
@@ -44,8 +52,10 @@
 // facts the pass derives are exactly those the validator's rules give
 // (gives, intrinsic, edge), else the validator rejects the result.
 //
-// Not yet: facts from the package's functions (results never nil),
-// lengths of sub-slices, facts about two terms plus a constant beyond
-// one step; the integer search gives up on functions of more than 500
-// blocks or 64 candidates (maxBlocks, maxCandidates).
+// Not yet: facts from the package's functions (results never nil), the
+// length of copy's result, facts of loops whose counter's bound is a
+// multiple of its step (i += 3 up to 8 stays below 7), chains of more
+// than two comparisons (i < j < k < 11 for i < 8), products and halves
+// of registers; the integer search gives up on functions of more than
+// 500 blocks or 64 candidates (maxBlocks, maxCandidates).
 package checkelim

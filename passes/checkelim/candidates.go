@@ -1,0 +1,152 @@
+// This file proposes the integer facts the search starts from: the
+// checks' own, the branches' conditions, and the same facts carried
+// through phis, conversions and sums with constants, so that a fact a
+// check needs about one register can be found at a block's start about
+// another that equals it there.
+
+package checkelim
+
+import (
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// candidates fills s.cands (at most maxCandidates), and reports whether
+// there is a check to decide.
+func (s *bounds) candidates() bool {
+	e, f := s.e, s.e.f
+	seen := map[fact]bool{}
+	add := func(c fact) {
+		if c.Kind == validate.FactLE && c.Reg != c.Y && !seen[c] && len(s.cands) < maxCandidates {
+			seen[c] = true
+			s.cands = append(s.cands, c)
+		}
+	}
+	for _, b := range e.rpo {
+		for _, in := range b.Instrs {
+			if boundsCheck(in) {
+				for _, c := range validate.CheckFacts(f, in) {
+					add(c)
+				}
+			}
+		}
+	}
+	if len(s.cands) == 0 {
+		return false
+	}
+	for _, b := range e.rpo {
+		for i := range b.Succs {
+			for _, c := range s.rules.EdgeFacts(b, i) {
+				add(c)
+			}
+		}
+	}
+	// Loop phis: the bounds a constant argument gives; a candidate about
+	// a phi's argument, about the phi; and one about the phi, about its
+	// arguments (which must carry it around the loop, also across blocks
+	// between their definition and the back edge).
+	var phis []*ir.Instr
+	for _, b := range e.rpo {
+		for _, phi := range b.Phis {
+			d := phi.Dst()
+			if !validate.FactLE.AppliesTo(f.TypeOf(d)) {
+				continue
+			}
+			phis = append(phis, phi)
+			for _, a := range phi.Args() {
+				if k, ok := s.rules.Constant(a, b.Index); ok && k != math.MinInt64 {
+					add(fact{Kind: validate.FactLE, Reg: ir.NoReg, Y: d, C: -k})
+					add(fact{Kind: validate.FactLE, Reg: d, Y: ir.NoReg, C: k})
+				}
+			}
+		}
+	}
+	for _, phi := range phis {
+		d := phi.Dst()
+		for _, a := range phi.Args() {
+			_, constant := s.rules.Constant(a, e.def[d].block)
+			for _, c := range s.cands {
+				switch {
+				case c.Reg == a:
+					add(fact{Kind: validate.FactLE, Reg: d, Y: c.Y, C: c.C})
+				case c.Y == a:
+					add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: d, C: c.C})
+				case constant:
+				case c.Reg == d && c.Y != a:
+					add(fact{Kind: validate.FactLE, Reg: a, Y: c.Y, C: c.C})
+				case c.Y == d && c.Reg != a:
+					add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: a, C: c.C})
+				}
+			}
+		}
+	}
+	// An integer conversion that keeps the value, of or to a register a
+	// candidate is about: the two are equal wherever the conversion
+	// dominates (int64(len(s)) in a loop's condition and len(s) in its
+	// body's checks).
+	mentioned := map[ir.Reg]bool{}
+	for _, c := range s.cands {
+		mentioned[c.Reg], mentioned[c.Y] = true, true
+	}
+	for _, b := range e.rpo {
+		for _, in := range b.Instrs {
+			if in.Op != ir.OpConvert || !validate.FactLE.AppliesTo(f.TypeOf(in.Dst())) || !validate.FactLE.AppliesTo(f.TypeOf(in.Args()[0])) {
+				continue
+			}
+			if r, x := in.Dst(), in.Args()[0]; mentioned[r] || mentioned[x] {
+				add(fact{Kind: validate.FactLE, Reg: r, Y: x})
+				add(fact{Kind: validate.FactLE, Reg: x, Y: r})
+			}
+		}
+	}
+	// A candidate about a sum with a constant, about its other operand:
+	// i - t ≤ c with t = n - 1 gives i - n ≤ c - 1, which a[i+1] needs.
+	for _, c := range s.cands {
+		for _, term := range []struct {
+			r    ir.Reg
+			left bool
+		}{{c.Reg, true}, {c.Y, false}} {
+			z, k, ok := s.offset(term.r)
+			if !ok {
+				continue
+			}
+			// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
+			if term.left {
+				if bound, ok := subInt(c.C, k); ok {
+					add(fact{Kind: validate.FactLE, Reg: z, Y: c.Y, C: bound})
+				}
+			} else if bound, ok := addInt(c.C, k); ok {
+				add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: z, C: bound})
+			}
+		}
+	}
+	// A candidate about an operand, about its sum with a constant: i ≥ -1
+	// of a range loop's counter gives i+1 ≥ 0, which a[:i+1] needs.
+	for _, b := range e.rpo {
+		for _, in := range b.Instrs {
+			if len(in.Dsts()) != 1 {
+				continue
+			}
+			r := in.Dst()
+			z, k, ok := s.offset(r)
+			if !ok {
+				continue
+			}
+			for _, c := range s.cands {
+				// r = z + k: z - y ≤ c is r - y ≤ c + k; x - z ≤ c is x - r ≤ c - k.
+				if c.Reg == z && c.Y != r {
+					if bound, ok := addInt(c.C, k); ok {
+						add(fact{Kind: validate.FactLE, Reg: r, Y: c.Y, C: bound})
+					}
+				} else if c.Y == z && c.Reg != r {
+					if bound, ok := subInt(c.C, k); ok {
+						add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: r, C: bound})
+					}
+				}
+			}
+		}
+	}
+	return true
+}
