@@ -27,6 +27,10 @@
 // reaches, neither the entry block's definitions nor its comparisons
 // give facts.
 //
+// The certificate may also say that comparisons always have one outcome
+// (Decided): the facts of that outcome must follow where the comparison
+// stands. Nothing in the result depends on it; analyzers report them.
+//
 // All reasoning is about the input's executions: a removed check is one
 // that never fails there, so the result runs as the input does.
 
@@ -47,10 +51,21 @@ type CheckElimHints struct {
 	// Removed lists the input's checks the result leaves out, by block
 	// and index in its Instrs.
 	Removed []CheckRemoval
+	// Decided lists comparisons of the input whose outcome the facts
+	// fix: an analysis the result carries, which changes nothing in it
+	// (analyzers report them as conditions that never change).
+	Decided []Decision
 }
 
 // CheckRemoval is one check of the input the result leaves out.
 type CheckRemoval struct{ Block, Index int }
+
+// Decision is a comparison of the input, by block and index in its
+// Instrs, and the outcome it always has.
+type Decision struct {
+	Block, Index int
+	Outcome      bool
+}
 
 // CheckElim checks a check elimination result.
 func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
@@ -76,7 +91,36 @@ func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
 	if err := c.sameButRemoved(after, removed); err != nil {
 		return err
 	}
-	return c.invariant(h.Entry, removed)
+	decided, err := c.decisions(h.Decided)
+	if err != nil {
+		return err
+	}
+	return c.invariant(h.Entry, removed, decided)
+}
+
+// decisions checks that each decision names a comparison the rules read
+// (OutcomeFacts), once, and returns them by place.
+func (c *factCheck) decisions(ds []Decision) (map[place]bool, error) {
+	decided := make(map[place]bool, len(ds))
+	for _, d := range ds {
+		if d.Block < 0 || d.Block >= len(c.f.Blocks) || d.Index < 0 || d.Index >= len(c.f.Blocks[d.Block].Instrs) {
+			return nil, c.r.fn(RuleHints, "decision on instruction %d of b%d, which the input does not have", d.Index, d.Block)
+		}
+		b := c.f.Blocks[d.Block]
+		in := b.Instrs[d.Index]
+		if !c.dom.Reachable(d.Block) {
+			return nil, c.r.at(b, in, RuleDecided, "decided in an unreachable block")
+		}
+		if c.OutcomeFacts(in, d.Outcome, d.Block) == nil {
+			return nil, c.r.at(b, in, RuleDecided, "decided %v, but the rules know no facts of that outcome", d.Outcome)
+		}
+		p := place{int32(d.Block), int32(d.Index)}
+		if _, twice := decided[p]; twice {
+			return nil, c.r.at(b, in, RuleHints, "decided twice, want once")
+		}
+		decided[p] = d.Outcome
+	}
+	return decided, nil
 }
 
 // factCheck is the state of one check elimination check.
@@ -150,9 +194,9 @@ func sameInstr(a, b *ir.Instr) bool {
 
 // invariant walks every block once: from the facts of its start, it
 // adds what each instruction establishes, checks each removed check's
-// facts where it stood, and at the end each successor's facts on the
-// edge.
-func (c *factCheck) invariant(entry [][]Fact, removed map[place]bool) error {
+// facts where it stood and each decided comparison's facts where it
+// stands, and at the end each successor's facts on the edge.
+func (c *factCheck) invariant(entry [][]Fact, removed, decided map[place]bool) error {
 	f := c.f
 	for i, b := range f.Blocks {
 		if len(entry[i]) == 0 {
@@ -180,6 +224,13 @@ func (c *factCheck) invariant(entry [][]Fact, removed map[place]bool) error {
 				for _, fact := range CheckFacts(f, in) {
 					if !c.Implied(fact, avail, i) {
 						return c.r.at(b, in, RuleImplied, "removed, but %s does not follow from the facts there", fact)
+					}
+				}
+			}
+			if outcome, ok := decided[place{int32(i), int32(k)}]; ok {
+				for _, fact := range c.OutcomeFacts(in, outcome, i) {
+					if !c.Implied(fact, avail, i) {
+						return c.r.at(b, in, RuleDecided, "decided %v, but %s does not follow from the facts there", outcome, fact)
 					}
 				}
 			}

@@ -122,6 +122,9 @@ const (
 	RuleFacts Rule = "facts"
 	// checkelim: a removed check's fact holds where the check was.
 	RuleImplied Rule = "implied"
+	// checkelim: a comparison said to have one outcome has the facts of
+	// that outcome where it stands.
+	RuleDecided Rule = "decided"
 )
 
 // AllRules lists the rules.
@@ -131,7 +134,7 @@ var AllRules = []Rule{
 	RuleNoPhis, RuleMoves, RuleTemps,
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
-	RuleFacts, RuleImplied,
+	RuleFacts, RuleImplied, RuleDecided,
 }
 
 // rejecter builds errors for one validator and one function (whose

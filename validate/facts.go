@@ -398,9 +398,10 @@ func (c *FactRules) preserved(x ir.Reg, t types.Type, avail []Fact, use int) boo
 
 // EdgeFacts are the facts the condition of b's branch gives on its e-th
 // successor edge: "ne x, nil" nonnil x on the true edge, a comparison of
-// integers its relation (or the negation's on the false edge). None in
-// a block the recover block reaches whose condition the entry block
-// computes (it may not have run).
+// integers its relation (or the negation's on the false edge), nonzero
+// x also 1 ≤ x for an x never negative. None in a block the recover
+// block reaches whose condition the entry block computes (it may not
+// have run).
 func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	t := b.Terminator()
 	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
@@ -410,12 +411,24 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	if cmp == nil {
 		return nil
 	}
+	fs := c.OutcomeFacts(cmp, e == 0, b.Index)
+	if len(fs) == 1 && fs[0].Kind == FactNonZero {
+		return c.nonZero(fs[0].Reg)
+	}
+	return fs
+}
+
+// OutcomeFacts are facts that hold exactly when the comparison cmp, in
+// block use, has the outcome given, or nil for a comparison the rules
+// do not read: x - y ≤ -1 for a true "lt x, y", nonnil x for a true
+// "ne x, nil", nonzero x for a false "eq x, 0".
+func (c *FactRules) OutcomeFacts(cmp *ir.Instr, outcome bool, use int) []Fact {
 	op := cmp.Op
-	if e == 1 {
+	if !outcome {
 		op = negate(op)
 	}
 	args := cmp.Args()
-	if len(args) != 2 {
+	if op == 0 || len(args) != 2 {
 		return nil
 	}
 	x, y := args[0], args[1]
@@ -432,20 +445,20 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 		case ir.OpEq:
 			return []Fact{le(x, y, 0), le(y, x, 0)}
 		case ir.OpNe:
-			if c.isZero(y, FactNonZero, b.Index) {
-				return c.nonZero(x)
+			if c.isZero(y, FactNonZero, use) {
+				return []Fact{{Kind: FactNonZero, Reg: x}}
 			}
-			if c.isZero(x, FactNonZero, b.Index) {
-				return c.nonZero(y)
+			if c.isZero(x, FactNonZero, use) {
+				return []Fact{{Kind: FactNonZero, Reg: y}}
 			}
 		}
 		return nil
 	}
 	if op == ir.OpNe {
-		if c.isZero(y, FactNonNil, b.Index) {
+		if c.isZero(y, FactNonNil, use) {
 			return []Fact{{Kind: FactNonNil, Reg: x}}
 		}
-		if c.isZero(x, FactNonNil, b.Index) {
+		if c.isZero(x, FactNonNil, use) {
 			return []Fact{{Kind: FactNonNil, Reg: y}}
 		}
 	}

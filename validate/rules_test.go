@@ -46,6 +46,9 @@ var ruleCases = []struct {
 		h.Removed = append(h.Removed, CheckRemoval{0, 2})
 		return checkElimOf(t, ceIn, strings.Replace(ceOut, "    nilcheck r0\n", "", 1), h)
 	}},
+	{RuleDecided, "checkelim: a comparison decided against its facts", func(t *testing.T) error {
+		return checkElimOf(t, ceDecide, ceDecide, &CheckElimHints{Entry: make([][]Fact, 3), Decided: []Decision{{0, 6, true}}})
+	}},
 	{RuleHints, "mem2reg: a variable listed twice", func(t *testing.T) error {
 		h := varHints()
 		h.Promote.Vars = []ir.Reg{1, 1}

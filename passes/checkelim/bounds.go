@@ -233,3 +233,38 @@ func subInt(a, b int64) (int64, bool) {
 	s := a - b
 	return s, (s < a) == (b > 0)
 }
+
+// decide lists the integer comparisons whose outcome the facts fix, and
+// reports whether there were any.
+func (s *bounds) decide() bool {
+	e := s.e
+	any := false
+	already := map[place]bool{} // by nonnil or nonzero facts
+	for _, d := range e.decided {
+		already[place{d.Block, d.Index}] = true
+	}
+	for _, b := range e.rpo {
+		s.walk(b, func(k int, avail []fact) {
+			in := b.Instrs[k]
+			if already[place{b.Index, k}] {
+				return
+			}
+			for _, outcome := range [2]bool{true, false} {
+				fs := s.rules.OutcomeFacts(in, outcome, b.Index)
+				if len(fs) == 0 || fs[0].Kind != validate.FactLE {
+					continue
+				}
+				holds := true
+				for _, c := range fs {
+					holds = holds && s.rules.Implied(c, avail, b.Index)
+				}
+				if holds {
+					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
+					any = true
+					return
+				}
+			}
+		})
+	}
+	return any
+}

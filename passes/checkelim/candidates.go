@@ -1,5 +1,6 @@
 // This file proposes the integer facts the search starts from: the
-// checks' own, the branches' conditions, and the same facts carried
+// checks' own (and the comparisons' outcomes', when deciding them), the
+// branches' conditions, and the same facts carried
 // through phis, conversions and sums with constants, so that a fact a
 // check needs about one register can be found at a block's start about
 // another that equals it there.
@@ -14,7 +15,7 @@ import (
 )
 
 // candidates fills s.cands (at most maxCandidates), and reports whether
-// there is a check to decide.
+// there is a check (or, when deciding them, a comparison) to decide.
 func (s *bounds) candidates() bool {
 	e, f := s.e, s.e.f
 	seen := map[fact]bool{}
@@ -29,6 +30,13 @@ func (s *bounds) candidates() bool {
 			if boundsCheck(in) {
 				for _, c := range validate.CheckFacts(f, in) {
 					add(c)
+				}
+			}
+			if e.decide {
+				for _, outcome := range [2]bool{true, false} {
+					for _, c := range s.rules.OutcomeFacts(in, outcome, b.Index) {
+						add(c)
+					}
 				}
 			}
 		}

@@ -11,25 +11,44 @@ import (
 
 // Run removes f's checks whose fact holds where they stand.
 func Run(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
+	return run(f, false)
+}
+
+// Decide is Run that also decides f's comparisons: those whose outcome
+// the facts fix are listed in the certificate (Decided), for analyzers.
+// It searches more facts than Run, so it costs more.
+func Decide(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
+	return run(f, true)
+}
+
+func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
-	e := newElim(f)
+	e := newElim(f, decide)
 	e.flow()
 	e.remove()
 	s := e.boundsFlow()
-	boundsRemoved := s != nil && s.remove()
-	if len(e.removed) == 0 {
+	boundsUsed := s != nil && s.remove()
+	if decide {
+		e.decideNonNil()
+		boundsUsed = s != nil && s.decide() || boundsUsed
+	}
+	if len(e.removed) == 0 && len(e.decided) == 0 {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {
 		set.ForEach(func(i int) { h.Entry[b] = append(h.Entry[b], e.facts[i]) })
 	}
-	if boundsRemoved {
+	if boundsUsed {
 		for b, fs := range s.in {
 			h.Entry[b] = append(h.Entry[b], fs...)
 		}
 	}
 	for _, p := range e.removed {
 		h.Removed = append(h.Removed, validate.CheckRemoval{Block: p.block, Index: p.index})
+	}
+	h.Decided = e.decided
+	if len(e.removed) == 0 {
+		return f, h, nil
 	}
 	return e.result(), h, nil
 }
@@ -57,15 +76,17 @@ type elim struct {
 	defined         []graph.Bitset // per block: the facts about registers defined at its start
 	removed         []place        // the checks that go, in order
 	removedInstrs   map[place]bool
+	decide          bool                // comparisons are decided too
+	decided         []validate.Decision // those the facts decide
 	rules           *validate.FactRules
 	intrinsicFacts  graph.Bitset // the facts that hold with nothing known
 	intrinsicRecov  graph.Bitset // the same, in blocks the recover block reaches
 }
 
-func newElim(f *ir.Func) *elim {
+func newElim(f *ir.Func, decide bool) *elim {
 	cfg := f.CFG()
 	e := &elim{f: f, dom: cfg.Dom, rpo: f.ReversePostorderOf(cfg), def: make([]place, f.NumRegs()),
-		recov: f.RecoverReach(), ids: map[fact]int{}, rules: validate.NewFactRules(f)}
+		recov: f.RecoverReach(), ids: map[fact]int{}, rules: validate.NewFactRules(f), decide: decide}
 	for i := range e.def {
 		e.def[i].block = -1
 	}
@@ -84,11 +105,15 @@ func newElim(f *ir.Func) *elim {
 			}
 		}
 	}
-	// The facts: the checks', and for a phi's, its arguments'.
+	// The facts: the checks' (and the comparisons' when deciding them),
+	// and for a phi's, its arguments'.
 	var work []fact
 	for _, b := range e.rpo {
 		for _, in := range b.Instrs {
 			if c := checkFact(in); c.Kind != 0 {
+				work = append(work, c)
+			}
+			if c := e.comparisonFact(in, b.Index); c.Kind != 0 {
 				work = append(work, c)
 			}
 		}
@@ -319,6 +344,17 @@ func (e *elim) needed() []graph.Bitset {
 			add(p.block, id)
 		}
 	}
+	for _, d := range e.decided {
+		b := f.Blocks[d.Block]
+		c := e.comparisonFact(b.Instrs[d.Index], d.Block)
+		if c.Kind == 0 {
+			continue // an integer comparison: its facts are all handed over
+		}
+		id := e.ids[c]
+		if !e.intrinsicAt(id, d.Block) && !e.givenBefore(id, b, d.Index) {
+			add(d.Block, id)
+		}
+	}
 	for len(work) > 0 {
 		it := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -366,4 +402,37 @@ func (e *elim) result() *ir.Func {
 		b.Instrs = instrs
 	}
 	return g
+}
+
+// comparisonFact is the nonnil or nonzero fact that decides the
+// comparison in when the pass decides comparisons (kind 0 otherwise):
+// nonnil x makes "ne x, nil" true and "eq x, nil" false.
+func (e *elim) comparisonFact(in *ir.Instr, use int) fact {
+	if !e.decide {
+		return fact{}
+	}
+	for _, outcome := range [2]bool{true, false} {
+		if fs := e.rules.OutcomeFacts(in, outcome, use); len(fs) == 1 && fs[0].Kind != validate.FactLE {
+			return fs[0]
+		}
+	}
+	return fact{}
+}
+
+// decideNonNil decides the comparisons whose nonnil or nonzero fact
+// holds where they stand.
+func (e *elim) decideNonNil() {
+	for _, b := range e.rpo {
+		for k, in := range b.Instrs {
+			c := e.comparisonFact(in, b.Index)
+			if c.Kind == 0 || !e.holdsBefore(e.ids[c], b, k) {
+				continue
+			}
+			outcome := true
+			if fs := e.rules.OutcomeFacts(in, true, b.Index); len(fs) != 1 || fs[0] != c {
+				outcome = false
+			}
+			e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
+		}
+	}
 }

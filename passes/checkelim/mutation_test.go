@@ -24,12 +24,12 @@ import (
 func TestMutation(t *testing.T) {
 	suite := &mutation.Suite[*validate.CheckElimHints, *cctx]{
 		Pass:        "checkelim",
-		Builders:    []mutation.Builder[*validate.CheckElimHints]{{Name: "checkelim", Run: Run}},
+		Builders:    []mutation.Builder[*validate.CheckElimHints]{{Name: "checkelim", Run: Run}, {Name: "decide", Run: Decide}},
 		Prepare:     ssaform.Of,
 		Out:         ir.SSA,
 		Validate:    validate.CheckElim,
 		CloneHints:  cloneHints,
-		HintsString: func(h *validate.CheckElimHints) string { return fmt.Sprint(h.Entry, h.Removed) },
+		HintsString: func(h *validate.CheckElimHints) string { return fmt.Sprint(h.Entry, h.Removed, h.Decided) },
 		Context:     newCctx,
 		Kinds:       kinds,
 		MinKinds:    13,
@@ -38,7 +38,7 @@ func TestMutation(t *testing.T) {
 }
 
 func cloneHints(h *validate.CheckElimHints) *validate.CheckElimHints {
-	c := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(h.Entry)), Removed: slices.Clone(h.Removed)}
+	c := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(h.Entry)), Removed: slices.Clone(h.Removed), Decided: slices.Clone(h.Decided)}
 	for i, fs := range h.Entry {
 		c.Entry[i] = slices.Clone(fs)
 	}
