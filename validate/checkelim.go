@@ -69,6 +69,19 @@ type Decision struct {
 
 // CheckElim checks a check elimination result.
 func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
+	return checkElim(before, after, h, 64)
+}
+
+// CheckElim32 checks a check elimination result as CheckElim does but
+// with int, uint and uintptr of 32 bits, as on 386 or arm. A certificate
+// both accept holds on every target Go supports: analyzers, which speak
+// of the source and not of one target, need that (uint32 converted to
+// int keeps its value on amd64, not on 386).
+func CheckElim32(before, after *ir.Func, h *CheckElimHints) error {
+	return checkElim(before, after, h, 32)
+}
+
+func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
 	r := rejecter{"checkelim", after}
 	if err := r.missing(before, after); err != nil {
 		return err
@@ -83,7 +96,7 @@ func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
 	if v := firstChangedType(before, after); v >= 0 {
 		return typeChanged(r, before, after, v)
 	}
-	c := newFactCheck(r, before)
+	c := newFactCheck(r, before, wordBits)
 	removed, err := c.removals(h.Removed)
 	if err != nil {
 		return err
@@ -130,8 +143,8 @@ type factCheck struct {
 	dom *graph.DomTree
 }
 
-func newFactCheck(r rejecter, f *ir.Func) *factCheck {
-	return &factCheck{FactRules: NewFactRules(f), r: r, dom: f.CFG().Dom}
+func newFactCheck(r rejecter, f *ir.Func, wordBits uint) *factCheck {
+	return &factCheck{FactRules: newFactRules(f, wordBits), r: r, dom: f.CFG().Dom}
 }
 
 // removals checks that each removal names a check the validator knows

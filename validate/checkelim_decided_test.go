@@ -51,3 +51,28 @@ func TestCheckElimDecided(t *testing.T) {
 		t.Errorf("a decision listed twice: got %v, want a rejection by rule %s", e, RuleHints)
 	}
 }
+
+// TestCheckElim32: int(u) of a uint32 u is never negative with a 64-bit
+// int, and may be with a 32-bit one; len s ≥ 0 holds with both.
+func TestCheckElim32(t *testing.T) {
+	in := `
+func @main.f(r0 []int, r1 uint32) int {
+b0:
+    r2:int = convert r1
+    r3:int = const 0
+    r4:bool = ge r2, r3
+    r5:int = len r0
+    r6:bool = ge r5, r3
+    return r3
+}`
+	h := func(ds ...Decision) *CheckElimHints { return &CheckElimHints{Entry: make([][]Fact, 1), Decided: ds} }
+	if err := CheckElim(parse(t, in), parse(t, in), h(Decision{0, 2, true}, Decision{0, 4, true})); err != nil {
+		t.Errorf("64-bit int: decisions rejected: %v", err)
+	}
+	if err := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 4, true})); err != nil {
+		t.Errorf("32-bit int: len s >= 0 rejected: %v", err)
+	}
+	if e, ok := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 2, true})).(*Error); !ok || e.Rule != RuleDecided {
+		t.Errorf("32-bit int: int(uint32) >= 0 got %v, want a rejection by rule %s", e, RuleDecided)
+	}
+}

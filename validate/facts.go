@@ -181,7 +181,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			break
 		}
 		m, ok := c.upperIn(x, avail, use)
-		if _, hi := typeBounds(t); ok && m >= 0 && (k == 0 || m <= hi/k) {
+		if _, hi := c.typeBounds(t); ok && m >= 0 && (k == 0 || m <= hi/k) {
 			avail = append(avail, le(ir.NoReg, r, 0), le(r, ir.NoReg, k*m))
 		}
 	case ir.OpCap:
@@ -232,7 +232,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		}
 		// r = x + k unless it overflows: x ≤ max - k (k > 0) or
 		// x ≥ min - k (k < 0).
-		lo, hi := typeBounds(t)
+		lo, hi := c.typeBounds(t)
 		if k == 0 || k > 0 && c.Implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.Implied(le(ir.NoReg, x, k-lo), avail, use) {
 			avail = c.equal(avail, r, x, k)
 		}
@@ -387,10 +387,10 @@ func (c *FactRules) nonZero(x ir.Reg) []Fact {
 // type t keeps its value: x lies in t's range, by its own type or by
 // the facts (a len converted to uint, a uint below 1<<31 to int32).
 func (c *FactRules) preserved(x ir.Reg, t types.Type, avail []Fact, use int) bool {
-	if fits(c.f.TypeOf(x), t) {
+	if c.fits(c.f.TypeOf(x), t) {
 		return true
 	}
-	lo, hi, ok := typeRange(t)
+	lo, hi, ok := c.typeRange(t)
 	low := lo == math.MinInt64 || c.Implied(le(ir.NoReg, x, -lo), avail, use) // every integer is at least MinInt64
 	high := !ok || c.Implied(le(x, ir.NoReg, hi), avail, use)                 // every integer is at most MaxUint64
 	return low && high
@@ -490,14 +490,19 @@ func negate(op ir.Op) ir.Op {
 // facts imply. CheckElim checks a certificate with them; the pass
 // searches for one with them.
 type FactRules struct {
-	f     *ir.Func
-	def   []place // per register: its definition (block -1: a parameter or free variable, -2: nowhere; index -1: a phi)
-	recov []bool  // blocks reachable from the recover block
+	f        *ir.Func
+	wordBits uint     // the size of int, uint and uintptr: 64 (amd64, vssa's targets) or 32
+	canon    []ir.Reg // per register: the term for its value (term)
+	def      []place  // per register: its definition (block -1: a parameter or free variable, -2: nowhere; index -1: a phi)
+	recov    []bool   // blocks reachable from the recover block
 }
 
-// NewFactRules returns the rules for f.
-func NewFactRules(f *ir.Func) *FactRules {
-	c := &FactRules{f: f, def: make([]place, f.NumRegs()), recov: f.RecoverReach()}
+// NewFactRules returns the rules for f, with int, uint and uintptr of
+// 64 bits.
+func NewFactRules(f *ir.Func) *FactRules { return newFactRules(f, 64) }
+
+func newFactRules(f *ir.Func, wordBits uint) *FactRules {
+	c := &FactRules{f: f, wordBits: wordBits, def: make([]place, f.NumRegs()), recov: f.RecoverReach()}
 	for v := range c.def {
 		c.def[v].block = -2
 	}
@@ -506,6 +511,15 @@ func NewFactRules(f *ir.Func) *FactRules {
 			c.def[v].block = -1
 		}
 	}
+	c.canon = make([]ir.Reg, f.NumRegs())
+	for v := range c.canon {
+		c.canon[v] = ir.Reg(v)
+	}
+	type length struct {
+		op ir.Op
+		of ir.Reg
+	}
+	first := map[length]ir.Reg{}
 	for i, b := range f.Blocks {
 		for _, phi := range b.Phis {
 			c.def[phi.Dst()] = place{int32(i), -1}
@@ -514,9 +528,32 @@ func NewFactRules(f *ir.Func) *FactRules {
 			for _, d := range in.Dsts() {
 				c.def[d] = place{int32(i), int32(k)}
 			}
+			if (in.Op == ir.OpLen || in.Op == ir.OpCap) && fixedLength(f.TypeOf(in.Args()[0])) {
+				key := length{in.Op, in.Args()[0]}
+				if r, ok := first[key]; ok {
+					c.canon[in.Dst()] = r
+				} else {
+					first[key] = in.Dst()
+				}
+			}
 		}
 	}
 	return c
+}
+
+// fixedLength reports whether a value of type t has a length that never
+// changes: a slice, string, array or pointer to an array.
+func fixedLength(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Pointer:
+		_, ok := u.Elem().Underlying().(*types.Array)
+		return ok
+	}
+	return false
 }
 
 // FactSet is a set of available facts, made ready for many questions
@@ -678,7 +715,19 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 		}
 		b.y = ir.NoReg
 	}
+	b.x, b.y = c.term(b.x, use), c.term(b.y, use)
 	return b, true
+}
+
+// term is the register that stands for r's value in bounds: for a len or
+// cap of a slice, string or array, the first register that is the same
+// len or cap of the same operand (whose length never changes, unlike a
+// map's or a channel's), so that two reads of len s are one term.
+func (c *FactRules) term(r ir.Reg, use int) ir.Reg {
+	if r < 0 || int(r) >= len(c.canon) || c.canon[r] == r || c.definition(r, use) == nil || c.definition(c.canon[r], use) == nil {
+		return r // both must be what their definitions say (the recover rule)
+	}
+	return c.canon[r]
 }
 
 // lenCap reports whether x is len s and y cap s of one s (so x ≤ y),
@@ -701,7 +750,7 @@ func (c *FactRules) upper(r ir.Reg) (int64, bool) {
 	if r == ir.NoReg {
 		return 0, false
 	}
-	_, hi, ok := typeRange(c.f.TypeOf(r))
+	_, hi, ok := c.typeRange(c.f.TypeOf(r))
 	return hi, ok
 }
 
@@ -711,7 +760,7 @@ func (c *FactRules) lower(r ir.Reg) (int64, bool) {
 	if r == ir.NoReg || !isInteger(c.f.TypeOf(r)) {
 		return 0, false
 	}
-	lo, _, _ := typeRange(c.f.TypeOf(r))
+	lo, _, _ := c.typeRange(c.f.TypeOf(r))
 	if d := c.def[r]; d.block >= 0 && d.index >= 0 {
 		if op := c.f.Blocks[d.block].Instrs[d.index].Op; op == ir.OpLen || op == ir.OpCap {
 			lo = max(lo, 0) // so too for a len the recover block reads as zero
@@ -807,7 +856,7 @@ func (c *FactRules) isZero(r ir.Reg, kind FactKind, use int) bool {
 
 // typeRange is the range of the integer type t, and whether its
 // maximum fits in an int64 (the minimum always does).
-func typeRange(t types.Type) (lo, hi int64, ok bool) {
+func (c *FactRules) typeRange(t types.Type) (lo, hi int64, ok bool) {
 	b, isBasic := t.Underlying().(*types.Basic)
 	if !isBasic || b.Info()&types.IsInteger == 0 {
 		return 0, 0, false
@@ -820,8 +869,10 @@ func typeRange(t types.Type) (lo, hi int64, ok bool) {
 		bits = 16
 	case types.Int32, types.Uint32:
 		bits = 32
-	default: // int, uint, uintptr: 64 bits on the targets vssa runs
+	case types.Int64, types.Uint64:
 		bits = 64
+	default: // int, uint, uintptr: the word's size
+		bits = c.wordBits
 	}
 	if b.Info()&types.IsUnsigned != 0 {
 		if bits == 64 {
@@ -835,8 +886,8 @@ func typeRange(t types.Type) (lo, hi int64, ok bool) {
 // typeBounds is a range of values the integer type t holds: its own,
 // but only up to MaxInt64 for a 64-bit unsigned type (whose maximum an
 // int64 cannot write). A result known to lie in it did not overflow.
-func typeBounds(t types.Type) (lo, hi int64) {
-	lo, hi, ok := typeRange(t)
+func (c *FactRules) typeBounds(t types.Type) (lo, hi int64) {
+	lo, hi, ok := c.typeRange(t)
 	if !ok {
 		return 0, math.MaxInt64
 	}
@@ -844,12 +895,12 @@ func typeBounds(t types.Type) (lo, hi int64) {
 }
 
 // fits reports whether every value of integer type from is one of to.
-func fits(from, to types.Type) bool {
+func (c *FactRules) fits(from, to types.Type) bool {
 	if isUnsigned(to) && !isUnsigned(from) {
 		return false // negative values
 	}
-	flo, fhi, fok := typeRange(from)
-	tlo, thi, tok := typeRange(to)
+	flo, fhi, fok := c.typeRange(from)
+	tlo, thi, tok := c.typeRange(to)
 	switch {
 	case !tok: // to is a 64-bit unsigned type: every unsigned value fits
 		return true

@@ -219,3 +219,29 @@ b2: <- b0
 		t.Errorf("removal after the divisor's check rejected: %v", err)
 	}
 }
+
+// TestFactRulesSameLength: two reads of len s are one value for a
+// slice, not for a map (whose length changes between them), nor for
+// two slices.
+func TestFactRulesSameLength(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 map[int]int, r2 []int, r3 int) int {
+b0:
+    r4:int = len r0
+    r5:int = len r1
+    r6:int = len r2
+    r7:int = len r0
+    r8:int = len r1
+    r9:int = len r2
+    return r3
+}`)
+	// r3 < len r0, r3 < len r1 (then), r3 < len r2.
+	start := []Fact{le(3, 4, -1), le(3, 5, -1), le(3, 6, -1)}
+	checkImplications(t, f, start, []implication{
+		{5, le(3, 7, -1), true, "len r0 read twice"},
+		{5, le(4, 7, 0), true, "len r0 read twice"},
+		{5, le(3, 8, -1), false, "a map's length changes"},
+		{5, le(7, 9, 0), false, "len r0 and len r2"},
+		{5, le(3, 9, -1), true, "len r2 read twice"},
+	})
+}
