@@ -1,0 +1,169 @@
+package cond
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Analyzer reports integer conditions that are always true or always
+// false.
+var Analyzer = &analysis.Analyzer{
+	Name:     "cond",
+	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target. Each report is backed by a certificate\nvssa's validator accepted.",
+	URL:      "https://github.com/vssa-go/vssa",
+	Requires: []*analysis.Analyzer{vssair.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	reported := map[*ast.BinaryExpr]bool{}
+	res.Decisions(func(form *vssair.Form, d validate.Decision, e *ast.BinaryExpr) {
+		in := form.IR.Blocks[d.Block].Instrs[d.Index]
+		rules := validate.NewFactRules(form.IR)
+		facts := rules.OutcomeFacts(in, d.Outcome, d.Block)
+		if reported[e] || !form.Portable || len(facts) == 0 || facts[0].Kind == validate.FactNonNil {
+			return // reported, not on every target, or a nil comparison: nilness's
+		}
+		if byConstruction(pass, e) || pinned(rules, form, in, d) {
+			return
+		}
+		reported[e] = true
+		diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: fmt.Sprintf("%s is always %v", types.ExprString(e), d.Outcome)}
+		if why, at := explain(form, facts, d.Block, d.Index); at.IsValid() {
+			p := pass.Fset.Position(at)
+			diag.Message += fmt.Sprintf(": %s at %s:%d", why, filepath.Base(p.Filename), p.Line)
+			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: why}}
+		}
+		pass.Report(diag)
+	})
+	return nil, nil
+}
+
+// byConstruction reports whether an operand of e is a constant other
+// than a literal: a named constant, unsafe.Sizeof, ^uint(0)>>1. Its
+// value may be another on another target or with other build tags
+// (goarch.PtrSize, a size of the C library), so a comparison with it
+// is constant by construction there, not a finding.
+func byConstruction(pass *analysis.Pass, e *ast.BinaryExpr) bool {
+	for _, x := range []ast.Expr{e.X, e.Y} {
+		if tv, ok := pass.TypesInfo.Types[x]; ok && tv.Value != nil && !literal(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// literal reports whether x is a literal, maybe negated or in
+// parentheses.
+func literal(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.UnaryExpr:
+		return (x.Op == token.SUB || x.Op == token.ADD) && literal(x.X)
+	}
+	return false
+}
+
+// pinned reports whether the operands of the comparison in are both
+// constants (variables that only ever hold one), or one is a length with
+// one value where it stands: of a literal, of an array whose size is a
+// constant. Its
+// outcome is then fixed by data the author wrote or by the target (an
+// array sized by the number of argument registers), a guard on that
+// data, not a finding.
+func pinned(rules *validate.FactRules, form *vssair.Form, in *ir.Instr, d validate.Decision) bool {
+	avail := form.FactsBefore(rules, d.Block, d.Index)
+	constants := 0
+	for _, r := range in.Args() {
+		if _, ok := rules.Constant(r, d.Block); ok {
+			constants++ // a literal operand is what the comparison is about; two are folding
+			continue
+		}
+		if def := definition(form.IR, r); def == nil || def.Op != ir.OpLen && def.Op != ir.OpCap {
+			continue // a value pinned by a condition the author wrote is a finding
+		}
+		for _, a := range avail {
+			if a.Kind != validate.FactLE || a.Reg != r {
+				continue
+			}
+			bound := a.C // r ≤ bound: pinned if r ≥ bound too
+			if a.Y != ir.NoReg {
+				k, ok := rules.Constant(a.Y, d.Block)
+				if !ok {
+					continue
+				}
+				bound += k
+			}
+			if rules.Implied(validate.Fact{Kind: validate.FactLE, Reg: ir.NoReg, Y: r, C: -bound}, avail, d.Block) {
+				return true
+			}
+		}
+	}
+	return constants == len(in.Args())
+}
+
+// explain names the nearest dominating condition, check or division
+// that alone gives the decided comparison's facts, and its position;
+// none when no one of them does (the facts come from several, or from
+// a loop's phis).
+func explain(f *vssair.Form, facts []validate.Fact, b, k int) (string, token.Pos) {
+	dom := f.IR.CFG().Dom
+	rules := validate.NewFactRules(f.IR)
+	implies := func(given []validate.Fact) bool {
+		for _, c := range facts {
+			if !rules.Implied(c, given, b) {
+				return false
+			}
+		}
+		return true
+	}
+	why, at := "", token.NoPos
+	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
+		switch in.Op {
+		case ir.OpIf:
+			db := f.IR.Blocks[d]
+			for e, s := range db.Succs {
+				if dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && implies(rules.EdgeFacts(db, e)) {
+					why, at = "given the condition", f.BranchPos(d)
+					return !at.IsValid()
+				}
+			}
+		case ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+			if in.Pos.IsValid() && implies(rules.Gens(in, nil, b)) {
+				why, at = "given the check", in.Pos
+				return false
+			}
+		case ir.OpDivCheck, ir.OpDiv, ir.OpRem:
+			if in.Pos.IsValid() && implies(rules.Gens(in, nil, b)) {
+				why, at = "given the division", in.Pos
+				return false
+			}
+		}
+		return true
+	})
+	return why, at
+}
+
+// definition returns the instruction that defines r in f, if any.
+func definition(f *ir.Func, r ir.Reg) *ir.Instr {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if slices.Contains(in.Dsts(), r) {
+				return in
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package nilness
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Analyzer reports comparisons with nil that are always true or always
+// false.
+var Analyzer = &analysis.Analyzer{
+	Name:     "nilness",
+	Doc:      "report comparisons with nil that are always true or always false\n\nA comparison p != nil (or p == nil) is reported when p cannot be nil\nthere: it was dereferenced before on every path, is an allocation or the\naddress of a variable, or was compared with nil already. Each report is\nbacked by a certificate vssa's validator accepted.",
+	URL:      "https://github.com/vssa-go/vssa",
+	Requires: []*analysis.Analyzer{vssair.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	reported := map[*ast.BinaryExpr]bool{}
+	res.Decisions(func(form *vssair.Form, d validate.Decision, e *ast.BinaryExpr) {
+		in := form.IR.Blocks[d.Block].Instrs[d.Index]
+		facts := validate.NewFactRules(form.IR).OutcomeFacts(in, d.Outcome, d.Block)
+		if reported[e] || len(facts) != 1 || facts[0].Kind != validate.FactNonNil {
+			return // reported, or an integer comparison: the cond analyzer's
+		}
+		reported[e] = true
+		operand := e.X
+		if isNil(pass, operand) {
+			operand = e.Y
+		}
+		name := types.ExprString(operand)
+		why, at := explain(form, facts[0].Reg, d.Block, d.Index)
+		diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: fmt.Sprintf("%s is always %v: %s %s", types.ExprString(e), d.Outcome, name, why)}
+		if at.IsValid() {
+			p := pass.Fset.Position(at)
+			diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
+			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: name + " " + why}}
+		}
+		pass.Report(diag)
+	})
+	return nil, nil
+}
+
+func isNil(pass *analysis.Pass, e ast.Expr) bool {
+	tv, ok := pass.TypesInfo.Types[e]
+	return ok && tv.IsNil()
+}
+
+// explain says why x is not nil before instruction k of block b, and
+// where, if one place makes it so: the nearest dominating dereference,
+// comparison with nil on a dominating edge, or x's definition.
+func explain(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
+	dom := f.IR.CFG().Dom
+	why, at := "is never nil here", token.NoPos
+	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
+		args := in.Args()
+		switch in.Op {
+		case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr:
+			if len(args) > 0 && args[0] == x && in.Pos.IsValid() {
+				why, at = "was already dereferenced", in.Pos
+				return false
+			}
+		case ir.OpIf:
+			db := f.IR.Blocks[d]
+			for e, s := range db.Succs {
+				if dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && edgeNonNil(f, db, e, x) {
+					why, at = "was already compared with nil", f.BranchPos(d)
+					return false
+				}
+			}
+		}
+		for _, r := range in.Dsts() {
+			if r == x {
+				why, at = defined(in)
+				return false
+			}
+		}
+		return true
+	})
+	return why, at
+}
+
+// edgeNonNil reports whether block b's branch gives x nonnil on its e-th
+// edge.
+func edgeNonNil(f *vssair.Form, b *ir.Block, e int, x ir.Reg) bool {
+	for _, c := range validate.NewFactRules(f.IR).EdgeFacts(b, e) {
+		if c.Kind == validate.FactNonNil && c.Reg == x {
+			return true
+		}
+	}
+	return false
+}
+
+// defined says what x's definition by in makes it.
+func defined(in *ir.Instr) (string, token.Pos) {
+	switch in.Op {
+	case ir.OpAlloc:
+		return "is a new variable's address", in.Pos
+	case ir.OpMakeMap, ir.OpMakeChan:
+		return "was made", in.Pos
+	case ir.OpMakeClosure:
+		return "is a closure", in.Pos
+	case ir.OpGlobal:
+		return "is a package-level variable's address", token.NoPos
+	case ir.OpFunc:
+		return "is a function", token.NoPos
+	case ir.OpFieldAddr, ir.OpIndexAddr:
+		return "is the address of a field or element", in.Pos
+	}
+	return "is never nil here", token.NoPos
+}

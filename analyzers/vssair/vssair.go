@@ -1,0 +1,259 @@
+package vssair
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/internal/ssaform"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes/checkelim"
+	"github.com/vssa-go/vssa/passes/gvn"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Analyzer builds the validated IR of a package's functions.
+var Analyzer = &analysis.Analyzer{
+	Name:       "vssair",
+	Doc:        "build vssa's validated IR (mem2reg, gvn, checkelim) of the package's functions, for vssa's analyzers",
+	URL:        "https://github.com/vssa-go/vssa",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is the validated IR of a package's source functions.
+type Result struct {
+	Funcs []*Func // in buildssa's order of source functions
+	// Comparisons are the package's comparisons written in its source
+	// (==, !=, <, <=, >, >=) that are not constant, outside generated
+	// files, by the position of
+	// their operator, which is that of their IR instruction. Analyzers
+	// report only on them: the bridge makes comparisons of its own
+	// (range loops, switches), which are nobody's to fix.
+	Comparisons map[token.Pos]*ast.BinaryExpr
+}
+
+// Func is one source function's validated IR.
+type Func struct {
+	SSA *ssa.Function
+	// Forms are the function in SSA form (mem2reg's result) and, if
+	// its result was accepted, after gvn, which merges values (fields
+	// loaded twice with nothing written between) but also removes
+	// comparisons that repeat a dominating one: each form has facts the
+	// other lacks.
+	Forms []*Form
+}
+
+// Form is one validated form of a function with checkelim's
+// certificate.
+type Form struct {
+	IR *ir.Func
+	// Checks is checkelim's certificate for IR (checkelim.Decide),
+	// accepted by its validator: the checks it removes, the comparisons
+	// it decides and the facts at each block's start. Nil if the result
+	// was rejected.
+	Checks *validate.CheckElimHints
+	// Portable says that Checks holds with int, uint and uintptr of 32
+	// bits too (validate.CheckElim32), so on every target: integer
+	// facts are reported only then.
+	Portable bool
+	// Live says which blocks run for some input once branches on
+	// constants are taken as jumps: code under "if debug" with debug a
+	// false constant is not, and nothing is reported there.
+	Live []bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	prog := bridge.FromSSA(res.Pkg.Prog, []*ssa.Package{res.Pkg})
+	out := &Result{Comparisons: comparisons(pass)}
+	for _, fn := range res.SrcFuncs {
+		if f := prog.IRFunc(fn); f != nil {
+			if vf := build(fn, f); vf != nil {
+				out.Funcs = append(out.Funcs, vf)
+			}
+		}
+	}
+	return out, nil
+}
+
+// build runs the validated passes on f, the translation of fn.
+func build(fn *ssa.Function, f *ir.Func) *Func {
+	if ir.Check(f, ir.RTL) != nil {
+		return nil
+	}
+	g := ssaform.Of(f)
+	if g == nil {
+		return nil
+	}
+	vf := &Func{SSA: fn, Forms: []*Form{certify(g)}}
+	if n, _, ok := apply(g, gvn.Run, validate.GVN); ok && n != g {
+		vf.Forms = append(vf.Forms, certify(n))
+	}
+	return vf
+}
+
+// certify runs checkelim.Decide on g and keeps its certificate if the
+// validator accepts it.
+func certify(g *ir.Func) *Form {
+	form := &Form{IR: g, Live: live(g)}
+	if c, h, ok := apply(g, checkelim.Decide, validate.CheckElim); ok {
+		form.Checks = h
+		_, _, form.Portable = apply(g, func(*ir.Func) (*ir.Func, *validate.CheckElimHints, error) { return c, h, nil }, validate.CheckElim32)
+	}
+	return form
+}
+
+// apply runs a pass on in (SSA form, checked) and returns its result
+// and hints if its validator and the IR checker accept it and the pass
+// left its input as it was; a pass or validator that panics counts as
+// rejected (a crash must not stop go vet, nor a result be used).
+func apply[H any](in *ir.Func, pass func(*ir.Func) (*ir.Func, H, error), validator func(before, after *ir.Func, h H) error) (out *ir.Func, h H, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = nil, false
+		}
+	}()
+	fingerprint := in.Fingerprint()
+	out, h, err := pass(in)
+	if err != nil || validator(in, out, h) != nil || ir.Check(out, ir.SSA) != nil || in.Fingerprint() != fingerprint {
+		return nil, h, false
+	}
+	return out, h, true
+}
+
+// comparisons finds the package's non-constant comparisons.
+func comparisons(pass *analysis.Pass) map[token.Pos]*ast.BinaryExpr {
+	m := map[token.Pos]*ast.BinaryExpr{}
+	for _, file := range pass.Files {
+		if ast.IsGenerated(file) {
+			continue // nobody edits it: its redundancies are its generator's
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			e, ok := n.(*ast.BinaryExpr)
+			if !ok {
+				return true
+			}
+			switch e.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if tv, ok := pass.TypesInfo.Types[e]; !ok || tv.Value == nil {
+					m[e.OpPos] = e
+				}
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// Dominating calls visit with each instruction that runs before
+// instruction k of block b on every path, nearest first: those of b
+// before it, then those of each dominator up to the entry, each
+// dominator's terminator first. It stops when visit returns false.
+func (f *Form) Dominating(b, k int, visit func(b int, in *ir.Instr) bool) {
+	dom := f.IR.CFG().Dom
+	instrs := f.IR.Blocks[b].Instrs[:k]
+	for {
+		for i := len(instrs) - 1; i >= 0; i-- {
+			if !visit(b, instrs[i]) {
+				return
+			}
+		}
+		if b = dom.Idom(b); b < 0 {
+			return
+		}
+		instrs = f.IR.Blocks[b].Instrs
+	}
+}
+
+// BranchPos is the position of the comparison block b's branch reads,
+// if b ends in one.
+func (f *Form) BranchPos(b int) token.Pos {
+	t := f.IR.Blocks[b].Terminator()
+	if t == nil || t.Op != ir.OpIf {
+		return token.NoPos
+	}
+	for _, in := range f.IR.Blocks[b].Instrs {
+		if slices.Contains(in.Dsts(), t.Args()[0]) {
+			return in.Pos
+		}
+	}
+	return token.NoPos
+}
+
+// Decisions calls visit with each comparison written in the source that
+// a form's certificate decides in a live block, form by form (a
+// comparison two forms decide comes twice).
+func (r *Result) Decisions(visit func(form *Form, d validate.Decision, e *ast.BinaryExpr)) {
+	for _, f := range r.Funcs {
+		for _, form := range f.Forms {
+			if form.Checks == nil {
+				continue
+			}
+			for _, d := range form.Checks.Decided {
+				if e := r.Comparisons[form.IR.Blocks[d.Block].Instrs[d.Index].Pos]; e != nil && form.Live[d.Block] {
+					visit(form, d, e)
+				}
+			}
+		}
+	}
+}
+
+// live marks the blocks reachable from the entry (and the recover block)
+// when a branch on a constant goes only to the successor it takes.
+func live(f *ir.Func) []bool {
+	seen := make([]bool, len(f.Blocks))
+	consts := map[ir.Reg]bool{} // bool constants, by value
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpConst && len(in.Dsts()) == 1 {
+				if v := f.ConstValue(in); v != nil && v.Kind() == constant.Bool {
+					consts[in.Dst()] = constant.BoolVal(v)
+				}
+			}
+		}
+	}
+	work := []int{0}
+	if f.Recover > 0 {
+		work = append(work, f.Recover)
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		succs := f.Blocks[b].Succs
+		if t := f.Blocks[b].Terminator(); t != nil && t.Op == ir.OpIf && len(succs) == 2 {
+			if v, ok := consts[t.Args()[0]]; ok {
+				if v {
+					succs = succs[:1]
+				} else {
+					succs = succs[1:]
+				}
+			}
+		}
+		work = append(work, succs...)
+	}
+	return seen
+}
+
+// FactsBefore returns the facts that hold right before instruction k of
+// block b by the form's certificate: the block's entry facts and what
+// the instructions before k establish (validate.FactRules.Gens).
+func (f *Form) FactsBefore(rules *validate.FactRules, b, k int) []validate.Fact {
+	avail := slices.Clone(f.Checks.Entry[b])
+	for _, in := range f.IR.Blocks[b].Instrs[:k] {
+		avail = rules.Gens(in, avail, b)
+	}
+	return avail
+}

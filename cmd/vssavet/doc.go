@@ -1,0 +1,9 @@
+// Command vssavet runs vssa's analyzers under go vet:
+//
+//	go install github.com/vssa-go/vssa/cmd/vssavet
+//	go vet -vettool=$(which vssavet) ./...
+//
+// The analyzers (nilness, cond) report conditions that never change,
+// each backed by a certificate vssa's validator accepted. go vet exits
+// with status 1 when they report anything.
+package main
