@@ -116,11 +116,10 @@ func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
 func (c *factCheck) decisions(ds []Decision) (map[place]bool, error) {
 	decided := make(map[place]bool, len(ds))
 	for _, d := range ds {
-		if d.Block < 0 || d.Block >= len(c.f.Blocks) || d.Index < 0 || d.Index >= len(c.f.Blocks[d.Block].Instrs) {
+		b, in := c.instrAt(d.Block, d.Index)
+		if in == nil {
 			return nil, c.r.fn(RuleHints, "decision on instruction %d of b%d, which the input does not have", d.Index, d.Block)
 		}
-		b := c.f.Blocks[d.Block]
-		in := b.Instrs[d.Index]
 		if !c.dom.Reachable(d.Block) {
 			return nil, c.r.at(b, in, RuleDecided, "decided in an unreachable block")
 		}
@@ -134,6 +133,15 @@ func (c *factCheck) decisions(ds []Decision) (map[place]bool, error) {
 		decided[p] = d.Outcome
 	}
 	return decided, nil
+}
+
+// instrAt returns instruction k of block b of the input, or nils if the
+// input has none there.
+func (c *factCheck) instrAt(b, k int) (*ir.Block, *ir.Instr) {
+	if b < 0 || b >= len(c.f.Blocks) || k < 0 || k >= len(c.f.Blocks[b].Instrs) {
+		return nil, nil
+	}
+	return c.f.Blocks[b], c.f.Blocks[b].Instrs[k]
 }
 
 // factCheck is the state of one check elimination check.
@@ -152,11 +160,10 @@ func newFactCheck(r rejecter, f *ir.Func, wordBits uint) *factCheck {
 func (c *factCheck) removals(rs []CheckRemoval) (map[place]bool, error) {
 	removed := make(map[place]bool, len(rs))
 	for _, m := range rs {
-		if m.Block < 0 || m.Block >= len(c.f.Blocks) || m.Index < 0 || m.Index >= len(c.f.Blocks[m.Block].Instrs) {
+		b, in := c.instrAt(m.Block, m.Index)
+		if in == nil {
 			return nil, c.r.fn(RuleHints, "removal of instruction %d of b%d, which the input does not have", m.Index, m.Block)
 		}
-		b := c.f.Blocks[m.Block]
-		in := b.Instrs[m.Index]
 		if CheckFacts(c.f, in) == nil {
 			return nil, c.r.at(b, in, RuleRemove, "removed, but it is not a check this pass removes")
 		}

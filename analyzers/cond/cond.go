@@ -1,11 +1,8 @@
 package cond
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
-	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,25 +24,16 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
-	reported := map[*ast.BinaryExpr]bool{}
-	res.Decisions(func(form *vssair.Form, d validate.Decision, e *ast.BinaryExpr) {
-		in := form.IR.Blocks[d.Block].Instrs[d.Index]
-		rules := validate.NewFactRules(form.IR)
-		facts := rules.OutcomeFacts(in, d.Outcome, d.Block)
-		if reported[e] || !form.Portable || len(facts) == 0 || facts[0].Kind == validate.FactNonNil {
-			return // reported, not on every target, or a nil comparison: nilness's
+	res.Decisions(func(d *vssair.Decided) bool {
+		if !d.Form.Portable || len(d.Facts) == 0 || d.Facts[0].Kind == validate.FactNonNil {
+			return false // not on every target (gvn's form may be), or a nil comparison: nilness's
 		}
-		if byConstruction(pass, e) || pinned(rules, form, in, d) {
-			return
+		if byConstruction(pass, d.Expr) || pinned(d.Rules, d.Form, d.Instr, d.Decision) {
+			return true // decided, but not a finding in any form
 		}
-		reported[e] = true
-		diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: fmt.Sprintf("%s is always %v", types.ExprString(e), d.Outcome)}
-		if why, at := explain(form, facts, d.Block, d.Index); at.IsValid() {
-			p := pass.Fset.Position(at)
-			diag.Message += fmt.Sprintf(": %s at %s:%d", why, filepath.Base(p.Filename), p.Line)
-			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: why}}
-		}
-		pass.Report(diag)
+		why, at := explain(d.Form, d.Facts, d.Decision.Block, d.Decision.Index)
+		vssair.Report(pass, d.Expr, d.Decision.Outcome, why, at)
+		return true
 	})
 	return nil, nil
 }

@@ -1,11 +1,9 @@
 package nilness
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,27 +24,17 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
-	reported := map[*ast.BinaryExpr]bool{}
-	res.Decisions(func(form *vssair.Form, d validate.Decision, e *ast.BinaryExpr) {
-		in := form.IR.Blocks[d.Block].Instrs[d.Index]
-		facts := validate.NewFactRules(form.IR).OutcomeFacts(in, d.Outcome, d.Block)
-		if reported[e] || len(facts) != 1 || facts[0].Kind != validate.FactNonNil {
-			return // reported, or an integer comparison: the cond analyzer's
+	res.Decisions(func(d *vssair.Decided) bool {
+		if len(d.Facts) != 1 || d.Facts[0].Kind != validate.FactNonNil {
+			return false // an integer comparison: the cond analyzer's
 		}
-		reported[e] = true
-		operand := e.X
+		operand := d.Expr.X
 		if isNil(pass, operand) {
-			operand = e.Y
+			operand = d.Expr.Y
 		}
-		name := types.ExprString(operand)
-		why, at := explain(form, facts[0].Reg, d.Block, d.Index)
-		diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: fmt.Sprintf("%s is always %v: %s %s", types.ExprString(e), d.Outcome, name, why)}
-		if at.IsValid() {
-			p := pass.Fset.Position(at)
-			diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
-			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: name + " " + why}}
-		}
-		pass.Report(diag)
+		why, at := explain(d.Form, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
+		vssair.Report(pass, d.Expr, d.Decision.Outcome, types.ExprString(operand)+" "+why, at)
+		return true
 	})
 	return nil, nil
 }

@@ -1,9 +1,12 @@
 package vssair
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 
@@ -189,22 +192,58 @@ func (f *Form) BranchPos(b int) token.Pos {
 	return token.NoPos
 }
 
+// Decided is a comparison written in the source that a form's
+// certificate decides.
+type Decided struct {
+	Form     *Form
+	Decision validate.Decision
+	Expr     *ast.BinaryExpr
+	Instr    *ir.Instr
+	Rules    *validate.FactRules // the form's
+	Facts    []validate.Fact     // the facts of the outcome (validate.FactRules.OutcomeFacts)
+}
+
 // Decisions calls visit with each comparison written in the source that
-// a form's certificate decides in a live block, form by form (a
-// comparison two forms decide comes twice).
-func (r *Result) Decisions(visit func(form *Form, d validate.Decision, e *ast.BinaryExpr)) {
+// a form's certificate decides in a live block, form by form, until
+// visit returns true for it (it reported it): a comparison two forms
+// decide comes twice only if the first visit declined it.
+func (r *Result) Decisions(visit func(d *Decided) bool) {
+	done := map[*ast.BinaryExpr]bool{}
 	for _, f := range r.Funcs {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
 			}
+			rules := validate.NewFactRules(form.IR)
 			for _, d := range form.Checks.Decided {
-				if e := r.Comparisons[form.IR.Blocks[d.Block].Instrs[d.Index].Pos]; e != nil && form.Live[d.Block] {
-					visit(form, d, e)
+				in := form.IR.Blocks[d.Block].Instrs[d.Index]
+				e := r.Comparisons[in.Pos]
+				if e == nil || done[e] || !form.Live[d.Block] {
+					continue
 				}
+				dd := &Decided{Form: form, Decision: d, Expr: e, Instr: in, Rules: rules, Facts: rules.OutcomeFacts(in, d.Outcome, d.Block)}
+				done[e] = visit(dd)
 			}
 		}
 	}
+}
+
+// Report reports that the comparison e is always true or always false,
+// with what makes it so (why, and where: at, if valid) in vet's style:
+// "p != nil is always true: p was already dereferenced at a.go:12", the
+// place again as related information.
+func Report(pass *analysis.Pass, e *ast.BinaryExpr, outcome bool, why string, at token.Pos) {
+	msg := fmt.Sprintf("%s is always %v", types.ExprString(e), outcome)
+	if why != "" {
+		msg += ": " + why
+	}
+	diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg}
+	if at.IsValid() {
+		p := pass.Fset.Position(at)
+		diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
+		diag.Related = []analysis.RelatedInformation{{Pos: at, Message: why}}
+	}
+	pass.Report(diag)
 }
 
 // live marks the blocks reachable from the entry (and the recover block)
