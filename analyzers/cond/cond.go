@@ -123,9 +123,9 @@ func explain(f *vssair.Form, facts []validate.Fact, b, k int) (string, token.Pos
 		case ir.OpIf:
 			db := f.IR.Blocks[d]
 			for e, s := range db.Succs {
-				if dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && implies(rules.EdgeFacts(db, e)) {
-					why, at = "given the condition", f.BranchPos(d)
-					return !at.IsValid()
+				if pos := f.BranchPos(d); pos.IsValid() && dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && implies(rules.EdgeFacts(db, e)) {
+					why, at = "given the condition", pos
+					return false
 				}
 			}
 		case ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
