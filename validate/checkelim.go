@@ -28,8 +28,10 @@
 // give facts.
 //
 // The certificate may also say that comparisons always have one outcome
-// (Decided): the facts of that outcome must follow where the comparison
-// stands. Nothing in the result depends on it; analyzers report them.
+// (Decided), and that nil checks always fail (Failing): the facts of
+// that outcome (nil x for a failing "nilcheck x") must follow where the
+// instruction stands. Nothing in the result depends on them; analyzers
+// report them.
 //
 // All reasoning is about the input's executions: a removed check is one
 // that never fails there, so the result runs as the input does.
@@ -55,6 +57,9 @@ type CheckElimHints struct {
 	// fix: an analysis the result carries, which changes nothing in it
 	// (analyzers report them as conditions that never change).
 	Decided []Decision
+	// Failing lists nil checks of the input that fail whenever they run:
+	// their operand is nil there (analyzers report nil dereferences).
+	Failing []CheckRemoval
 }
 
 // CheckRemoval is one check of the input the result leaves out.
@@ -108,7 +113,34 @@ func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
 	if err != nil {
 		return err
 	}
-	return c.invariant(h.Entry, removed, decided)
+	failing, err := c.failing(h.Failing)
+	if err != nil {
+		return err
+	}
+	return c.invariant(h.Entry, removed, decided, failing)
+}
+
+// failing checks that each failing check names a reachable nil check,
+// once, and returns them as a set of places.
+func (c *factCheck) failing(fs []CheckRemoval) (map[place]bool, error) {
+	failing := make(map[place]bool, len(fs))
+	for _, m := range fs {
+		b, in := c.instrAt(m.Block, m.Index)
+		switch {
+		case in == nil:
+			return nil, c.r.fn(RuleHints, "failing check at instruction %d of b%d, which the input does not have", m.Index, m.Block)
+		case in.Op != ir.OpNilCheck:
+			return nil, c.r.at(b, in, RuleDecided, "said to fail, but it is not a nil check")
+		case !c.dom.Reachable(m.Block):
+			return nil, c.r.at(b, in, RuleDecided, "said to fail in an unreachable block")
+		}
+		p := place{int32(m.Block), int32(m.Index)}
+		if failing[p] {
+			return nil, c.r.at(b, in, RuleHints, "said to fail twice, want once")
+		}
+		failing[p] = true
+	}
+	return failing, nil
 }
 
 // decisions checks that each decision names a comparison the rules read
@@ -216,7 +248,7 @@ func sameInstr(a, b *ir.Instr) bool {
 // adds what each instruction establishes, checks each removed check's
 // facts where it stood and each decided comparison's facts where it
 // stands, and at the end each successor's facts on the edge.
-func (c *factCheck) invariant(entry [][]Fact, removed, decided map[place]bool) error {
+func (c *factCheck) invariant(entry [][]Fact, removed, decided, failing map[place]bool) error {
 	f := c.f
 	for i, b := range f.Blocks {
 		if len(entry[i]) == 0 {
@@ -245,6 +277,11 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided map[place]bool) e
 					if !c.Implied(fact, avail, i) {
 						return c.r.at(b, in, RuleImplied, "removed, but %s does not follow from the facts there", fact)
 					}
+				}
+			}
+			if failing[place{int32(i), int32(k)}] {
+				if fact := (Fact{Kind: FactNil, Reg: in.Args()[0]}); !c.Implied(fact, avail, i) {
+					return c.r.at(b, in, RuleDecided, "said to fail, but %s does not follow from the facts there", fact)
 				}
 			}
 			if outcome, ok := decided[place{int32(i), int32(k)}]; ok {

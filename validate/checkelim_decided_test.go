@@ -76,3 +76,75 @@ b0:
 		t.Errorf("32-bit int: int(uint32) >= 0 got %v, want a rejection by rule %s", e, RuleDecided)
 	}
 }
+
+// ceNil compares r0 with nil and dereferences it where it is nil.
+const ceNil = `
+func @main.h(r0 *int) int {
+b0:
+    r2:*int = const nil
+    r3:int = const 0
+    r4:bool = eq r0, r2
+    if r4, b1, b2
+b1: <- b0
+    r5:bool = eq r0, r2
+    nilcheck r0
+    r6:int = load r0
+    return r6
+b2: <- b0
+    return r3
+}`
+
+// TestCheckElimNil: where r0 == nil held, r0 == nil is decided true and
+// the nil check of r0 fails; not elsewhere, nor for other instructions.
+func TestCheckElimNil(t *testing.T) {
+	hints := func() *CheckElimHints {
+		h := &CheckElimHints{Entry: make([][]Fact, 3), Decided: []Decision{{1, 0, true}}, Failing: []CheckRemoval{{1, 1}}}
+		h.Entry[1] = []Fact{{Kind: FactNil, Reg: 0}}
+		return h
+	}
+	check := func(h *CheckElimHints) error { return checkElimOf(t, ceNil, ceNil, h) }
+	if err := check(hints()); err != nil {
+		t.Fatalf("honest nil facts rejected: %v", err)
+	}
+	for _, c := range []struct {
+		why    string
+		mutate func(h *CheckElimHints)
+		rule   Rule
+	}{
+		{"no entry fact", func(h *CheckElimHints) { h.Entry[1] = nil }, RuleDecided},
+		{"nil on the false edge", func(h *CheckElimHints) { h.Entry[2] = []Fact{{Kind: FactNil, Reg: 0}} }, RuleFacts},
+		{"decided false", func(h *CheckElimHints) { h.Decided[0].Outcome = false }, RuleDecided},
+		{"a load said to fail", func(h *CheckElimHints) { h.Failing[0].Index = 2 }, RuleDecided},
+		{"a failing check listed twice", func(h *CheckElimHints) { h.Failing = append(h.Failing, h.Failing[0]) }, RuleHints},
+	} {
+		h := hints()
+		c.mutate(h)
+		if e, ok := check(h).(*Error); !ok || e.Rule != c.rule {
+			t.Errorf("%s: got %v, want a rejection by rule %s", c.why, e, c.rule)
+		}
+	}
+}
+
+// TestCheckElimMakeInterface: an interface made from a concrete value is
+// never nil, even from a nil pointer; one changed from another interface
+// may be.
+func TestCheckElimMakeInterface(t *testing.T) {
+	in := `
+func @main.f(r0 *int, r1 error) int {
+b0:
+    r2:any = makeiface r0
+    r3:any = const nil
+    r4:bool = eq r2, r3
+    r5:any = changeiface r1
+    r6:bool = eq r5, r3
+    r7:int = const 0
+    return r7
+}`
+	h := func(ds ...Decision) *CheckElimHints { return &CheckElimHints{Entry: make([][]Fact, 1), Decided: ds} }
+	if err := CheckElim(parse(t, in), parse(t, in), h(Decision{0, 2, false})); err != nil {
+		t.Errorf("any(p) == nil decided false: rejected: %v", err)
+	}
+	if e, ok := CheckElim(parse(t, in), parse(t, in), h(Decision{0, 4, false})).(*Error); !ok || e.Rule != RuleDecided {
+		t.Errorf("any(err) == nil decided false: got %v, want a rejection by rule %s", e, RuleDecided)
+	}
+}

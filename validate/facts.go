@@ -28,6 +28,7 @@ const (
 	FactNonNil  FactKind = iota + 1 // Reg is not nil
 	FactNonZero                     // Reg, an integer, is not zero
 	FactLE                          // Reg - Y ≤ C, integers; ir.NoReg (as Reg or Y) is zero
+	FactNil                         // Reg is nil
 )
 
 func (k FactKind) String() string {
@@ -38,15 +39,18 @@ func (k FactKind) String() string {
 		return "nonzero"
 	case FactLE:
 		return "le"
+	case FactNil:
+		return "nil"
 	}
 	return "fact?"
 }
 
 // AppliesTo reports whether a fact of kind k may be about a register
-// of type t: nonnil of what nil is a value of, the others of integers.
+// of type t: nonnil and nil of what nil is a value of, the others of
+// integers.
 func (k FactKind) AppliesTo(t types.Type) bool {
 	switch k {
-	case FactNonNil:
+	case FactNonNil, FactNil:
 		return nilable(t)
 	case FactNonZero, FactLE:
 		return isInteger(t)
@@ -421,7 +425,8 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 // OutcomeFacts are facts that hold exactly when the comparison cmp, in
 // block use, has the outcome given, or nil for a comparison the rules
 // do not read: x - y ≤ -1 for a true "lt x, y", nonnil x for a true
-// "ne x, nil", nonzero x for a false "eq x, 0".
+// "ne x, nil", nil x for a true "eq x, nil", nonzero x for a false
+// "eq x, 0".
 func (c *FactRules) OutcomeFacts(cmp *ir.Instr, outcome bool, use int) []Fact {
 	op := cmp.Op
 	if !outcome {
@@ -454,13 +459,19 @@ func (c *FactRules) OutcomeFacts(cmp *ir.Instr, outcome bool, use int) []Fact {
 		}
 		return nil
 	}
-	if op == ir.OpNe {
-		if c.isZero(y, FactNonNil, use) {
-			return []Fact{{Kind: FactNonNil, Reg: x}}
-		}
-		if c.isZero(x, FactNonNil, use) {
-			return []Fact{{Kind: FactNonNil, Reg: y}}
-		}
+	kind := FactNonNil // "ne x, nil"
+	switch op {
+	case ir.OpEq:
+		kind = FactNil
+	case ir.OpNe:
+	default:
+		return nil
+	}
+	if c.isZero(y, FactNonNil, use) {
+		return []Fact{{Kind: kind, Reg: x}}
+	}
+	if c.isZero(x, FactNonNil, use) {
+		return []Fact{{Kind: kind, Reg: y}}
 	}
 	return nil
 }
@@ -594,6 +605,13 @@ func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
 			}
 		}
 		return c.intrinsicNonNil(fact.Reg, use)
+	case FactNil:
+		for _, a := range set.facts {
+			if a == fact {
+				return true
+			}
+		}
+		return c.isZero(fact.Reg, FactNonNil, use) // a const nil
 	case FactNonZero:
 		for _, a := range set.facts {
 			if a == fact {
@@ -829,6 +847,10 @@ func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
 	}
 	switch in.Op {
 	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
+		return true
+	case ir.OpMakeInterface:
+		// An interface holding a concrete value, even a nil pointer, has
+		// a dynamic type: it is not the nil interface.
 		return true
 	case ir.OpSliceToArrayPtr:
 		// Of a slice at least N long, N > 0: its first element's address.

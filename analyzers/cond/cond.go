@@ -25,8 +25,8 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
 	res.Decisions(func(d *vssair.Decided) bool {
-		if !d.Form.Portable || len(d.Facts) == 0 || d.Facts[0].Kind == validate.FactNonNil {
-			return false // not on every target (gvn's form may be), or a nil comparison: nilness's
+		if !d.Form.Portable || len(d.Facts) == 0 || !validate.FactLE.AppliesTo(d.Form.IR.TypeOf(d.Instr.Args()[0])) {
+			return false // not on every target (gvn's form may be), or not of integers (nil comparisons are nilness's)
 		}
 		if byConstruction(pass, d.Expr) || pinned(d.Rules, d.Form, d.Instr, d.Decision) {
 			return true // decided, but not a finding in any form

@@ -1,9 +1,12 @@
 package nilness
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -25,18 +28,68 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
 	res.Decisions(func(d *vssair.Decided) bool {
-		if len(d.Facts) != 1 || d.Facts[0].Kind != validate.FactNonNil {
+		if len(d.Facts) != 1 || d.Facts[0].Kind != validate.FactNonNil && d.Facts[0].Kind != validate.FactNil {
 			return false // an integer comparison: the cond analyzer's
 		}
 		operand := d.Expr.X
 		if isNil(pass, operand) {
 			operand = d.Expr.Y
 		}
+		explain := explainNonNil
+		if d.Facts[0].Kind == validate.FactNil {
+			explain = explainNil
+		}
 		why, at := explain(d.Form, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
 		vssair.Report(pass, d.Expr, d.Decision.Outcome, types.ExprString(operand)+" "+why, at)
 		return true
 	})
+	res.FailingChecks(func(form *vssair.Form, b, k int, in *ir.Instr) {
+		why, at := explainNil(form, in.Args()[0], b, k)
+		if !at.IsValid() {
+			// Nil by construction: *(*int)(nil) = 0 and var p *T; *p
+			// crash on purpose (the runtime's and tests' way to fault).
+			return
+		}
+		p := pass.Fset.Position(at)
+		pass.Report(analysis.Diagnostic{
+			Pos:     in.Pos,
+			Message: fmt.Sprintf("nil dereference: the value %s at %s:%d", why, filepath.Base(p.Filename), p.Line),
+			Related: []analysis.RelatedInformation{{Pos: at, Message: "the value " + why}},
+		})
+	})
 	return nil, nil
+}
+
+// explainNil says why x is nil before instruction k of block b, and
+// where: the nearest dominating comparison with nil whose edge leads
+// here, or x's definition as nil.
+func explainNil(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
+	dom := f.IR.CFG().Dom
+	rules := validate.NewFactRules(f.IR)
+	why, at := "is always nil here", token.NoPos
+	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
+		if in.Op == ir.OpIf {
+			db := f.IR.Blocks[d]
+			for e, s := range db.Succs {
+				if !dom.Dominates(s, b) || len(f.IR.Blocks[s].Preds) != 1 {
+					continue
+				}
+				for _, c := range rules.EdgeFacts(db, e) {
+					if c.Kind == validate.FactNil && c.Reg == x {
+						if pos := f.BranchPos(d); pos.IsValid() {
+							why, at = "is nil since the comparison", pos
+							return false
+						}
+					}
+				}
+			}
+		}
+		if slices.Contains(in.Dsts(), x) {
+			return false // a constant nil, or a phi: no one place
+		}
+		return true
+	})
+	return why, at
 }
 
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
@@ -44,10 +97,10 @@ func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-// explain says why x is not nil before instruction k of block b, and
+// explainNonNil says why x is not nil before instruction k of block b, and
 // where, if one place makes it so: the nearest dominating dereference,
 // comparison with nil on a dominating edge, or x's definition.
-func explain(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
+func explainNonNil(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
 	dom := f.IR.CFG().Dom
 	why, at := "is never nil here", token.NoPos
 	f.Dominating(b, k, func(d int, in *ir.Instr) bool {

@@ -42,6 +42,8 @@ type Result struct {
 	// report only on them: the bridge makes comparisons of its own
 	// (range loops, switches), which are nobody's to fix.
 	Comparisons map[token.Pos]*ast.BinaryExpr
+	// source are the package's files that are not generated.
+	source []*ast.File
 }
 
 // Func is one source function's validated IR.
@@ -78,6 +80,11 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	prog := bridge.FromSSA(res.Pkg.Prog, []*ssa.Package{res.Pkg})
 	out := &Result{Comparisons: comparisons(pass)}
+	for _, file := range pass.Files {
+		if !ast.IsGenerated(file) {
+			out.source = append(out.source, file)
+		}
+	}
 	for _, fn := range res.SrcFuncs {
 		if f := prog.IRFunc(fn); f != nil {
 			if vf := build(fn, f); vf != nil {
@@ -226,6 +233,39 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 			}
 		}
 	}
+}
+
+// FailingChecks calls visit with each nil check, at a position in a
+// file of the package that is not generated and in a live block, that a
+// form's certificate says always fails, each position once.
+func (r *Result) FailingChecks(visit func(form *Form, b, k int, in *ir.Instr)) {
+	done := map[token.Pos]bool{}
+	for _, f := range r.Funcs {
+		for _, form := range f.Forms {
+			if form.Checks == nil {
+				continue
+			}
+			for _, m := range form.Checks.Failing {
+				in := form.IR.Blocks[m.Block].Instrs[m.Index]
+				if done[in.Pos] || !form.Live[m.Block] || !r.inSource(in.Pos) {
+					continue
+				}
+				done[in.Pos] = true
+				visit(form, m.Block, m.Index, in)
+			}
+		}
+	}
+}
+
+// inSource reports whether pos is in a file of the package that is not
+// generated.
+func (r *Result) inSource(pos token.Pos) bool {
+	for _, file := range r.source {
+		if file.FileStart <= pos && pos < file.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // Report reports that the comparison e is always true or always false,

@@ -4,6 +4,8 @@
 package checkelim
 
 import (
+	"slices"
+
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/validate"
@@ -32,7 +34,7 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 		e.decideNonNil()
 		boundsUsed = s != nil && s.decide() || boundsUsed
 	}
-	if len(e.removed) == 0 && len(e.decided) == 0 {
+	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.failing) == 0 {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {
@@ -46,7 +48,7 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 	for _, p := range e.removed {
 		h.Removed = append(h.Removed, validate.CheckRemoval{Block: p.block, Index: p.index})
 	}
-	h.Decided = e.decided
+	h.Decided, h.Failing = e.decided, e.failing
 	if len(e.removed) == 0 {
 		return f, h, nil
 	}
@@ -76,8 +78,9 @@ type elim struct {
 	defined         []graph.Bitset // per block: the facts about registers defined at its start
 	removed         []place        // the checks that go, in order
 	removedInstrs   map[place]bool
-	decide          bool                // comparisons are decided too
-	decided         []validate.Decision // those the facts decide
+	decide          bool                    // comparisons are decided too
+	decided         []validate.Decision     // those the facts decide
+	failing         []validate.CheckRemoval // nil checks that always fail
 	rules           *validate.FactRules
 	intrinsicFacts  graph.Bitset // the facts that hold with nothing known
 	intrinsicRecov  graph.Bitset // the same, in blocks the recover block reaches
@@ -113,8 +116,10 @@ func newElim(f *ir.Func, decide bool) *elim {
 			if c := checkFact(in); c.Kind != 0 {
 				work = append(work, c)
 			}
-			if c := e.comparisonFact(in, b.Index); c.Kind != 0 {
-				work = append(work, c)
+			for _, outcome := range [2]bool{true, false} {
+				if c := e.decidingFact(in, outcome, b.Index); c.Kind != 0 {
+					work = append(work, c)
+				}
 			}
 		}
 	}
@@ -344,9 +349,13 @@ func (e *elim) needed() []graph.Bitset {
 			add(p.block, id)
 		}
 	}
-	for _, d := range e.decided {
+	decisions := slices.Clone(e.decided)
+	for _, p := range e.failing {
+		decisions = append(decisions, validate.Decision{Block: p.Block, Index: p.Index, Outcome: false})
+	}
+	for _, d := range decisions {
 		b := f.Blocks[d.Block]
-		c := e.comparisonFact(b.Instrs[d.Index], d.Block)
+		c := e.decidingFact(b.Instrs[d.Index], d.Outcome, d.Block)
 		if c.Kind == 0 {
 			continue // an integer comparison: its facts are all handed over
 		}
@@ -404,35 +413,44 @@ func (e *elim) result() *ir.Func {
 	return g
 }
 
-// comparisonFact is the nonnil or nonzero fact that decides the
-// comparison in when the pass decides comparisons (kind 0 otherwise):
-// nonnil x makes "ne x, nil" true and "eq x, nil" false.
-func (e *elim) comparisonFact(in *ir.Instr, use int) fact {
+// decidingFact is the nonnil, nil or nonzero fact under which the
+// comparison in has the outcome given, when the pass decides
+// comparisons (kind 0 otherwise, and for integer facts): nonnil x makes
+// "ne x, nil" true, nil x makes it false. For a nilcheck, its outcome
+// false: nil x makes it fail.
+func (e *elim) decidingFact(in *ir.Instr, outcome bool, use int) fact {
 	if !e.decide {
 		return fact{}
 	}
-	for _, outcome := range [2]bool{true, false} {
-		if fs := e.rules.OutcomeFacts(in, outcome, use); len(fs) == 1 && fs[0].Kind != validate.FactLE {
-			return fs[0]
+	if in.Op == ir.OpNilCheck {
+		if outcome {
+			return fact{}
 		}
+		return fact{Kind: validate.FactNil, Reg: in.Args()[0]}
+	}
+	if fs := e.rules.OutcomeFacts(in, outcome, use); len(fs) == 1 && fs[0].Kind != validate.FactLE {
+		return fs[0]
 	}
 	return fact{}
 }
 
-// decideNonNil decides the comparisons whose nonnil or nonzero fact
-// holds where they stand.
+// decideNonNil decides the comparisons whose nonnil, nil or nonzero fact
+// holds where they stand, and the nil checks that always fail.
 func (e *elim) decideNonNil() {
 	for _, b := range e.rpo {
 		for k, in := range b.Instrs {
-			c := e.comparisonFact(in, b.Index)
-			if c.Kind == 0 || !e.holdsBefore(e.ids[c], b, k) {
-				continue
+			for _, outcome := range [2]bool{true, false} {
+				c := e.decidingFact(in, outcome, b.Index)
+				if c.Kind == 0 || !e.holdsBefore(e.ids[c], b, k) {
+					continue
+				}
+				if in.Op == ir.OpNilCheck {
+					e.failing = append(e.failing, validate.CheckRemoval{Block: b.Index, Index: k})
+				} else {
+					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
+				}
+				break
 			}
-			outcome := true
-			if fs := e.rules.OutcomeFacts(in, true, b.Index); len(fs) != 1 || fs[0] != c {
-				outcome = false
-			}
-			e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
 		}
 	}
 }

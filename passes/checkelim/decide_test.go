@@ -55,3 +55,41 @@ b2: <- b0
 		t.Errorf("Run decided %v, want nothing", h.Decided)
 	}
 }
+
+// TestDecideNil: on the true edge of r0 == nil, r0 == nil is decided
+// true and the nil check of r0 fails; the validator accepts both.
+func TestDecideNil(t *testing.T) {
+	f, err := ir.ParseFunc(`
+func @main.h(r0 *int) int {
+b0:
+    r2:*int = const nil
+    r3:int = const 0
+    r4:bool = eq r0, r2
+    if r4, b1, b2
+b1: <- b0
+    r5:bool = eq r0, r2
+    nilcheck r0
+    r6:int = load r0
+    return r6
+b2: <- b0
+    r7:bool = ne r0, r2
+    return r3
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, h, err := Decide(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate.CheckElim(f, g, h); err != nil {
+		t.Fatalf("decisions rejected: %v", err)
+	}
+	wantDecided := []validate.Decision{{Block: 2, Index: 0, Outcome: true}, {Block: 1, Index: 0, Outcome: true}} // in reverse postorder
+	if !slices.Equal(h.Decided, wantDecided) {
+		t.Errorf("decided %v, want %v", h.Decided, wantDecided)
+	}
+	if want := []validate.CheckRemoval{{Block: 1, Index: 1}}; !slices.Equal(h.Failing, want) {
+		t.Errorf("failing %v, want %v", h.Failing, want)
+	}
+}

@@ -130,3 +130,32 @@ func dead(p *int) int {
 	}
 	return x
 }
+
+// Values that are always nil.
+func nilAfterComparison(p *int) int {
+	if p == nil {
+		if p == nil { // want `p == nil is always true: p is nil since the comparison at a.go:136`
+			println("nil")
+		}
+		return *p // want `nil dereference: the value is nil since the comparison at a.go:136`
+	}
+	return 0
+}
+
+func nilVar() bool {
+	var q *int
+	return q != nil // want `q != nil is always false: q is always nil here`
+}
+
+// Not reported: p is nil on one path only.
+func nilOnOnePath(p *int, c bool) int {
+	if c {
+		p = nil
+	}
+	return *p
+}
+
+// Not reported: faults on purpose.
+func crash() {
+	*(*int)(nil) = 0
+}
