@@ -3,6 +3,7 @@ module github.com/vssa-go/vssa
 go 1.26.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	golang.org/x/tools v0.52.0
 )

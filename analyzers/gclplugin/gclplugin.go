@@ -1,0 +1,51 @@
+package gclplugin
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/vssa-go/vssa/analyzers/cond"
+	"github.com/vssa-go/vssa/analyzers/nilness"
+)
+
+func init() { register.Plugin("vssa", New) }
+
+// Settings are the linter's settings in .golangci.yml
+// (linters.settings.custom.vssa.settings).
+type Settings struct {
+	// Disable names analyzers not to run: "nilness", "cond".
+	Disable []string `json:"disable"`
+}
+
+// analyzers are the ones the plugin can run.
+var analyzers = []*analysis.Analyzer{nilness.Analyzer, cond.Analyzer}
+
+// New makes the plugin from its settings.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("vssa: %w", err)
+	}
+	p := &plugin{}
+	for _, name := range s.Disable {
+		if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name }) {
+			return nil, fmt.Errorf("vssa: settings: disable: no analyzer %q (there are nilness and cond)", name)
+		}
+	}
+	for _, a := range analyzers {
+		if !slices.Contains(s.Disable, a.Name) {
+			p.analyzers = append(p.analyzers, a)
+		}
+	}
+	return p, nil
+}
+
+type plugin struct{ analyzers []*analysis.Analyzer }
+
+func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) { return p.analyzers, nil }
+
+// GetLoadMode is typesinfo: the analyzers need types and go/ssa.
+func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

@@ -1,0 +1,49 @@
+package gclplugin
+
+import (
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+)
+
+func names(t *testing.T, settings any) []string {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("vssa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(settings)
+	if err != nil {
+		t.Fatalf("settings %v: %v", settings, err)
+	}
+	if mode := p.GetLoadMode(); mode != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q, want %q", mode, register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestPlugin(t *testing.T) {
+	if got := names(t, nil); len(got) != 2 || got[0] != "nilness" || got[1] != "cond" {
+		t.Errorf("no settings: analyzers %v, want nilness and cond", got)
+	}
+	if got := names(t, map[string]any{"disable": []any{"cond"}}); len(got) != 1 || got[0] != "nilness" {
+		t.Errorf("cond disabled: analyzers %v, want nilness", got)
+	}
+	for _, bad := range []any{
+		map[string]any{"disabled": []any{"cond"}}, // misspelt key
+		map[string]any{"disable": []any{"nilnes"}},
+		map[string]any{"disable": "cond"},
+	} {
+		if _, err := New(bad); err == nil {
+			t.Errorf("settings %v accepted, want an error", bad)
+		}
+	}
+}
