@@ -1,0 +1,297 @@
+// This file says which facts an instruction establishes where it runs:
+// a check that passed, an unchecked operation's precondition, and the
+// facts of its result (sums that cannot overflow, masks, quotients,
+// lengths of sub-slices, conversions that keep the value, …).
+
+package validate
+
+import (
+	"go/types"
+	"math"
+	"slices"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// Gens returns avail with the facts running in establishes, in a block
+// used at use: a check that passed, an unchecked operation's
+// precondition, and facts about its result.
+func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
+	f := c.f
+	args := in.Args()
+	switch in.Op {
+	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr:
+		return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+	case ir.OpIndexAddr:
+		if _, ptr := f.TypeOf(args[0]).Underlying().(*types.Pointer); ptr {
+			return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+		}
+	case ir.OpDivCheck:
+		return append(avail, c.nonZero(args[0])...)
+	case ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+		return append(avail, CheckFacts(f, in)...)
+	}
+	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
+		return avail
+	}
+	r, t := in.Dst(), f.TypeOf(in.Dst())
+	switch in.Op {
+	case ir.OpDiv, ir.OpRem:
+		avail = append(avail, c.nonZero(args[1])...)
+		nonNegative := c.Implied(le(ir.NoReg, args[0], 0), avail, use)
+		k, ok := c.Constant(args[1], use)
+		if !ok || k <= 0 {
+			// x % y for 1 ≤ y: r < y (r has x's sign and |r| < y), 0 ≤ r if 0 ≤ x.
+			if in.Op == ir.OpRem && c.Implied(le(ir.NoReg, args[1], -1), avail, use) {
+				avail = append(avail, le(r, args[1], -1))
+				if nonNegative {
+					avail = append(avail, le(ir.NoReg, r, 0))
+				}
+			}
+			break
+		}
+		switch {
+		case in.Op == ir.OpRem: // |r| < k, r ≥ 0 if x is
+			avail = append(avail, le(r, ir.NoReg, k-1), le(ir.NoReg, r, k-1))
+			if nonNegative {
+				avail = append(avail, le(ir.NoReg, r, 0))
+			}
+		case nonNegative: // 0 ≤ x/k ≤ x, and x/k ≤ m/k for x ≤ m
+			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
+			if m, ok := c.upperIn(args[0], avail, use); ok {
+				avail = append(avail, le(r, ir.NoReg, m/k))
+			}
+		}
+	case ir.OpShr:
+		// 0 ≤ x >> k ≤ x for x ≥ 0, and x >> k ≤ m >> k for x ≤ m.
+		if k, ok := c.Constant(args[1], use); ok && k >= 0 && c.Implied(le(ir.NoReg, args[0], 0), avail, use) {
+			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
+			if m, ok := c.upperIn(args[0], avail, use); ok {
+				avail = append(avail, le(r, ir.NoReg, m>>min(k, 63)))
+			}
+		}
+	case ir.OpMul:
+		// x * k for 0 ≤ x ≤ m and k ≥ 0, k * m in t: 0 ≤ r ≤ k * m.
+		x, k, ok := args[0], int64(0), false
+		if k, ok = c.Constant(args[1], use); !ok {
+			x = args[1]
+			k, ok = c.Constant(args[0], use)
+		}
+		if !ok || k < 0 || !c.Implied(le(ir.NoReg, x, 0), avail, use) {
+			break
+		}
+		m, ok := c.upperIn(x, avail, use)
+		if _, hi := c.typeBounds(t); ok && m >= 0 && (k == 0 || m <= hi/k) {
+			avail = append(avail, le(ir.NoReg, r, 0), le(r, ir.NoReg, k*m))
+		}
+	case ir.OpCap:
+		// Every bound below len s bounds cap s too (len s ≤ cap s).
+		for _, a := range avail {
+			if a.Kind == FactLE && a.Y >= 0 && c.lenCap(a.Y, r, use) {
+				avail = append(avail, le(a.Reg, r, a.C))
+			}
+		}
+		if mk := c.definition(args[0], use); mk != nil && mk.Op == ir.OpMakeSlice && mk.Args()[1] != ir.NoReg {
+			avail = c.equal(avail, r, mk.Args()[1], 0) // cap of makeslice n, m is m
+		}
+	case ir.OpLen:
+		avail = c.lenOf(avail, r, args[0], use)
+	case ir.OpCall:
+		// min and max of integers are at most (least) each operand.
+		if in.CallMode == ir.CallBuiltin && (in.Sym() == "min" || in.Sym() == "max") {
+			nonNegative := true
+			for _, a := range args {
+				if in.Sym() == "min" {
+					avail = append(avail, le(r, a, 0))
+					nonNegative = nonNegative && c.Implied(le(ir.NoReg, a, 0), avail, use)
+				} else {
+					avail = append(avail, le(a, r, 0))
+				}
+			}
+			if in.Sym() == "min" && nonNegative { // the least of values ≥ 0
+				avail = append(avail, le(ir.NoReg, r, 0))
+			}
+		}
+	case ir.OpAdd, ir.OpSub:
+		x, k, ok := args[0], int64(0), false
+		if k, ok = c.Constant(args[1], use); !ok && in.Op == ir.OpAdd {
+			x = args[1]
+			k, ok = c.Constant(args[0], use)
+		}
+		if !ok {
+			if in.Op == ir.OpSub {
+				avail = c.difference(avail, r, args[0], args[1], use)
+			}
+			break
+		}
+		if k == math.MinInt64 {
+			break
+		}
+		if in.Op == ir.OpSub {
+			k = -k
+		}
+		// r = x + k unless it overflows: x ≤ max - k (k > 0) or
+		// x ≥ min - k (k < 0).
+		lo, hi := c.typeBounds(t)
+		if k == 0 || k > 0 && c.Implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.Implied(le(ir.NoReg, x, k-lo), avail, use) {
+			avail = c.equal(avail, r, x, k)
+		}
+	case ir.OpAnd, ir.OpAndNot:
+		// The bits of x & y are among those of each operand's, those of
+		// x &^ y among x's: 0 ≤ r ≤ an operand that is not negative.
+		operands := args
+		if in.Op == ir.OpAndNot {
+			operands = args[:1]
+		}
+		for _, a := range operands {
+			if c.Implied(le(ir.NoReg, a, 0), avail, use) {
+				avail = append(avail, le(r, a, 0), le(ir.NoReg, r, 0))
+			}
+		}
+	case ir.OpConvert:
+		if x := args[0]; isInteger(f.TypeOf(x)) && c.preserved(x, t, avail, use) {
+			avail = c.equal(avail, r, x, 0)
+		}
+	}
+	return avail
+}
+
+// equal returns avail with the facts of r = x + k: r - x ≤ k, x - r ≤
+// -k, and each fact about x, about r instead (so that a fact about a
+// length or a counter reaches its conversions, offsets and sub-slices
+// without a chain of implications).
+func (c *FactRules) equal(avail []Fact, r, x ir.Reg, k int64) []Fact {
+	if k == math.MinInt64 {
+		return avail
+	}
+	n := len(avail)
+	avail = append(avail, le(r, x, k), le(x, r, -k))
+	for _, a := range avail[:n] {
+		if a.Kind != FactLE {
+			continue
+		}
+		switch {
+		case a.Reg == x && a.Y != r: // x - y ≤ a: r - y ≤ a + k
+			if b, ok := addInt(a.C, k); ok {
+				avail = append(avail, le(r, a.Y, b))
+			}
+		case a.Y == x && a.Reg != r: // y - x ≤ a: y - r ≤ a - k
+			if b, ok := subInt(a.C, k); ok {
+				avail = append(avail, le(a.Reg, r, b))
+			}
+		}
+	}
+	return avail
+}
+
+// difference returns avail with the facts of r = x - y, registers, that
+// does not overflow: 0 ≤ y gives r ≤ x, y ≤ x gives 0 ≤ r.
+func (c *FactRules) difference(avail []Fact, r, x, y ir.Reg, use int) []Fact {
+	yNonNegative := c.Implied(le(ir.NoReg, y, 0), avail, use)
+	yBelow := c.Implied(le(y, x, 0), avail, use)
+	exact := yBelow                 // unsigned: no wrap-around when y ≤ x
+	if !isUnsigned(c.f.TypeOf(r)) { // signed: none when both are not negative
+		exact = yNonNegative && c.Implied(le(ir.NoReg, x, 0), avail, use)
+	}
+	if !exact {
+		return avail
+	}
+	if yNonNegative {
+		avail = append(avail, le(r, x, 0))
+	}
+	if yBelow {
+		avail = append(avail, le(ir.NoReg, r, 0))
+	}
+	return avail
+}
+
+// lenOf returns avail with the facts of r = len s: of a makeslice, its
+// length operand; of a sub-slice x[k:h] of a constant k, h - k; of a
+// sub-slice x[l:h], at most h. When the sub-slice has no h, h is the
+// length of x: of an array pointer, its type's; of a slice or string,
+// each register that is len x and is in a fact.
+func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
+	def := c.definition(s, use)
+	if def == nil {
+		return avail
+	}
+	args := def.Args()
+	switch def.Op {
+	case ir.OpMakeSlice:
+		if args[0] != ir.NoReg {
+			avail = c.equal(avail, r, args[0], 0)
+		}
+		return avail
+	case ir.OpSlice:
+	default:
+		return avail
+	}
+	x, lo, hi := args[0], args[1], args[2]
+	k, constLo := int64(0), lo == ir.NoReg
+	if !constLo {
+		k, constLo = c.Constant(lo, use)
+	}
+	var his []ir.Reg // registers that are the slice's upper bound
+	if n := arrayLen(c.f.TypeOf(x)); hi == ir.NoReg && n >= 0 {
+		if constLo { // (*[n]T)[k:]: n - k
+			avail = append(avail, le(r, ir.NoReg, n-k), le(ir.NoReg, r, k-n))
+		}
+	} else if hi != ir.NoReg {
+		his = append(his, hi)
+	} else {
+		n := len(avail)
+		for _, a := range avail[:n] {
+			for _, term := range [2]ir.Reg{a.Reg, a.Y} {
+				if a.Kind == FactLE && term != ir.NoReg && !slices.Contains(his, term) {
+					if in := c.definition(term, use); in != nil && in.Op == ir.OpLen && in.Args()[0] == x {
+						his = append(his, term)
+					}
+				}
+			}
+		}
+	}
+	for _, h := range his {
+		if constLo {
+			avail = c.equal(avail, r, h, -k)
+		} else { // the slice ran: 0 ≤ lo
+			avail = append(avail, le(r, h, 0))
+		}
+	}
+	return avail
+}
+
+// upperIn is the least bound m of x - 0 ≤ m among avail's facts.
+func (c *FactRules) upperIn(x ir.Reg, avail []Fact, use int) (m int64, ok bool) {
+	for _, a := range avail {
+		if a.Kind != FactLE || a.Reg != x {
+			continue
+		}
+		if b, fine := c.normal(a, use); fine && b.x == x && b.y == ir.NoReg && (!ok || b.c < m) {
+			m, ok = b.c, true
+		}
+	}
+	return m, ok
+}
+
+// nonZero is what x ≠ 0 gives: that, and 1 ≤ x for an x never
+// negative (by its type, or a len or cap).
+func (c *FactRules) nonZero(x ir.Reg) []Fact {
+	fs := []Fact{{Kind: FactNonZero, Reg: x}}
+	if lo, ok := c.lower(x); ok && lo == 0 {
+		fs = append(fs, le(ir.NoReg, x, -1))
+	}
+	return fs
+}
+
+// preserved reports whether converting the integer x to the integer
+// type t keeps its value: x lies in t's range, by its own type or by
+// the facts (a len converted to uint, a uint below 1<<31 to int32).
+func (c *FactRules) preserved(x ir.Reg, t types.Type, avail []Fact, use int) bool {
+	if c.fits(c.f.TypeOf(x), t) {
+		return true
+	}
+	lo, hi, ok := c.typeRange(t)
+	low := lo == math.MinInt64 || c.Implied(le(ir.NoReg, x, -lo), avail, use) // every integer is at least MinInt64
+	high := !ok || c.Implied(le(x, ir.NoReg, hi), avail, use)                 // every integer is at most MaxUint64
+	return low && high
+}

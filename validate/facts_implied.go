@@ -1,0 +1,237 @@
+// This file decides when facts imply another. Implication is kept to
+// what needs no solver: a fact x - y ≤ c follows from one fact
+// x - y ≤ c' with c' ≤ c, or from two, x - z ≤ a and z - y ≤ b with
+// a + b ≤ c, each one available or intrinsic. Constants are the zero
+// term plus their value, so "i < 8" relates i to zero; two reads of
+// len s are one term.
+
+package validate
+
+import (
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// FactSet is a set of available facts, made ready for many questions
+// at one place (Implied asks one).
+type FactSet struct {
+	facts  []Fact  // all of them
+	bounds []bound // the integer ones, constants moved into the bounds
+}
+
+// Set makes avail, in a block used at use, ready for questions.
+func (c *FactRules) Set(avail []Fact, use int) *FactSet {
+	s := &FactSet{facts: avail}
+	for _, a := range avail {
+		if a.Kind != FactLE {
+			continue
+		}
+		if n, ok := c.normal(a, use); ok && n.x != n.y {
+			s.bounds = append(s.bounds, n)
+		}
+	}
+	return s
+}
+
+// Implied reports whether fact follows from avail and the intrinsic
+// facts, in a block used at use.
+func (c *FactRules) Implied(fact Fact, avail []Fact, use int) bool {
+	return c.ImpliedBy(fact, c.Set(avail, use), use)
+}
+
+// ImpliedBy reports whether fact follows from the set and the intrinsic
+// facts, in a block used at use.
+func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
+	switch fact.Kind {
+	case FactNonNil:
+		for _, a := range set.facts {
+			if a == fact {
+				return true
+			}
+		}
+		return c.intrinsicNonNil(fact.Reg, use)
+	case FactNil:
+		for _, a := range set.facts {
+			if a == fact {
+				return true
+			}
+		}
+		return c.isZero(fact.Reg, FactNonNil, use) // a const nil
+	case FactNonZero:
+		for _, a := range set.facts {
+			if a == fact {
+				return true
+			}
+		}
+		if k, ok := c.Constant(fact.Reg, use); ok {
+			return k != 0
+		}
+		return c.ImpliedBy(le(ir.NoReg, fact.Reg, -1), set, use) || c.ImpliedBy(le(fact.Reg, ir.NoReg, -1), set, use)
+	case FactLE:
+		return c.impliedLE(fact, set, use)
+	}
+	return false
+}
+
+// bound is x - y ≤ c over terms: registers that are not constants (or
+// zero, NoReg).
+type bound struct {
+	x, y ir.Reg
+	c    int64
+}
+
+// impliedLE decides x - y ≤ c by one available or intrinsic bound, or
+// two through one term z (x - z ≤ a, z - y ≤ b: available, or z's own
+// range when x or y is zero).
+func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
+	want, ok := c.normal(fact, use)
+	if !ok {
+		return false
+	}
+	if want.x == want.y {
+		return want.c >= 0
+	}
+	holds := func(a, b int64) bool {
+		sum, ok := addInt(a, b)
+		return ok && sum <= want.c
+	}
+	if want.y == ir.NoReg { // x ≤ c: x's own range
+		if hi, ok := c.upper(want.x); ok && hi <= want.c {
+			return true
+		}
+	}
+	if want.x == ir.NoReg { // -y ≤ c: y's own range
+		if lo, ok := c.lower(want.y); ok && lo <= want.c {
+			return true
+		}
+	}
+	if c.lenCap(want.x, want.y, use) {
+		return want.c >= 0
+	}
+	if hi, ok := c.upper(want.x); ok { // x ≤ its maximum, -y ≤ its minimum's opposite
+		if lo, ok := c.lower(want.y); ok && holds(hi, lo) {
+			return true
+		}
+	}
+	for _, a := range set.bounds {
+		if a.x != want.x {
+			continue
+		}
+		if a.y == want.y && a.c <= want.c {
+			return true
+		}
+		for _, b := range set.bounds {
+			if b.x == a.y && b.y == want.y && holds(a.c, b.c) {
+				return true
+			}
+		}
+		if c.lenCap(a.y, want.y, use) && holds(a.c, 0) { // x - len s ≤ a, len s ≤ cap s
+			return true
+		}
+		if want.y == ir.NoReg { // x - z ≤ a, z ≤ its maximum
+			if hi, ok := c.upper(a.y); ok && holds(a.c, hi) {
+				return true
+			}
+		}
+		if a.y == ir.NoReg { // x ≤ a, -y ≤ its minimum's opposite
+			if lo, ok := c.lower(want.y); ok && holds(a.c, lo) {
+				return true
+			}
+		}
+	}
+	for _, b := range set.bounds {
+		if b.y != want.y {
+			continue
+		}
+		if c.lenCap(want.x, b.x, use) && holds(0, b.c) { // len s ≤ cap s, cap s - y ≤ b
+			return true
+		}
+		if want.x == ir.NoReg { // -z ≤ its minimum's opposite, z - y ≤ b
+			if lo, ok := c.lower(b.x); ok && holds(lo, b.c) {
+				return true
+			}
+		}
+		if b.x == ir.NoReg { // x ≤ its maximum, -y ≤ b
+			if hi, ok := c.upper(want.x); ok && holds(hi, b.c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// normal writes fact as a bound between terms, constants moved into c
+// (false if that overflows).
+func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
+	b := bound{fact.Reg, fact.Y, fact.C}
+	if k, ok := c.Constant(b.x, use); ok { // k - y ≤ c: 0 - y ≤ c - k
+		var fine bool
+		if b.c, fine = subInt(b.c, k); !fine {
+			return bound{}, false
+		}
+		b.x = ir.NoReg
+	}
+	if k, ok := c.Constant(b.y, use); ok { // x - k ≤ c: x - 0 ≤ c + k
+		var fine bool
+		if b.c, fine = addInt(b.c, k); !fine {
+			return bound{}, false
+		}
+		b.y = ir.NoReg
+	}
+	b.x, b.y = c.term(b.x, use), c.term(b.y, use)
+	return b, true
+}
+
+// term is the register that stands for r's value in bounds: for a len or
+// cap of a slice, string or array, the first register that is the same
+// len or cap of the same operand (whose length never changes, unlike a
+// map's or a channel's), so that two reads of len s are one term.
+func (c *FactRules) term(r ir.Reg, use int) ir.Reg {
+	if r < 0 || int(r) >= len(c.canon) || c.canon[r] == r || c.definition(r, use) == nil || c.definition(c.canon[r], use) == nil {
+		return r // both must be what their definitions say (the recover rule)
+	}
+	return c.canon[r]
+}
+
+// lenCap reports whether x is len s and y cap s of one s (so x ≤ y),
+// both defined where use can rely on them.
+func (c *FactRules) lenCap(x, y ir.Reg, use int) bool {
+	of := func(r ir.Reg, op ir.Op) (ir.Reg, bool) {
+		if in := c.definition(r, use); in != nil && in.Op == op {
+			return in.Args()[0], true
+		}
+		return 0, false
+	}
+	s, ok := of(x, ir.OpLen)
+	t, ok2 := of(y, ir.OpCap)
+	return ok && ok2 && s == t
+}
+
+// upper is the bound of term r its type gives: r - 0 ≤ max (none for
+// zero, or a 64-bit unsigned type).
+func (c *FactRules) upper(r ir.Reg) (int64, bool) {
+	if r == ir.NoReg {
+		return 0, false
+	}
+	_, hi, ok := c.typeRange(c.f.TypeOf(r))
+	return hi, ok
+}
+
+// lower is the bound of term r its type and definition give:
+// 0 - r ≤ -min, with min 0 for len and cap (none for zero).
+func (c *FactRules) lower(r ir.Reg) (int64, bool) {
+	if r == ir.NoReg || !isInteger(c.f.TypeOf(r)) {
+		return 0, false
+	}
+	lo, _, _ := c.typeRange(c.f.TypeOf(r))
+	if d := c.def[r]; d.block >= 0 && d.index >= 0 {
+		if op := c.f.Blocks[d.block].Instrs[d.index].Op; op == ir.OpLen || op == ir.OpCap {
+			lo = max(lo, 0) // so too for a len the recover block reads as zero
+		}
+	}
+	if lo == math.MinInt64 {
+		return 0, false
+	}
+	return -lo, true
+}

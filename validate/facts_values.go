@@ -1,0 +1,184 @@
+// This file says what a register's definition and type tell about its
+// value: constants, lengths of arrays and constant strings, values that
+// are never nil, the ranges of integer types (with the word size of int
+// a parameter), and checked int64 arithmetic.
+
+package validate
+
+import (
+	"go/constant"
+	"go/types"
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// Constant returns the value of r if it is a const of an integer type
+// that fits in an int64, defined where use can rely on it.
+func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
+	in := c.definition(r, use)
+	if in == nil || !isInteger(c.f.TypeOf(r)) {
+		return 0, false
+	}
+	switch in.Op {
+	case ir.OpConst:
+		v := c.f.ConstValue(in)
+		if v == nil || v.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(v)
+	case ir.OpLen, ir.OpCap:
+		// Of an array or a pointer to one: its length (as Go's
+		// constant len); len of a constant string: its length.
+		x := in.Args()[0]
+		if n := arrayLen(c.f.TypeOf(x)); n >= 0 {
+			return n, true
+		}
+		if a, ok := c.f.TypeOf(x).Underlying().(*types.Array); ok {
+			return a.Len(), true
+		}
+		if xi := c.definition(x, use); in.Op == ir.OpLen && xi != nil && xi.Op == ir.OpConst {
+			if v := c.f.ConstValue(xi); v != nil && v.Kind() == constant.String {
+				return int64(len(constant.StringVal(v))), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// intrinsicNonNil reports whether r's definition makes it nonnil
+// wherever it is defined, for a use in block use.
+func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
+	in := c.definition(r, use)
+	if in == nil {
+		return false
+	}
+	switch in.Op {
+	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
+		return true
+	case ir.OpMakeInterface:
+		// An interface holding a concrete value, even a nil pointer, has
+		// a dynamic type: it is not the nil interface.
+		return true
+	case ir.OpSliceToArrayPtr:
+		// Of a slice at least N long, N > 0: its first element's address.
+		return arrayLen(c.f.TypeOf(in.Dst())) > 0
+	}
+	return false
+}
+
+// isZero reports whether r is a const nil (for nonnil) or integer zero
+// (for nonzero) that use can rely on.
+func (c *FactRules) isZero(r ir.Reg, kind FactKind, use int) bool {
+	in := c.definition(r, use)
+	if in == nil || in.Op != ir.OpConst {
+		return false
+	}
+	v := c.f.ConstValue(in)
+	switch kind {
+	case FactNonNil:
+		return v == nil && nilable(c.f.TypeOf(r))
+	case FactNonZero:
+		return v != nil && v.Kind() == constant.Int && constant.Sign(v) == 0
+	}
+	return false
+}
+
+// typeRange is the range of the integer type t, and whether its
+// maximum fits in an int64 (the minimum always does).
+func (c *FactRules) typeRange(t types.Type) (lo, hi int64, ok bool) {
+	b, isBasic := t.Underlying().(*types.Basic)
+	if !isBasic || b.Info()&types.IsInteger == 0 {
+		return 0, 0, false
+	}
+	var bits uint
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int32, types.Uint32:
+		bits = 32
+	case types.Int64, types.Uint64:
+		bits = 64
+	default: // int, uint, uintptr: the word's size
+		bits = c.wordBits
+	}
+	if b.Info()&types.IsUnsigned != 0 {
+		if bits == 64 {
+			return 0, 0, false
+		}
+		return 0, 1<<bits - 1, true
+	}
+	return -1 << (bits - 1), 1<<(bits-1) - 1, true
+}
+
+// typeBounds is a range of values the integer type t holds: its own,
+// but only up to MaxInt64 for a 64-bit unsigned type (whose maximum an
+// int64 cannot write). A result known to lie in it did not overflow.
+func (c *FactRules) typeBounds(t types.Type) (lo, hi int64) {
+	lo, hi, ok := c.typeRange(t)
+	if !ok {
+		return 0, math.MaxInt64
+	}
+	return lo, hi
+}
+
+// fits reports whether every value of integer type from is one of to.
+func (c *FactRules) fits(from, to types.Type) bool {
+	if isUnsigned(to) && !isUnsigned(from) {
+		return false // negative values
+	}
+	flo, fhi, fok := c.typeRange(from)
+	tlo, thi, tok := c.typeRange(to)
+	switch {
+	case !tok: // to is a 64-bit unsigned type: every unsigned value fits
+		return true
+	case !fok:
+		return false
+	}
+	return tlo <= flo && fhi <= thi
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+func addInt(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+func subInt(a, b int64) (int64, bool) {
+	s := a - b
+	return s, (s < a) == (b > 0)
+}
+
+// nilable reports whether values of type t may be nil and a nilcheck
+// or comparison with nil applies to them.
+func nilable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// arrayLen is the length of the array a pointer of type t points to,
+// or -1.
+func arrayLen(t types.Type) int64 {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		if a, ok := p.Elem().Underlying().(*types.Array); ok {
+			return a.Len()
+		}
+	}
+	return -1
+}
