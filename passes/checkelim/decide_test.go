@@ -12,7 +12,7 @@ import (
 // outcome, and the validator accepts them; those they do not fix are
 // not; Run decides none.
 func TestDecide(t *testing.T) {
-	f, err := ir.ParseFunc(`
+	f, h := decide(t, `
 func @main.f(r0 *int, r1 []int, r2 int) int {
 b0:
     r3:*int = const nil
@@ -31,16 +31,6 @@ b1: <- b0
 b2: <- b0
     return r8
 }`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, h, err := Decide(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := validate.CheckElim(f, g, h); err != nil {
-		t.Fatalf("decisions rejected: %v", err)
-	}
 	want := []validate.Decision{
 		{Block: 0, Index: 3, Outcome: false}, // eq r0, nil after the load
 		{Block: 0, Index: 6, Outcome: false}, // len < 0
@@ -59,7 +49,7 @@ b2: <- b0
 // TestDecideNil: on the true edge of r0 == nil, r0 == nil is decided
 // true and the nil check of r0 fails; the validator accepts both.
 func TestDecideNil(t *testing.T) {
-	f, err := ir.ParseFunc(`
+	_, h := decide(t, `
 func @main.h(r0 *int) int {
 b0:
     r2:*int = const nil
@@ -75,6 +65,20 @@ b2: <- b0
     r7:bool = ne r0, r2
     return r3
 }`)
+	wantDecided := []validate.Decision{{Block: 2, Index: 0, Outcome: true}, {Block: 1, Index: 0, Outcome: true}} // in reverse postorder
+	if !slices.Equal(h.Decided, wantDecided) {
+		t.Errorf("decided %v, want %v", h.Decided, wantDecided)
+	}
+	if want := []validate.CheckRemoval{{Block: 1, Index: 1}}; !slices.Equal(h.Failing, want) {
+		t.Errorf("failing %v, want %v", h.Failing, want)
+	}
+}
+
+// decide parses src, runs Decide on it and checks the validator accepts
+// the result; it returns the input and the certificate.
+func decide(t *testing.T, src string) (*ir.Func, *validate.CheckElimHints) {
+	t.Helper()
+	f, err := ir.ParseFunc(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,11 +89,5 @@ b2: <- b0
 	if err := validate.CheckElim(f, g, h); err != nil {
 		t.Fatalf("decisions rejected: %v", err)
 	}
-	wantDecided := []validate.Decision{{Block: 2, Index: 0, Outcome: true}, {Block: 1, Index: 0, Outcome: true}} // in reverse postorder
-	if !slices.Equal(h.Decided, wantDecided) {
-		t.Errorf("decided %v, want %v", h.Decided, wantDecided)
-	}
-	if want := []validate.CheckRemoval{{Block: 1, Index: 1}}; !slices.Equal(h.Failing, want) {
-		t.Errorf("failing %v, want %v", h.Failing, want)
-	}
+	return f, h
 }
