@@ -28,9 +28,10 @@
 // give facts.
 //
 // The certificate may also say that comparisons always have one outcome
-// (Decided), and that nil checks always fail (Failing): the facts of
-// that outcome (nil x for a failing "nilcheck x") must follow where the
-// instruction stands. Nothing in the result depends on them; analyzers
+// (Decided), and that instructions always use nil where nil fails or
+// blocks (NilUses: a nil check that fails, a call through a nil func,
+// panic(nil), …): the facts of that outcome (nil x for "nilcheck x")
+// must follow where the instruction stands. Nothing in the result depends on them; analyzers
 // report them.
 //
 // All reasoning is about the input's executions: a removed check is one
@@ -57,9 +58,11 @@ type CheckElimHints struct {
 	// fix: an analysis the result carries, which changes nothing in it
 	// (analyzers report them as conditions that never change).
 	Decided []Decision
-	// Failing lists nil checks of the input that fail whenever they run:
-	// their operand is nil there (analyzers report nil dereferences).
-	Failing []CheckRemoval
+	// NilUses lists instructions of the input whose nil-sensitive
+	// operand (NilOperand) is nil wherever they run: nil checks that
+	// fail, calls through a nil func or interface, panic(nil), … —
+	// analyzers report them.
+	NilUses []CheckRemoval
 }
 
 // CheckRemoval is one check of the input the result leaves out.
@@ -113,34 +116,34 @@ func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
 	if err != nil {
 		return err
 	}
-	failing, err := c.failing(h.Failing)
+	nilUses, err := c.nilUses(h.NilUses)
 	if err != nil {
 		return err
 	}
-	return c.invariant(h.Entry, removed, decided, failing)
+	return c.invariant(h.Entry, removed, decided, nilUses)
 }
 
-// failing checks that each failing check names a reachable nil check,
-// once, and returns them as a set of places.
-func (c *factCheck) failing(fs []CheckRemoval) (map[place]bool, error) {
-	failing := make(map[place]bool, len(fs))
-	for _, m := range fs {
+// nilUses checks that each nil use names a reachable instruction with a
+// nil-sensitive operand, once, and returns them as a set of places.
+func (c *factCheck) nilUses(us []CheckRemoval) (map[place]bool, error) {
+	uses := make(map[place]bool, len(us))
+	for _, m := range us {
 		b, in := c.instrAt(m.Block, m.Index)
 		switch {
 		case in == nil:
-			return nil, c.r.fn(RuleHints, "failing check at instruction %d of b%d, which the input does not have", m.Index, m.Block)
-		case in.Op != ir.OpNilCheck:
-			return nil, c.r.at(b, in, RuleDecided, "said to fail, but it is not a nil check")
+			return nil, c.r.fn(RuleHints, "nil use at instruction %d of b%d, which the input does not have", m.Index, m.Block)
+		case NilOperand(in) == ir.NoReg:
+			return nil, c.r.at(b, in, RuleDecided, "said to use nil, but it has no operand where nil fails")
 		case !c.dom.Reachable(m.Block):
-			return nil, c.r.at(b, in, RuleDecided, "said to fail in an unreachable block")
+			return nil, c.r.at(b, in, RuleDecided, "said to use nil in an unreachable block")
 		}
 		p := place{int32(m.Block), int32(m.Index)}
-		if failing[p] {
-			return nil, c.r.at(b, in, RuleHints, "said to fail twice, want once")
+		if uses[p] {
+			return nil, c.r.at(b, in, RuleHints, "said to use nil twice, want once")
 		}
-		failing[p] = true
+		uses[p] = true
 	}
-	return failing, nil
+	return uses, nil
 }
 
 // decisions checks that each decision names a comparison the rules read
@@ -248,7 +251,7 @@ func sameInstr(a, b *ir.Instr) bool {
 // adds what each instruction establishes, checks each removed check's
 // facts where it stood and each decided comparison's facts where it
 // stands, and at the end each successor's facts on the edge.
-func (c *factCheck) invariant(entry [][]Fact, removed, decided, failing map[place]bool) error {
+func (c *factCheck) invariant(entry [][]Fact, removed, decided, nilUses map[place]bool) error {
 	f := c.f
 	for i, b := range f.Blocks {
 		if len(entry[i]) == 0 {
@@ -279,9 +282,9 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided, failing map[plac
 					}
 				}
 			}
-			if failing[place{int32(i), int32(k)}] {
-				if fact := (Fact{Kind: FactNil, Reg: in.Args()[0]}); !c.Implied(fact, avail, i) {
-					return c.r.at(b, in, RuleDecided, "said to fail, but %s does not follow from the facts there", fact)
+			if nilUses[place{int32(i), int32(k)}] {
+				if fact := (Fact{Kind: FactNil, Reg: NilOperand(in)}); !c.Implied(fact, avail, i) {
+					return c.r.at(b, in, RuleDecided, "said to use nil, but %s does not follow from the facts there", fact)
 				}
 			}
 			if outcome, ok := decided[place{int32(i), int32(k)}]; ok {

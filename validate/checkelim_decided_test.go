@@ -98,7 +98,7 @@ b2: <- b0
 // the nil check of r0 fails; not elsewhere, nor for other instructions.
 func TestCheckElimNil(t *testing.T) {
 	hints := func() *CheckElimHints {
-		h := &CheckElimHints{Entry: make([][]Fact, 3), Decided: []Decision{{1, 0, true}}, Failing: []CheckRemoval{{1, 1}}}
+		h := &CheckElimHints{Entry: make([][]Fact, 3), Decided: []Decision{{1, 0, true}}, NilUses: []CheckRemoval{{1, 1}}}
 		h.Entry[1] = []Fact{{Kind: FactNil, Reg: 0}}
 		return h
 	}
@@ -114,8 +114,8 @@ func TestCheckElimNil(t *testing.T) {
 		{"no entry fact", func(h *CheckElimHints) { h.Entry[1] = nil }, RuleDecided},
 		{"nil on the false edge", func(h *CheckElimHints) { h.Entry[2] = []Fact{{Kind: FactNil, Reg: 0}} }, RuleFacts},
 		{"decided false", func(h *CheckElimHints) { h.Decided[0].Outcome = false }, RuleDecided},
-		{"a load said to fail", func(h *CheckElimHints) { h.Failing[0].Index = 2 }, RuleDecided},
-		{"a failing check listed twice", func(h *CheckElimHints) { h.Failing = append(h.Failing, h.Failing[0]) }, RuleHints},
+		{"a load said to fail", func(h *CheckElimHints) { h.NilUses[0].Index = 2 }, RuleDecided},
+		{"a failing check listed twice", func(h *CheckElimHints) { h.NilUses = append(h.NilUses, h.NilUses[0]) }, RuleHints},
 	} {
 		h := hints()
 		c.mutate(h)
@@ -146,5 +146,62 @@ b0:
 	}
 	if e, ok := CheckElim(parse(t, in), parse(t, in), h(Decision{0, 4, false})).(*Error); !ok || e.Rule != RuleDecided {
 		t.Errorf("any(err) == nil decided false: got %v, want a rejection by rule %s", e, RuleDecided)
+	}
+}
+
+// TestCheckElimNilUses: a call through a func found nil, panic of an
+// interface changed from one found nil, an update of a nil map are nil
+// uses; a call through another func, an addition are not.
+func TestCheckElimNilUses(t *testing.T) {
+	in := `
+func @main.f(r0 func(), r1 error, r9 func()) int {
+b0:
+    r2:func() = const nil
+    r3:bool = eq r0, r2
+    if r3, b1, b3
+b1: <- b0
+    call r0()
+    r4:error = const nil
+    r5:bool = eq r1, r4
+    if r5, b2, b3
+b2: <- b1
+    r6:map[int]int = const nil
+    r7:int = const 1
+    mapupdate r6, r7, r7
+    r10:int = add r7, r7
+    call r9()
+    r8:any = changeiface r1
+    panic r8
+b3: <- b0, b1
+    r11:int = const 0
+    return r11
+}`
+	hints := func(uses ...CheckRemoval) *CheckElimHints {
+		h := &CheckElimHints{Entry: make([][]Fact, 4), NilUses: uses}
+		h.Entry[1] = []Fact{{Kind: FactNil, Reg: 0}}
+		h.Entry[2] = []Fact{{Kind: FactNil, Reg: 1}}
+		return h
+	}
+	check := func(h *CheckElimHints) error { return CheckElim(parse(t, in), parse(t, in), h) }
+	if err := check(hints(CheckRemoval{1, 0}, CheckRemoval{2, 2}, CheckRemoval{2, 6})); err != nil {
+		t.Fatalf("honest nil uses rejected: %v", err)
+	}
+	for _, c := range []struct {
+		why string
+		use CheckRemoval
+	}{
+		{"a call through a func not known nil", CheckRemoval{2, 4}},
+		{"an addition", CheckRemoval{2, 3}},
+		{"the comparison before the call", CheckRemoval{0, 1}},
+	} {
+		if e, ok := check(hints(c.use)).(*Error); !ok || e.Rule != RuleDecided {
+			t.Errorf("%s: got %v, want a rejection by rule %s", c.why, e, RuleDecided)
+		}
+	}
+	// panic(any(err)) is a nil use only where err is nil.
+	h := hints(CheckRemoval{2, 6})
+	h.Entry[2] = nil
+	if e, ok := check(h).(*Error); !ok || e.Rule != RuleDecided {
+		t.Errorf("panic of an interface changed from one not known nil: got %v, want a rejection by rule %s", e, RuleDecided)
 	}
 }

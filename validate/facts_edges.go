@@ -1,6 +1,6 @@
 // This file says which facts a comparison's outcome gives: on the edges
 // of the branch that reads it, and for a comparison decided where it
-// stands.
+// stands; and which operand of an instruction must not be nil.
 
 package validate
 
@@ -102,4 +102,19 @@ func negate(op ir.Op) ir.Op {
 		return ir.OpEq
 	}
 	return 0
+}
+
+// NilOperand is the operand of in whose being nil makes it panic or
+// block: the pointer of a nil check, the func or interface a call, go
+// or defer goes through, panic's value (panic(nil) is a run-time error
+// since Go 1.21), the map of a map update, the channel of a send or
+// receive; NoReg for other instructions.
+func NilOperand(in *ir.Instr) ir.Reg {
+	switch in.Op {
+	case ir.OpNilCheck, ir.OpPanic, ir.OpMapUpdate, ir.OpSend, ir.OpRecv:
+		return in.Args()[0]
+	case ir.OpCall, ir.OpGo, ir.OpDefer:
+		return in.Callee()
+	}
+	return ir.NoReg
 }

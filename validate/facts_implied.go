@@ -44,20 +44,21 @@ func (c *FactRules) Implied(fact Fact, avail []Fact, use int) bool {
 // facts, in a block used at use.
 func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
 	switch fact.Kind {
-	case FactNonNil:
+	case FactNonNil, FactNil:
 		for _, a := range set.facts {
 			if a == fact {
 				return true
 			}
 		}
-		return c.intrinsicNonNil(fact.Reg, use)
-	case FactNil:
-		for _, a := range set.facts {
-			if a == fact {
-				return true
-			}
+		if fact.Kind == FactNonNil && c.intrinsicNonNil(fact.Reg, use) || fact.Kind == FactNil && c.isZero(fact.Reg, FactNonNil, use) {
+			return true
 		}
-		return c.isZero(fact.Reg, FactNonNil, use) // a const nil
+		// An interface changed to another interface type is nil exactly
+		// when the first one is.
+		if x, ok := c.ChangedInterface(fact.Reg, use); ok {
+			return c.ImpliedBy(Fact{Kind: fact.Kind, Reg: x}, set, use)
+		}
+		return false
 	case FactNonZero:
 		for _, a := range set.facts {
 			if a == fact {

@@ -182,3 +182,12 @@ func arrayLen(t types.Type) int64 {
 	}
 	return -1
 }
+
+// ChangedInterface returns x if r is defined as "changeiface x" where a
+// use in block use can rely on it: r is nil exactly when x is.
+func (c *FactRules) ChangedInterface(r ir.Reg, use int) (ir.Reg, bool) {
+	if in := c.definition(r, use); in != nil && in.Op == ir.OpChangeInterface {
+		return in.Args()[0], true
+	}
+	return 0, false
+}

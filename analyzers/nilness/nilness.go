@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -43,21 +44,44 @@ func run(pass *analysis.Pass) (any, error) {
 		vssair.Report(pass, d.Expr, d.Decision.Outcome, types.ExprString(operand)+" "+why, at)
 		return true
 	})
-	res.FailingChecks(func(form *vssair.Form, b, k int, in *ir.Instr) {
-		why, at := explainNil(form, in.Args()[0], b, k)
-		if !at.IsValid() {
-			// Nil by construction: *(*int)(nil) = 0 and var p *T; *p
-			// crash on purpose (the runtime's and tests' way to fault).
+	res.NilUses(func(form *vssair.Form, b, k int, in *ir.Instr) {
+		what := nilUse(in)
+		why, at := explainNil(form, validate.NilOperand(in), b, k)
+		if !at.IsValid() && (in.Op == ir.OpNilCheck || strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go")) {
+			// Nil by construction, not found by a comparison: *(*int)(nil)
+			// = 0 faults on purpose (the runtime's way), and tests call
+			// nil funcs, write nil maps and panic(nil) to see what happens.
 			return
 		}
-		p := pass.Fset.Position(at)
-		pass.Report(analysis.Diagnostic{
-			Pos:     in.Pos,
-			Message: fmt.Sprintf("nil dereference: the value %s at %s:%d", why, filepath.Base(p.Filename), p.Line),
-			Related: []analysis.RelatedInformation{{Pos: at, Message: "the value " + why}},
-		})
+		diag := analysis.Diagnostic{Pos: in.Pos, Message: what + ": the value " + why}
+		if at.IsValid() {
+			p := pass.Fset.Position(at)
+			diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
+			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: "the value " + why}}
+		}
+		pass.Report(diag)
 	})
 	return nil, nil
+}
+
+// nilUse names what in does with nil.
+func nilUse(in *ir.Instr) string {
+	switch in.Op {
+	case ir.OpNilCheck:
+		return "nil dereference"
+	case ir.OpPanic:
+		return "panic with a nil value (a *runtime.PanicNilError since Go 1.21)"
+	case ir.OpMapUpdate:
+		return "assignment to an entry of a nil map"
+	case ir.OpSend:
+		return "send on a nil channel blocks forever"
+	case ir.OpRecv:
+		return "receive from a nil channel blocks forever"
+	}
+	if in.CallMode == ir.CallInvoke {
+		return "method call on a nil interface"
+	}
+	return "call of a nil function"
 }
 
 // explainNil says why x is nil before instruction k of block b, and

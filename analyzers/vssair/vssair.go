@@ -235,17 +235,18 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 	}
 }
 
-// FailingChecks calls visit with each nil check, at a position in a
-// file of the package that is not generated and in a live block, that a
-// form's certificate says always fails, each position once.
-func (r *Result) FailingChecks(visit func(form *Form, b, k int, in *ir.Instr)) {
+// NilUses calls visit with each instruction, at a position in a file of
+// the package that is not generated and in a live block, that a form's
+// certificate says uses nil where nil fails or blocks (a nil check that
+// fails, a call through a nil func, panic(nil), …), each position once.
+func (r *Result) NilUses(visit func(form *Form, b, k int, in *ir.Instr)) {
 	done := map[token.Pos]bool{}
 	for _, f := range r.Funcs {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
 			}
-			for _, m := range form.Checks.Failing {
+			for _, m := range form.Checks.NilUses {
 				in := form.IR.Blocks[m.Block].Instrs[m.Index]
 				if done[in.Pos] || !form.Live[m.Block] || !r.inSource(in.Pos) {
 					continue

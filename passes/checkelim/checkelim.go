@@ -34,7 +34,7 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 		e.decideNonNil()
 		boundsUsed = s != nil && s.decide() || boundsUsed
 	}
-	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.failing) == 0 {
+	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {
@@ -48,7 +48,7 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 	for _, p := range e.removed {
 		h.Removed = append(h.Removed, validate.CheckRemoval{Block: p.block, Index: p.index})
 	}
-	h.Decided, h.Failing = e.decided, e.failing
+	h.Decided, h.NilUses = e.decided, e.nilUses
 	if len(e.removed) == 0 {
 		return f, h, nil
 	}
@@ -80,7 +80,7 @@ type elim struct {
 	removedInstrs   map[place]bool
 	decide          bool                    // comparisons are decided too
 	decided         []validate.Decision     // those the facts decide
-	failing         []validate.CheckRemoval // nil checks that always fail
+	nilUses         []validate.CheckRemoval // instructions that always use nil where it fails
 	rules           *validate.FactRules
 	intrinsicFacts  graph.Bitset // the facts that hold with nothing known
 	intrinsicRecov  graph.Bitset // the same, in blocks the recover block reaches
@@ -350,7 +350,7 @@ func (e *elim) needed() []graph.Bitset {
 		}
 	}
 	decisions := slices.Clone(e.decided)
-	for _, p := range e.failing {
+	for _, p := range e.nilUses {
 		decisions = append(decisions, validate.Decision{Block: p.Block, Index: p.Index, Outcome: false})
 	}
 	for _, d := range decisions {
@@ -416,17 +416,27 @@ func (e *elim) result() *ir.Func {
 // decidingFact is the nonnil, nil or nonzero fact under which the
 // comparison in has the outcome given, when the pass decides
 // comparisons (kind 0 otherwise, and for integer facts): nonnil x makes
-// "ne x, nil" true, nil x makes it false. For a nilcheck, its outcome
-// false: nil x makes it fail.
+// "ne x, nil" true, nil x makes it false. For an instruction with a
+// nil-sensitive operand (validate.NilOperand), its outcome false: nil x
+// makes it fail.
 func (e *elim) decidingFact(in *ir.Instr, outcome bool, use int) fact {
 	if !e.decide {
 		return fact{}
 	}
-	if in.Op == ir.OpNilCheck {
+	if x := validate.NilOperand(in); x != ir.NoReg {
 		if outcome {
 			return fact{}
 		}
-		return fact{Kind: validate.FactNil, Reg: in.Args()[0]}
+		// Through interface changes (panic(err) changes err to any):
+		// the validator follows them too.
+		for {
+			y, ok := e.rules.ChangedInterface(x, use)
+			if !ok {
+				break
+			}
+			x = y
+		}
+		return fact{Kind: validate.FactNil, Reg: x}
 	}
 	if fs := e.rules.OutcomeFacts(in, outcome, use); len(fs) == 1 && fs[0].Kind != validate.FactLE {
 		return fs[0]
@@ -435,7 +445,8 @@ func (e *elim) decidingFact(in *ir.Instr, outcome bool, use int) fact {
 }
 
 // decideNonNil decides the comparisons whose nonnil, nil or nonzero fact
-// holds where they stand, and the nil checks that always fail.
+// holds where they stand, and finds the instructions that always use
+// nil where it fails.
 func (e *elim) decideNonNil() {
 	for _, b := range e.rpo {
 		for k, in := range b.Instrs {
@@ -444,8 +455,8 @@ func (e *elim) decideNonNil() {
 				if c.Kind == 0 || !e.holdsBefore(e.ids[c], b, k) {
 					continue
 				}
-				if in.Op == ir.OpNilCheck {
-					e.failing = append(e.failing, validate.CheckRemoval{Block: b.Index, Index: k})
+				if validate.NilOperand(in) != ir.NoReg {
+					e.nilUses = append(e.nilUses, validate.CheckRemoval{Block: b.Index, Index: k})
 				} else {
 					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
 				}

@@ -69,8 +69,8 @@ b2: <- b0
 	if !slices.Equal(h.Decided, wantDecided) {
 		t.Errorf("decided %v, want %v", h.Decided, wantDecided)
 	}
-	if want := []validate.CheckRemoval{{Block: 1, Index: 1}}; !slices.Equal(h.Failing, want) {
-		t.Errorf("failing %v, want %v", h.Failing, want)
+	if want := []validate.CheckRemoval{{Block: 1, Index: 1}}; !slices.Equal(h.NilUses, want) {
+		t.Errorf("failing %v, want %v", h.NilUses, want)
 	}
 }
 

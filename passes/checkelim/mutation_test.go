@@ -29,7 +29,7 @@ func TestMutation(t *testing.T) {
 		Out:         ir.SSA,
 		Validate:    validate.CheckElim,
 		CloneHints:  cloneHints,
-		HintsString: func(h *validate.CheckElimHints) string { return fmt.Sprint(h.Entry, h.Removed, h.Decided, h.Failing) },
+		HintsString: func(h *validate.CheckElimHints) string { return fmt.Sprint(h.Entry, h.Removed, h.Decided, h.NilUses) },
 		Context:     newCctx,
 		Kinds:       kinds,
 		MinKinds:    13,
@@ -38,7 +38,7 @@ func TestMutation(t *testing.T) {
 }
 
 func cloneHints(h *validate.CheckElimHints) *validate.CheckElimHints {
-	c := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(h.Entry)), Removed: slices.Clone(h.Removed), Decided: slices.Clone(h.Decided), Failing: slices.Clone(h.Failing)}
+	c := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(h.Entry)), Removed: slices.Clone(h.Removed), Decided: slices.Clone(h.Decided), NilUses: slices.Clone(h.NilUses)}
 	for i, fs := range h.Entry {
 		c.Entry[i] = slices.Clone(fs)
 	}

@@ -159,3 +159,33 @@ func nilOnOnePath(p *int, c bool) int {
 func crash() {
 	*(*int)(nil) = 0
 }
+
+// Nil used where it fails or blocks.
+func nilFunc(f func()) {
+	if f == nil {
+		f() // want `call of a nil function: the value is nil since the comparison at a.go:165`
+	}
+}
+
+func nilMap() {
+	var m map[string]int
+	m["a"] = 1 // want `assignment to an entry of a nil map: the value is always nil here`
+}
+
+func nilPanic(err error) {
+	if err == nil {
+		panic(err) // want `panic with a nil value`
+	}
+}
+
+func nilInterface(e error) string {
+	if e == nil {
+		return e.Error() // want `method call on a nil interface: the value is nil since the comparison at a.go:182`
+	}
+	return ""
+}
+
+func nilChannel() {
+	var ch chan int
+	ch <- 1 // want `send on a nil channel blocks forever`
+}
