@@ -1,5 +1,5 @@
 // Package gclplugin is vssa's golangci-lint v2 module plugin: it
-// registers the linter "vssa", which runs the nilness and cond
+// registers the linter "vssa", which runs the nilness, cond and bce
 // analyzers (load mode typesinfo). Its settings are decoded strictly:
 // an unknown key or analyzer name is an error, not ignored.
 //

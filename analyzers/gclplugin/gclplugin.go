@@ -7,6 +7,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
 )
@@ -16,12 +17,12 @@ func init() { register.Plugin("vssa", New) }
 // Settings are the linter's settings in .golangci.yml
 // (linters.settings.custom.vssa.settings).
 type Settings struct {
-	// Disable names analyzers not to run: "nilness", "cond".
+	// Disable names analyzers not to run: "nilness", "cond", "bce".
 	Disable []string `json:"disable"`
 }
 
 // analyzers are the ones the plugin can run.
-var analyzers = []*analysis.Analyzer{nilness.Analyzer, cond.Analyzer}
+var analyzers = []*analysis.Analyzer{nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 
 // New makes the plugin from its settings.
 func New(settings any) (register.LinterPlugin, error) {
@@ -32,7 +33,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	p := &plugin{}
 	for _, name := range s.Disable {
 		if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name }) {
-			return nil, fmt.Errorf("vssa: settings: disable: no analyzer %q (there are nilness and cond)", name)
+			return nil, fmt.Errorf("vssa: settings: disable: no analyzer %q (there are nilness, cond and bce)", name)
 		}
 	}
 	for _, a := range analyzers {

@@ -31,11 +31,11 @@ func names(t *testing.T, settings any) []string {
 }
 
 func TestPlugin(t *testing.T) {
-	if got := names(t, nil); len(got) != 2 || got[0] != "nilness" || got[1] != "cond" {
-		t.Errorf("no settings: analyzers %v, want nilness and cond", got)
+	if got := names(t, nil); len(got) != 3 || got[0] != "nilness" || got[1] != "cond" || got[2] != "bce" {
+		t.Errorf("no settings: analyzers %v, want nilness, cond and bce", got)
 	}
-	if got := names(t, map[string]any{"disable": []any{"cond"}}); len(got) != 1 || got[0] != "nilness" {
-		t.Errorf("cond disabled: analyzers %v, want nilness", got)
+	if got := names(t, map[string]any{"disable": []any{"cond", "bce"}}); len(got) != 1 || got[0] != "nilness" {
+		t.Errorf("cond and bce disabled: analyzers %v, want nilness", got)
 	}
 	for _, bad := range []any{
 		map[string]any{"disabled": []any{"cond"}}, // misspelt key

@@ -1,7 +1,7 @@
 // Command vssalint runs vssa's analyzers on packages, outside go vet
 // (in CI, for instance):
 //
-//	vssalint [-json] [-fix] [-test=false] [-nilness=false] [-cond=false] PATTERNS...
+//	vssalint [-json] [-fix] [-test=false] [-nilness=false] [-cond=false] [-bce=false] [-bce.all] PATTERNS...
 //
 // It is x/tools' multichecker: -json prints the reports as JSON, -fix
 // applies suggested fixes, -test (on by default) includes test files.

@@ -32,9 +32,11 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 	boundsUsed := s != nil && s.remove()
 	if decide {
 		e.decideNonNil()
-		boundsUsed = s != nil && s.decide() || boundsUsed
+		// All the integer facts found go to the certificate: analyzers
+		// read them to say why a check stays.
+		boundsUsed = s != nil && s.decide() || boundsUsed || s != nil
 	}
-	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 {
+	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 && !boundsUsed {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {

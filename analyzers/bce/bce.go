@@ -1,0 +1,133 @@
+package bce
+
+import (
+	"go/ast"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Analyzer reports bounds and slice checks left in loops.
+var Analyzer = &analysis.Analyzer{
+	Name:     "bce",
+	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove.",
+	URL:      "https://github.com/vssa-go/vssa",
+	Requires: []*analysis.Analyzer{vssair.Analyzer},
+	Run:      run,
+}
+
+var all bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&all, "all", false, "report checks left in loops of every function, not only of those marked //vssa:bce")
+}
+
+// directive marks a function whose loops must keep no bounds check.
+const directive = "//vssa:bce"
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	for _, f := range res.Funcs {
+		if !all && !marked(f) {
+			continue
+		}
+		form := f.Forms[len(f.Forms)-1]
+		removed := map[validate.CheckRemoval]bool{}
+		if form.Checks != nil {
+			for _, m := range form.Checks.Removed {
+				removed[m] = true
+			}
+		}
+		rules := validate.NewFactRules(form.IR)
+		inLoop := loops(form.IR)
+		for b, block := range form.IR.Blocks {
+			if !inLoop[b] || !form.Live[b] {
+				continue
+			}
+			for k, in := range block.Instrs {
+				if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
+					continue
+				}
+				pass.Reportf(in.Pos, "%s left in a loop: %s", checkName(in), unproved(form, rules, b, k, in))
+			}
+		}
+	}
+	return nil, nil
+}
+
+// marked reports whether f's declaration's doc comment has the
+// directive.
+func marked(f *vssair.Func) bool {
+	decl, ok := f.SSA.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		if strings.TrimSpace(c.Text) == directive {
+			return true
+		}
+	}
+	return false
+}
+
+func checkName(in *ir.Instr) string {
+	if in.Op == ir.OpSliceCheck {
+		return "slice bounds check"
+	}
+	return "bounds check"
+}
+
+// unproved says which of the check's facts does not follow where it
+// stands (all of them when checkelim's result was rejected).
+func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Instr) string {
+	if form.Checks == nil {
+		return "check elimination's result for this function was rejected by its validator"
+	}
+	avail := form.FactsBefore(rules, b, k)
+	facts := validate.CheckFacts(form.IR, in)
+	for i, c := range facts {
+		if rules.Implied(c, avail, b) {
+			continue
+		}
+		if in.Op == ir.OpBoundsCheck {
+			if i == 0 {
+				return "the index is not known to be non-negative"
+			}
+			return "the index is not known to be below the length"
+		}
+		return "the bounds are not known to be in order within the capacity"
+	}
+	return "its facts hold, but the pass did not find them"
+}
+
+// loops marks the blocks of natural loops: for each back edge t → h (h
+// dominates t), h and the blocks that reach t without passing h.
+func loops(f *ir.Func) []bool {
+	dom := f.CFG().Dom
+	in := make([]bool, len(f.Blocks))
+	for t, b := range f.Blocks {
+		for _, h := range b.Succs {
+			if !dom.Reachable(t) || !dom.Dominates(h, t) {
+				continue
+			}
+			in[h] = true
+			work := []int{t}
+			seen := map[int]bool{h: true}
+			for len(work) > 0 {
+				x := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[x] {
+					continue
+				}
+				seen[x] = true
+				in[x] = true
+				work = append(work, f.Blocks[x].Preds...)
+			}
+		}
+	}
+	return in
+}
