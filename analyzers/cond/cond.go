@@ -31,8 +31,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if byConstruction(pass, d.Expr) || pinned(d.Rules, d.Form, d.Instr, d.Decision) {
 			return true // decided, but not a finding in any form
 		}
-		why, at := explain(d.Form, d.Facts, d.Decision.Block, d.Decision.Index)
-		vssair.Report(pass, d.Expr, d.Decision.Outcome, why, at)
+		why, at := explain(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		vssair.Report(pass, d.Expr, vssair.Always(d.Expr, d.Decision.Outcome), why, at)
 		return true
 	})
 	return nil, nil
@@ -106,9 +106,7 @@ func pinned(rules *validate.FactRules, form *vssair.Form, in *ir.Instr, d valida
 // that alone gives the decided comparison's facts, and its position;
 // none when no one of them does (the facts come from several, or from
 // a loop's phis).
-func explain(f *vssair.Form, facts []validate.Fact, b, k int) (string, token.Pos) {
-	dom := f.IR.CFG().Dom
-	rules := validate.NewFactRules(f.IR)
+func explain(f *vssair.Form, rules *validate.FactRules, facts []validate.Fact, b, k int) (string, token.Pos) {
 	implies := func(given []validate.Fact) bool {
 		for _, c := range facts {
 			if !rules.Implied(c, given, b) {
@@ -118,15 +116,12 @@ func explain(f *vssair.Form, facts []validate.Fact, b, k int) (string, token.Pos
 		return true
 	}
 	why, at := "", token.NoPos
-	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
+	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
 		switch in.Op {
 		case ir.OpIf:
-			db := f.IR.Blocks[d]
-			for e, s := range db.Succs {
-				if pos := f.BranchPos(d); pos.IsValid() && dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && implies(rules.EdgeFacts(db, e)) {
-					why, at = "given the condition", pos
-					return false
-				}
+			if guardAt.IsValid() && guard != nil && implies(guard) {
+				why, at = "given the condition", guardAt
+				return false
 			}
 		case ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
 			if in.Pos.IsValid() && implies(rules.Gens(in, nil, b)) {

@@ -1,11 +1,9 @@
 package nilness
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -40,26 +38,19 @@ func run(pass *analysis.Pass) (any, error) {
 		if d.Facts[0].Kind == validate.FactNil {
 			explain = explainNil
 		}
-		why, at := explain(d.Form, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
-		vssair.Report(pass, d.Expr, d.Decision.Outcome, types.ExprString(operand)+" "+why, at)
+		why, at := explain(d.Form, d.Rules, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
+		vssair.Report(pass, d.Expr, vssair.Always(d.Expr, d.Decision.Outcome), types.ExprString(operand)+" "+why, at)
 		return true
 	})
 	res.NilUses(func(form *vssair.Form, b, k int, in *ir.Instr) {
-		what := nilUse(in)
-		why, at := explainNil(form, validate.NilOperand(in), b, k)
+		why, at := explainNil(form, validate.NewFactRules(form.IR), validate.NilOperand(in), b, k)
 		if !at.IsValid() && (in.Op == ir.OpNilCheck || strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go")) {
 			// Nil by construction, not found by a comparison: *(*int)(nil)
 			// = 0 faults on purpose (the runtime's way), and tests call
 			// nil funcs, write nil maps and panic(nil) to see what happens.
 			return
 		}
-		diag := analysis.Diagnostic{Pos: in.Pos, Message: what + ": the value " + why}
-		if at.IsValid() {
-			p := pass.Fset.Position(at)
-			diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
-			diag.Related = []analysis.RelatedInformation{{Pos: at, Message: "the value " + why}}
-		}
-		pass.Report(diag)
+		vssair.Report(pass, vssair.Point(in.Pos), nilUse(in), "the value "+why, at)
 	})
 	return nil, nil
 }
@@ -84,86 +75,51 @@ func nilUse(in *ir.Instr) string {
 	return "call of a nil function"
 }
 
-// explainNil says why x is nil before instruction k of block b, and
-// where: the nearest dominating comparison with nil whose edge leads
-// here, or x's definition as nil.
-func explainNil(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
-	dom := f.IR.CFG().Dom
-	rules := validate.NewFactRules(f.IR)
-	why, at := "is always nil here", token.NoPos
-	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
-		if in.Op == ir.OpIf {
-			db := f.IR.Blocks[d]
-			for e, s := range db.Succs {
-				if !dom.Dominates(s, b) || len(f.IR.Blocks[s].Preds) != 1 {
-					continue
-				}
-				for _, c := range rules.EdgeFacts(db, e) {
-					if c.Kind == validate.FactNil && c.Reg == x {
-						if pos := f.BranchPos(d); pos.IsValid() {
-							why, at = "is nil since the comparison", pos
-							return false
-						}
-					}
-				}
-			}
-		}
-		if slices.Contains(in.Dsts(), x) {
-			return false // a constant nil, or a phi: no one place
-		}
-		return true
-	})
-	return why, at
-}
-
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	tv, ok := pass.TypesInfo.Types[e]
 	return ok && tv.IsNil()
 }
 
-// explainNonNil says why x is not nil before instruction k of block b, and
-// where, if one place makes it so: the nearest dominating dereference,
-// comparison with nil on a dominating edge, or x's definition.
-func explainNonNil(f *vssair.Form, x ir.Reg, b, k int) (string, token.Pos) {
-	dom := f.IR.CFG().Dom
-	why, at := "is never nil here", token.NoPos
-	f.Dominating(b, k, func(d int, in *ir.Instr) bool {
-		args := in.Args()
-		switch in.Op {
-		case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr:
-			if len(args) > 0 && args[0] == x && in.Pos.IsValid() {
-				why, at = "was already dereferenced", in.Pos
-				return false
-			}
-		case ir.OpIf:
-			db := f.IR.Blocks[d]
-			for e, s := range db.Succs {
-				if dom.Dominates(s, b) && len(f.IR.Blocks[s].Preds) == 1 && edgeNonNil(f, db, e, x) {
-					why, at = "was already compared with nil", f.BranchPos(d)
-					return false
-				}
-			}
+// explainNil says why x is nil before instruction k of block b, and
+// where: the nearest dominating comparison with nil whose edge leads
+// here; none for a constant nil or a phi (no one place).
+func explainNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (string, token.Pos) {
+	why, at := "is always nil here", token.NoPos
+	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
+		if guardAt.IsValid() && slices.Contains(guard, validate.Fact{Kind: validate.FactNil, Reg: x}) {
+			why, at = "is nil since the comparison", guardAt
+			return false
 		}
-		for _, r := range in.Dsts() {
-			if r == x {
-				why, at = defined(in)
-				return false
-			}
-		}
-		return true
+		return !slices.Contains(in.Dsts(), x)
 	})
 	return why, at
 }
 
-// edgeNonNil reports whether block b's branch gives x nonnil on its e-th
-// edge.
-func edgeNonNil(f *vssair.Form, b *ir.Block, e int, x ir.Reg) bool {
-	for _, c := range validate.NewFactRules(f.IR).EdgeFacts(b, e) {
-		if c.Kind == validate.FactNonNil && c.Reg == x {
-			return true
+// explainNonNil says why x is not nil before instruction k of block b,
+// and where, if one place makes it so: the nearest dominating
+// dereference, comparison with nil on a dominating edge, or x's
+// definition.
+func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (string, token.Pos) {
+	why, at := "is never nil here", token.NoPos
+	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
+		switch in.Op {
+		case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr:
+			if in.Args()[0] == x && in.Pos.IsValid() {
+				why, at = "was already dereferenced", in.Pos
+				return false
+			}
 		}
-	}
-	return false
+		if slices.Contains(guard, validate.Fact{Kind: validate.FactNonNil, Reg: x}) {
+			why, at = "was already compared with nil", guardAt
+			return false
+		}
+		if slices.Contains(in.Dsts(), x) {
+			why, at = defined(in)
+			return false
+		}
+		return true
+	})
+	return why, at
 }
 
 // defined says what x's definition by in makes it.

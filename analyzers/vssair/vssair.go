@@ -167,20 +167,35 @@ func comparisons(pass *analysis.Pass) map[token.Pos]*ast.BinaryExpr {
 // Dominating calls visit with each instruction that runs before
 // instruction k of block b on every path, nearest first: those of b
 // before it, then those of each dominator up to the entry, each
-// dominator's terminator first. It stops when visit returns false.
-func (f *Form) Dominating(b, k int, visit func(b int, in *ir.Instr) bool) {
+// dominator's terminator first. For a branch whose edge alone leads
+// towards b (its successor dominates b and has no other predecessor),
+// guard are the facts that edge gives and at the position of the
+// comparison the branch reads; for other instructions guard is nil. It
+// stops when visit returns false.
+func (f *Form) Dominating(rules *validate.FactRules, b, k int, visit func(in *ir.Instr, guard []validate.Fact, at token.Pos) bool) {
 	dom := f.IR.CFG().Dom
+	target, d := b, b
 	instrs := f.IR.Blocks[b].Instrs[:k]
 	for {
 		for i := len(instrs) - 1; i >= 0; i-- {
-			if !visit(b, instrs[i]) {
+			in := instrs[i]
+			var guard []validate.Fact
+			at := token.NoPos
+			if in.Op == ir.OpIf {
+				for e, s := range f.IR.Blocks[d].Succs {
+					if dom.Dominates(s, target) && len(f.IR.Blocks[s].Preds) == 1 {
+						guard, at = rules.EdgeFacts(f.IR.Blocks[d], e), f.BranchPos(d)
+					}
+				}
+			}
+			if !visit(in, guard, at) {
 				return
 			}
 		}
-		if b = dom.Idom(b); b < 0 {
+		if d = dom.Idom(d); d < 0 {
 			return
 		}
-		instrs = f.IR.Blocks[b].Instrs
+		instrs = f.IR.Blocks[d].Instrs
 	}
 }
 
@@ -269,16 +284,14 @@ func (r *Result) inSource(pos token.Pos) bool {
 	return false
 }
 
-// Report reports that the comparison e is always true or always false,
-// with what makes it so (why, and where: at, if valid) in vet's style:
-// "p != nil is always true: p was already dereferenced at a.go:12", the
-// place again as related information.
-func Report(pass *analysis.Pass, e *ast.BinaryExpr, outcome bool, why string, at token.Pos) {
-	msg := fmt.Sprintf("%s is always %v", types.ExprString(e), outcome)
+// Report reports msg at node in vet's style, with what makes it so (why,
+// and where: at, if valid): "p != nil is always true: p was already
+// dereferenced at a.go:12", the place again as related information.
+func Report(pass *analysis.Pass, node analysis.Range, msg, why string, at token.Pos) {
 	if why != "" {
 		msg += ": " + why
 	}
-	diag := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg}
+	diag := analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: msg}
 	if at.IsValid() {
 		p := pass.Fset.Position(at)
 		diag.Message += fmt.Sprintf(" at %s:%d", filepath.Base(p.Filename), p.Line)
@@ -286,6 +299,18 @@ func Report(pass *analysis.Pass, e *ast.BinaryExpr, outcome bool, why string, at
 	}
 	pass.Report(diag)
 }
+
+// Always is the head of a report on a comparison e decided to have the
+// outcome given: "p != nil is always true".
+func Always(e *ast.BinaryExpr, outcome bool) string {
+	return fmt.Sprintf("%s is always %v", types.ExprString(e), outcome)
+}
+
+// Point is the range of one position, for reports on instructions.
+type Point token.Pos
+
+func (p Point) Pos() token.Pos { return token.Pos(p) }
+func (p Point) End() token.Pos { return token.Pos(p) }
 
 // live marks the blocks reachable from the entry (and the recover block)
 // when a branch on a constant goes only to the successor it takes.

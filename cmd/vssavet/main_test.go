@@ -12,7 +12,7 @@ import (
 // package: go vet exits 1 and prints each report with its reason.
 func TestGoVet(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds vssavet and runs go vet: not in -short")
+		t.Skip("-short: builds vssavet and runs go vet on the example package")
 	}
 	tool := filepath.Join(t.TempDir(), "vssavet")
 	if out, err := exec.Command("go", "build", "-o", tool, ".").CombinedOutput(); err != nil {

@@ -234,11 +234,9 @@ func subInt(a, b int64) (int64, bool) {
 	return s, (s < a) == (b > 0)
 }
 
-// decide lists the integer comparisons whose outcome the facts fix, and
-// reports whether there were any.
-func (s *bounds) decide() bool {
+// decide lists the integer comparisons whose outcome the facts fix.
+func (s *bounds) decide() {
 	e := s.e
-	any := false
 	already := map[place]bool{} // by nonnil or nonzero facts
 	for _, d := range e.decided {
 		already[place{d.Block, d.Index}] = true
@@ -260,11 +258,9 @@ func (s *bounds) decide() bool {
 				}
 				if holds {
 					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
-					any = true
 					return
 				}
 			}
 		})
 	}
-	return any
 }

@@ -32,9 +32,10 @@ func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
 	boundsUsed := s != nil && s.remove()
 	if decide {
 		e.decideNonNil()
-		// All the integer facts found go to the certificate: analyzers
-		// read them to say why a check stays.
-		boundsUsed = s != nil && s.decide() || boundsUsed || s != nil
+		if s != nil {
+			s.decide()
+			boundsUsed = true // analyzers read the facts to say why a check stays
+		}
 	}
 	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 && !boundsUsed {
 		return f, h, nil
