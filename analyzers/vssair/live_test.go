@@ -1,6 +1,7 @@
 package vssair
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -30,5 +31,18 @@ b4: <- b2
 	}
 	if got, want := live(f), []bool{true, false, true, true, true}; !slices.Equal(got, want) {
 		t.Errorf("live = %v, want %v", got, want)
+	}
+}
+
+// TestSafely: a step that panics or fails is not accepted.
+func TestSafely(t *testing.T) {
+	if !safely(func() error { return nil }) {
+		t.Error("a step that succeeds is refused")
+	}
+	if safely(func() error { return errors.New("rejected") }) {
+		t.Error("a step that fails is accepted")
+	}
+	if safely(func() error { panic("validator bug") }) {
+		t.Error("a step that panics is accepted")
 	}
 }

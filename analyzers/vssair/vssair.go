@@ -1,6 +1,7 @@
 package vssair
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -76,8 +77,16 @@ type Form struct {
 	Live []bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (result any, err error) {
 	res := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	defer func() {
+		// A bug in the bridge (which reports what it cannot translate
+		// as unsupported, function by function) fails this package's
+		// analysis with a message instead of crashing the driver.
+		if r := recover(); r != nil {
+			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", res.Pkg.Pkg.Path(), r)
+		}
+	}()
 	prog := bridge.FromSSA(res.Pkg.Prog, []*ssa.Package{res.Pkg})
 	out := &Result{Comparisons: comparisons(pass)}
 	for _, file := range pass.Files {
@@ -117,27 +126,45 @@ func certify(g *ir.Func) *Form {
 	form := &Form{IR: g, Live: live(g)}
 	if c, h, ok := apply(g, checkelim.Decide, validate.CheckElim); ok {
 		form.Checks = h
-		_, _, form.Portable = apply(g, func(*ir.Func) (*ir.Func, *validate.CheckElimHints, error) { return c, h, nil }, validate.CheckElim32)
+		form.Portable = safely(func() error { return validate.CheckElim32(g, c, h) })
 	}
 	return form
 }
 
 // apply runs a pass on in (SSA form, checked) and returns its result
 // and hints if its validator and the IR checker accept it and the pass
-// left its input as it was; a pass or validator that panics counts as
-// rejected (a crash must not stop go vet, nor a result be used).
+// left its input as it was.
 func apply[H any](in *ir.Func, pass func(*ir.Func) (*ir.Func, H, error), validator func(before, after *ir.Func, h H) error) (out *ir.Func, h H, ok bool) {
+	fingerprint := in.Fingerprint()
+	ok = safely(func() error {
+		var err error
+		if out, h, err = pass(in); err != nil {
+			return err
+		}
+		if err := validator(in, out, h); err != nil {
+			return err
+		}
+		if err := ir.Check(out, ir.SSA); err != nil {
+			return err
+		}
+		if in.Fingerprint() != fingerprint {
+			return errors.New("the pass changed its input")
+		}
+		return nil
+	})
+	return out, h, ok
+}
+
+// safely reports whether step returns no error; a panic counts as an
+// error (a crashing pass or validator must not stop go vet, nor its
+// result be used).
+func safely(step func() error) (ok bool) {
 	defer func() {
 		if recover() != nil {
-			out, ok = nil, false
+			ok = false
 		}
 	}()
-	fingerprint := in.Fingerprint()
-	out, h, err := pass(in)
-	if err != nil || validator(in, out, h) != nil || ir.Check(out, ir.SSA) != nil || in.Fingerprint() != fingerprint {
-		return nil, h, false
-	}
-	return out, h, true
+	return step() == nil
 }
 
 // comparisons finds the package's non-constant comparisons.
