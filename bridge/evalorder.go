@@ -367,6 +367,9 @@ func convertsByAddress(t types.Type) bool {
 	case *types.Slice:
 		return false
 	}
+	if hasTypeParam(t) {
+		return true // a generic body's (bridge.ForAnalysis): no one size
+	}
 	size, align := gcSizes.Sizeof(t), gcSizes.Alignof(t)
 	switch {
 	case size == 2 && align == 2,

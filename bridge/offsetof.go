@@ -51,7 +51,7 @@ func (t *translator) offsetof(c *ssa.CallCommon) (uint64, bool) {
 			return uint64(off), true // x itself, not a selection
 		}
 		st, ok := structOf(x.Type())
-		if !ok {
+		if !ok || hasTypeParam(x.Type()) { // a generic body's: no one offset
 			return 0, false
 		}
 		fields := make([]*types.Var, st.NumFields())

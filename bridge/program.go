@@ -69,6 +69,11 @@ type Program struct {
 	queued   map[*ssa.Function]bool
 	methods  typeutil.Map // types.Type → map[method name]function name
 	typeSeen typeutil.Map // types whose method sets were queued
+
+	// generic says that generic function bodies are translated, their
+	// type parameters left in the IR's types: for analysis, never to
+	// run (the operations on such values have no one meaning).
+	generic bool
 }
 
 // Load loads the packages matching patterns with their syntax (their
@@ -168,22 +173,42 @@ func FromSSA(prog *ssa.Program, pkgs []*ssa.Package) *Program {
 	p := newProgram(prog)
 	p.Packages = pkgs
 	for _, pkg := range pkgs {
-		if pkg == nil {
-			continue
+		if pkg != nil {
+			p.noteMembers(pkg)
 		}
-		for _, m := range pkg.Members {
-			switch m := m.(type) {
-			case *ssa.Function:
-				p.noteFunc(m)
-			case *ssa.Type:
-				if _, isIface := m.Type().Underlying().(*types.Interface); !isIface {
-					p.noteMethods(m.Type())
-					p.noteMethods(types.NewPointer(m.Type()))
-				}
-			case *ssa.Global:
-				p.Module.Globals[p.globalName(m)] = m.Type().(*types.Pointer).Elem()
+	}
+	p.drain()
+	return p
+}
+
+// noteMembers records pkg's functions, methods and globals.
+func (p *Program) noteMembers(pkg *ssa.Package) {
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			p.noteFunc(m)
+		case *ssa.Type:
+			if _, isIface := m.Type().Underlying().(*types.Interface); !isIface {
+				p.noteMethods(m.Type())
+				p.noteMethods(types.NewPointer(m.Type()))
 			}
+		case *ssa.Global:
+			p.Module.Globals[p.globalName(m)] = m.Type().(*types.Pointer).Elem()
 		}
+	}
+}
+
+// ForAnalysis translates the functions of a built go/ssa package and
+// fns, which may not be its members (functions named _, literals), for
+// analysis: generic bodies too, with their type parameters in the IR's
+// types. Such a program must not be run.
+func ForAnalysis(prog *ssa.Program, pkg *ssa.Package, fns []*ssa.Function) *Program {
+	p := newProgram(prog)
+	p.generic = true
+	p.Packages = []*ssa.Package{pkg}
+	p.noteMembers(pkg)
+	for _, fn := range fns {
+		p.noteFunc(fn)
 	}
 	p.drain()
 	return p
@@ -215,7 +240,7 @@ func (p *Program) noteFunc(fn *ssa.Function) {
 		p.Module.Externs[name] = flatSignature(fn.Signature)
 		return
 	}
-	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 && !p.generic {
 		return // generic bodies are only used through their instantiations
 	}
 	p.queue = append(p.queue, fn)

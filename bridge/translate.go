@@ -93,7 +93,7 @@ func (t *translator) unsupported(pos token.Pos, format string, args ...any) {
 
 func (t *translator) function() {
 	fn, f := t.fn, t.f
-	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 && !t.prog.generic {
 		t.unsupported(fn.Pos(), "generic function body (only instantiations are translated)")
 	}
 	sig := fn.Signature
@@ -448,7 +448,7 @@ func (t *translator) typ(typ types.Type, pos token.Pos) types.Type {
 	if b, ok := typ.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 && b.Kind() != types.UntypedNil {
 		return types.Default(typ)
 	}
-	if hasTypeParam(typ) {
+	if hasTypeParam(typ) && !t.prog.generic {
 		t.unsupported(pos, "type parameter in type %s", typ)
 	}
 	if _, ok := typ.(*types.Tuple); ok {

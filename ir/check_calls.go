@@ -25,7 +25,7 @@ func (c *checker) callTypes(in *Instr) string {
 		}
 		sig = s
 	case CallClosure:
-		s, ok := f.TypeOf(in.Callee()).Underlying().(*types.Signature)
+		s, ok := coreUnderlying(f.TypeOf(in.Callee())).(*types.Signature)
 		if !ok {
 			return fmt.Sprintf("callee %s has type %s, want a function", in.Callee(), TypeString(f.TypeOf(in.Callee())))
 		}

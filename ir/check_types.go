@@ -319,7 +319,12 @@ func hasInfo(t types.Type, info types.BasicInfo) bool {
 	return ok && b.Info()&info != 0
 }
 
-func isInterface(t types.Type) bool { return types.IsInterface(t) }
+// isInterface reports whether t is an interface type (a type parameter
+// is not one, though go/types gives it an interface as underlying type).
+func isInterface(t types.Type) bool {
+	_, param := t.(*types.TypeParam)
+	return !param && types.IsInterface(t)
+}
 
 func isMap(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Map)

@@ -251,3 +251,59 @@ func (n *namedTypes) add(t types.Type) {
 		}
 	}
 }
+
+// TypeTerms returns types a type parameter's type set is within: the
+// terms of one of the unions (or single types) its constraint embeds,
+// directly or through embedded interfaces, each ~T as T's underlying
+// type (the type set is within each such list); ok is false if it
+// embeds none (any type with the constraint's methods may be one).
+// Generic bodies reach the IR only for analysis (bridge.ForAnalysis).
+func TypeTerms(tp *types.TypeParam) (terms []types.Type, ok bool) {
+	return typeTerms(tp.Constraint().Underlying().(*types.Interface))
+}
+
+func typeTerms(iface *types.Interface) (terms []types.Type, ok bool) {
+	for i := range iface.NumEmbeddeds() {
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range e.Len() {
+				t := e.Term(j).Type()
+				if e.Term(j).Tilde() {
+					t = t.Underlying()
+				}
+				terms = append(terms, t)
+			}
+			return terms, true
+		default:
+			if u, isIface := e.Underlying().(*types.Interface); isIface {
+				if terms, ok := typeTerms(u); ok {
+					return terms, true
+				}
+				continue
+			}
+			return []types.Type{e}, true
+		}
+	}
+	return nil, false
+}
+
+// coreUnderlying is t's underlying type, or for a type parameter whose
+// type set's types all have one underlying type, that one (its core
+// type, as the spec calls it); nil for other type parameters.
+func coreUnderlying(t types.Type) types.Type {
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	terms, ok := TypeTerms(tp)
+	if !ok || len(terms) == 0 {
+		return nil
+	}
+	u := terms[0].Underlying()
+	for _, t := range terms[1:] {
+		if !types.Identical(t.Underlying(), u) {
+			return nil
+		}
+	}
+	return u
+}

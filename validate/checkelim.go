@@ -132,7 +132,7 @@ func (c *factCheck) nilUses(us []CheckRemoval) (map[place]bool, error) {
 		switch {
 		case in == nil:
 			return nil, c.r.fn(RuleHints, "nil use at instruction %d of b%d, which the input does not have", m.Index, m.Block)
-		case NilOperand(in) == ir.NoReg:
+		case NilOperand(c.f, in) == ir.NoReg:
 			return nil, c.r.at(b, in, RuleDecided, "said to use nil, but it has no operand where nil fails")
 		case !c.dom.Reachable(m.Block):
 			return nil, c.r.at(b, in, RuleDecided, "said to use nil in an unreachable block")
@@ -283,7 +283,7 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided, nilUses map[plac
 				}
 			}
 			if nilUses[place{int32(i), int32(k)}] {
-				if fact := (Fact{Kind: FactNil, Reg: NilOperand(in)}); !c.Implied(fact, avail, i) {
+				if fact := (Fact{Kind: FactNil, Reg: NilOperand(f, in)}); !c.Implied(fact, avail, i) {
 					return c.r.at(b, in, RuleDecided, "said to use nil, but %s does not follow from the facts there", fact)
 				}
 			}

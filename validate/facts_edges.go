@@ -5,13 +5,17 @@
 package validate
 
 import (
+	"go/types"
+
 	"github.com/vssa-go/vssa/ir"
 )
 
 // EdgeFacts are the facts the condition of b's branch gives on its e-th
-// successor edge: "ne x, nil" nonnil x on the true edge, a comparison of
-// integers its relation (or the negation's on the false edge), nonzero
-// x also 1 ≤ x for an x never negative. None in a block the recover
+// successor edge: "ne x, nil" nonnil x on the true edge (and of what x's
+// nilness is: alongNil), a comparison of integers its relation (or the
+// negation's on the false edge), nonzero x also 1 ≤ x for an x never
+// negative, the ok of a comma-ok type assertion its value's
+// (assertionFacts). None in a block the recover
 // block reaches whose condition the entry block computes (it may not
 // have run).
 func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
@@ -23,9 +27,17 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	if cmp == nil {
 		return nil
 	}
+	if cmp.Op == ir.OpTypeAssert {
+		return c.assertionFacts(cmp, t.Args()[0], e)
+	}
 	fs := c.OutcomeFacts(cmp, e == 0, b.Index)
-	if len(fs) == 1 && fs[0].Kind == FactNonZero {
-		return c.nonZero(fs[0].Reg)
+	if len(fs) == 1 {
+		switch fs[0].Kind {
+		case FactNonZero:
+			return c.nonZero(fs[0].Reg)
+		case FactNil, FactNonNil:
+			return c.alongNil(fs[0].Kind, fs[0].Reg, b.Index)
+		}
 	}
 	return fs
 }
@@ -75,11 +87,48 @@ func (c *FactRules) OutcomeFacts(cmp *ir.Instr, outcome bool, use int) []Fact {
 	default:
 		return nil
 	}
-	if c.isZero(y, FactNonNil, use) {
+	switch {
+	case c.isZero(y, FactNonNil, use):
 		return []Fact{{Kind: kind, Reg: x}}
-	}
-	if c.isZero(x, FactNonNil, use) {
+	case c.isZero(x, FactNonNil, use):
 		return []Fact{{Kind: kind, Reg: y}}
+	}
+	return nil
+}
+
+// alongNil is the fact of kind (nil or nonnil) about r and about every
+// register r's nilness is (FactRules.SameNil): err2 == nil for err2
+// changed from err says err is nil too.
+func (c *FactRules) alongNil(kind FactKind, r ir.Reg, use int) []Fact {
+	fs := []Fact{{Kind: kind, Reg: r}}
+	for {
+		x, ok := c.SameNil(r, use)
+		if !ok {
+			return fs
+		}
+		fs = append(fs, Fact{Kind: kind, Reg: x})
+		r = x
+	}
+}
+
+// assertionFacts are the facts of the edge e of a branch on the ok
+// result of a comma-ok type assertion: on the false edge its value is
+// the zero value, nil for a type that has nil; on the true edge a value
+// asserted to an interface type is not nil (nil fails every assertion).
+func (c *FactRules) assertionFacts(assert *ir.Instr, ok ir.Reg, e int) []Fact {
+	dsts := assert.Dsts()
+	if len(dsts) != 2 || dsts[1] != ok {
+		return nil
+	}
+	v, t := dsts[0], c.f.TypeOf(dsts[0])
+	if !nilable(t) {
+		return nil
+	}
+	if e == 1 {
+		return []Fact{{Kind: FactNil, Reg: v}}
+	}
+	if _, param := t.(*types.TypeParam); types.IsInterface(t) && !param {
+		return []Fact{{Kind: FactNonNil, Reg: v}}
 	}
 	return nil
 }
@@ -105,16 +154,52 @@ func negate(op ir.Op) ir.Op {
 }
 
 // NilOperand is the operand of in whose being nil makes it panic or
-// block: the pointer of a nil check, the func or interface a call, go
-// or defer goes through, panic's value (panic(nil) is a run-time error
-// since Go 1.21), the map of a map update, the channel of a send or
-// receive; NoReg for other instructions.
-func NilOperand(in *ir.Instr) ir.Reg {
+// block, or is a mistake: the pointer of a nil check, the func or
+// interface a call, go or defer goes through, panic's value (panic(nil)
+// is a run-time error since Go 1.21), the map of a map update, the
+// channel of a send or receive, the interface of a type assertion that
+// is not comma-ok, the slice of an element's address or of a conversion
+// to a pointer to an array of length N > 0 (a nil slice has no element:
+// the bounds or length check before it fails), the map of a range over
+// it (nothing to range over: a mistake, though no failure); NoReg for
+// other instructions.
+func NilOperand(f *ir.Func, in *ir.Instr) ir.Reg {
 	switch in.Op {
 	case ir.OpNilCheck, ir.OpPanic, ir.OpMapUpdate, ir.OpSend, ir.OpRecv:
 		return in.Args()[0]
 	case ir.OpCall, ir.OpGo, ir.OpDefer:
-		return in.Callee()
+		return callee(f, in)
+	case ir.OpTypeAssert:
+		if len(in.Dsts()) == 1 {
+			return in.Args()[0]
+		}
+	case ir.OpIndexAddr:
+		if _, ok := f.TypeOf(in.Args()[0]).Underlying().(*types.Slice); ok {
+			return in.Args()[0]
+		}
+	case ir.OpSliceToArrayPtr:
+		if arrayLen(f.TypeOf(in.Dst())) > 0 {
+			return in.Args()[0]
+		}
+	case ir.OpRange:
+		if _, ok := f.TypeOf(in.Args()[0]).Underlying().(*types.Map); ok {
+			return in.Args()[0]
+		}
 	}
 	return ir.NoReg
+}
+
+// callee is the func or interface a call, go or defer goes through and
+// panics if it is nil; NoReg for a static call or a method called on a
+// value of a type parameter (whose type may be a pointer, for which a
+// nil receiver is fine).
+func callee(f *ir.Func, in *ir.Instr) ir.Reg {
+	x := in.Callee()
+	if x == ir.NoReg {
+		return x
+	}
+	if _, ok := f.TypeOf(x).(*types.TypeParam); ok && in.CallMode == ir.CallInvoke {
+		return ir.NoReg
+	}
+	return x
 }

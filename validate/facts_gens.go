@@ -21,10 +21,16 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	args := in.Args()
 	switch in.Op {
 	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr:
-		return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+		return append(avail, c.alongNil(FactNonNil, args[0], use)...)
 	case ir.OpIndexAddr:
 		if _, ptr := f.TypeOf(args[0]).Underlying().(*types.Pointer); ptr {
-			return append(avail, Fact{Kind: FactNonNil, Reg: args[0]})
+			return append(avail, c.alongNil(FactNonNil, args[0], use)...)
+		}
+	case ir.OpCall:
+		// A call through a nil func or interface panics (a deferred one
+		// only later: defer is not here).
+		if x := callee(f, in); x != ir.NoReg {
+			avail = append(avail, c.alongNil(FactNonNil, x, use)...)
 		}
 	case ir.OpDivCheck:
 		return append(avail, c.nonZero(args[0])...)

@@ -53,9 +53,8 @@ func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
 		if fact.Kind == FactNonNil && c.intrinsicNonNil(fact.Reg, use) || fact.Kind == FactNil && c.isZero(fact.Reg, FactNonNil, use) {
 			return true
 		}
-		// An interface changed to another interface type is nil exactly
-		// when the first one is.
-		if x, ok := c.ChangedInterface(fact.Reg, use); ok {
+		// Through definitions that keep nilness.
+		if x, ok := c.SameNil(fact.Reg, use); ok {
 			return c.ImpliedBy(Fact{Kind: fact.Kind, Reg: x}, set, use)
 		}
 		return false

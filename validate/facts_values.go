@@ -9,6 +9,7 @@ import (
 	"go/constant"
 	"go/types"
 	"math"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -54,12 +55,14 @@ func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
 		return false
 	}
 	switch in.Op {
-	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
+	case ir.OpAlloc, ir.OpMakeMap, ir.OpMakeChan, ir.OpMakeSlice, ir.OpMakeClosure, ir.OpGlobal, ir.OpFunc, ir.OpFieldAddr, ir.OpIndexAddr:
+		// make([]T, 0) too: an empty slice that is not nil.
 		return true
 	case ir.OpMakeInterface:
 		// An interface holding a concrete value, even a nil pointer, has
-		// a dynamic type: it is not the nil interface.
-		return true
+		// a dynamic type: it is not the nil interface. Not so of a value
+		// of a type parameter that may be an interface type.
+		return neverInterface(c.f.TypeOf(in.Args()[0]))
 	case ir.OpSliceToArrayPtr:
 		// Of a slice at least N long, N > 0: its first element's address.
 		return arrayLen(c.f.TypeOf(in.Dst())) > 0
@@ -155,11 +158,17 @@ func subInt(a, b int64) (int64, bool) {
 	return s, (s < a) == (b > 0)
 }
 
-// nilable reports whether values of type t may be nil and a nilcheck
-// or comparison with nil applies to them.
+// nilable reports whether values of type t may be nil and a comparison
+// with nil applies to them (a nilcheck, to pointers among them): of a
+// type parameter, whether every type it may be is so (its zero value is
+// then nil).
 func nilable(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		terms, ok := ir.TypeTerms(tp)
+		return ok && len(terms) > 0 && !slices.ContainsFunc(terms, func(t types.Type) bool { return !nilable(t) })
+	}
 	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface, *types.Slice:
 		return true
 	case *types.Basic:
 		return u.Kind() == types.UnsafePointer
@@ -183,11 +192,49 @@ func arrayLen(t types.Type) int64 {
 	return -1
 }
 
-// ChangedInterface returns x if r is defined as "changeiface x" where a
-// use in block use can rely on it: r is nil exactly when x is.
-func (c *FactRules) ChangedInterface(r ir.Reg, use int) (ir.Reg, bool) {
-	if in := c.definition(r, use); in != nil && in.Op == ir.OpChangeInterface {
+// SameNil returns x if r's definition, where a use in block use can
+// rely on it, makes r nil exactly when x is: a copy, an interface changed to
+// another interface type, a conversion between types of one underlying
+// type, a slice of a slice (nil only from nil: a slice of a non-nil one
+// keeps a non-nil pointer, even empty), a slice converted to a pointer
+// to an array of length 0 (the spec: nil exactly from a nil slice).
+func (c *FactRules) SameNil(r ir.Reg, use int) (ir.Reg, bool) {
+	in := c.definition(r, use)
+	if in == nil || !nilable(c.f.TypeOf(r)) {
+		return 0, false
+	}
+	switch in.Op {
+	case ir.OpCopy, ir.OpChangeInterface, ir.OpChangeType:
 		return in.Args()[0], true
+	case ir.OpSlice:
+		_, slice := c.f.TypeOf(in.Args()[0]).Underlying().(*types.Slice)
+		return in.Args()[0], slice
+	case ir.OpSliceToArrayPtr:
+		return in.Args()[0], arrayLen(c.f.TypeOf(r)) == 0
 	}
 	return 0, false
+}
+
+// NilRoot follows SameNil from r as far as it goes: the register whose
+// nilness is r's, and whose facts the rules follow (ImpliedBy from r to
+// it, OutcomeFacts from it to r).
+func (c *FactRules) NilRoot(r ir.Reg, use int) ir.Reg {
+	for {
+		x, ok := c.SameNil(r, use)
+		if !ok {
+			return r
+		}
+		r = x
+	}
+}
+
+// neverInterface reports whether no value of type t is an interface
+// value: t is not an interface type, nor a type parameter that may be
+// one.
+func neverInterface(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		terms, ok := ir.TypeTerms(tp)
+		return ok && !slices.ContainsFunc(terms, types.IsInterface)
+	}
+	return !types.IsInterface(t)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
 	"github.com/vssa-go/vssa/ir"
@@ -31,7 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return false // an integer comparison: the cond analyzer's
 		}
 		operand := d.Expr.X
-		if isNil(pass, operand) {
+		if vssair.IsNil(pass, operand) {
 			operand = d.Expr.Y
 		}
 		explain := explainNonNil
@@ -39,26 +40,38 @@ func run(pass *analysis.Pass) (any, error) {
 			explain = explainNil
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
-		vssair.Report(pass, d.Expr, vssair.Always(d.Expr, d.Decision.Outcome), types.ExprString(operand)+" "+why, at)
+		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), types.ExprString(operand)+" "+why, at)
 		return true
 	})
 	res.NilUses(func(form *vssair.Form, b, k int, in *ir.Instr) {
-		why, at := explainNil(form, validate.NewFactRules(form.IR), validate.NilOperand(in), b, k)
-		if !at.IsValid() && (in.Op == ir.OpNilCheck || strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go")) {
-			// Nil by construction, not found by a comparison: *(*int)(nil)
-			// = 0 faults on purpose (the runtime's way), and tests call
-			// nil funcs, write nil maps and panic(nil) to see what happens.
+		why, at := explainNil(form, validate.NewFactRules(form.IR), validate.NilOperand(form.IR, in), b, k)
+		if !at.IsValid() && (strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go") || in.Op == ir.OpNilCheck && derefsNilLiteral(pass, in.Pos)) {
+			// Nil by construction, not found by a comparison: tests call
+			// nil funcs, write nil maps and panic(nil) to see what
+			// happens, and *(*int)(nil) = 0 faults on purpose (the
+			// runtime's way).
 			return
 		}
-		vssair.Report(pass, vssair.Point(in.Pos), nilUse(in), "the value "+why, at)
+		vssair.Report(pass, vssair.Point(in.Pos), nilUse(form.IR, in), "the value "+why, at)
 	})
 	return nil, nil
 }
 
 // nilUse names what in does with nil.
-func nilUse(in *ir.Instr) string {
+func nilUse(f *ir.Func, in *ir.Instr) string {
 	switch in.Op {
+	case ir.OpTypeAssert:
+		return "type assertion on a nil interface"
+	case ir.OpIndexAddr:
+		return "index of a nil slice"
+	case ir.OpSliceToArrayPtr:
+		return "conversion of a nil slice to a pointer to a non-empty array"
+	case ir.OpRange:
+		return "range over a nil map (no iterations)"
 	case ir.OpNilCheck:
+		if types.IsInterface(f.TypeOf(in.Args()[0])) {
+			return "method value of a nil interface" // the check of x.M
+		}
 		return "nil dereference"
 	case ir.OpPanic:
 		return "panic with a nil value (a *runtime.PanicNilError since Go 1.21)"
@@ -75,45 +88,48 @@ func nilUse(in *ir.Instr) string {
 	return "call of a nil function"
 }
 
-func isNil(pass *analysis.Pass, e ast.Expr) bool {
-	tv, ok := pass.TypesInfo.Types[e]
-	return ok && tv.IsNil()
-}
-
 // explainNil says why x is nil before instruction k of block b, and
 // where: the nearest dominating comparison with nil whose edge leads
 // here; none for a constant nil or a phi (no one place).
 func explainNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (string, token.Pos) {
 	why, at := "is always nil here", token.NoPos
+	root := rules.NilRoot(x, b)
 	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
-		if guardAt.IsValid() && slices.Contains(guard, validate.Fact{Kind: validate.FactNil, Reg: x}) {
+		if guardAt.IsValid() && slices.Contains(guard, validate.Fact{Kind: validate.FactNil, Reg: root}) {
 			why, at = "is nil since the comparison", guardAt
 			return false
 		}
-		return !slices.Contains(in.Dsts(), x)
+		return !slices.Contains(in.Dsts(), root)
 	})
 	return why, at
 }
 
 // explainNonNil says why x is not nil before instruction k of block b,
 // and where, if one place makes it so: the nearest dominating
-// dereference, comparison with nil on a dominating edge, or x's
-// definition.
+// dereference or call through it, comparison with nil on a dominating
+// edge, or its definition (of what x's nilness is: NilRoot).
 func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (string, token.Pos) {
 	why, at := "is never nil here", token.NoPos
+	root := rules.NilRoot(x, b)
+	sameAs := func(r ir.Reg) bool { return r != ir.NoReg && rules.NilRoot(r, b) == root }
 	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
 		switch in.Op {
 		case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr:
-			if in.Args()[0] == x && in.Pos.IsValid() {
+			if sameAs(in.Args()[0]) && in.Pos.IsValid() {
 				why, at = "was already dereferenced", in.Pos
 				return false
 			}
+		case ir.OpCall:
+			if sameAs(in.Callee()) && in.Pos.IsValid() {
+				why, at = "was already called through", in.Pos
+				return false
+			}
 		}
-		if slices.Contains(guard, validate.Fact{Kind: validate.FactNonNil, Reg: x}) {
+		if slices.Contains(guard, validate.Fact{Kind: validate.FactNonNil, Reg: root}) {
 			why, at = "was already compared with nil", guardAt
 			return false
 		}
-		if slices.Contains(in.Dsts(), x) {
+		if slices.Contains(in.Dsts(), root) {
 			why, at = defined(in)
 			return false
 		}
@@ -137,6 +153,42 @@ func defined(in *ir.Instr) (string, token.Pos) {
 		return "is a function", token.NoPos
 	case ir.OpFieldAddr, ir.OpIndexAddr:
 		return "is the address of a field or element", in.Pos
+	case ir.OpMakeInterface:
+		return "holds a value of a type that is no interface", token.NoPos
+	case ir.OpMakeSlice:
+		return "was made", in.Pos
 	}
 	return "is never nil here", token.NoPos
+}
+
+// derefsNilLiteral reports whether the dereference at pos is of a nil
+// written as a conversion, *(*T)(nil): a fault on purpose.
+func derefsNilLiteral(pass *analysis.Pass, pos token.Pos) bool {
+	for _, file := range pass.Files {
+		if pos < file.FileStart || file.FileEnd <= pos {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+		if len(path) == 0 {
+			return false
+		}
+		var x ast.Expr
+		switch e := path[0].(type) {
+		case *ast.StarExpr:
+			x = e.X
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.IndexExpr:
+			x = e.X
+		default:
+			return false
+		}
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return false
+		}
+		tv, ok := pass.TypesInfo.Types[call.Fun]
+		return ok && tv.IsType() && vssair.IsNil(pass, call.Args[0])
+	}
+	return false
 }

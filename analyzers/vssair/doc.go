@@ -1,6 +1,7 @@
 // Package vssair is the analyzer every vssa analyzer requires: it
 // translates the package that buildssa built into vssa's IR (functions
-// of other packages stay external) and runs mem2reg, gvn and checkelim
+// of other packages stay external; generic bodies keep their type
+// parameters, bridge.ForAnalysis) and runs mem2reg, gvn and checkelim
 // (deciding comparisons) on each of the package's source functions,
 // each result checked by its validator before it is used.
 //

@@ -37,12 +37,14 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	Funcs []*Func // in buildssa's order of source functions
 	// Comparisons are the package's comparisons written in its source
-	// (==, !=, <, <=, >, >=) that are not constant, outside generated
-	// files, by the position of
-	// their operator, which is that of their IR instruction. Analyzers
-	// report only on them: the bridge makes comparisons of its own
-	// (range loops, switches), which are nobody's to fix.
+	// (==, !=, <, <=, >, >=, and a switch's cases) that are not
+	// constant, outside generated files, by the position of their
+	// operator (of the case), which is that of their IR instruction.
+	// Analyzers report only on them: the bridge makes comparisons of
+	// its own (range loops), which are nobody's to fix.
 	Comparisons map[token.Pos]*ast.BinaryExpr
+	// cases are the comparisons of Comparisons a switch's case makes.
+	cases map[*ast.BinaryExpr]bool
 	// source are the package's files that are not generated.
 	source []*ast.File
 }
@@ -87,8 +89,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", res.Pkg.Pkg.Path(), r)
 		}
 	}()
-	prog := bridge.FromSSA(res.Pkg.Prog, []*ssa.Package{res.Pkg})
-	out := &Result{Comparisons: comparisons(pass)}
+	prog := bridge.ForAnalysis(res.Pkg.Prog, res.Pkg, res.SrcFuncs)
+	out := &Result{}
+	out.Comparisons, out.cases = comparisons(pass)
 	for _, file := range pass.Files {
 		if !ast.IsGenerated(file) {
 			out.source = append(out.source, file)
@@ -167,28 +170,80 @@ func safely(step func() error) (ok bool) {
 	return step() == nil
 }
 
-// comparisons finds the package's non-constant comparisons.
-func comparisons(pass *analysis.Pass) map[token.Pos]*ast.BinaryExpr {
-	m := map[token.Pos]*ast.BinaryExpr{}
+// comparisons finds the package's non-constant comparisons: those
+// written, and the tag == case a switch's case makes (nil == case of a
+// type switch's case nil), with the case's position as their operator's,
+// as go/ssa gives it.
+func comparisons(pass *analysis.Pass) (m map[token.Pos]*ast.BinaryExpr, cases map[*ast.BinaryExpr]bool) {
+	m, cases = map[token.Pos]*ast.BinaryExpr{}, map[*ast.BinaryExpr]bool{}
+	add := func(e *ast.BinaryExpr) {
+		if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+			return
+		}
+		if x, y := pass.TypesInfo.Types[e.X], pass.TypesInfo.Types[e.Y]; x.Value != nil && y.Value != nil {
+			return
+		}
+		m[e.OpPos] = e
+	}
+	addCases := func(tag ast.Expr, body *ast.BlockStmt, nilOnly bool) {
+		for _, s := range body.List {
+			for _, c := range s.(*ast.CaseClause).List {
+				if !nilOnly || IsNil(pass, c) {
+					e := &ast.BinaryExpr{X: tag, OpPos: c.Pos(), Op: token.EQL, Y: c}
+					add(e)
+					cases[e] = true
+				}
+			}
+		}
+	}
 	for _, file := range pass.Files {
 		if ast.IsGenerated(file) {
 			continue // nobody edits it: its redundancies are its generator's
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
-			e, ok := n.(*ast.BinaryExpr)
-			if !ok {
-				return true
-			}
-			switch e.Op {
-			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-				if tv, ok := pass.TypesInfo.Types[e]; !ok || tv.Value == nil {
-					m[e.OpPos] = e
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				switch n.Op {
+				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+					add(n)
+				}
+			case *ast.SwitchStmt:
+				if n.Tag != nil {
+					addCases(n.Tag, n.Body, false)
+				}
+			case *ast.TypeSwitchStmt:
+				if x := switchedInterface(n); x != nil {
+					addCases(x, n.Body, true)
 				}
 			}
 			return true
 		})
 	}
-	return m
+	return m, cases
+}
+
+// switchedInterface is the interface whose type a type switch switches
+// on: x of switch x.(type) or switch v := x.(type).
+func switchedInterface(s *ast.TypeSwitchStmt) ast.Expr {
+	var e ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		e = a.X
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			e = a.Rhs[0]
+		}
+	}
+	if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(pass *analysis.Pass, e ast.Expr) bool {
+	tv, ok := pass.TypesInfo.Types[e]
+	return ok && tv.IsNil()
 }
 
 // Dominating calls visit with each instruction that runs before
@@ -246,7 +301,8 @@ func (f *Form) BranchPos(b int) token.Pos {
 type Decided struct {
 	Form     *Form
 	Decision validate.Decision
-	Expr     *ast.BinaryExpr
+	Expr     *ast.BinaryExpr // as written, or tag == case of a switch's case
+	Node     analysis.Range  // where to report it: Expr, or the case
 	Instr    *ir.Instr
 	Rules    *validate.FactRules // the form's
 	Facts    []validate.Fact     // the facts of the outcome (validate.FactRules.OutcomeFacts)
@@ -270,7 +326,10 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 				if e == nil || done[e] || !form.Live[d.Block] {
 					continue
 				}
-				dd := &Decided{Form: form, Decision: d, Expr: e, Instr: in, Rules: rules, Facts: rules.OutcomeFacts(in, d.Outcome, d.Block)}
+				dd := &Decided{Form: form, Decision: d, Expr: e, Node: e, Instr: in, Rules: rules, Facts: rules.OutcomeFacts(in, d.Outcome, d.Block)}
+				if r.cases[e] {
+					dd.Node = e.Y
+				}
 				done[e] = visit(dd)
 			}
 		}

@@ -116,7 +116,7 @@ func newElim(f *ir.Func, decide bool) *elim {
 	var work []fact
 	for _, b := range e.rpo {
 		for _, in := range b.Instrs {
-			if c := checkFact(in); c.Kind != 0 {
+			if c := e.checkFact(in, b.Index); c.Kind != 0 {
 				work = append(work, c)
 			}
 			for _, outcome := range [2]bool{true, false} {
@@ -135,8 +135,8 @@ func newElim(f *ir.Func, decide bool) *elim {
 		e.ids[c] = len(e.facts)
 		e.facts = append(e.facts, c)
 		if d := e.def[c.Reg]; d.block >= 0 && d.index < 0 {
-			for _, a := range e.phiOf(c.Reg).Args() {
-				work = append(work, fact{Kind: c.Kind, Reg: a})
+			for a := range e.phiOf(c.Reg).Args() {
+				work = append(work, e.argFact(c, d.block, a))
 			}
 		}
 	}
@@ -172,7 +172,7 @@ func (e *elim) intrinsicAt(i, use int) bool {
 // given returns the nonnil and nonzero facts running in establishes.
 func (e *elim) given(in *ir.Instr, use int) []fact {
 	switch in.Op {
-	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr, ir.OpDivCheck, ir.OpDiv, ir.OpRem:
+	case ir.OpNilCheck, ir.OpLoad, ir.OpStore, ir.OpFieldAddr, ir.OpIndexAddr, ir.OpDivCheck, ir.OpDiv, ir.OpRem, ir.OpCall:
 	default:
 		return nil // the others give integer facts only (ask the rules only where it may matter)
 	}
@@ -279,11 +279,21 @@ func (e *elim) onEdge(id int, b *ir.Block, a int) int {
 	if d := e.def[c.Reg]; d.block != b.Index || d.index >= 0 {
 		return id
 	}
-	on, ok := e.ids[fact{Kind: c.Kind, Reg: e.phiOf(c.Reg).Args()[a]}]
+	on, ok := e.ids[e.argFact(c, b.Index, a)]
 	if !ok {
 		return -1
 	}
 	return on
+}
+
+// argFact is the fact c about a phi of block b says of its a-th
+// argument, on the edge from b's a-th predecessor.
+func (e *elim) argFact(c fact, b, a int) fact {
+	x := e.phiOf(c.Reg).Args()[a]
+	if c.Kind == validate.FactNonZero {
+		return fact{Kind: c.Kind, Reg: x}
+	}
+	return e.nilFact(c.Kind, x, e.f.Blocks[b].Preds[a])
 }
 
 // holdsBefore reports whether fact id holds right before instruction k
@@ -313,7 +323,7 @@ func (e *elim) remove() {
 	e.removedInstrs = map[place]bool{}
 	for _, b := range e.rpo {
 		for k, in := range b.Instrs {
-			c := checkFact(in)
+			c := e.checkFact(in, b.Index)
 			if c.Kind == 0 {
 				continue
 			}
@@ -347,7 +357,7 @@ func (e *elim) needed() []graph.Bitset {
 		if boundsCheck(b.Instrs[p.index]) {
 			continue // the integer facts are all handed over
 		}
-		id := e.ids[checkFact(b.Instrs[p.index])]
+		id := e.ids[e.checkFact(b.Instrs[p.index], b.Index)]
 		if !e.intrinsicAt(id, p.block) && !e.givenBefore(id, b, p.index) {
 			add(p.block, id)
 		}
@@ -426,25 +436,27 @@ func (e *elim) decidingFact(in *ir.Instr, outcome bool, use int) fact {
 	if !e.decide {
 		return fact{}
 	}
-	if x := validate.NilOperand(in); x != ir.NoReg {
+	if x := validate.NilOperand(e.f, in); x != ir.NoReg {
 		if outcome {
 			return fact{}
 		}
-		// Through interface changes (panic(err) changes err to any):
-		// the validator follows them too.
-		for {
-			y, ok := e.rules.ChangedInterface(x, use)
-			if !ok {
-				break
-			}
-			x = y
-		}
-		return fact{Kind: validate.FactNil, Reg: x}
+		return e.nilFact(validate.FactNil, x, use)
 	}
 	if fs := e.rules.OutcomeFacts(in, outcome, use); len(fs) == 1 && fs[0].Kind != validate.FactLE {
-		return fs[0]
+		if fs[0].Kind == validate.FactNonZero {
+			return fs[0]
+		}
+		return e.nilFact(fs[0].Kind, fs[0].Reg, use)
 	}
 	return fact{}
+}
+
+// nilFact is the nil or nonnil fact the pass tracks for x in block use:
+// about the register x's nilness is (validate.FactRules.NilRoot; panic(err)
+// changes err to any), as the rules give facts about it with x's
+// (edges, dereferences) and follow x's to it.
+func (e *elim) nilFact(kind validate.FactKind, x ir.Reg, use int) fact {
+	return fact{Kind: kind, Reg: e.rules.NilRoot(x, use)}
 }
 
 // decideNonNil decides the comparisons whose nonnil, nil or nonzero fact
@@ -458,7 +470,7 @@ func (e *elim) decideNonNil() {
 				if c.Kind == 0 || !e.holdsBefore(e.ids[c], b, k) {
 					continue
 				}
-				if validate.NilOperand(in) != ir.NoReg {
+				if validate.NilOperand(e.f, in) != ir.NoReg {
 					e.nilUses = append(e.nilUses, validate.CheckRemoval{Block: b.Index, Index: k})
 				} else {
 					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})
