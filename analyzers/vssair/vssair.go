@@ -98,6 +98,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 	}
 	for _, fn := range res.SrcFuncs {
+		if unsafeArgs(fn) {
+			continue
+		}
 		if f := prog.IRFunc(fn); f != nil {
 			if vf := build(fn, f); vf != nil {
 				out.Funcs = append(out.Funcs, vf)
@@ -105,6 +108,22 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 	}
 	return out, nil
+}
+
+// unsafeArgs reports whether fn is marked //go:cgo_unsafe_args: its
+// arguments are read through the address of the first, which the IR
+// does not see (x/tools' nilness leaves such functions out too).
+func unsafeArgs(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		if c.Text == "//go:cgo_unsafe_args" {
+			return true
+		}
+	}
+	return false
 }
 
 // build runs the validated passes on f, the translation of fn.

@@ -131,3 +131,12 @@ func _(err error) {
 		err.Error() // want `method call on a nil interface`
 	}
 }
+
+// Not reported: the arguments are read through the first one's address.
+//
+//go:cgo_unsafe_args
+func unsafeArgs(p *int) {
+	if p == nil {
+		print(*p)
+	}
+}
