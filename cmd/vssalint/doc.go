@@ -5,6 +5,8 @@
 //
 // It is x/tools' multichecker: -json prints the reports as JSON, -fix
 // applies suggested fixes, -test (on by default) includes test files.
-// Exit status: 0 nothing reported, 1 a package failed to load or
-// analyze, 3 reports.
+// Exit status, as go vet's: 0 nothing reported (or -json), 1 reports or
+// a package that failed to load or analyze, 2 bad flags.
+// (The multichecker runs in a child process: it exits from inside, with
+// 3 for reports.)
 package main

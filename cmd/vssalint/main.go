@@ -1,6 +1,11 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/vssa-go/vssa/analyzers/bce"
@@ -8,4 +13,45 @@ import (
 	"github.com/vssa-go/vssa/analyzers/nilness"
 )
 
-func main() { multichecker.Main(nilness.Analyzer, cond.Analyzer, bce.Analyzer) }
+// childEnv marks the process that runs the multichecker itself.
+const childEnv = "VSSALINT_CHECKER"
+
+func main() {
+	if os.Getenv(childEnv) != "" {
+		multichecker.Main(nilness.Analyzer, cond.Analyzer, bce.Analyzer)
+	}
+	os.Exit(asVet(runChecker()))
+}
+
+// runChecker runs the multichecker in a child process with this
+// process's arguments and streams, and returns its exit status: the
+// multichecker exits from inside, with 3 for reports where go vet has 1.
+func runChecker() int {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vssalint:", err)
+		return 1
+	}
+	cmd := exec.Command(self, os.Args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return exit.ExitCode()
+	}
+	fmt.Fprintln(os.Stderr, "vssalint:", err)
+	return 1
+}
+
+// asVet maps the multichecker's exit status to go vet's: 1 for reports
+// as for failures.
+func asVet(status int) int {
+	if status == 3 {
+		return 1
+	}
+	return status
+}
