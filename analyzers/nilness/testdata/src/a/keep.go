@@ -140,3 +140,25 @@ func unsafeArgs(p *int) {
 		print(*p)
 	}
 }
+
+// Not reported: another goroutine may set the field before it sends.
+type slot struct{ p *int }
+
+func waitSet(s *slot, done chan bool) int {
+	if s.p == nil {
+		<-done
+		if s.p == nil {
+			return 0
+		}
+	}
+	return *s.p
+}
+
+func spawnSet(s *slot) int {
+	done := make(chan bool)
+	go func() {
+		s.p = new(int)
+		done <- true
+	}()
+	return waitSet(s, done)
+}
