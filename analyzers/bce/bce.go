@@ -1,9 +1,6 @@
 package bce
 
 import (
-	"go/ast"
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
@@ -62,16 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 // marked reports whether f's declaration's doc comment has the
 // directive.
 func marked(f *vssair.Func) bool {
-	decl, ok := f.SSA.Syntax().(*ast.FuncDecl)
-	if !ok || decl.Doc == nil {
-		return false
-	}
-	for _, c := range decl.Doc.List {
-		if strings.TrimSpace(c.Text) == directive {
-			return true
-		}
-	}
-	return false
+	return vssair.HasDirective(f.SSA, directive)
 }
 
 func checkName(in *ir.Instr) string {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -114,12 +115,18 @@ func run(pass *analysis.Pass) (result any, err error) {
 // arguments are read through the address of the first, which the IR
 // does not see (x/tools' nilness leaves such functions out too).
 func unsafeArgs(fn *ssa.Function) bool {
+	return HasDirective(fn, "//go:cgo_unsafe_args")
+}
+
+// HasDirective reports whether fn's declaration's doc comment has the
+// line directive ("//go:noinline").
+func HasDirective(fn *ssa.Function, directive string) bool {
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
 	if !ok || decl.Doc == nil {
 		return false
 	}
 	for _, c := range decl.Doc.List {
-		if c.Text == "//go:cgo_unsafe_args" {
+		if strings.TrimSpace(c.Text) == directive {
 			return true
 		}
 	}
@@ -196,13 +203,11 @@ func safely(step func() error) (ok bool) {
 func comparisons(pass *analysis.Pass) (m map[token.Pos]*ast.BinaryExpr, cases map[*ast.BinaryExpr]bool) {
 	m, cases = map[token.Pos]*ast.BinaryExpr{}, map[*ast.BinaryExpr]bool{}
 	add := func(e *ast.BinaryExpr) {
-		if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil {
-			return
+		// Constant exactly when both operands are (a switch's made-up
+		// comparison has no type information of its own).
+		if x, y := pass.TypesInfo.Types[e.X], pass.TypesInfo.Types[e.Y]; x.Value == nil || y.Value == nil {
+			m[e.OpPos] = e
 		}
-		if x, y := pass.TypesInfo.Types[e.X], pass.TypesInfo.Types[e.Y]; x.Value != nil && y.Value != nil {
-			return
-		}
-		m[e.OpPos] = e
 	}
 	addCases := func(tag ast.Expr, body *ast.BlockStmt, nilOnly bool) {
 		for _, s := range body.List {
