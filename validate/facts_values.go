@@ -200,24 +200,30 @@ func arrayLen(t types.Type) int64 {
 // to an array of length 0 (the spec: nil exactly from a nil slice).
 func (c *FactRules) SameNil(r ir.Reg, use int) (ir.Reg, bool) {
 	in := c.definition(r, use)
-	if in == nil || !nilable(c.f.TypeOf(r)) {
+	if in == nil {
 		return 0, false
 	}
+	var same bool
 	switch in.Op {
 	case ir.OpCopy, ir.OpChangeInterface, ir.OpChangeType:
-		return in.Args()[0], true
+		same = true
 	case ir.OpSlice:
-		_, slice := c.f.TypeOf(in.Args()[0]).Underlying().(*types.Slice)
-		return in.Args()[0], slice
+		_, same = c.f.TypeOf(in.Args()[0]).Underlying().(*types.Slice)
 	case ir.OpSliceToArrayPtr:
-		return in.Args()[0], arrayLen(c.f.TypeOf(r)) == 0
+		same = arrayLen(c.f.TypeOf(r)) == 0
 	}
-	return 0, false
+	// Both nilable, facts being about either (a type parameter whose
+	// types are all interfaces, changed to any, is not nilable itself).
+	x := ir.NoReg
+	if same {
+		x = in.Args()[0]
+	}
+	return x, same && nilable(c.f.TypeOf(r)) && nilable(c.f.TypeOf(x))
 }
 
 // NilRoot follows SameNil from r as far as it goes: the register whose
-// nilness is r's, and whose facts the rules follow (ImpliedBy from r to
-// it, OutcomeFacts from it to r).
+// nilness is r's. ImpliedBy reads a fact about r as one about it, and
+// what gives a fact about r gives one about it too (alongNil).
 func (c *FactRules) NilRoot(r ir.Reg, use int) ir.Reg {
 	for {
 		x, ok := c.SameNil(r, use)

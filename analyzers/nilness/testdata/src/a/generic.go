@@ -51,3 +51,13 @@ func zeroReceiver[T interface {
 	var x T
 	x.ping()
 }
+
+type otherEmpty interface{}
+
+// T's types are all interfaces: any(x) is x itself, nil or not.
+func boxedTwice[T empty | otherEmpty](x T) bool {
+	if any(x) == nil {
+		return false
+	}
+	return any(x) != nil // want `any\(x\) != nil is always true`
+}
