@@ -77,7 +77,14 @@ type Decision struct {
 
 // CheckElim checks a check elimination result.
 func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
-	return checkElim(before, after, h, 64)
+	return checkElim(before, after, h, 64, nil)
+}
+
+// CheckElimAssuming checks a check elimination result as CheckElim
+// does, assuming the contracts of the functions before calls (which
+// the caller must have from DeriveContract).
+func CheckElimAssuming(before, after *ir.Func, h *CheckElimHints, contracts Contracts) error {
+	return checkElim(before, after, h, 64, contracts)
 }
 
 // CheckElim32 checks a check elimination result as CheckElim does but
@@ -85,11 +92,11 @@ func CheckElim(before, after *ir.Func, h *CheckElimHints) error {
 // both accept holds on every target Go supports: analyzers, which speak
 // of the source and not of one target, need that (uint32 converted to
 // int keeps its value on amd64, not on 386).
-func CheckElim32(before, after *ir.Func, h *CheckElimHints) error {
-	return checkElim(before, after, h, 32)
+func CheckElim32(before, after *ir.Func, h *CheckElimHints, contracts Contracts) error {
+	return checkElim(before, after, h, 32, contracts)
 }
 
-func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
+func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint, contracts Contracts) error {
 	r := rejecter{"checkelim", after}
 	if err := r.missing(before, after); err != nil {
 		return err
@@ -104,7 +111,7 @@ func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint) error {
 	if v := firstChangedType(before, after); v >= 0 {
 		return typeChanged(r, before, after, v)
 	}
-	c := newFactCheck(r, before, wordBits)
+	c := newFactCheck(r, before, wordBits, contracts)
 	removed, err := c.removals(h.Removed)
 	if err != nil {
 		return err
@@ -186,8 +193,8 @@ type factCheck struct {
 	dom *graph.DomTree
 }
 
-func newFactCheck(r rejecter, f *ir.Func, wordBits uint) *factCheck {
-	return &factCheck{FactRules: newFactRules(f, wordBits), r: r, dom: f.CFG().Dom}
+func newFactCheck(r rejecter, f *ir.Func, wordBits uint, contracts Contracts) *factCheck {
+	return &factCheck{FactRules: newFactRules(f, wordBits, contracts), r: r, dom: f.CFG().Dom}
 }
 
 // removals checks that each removal names a check the validator knows

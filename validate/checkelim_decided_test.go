@@ -69,10 +69,10 @@ b0:
 	if err := CheckElim(parse(t, in), parse(t, in), h(Decision{0, 2, true}, Decision{0, 4, true})); err != nil {
 		t.Errorf("64-bit int: decisions rejected: %v", err)
 	}
-	if err := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 4, true})); err != nil {
+	if err := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 4, true}), nil); err != nil {
 		t.Errorf("32-bit int: len s >= 0 rejected: %v", err)
 	}
-	if e, ok := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 2, true})).(*Error); !ok || e.Rule != RuleDecided {
+	if e, ok := CheckElim32(parse(t, in), parse(t, in), h(Decision{0, 2, true}), nil).(*Error); !ok || e.Rule != RuleDecided {
 		t.Errorf("32-bit int: int(uint32) >= 0 got %v, want a rejection by rule %s", e, RuleDecided)
 	}
 }

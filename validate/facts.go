@@ -121,14 +121,23 @@ type FactRules struct {
 	canon    []ir.Reg // per register: the term for its value (term)
 	def      []place  // per register: its definition (block -1: a parameter or free variable, -2: nowhere; index -1: a phi)
 	recov    []bool   // blocks reachable from the recover block
+	// contracts are those of the functions f calls statically that
+	// the certificate may assume (contracts.go).
+	contracts Contracts
 }
 
 // NewFactRules returns the rules for f, with int, uint and uintptr of
-// 64 bits.
-func NewFactRules(f *ir.Func) *FactRules { return newFactRules(f, 64) }
+// 64 bits, assuming no contract of the functions it calls.
+func NewFactRules(f *ir.Func) *FactRules { return newFactRules(f, 64, nil) }
 
-func newFactRules(f *ir.Func, wordBits uint) *FactRules {
-	c := &FactRules{f: f, wordBits: wordBits, def: make([]place, f.NumRegs()), recov: f.RecoverReach()}
+// NewFactRulesAssuming returns the rules for f assuming the contracts
+// of the functions it calls.
+func NewFactRulesAssuming(f *ir.Func, contracts Contracts) *FactRules {
+	return newFactRules(f, 64, contracts)
+}
+
+func newFactRules(f *ir.Func, wordBits uint, contracts Contracts) *FactRules {
+	c := &FactRules{f: f, wordBits: wordBits, def: make([]place, f.NumRegs()), recov: f.RecoverReach(), contracts: contracts}
 	for v := range c.def {
 		c.def[v].block = -2
 	}

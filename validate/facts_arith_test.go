@@ -245,3 +245,35 @@ b0:
 		{5, le(3, 9, -1), true, "len r2 read twice"},
 	})
 }
+
+// TestFactRulesUnwrapped: a bounds check that passed on x + k shows
+// that the sum did not wrap around where a wrapped sum could not pass
+// it, and then bounds x (Go's hint _ = s[n-1] bounds n by len s).
+func TestFactRulesUnwrapped(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 []int, r1 int, r2 int, r3 int, r4 uint8) int {
+b0:
+    r5:int = len r0
+    r6:int = const 1
+    r7:int = sub r1, r6
+    boundscheck r7, r5
+    r8:int = const 2
+    r9:int = sub r2, r8
+    boundscheck r9, r5
+    r10:int = add r6, r3
+    boundscheck r10, r5
+    r11:uint8 = const 1
+    r12:uint8 = sub r4, r11
+    boundscheck r12, r5
+    return r5
+}`)
+	checkImplications(t, f, nil, []implication{
+		{3, le(1, 5, 0), true, "r1 - 1 < len: r1 ≤ len"},
+		{3, le(1, 5, -1), false, "r1 may be len"},
+		{3, le(ir.NoReg, 1, -1), true, "0 ≤ r1 - 1: 1 ≤ r1"},
+		{6, le(2, 5, 1), false, "r2 = min+1 wraps to max-1, which a check against a len of max passes"},
+		{8, le(3, 5, -2), true, "r3 + 1 < len: r3 ≤ len - 2"},
+		{8, le(ir.NoReg, 3, 1), true, "0 ≤ r3 + 1"},
+		{11, le(ir.NoReg, 4, -1), false, "r4 may be 0: uint8 0 - 1 wraps to 255, which a len above 255 admits"},
+	})
+}

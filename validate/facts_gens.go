@@ -32,9 +32,19 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		if x := callee(f, in); x != ir.NoReg {
 			avail = append(avail, c.alongNil(FactNonNil, x, use)...)
 		}
+		// The callee returned: its contract's parameters were not nil.
+		if con := c.Contract(in); con != nil {
+			for _, k := range con.NonNilParams {
+				if args := in.CallArgs(); k < len(args) && FactNonNil.AppliesTo(f.TypeOf(args[k])) {
+					avail = append(avail, c.alongNil(FactNonNil, args[k], use)...)
+				}
+			}
+		}
 	case ir.OpDivCheck:
 		return append(avail, c.nonZero(args[0])...)
-	case ir.OpBoundsCheck, ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+	case ir.OpBoundsCheck:
+		return c.unwrapped(append(avail, CheckFacts(f, in)...), args[0], use)
+	case ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
 		return append(avail, CheckFacts(f, in)...)
 	}
 	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
@@ -119,22 +129,12 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			}
 		}
 	case ir.OpAdd, ir.OpSub:
-		x, k, ok := args[0], int64(0), false
-		if k, ok = c.Constant(args[1], use); !ok && in.Op == ir.OpAdd {
-			x = args[1]
-			k, ok = c.Constant(args[0], use)
-		}
+		x, k, ok := c.offset(in, use)
 		if !ok {
 			if in.Op == ir.OpSub {
 				avail = c.difference(avail, r, args[0], args[1], use)
 			}
 			break
-		}
-		if k == math.MinInt64 {
-			break
-		}
-		if in.Op == ir.OpSub {
-			k = -k
 		}
 		// r = x + k unless it overflows: x ≤ max - k (k > 0) or
 		// x ≥ min - k (k < 0).
@@ -160,6 +160,49 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		}
 	}
 	return avail
+}
+
+// offset reads in, an add or sub of a constant, as x + k (false for
+// other instructions, and for a k whose opposite is no int64).
+func (c *FactRules) offset(in *ir.Instr, use int) (x ir.Reg, k int64, ok bool) {
+	if in.Op != ir.OpAdd && in.Op != ir.OpSub {
+		return ir.NoReg, 0, false
+	}
+	args := in.Args()
+	x = args[0]
+	if k, ok = c.Constant(args[1], use); !ok && in.Op == ir.OpAdd {
+		x = args[1]
+		k, ok = c.Constant(args[0], use)
+	}
+	if !ok || k == math.MinInt64 {
+		return ir.NoReg, 0, false
+	}
+	if in.Op == ir.OpSub {
+		k = -k
+	}
+	return x, k, true
+}
+
+// unwrapped returns avail with the facts of r = x + k, for an r defined
+// as x plus a constant k, when avail shows that the sum did not wrap
+// around: a wrapped x + k lies within |k| of the far end of r's type
+// (r ≤ min + k - 1 for k > 0, r ≥ max + k + 1 for k < 0). So a bounds
+// check that passed on x - 1 (0 ≤ r < len ≤ max) shows x ≤ len, the
+// fact of Go's hint _ = s[n-1].
+func (c *FactRules) unwrapped(avail []Fact, r ir.Reg, use int) []Fact {
+	def := c.definition(r, use)
+	if def == nil || !isInteger(c.f.TypeOf(r)) {
+		return avail
+	}
+	x, k, ok := c.offset(def, use)
+	if !ok || k == 0 {
+		return avail
+	}
+	lo, hi := c.typeBounds(c.f.TypeOf(r))
+	if k > 0 && !c.Implied(le(ir.NoReg, r, -(lo+k)), avail, use) || k < 0 && !c.Implied(le(r, ir.NoReg, hi+k), avail, use) {
+		return avail
+	}
+	return c.equal(avail, x, r, -k)
 }
 
 // equal returns avail with the facts of r = x + k: r - x ≤ k, x - r ≤
@@ -190,7 +233,7 @@ func (c *FactRules) equal(avail []Fact, r, x ir.Reg, k int64) []Fact {
 	return avail
 }
 
-// difference returns avail with the facts of r = x - y, registers, that
+// difference returns avail with the facts of r = x - y that
 // does not overflow: 0 ≤ y gives r ≤ x, y ≤ x gives 0 ≤ r.
 func (c *FactRules) difference(avail []Fact, r, x, y ir.Reg, use int) []Fact {
 	yNonNegative := c.Implied(le(ir.NoReg, y, 0), avail, use)

@@ -66,6 +66,8 @@ func (c *FactRules) intrinsicNonNil(r ir.Reg, use int) bool {
 	case ir.OpSliceToArrayPtr:
 		// Of a slice at least N long, N > 0: its first element's address.
 		return arrayLen(c.f.TypeOf(in.Dst())) > 0
+	case ir.OpCall:
+		return c.callNonNil(in, r)
 	}
 	return false
 }

@@ -1,6 +1,8 @@
 package bce
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
@@ -11,7 +13,7 @@ import (
 // Analyzer reports bounds and slice checks left in loops.
 var Analyzer = &analysis.Analyzer{
 	Name:     "bce",
-	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove.",
+	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\n(_ = s[n-1] before the loop) where check elimination confirms one.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
@@ -32,6 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !all && !marked(f) {
 			continue
 		}
+		var left []leftCheck
 		form := f.Forms[len(f.Forms)-1]
 		removed := map[validate.CheckRemoval]bool{}
 		if form.Checks != nil {
@@ -39,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 				removed[m] = true
 			}
 		}
-		rules := validate.NewFactRules(form.IR)
+		rules := form.Rules()
 		inLoop := loops(form.IR)
 		for b, block := range form.IR.Blocks {
 			if !inLoop[b] || !form.Live[b] {
@@ -49,11 +52,35 @@ func run(pass *analysis.Pass) (any, error) {
 				if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
 					continue
 				}
-				pass.Reportf(in.Pos, "%s left in a loop: %s", checkName(in), unproved(form, rules, b, k, in))
+				left = append(left, leftCheck{in, unproved(form, rules, b, k, in)})
 			}
 		}
+		report(pass, f, left)
 	}
 	return nil, nil
+}
+
+// A leftCheck is a check left in a loop, and why.
+type leftCheck struct {
+	in  *ir.Instr
+	why string
+}
+
+// report reports the checks left in f's loops, each bounds check with
+// the hint that removes it, if one does.
+func report(pass *analysis.Pass, f *vssair.Func, left []leftCheck) {
+	fixes := hints(pass, f, left)
+	for _, c := range left {
+		d := analysis.Diagnostic{Pos: c.in.Pos, Message: fmt.Sprintf("%s left in a loop: %s", checkName(c.in), c.why)}
+		if h := fixes[c.in.Pos]; h != nil {
+			d.Message += fmt.Sprintf("; %s before the loop removes it", h.text())
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("Insert %s before the loop (%s)", h.text(), h.caveat()),
+				TextEdits: []analysis.TextEdit{h.edit()},
+			}}
+		}
+		pass.Report(d)
+	}
 }
 
 // marked reports whether f's declaration's doc comment has the

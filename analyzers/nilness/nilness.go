@@ -1,6 +1,7 @@
 package nilness
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
 	"github.com/vssa-go/vssa/ir"
@@ -44,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	res.NilUses(func(form *vssair.Form, b, k int, in *ir.Instr) {
-		why, at := explainNil(form, validate.NewFactRules(form.IR), validate.NilOperand(form.IR, in), b, k)
+		why, at := explainNil(form, form.Rules(), validate.NilOperand(form.IR, in), b, k)
 		if !at.IsValid() && (strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go") || in.Op == ir.OpNilCheck && derefsNilLiteral(pass, in.Pos)) {
 			// Nil by construction, not found by a comparison: tests call
 			// nil funcs, write nil maps and panic(nil) to see what
@@ -54,7 +56,53 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		vssair.Report(pass, vssair.Point(in.Pos), nilUse(form.IR, in), "the value "+why, at)
 	})
+	res.NilArgs(func(form *vssair.Form, b, k int, in *ir.Instr, arg int, callee *ssa.Function) {
+		why, at := explainNil(form, form.Rules(), in.CallArgs()[arg], b, k)
+		if !at.IsValid() && strings.HasSuffix(pass.Fset.File(in.Pos).Name(), "_test.go") {
+			return // tests pass nil to see what happens
+		}
+		msg := fmt.Sprintf("nil passed as %s to %s, which does not return for a nil %s", paramName(callee, arg), calleeName(pass, callee), paramName(callee, arg))
+		vssair.Report(pass, vssair.Point(in.Pos), msg, "the argument "+why, at)
+	})
 	return nil, nil
+}
+
+// paramName names a function's parameter arg (a method's receiver
+// first), as its signature declares it.
+func paramName(fn *ssa.Function, arg int) string {
+	sig := fn.Signature
+	var params []*types.Var
+	if sig.Recv() != nil {
+		params = append(params, sig.Recv())
+	}
+	for v := range sig.Params().Variables() {
+		params = append(params, v)
+	}
+	if arg < len(params) && params[arg].Name() != "" && params[arg].Name() != "_" {
+		return params[arg].Name()
+	}
+	return fmt.Sprintf("argument %d", arg+1)
+}
+
+// calleeName names fn as the package being analysed would write it:
+// lib.F, (*lib.T).M, or F and (*T).M in the package itself.
+func calleeName(pass *analysis.Pass, fn *ssa.Function) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	qualify := func(p *types.Package) string {
+		if p == pass.Pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), qualify) + ")." + fn.Name()
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg != pass.Pkg {
+		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	}
+	return fn.Name()
 }
 
 // nilUse names what in does with nil.
@@ -124,6 +172,14 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 				why, at = "was already called through", in.Pos
 				return false
 			}
+			if con := f.Contracts[in.Sym()]; in.CallMode == ir.CallStatic && con != nil && in.Pos.IsValid() {
+				for _, a := range con.NonNilParams {
+					if a < len(in.CallArgs()) && sameAs(in.CallArgs()[a]) {
+						why, at = "was already passed as "+paramName(f.Callees[in.Sym()], a)+" to "+f.Callees[in.Sym()].Name(), in.Pos
+						return false
+					}
+				}
+			}
 		}
 		if slices.Contains(guard, validate.Fact{Kind: validate.FactNonNil, Reg: root}) {
 			why, at = "was already compared with nil", guardAt
@@ -131,6 +187,9 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 		}
 		if slices.Contains(in.Dsts(), root) {
 			why, at = defined(in)
+			if callee := f.Callees[in.Sym()]; in.Op == ir.OpCall && in.CallMode == ir.CallStatic && callee != nil {
+				why, at = "was returned by "+callee.Name()+", which never returns nil,", in.Pos
+			}
 			return false
 		}
 		return true

@@ -32,6 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(ContractFact)},
 }
 
 // Result is the validated IR of a package's source functions.
@@ -78,6 +79,16 @@ type Form struct {
 	// constants are taken as jumps: code under "if debug" with debug a
 	// false constant is not, and nothing is reported there.
 	Live []bool
+	// Contracts are those of the functions IR calls that Checks
+	// assumes (derived from their own accepted certificates), and
+	// Callees those functions, by their names in IR.
+	Contracts validate.Contracts
+	Callees   map[string]*ssa.Function
+}
+
+// Rules are the fact rules Checks holds with.
+func (f *Form) Rules() *validate.FactRules {
+	return validate.NewFactRulesAssuming(f.IR, f.Contracts)
 }
 
 func run(pass *analysis.Pass) (result any, err error) {
@@ -90,25 +101,44 @@ func run(pass *analysis.Pass) (result any, err error) {
 			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", res.Pkg.Pkg.Path(), r)
 		}
 	}()
-	prog := bridge.ForAnalysis(res.Pkg.Prog, res.Pkg, res.SrcFuncs)
-	out := &Result{}
+	out := &Result{Funcs: Build(res.Pkg, res.SrcFuncs, factBook{pass})}
 	out.Comparisons, out.cases = comparisons(pass)
 	for _, file := range pass.Files {
 		if !ast.IsGenerated(file) {
 			out.source = append(out.source, file)
 		}
 	}
-	for _, fn := range res.SrcFuncs {
+	return out, nil
+}
+
+// Build translates fns, source functions of pkg, and returns the
+// validated IR of those the bridge translates, in fns' order. It
+// assumes the contracts book gives of the functions they call, and
+// gives it theirs, callees before callers (so that a contract reaches
+// the callers in the package, but for recursive calls).
+func Build(pkg *ssa.Package, fns []*ssa.Function, book ContractBook) []*Func {
+	prog := bridge.ForAnalysis(pkg.Prog, pkg, fns)
+	built := map[*ssa.Function]*Func{}
+	for _, fn := range calleesFirst(fns) {
 		if unsafeArgs(fn) {
 			continue
 		}
 		if f := prog.IRFunc(fn); f != nil {
-			if vf := build(fn, f); vf != nil {
-				out.Funcs = append(out.Funcs, vf)
+			if vf := build(fn, f, assumed(prog, f, book)); vf != nil {
+				built[fn] = vf
+				if c := vf.contract(); c != nil {
+					book.Record(fn, c)
+				}
 			}
 		}
 	}
-	return out, nil
+	var out []*Func
+	for _, fn := range fns {
+		if vf := built[fn]; vf != nil {
+			out = append(out, vf)
+		}
+	}
+	return out
 }
 
 // unsafeArgs reports whether fn is marked //go:cgo_unsafe_args: its
@@ -133,8 +163,9 @@ func HasDirective(fn *ssa.Function, directive string) bool {
 	return false
 }
 
-// build runs the validated passes on f, the translation of fn.
-func build(fn *ssa.Function, f *ir.Func) *Func {
+// build runs the validated passes on f, the translation of fn,
+// assuming the contracts of the functions it calls.
+func build(fn *ssa.Function, f *ir.Func, calls callees) *Func {
 	if ir.Check(f, ir.RTL) != nil {
 		return nil
 	}
@@ -142,20 +173,27 @@ func build(fn *ssa.Function, f *ir.Func) *Func {
 	if g == nil {
 		return nil
 	}
-	vf := &Func{SSA: fn, Forms: []*Form{certify(g)}}
+	vf := &Func{SSA: fn, Forms: []*Form{certify(g, calls)}}
 	if n, _, ok := apply(g, gvn.Run, validate.GVN); ok && n != g {
-		vf.Forms = append(vf.Forms, certify(n))
+		vf.Forms = append(vf.Forms, certify(n, calls))
 	}
 	return vf
 }
 
-// certify runs checkelim.Decide on g and keeps its certificate if the
-// validator accepts it.
-func certify(g *ir.Func) *Form {
-	form := &Form{IR: g, Live: live(g)}
-	if c, h, ok := apply(g, checkelim.Decide, validate.CheckElim); ok {
+// certify runs checkelim.DecideAssuming on g and keeps its certificate
+// if the validator accepts it.
+func certify(g *ir.Func, calls callees) *Form {
+	contracts := calls.contracts
+	form := &Form{IR: g, Live: live(g), Contracts: contracts, Callees: calls.fns}
+	decide := func(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
+		return checkelim.DecideAssuming(f, contracts)
+	}
+	check := func(before, after *ir.Func, h *validate.CheckElimHints) error {
+		return validate.CheckElimAssuming(before, after, h, contracts)
+	}
+	if c, h, ok := apply(g, decide, check); ok {
 		form.Checks = h
-		form.Portable = safely(func() error { return validate.CheckElim32(g, c, h) })
+		form.Portable = safely(func() error { return validate.CheckElim32(g, c, h, contracts) })
 	}
 	return form
 }
@@ -343,7 +381,7 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 			if form.Checks == nil {
 				continue
 			}
-			rules := validate.NewFactRules(form.IR)
+			rules := form.Rules()
 			for _, d := range form.Checks.Decided {
 				in := form.IR.Blocks[d.Block].Instrs[d.Index]
 				e := r.Comparisons[in.Pos]
@@ -378,6 +416,51 @@ func (r *Result) NilUses(visit func(form *Form, b, k int, in *ir.Instr)) {
 				}
 				done[in.Pos] = true
 				visit(form, m.Block, m.Index, in)
+			}
+		}
+	}
+}
+
+// NilArgs calls visit with each static call, at a position in a file
+// of the package that is not generated and in a live block, whose
+// argument arg is nil there (by a form's accepted certificate) while the
+// callee's contract says it does not return normally for nil there;
+// each call and argument once.
+func (r *Result) NilArgs(visit func(form *Form, b, k int, in *ir.Instr, arg int, callee *ssa.Function)) {
+	type use struct {
+		pos token.Pos
+		arg int
+	}
+	done := map[use]bool{}
+	for _, f := range r.Funcs {
+		for _, form := range f.Forms {
+			if form.Checks == nil || form.Contracts == nil {
+				continue
+			}
+			rules := form.Rules()
+			for b, block := range form.IR.Blocks {
+				if !form.Live[b] {
+					continue
+				}
+				for k, in := range block.Instrs {
+					con := form.Contracts[in.Sym()]
+					if in.Op != ir.OpCall || in.CallMode != ir.CallStatic || con == nil || !r.inSource(in.Pos) {
+						continue
+					}
+					var avail []validate.Fact
+					for _, a := range con.NonNilParams {
+						if a >= len(in.CallArgs()) || done[use{in.Pos, a}] {
+							continue
+						}
+						if avail == nil {
+							avail = form.FactsBefore(rules, b, k)
+						}
+						if rules.Implied(validate.Fact{Kind: validate.FactNil, Reg: in.CallArgs()[a]}, avail, b) {
+							done[use{in.Pos, a}] = true
+							visit(form, b, k, in, a, form.Callees[in.Sym()])
+						}
+					}
+				}
 			}
 		}
 	}

@@ -111,6 +111,9 @@ func (s *bounds) candidates() bool {
 	}
 	// A candidate about a sum with a constant, about its other operand:
 	// i - t ≤ c with t = n - 1 gives i - n ≤ c - 1, which a[i+1] needs.
+	// And the sum's own facts, t - n ≤ -1 and n - t ≤ 1, carried from
+	// its definition to where an edge gives i < t and a check needs
+	// i < n.
 	for _, c := range s.cands {
 		for _, term := range []struct {
 			r    ir.Reg
@@ -119,6 +122,10 @@ func (s *bounds) candidates() bool {
 			z, k, ok := s.offset(term.r)
 			if !ok {
 				continue
+			}
+			if k != math.MinInt64 {
+				add(fact{Kind: validate.FactLE, Reg: term.r, Y: z, C: k})
+				add(fact{Kind: validate.FactLE, Reg: z, Y: term.r, C: -k})
 			}
 			// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
 			if term.left {

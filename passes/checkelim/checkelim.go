@@ -13,31 +13,38 @@ import (
 
 // Run removes f's checks whose fact holds where they stand.
 func Run(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
-	return run(f, false)
+	return run(f, false, nil)
 }
 
 // Decide is Run that also decides f's comparisons: those whose outcome
 // the facts fix are listed in the certificate (Decided), for analyzers.
 // It searches more facts than Run, so it costs more.
 func Decide(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
-	return run(f, true)
+	return run(f, true, nil)
 }
 
-func run(f *ir.Func, decide bool) (*ir.Func, *validate.CheckElimHints, error) {
+// DecideAssuming is Decide that assumes the contracts of the functions
+// f calls (validate.CheckElimAssuming checks its result with them).
+func DecideAssuming(f *ir.Func, contracts validate.Contracts) (*ir.Func, *validate.CheckElimHints, error) {
+	return run(f, true, contracts)
+}
+
+func run(f *ir.Func, decide bool, contracts validate.Contracts) (*ir.Func, *validate.CheckElimHints, error) {
 	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
-	e := newElim(f, decide)
+	e := newElim(f, decide, contracts)
 	e.flow()
 	e.remove()
 	s := e.boundsFlow()
 	boundsUsed := s != nil && s.remove()
 	if decide {
 		e.decideNonNil()
+		e.findContractFacts()
 		if s != nil {
 			s.decide()
 			boundsUsed = true // analyzers read the facts to say why a check stays
 		}
 	}
-	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 && !boundsUsed {
+	if len(e.removed) == 0 && len(e.decided) == 0 && len(e.nilUses) == 0 && len(e.contractFacts) == 0 && !boundsUsed {
 		return f, h, nil
 	}
 	for b, set := range e.needed() {
@@ -84,15 +91,16 @@ type elim struct {
 	decide          bool                    // comparisons are decided too
 	decided         []validate.Decision     // those the facts decide
 	nilUses         []validate.CheckRemoval // instructions that always use nil where it fails
+	contractFacts   []contractFact          // what contracts read (findContractFacts)
 	rules           *validate.FactRules
 	intrinsicFacts  graph.Bitset // the facts that hold with nothing known
 	intrinsicRecov  graph.Bitset // the same, in blocks the recover block reaches
 }
 
-func newElim(f *ir.Func, decide bool) *elim {
+func newElim(f *ir.Func, decide bool, contracts validate.Contracts) *elim {
 	cfg := f.CFG()
 	e := &elim{f: f, dom: cfg.Dom, rpo: f.ReversePostorderOf(cfg), def: make([]place, f.NumRegs()),
-		recov: f.RecoverReach(), ids: map[fact]int{}, rules: validate.NewFactRules(f), decide: decide}
+		recov: f.RecoverReach(), ids: map[fact]int{}, rules: validate.NewFactRulesAssuming(f, contracts), decide: decide}
 	for i := range e.def {
 		e.def[i].block = -1
 	}
@@ -362,6 +370,9 @@ func (e *elim) needed() []graph.Bitset {
 			add(p.block, id)
 		}
 	}
+	for _, g := range e.contractFacts {
+		add(g.block, g.id)
+	}
 	decisions := slices.Clone(e.decided)
 	for _, p := range e.nilUses {
 		decisions = append(decisions, validate.Decision{Block: p.Block, Index: p.Index, Outcome: false})
@@ -449,6 +460,42 @@ func (e *elim) decidingFact(in *ir.Instr, outcome bool, use int) fact {
 		return e.nilFact(fs[0].Kind, fs[0].Reg, use)
 	}
 	return fact{}
+}
+
+// A contractFact is a fact a block must carry from its start for
+// what the analyzers read of calls: a parameter or result that is
+// never nil at a return (validate.DeriveContract reads the function's
+// contract off them), an argument that is nil at a call whose callee
+// does not return for nil there.
+type contractFact struct{ block, id int }
+
+// findContractFacts finds the facts of the blocks' starts that the
+// contracts of the function and of its callees read.
+func (e *elim) findContractFacts() {
+	carry := func(kind validate.FactKind, r ir.Reg, b *ir.Block, k int) {
+		id, ok := e.ids[e.nilFact(kind, r, b.Index)]
+		if ok && e.in[b.Index].Has(id) && !e.intrinsicAt(id, b.Index) && !e.givenBefore(id, b, k) {
+			e.contractFacts = append(e.contractFacts, contractFact{b.Index, id})
+		}
+	}
+	for _, b := range e.rpo {
+		for k, in := range b.Instrs {
+			switch con := e.rules.Contract(in); {
+			case in.Op == ir.OpReturn:
+				for _, r := range slices.Concat(e.f.Params, in.Args()) {
+					if validate.FactNonNil.AppliesTo(e.f.TypeOf(r)) {
+						carry(validate.FactNonNil, r, b, k)
+					}
+				}
+			case con != nil:
+				for _, a := range con.NonNilParams {
+					if args := in.CallArgs(); a < len(args) && validate.FactNil.AppliesTo(e.f.TypeOf(args[a])) {
+						carry(validate.FactNil, args[a], b, k)
+					}
+				}
+			}
+		}
+	}
 }
 
 // nilFact is the nil or nonnil fact the pass tracks for x in block use:

@@ -1,0 +1,307 @@
+package bce
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/ir"
+)
+
+// A hint is Go's bounds-check hint _ = s[n-1], proposed before a loop
+// that counts up to n for a check on s inside it: once it has passed,
+// every index below n is below len(s) too.
+type hint struct {
+	slice, bound string    // s and n, as written
+	constant     bool      // n is a constant (at least 1)
+	literal      int64     // n's value when it is written as a literal, else 0
+	at           token.Pos // the start of the line where it goes
+	indent       string    // the loop's indentation
+}
+
+// text is the hint statement.
+func (h *hint) text() string { return "_ = " + h.slice + "[" + h.index() + "]" }
+
+// index is n-1, computed when n is a literal.
+func (h *hint) index() string {
+	if h.literal > 0 {
+		return fmt.Sprint(h.literal - 1)
+	}
+	return h.bound + "-1"
+}
+
+// edit inserts the hint on a line of its own before the loop.
+func (h *hint) edit() analysis.TextEdit {
+	return analysis.TextEdit{Pos: h.at, End: h.at, NewText: []byte(h.indent + h.text() + "\n")}
+}
+
+// caveat says when the hint panics where the loop would not, or sooner:
+// a hint cannot keep the loop's behaviour when it fails.
+func (h *hint) caveat() string {
+	s := fmt.Sprintf("it panics before the loop when %s > len(%s)", h.bound, h.slice)
+	if !h.constant {
+		s += fmt.Sprintf(", and when %s < 1, where the loop does not run", h.bound)
+	}
+	return s
+}
+
+// hintFor proposes a hint for the bounds check of the index expression
+// whose '[' is at pos in file, src being the file's content: the check
+// must index a slice or string named by a variable or a field of one,
+// inside a loop `for i := …; i < n; …` or `for i := range x`, whose
+// bound n (or len(x)) is a variable, a field, a len of one or a
+// constant that its init statement does not assign. Whether the hint
+// removes the check is for confirm to say.
+func hintFor(info *types.Info, file *ast.File, tf *token.File, src []byte, pos token.Pos) *hint {
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	var index *ast.IndexExpr
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil // no loop of this function around the check
+		case *ast.IndexExpr:
+			if index == nil && n.Lbrack == pos {
+				index = n
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if index == nil || !inside(pos, n) {
+				continue
+			}
+			h := loopHint(info, n.(ast.Stmt), index.X)
+			if h == nil {
+				return nil
+			}
+			// On a line of its own before the loop's (or its label's),
+			// indented as the loop.
+			start := n.Pos()
+			if l, ok := path[i+1].(*ast.LabeledStmt); ok {
+				start = l.Pos()
+			}
+			var ok bool
+			if h.at, _, ok = lineStart(tf, src, start); !ok {
+				return nil
+			}
+			_, h.indent, _ = lineStart(tf, src, n.Pos())
+			return h
+		}
+	}
+	return nil
+}
+
+// inside reports whether pos is in the loop's body (not its header).
+func inside(pos token.Pos, loop ast.Node) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	return body.Pos() <= pos && pos < body.End()
+}
+
+// loopHint proposes _ = x[n-1] for the loop's bound n.
+func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) *hint {
+	if !plain(info, x) || !indexable(info.TypeOf(x)) {
+		return nil
+	}
+	var bound ast.Expr
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		switch {
+		case !ok:
+			return nil
+		case cond.Op == token.LSS && isIdent(cond.X):
+			bound = cond.Y
+		case cond.Op == token.GTR && isIdent(cond.Y):
+			bound = cond.X
+		default:
+			return nil
+		}
+		if assigns(l.Init, x, bound) {
+			return nil
+		}
+	case *ast.RangeStmt:
+		if l.Key == nil || !isIdent(l.Key) || !plain(info, l.X) {
+			return nil
+		}
+		switch t := info.TypeOf(l.X); {
+		case isInteger(t):
+			bound = l.X
+		case indexable(t):
+			bound = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
+		default:
+			return nil
+		}
+	}
+	h := &hint{slice: types.ExprString(x), bound: types.ExprString(bound)}
+	if tv, ok := info.Types[bound]; ok && tv.Value != nil {
+		v, exact := constant.Int64Val(tv.Value)
+		if !exact || v < 1 {
+			return nil // a loop that never runs, or a bound no index reaches
+		}
+		h.constant = true
+		if tv.Value.ExactString() == h.bound {
+			h.literal = v
+		}
+	} else if call, ok := bound.(*ast.CallExpr); ok && isLen(call) {
+		// len(x), built above or written, of a plain x.
+		if !plain(info, call.Args[0]) {
+			return nil
+		}
+	} else if !plain(info, bound) || !isInteger(info.TypeOf(bound)) {
+		return nil
+	}
+	return h
+}
+
+// plain reports whether e is a variable or a field of one (x, x.f.g),
+// which reads the same value before the loop as in its header when the
+// loop does not change it (which confirm's check elimination shows: a
+// value changed in the loop gives it no fact).
+func plain(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := info.Uses[e].(*types.Var)
+		return ok
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[e]
+		return ok && sel.Kind() == types.FieldVal && plain(info, e.X)
+	}
+	return false
+}
+
+func isIdent(e ast.Expr) bool {
+	_, ok := e.(*ast.Ident)
+	return ok
+}
+
+func isLen(call *ast.CallExpr) bool {
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == "len" && len(call.Args) == 1
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// indexable reports whether a value of type t is indexed through a
+// check against a length only known at run time: a slice or a string.
+func indexable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// assigns reports whether the loop's init statement names a variable
+// the hint reads (it would read another value, or another variable).
+func assigns(init ast.Stmt, exprs ...ast.Expr) bool {
+	if init == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				names[id.Name] = true
+			}
+			return true
+		})
+	}
+	found := false
+	ast.Inspect(init, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// lineStart returns the start of pos's line and the white space
+// before the first thing on it (false if pos is not that first thing).
+func lineStart(tf *token.File, src []byte, pos token.Pos) (token.Pos, string, bool) {
+	off := tf.Offset(pos)
+	start := off - (tf.PositionFor(pos, false).Column - 1)
+	if start < 0 || off > len(src) {
+		return token.NoPos, "", false
+	}
+	line := string(src[start:])
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+	return tf.Pos(start), indent, start+len(indent) == off
+}
+
+// hints proposes a hint for each bounds check left in f's loops and
+// keeps those that confirm shows to remove it, by the check's position.
+// Checks that share a hint (the same statement before the same loop)
+// are confirmed together.
+func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]*hint {
+	type key struct {
+		at   token.Pos
+		text string
+	}
+	byHint := map[key][]token.Pos{}
+	proposed := map[key]*hint{}
+	var order []key
+	for _, c := range left {
+		if c.in.Op != ir.OpBoundsCheck {
+			continue
+		}
+		file, tf, src := sourceOf(pass, c.in.Pos)
+		if file == nil {
+			continue
+		}
+		h := hintFor(pass.TypesInfo, file, tf, src, c.in.Pos)
+		if h == nil {
+			continue
+		}
+		k := key{h.at, h.text()}
+		if _, ok := proposed[k]; !ok {
+			proposed[k] = h
+			order = append(order, k)
+		}
+		byHint[k] = append(byHint[k], c.in.Pos)
+	}
+	out := map[token.Pos]*hint{}
+	for _, k := range order {
+		file, _, _ := sourceOf(pass, k.at)
+		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
+			if out[pos] == nil {
+				out[pos] = proposed[k]
+			}
+		}
+	}
+	return out
+}
+
+// sourceOf returns the file of the package that holds pos, and its
+// content (nil if it cannot be read).
+func sourceOf(pass *analysis.Pass, pos token.Pos) (*ast.File, *token.File, []byte) {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			tf := pass.Fset.File(pos)
+			src, err := pass.ReadFile(tf.Name())
+			if err != nil {
+				return nil, nil, nil
+			}
+			return f, tf, src
+		}
+	}
+	return nil, nil, nil
+}

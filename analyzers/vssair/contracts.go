@@ -1,0 +1,187 @@
+package vssair
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// ContractFact is a function's contract (validate.Contract), derived
+// from its accepted check elimination certificate, exported for the
+// packages that call it. Never changed once exported.
+type ContractFact struct {
+	NonNilResults []int
+	NonNilParams  []int
+}
+
+// AFact marks ContractFact as an analysis fact.
+func (*ContractFact) AFact() {}
+
+func (c *ContractFact) String() string {
+	return fmt.Sprintf("contract(nonnil results %v, nonnil params %v)", c.NonNilResults, c.NonNilParams)
+}
+
+// A ContractBook gives the contracts of called functions and records
+// those of the functions built.
+type ContractBook interface {
+	Contract(fn *ssa.Function) *validate.Contract
+	Record(fn *ssa.Function, c *validate.Contract)
+}
+
+// factBook keeps contracts as the analysis' object facts: those of
+// other packages' functions come from their analysis, those of the
+// package's are exported as they are derived.
+type factBook struct{ pass *analysis.Pass }
+
+func (b factBook) Contract(fn *ssa.Function) *validate.Contract {
+	obj := declared(fn)
+	if obj == nil {
+		return nil
+	}
+	var fact ContractFact
+	if !b.pass.ImportObjectFact(obj, &fact) {
+		return nil
+	}
+	return &validate.Contract{NonNilResults: fact.NonNilResults, NonNilParams: fact.NonNilParams}
+}
+
+// Record exports c, unless fn is declared in a file built only for
+// some targets: its contract holds for this build's target, and the
+// callers' code is built for others too (a platform's variant of a
+// function may return nil where this one does not). Branches on
+// constants, runtime.GOOS == "windows" included, stay in the IR, so
+// the contract of a function in a file built everywhere holds
+// everywhere.
+func (b factBook) Record(fn *ssa.Function, c *validate.Contract) {
+	obj := declared(fn)
+	if obj == nil || obj.Pkg() != b.pass.Pkg || len(c.NonNilResults)+len(c.NonNilParams) == 0 || targetSpecific(b.pass, obj.Pos()) {
+		return
+	}
+	b.pass.ExportObjectFact(obj, &ContractFact{NonNilResults: c.NonNilResults, NonNilParams: c.NonNilParams})
+}
+
+// NoContracts is a book that knows no contract and keeps none.
+type NoContracts struct{}
+
+func (NoContracts) Contract(*ssa.Function) *validate.Contract { return nil }
+func (NoContracts) Record(*ssa.Function, *validate.Contract)  {}
+
+// declared is the declared function fn is (for an instance of a
+// generic function, the generic one: its body was analysed with its
+// type parameters, which holds for every instance), or nil for a
+// closure or a wrapper (whose object is the method it wraps).
+func declared(fn *ssa.Function) *types.Func {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Synthetic != "" && !strings.HasPrefix(fn.Synthetic, "from type information") {
+		return nil // a wrapper, a thunk, a package initializer
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// callees are the functions a function calls statically that have a
+// contract, and their contracts, by their names in the function.
+type callees struct {
+	contracts validate.Contracts
+	fns       map[string]*ssa.Function
+}
+
+// assumed returns the contracts book has of the functions f calls
+// statically.
+func assumed(prog *bridge.Program, f *ir.Func, book ContractBook) callees {
+	var cs callees
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != ir.OpCall || in.CallMode != ir.CallStatic {
+				continue
+			}
+			callee := prog.SSAFunc(in.Sym())
+			if callee == nil {
+				continue
+			}
+			if c := book.Contract(callee); c != nil {
+				if cs.contracts == nil {
+					cs.contracts, cs.fns = validate.Contracts{}, map[string]*ssa.Function{}
+				}
+				cs.contracts[in.Sym()], cs.fns[in.Sym()] = c, callee
+			}
+		}
+	}
+	return cs
+}
+
+// contract is the contract vf's accepted certificates show (each form
+// is the same function: what one shows holds).
+func (vf *Func) contract() *validate.Contract {
+	var out *validate.Contract
+	for _, form := range vf.Forms {
+		if form.Checks == nil {
+			continue
+		}
+		c := validate.DeriveContract(form.IR, form.Checks, form.Contracts)
+		if c == nil {
+			continue
+		}
+		if out == nil {
+			out = c
+			continue
+		}
+		out.NonNilResults = union(out.NonNilResults, c.NonNilResults)
+		out.NonNilParams = union(out.NonNilParams, c.NonNilParams)
+	}
+	return out
+}
+
+func union(a, b []int) []int {
+	seen := map[int]bool{}
+	for _, k := range a {
+		seen[k] = true
+	}
+	for _, k := range b {
+		if !seen[k] {
+			a = append(a, k)
+		}
+	}
+	return a
+}
+
+// calleesFirst orders fns so that a function comes after those of fns
+// it calls statically (but for recursive calls).
+func calleesFirst(fns []*ssa.Function) []*ssa.Function {
+	in := map[*ssa.Function]bool{}
+	for _, fn := range fns {
+		in[fn] = true
+	}
+	done := map[*ssa.Function]bool{}
+	var order []*ssa.Function
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if done[fn] {
+			return
+		}
+		done[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					if callee := call.Call.StaticCallee(); callee != nil && in[callee] {
+						visit(callee)
+					}
+				}
+			}
+		}
+		order = append(order, fn)
+	}
+	for _, fn := range fns {
+		visit(fn)
+	}
+	return order
+}
