@@ -165,7 +165,7 @@ func (t *translator) instr(in ssa.Instruction) {
 		t.emit(ir.OpMakeChan, pos, t.def(in), t.val(in.Size, pos))
 	case *ssa.MakeClosure:
 		fn := in.Fn.(*ssa.Function)
-		t.prog.noteFunc(fn)
+		t.prog.noteClosure(fn)
 		args := make([]ir.Reg, len(in.Bindings))
 		for i, b := range in.Bindings {
 			args[i] = t.val(b, pos)

@@ -74,6 +74,9 @@ type Program struct {
 	// type parameters left in the IR's types: for analysis, never to
 	// run (the operations on such values have no one meaning).
 	generic bool
+	// only, if not nil, are the functions to translate (analysis):
+	// the others they refer to are declared, as externs.
+	only map[*ssa.Function]bool
 }
 
 // Load loads the packages matching patterns with their syntax (their
@@ -198,13 +201,18 @@ func (p *Program) noteMembers(pkg *ssa.Package) {
 	}
 }
 
-// ForAnalysis translates the functions of a built go/ssa package and
-// fns, which may not be its members (functions named _, literals), for
-// analysis: generic bodies too, with their type parameters in the IR's
-// types. Such a program must not be run.
+// ForAnalysis translates fns, functions of a built go/ssa package
+// (members or not: functions named _, literals), for analysis: generic
+// bodies too, with their type parameters in the IR's types. The
+// functions they refer to are declared, not translated. Such a program
+// must not be run.
 func ForAnalysis(prog *ssa.Program, pkg *ssa.Package, fns []*ssa.Function) *Program {
 	p := newProgram(prog)
 	p.generic = true
+	p.only = map[*ssa.Function]bool{}
+	for _, fn := range fns {
+		p.only[fn] = true
+	}
 	p.Packages = []*ssa.Package{pkg}
 	p.noteMembers(pkg)
 	for _, fn := range fns {
@@ -228,6 +236,17 @@ func newProgram(prog *ssa.Program) *Program {
 	}
 }
 
+// noteClosure records a function a closure is made of: translated
+// even under only, since the IR declares a closure's free variables
+// with its body (a bound method's wrapper, go/ssa's $bound, is no
+// source function).
+func (p *Program) noteClosure(fn *ssa.Function) {
+	if p.only != nil {
+		p.only[fn] = true
+	}
+	p.noteFunc(fn)
+}
+
 // noteFunc records a function the module refers to: one with a body is
 // queued for translation, one without is declared as external.
 func (p *Program) noteFunc(fn *ssa.Function) {
@@ -236,7 +255,7 @@ func (p *Program) noteFunc(fn *ssa.Function) {
 	}
 	p.queued[fn] = true
 	name := p.names.name(fn)
-	if fn.Blocks == nil || p.dependencyInit(fn) {
+	if fn.Blocks == nil || p.dependencyInit(fn) || p.only != nil && !p.only[fn] {
 		p.Module.Externs[name] = flatSignature(fn.Signature)
 		return
 	}

@@ -30,7 +30,10 @@ const directive = "//vssa:bce"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
-	for _, f := range res.Funcs {
+	if err := res.Complete(); err != nil {
+		return nil, err
+	}
+	for _, f := range res.Funcs() {
 		if !all && !marked(f) {
 			continue
 		}

@@ -52,7 +52,13 @@ func confirm(pass *analysis.Pass, fn *ssa.Function, file *ast.File, edit analysi
 	if err != nil {
 		return nil
 	}
-	g := sameFunc(pkg, info, files, fn.String())
+	var g *ssa.Function
+	for _, h := range vssair.SourceFuncs(pkg.Prog, files, info) {
+		if h.String() == fn.String() {
+			g = h
+			break
+		}
+	}
 	if g == nil {
 		return nil
 	}
@@ -129,38 +135,4 @@ func (m importer) Import(path string) (*types.Package, error) {
 func importPath(spec *ast.ImportSpec) string {
 	p, _ := strconv.Unquote(spec.Path.Value)
 	return p
-}
-
-// sameFunc finds the function named name among the source functions of
-// pkg (declared in files, and the function literals inside them).
-func sameFunc(pkg *ssa.Package, info *types.Info, files []*ast.File, name string) *ssa.Function {
-	var find func(fn *ssa.Function) *ssa.Function
-	find = func(fn *ssa.Function) *ssa.Function {
-		if fn == nil {
-			return nil
-		}
-		if fn.String() == name {
-			return fn
-		}
-		for _, anon := range fn.AnonFuncs {
-			if g := find(anon); g != nil {
-				return g
-			}
-		}
-		return nil
-	}
-	for _, f := range files {
-		for _, decl := range f.Decls {
-			d, ok := decl.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			if obj, ok := info.Defs[d.Name].(*types.Func); ok {
-				if g := find(pkg.Prog.FuncValue(obj)); g != nil {
-					return g
-				}
-			}
-		}
-	}
-	return nil
 }

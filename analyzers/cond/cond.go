@@ -24,6 +24,9 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	if err := res.Complete(); err != nil {
+		return nil, err
+	}
 	res.Decisions(func(d *vssair.Decided) bool {
 		if !d.Form.Portable || len(d.Facts) == 0 || !validate.FactLE.AppliesTo(d.Form.IR.TypeOf(d.Instr.Args()[0])) {
 			return false // not on every target (gvn's form may be), or not of integers (nil comparisons are nilness's)

@@ -3,6 +3,7 @@ package gclplugin
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -10,6 +11,7 @@ import (
 	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
+	"github.com/vssa-go/vssa/analyzers/vssair"
 )
 
 func init() { register.Plugin("vssa", New) }
@@ -19,6 +21,9 @@ func init() { register.Plugin("vssa", New) }
 type Settings struct {
 	// Disable names analyzers not to run: "nilness", "cond", "bce".
 	Disable []string `json:"disable"`
+	// NoReturn names functions that never return, by full name
+	// (vssair's -noreturn flag).
+	NoReturn []string `json:"noreturn"`
 }
 
 // analyzers are the ones the plugin can run.
@@ -34,6 +39,11 @@ func New(settings any) (register.LinterPlugin, error) {
 	for _, name := range s.Disable {
 		if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name }) {
 			return nil, fmt.Errorf("vssa: settings: disable: no analyzer %q (there are nilness, cond and bce)", name)
+		}
+	}
+	if len(s.NoReturn) > 0 {
+		if err := vssair.Analyzer.Flags.Set("noreturn", strings.Join(s.NoReturn, ",")); err != nil {
+			return nil, fmt.Errorf("vssa: settings: noreturn: %w", err)
 		}
 	}
 	for _, a := range analyzers {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/vssa-go/vssa/analyzers/vssair"
 )
 
 func names(t *testing.T, settings any) []string {
@@ -37,8 +39,15 @@ func TestPlugin(t *testing.T) {
 	if got := names(t, map[string]any{"disable": []any{"cond", "bce"}}); len(got) != 1 || got[0] != "nilness" {
 		t.Errorf("cond and bce disabled: analyzers %v, want nilness", got)
 	}
+	defer vssair.Analyzer.Flags.Set("noreturn", "")
+	if _, err := New(map[string]any{"noreturn": []any{"example.com/log.Fatal", "(*example.com/log.Logger).Fatal"}}); err != nil {
+		t.Errorf("noreturn setting: %v", err)
+	} else if got := vssair.Analyzer.Flags.Lookup("noreturn").Value.String(); got != "example.com/log.Fatal,(*example.com/log.Logger).Fatal" {
+		t.Errorf("noreturn setting: vssair's -noreturn is %q", got)
+	}
 	for _, bad := range []any{
-		map[string]any{"disabled": []any{"cond"}}, // misspelt key
+		map[string]any{"noreturn": "example.com/log.Fatal"}, // not a list
+		map[string]any{"disabled": []any{"cond"}},           // misspelt key
 		map[string]any{"disable": []any{"nilnes"}},
 		map[string]any{"disable": "cond"},
 	} {

@@ -29,6 +29,9 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	if err := res.Complete(); err != nil {
+		return nil, err
+	}
 	res.Decisions(func(d *vssair.Decided) bool {
 		if len(d.Facts) != 1 || d.Facts[0].Kind != validate.FactNonNil && d.Facts[0].Kind != validate.FactNil {
 			return false // an integer comparison: the cond analyzer's

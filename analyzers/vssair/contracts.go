@@ -119,41 +119,6 @@ func assumed(prog *bridge.Program, f *ir.Func, book ContractBook) callees {
 	return cs
 }
 
-// contract is the contract vf's accepted certificates show (each form
-// is the same function: what one shows holds).
-func (vf *Func) contract() *validate.Contract {
-	var out *validate.Contract
-	for _, form := range vf.Forms {
-		if form.Checks == nil {
-			continue
-		}
-		c := validate.DeriveContract(form.IR, form.Checks, form.Contracts)
-		if c == nil {
-			continue
-		}
-		if out == nil {
-			out = c
-			continue
-		}
-		out.NonNilResults = union(out.NonNilResults, c.NonNilResults)
-		out.NonNilParams = union(out.NonNilParams, c.NonNilParams)
-	}
-	return out
-}
-
-func union(a, b []int) []int {
-	seen := map[int]bool{}
-	for _, k := range a {
-		seen[k] = true
-	}
-	for _, k := range b {
-		if !seen[k] {
-			a = append(a, k)
-		}
-	}
-	return a
-}
-
 // calleesFirst orders fns so that a function comes after those of fns
 // it calls statically (but for recursive calls).
 func calleesFirst(fns []*ssa.Function) []*ssa.Function {
@@ -184,4 +149,41 @@ func calleesFirst(fns []*ssa.Function) []*ssa.Function {
 		visit(fn)
 	}
 	return order
+}
+
+// derivesContracts reports whether vssair derives and exports the
+// contracts of the package's functions: by default (-contracts=local)
+// for the code the user works on, the main module's or another without
+// a version (a workspace's, a replacement's), and in GOPATH mode for a
+// path whose first element has a dot; not for the standard library or
+// versioned dependencies. go vet runs a vet tool on every dependency of
+// every package it vets, for its facts, and deriving contracts there
+// would cost more than analysing the user's own packages (go vet std:
+// about 2x x/tools' nilness alone, against 1.3x without).
+func derivesContracts(pass *analysis.Pass) bool {
+	switch contractsScope {
+	case "all":
+		return true
+	case "off":
+		return false
+	}
+	if m := pass.Module; m != nil {
+		return m.Path != "std" && (m.Main || m.Version == "")
+	}
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return strings.Contains(first, ".")
+}
+
+// contractsScope is -contracts: local, all or off.
+var contractsScope = "local"
+
+func init() {
+	Analyzer.Flags.Func("contracts", "which packages' functions get contracts (results never nil, parameters they do not return for when nil) for their callers: local (the main module's and other unversioned code), all (the standard library and dependencies too, which go vet then analyses as well), or off", func(s string) error {
+		switch s {
+		case "local", "all", "off":
+			contractsScope = s
+			return nil
+		}
+		return fmt.Errorf("want local, all or off, not %q", s)
+	})
 }

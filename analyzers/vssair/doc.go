@@ -1,7 +1,9 @@
 // Package vssair is the analyzer every vssa analyzer requires: it
-// translates the package that buildssa built into vssa's IR (functions
-// of other packages stay external; generic bodies keep their type
-// parameters, bridge.ForAnalysis) and runs mem2reg, gvn and checkelim
+// builds the package's SSA as buildssa does (calls of functions that do
+// not return, by ctrlflow's facts or named by -vssair.noreturn, end
+// their block), translates it into vssa's IR (functions of other
+// packages stay external; generic bodies keep their type parameters,
+// bridge.ForAnalysis) and runs mem2reg, gvn and checkelim
 // (deciding comparisons) on each of the package's source functions,
 // each result checked by its validator before it is used.
 //
@@ -15,5 +17,9 @@
 // is absent if its result was rejected; a form whose checkelim result
 // was rejected has no certificate (Checks nil), so no analyzer reports
 // from it. The analyzer keeps no state between packages (safe under
-// nogo and parallel drivers).
+// nogo and parallel drivers); what crosses packages is a fact,
+// ContractFact: a function's results that are never nil and parameters
+// it does not return for when nil, read off its accepted certificate
+// (validate.DeriveContract) and assumed by its callers' certificates,
+// callees first within the package.
 package vssair

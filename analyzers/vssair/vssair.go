@@ -11,16 +11,13 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/vssa-go/vssa/bridge"
-	"github.com/vssa-go/vssa/internal/ssaform"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/passes/checkelim"
-	"github.com/vssa-go/vssa/passes/gvn"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -29,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "vssair",
 	Doc:        "build vssa's validated IR (mem2reg, gvn, checkelim) of the package's functions, for vssa's analyzers",
 	URL:        "https://github.com/vssa-go/vssa",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(ContractFact)},
@@ -37,7 +34,13 @@ var Analyzer = &analysis.Analyzer{
 
 // Result is the validated IR of a package's source functions.
 type Result struct {
-	Funcs []*Func // in buildssa's order of source functions
+	// funcs are the functions, in source order (SourceFuncs), built by
+	// Complete.
+	funcs    []*Func
+	complete func() []*Func
+	once     sync.Once
+	err      error
+
 	// Comparisons are the package's comparisons written in its source
 	// (==, !=, <, <=, >, >=, and a switch's cases) that are not
 	// constant, outside generated files, by the position of their
@@ -84,6 +87,8 @@ type Form struct {
 	// Callees those functions, by their names in IR.
 	Contracts validate.Contracts
 	Callees   map[string]*ssa.Function
+	// result is checkelim's result with Checks (for checkPortable).
+	result *ir.Func
 }
 
 // Rules are the fact rules Checks holds with.
@@ -92,16 +97,31 @@ func (f *Form) Rules() *validate.FactRules {
 }
 
 func run(pass *analysis.Pass) (result any, err error) {
-	res := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	defer func() {
 		// A bug in the bridge (which reports what it cannot translate
 		// as unsupported, function by function) fails this package's
 		// analysis with a message instead of crashing the driver.
 		if r := recover(); r != nil {
-			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", res.Pkg.Pkg.Path(), r)
+			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", pass.Pkg.Path(), r)
 		}
 	}()
-	out := &Result{Funcs: Build(res.Pkg, res.SrcFuncs, factBook{pass})}
+	out := &Result{}
+	if derivesContracts(pass) {
+		pkg, fns := buildSSA(pass)
+		b := newBuilder(pkg, fns, factBook{pass})
+		b.contracts()
+		out.complete = b.complete
+	} else {
+		// Nothing for the facts: a driver that runs vssair on this
+		// package only for them (go vet, on a dependency) spends
+		// nothing more than ctrlflow's. Its dependencies derive no
+		// contracts either (none is of the user's module), so it has
+		// none to assume.
+		out.complete = func() []*Func {
+			pkg, fns := buildSSA(pass)
+			return newBuilder(pkg, fns, NoContracts{}).complete()
+		}
+	}
 	out.Comparisons, out.cases = comparisons(pass)
 	for _, file := range pass.Files {
 		if !ast.IsGenerated(file) {
@@ -111,35 +131,26 @@ func run(pass *analysis.Pass) (result any, err error) {
 	return out, nil
 }
 
-// Build translates fns, source functions of pkg, and returns the
-// validated IR of those the bridge translates, in fns' order. It
-// assumes the contracts book gives of the functions they call, and
-// gives it theirs, callees before callers (so that a contract reaches
-// the callers in the package, but for recursive calls).
-func Build(pkg *ssa.Package, fns []*ssa.Function, book ContractBook) []*Func {
-	prog := bridge.ForAnalysis(pkg.Prog, pkg, fns)
-	built := map[*ssa.Function]*Func{}
-	for _, fn := range calleesFirst(fns) {
-		if unsafeArgs(fn) {
-			continue
-		}
-		if f := prog.IRFunc(fn); f != nil {
-			if vf := build(fn, f, assumed(prog, f, book)); vf != nil {
-				built[fn] = vf
-				if c := vf.contract(); c != nil {
-					book.Record(fn, c)
-				}
+// Complete builds the package's functions (but for the contracts,
+// which vssair derives as it runs, for its facts), once, for whichever
+// analyzer asks first: a driver that runs vssair only for its facts (go
+// vet on a package's dependencies) never asks. An error says that the
+// bridge or a pass crashed.
+func (r *Result) Complete() error {
+	r.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				r.err = fmt.Errorf("vssa: internal error building the IR: %v", p)
 			}
-		}
-	}
-	var out []*Func
-	for _, fn := range fns {
-		if vf := built[fn]; vf != nil {
-			out = append(out, vf)
-		}
-	}
-	return out
+		}()
+		r.funcs = r.complete()
+	})
+	return r.err
 }
+
+// Funcs are the package's functions with their validated IR, in source
+// order (nil until Complete).
+func (r *Result) Funcs() []*Func { return r.funcs }
 
 // unsafeArgs reports whether fn is marked //go:cgo_unsafe_args: its
 // arguments are read through the address of the first, which the IR
@@ -161,41 +172,6 @@ func HasDirective(fn *ssa.Function, directive string) bool {
 		}
 	}
 	return false
-}
-
-// build runs the validated passes on f, the translation of fn,
-// assuming the contracts of the functions it calls.
-func build(fn *ssa.Function, f *ir.Func, calls callees) *Func {
-	if ir.Check(f, ir.RTL) != nil {
-		return nil
-	}
-	g := ssaform.Of(f)
-	if g == nil {
-		return nil
-	}
-	vf := &Func{SSA: fn, Forms: []*Form{certify(g, calls)}}
-	if n, _, ok := apply(g, gvn.Run, validate.GVN); ok && n != g {
-		vf.Forms = append(vf.Forms, certify(n, calls))
-	}
-	return vf
-}
-
-// certify runs checkelim.DecideAssuming on g and keeps its certificate
-// if the validator accepts it.
-func certify(g *ir.Func, calls callees) *Form {
-	contracts := calls.contracts
-	form := &Form{IR: g, Live: live(g), Contracts: contracts, Callees: calls.fns}
-	decide := func(f *ir.Func) (*ir.Func, *validate.CheckElimHints, error) {
-		return checkelim.DecideAssuming(f, contracts)
-	}
-	check := func(before, after *ir.Func, h *validate.CheckElimHints) error {
-		return validate.CheckElimAssuming(before, after, h, contracts)
-	}
-	if c, h, ok := apply(g, decide, check); ok {
-		form.Checks = h
-		form.Portable = safely(func() error { return validate.CheckElim32(g, c, h, contracts) })
-	}
-	return form
 }
 
 // apply runs a pass on in (SSA form, checked) and returns its result
@@ -376,7 +352,7 @@ type Decided struct {
 // decide comes twice only if the first visit declined it.
 func (r *Result) Decisions(visit func(d *Decided) bool) {
 	done := map[*ast.BinaryExpr]bool{}
-	for _, f := range r.Funcs {
+	for _, f := range r.funcs {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
@@ -404,7 +380,7 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 // fails, a call through a nil func, panic(nil), …), each position once.
 func (r *Result) NilUses(visit func(form *Form, b, k int, in *ir.Instr)) {
 	done := map[token.Pos]bool{}
-	for _, f := range r.Funcs {
+	for _, f := range r.funcs {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
@@ -432,7 +408,7 @@ func (r *Result) NilArgs(visit func(form *Form, b, k int, in *ir.Instr, arg int,
 		arg int
 	}
 	done := map[use]bool{}
-	for _, f := range r.Funcs {
+	for _, f := range r.funcs {
 		for _, form := range f.Forms {
 			if form.Checks == nil || form.Contracts == nil {
 				continue

@@ -11,6 +11,7 @@ import (
 	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
+	"github.com/vssa-go/vssa/analyzers/vssair"
 )
 
 // childEnv marks the process that runs the multichecker itself.
@@ -18,7 +19,7 @@ const childEnv = "VSSALINT_CHECKER"
 
 func main() {
 	if os.Getenv(childEnv) != "" {
-		multichecker.Main(nilness.Analyzer, cond.Analyzer, bce.Analyzer)
+		multichecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
 	}
 	os.Exit(asVet(runChecker()))
 }

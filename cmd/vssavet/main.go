@@ -6,6 +6,7 @@ import (
 	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
+	"github.com/vssa-go/vssa/analyzers/vssair"
 )
 
-func main() { unitchecker.Main(nilness.Analyzer, cond.Analyzer, bce.Analyzer) }
+func main() { unitchecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer) }

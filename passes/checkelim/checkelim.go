@@ -29,6 +29,22 @@ func DecideAssuming(f *ir.Func, contracts validate.Contracts) (*ir.Func, *valida
 	return run(f, true, contracts)
 }
 
+// Contract returns f unchanged and a certificate that carries only the
+// facts validate.DeriveContract reads (f's parameters and results never
+// nil at its returns), assuming the contracts of the functions f calls:
+// the nil facts alone, no integer facts, removals or decisions, so it
+// costs less than Decide.
+func Contract(f *ir.Func, contracts validate.Contracts) (*ir.Func, *validate.CheckElimHints, error) {
+	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
+	e := newElim(f, true, contracts)
+	e.flow()
+	e.findContractFacts()
+	for b, set := range e.needed() {
+		set.ForEach(func(i int) { h.Entry[b] = append(h.Entry[b], e.facts[i]) })
+	}
+	return f, h, nil
+}
+
 func run(f *ir.Func, decide bool, contracts validate.Contracts) (*ir.Func, *validate.CheckElimHints, error) {
 	h := &validate.CheckElimHints{Entry: make([][]validate.Fact, len(f.Blocks))}
 	e := newElim(f, decide, contracts)

@@ -1,6 +1,6 @@
 package use
 
-import "lib"
+import "example.com/lib"
 
 func result() {
 	p := lib.New()
