@@ -43,7 +43,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpDivCheck:
 		return append(avail, c.nonZero(args[0])...)
 	case ir.OpBoundsCheck:
-		return c.unwrapped(append(avail, CheckFacts(f, in)...), args[0], use)
+		return c.unwrapped(append(avail, CheckFacts(f, in)...), CheckFacts(f, in), args[0], use)
 	case ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
 		return append(avail, CheckFacts(f, in)...)
 	}
@@ -183,13 +183,15 @@ func (c *FactRules) offset(in *ir.Instr, use int) (x ir.Reg, k int64, ok bool) {
 	return x, k, true
 }
 
-// unwrapped returns avail with the facts of r = x + k, for an r defined
-// as x plus a constant k, when avail shows that the sum did not wrap
-// around: a wrapped x + k lies within |k| of the far end of r's type
-// (r ≤ min + k - 1 for k > 0, r ≥ max + k + 1 for k < 0). So a bounds
-// check that passed on x - 1 (0 ≤ r < len ≤ max) shows x ≤ len, the
-// fact of Go's hint _ = s[n-1].
-func (c *FactRules) unwrapped(avail []Fact, r ir.Reg, use int) []Fact {
+// unwrapped returns avail with r = x + k, for an r defined as x plus a
+// constant k, and the facts of check about r, about x, when avail shows
+// that the sum did not wrap around: a wrapped x + k lies within |k| of
+// the far end of r's type (r ≤ min + k - 1 for k > 0, r ≥ max + k + 1
+// for k < 0). So a bounds check that passed on x - 1 (0 ≤ r < len ≤
+// max) shows x ≤ len, the fact of Go's hint _ = s[n-1]. (Only the
+// check's facts: carrying every fact about r over, as equal does, made
+// the facts grow with each check in blocks of many.)
+func (c *FactRules) unwrapped(avail, check []Fact, r ir.Reg, use int) []Fact {
 	def := c.definition(r, use)
 	if def == nil || !isInteger(c.f.TypeOf(r)) {
 		return avail
@@ -202,7 +204,20 @@ func (c *FactRules) unwrapped(avail []Fact, r ir.Reg, use int) []Fact {
 	if k > 0 && !c.Implied(le(ir.NoReg, r, -(lo+k)), avail, use) || k < 0 && !c.Implied(le(r, ir.NoReg, hi+k), avail, use) {
 		return avail
 	}
-	return c.equal(avail, x, r, -k)
+	avail = append(avail, le(r, x, k), le(x, r, -k))
+	for _, a := range check {
+		switch {
+		case a.Reg == r: // r - y ≤ a: x - y ≤ a - k
+			if b, ok := subInt(a.C, k); ok {
+				avail = append(avail, le(x, a.Y, b))
+			}
+		case a.Y == r: // y - r ≤ a: y - x ≤ a + k
+			if b, ok := addInt(a.C, k); ok {
+				avail = append(avail, le(a.Reg, x, b))
+			}
+		}
+	}
+	return avail
 }
 
 // equal returns avail with the facts of r = x + k: r - x ≤ k, x - r ≤
