@@ -57,6 +57,19 @@ func TestCheckElimContracts(t *testing.T) {
 	}
 }
 
+// panicsForNil does not return for a nil r0.
+const panicsForNil = `
+func @main.f(r0 *int) *int {
+b0:
+    r1:*int = const nil
+    r2:bool = eq r0, r1
+    if r2, b1, b2
+b1: <- b0
+    panic r1
+b2: <- b0
+    return r0
+}`
+
 // TestDeriveContract: a parameter dereferenced, or checked by a branch
 // that does not return, on the way to every return, and a result never
 // nil at every return, are the contract; a path that returns without
@@ -77,28 +90,8 @@ b0:
     r3:*int = new
     return r3
 }`, params: []int{0}, results: []int{0}},
-		{why: "a panic for nil, carried to the return's block", src: `
-func @main.f(r0 *int) *int {
-b0:
-    r1:*int = const nil
-    r2:bool = eq r0, r1
-    if r2, b1, b2
-b1: <- b0
-    panic r1
-b2: <- b0
-    return r0
-}`, entry: [][]Fact{nil, nil, {{Kind: FactNonNil, Reg: 0}}}, params: []int{0}, results: []int{0}},
-		{why: "the fact not carried by the certificate", src: `
-func @main.f(r0 *int) *int {
-b0:
-    r1:*int = const nil
-    r2:bool = eq r0, r1
-    if r2, b1, b2
-b1: <- b0
-    panic r1
-b2: <- b0
-    return r0
-}`, entry: [][]Fact{nil, nil, nil}},
+		{why: "a panic for nil, carried to the return's block", src: panicsForNil, entry: [][]Fact{nil, nil, {{Kind: FactNonNil, Reg: 0}}}, params: []int{0}, results: []int{0}},
+		{why: "the fact not carried by the certificate", src: panicsForNil, entry: [][]Fact{nil, nil, nil}},
 		{why: "one return without", src: `
 func @main.f(r0 *int, r1 bool) *int {
 b0:
