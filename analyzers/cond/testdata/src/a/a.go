@@ -152,3 +152,16 @@ func pinnedByCondition(x int) int {
 	}
 	return 0
 }
+
+// Not reported: after a recovered panic, the check s[i] may be what
+// panicked, so i < len(s) is not known there.
+func afterRecover(s []int, i int) (v int) {
+	defer func() {
+		if recover() != nil {
+			if i < len(s) {
+				v = -1
+			}
+		}
+	}()
+	return s[i]
+}
