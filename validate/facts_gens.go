@@ -43,7 +43,8 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpDivCheck:
 		return append(avail, c.nonZero(args[0])...)
 	case ir.OpBoundsCheck:
-		return c.unwrapped(append(avail, CheckFacts(f, in)...), CheckFacts(f, in), args[0], use)
+		check := CheckFacts(f, in)
+		return c.unwrapped(append(avail, check...), check, args[0], use)
 	case ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
 		return append(avail, CheckFacts(f, in)...)
 	}

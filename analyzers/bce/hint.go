@@ -256,15 +256,16 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 		at   token.Pos
 		text string
 	}
+	// A function's checks are all in its file, read once.
+	file, tf, src := sourceOf(pass, f.SSA.Pos())
+	if file == nil {
+		return nil
+	}
 	byHint := map[key][]token.Pos{}
 	proposed := map[key]*hint{}
 	var order []key
 	for _, c := range left {
 		if c.in.Op != ir.OpBoundsCheck {
-			continue
-		}
-		file, tf, src := sourceOf(pass, c.in.Pos)
-		if file == nil {
 			continue
 		}
 		h := hintFor(pass.TypesInfo, file, tf, src, c.in.Pos)
@@ -280,7 +281,6 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	}
 	out := map[token.Pos]*hint{}
 	for _, k := range order {
-		file, _, _ := sourceOf(pass, k.at)
 		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
 			if out[pos] == nil {
 				out[pos] = proposed[k]

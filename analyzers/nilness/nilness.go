@@ -175,7 +175,7 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 				why, at = "was already called through", in.Pos
 				return false
 			}
-			if con := f.Contracts[in.Sym()]; in.CallMode == ir.CallStatic && con != nil && in.Pos.IsValid() {
+			if con := rules.Contract(in); con != nil && in.Pos.IsValid() {
 				for _, a := range con.NonNilParams {
 					if a < len(in.CallArgs()) && sameAs(in.CallArgs()[a]) {
 						why, at = "was already passed as "+paramName(f.Callees[in.Sym()], a)+" to "+f.Callees[in.Sym()].Name(), in.Pos
@@ -190,8 +190,8 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 		}
 		if slices.Contains(in.Dsts(), root) {
 			why, at = defined(in)
-			if callee := f.Callees[in.Sym()]; in.Op == ir.OpCall && in.CallMode == ir.CallStatic && callee != nil {
-				why, at = "was returned by "+callee.Name()+", which never returns nil,", in.Pos
+			if rules.Contract(in) != nil {
+				why, at = "was returned by "+f.Callees[in.Sym()].Name()+", which never returns nil,", in.Pos
 			}
 			return false
 		}

@@ -16,10 +16,7 @@ import (
 // ContractFact is a function's contract (validate.Contract), derived
 // from its accepted check elimination certificate, exported for the
 // packages that call it. Never changed once exported.
-type ContractFact struct {
-	NonNilResults []int
-	NonNilParams  []int
-}
+type ContractFact struct{ validate.Contract }
 
 // AFact marks ContractFact as an analysis fact.
 func (*ContractFact) AFact() {}
@@ -49,7 +46,7 @@ func (b factBook) Contract(fn *ssa.Function) *validate.Contract {
 	if !b.pass.ImportObjectFact(obj, &fact) {
 		return nil
 	}
-	return &validate.Contract{NonNilResults: fact.NonNilResults, NonNilParams: fact.NonNilParams}
+	return &fact.Contract
 }
 
 // Record exports c, unless fn is declared in a file built only for
@@ -64,7 +61,7 @@ func (b factBook) Record(fn *ssa.Function, c *validate.Contract) {
 	if obj == nil || obj.Pkg() != b.pass.Pkg || len(c.NonNilResults)+len(c.NonNilParams) == 0 || targetSpecific(b.pass, obj.Pos()) {
 		return
 	}
-	b.pass.ExportObjectFact(obj, &ContractFact{NonNilResults: c.NonNilResults, NonNilParams: c.NonNilParams})
+	b.pass.ExportObjectFact(obj, &ContractFact{*c})
 }
 
 // NoContracts is a book that knows no contract and keeps none.

@@ -8,12 +8,14 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/vssa-go/vssa/validate"
 )
 
 // TestContractFactGob: the fact crosses packages gob-encoded (as
 // unitchecker and nogo write facts), unchanged.
 func TestContractFactGob(t *testing.T) {
-	in := &ContractFact{NonNilResults: []int{0, 2}, NonNilParams: []int{1}}
+	in := &ContractFact{validate.Contract{NonNilResults: []int{0, 2}, NonNilParams: []int{1}}}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
 		t.Fatal(err)

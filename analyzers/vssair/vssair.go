@@ -419,8 +419,8 @@ func (r *Result) NilArgs(visit func(form *Form, b, k int, in *ir.Instr, arg int,
 					continue
 				}
 				for k, in := range block.Instrs {
-					con := form.Contracts[in.Sym()]
-					if in.Op != ir.OpCall || in.CallMode != ir.CallStatic || con == nil || !r.inSource(in.Pos) {
+					con := rules.Contract(in)
+					if con == nil || !r.inSource(in.Pos) {
 						continue
 					}
 					var avail []validate.Fact
