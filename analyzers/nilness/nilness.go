@@ -190,7 +190,7 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 		}
 		if slices.Contains(in.Dsts(), root) {
 			why, at = defined(in)
-			if rules.Contract(in) != nil {
+			if con := rules.Contract(in); con != nil && slices.Contains(con.NonNilResults, slices.Index(in.Dsts(), root)) {
 				why, at = "was returned by "+f.Callees[in.Sym()].Name()+", which never returns nil,", in.Pos
 			}
 			return false

@@ -50,3 +50,12 @@ func Twice(p *T) int { return Get(p) + Get(p) }
 
 // Never returns no value at all: it promises nothing.
 func Never(p *T) int { panic("never") }
+
+// Get2 dereferences p and may return nil: its contract has the
+// parameter but not the result.
+func Get2(p *T) *T {
+	if p.X == 0 {
+		return nil
+	}
+	return p
+}

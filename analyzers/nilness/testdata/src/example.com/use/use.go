@@ -58,3 +58,17 @@ func fine(p *lib.T) {
 	}
 	lib.Never(p) // never returns: nothing after it is analysed
 }
+
+// partial: Get2's contract covers its parameter, not its result: q is
+// not nil at the comparison because both paths dereferenced it.
+func partial(p *lib.T, c bool) {
+	q := lib.Get2(p)
+	if c {
+		_ = q.X
+	} else {
+		q.X = 1
+	}
+	if q != nil { // want `q != nil is always true: q is never nil here$`
+		println("q")
+	}
+}
