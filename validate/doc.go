@@ -38,6 +38,12 @@
 //     register's definition), which implies every removed check.
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
+//   - RegAlloc: machine code after register allocation is the code
+//     before, with locations and moves, and every location read holds
+//     the value read there (Rideau and Leroy's validation of register
+//     allocation and spilling, as a forward dataflow over locations).
+//     It reads machine code in its own small form (MachFunc), which
+//     the native backend builds and emits from.
 //
 // The input of a validator must be well-formed, types included: that is
 // a precondition (the pass manager checks a function fully before its

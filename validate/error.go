@@ -125,6 +125,11 @@ const (
 	// checkelim: a comparison said to have one outcome has the facts of
 	// that outcome where it stands.
 	RuleDecided Rule = "decided"
+
+	// regalloc: every location an instruction reads holds the value it
+	// reads, and every phi's location holds its argument after the
+	// parallel move on each edge into its block.
+	RuleLocation Rule = "location"
 )
 
 // AllRules lists the rules.
@@ -135,6 +140,7 @@ var AllRules = []Rule{
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
 	RuleFacts, RuleImplied, RuleDecided,
+	RuleLocation,
 }
 
 // rejecter builds errors for one validator and one function (whose

@@ -15,6 +15,11 @@ var ruleCases = []struct {
 	name  string
 	check func(t *testing.T) error
 }{
+	{RuleLocation, "regalloc: an operand read from a location holding another value", func(t *testing.T) error {
+		f := loopAfter()
+		f.Blocks[2].Instrs[0].Uses[1].L = 1
+		return RegAlloc(loopBefore(), f)
+	}},
 	{RuleStructure, "outofssa: an instruction of the input changed", func(t *testing.T) error {
 		return OutOfSSA(parse(t, swapSSA), parse(t, strings.Replace(swapGood, "    return r3\n", "    return r4\n", 1)), &OutOfSSAHints{Temps: []ir.Reg{5}})
 	}},
