@@ -97,14 +97,23 @@ func (b *Block) Terminator() *Instr {
 // succ does not list it. Phi argument PredIndex(k, succ) of succ is the
 // one that edge carries.
 func (b *Block) PredIndex(k int, succ *Block) int {
-	n := 0 // edges from b to succ before the k-th
-	for _, s := range b.Succs[:k] {
-		if s == succ.Index {
+	return PredIndexOf(b.Succs, k, b.Index, succ.Preds)
+}
+
+// PredIndexOf returns the index in preds (a block's predecessors) of
+// the k-th successor edge of block b, whose successors are succs, or
+// -1: the edges from b to one block are listed in the same order on
+// both sides. It is Block.PredIndex for code that keeps edges in its
+// own blocks (the native backend's and its validator's).
+func PredIndexOf(succs []int, k, b int, preds []int) int {
+	n := 0 // edges from b to the same block before the k-th
+	for _, s := range succs[:k] {
+		if s == succs[k] {
 			n++
 		}
 	}
-	for j, p := range succ.Preds {
-		if p == b.Index {
+	for j, p := range preds {
+		if p == b {
 			if n == 0 {
 				return j
 			}

@@ -28,7 +28,11 @@
 
 package validate
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/vssa-go/vssa/ir"
+)
 
 // A Loc is a machine location: a register or a stack slot, named by a
 // small non-negative number. NoLoc marks an operand without one (all of
@@ -263,7 +267,7 @@ func (a *allocCheck) edge(b, k int, end []MachValue, check bool) ([]MachValue, e
 		}
 	}
 	succ := &a.f.Blocks[blk.Succs[k]]
-	j := predIndex(blk.Succs, k, b, succ.Preds)
+	j := ir.PredIndexOf(blk.Succs, k, b, succ.Preds)
 	for _, p := range succ.Phis {
 		if check && st[p.Dst.L] != p.Args[j] {
 			return nil, a.reject(b, -1, RuleLocation, "on the edge to b%d, phi v%d's location %d holds %s, want its argument v%d", blk.Succs[k], p.Dst.V, p.Dst.L, holds(st[p.Dst.L]), p.Args[j])
@@ -276,27 +280,6 @@ func (a *allocCheck) edge(b, k int, end []MachValue, check bool) ([]MachValue, e
 		st[p.Dst.L] = p.Dst.V
 	}
 	return st, nil
-}
-
-// predIndex returns the index in preds of b's k-th successor edge
-// (edges from b to one block are listed in the same order on both
-// sides), or -1.
-func predIndex(succs []int, k, b int, preds []int) int {
-	n := 0
-	for _, s := range succs[:k] {
-		if s == succs[k] {
-			n++
-		}
-	}
-	for j, p := range preds {
-		if p == b {
-			if n == 0 {
-				return j
-			}
-			n--
-		}
-	}
-	return -1
 }
 
 // kill forgets every copy of v: a new instance of it is being defined.
@@ -343,7 +326,7 @@ func sameMachCode(before, after *MachFunc) error {
 			return fail(bi, -1, "edges differ from the code before allocation")
 		}
 		for _, s := range y.Succs {
-			if s < 0 || s >= len(after.Blocks) || predIndex(y.Succs, 0, bi, after.Blocks[s].Preds) < 0 {
+			if s < 0 || s >= len(after.Blocks) || ir.PredIndexOf(y.Succs, 0, bi, after.Blocks[s].Preds) < 0 {
 				return fail(bi, -1, "successor b%d does not list the block as a predecessor", s)
 			}
 		}

@@ -1,0 +1,19 @@
+// This file says which registers each machine instruction destroys
+// besides its result: the emitter's instructions for it (emit.go) may
+// write those, the scratch registers R11 and X15 (never allocated), and
+// nothing else. The register allocation validator relies on it.
+
+package native
+
+import "github.com/vssa-go/vssa/validate"
+
+// clobbers returns the allocatable registers in destroys.
+func clobbers(in *Instr) []validate.Loc {
+	switch {
+	case in.Op == OpDiv:
+		return []validate.Loc{locAX, locDX}
+	case in.Op == OpShift && !in.HasImm:
+		return []validate.Loc{locCX}
+	}
+	return nil
+}

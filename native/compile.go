@@ -1,0 +1,357 @@
+// This file is the backend's driver: load a package, take the named
+// functions through the validated passes, lower, allocate, validate the
+// allocation and emit, and write the Go files that go with the assembly.
+
+package native
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build/constraint"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes"
+)
+
+// DefaultPasses is the pipeline a function goes through before lowering.
+const DefaultPasses = "mem2reg,gvn,checkelim"
+
+// Request says what to compile.
+type Request struct {
+	Dir    string   // the package's directory
+	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir
+	Funcs  []string // the functions, by name
+	Passes string   // the pipeline ("" is DefaultPasses)
+}
+
+// Output is what Compile writes: file path → contents.
+type Output struct {
+	Files map[string][]byte
+	// Order lists the files in Files in the order to write them.
+	Order []string
+}
+
+// A PosError is an error at a source position.
+type PosError struct {
+	Pos token.Position
+	Err error
+}
+
+func (e *PosError) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %v", e.Pos, e.Err)
+	}
+	return e.Err.Error()
+}
+
+func (e *PosError) Unwrap() error { return e.Err }
+
+// Compile compiles the functions of req.
+func Compile(req Request) (*Output, error) {
+	if len(req.Funcs) == 0 {
+		return nil, errors.New("no functions to compile")
+	}
+	dir, err := filepath.Abs(req.Dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := filepath.Abs(req.Prefix)
+	if err != nil {
+		return nil, err
+	}
+	if filepath.Dir(prefix) != dir {
+		return nil, fmt.Errorf("output prefix %s is not in the package directory %s", req.Prefix, req.Dir)
+	}
+	stem := stemOf(filepath.Base(prefix))
+	if stem == "" {
+		return nil, fmt.Errorf("output prefix %q has no letters or digits to name its helpers by", req.Prefix)
+	}
+	list := req.Passes
+	if list == "" {
+		list = DefaultPasses
+	}
+	pipeline, err := passes.Pipeline(list)
+	if err != nil {
+		return nil, err
+	}
+
+	// The Go originals are in files built only without amd64 or with
+	// purego: load with purego so that they are there.
+	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: dir, BuildFlags: []string{"-tags=purego"}, Fset: token.NewFileSet()}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: want one package, found %d", req.Dir, len(pkgs))
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	pkg := pkgs[0]
+	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
+	prog.Build()
+	bp := bridge.FromSSA(prog, ssaPkgs)
+	fset := pkg.Fset
+
+	n := names{stem: stem, pkg: pkg.Types}
+	var compiled []*Compiled
+	var asm strings.Builder
+	fmt.Fprintf(&asm, "%s\n\n//go:build amd64 && !purego\n\n#include \"textflag.h\"\n#include \"funcdata.h\"\n", GeneratedHeader)
+	seen := map[string]bool{}
+	for _, name := range req.Funcs {
+		if seen[name] {
+			return nil, fmt.Errorf("%s named twice", name)
+		}
+		seen[name] = true
+		decl, obj := findDecl(pkg, name)
+		if decl == nil {
+			return nil, fmt.Errorf("%s: no function %s in package %s (only functions declared at package level, not methods, compile)", req.Dir, name, pkg.Name)
+		}
+		pos := fset.Position(decl.Pos())
+		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", name, err)} }
+		if decl.Type.TypeParams != nil {
+			return nil, fail(&Unsupported{What: "a generic function"})
+		}
+		if err := checkFallback(pkg, fset, decl, obj); err != nil {
+			return nil, fail(err)
+		}
+		ranges, err := inputRanges(decl, obj.Type().(*types.Signature))
+		if err != nil {
+			return nil, &PosError{Pos: fset.Position(decl.Pos()), Err: fmt.Errorf("%s: %w", name, err)}
+		}
+		fn := ssaPkgs[0].Func(name)
+		f := bp.IRFunc(fn)
+		if f == nil {
+			if e, ok := bp.Unsupported[fn.String()]; ok {
+				return nil, fail(e)
+			}
+			return nil, fail(errors.New("not translated to vssa's IR"))
+		}
+		g, err := runPasses(pipeline, f)
+		if err != nil {
+			return nil, fail(err)
+		}
+		text, err := compileFunc(g, obj.Type().(*types.Signature), name, n.helpers())
+		if err != nil {
+			var u *Unsupported
+			if errors.As(err, &u) && u.Pos.IsValid() {
+				return nil, &PosError{Pos: fset.Position(u.Pos), Err: fmt.Errorf("%s: %w", name, err)}
+			}
+			return nil, fail(err)
+		}
+		asm.WriteString("\n// func " + name + n.signature(obj.Type().(*types.Signature)) + "\n")
+		asm.WriteString(text)
+		compiled = append(compiled, &Compiled{Name: name, Sig: obj.Type().(*types.Signature), Decl: decl, Asm: text, Ranges: ranges})
+	}
+	decls, err := declFile(n, pkg.Name, compiled)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: %v", err)
+	}
+	tests, err := testFile(n, pkg.Name, fset, compiled)
+	if err != nil {
+		return nil, err
+	}
+	out := &Output{Files: map[string][]byte{}}
+	add := func(path string, b []byte) {
+		out.Files[path] = b
+		out.Order = append(out.Order, path)
+	}
+	add(req.Prefix+"_amd64.s", []byte(asm.String()))
+	add(req.Prefix+"_amd64.go", decls)
+	add(req.Prefix+"_vssa_test.go", tests)
+	return out, nil
+}
+
+// compileFunc lowers, allocates (validated) and emits one function.
+func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers) (string, error) {
+	m, err := Lower(f, sig)
+	if err != nil {
+		return "", err
+	}
+	a, err := Allocate(m)
+	if err != nil {
+		return "", err
+	}
+	return Emit(a, name, h)
+}
+
+// runPasses runs the validated pipeline on f, which must leave it in SSA
+// discipline (a pass whose result is rejected leaves its input, as
+// everywhere in vssa).
+func runPasses(pipeline []*passes.Pass, f *ir.Func) (*ir.Func, error) {
+	m := &passes.Manager{Pipeline: pipeline}
+	g, reports := m.Run(f)
+	form := ir.RTL
+	for i, r := range reports {
+		if r.Outcome == passes.Corrupted {
+			return nil, fmt.Errorf("internal error: %v", r)
+		}
+		if r.Outcome == passes.Accepted || r.Outcome == passes.Unchecked {
+			form = pipeline[i].Out
+		}
+	}
+	if form != ir.SSA {
+		return nil, errors.New("the passes did not leave the function in SSA form (the pipeline must include mem2reg and end in SSA)")
+	}
+	return g, nil
+}
+
+// findDecl returns the declaration of package-level function name.
+func findDecl(pkg *packages.Package, name string) (*ast.FuncDecl, types.Object) {
+	obj, ok := pkg.Types.Scope().Lookup(name).(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	for _, file := range pkg.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+				return fd, obj
+			}
+		}
+	}
+	return nil, nil
+}
+
+// checkFallback checks that the Go original of a compiled function is
+// not built where the assembly is (amd64 without purego), and that what
+// its declaration and body refer to in the package is.
+func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDecl, obj types.Object) error {
+	file := fileOf(pkg, fset, decl.Pos())
+	if file == nil {
+		return errors.New("internal error: no file for the declaration")
+	}
+	if builtOnAmd64(file) {
+		return fmt.Errorf("its Go original is in %s, which is built on amd64 too: the original must stay as the fallback for other targets in a file with the constraint //go:build !amd64 || purego (vssa compile writes the amd64 version)", filepath.Base(fset.Position(file.Pos()).Filename))
+	}
+	var err error
+	ast.Inspect(decl, func(nd ast.Node) bool {
+		id, ok := nd.(*ast.Ident)
+		if !ok || err != nil {
+			return err == nil
+		}
+		used := pkg.TypesInfo.Uses[id]
+		if used == nil || used == obj || used.Parent() != pkg.Types.Scope() {
+			return true
+		}
+		if f := fileOf(pkg, fset, used.Pos()); f != nil && !builtOnAmd64(f) {
+			err = fmt.Errorf("it refers to %s, declared in %s, which is not built on amd64: declarations the compiled function and its test share belong in a file built everywhere", used.Name(), filepath.Base(fset.Position(f.Pos()).Filename))
+		}
+		return true
+	})
+	return err
+}
+
+func fileOf(pkg *packages.Package, fset *token.FileSet, pos token.Pos) *ast.File {
+	name := fset.Position(pos).Filename
+	for _, f := range pkg.Syntax {
+		if fset.Position(f.Pos()).Filename == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// builtOnAmd64 reports whether file is built for amd64 without the
+// purego tag (on any operating system, by gc).
+func builtOnAmd64(file *ast.File) bool {
+	for _, cg := range file.Comments {
+		if cg.Pos() > file.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if !constraint.IsGoBuild(c.Text) {
+				continue
+			}
+			expr, err := constraint.Parse(c.Text)
+			if err != nil {
+				return true
+			}
+			return expr.Eval(func(tag string) bool {
+				return tag == "amd64" || tag == "gc" || tag == "linux" || tag == "unix" || strings.HasPrefix(tag, "go1.")
+			})
+		}
+	}
+	return true
+}
+
+// stemOf returns "vssa" and the letters and digits of base, capitalised.
+func stemOf(base string) string {
+	var sb strings.Builder
+	up := true
+	for _, r := range base {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			up = true
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		sb.WriteRune(r)
+	}
+	if sb.Len() == 0 {
+		return ""
+	}
+	return "vssa" + sb.String()
+}
+
+// RangeDirective, in a compiled function's doc comment, bounds the
+// values the generated test gives an integer parameter:
+//
+//	//vssa:range maxIter 0 1000
+//
+// for a parameter that counts iterations, which random values would
+// make run for ages (in the Go original as much as in the assembly).
+const RangeDirective = "//vssa:range"
+
+// inputRanges reads the range directives of decl: parameter index →
+// [lo, hi].
+func inputRanges(decl *ast.FuncDecl, sig *types.Signature) (map[int][2]int64, error) {
+	ranges := map[int][2]int64{}
+	if decl.Doc == nil {
+		return ranges, nil
+	}
+	for _, c := range decl.Doc.List {
+		rest, ok := strings.CutPrefix(c.Text, RangeDirective+" ")
+		if !ok {
+			continue
+		}
+		var name string
+		var lo, hi int64
+		if n, err := fmt.Sscanf(rest, "%s %d %d", &name, &lo, &hi); n != 3 || err != nil || lo > hi {
+			return nil, fmt.Errorf("bad directive %q: want %s PARAM LO HI with LO <= HI", c.Text, RangeDirective)
+		}
+		i := -1
+		for k := 0; k < sig.Params().Len(); k++ {
+			if sig.Params().At(k).Name() == name {
+				i = k
+			}
+		}
+		if i < 0 {
+			return nil, fmt.Errorf("%s names %s, which is not a parameter", RangeDirective, name)
+		}
+		if b, ok := sig.Params().At(i).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			return nil, fmt.Errorf("%s names %s, which is not an integer", RangeDirective, name)
+		}
+		ranges[i] = [2]int64{lo, hi}
+	}
+	return ranges, nil
+}

@@ -1,0 +1,67 @@
+package native
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeModule writes a module of one package, p, with the given files.
+func writeModule(t *testing.T, files map[string]string) string {
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/p\n\ngo 1.24\n"
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const fallback = "//go:build !amd64 || purego\n\npackage p\n\n"
+
+// TestRefused checks that functions outside the subset are refused with
+// their position and the construct named, and that nothing is refused
+// for want of the build constraint silently.
+func TestRefused(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"Call", "import \"fmt\"\n\nfunc Call(x int) {\n\tfmt.Println(x)\n}\n", "Call: unsupported: a variable that escapes, a composite literal or new (alloc)"},
+		{"Map", "func Map(m map[int]int) int {\n\treturn m[1]\n}\n", "p.go:5:6: Map: unsupported: a value of type map[int]int"},
+		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)"},
+		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "Append: unsupported:"},
+		{"CallNoAlloc", "func CallNoAlloc() int {\n\treturn G()\n}\n", "p.go:6:10: CallNoAlloc: unsupported: a function call (call)"},
+		{"Generic", "func Generic[T any](x T) T {\n\treturn x\n}\n", "p.go:5:1: Generic: unsupported: a generic function"},
+		{"Reslice", "func Reslice(s []int) int {\n\treturn len(s[1:])\n}\n", "Reslice: unsupported: slicing (slicecheck)"},
+	}
+	for _, tc := range cases {
+		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n"})
+		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestOriginalMustBeFallback(t *testing.T) {
+	dir := writeModule(t, map[string]string{"p.go": "package p\n\nfunc F(x int) int { return x + 1 }\n"})
+	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"F"}})
+	if err == nil || !strings.Contains(err.Error(), "//go:build !amd64 || purego") {
+		t.Errorf("got %v, want an explanation of the build constraint", err)
+	}
+	dir = writeModule(t, map[string]string{"p.go": fallback + "type T struct{ X int }\n\nfunc G(t *T) int { return t.X }\n"})
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"G"}})
+	if err == nil || !strings.Contains(err.Error(), "it refers to T, declared in p.go, which is not built on amd64") {
+		t.Errorf("got %v, want the shared declaration explained", err)
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Nope"}})
+	if err == nil || !strings.Contains(err.Error(), "no function Nope") {
+		t.Errorf("got %v, want no function Nope", err)
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(t.TempDir(), "out"), Funcs: []string{"G"}})
+	if err == nil || !strings.Contains(err.Error(), "is not in the package directory") {
+		t.Errorf("got %v, want the prefix outside the package refused", err)
+	}
+}

@@ -1,0 +1,43 @@
+// Package native compiles Go functions to amd64 Go assembly (ABI0), the
+// backend of vssa compile.
+//
+// The pipeline, for each function: the bridge's IR through vssa's
+// validated passes (mem2reg, GVN, check elimination) in SSA form;
+// lowering to machine code over SSA values (lower.go: instruction
+// selection with addressing modes, immediates and compares fused with
+// their branches; polls.go: a preemption countdown in every loop);
+// register allocation on SSA (regalloc.go), whose result
+// validate.RegAlloc checks before anything is emitted; emission
+// (emit.go) from the validated code; and the Go files that go with the
+// assembly (gofiles.go): declarations, the helpers it calls, and the
+// equivalence test, fuzz targets and benchmarks against a copy of the
+// Go original.
+//
+// Invariants the emitted code keeps, and why:
+//
+//   - Exact Go semantics: integers are held extended to 64 bits from
+//     their width (sign- or zero-) and brought back to it after every
+//     operation that can leave it; shifts by 64 or more give Go's
+//     results; MinInt64 / -1 does not fault; floats are computed one
+//     IEEE operation at a time in the order Go gives (no fused
+//     multiply-add, no reassociation); every check the passes could not
+//     remove stays, and fails by calling a Go helper that panics with
+//     gc's own error (the index and length in its message).
+//   - The runtime: BP is never written (the assembler saves it for a
+//     frame); a function that calls declares NO_LOCAL_POINTERS and keeps
+//     no pointer in its frame across a call: the only call that returns
+//     is the preemption poll, which takes the live pointers as its
+//     arguments and returns them, so that the garbage collector sees
+//     them and the stack copier moves them. No pointer is ever stored to
+//     memory (that would need a write barrier) and none is returned, so
+//     the declarations are //go:noescape.
+//   - The subset (integers, floats, bools, pointers to structs and
+//     arrays, slices, strings read only, loops and branches) is checked
+//     while lowering: anything else is an *Unsupported error with its
+//     position and the construct named; no code is emitted for a
+//     function that has one.
+//
+// Only the allocation is validated; lowering and emission are checked
+// by the generated equivalence tests (testdata/kernels runs them in
+// vssa's suite).
+package native

@@ -1,0 +1,853 @@
+// This file writes the allocated, validated code as Go assembly for
+// amd64 (ABI0): arguments and results at name+off(FP), the frame
+// pointer kept (the assembler saves BP for a function with a frame, and
+// no instruction here writes it), every instruction reading and writing
+// the locations the validated allocation gives it. Its scratch registers
+// are R11 and X15, which the allocator never hands out.
+//
+// The frame, from SP up: the outgoing arguments of the calls (the panic
+// helpers' two words, the poll's pointers and their copies back), the
+// poll's save area (one word per register), one word for breaking
+// cycles of parallel moves, then the spill slots.
+
+package native
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Helpers names the Go functions the assembly calls: the panics of the
+// checks that remain, and the preemption poll.
+type Helpers struct {
+	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
+}
+
+// MaxPollPointers is how many pointers may be live across a poll: the
+// poll helper takes and returns that many.
+const MaxPollPointers = 8
+
+var gpNames = [16]string{"AX", "CX", "DX", "BX", "SP", "BP", "SI", "DI", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"}
+
+type emitter struct {
+	a     *Allocation
+	f     *Func
+	h     Helpers
+	w     bytes.Buffer
+	stubs bytes.Buffer
+	label int
+	// frame layout
+	outSize, saveBase, swapOff, slotBase, frame int64
+	calls                                       bool
+}
+
+// Emit returns the TEXT block of the allocated function, named name
+// (with the package's middle dot).
+func Emit(a *Allocation, name string, h Helpers) (string, error) {
+	e := &emitter{a: a, f: a.Func, h: h}
+	for _, in := range a.Code {
+		switch in.Op {
+		case OpBounds, OpDivZero, OpShiftNeg:
+			e.outSize = max(e.outSize, 16)
+			e.calls = true
+		case OpPoll:
+			e.outSize = max(e.outSize, 16*MaxPollPointers)
+			e.calls = true
+		}
+	}
+	e.saveBase = e.outSize
+	e.swapOff = e.saveBase
+	if a.Func.Polls > 0 {
+		e.swapOff += 8 * firstSlot
+	}
+	e.slotBase = e.swapOff + 8
+	e.frame = e.slotBase + 8*int64(len(a.SlotClass))
+	if !e.calls && len(a.SlotClass) == 0 && !e.needsSwap() {
+		e.frame = 0
+	}
+	if err := e.body(); err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	// A function that calls, or has a large frame, checks for stack
+	// space in its prologue; the others need none.
+	flags := "NOSPLIT, "
+	if e.calls || e.frame > 256 {
+		flags = ""
+	}
+	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, flags, e.frame, a.Func.ArgSize)
+	if e.calls {
+		out.WriteString("\tNO_LOCAL_POINTERS\n")
+	}
+	out.Write(e.w.Bytes())
+	out.Write(e.stubs.Bytes())
+	return out.String(), nil
+}
+
+// needsSwap reports whether some parallel move has a cycle (then the
+// swap word is used); conservatively, whether any has two moves.
+func (e *emitter) needsSwap() bool {
+	for _, b := range e.a.After.Blocks {
+		for _, ms := range b.EdgeMoves {
+			if len(ms) > 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (e *emitter) ins(format string, args ...any) {
+	fmt.Fprintf(&e.w, "\t"+format+"\n", args...)
+}
+
+func (e *emitter) newLabel(kind string) string {
+	e.label++
+	return fmt.Sprintf("%s%d", kind, e.label)
+}
+
+// reg returns the name of register l, which must be one of class c.
+func (e *emitter) reg(l validate.Loc, c Class) string {
+	if l < 0 || l >= firstSlot || regClass(l) != c {
+		panic(fmt.Sprintf("native: location %d is not a register of class %d", l, c))
+	}
+	if c == FP {
+		return fmt.Sprintf("X%d", l-locX0)
+	}
+	return gpNames[l]
+}
+
+func (e *emitter) slot(l validate.Loc) string {
+	if l == swapLoc {
+		return fmt.Sprintf("%d(SP)", e.swapOff)
+	}
+	return fmt.Sprintf("%d(SP)", e.slotBase+8*int64(l-firstSlot))
+}
+
+// swapLoc names the swap word in parallel moves.
+const swapLoc validate.Loc = 1 << 20
+
+func (e *emitter) classOf(l validate.Loc) Class {
+	switch {
+	case l == swapLoc:
+		return GP // a word: its class does not matter
+	case l >= firstSlot:
+		return e.a.SlotClass[l-firstSlot]
+	}
+	return regClass(l)
+}
+
+// move copies location src to dst (either may be a register or a slot;
+// R11 carries a slot-to-slot copy).
+func (e *emitter) move(src, dst validate.Loc) {
+	if src == dst {
+		return
+	}
+	sc, dc := e.classOf(src), e.classOf(dst)
+	srcSlot, dstSlot := src >= firstSlot, dst >= firstSlot
+	switch {
+	case srcSlot && dstSlot:
+		e.ins("MOVQ %s, R11", e.slot(src))
+		e.ins("MOVQ R11, %s", e.slot(dst))
+	case srcSlot:
+		if dc == FP {
+			e.ins("MOVSD %s, %s", e.slot(src), e.reg(dst, FP))
+		} else {
+			e.ins("MOVQ %s, %s", e.slot(src), e.reg(dst, GP))
+		}
+	case dstSlot:
+		if sc == FP {
+			e.ins("MOVSD %s, %s", e.reg(src, FP), e.slot(dst))
+		} else {
+			e.ins("MOVQ %s, %s", e.reg(src, GP), e.slot(dst))
+		}
+	case sc != dc:
+		panic("native: a move between register classes")
+	case sc == FP:
+		e.ins("MOVAPS %s, %s", e.reg(src, FP), e.reg(dst, FP))
+	default:
+		e.ins("MOVQ %s, %s", e.reg(src, GP), e.reg(dst, GP))
+	}
+}
+
+// parallelMove performs moves as if all sources were read first: a move
+// whose destination no other move still reads goes first; a cycle is
+// broken by saving one source in the swap word.
+func (e *emitter) parallelMove(ms []validate.Move) {
+	pending := append([]validate.Move(nil), ms...)
+	for len(pending) > 0 {
+		progress := false
+		for i := 0; i < len(pending); i++ {
+			m := pending[i]
+			read := false
+			for j, o := range pending {
+				if j != i && o.Src == m.Dst {
+					read = true
+				}
+			}
+			if !read {
+				e.move(m.Src, m.Dst)
+				pending = append(pending[:i], pending[i+1:]...)
+				i--
+				progress = true
+			}
+		}
+		if !progress {
+			// Every destination is still read: a cycle. Save one source.
+			s := pending[0].Src
+			e.move(s, swapLoc)
+			for i := range pending {
+				if pending[i].Src == s {
+					pending[i].Src = swapLoc
+				}
+			}
+		}
+	}
+}
+
+func (e *emitter) body() error {
+	f := e.f
+	order := reversePostorder(f)
+	var cold []*Block
+	hot := order[:0:0]
+	for _, b := range order {
+		if len(b.Instrs) > 0 && b.Instrs[0].Op == OpPoll {
+			cold = append(cold, b)
+		} else {
+			hot = append(hot, b)
+		}
+	}
+	order = append(hot, cold...)
+	for i, b := range order {
+		next := -1
+		if i+1 < len(order) {
+			next = order[i+1].Index
+		}
+		fmt.Fprintf(&e.w, "b%d:\n", b.Index)
+		mb := &e.a.After.Blocks[b.Index]
+		for _, mi := range mb.Instrs {
+			if mi.Ref < 0 {
+				e.move(mi.Move.Src, mi.Move.Dst)
+				continue
+			}
+			in := e.a.Code[mi.Ref]
+			uses := make([]validate.Loc, len(mi.Uses))
+			for k, u := range mi.Uses {
+				uses[k] = u.L
+			}
+			dst := validate.NoLoc
+			if len(mi.Defs) == 1 {
+				dst = mi.Defs[0].L
+			}
+			if in.Op == OpJump {
+				if len(mb.EdgeMoves) > 0 {
+					e.parallelMove(mb.EdgeMoves[0])
+				}
+				if b.Succs[0] != next {
+					e.ins("JMP b%d", b.Succs[0])
+				}
+				continue
+			}
+			if in == b.Instrs[len(b.Instrs)-1] {
+				for _, ms := range mb.EdgeMoves {
+					if len(ms) > 0 {
+						return fmt.Errorf("internal error: moves on an edge from a block that branches")
+					}
+				}
+			}
+			if err := e.instr(b, in, uses, dst, next); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// jcc returns the jump mnemonic of cond, for signed or unsigned
+// integers.
+func jcc(c Cond, signed bool) string {
+	if signed {
+		return [...]string{"JEQ", "JNE", "JLT", "JLE", "JGT", "JGE"}[c]
+	}
+	return [...]string{"JEQ", "JNE", "JCS", "JLS", "JHI", "JCC"}[c]
+}
+
+func negate(c Cond) Cond {
+	return [...]Cond{CondNe, CondEq, CondGe, CondGt, CondLe, CondLt}[c]
+}
+
+// extend writes the instruction that brings reg back to the canonical
+// form of width and signedness (nothing for 64 bits).
+func (e *emitter) extend(reg string, width int, signed bool) {
+	switch {
+	case width == 1 && signed:
+		e.ins("MOVBQSX %s, %s", reg, reg)
+	case width == 1:
+		e.ins("MOVBQZX %s, %s", reg, reg)
+	case width == 2 && signed:
+		e.ins("MOVWQSX %s, %s", reg, reg)
+	case width == 2:
+		e.ins("MOVWQZX %s, %s", reg, reg)
+	case width == 4 && signed:
+		e.ins("MOVLQSX %s, %s", reg, reg)
+	case width == 4:
+		e.ins("MOVL %s, %s", reg, reg)
+	}
+}
+
+// loadMnemonic is the instruction that loads an integer of width into a
+// 64-bit register in canonical form.
+func loadMnemonic(width int, signed bool) string {
+	switch {
+	case width == 1 && signed:
+		return "MOVBQSX"
+	case width == 1:
+		return "MOVBQZX"
+	case width == 2 && signed:
+		return "MOVWQSX"
+	case width == 2:
+		return "MOVWQZX"
+	case width == 4 && signed:
+		return "MOVLQSX"
+	case width == 4:
+		return "MOVL"
+	}
+	return "MOVQ"
+}
+
+func storeMnemonic(width int) string {
+	return map[int]string{1: "MOVB", 2: "MOVW", 4: "MOVL", 8: "MOVQ"}[width]
+}
+
+// mem formats address m, its registers at the given locations.
+func (e *emitter) mem(m Mem, locs []validate.Loc) string {
+	var sb strings.Builder
+	k := 0
+	if m.Disp != 0 {
+		fmt.Fprintf(&sb, "%d", m.Disp)
+	}
+	if m.Base != NoValue {
+		fmt.Fprintf(&sb, "(%s)", e.reg(locs[k], GP))
+		k++
+	}
+	if m.Index != NoValue {
+		fmt.Fprintf(&sb, "(%s*%d)", e.reg(locs[k], GP), m.Scale)
+	}
+	return sb.String()
+}
+
+func floatSuffix(width int) string {
+	if width == 4 {
+		return "SS"
+	}
+	return "SD"
+}
+
+// stub writes the out-of-line call of a panic helper with the given
+// argument registers and returns its label.
+func (e *emitter) stub(helper string, args ...string) string {
+	l := e.newLabel("panic")
+	fmt.Fprintf(&e.stubs, "%s:\n", l)
+	for i, a := range args {
+		fmt.Fprintf(&e.stubs, "\tMOVQ %s, %d(SP)\n", a, 8*i)
+	}
+	// The helper panics; the return address must still be in the
+	// function for the traceback.
+	fmt.Fprintf(&e.stubs, "\tCALL ·%s(SB)\n\tUNDEF\n", helper)
+	return l
+}
+
+func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.Loc, next int) error {
+	gp := func(k int) string { return e.reg(uses[k], GP) }
+	fp := func(k int) string { return e.reg(uses[k], FP) }
+	switch in.Op {
+	case OpArg:
+		if in.Float {
+			e.ins("MOV%s %s+%d(FP), %s", floatSuffix(in.Width), in.Sym, in.Off, e.reg(dst, FP))
+		} else {
+			e.ins("%s %s+%d(FP), %s", loadMnemonic(in.Width, in.Signed), in.Sym, in.Off, e.reg(dst, GP))
+		}
+	case OpConst:
+		if in.Float {
+			d := e.reg(dst, FP)
+			if in.Imm == 0 {
+				e.ins("XORPS %s, %s", d, d)
+			} else {
+				e.ins("MOVQ $%d, R11", in.Imm)
+				e.ins("MOVQ R11, %s", d)
+			}
+		} else {
+			e.ins("MOVQ $%d, %s", in.Imm, e.reg(dst, GP))
+		}
+	case OpBin:
+		if in.Float {
+			e.floatBin(in, fp(0), fp(1), e.reg(dst, FP))
+			return nil
+		}
+		e.intBin(in, uses, dst)
+	case OpUnary:
+		if in.Float {
+			d := e.reg(dst, FP)
+			sign := uint64(1) << 63
+			if in.Width == 4 {
+				sign = 1 << 31
+			}
+			e.ins("MOVQ $%d, R11", int64(sign))
+			e.ins("MOVQ R11, X15")
+			if d != fp(0) {
+				e.ins("MOVAPS %s, %s", fp(0), d)
+			}
+			e.ins("XORPS X15, %s", d)
+			return nil
+		}
+		d := e.reg(dst, GP)
+		if d != gp(0) {
+			e.ins("MOVQ %s, %s", gp(0), d)
+		}
+		switch in.Bin {
+		case BinNeg:
+			e.ins("NEGQ %s", d)
+		case BinCompl:
+			e.ins("NOTQ %s", d)
+		case BinNot:
+			e.ins("XORQ $1, %s", d)
+			return nil
+		}
+		e.extend(d, in.Width, in.Signed)
+	case OpShift:
+		e.shift(in, uses, dst)
+	case OpDiv:
+		e.div(in, uses, dst)
+	case OpCmp:
+		e.compare(in, uses)
+		d := e.reg(dst, GP)
+		if in.Float {
+			e.floatSet(in.Cond, d)
+			return nil
+		}
+		e.ins("SET%s R11", jcc(in.Cond, in.Signed)[1:])
+		e.ins("MOVBQZX R11, %s", d)
+	case OpExt:
+		d := e.reg(dst, GP)
+		if d != gp(0) {
+			e.ins("MOVQ %s, %s", gp(0), d)
+		}
+		e.extend(d, in.Width, in.Signed)
+	case OpCvt:
+		e.convert(in, uses, dst)
+	case OpLoad:
+		m := e.mem(in.Mem, uses)
+		if in.Float {
+			e.ins("MOV%s %s, %s", floatSuffix(in.Width), m, e.reg(dst, FP))
+		} else {
+			e.ins("%s %s, %s", loadMnemonic(in.Width, in.Signed), m, e.reg(dst, GP))
+		}
+	case OpStore:
+		m := e.mem(in.Mem, uses[1:])
+		if in.Float {
+			e.ins("MOV%s %s, %s", floatSuffix(in.Width), fp(0), m)
+		} else {
+			e.ins("%s %s, %s", storeMnemonic(in.Width), gp(0), m)
+		}
+	case OpLea:
+		e.ins("LEAQ %s, %s", e.mem(in.Mem, uses), e.reg(dst, GP))
+	case OpBounds:
+		helper := e.h.PanicIndex
+		if !in.Signed {
+			helper = e.h.PanicIndexU
+		}
+		e.ins("CMPQ %s, %s", gp(0), gp(1))
+		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
+	case OpNil:
+		e.ins("TESTB AX, (%s)", gp(0))
+	case OpDivZero:
+		e.ins("TESTQ %s, %s", gp(0), gp(0))
+		e.ins("JEQ %s", e.stub(e.h.PanicDivide, gp(0)))
+	case OpShiftNeg:
+		e.ins("TESTQ %s, %s", gp(0), gp(0))
+		e.ins("JLT %s", e.stub(e.h.PanicShift, gp(0)))
+	case OpPoll:
+		return e.poll(in, uses)
+	case OpBranch:
+		e.compare(in, uses)
+		then, els := b.Succs[0], b.Succs[1]
+		if in.Float {
+			e.floatBranch(in.Cond, then, els, next)
+			return nil
+		}
+		c := in.Cond
+		if then == next {
+			c, then, els = negate(c), els, then
+		}
+		e.ins("%s b%d", jcc(c, in.Signed), then)
+		if els != next {
+			e.ins("JMP b%d", els)
+		}
+	case OpCountdown:
+		d := e.reg(dst, GP)
+		if d != gp(0) {
+			e.ins("MOVQ %s, %s", gp(0), d)
+		}
+		e.ins("SUBQ $1, %s", d)
+		cont, poll := b.Succs[0], b.Succs[1]
+		e.ins("JEQ b%d", poll)
+		if cont != next {
+			e.ins("JMP b%d", cont)
+		}
+	case OpReturn:
+		for k, r := range in.Rets {
+			l := uses[k]
+			switch {
+			case l >= firstSlot:
+				e.ins("MOVQ %s, R11", e.slot(l))
+				e.ins("%s R11, %s+%d(FP)", storeMnemonic(r.Width), r.Name, r.Off)
+			case r.Float:
+				e.ins("MOV%s %s, %s+%d(FP)", floatSuffix(r.Width), e.reg(l, FP), r.Name, r.Off)
+			default:
+				e.ins("%s %s, %s+%d(FP)", storeMnemonic(r.Width), e.reg(l, GP), r.Name, r.Off)
+			}
+		}
+		e.ins("RET")
+	default:
+		return fmt.Errorf("internal error: no instructions for op %d", in.Op)
+	}
+	return nil
+}
+
+var intOps = map[Bin]string{BinAdd: "ADDQ", BinSub: "SUBQ", BinMul: "IMULQ", BinAnd: "ANDQ", BinOr: "ORQ", BinXor: "XORQ"}
+
+// intBin emits dst = x op y on 64 bits, then brings the result back to
+// its width (and, or, xor and andnot keep canonical operands canonical).
+func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	d := e.reg(dstLoc, GP)
+	x := e.reg(uses[0], GP)
+	if in.HasImm {
+		switch {
+		case in.Bin == BinMul:
+			e.ins("IMUL3Q $%d, %s, %s", in.Imm, x, d)
+		case in.Bin == BinAndNot:
+			if d != x {
+				e.ins("MOVQ %s, %s", x, d)
+			}
+			e.ins("ANDQ $%d, %s", ^in.Imm, d)
+		default:
+			if d != x {
+				e.ins("MOVQ %s, %s", x, d)
+			}
+			e.ins("%s $%d, %s", intOps[in.Bin], in.Imm, d)
+		}
+	} else {
+		y := e.reg(uses[1], GP)
+		op := intOps[in.Bin]
+		commutes := in.Bin != BinSub && in.Bin != BinAndNot
+		switch {
+		case in.Bin == BinAndNot:
+			e.ins("MOVQ %s, R11", y)
+			e.ins("NOTQ R11")
+			if d != x {
+				e.ins("MOVQ %s, %s", x, d)
+			}
+			e.ins("ANDQ R11, %s", d)
+		case d == x:
+			e.ins("%s %s, %s", op, y, d)
+		case d == y && commutes:
+			e.ins("%s %s, %s", op, x, d)
+		case d == y:
+			e.ins("MOVQ %s, R11", x)
+			e.ins("%s %s, R11", op, y)
+			e.ins("MOVQ R11, %s", d)
+		default:
+			e.ins("MOVQ %s, %s", x, d)
+			e.ins("%s %s, %s", op, y, d)
+		}
+	}
+	switch in.Bin {
+	case BinAdd, BinSub, BinMul:
+		e.extend(d, in.Width, in.Signed)
+	}
+}
+
+// floatBin emits dst = x op y in IEEE arithmetic of the width.
+func (e *emitter) floatBin(in *Instr, x, y, d string) {
+	op := map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + floatSuffix(in.Width)
+	commutes := in.Bin == BinAdd || in.Bin == BinMul
+	switch {
+	case d == x:
+		e.ins("%s %s, %s", op, y, d)
+	case d == y && commutes:
+		e.ins("%s %s, %s", op, x, d)
+	case d == y:
+		e.ins("MOVAPS %s, X15", x)
+		e.ins("%s %s, X15", op, y)
+		e.ins("MOVAPS X15, %s", d)
+	default:
+		e.ins("MOVAPS %s, %s", x, d)
+		e.ins("%s %s, %s", op, y, d)
+	}
+}
+
+// shift emits Go's shifts: a count of 64 or more shifts every bit out
+// (or, for a signed right shift, fills with the sign).
+func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	d := e.reg(dstLoc, GP)
+	x := e.reg(uses[0], GP)
+	op := "SHLQ"
+	if in.Bin == BinShr {
+		op = "SHRQ"
+		if in.Signed {
+			op = "SARQ"
+		}
+	}
+	if in.HasImm {
+		c := uint64(in.Imm)
+		if c >= 64 {
+			if op != "SARQ" {
+				e.ins("XORL %s, %s", d, d)
+				return
+			}
+			c = 63
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		e.ins("%s $%d, %s", op, c, d)
+		if in.Bin == BinShl {
+			e.extend(d, in.Width, in.Signed)
+		}
+		return
+	}
+	e.ins("MOVQ %s, R11", x)
+	if c := e.reg(uses[1], GP); c != "CX" {
+		e.ins("MOVQ %s, CX", c)
+	}
+	if op == "SARQ" {
+		ok := e.newLabel("sar")
+		e.ins("CMPQ CX, $64")
+		e.ins("JCS %s", ok)
+		e.ins("MOVQ $63, CX")
+		fmt.Fprintf(&e.w, "%s:\n", ok)
+		e.ins("SARQ CX, R11")
+	} else {
+		e.ins("%s CX, R11", op)
+		e.ins("CMPQ CX, $64")
+		e.ins("SBBQ CX, CX")
+		e.ins("ANDQ CX, R11")
+	}
+	e.ins("MOVQ R11, %s", d)
+	if in.Bin == BinShl {
+		e.extend(d, in.Width, in.Signed)
+	}
+}
+
+// div emits x / y or x % y, y not zero; on 64 bits, MinInt64 / -1 is
+// MinInt64 (and its remainder 0), as in Go, where IDIVQ would fault.
+func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	d := e.reg(dstLoc, GP)
+	e.ins("MOVQ %s, R11", e.reg(uses[1], GP))
+	e.ins("MOVQ %s, AX", e.reg(uses[0], GP))
+	result := "AX"
+	if in.Bin == BinRem {
+		result = "DX"
+	}
+	if !in.Signed {
+		e.ins("XORL DX, DX")
+		e.ins("DIVQ R11")
+	} else {
+		done := e.newLabel("div")
+		if in.Width == 8 {
+			neg := e.newLabel("divneg")
+			e.ins("CMPQ R11, $-1")
+			e.ins("JEQ %s", neg)
+			e.ins("CQO")
+			e.ins("IDIVQ R11")
+			e.ins("JMP %s", done)
+			fmt.Fprintf(&e.w, "%s:\n", neg)
+			if in.Bin == BinRem {
+				e.ins("XORL DX, DX")
+			} else {
+				e.ins("NEGQ AX")
+			}
+		} else {
+			e.ins("CQO")
+			e.ins("IDIVQ R11")
+		}
+		fmt.Fprintf(&e.w, "%s:\n", done)
+	}
+	if d != result {
+		e.ins("MOVQ %s, %s", result, d)
+	}
+	e.extend(d, in.Width, in.Signed)
+}
+
+// compare sets the flags for Args[0] against Args[1] (or the
+// immediate).
+func (e *emitter) compare(in *Instr, uses []validate.Loc) {
+	if in.Float {
+		// UCOMISD y, x sets the flags for x against y; for < and <= the
+		// operands are swapped so that the unordered case (NaN) fails
+		// the condition, as > and >= (JHI, JCC) do.
+		x, y := e.reg(uses[0], FP), e.reg(uses[1], FP)
+		if in.Cond == CondLt || in.Cond == CondLe {
+			x, y = y, x
+		}
+		e.ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
+		return
+	}
+	if in.HasImm {
+		e.ins("CMPQ %s, $%d", e.reg(uses[0], GP), in.Imm)
+		return
+	}
+	e.ins("CMPQ %s, %s", e.reg(uses[0], GP), e.reg(uses[1], GP))
+}
+
+// floatCond returns the unsigned condition that holds after compare for
+// a float comparison other than == and != (operands swapped for < and
+// <=).
+func floatCond(c Cond) string {
+	if c == CondGt || c == CondLt {
+		return "HI"
+	}
+	return "CC"
+}
+
+func (e *emitter) floatSet(c Cond, d string) {
+	switch c {
+	case CondEq, CondNe:
+		// Equal: ZF set and PF clear (PF marks an unordered pair).
+		yes, no := "$1", "$0"
+		if c == CondNe {
+			yes, no = no, yes
+		}
+		done := e.newLabel("fcmp")
+		e.ins("MOVL %s, R11", no)
+		e.ins("JNE %s", done)
+		e.ins("JPS %s", done)
+		e.ins("MOVL %s, R11", yes)
+		fmt.Fprintf(&e.w, "%s:\n", done)
+		e.ins("MOVQ R11, %s", d)
+	default:
+		e.ins("SET%s R11", floatCond(c))
+		e.ins("MOVBQZX R11, %s", d)
+	}
+}
+
+func (e *emitter) floatBranch(c Cond, then, els, next int) {
+	switch c {
+	case CondEq:
+		e.ins("JNE b%d", els)
+		e.ins("JPS b%d", els)
+		if then != next {
+			e.ins("JMP b%d", then)
+		}
+	case CondNe:
+		e.ins("JNE b%d", then)
+		e.ins("JPS b%d", then)
+		if els != next {
+			e.ins("JMP b%d", els)
+		}
+	default:
+		e.ins("J%s b%d", floatCond(c), then)
+		if els != next {
+			e.ins("JMP b%d", els)
+		}
+	}
+}
+
+// convert emits the numeric conversions gc emits the same way: a single
+// correctly rounded SSE conversion (integer to float, between float
+// widths) or a truncating one (float to a signed integer of 32 or 64
+// bits, with its out-of-range result 0x80…0).
+func (e *emitter) convert(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	switch in.Cvt {
+	case CvtIntToF64, CvtIntToF32:
+		d := e.reg(dstLoc, FP)
+		e.ins("XORPS %s, %s", d, d)
+		op := "CVTSQ2SD"
+		if in.Cvt == CvtIntToF32 {
+			op = "CVTSQ2SS"
+		}
+		e.ins("%s %s, %s", op, e.reg(uses[0], GP), d)
+	case CvtF64ToInt, CvtF32ToInt:
+		d := e.reg(dstLoc, GP)
+		op := "CVTT" + map[Cvt]string{CvtF64ToInt: "SD", CvtF32ToInt: "SS"}[in.Cvt] + "2S"
+		if in.Width == 8 {
+			e.ins("%sQ %s, %s", op, e.reg(uses[0], FP), d)
+		} else {
+			e.ins("%sL %s, %s", op, e.reg(uses[0], FP), d)
+			e.extend(d, in.Width, true)
+		}
+	case CvtF32ToF64, CvtF64ToF32:
+		d := e.reg(dstLoc, FP)
+		op := "CVTSS2SD"
+		if in.Cvt == CvtF64ToF32 {
+			op = "CVTSD2SS"
+		}
+		x := e.reg(uses[0], FP)
+		if x == d {
+			e.ins("%s %s, %s", op, x, d)
+		} else {
+			e.ins("XORPS %s, %s", d, d)
+			e.ins("%s %s, %s", op, x, d)
+		}
+	}
+}
+
+// poll calls the poll helper, keeping every value it uses: registers
+// are saved in the save area and restored; pointers (in registers or
+// slots) go through the helper's arguments and come back as its
+// results, which the runtime adjusts if the stack moves.
+func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
+	var ptrs []validate.Loc
+	var saved []validate.Loc
+	for k, v := range in.Args {
+		l := uses[k]
+		if e.f.Values[v].Pointer {
+			ptrs = append(ptrs, l)
+		} else if l < firstSlot {
+			saved = append(saved, l)
+		}
+	}
+	if len(ptrs) > MaxPollPointers {
+		return &Unsupported{Pos: in.Pos, What: fmt.Sprintf("a loop with %d pointers live across its preemption poll (at most %d)", len(ptrs), MaxPollPointers)}
+	}
+	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveBase+8*int64(l)) }
+	for _, l := range saved {
+		if regClass(l) == FP {
+			e.ins("MOVSD %s, %s", e.reg(l, FP), save(l))
+		} else {
+			e.ins("MOVQ %s, %s", e.reg(l, GP), save(l))
+		}
+	}
+	for i, l := range ptrs {
+		if l >= firstSlot {
+			e.ins("MOVQ %s, R11", e.slot(l))
+			e.ins("MOVQ R11, %d(SP)", 8*i)
+		} else {
+			e.ins("MOVQ %s, %d(SP)", e.reg(l, GP), 8*i)
+		}
+	}
+	for i := len(ptrs); i < MaxPollPointers; i++ {
+		e.ins("MOVQ $0, %d(SP)", 8*i)
+	}
+	e.ins("CALL ·%s(SB)", e.h.Poll)
+	for i, l := range ptrs {
+		off := 8 * (MaxPollPointers + i)
+		if l >= firstSlot {
+			e.ins("MOVQ %d(SP), R11", off)
+			e.ins("MOVQ R11, %s", e.slot(l))
+		} else {
+			e.ins("MOVQ %d(SP), %s", off, e.reg(l, GP))
+		}
+	}
+	for _, l := range saved {
+		if regClass(l) == FP {
+			e.ins("MOVSD %s, %s", save(l), e.reg(l, FP))
+		} else {
+			e.ins("MOVQ %s, %s", save(l), e.reg(l, GP))
+		}
+	}
+	return nil
+}

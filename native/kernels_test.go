@@ -1,0 +1,119 @@
+package native
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/validate"
+)
+
+const kernelsDir = "../testdata/kernels"
+
+// kernelFuncs returns the functions the kernels' go:generate line
+// compiles.
+func kernelFuncs(t *testing.T) []string {
+	doc, err := os.ReadFile(filepath.Join(kernelsDir, "doc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o kernels . "); ok {
+			return strings.Fields(rest)
+		}
+	}
+	t.Fatal("no go:generate line in doc.go")
+	return nil
+}
+
+// TestKernels compiles the kernel suite, checks that the files in
+// testdata/kernels are what vssa compile writes (go generate there
+// updates them), and runs go vet (asmdecl) and the generated equivalence
+// tests on them.
+func TestKernels(t *testing.T) {
+	funcs := kernelFuncs(t)
+	if len(funcs) < 20 {
+		t.Errorf("%d kernels, want at least 20", len(funcs))
+	}
+	out, err := Compile(Request{Dir: kernelsDir, Prefix: filepath.Join(kernelsDir, "kernels"), Funcs: funcs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range out.Order {
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(old, out.Files[path]) {
+			t.Errorf("%s is not what vssa compile writes now: run go generate in testdata/kernels", path)
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	if testing.Short() {
+		t.Skip("-short: not building and running the kernels' generated tests")
+	}
+	for _, args := range [][]string{{"vet", "."}, {"test", "-count=1", "."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = kernelsDir
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s in testdata/kernels: %v\n%s", strings.Join(args, " "), err, b)
+		}
+	}
+}
+
+// TestAllocatorBugRejected makes the allocation of a kernel wrong in
+// three ways an allocator could get it wrong and checks that the
+// validator stops each: nothing is emitted.
+func TestAllocatorBugRejected(t *testing.T) {
+	mutations := map[string]func(f *validate.MachFunc){
+		"an operand read from another register": func(f *validate.MachFunc) {
+			for bi := range f.Blocks {
+				for i := range f.Blocks[bi].Instrs {
+					in := &f.Blocks[bi].Instrs[i]
+					if len(in.Uses) > 1 && in.Uses[0].L != in.Uses[1].L {
+						in.Uses[0].L = in.Uses[1].L
+						return
+					}
+				}
+			}
+		},
+		"a spill dropped": func(f *validate.MachFunc) {
+			for bi := range f.Blocks {
+				b := &f.Blocks[bi]
+				for i, in := range b.Instrs {
+					if in.Ref >= 0 && len(in.Defs) == 1 {
+						// The value is defined somewhere nobody reads.
+						b.Instrs[i].Defs[0].L = 40
+						return
+					}
+				}
+			}
+		},
+		"a phi's edge move dropped": func(f *validate.MachFunc) {
+			for bi := range f.Blocks {
+				b := &f.Blocks[bi]
+				for k := range b.EdgeMoves {
+					if len(b.EdgeMoves[k]) > 0 {
+						b.EdgeMoves[k] = b.EdgeMoves[k][1:]
+						return
+					}
+				}
+			}
+		},
+	}
+	for name, mutate := range mutations {
+		corruptAllocation = mutate
+		// MatMul has phis with moves on their edges, and two-operand
+		// instructions.
+		_, err := Compile(Request{Dir: kernelsDir, Prefix: filepath.Join(kernelsDir, "kernels"), Funcs: []string{"MatMul"}})
+		corruptAllocation = nil
+		if err == nil || !strings.Contains(err.Error(), "register allocation rejected") {
+			t.Errorf("%s: got %v, want the allocation rejected", name, err)
+		}
+	}
+}

@@ -1,0 +1,164 @@
+// This file computes which machine values are live where, removes the
+// instructions whose value nobody reads, and lists at each preemption
+// poll the values live across it (which the poll keeps).
+
+package native
+
+import "github.com/vssa-go/vssa/ir"
+
+// bitset is a set of values.
+type bitset []uint64
+
+func newBitset(n int) bitset       { return make(bitset, (n+63)/64) }
+func (s bitset) has(v Value) bool  { return s[v/64]&(1<<(uint(v)%64)) != 0 }
+func (s bitset) add(v Value)       { s[v/64] |= 1 << (uint(v) % 64) }
+func (s bitset) remove(v Value)    { s[v/64] &^= 1 << (uint(v) % 64) }
+func (s bitset) copyFrom(t bitset) { copy(s, t) }
+func (s bitset) clone() bitset     { return append(bitset(nil), s...) }
+func (s bitset) each(fn func(Value)) {
+	for i, w := range s {
+		for w != 0 {
+			b := 0
+			for w&(1<<uint(b)) == 0 {
+				b++
+			}
+			fn(Value(i*64 + b))
+			w &^= 1 << uint(b)
+		}
+	}
+}
+
+// liveness is the set of values live at each block's end (phi arguments
+// of a successor included) and start (phi results excluded).
+type liveness struct {
+	in, out []bitset
+}
+
+// uses returns the values in reads.
+func (in *Instr) uses() []Value { return in.Args }
+
+// hasEffect reports whether in must stay even if its value is unused.
+func (in *Instr) hasEffect() bool {
+	switch in.Op {
+	case OpArg, OpConst, OpBin, OpUnary, OpShift, OpDiv, OpCmp, OpExt, OpCvt, OpLoad, OpLea:
+		return false
+	}
+	return true
+}
+
+func computeLiveness(f *Func) *liveness {
+	n := len(f.Values)
+	lv := &liveness{in: make([]bitset, len(f.Blocks)), out: make([]bitset, len(f.Blocks))}
+	for i := range f.Blocks {
+		lv.in[i], lv.out[i] = newBitset(n), newBitset(n)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(f.Blocks) - 1; i >= 0; i-- {
+			b := f.Blocks[i]
+			out := newBitset(n)
+			for k, s := range b.Succs {
+				sb := f.Blocks[s]
+				for w := range out {
+					out[w] |= lv.in[s][w]
+				}
+				j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
+				for _, p := range sb.Phis {
+					out.add(p.Args[j])
+				}
+			}
+			live := out.clone()
+			for x := len(b.Instrs) - 1; x >= 0; x-- {
+				in := b.Instrs[x]
+				if in.Dst != NoValue {
+					live.remove(in.Dst)
+				}
+				for _, u := range in.uses() {
+					live.add(u)
+				}
+			}
+			for _, p := range b.Phis {
+				live.remove(p.Dst)
+			}
+			if !equalBits(out, lv.out[i]) || !equalBits(live, lv.in[i]) {
+				lv.out[i], lv.in[i] = out, live
+				changed = true
+			}
+		}
+	}
+	return lv
+}
+
+func equalBits(a, b bitset) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// removeDead deletes instructions without effect whose value is read
+// nowhere (an argument not used, an address computed for nothing), until
+// none is left.
+func removeDead(f *Func) {
+	for {
+		used := make([]int, len(f.Values))
+		for _, b := range f.Blocks {
+			for _, p := range b.Phis {
+				for _, a := range p.Args {
+					used[a]++
+				}
+			}
+			for _, in := range b.Instrs {
+				for _, u := range in.uses() {
+					used[u]++
+				}
+			}
+		}
+		removed := false
+		for _, b := range f.Blocks {
+			kept := b.Instrs[:0]
+			for _, in := range b.Instrs {
+				if in.Dst != NoValue && used[in.Dst] == 0 && !in.hasEffect() {
+					removed = true
+					continue
+				}
+				kept = append(kept, in)
+			}
+			b.Instrs = kept
+			phis := b.Phis[:0]
+			for _, p := range b.Phis {
+				if used[p.Dst] == 0 {
+					removed = true
+					continue
+				}
+				phis = append(phis, p)
+			}
+			b.Phis = phis
+		}
+		if !removed {
+			return
+		}
+	}
+}
+
+// fillPolls makes every poll use the values live across it.
+func fillPolls(f *Func, lv *liveness) {
+	for _, b := range f.Blocks {
+		live := lv.out[b.Index].clone()
+		for x := len(b.Instrs) - 1; x >= 0; x-- {
+			in := b.Instrs[x]
+			if in.Dst != NoValue {
+				live.remove(in.Dst)
+			}
+			if in.Op == OpPoll {
+				in.Args = nil
+				live.each(func(v Value) { in.Args = append(in.Args, v) })
+			}
+			for _, u := range in.uses() {
+				live.add(u)
+			}
+		}
+	}
+}

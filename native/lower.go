@@ -1,0 +1,718 @@
+// This file lowers an IR function in SSA discipline to machine code:
+// each IR register becomes the machine values of its components (a
+// slice three: pointer, length, capacity; a string two; a scalar one),
+// and each instruction the amd64 operations that compute it. Addresses
+// (indexaddr, fieldaddr) stay symbolic until a load or store folds them
+// into its addressing mode; constants become immediates where an
+// instruction takes one and are materialised next to their use
+// otherwise, so that they occupy no register across the function.
+
+package native
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// Unsupported is the error for a construct outside the subset the
+// backend compiles.
+type Unsupported struct {
+	Pos  token.Pos
+	What string
+}
+
+func (e *Unsupported) Error() string { return "unsupported: " + e.What }
+
+// gcSizes are gc's sizes and alignments for amd64.
+var gcSizes = types.SizesFor("gc", "amd64")
+
+// pollInterval is how many back-edges a loop takes between preemption
+// polls: a loop body between two polls runs at most this many times.
+const pollInterval = 1 << 12
+
+// symAddr is an address not yet materialised: base + index*scale + disp.
+type symAddr struct {
+	mem Mem
+}
+
+type lowerer struct {
+	f    *ir.Func
+	sig  *types.Signature // the Go declaration's, for the parameters' names
+	m    *Func
+	vals [][]Value // IR register → its components
+	addr []*symAddr
+	cons []constant.Value // IR register → its constant, if a const
+	isK  []bool
+	uses []int // IR register → number of uses
+	cur  *Block
+	pos  token.Pos
+}
+
+// Lower translates f, in SSA discipline, to machine code; sig is its Go
+// signature, whose parameter names the assembly uses.
+func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
+	l := &lowerer{f: f, sig: sig, m: &Func{Name: f.Name}}
+	n := f.NumRegs()
+	l.vals = make([][]Value, n)
+	l.addr = make([]*symAddr, n)
+	l.cons = make([]constant.Value, n)
+	l.isK = make([]bool, n)
+	l.uses = make([]int, n)
+	defer func() {
+		if r := recover(); r != nil {
+			u, ok := r.(*Unsupported)
+			if !ok {
+				panic(r)
+			}
+			m, err = nil, u
+		}
+	}()
+	if len(f.FreeVars) > 0 {
+		l.fail("a closure")
+	}
+	if f.Recover >= 0 {
+		l.fail("recover")
+	}
+	for _, b := range f.Blocks {
+		for _, in := range append(b.Phis, b.Instrs...) {
+			for _, a := range in.Args() {
+				if a != ir.NoReg {
+					l.uses[a]++
+				}
+			}
+			if in.Op == ir.OpConst {
+				l.isK[in.Dsts()[0]] = true
+				l.cons[in.Dsts()[0]] = in.Const()
+			}
+		}
+	}
+	for i := range f.Blocks {
+		l.m.Blocks = append(l.m.Blocks, &Block{Index: i, Preds: append([]int(nil), f.Blocks[i].Preds...), Succs: append([]int(nil), f.Blocks[i].Succs...)})
+	}
+	l.params()
+	// Phis first, for every block: an argument may come from a block
+	// lowered later (a back edge).
+	for _, b := range f.Blocks {
+		mb := l.m.Blocks[b.Index]
+		for _, p := range b.Phis {
+			r := p.Dsts()[0]
+			l.pos = p.Pos
+			for _, c := range l.components(f.TypeOf(r)) {
+				v := l.m.newValue(c.class, c.pointer)
+				mb.Phis = append(mb.Phis, Phi{Dst: v})
+				l.vals[r] = append(l.vals[r], v)
+			}
+		}
+	}
+	for _, b := range f.ReversePostorder() {
+		l.cur = l.m.Blocks[b.Index]
+		for _, in := range b.Instrs {
+			l.pos = in.Pos
+			if in.Op.IsTerminator() {
+				l.phiArgs(b)
+			}
+			l.instr(b, in)
+		}
+	}
+	l.addPolls()
+	for _, b := range l.m.Blocks {
+		for _, in := range b.Instrs {
+			if !in.Op.defines() {
+				in.Dst = NoValue
+			}
+		}
+	}
+	return l.m, nil
+}
+
+func (l *lowerer) fail(format string, args ...any) {
+	panic(&Unsupported{Pos: l.pos, What: fmt.Sprintf(format, args...)})
+}
+
+func (l *lowerer) emit(in *Instr) *Instr {
+	if in.Pos == token.NoPos {
+		in.Pos = l.pos
+	}
+	l.cur.Instrs = append(l.cur.Instrs, in)
+	return in
+}
+
+// def emits in defining a new value of class c.
+func (l *lowerer) def(c Class, pointer bool, in *Instr) Value {
+	in.Dst = l.m.newValue(c, pointer)
+	l.emit(in)
+	return in.Dst
+}
+
+type component struct {
+	class   Class
+	pointer bool
+	width   int
+	signed  bool
+	float   bool
+	suffix  string // for asmdecl: "_base", "_len", "_cap" or ""
+	off     int64
+}
+
+// components returns how a value of type t is held: one machine value
+// per component, or it fails for types outside the subset.
+func (l *lowerer) components(t types.Type) []component {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		k := u.Kind()
+		switch {
+		case k == types.Bool:
+			return []component{{class: GP, width: 1}}
+		case u.Info()&types.IsInteger != 0:
+			return []component{{class: GP, width: int(gcSizes.Sizeof(u)), signed: u.Info()&types.IsUnsigned == 0}}
+		case k == types.Float32:
+			return []component{{class: FP, width: 4, float: true}}
+		case k == types.Float64:
+			return []component{{class: FP, width: 8, float: true}}
+		case k == types.String:
+			return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}}
+		case k == types.UnsafePointer:
+			return []component{{class: GP, pointer: true, width: 8}}
+		}
+	case *types.Pointer:
+		return []component{{class: GP, pointer: true, width: 8}}
+	case *types.Slice:
+		return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}, {class: GP, width: 8, signed: true, suffix: "_cap", off: 16}}
+	}
+	l.fail("a value of type %s", t)
+	return nil
+}
+
+// params loads the arguments from the frame (ABI0: in order, each at its
+// alignment) and sets the results' offsets.
+func (l *lowerer) params() {
+	l.cur = l.m.Blocks[0]
+	off := int64(0)
+	for i, p := range l.f.Params {
+		t := l.f.TypeOf(p)
+		l.pos = l.f.Pos
+		cs := l.components(t)
+		off = align(off, gcSizes.Alignof(t))
+		for _, c := range cs {
+			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: off + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
+			l.vals[p] = append(l.vals[p], v)
+		}
+		off += gcSizes.Sizeof(t)
+	}
+	if len(l.f.Results) > 0 {
+		off = align(off, 8)
+	}
+	for _, t := range l.f.Results {
+		off = align(off, gcSizes.Alignof(t))
+		off += gcSizes.Sizeof(t)
+	}
+	l.m.ArgSize = off
+	l.cur = nil
+}
+
+// ParamName is the name parameter i of a function of signature sig has
+// in the declaration vssa writes (and go vet's asmdecl reads): its own,
+// or argN if it has none.
+func ParamName(sig *types.Signature, i int) string {
+	if sig != nil && i < sig.Params().Len() {
+		if n := sig.Params().At(i).Name(); n != "" && n != "_" {
+			return n
+		}
+	}
+	return fmt.Sprintf("arg%d", i)
+}
+
+// ResultName is the name go vet's asmdecl gives result i of a
+// declaration whose results are unnamed.
+func ResultName(i int) string {
+	if i == 0 {
+		return "ret"
+	}
+	return fmt.Sprintf("ret%d", i)
+}
+
+func align(off, a int64) int64 { return (off + a - 1) &^ (a - 1) }
+
+// value returns the single machine value of IR register r, materialising
+// a constant or an address.
+func (l *lowerer) value(r ir.Reg) Value {
+	vs := l.values(r)
+	if len(vs) != 1 {
+		l.fail("a value of type %s used as a scalar", l.f.TypeOf(r))
+	}
+	return vs[0]
+}
+
+// values returns the components of r.
+func (l *lowerer) values(r ir.Reg) []Value {
+	if l.isK[r] {
+		return l.constant(r)
+	}
+	if a := l.addr[r]; a != nil {
+		return []Value{l.def(GP, true, &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
+	}
+	if l.vals[r] == nil {
+		l.fail("a register defined by an unsupported instruction")
+	}
+	return l.vals[r]
+}
+
+// constant materialises constant register r in the current block.
+func (l *lowerer) constant(r ir.Reg) []Value {
+	t := l.f.TypeOf(r)
+	c := l.cons[r]
+	var out []Value
+	for i, comp := range l.components(t) {
+		bits := int64(0)
+		if c != nil {
+			if i > 0 || comp.pointer {
+				l.fail("a constant of type %s", t)
+			}
+			bits = constBits(l, c, comp)
+		}
+		out = append(out, l.def(comp.class, comp.pointer, &Instr{Op: OpConst, Imm: bits, Width: comp.width, Float: comp.float}))
+	}
+	return out
+}
+
+// constBits returns the canonical register contents of constant c.
+func constBits(l *lowerer, c constant.Value, comp component) int64 {
+	switch {
+	case c.Kind() == constant.Bool:
+		if constant.BoolVal(c) {
+			return 1
+		}
+		return 0
+	case comp.float:
+		f, _ := constant.Float64Val(constant.ToFloat(c))
+		if comp.width == 4 {
+			return int64(math.Float32bits(float32(f)))
+		}
+		return int64(math.Float64bits(f))
+	case c.Kind() == constant.Int:
+		if v, ok := constant.Int64Val(c); ok {
+			return v
+		}
+		if v, ok := constant.Uint64Val(c); ok {
+			return int64(v)
+		}
+	}
+	l.fail("the constant %s", c)
+	return 0
+}
+
+// imm reports whether r is an integer constant that fits an instruction's
+// 32-bit immediate, and its value.
+func (l *lowerer) imm(r ir.Reg) (int64, bool) {
+	if r == ir.NoReg || !l.isK[r] {
+		return 0, false
+	}
+	comps := l.components(l.f.TypeOf(r))
+	if len(comps) != 1 || comps[0].float || comps[0].pointer {
+		return 0, false
+	}
+	v := int64(0)
+	if c := l.cons[r]; c != nil {
+		v = constBits(l, c, comps[0])
+	}
+	return v, v == int64(int32(v))
+}
+
+// intKind returns the width and signedness of an integer or bool type,
+// and whether it is a float type (then width is 4 or 8).
+func (l *lowerer) kind(t types.Type) (width int, signed, float bool) {
+	c := l.components(t)
+	if len(c) != 1 {
+		l.fail("an operation on type %s", t)
+	}
+	return c[0].width, c[0].signed, c[0].float
+}
+
+// phiArgs gives the phis of b's successor their arguments on b's edge
+// (b ends with a jump into a join, the only edges phis read), placing
+// the constants they need at b's end.
+func (l *lowerer) phiArgs(b *ir.Block) {
+	for k, s := range b.Succs {
+		succ := l.f.Blocks[s]
+		if len(succ.Phis) == 0 {
+			continue
+		}
+		j := b.PredIndex(k, succ)
+		mb := l.m.Blocks[s]
+		i := 0
+		for _, p := range succ.Phis {
+			for _, v := range l.values(p.Args()[j]) {
+				if mb.Phis[i].Args == nil {
+					mb.Phis[i].Args = make([]Value, len(succ.Preds))
+				}
+				mb.Phis[i].Args[j] = v
+				i++
+			}
+		}
+	}
+}
+
+var condOf = map[ir.Op]Cond{ir.OpEq: CondEq, ir.OpNe: CondNe, ir.OpLt: CondLt, ir.OpLe: CondLe, ir.OpGt: CondGt, ir.OpGe: CondGe}
+
+var binOf = map[ir.Op]Bin{ir.OpAdd: BinAdd, ir.OpSub: BinSub, ir.OpMul: BinMul, ir.OpAnd: BinAnd, ir.OpOr: BinOr, ir.OpXor: BinXor, ir.OpAndNot: BinAndNot, ir.OpDiv: BinDiv, ir.OpRem: BinRem, ir.OpShl: BinShl, ir.OpShr: BinShr}
+
+func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
+	args := in.Args()
+	var dst ir.Reg = ir.NoReg
+	if d := in.Dsts(); len(d) == 1 {
+		dst = d[0]
+	}
+	set := func(vs ...Value) { l.vals[dst] = vs }
+	switch in.Op {
+	case ir.OpConst:
+		// Materialised where used.
+	case ir.OpCopy, ir.OpChangeType:
+		if l.isK[args[0]] {
+			l.isK[dst], l.cons[dst] = true, l.cons[args[0]]
+			return
+		}
+		if a := l.addr[args[0]]; a != nil {
+			l.addr[dst] = a
+			return
+		}
+		set(l.values(args[0])...)
+	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot:
+		w, s, fl := l.kind(l.f.TypeOf(dst))
+		op := binOf[in.Op]
+		if fl && op != BinAdd && op != BinSub && op != BinMul {
+			l.fail("%s on floats", in.Op)
+		}
+		x, y := args[0], args[1]
+		commutes := op == BinAdd || op == BinMul || op == BinAnd || op == BinOr || op == BinXor
+		if _, ok := l.imm(x); ok && commutes && !fl {
+			x, y = y, x
+		}
+		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
+		if v, ok := l.imm(y); ok && !fl {
+			mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(x)}
+		} else {
+			mi.Args = []Value{l.value(x), l.value(y)}
+		}
+		set(l.def(l.classOf(fl), false, mi))
+	case ir.OpDiv, ir.OpRem:
+		w, s, fl := l.kind(l.f.TypeOf(dst))
+		if fl {
+			if in.Op == ir.OpRem {
+				l.fail("%% on floats")
+			}
+			set(l.def(FP, false, &Instr{Op: OpBin, Bin: BinDiv, Width: w, Float: true, Args: []Value{l.value(args[0]), l.value(args[1])}}))
+			return
+		}
+		set(l.def(GP, false, &Instr{Op: OpDiv, Bin: binOf[in.Op], Width: w, Signed: s, Args: []Value{l.value(args[0]), l.value(args[1])}}))
+	case ir.OpShl, ir.OpShr:
+		w, s, _ := l.kind(l.f.TypeOf(dst))
+		mi := &Instr{Op: OpShift, Bin: binOf[in.Op], Width: w, Signed: s}
+		if v, ok := l.imm(args[1]); ok {
+			if _, cs, _ := l.kind(l.f.TypeOf(args[1])); cs && v < 0 {
+				l.fail("a negative constant shift count")
+			}
+			mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(args[0])}
+		} else {
+			mi.Args = []Value{l.value(args[0]), l.value(args[1])}
+		}
+		set(l.def(GP, false, mi))
+	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+		if l.fusedCompare(b, dst) {
+			return // the branch compares
+		}
+		set(l.def(GP, false, l.compare(in)))
+	case ir.OpNeg, ir.OpCompl, ir.OpNot:
+		w, s, fl := l.kind(l.f.TypeOf(dst))
+		op := map[ir.Op]Bin{ir.OpNeg: BinNeg, ir.OpCompl: BinCompl, ir.OpNot: BinNot}[in.Op]
+		set(l.def(l.classOf(fl), false, &Instr{Op: OpUnary, Bin: op, Width: w, Signed: s, Float: fl, Args: []Value{l.value(args[0])}}))
+	case ir.OpConvert:
+		l.convert(dst, args[0])
+	case ir.OpIndexAddr:
+		l.indexAddr(dst, args[0], args[1])
+	case ir.OpFieldAddr:
+		pt, ok := l.f.TypeOf(args[0]).Underlying().(*types.Pointer)
+		st, ok2 := pt.Elem().Underlying().(*types.Struct)
+		if !ok || !ok2 {
+			l.fail("fieldaddr of %s", l.f.TypeOf(args[0]))
+		}
+		fields := make([]*types.Var, st.NumFields())
+		for i := range fields {
+			fields[i] = st.Field(i)
+		}
+		off := gcSizes.Offsetsof(fields)[in.Field]
+		a := l.addressOf(args[0])
+		a.mem.Disp += off
+		l.addr[dst] = a
+	case ir.OpLoad:
+		l.load(dst, l.addressOf(args[0]))
+	case ir.OpStore:
+		t := l.f.TypeOf(args[1])
+		if ir.HasPointers(t) {
+			l.fail("a store of a value of type %s (it would need the garbage collector's write barrier)", t)
+		}
+		a := l.addressOf(args[0])
+		cs := l.components(t)
+		vs := l.values(args[1])
+		for i, c := range cs {
+			m := a.mem
+			m.Disp += c.off
+			l.emit(&Instr{Op: OpStore, Mem: m, Width: c.width, Float: c.float, Args: append([]Value{vs[i]}, m.args()...)})
+		}
+	case ir.OpIndex:
+		t := l.f.TypeOf(args[0])
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			l.fail("indexing a value of type %s", t)
+		}
+		s := l.values(args[0])
+		l.load(dst, &symAddr{Mem{Base: s[0], Index: l.value(args[1]), Scale: 1}})
+	case ir.OpLen, ir.OpCap:
+		vs := l.sliceOrString(args[0])
+		k := 1
+		if in.Op == ir.OpCap {
+			k = 2
+		}
+		set(vs[k])
+	case ir.OpNilCheck:
+		l.emit(&Instr{Op: OpNil, Args: []Value{l.value(args[0])}})
+	case ir.OpBoundsCheck:
+		_, s, _ := l.kind(l.f.TypeOf(args[0]))
+		l.emit(&Instr{Op: OpBounds, Signed: s, Args: []Value{l.value(args[0]), l.value(args[1])}})
+	case ir.OpDivCheck:
+		l.emit(&Instr{Op: OpDivZero, Args: []Value{l.value(args[0])}})
+	case ir.OpShiftCheck:
+		l.emit(&Instr{Op: OpShiftNeg, Args: []Value{l.value(args[0])}})
+	case ir.OpRunDefers:
+		// No function with a defer gets here (instr rejects OpDefer).
+	case ir.OpJump:
+		l.emit(&Instr{Op: OpJump})
+	case ir.OpIf:
+		l.branch(b, args[0])
+	case ir.OpReturn:
+		l.ret(args)
+	default:
+		if what, ok := constructs[in.Op]; ok {
+			l.fail("%s (%s)", what, in.Op)
+		}
+		l.fail("the IR instruction %s", in.Op)
+	}
+}
+
+// constructs names the Go constructs behind the IR instructions outside
+// the subset, for the error that refuses them.
+var constructs = map[ir.Op]string{
+	ir.OpAlloc:           "a variable that escapes, a composite literal or new",
+	ir.OpCall:            "a function call",
+	ir.OpGo:              "a go statement",
+	ir.OpDefer:           "defer",
+	ir.OpPanic:           "panic",
+	ir.OpGlobal:          "a package-level variable",
+	ir.OpFunc:            "a function value",
+	ir.OpMakeClosure:     "a closure",
+	ir.OpMakeSlice:       "make of a slice",
+	ir.OpMakeMap:         "a map",
+	ir.OpMakeChan:        "a channel",
+	ir.OpLookup:          "a map index",
+	ir.OpMapUpdate:       "a map assignment",
+	ir.OpSend:            "a channel send",
+	ir.OpRecv:            "a channel receive",
+	ir.OpSelect:          "select",
+	ir.OpRange:           "range over a string or a map",
+	ir.OpNext:            "range over a string or a map",
+	ir.OpSlice:           "slicing",
+	ir.OpSliceCheck:      "slicing",
+	ir.OpLenCheck:        "a slice converted to an array",
+	ir.OpSliceToArrayPtr: "a slice converted to an array pointer",
+	ir.OpMakeInterface:   "a conversion to an interface",
+	ir.OpChangeInterface: "an interface",
+	ir.OpTypeAssert:      "a type assertion",
+	ir.OpField:           "a struct value (fields are supported through pointers)",
+	ir.OpIndex:           "an array value (arrays are supported through pointers)",
+}
+
+func (l *lowerer) classOf(float bool) Class {
+	if float {
+		return FP
+	}
+	return GP
+}
+
+// sliceOrString returns the components of a slice or string.
+func (l *lowerer) sliceOrString(r ir.Reg) []Value {
+	vs := l.values(r)
+	if len(vs) < 2 {
+		l.fail("len or cap of %s", l.f.TypeOf(r))
+	}
+	return vs
+}
+
+// fusedCompare reports whether comparison r is used only by the
+// terminator of its block, an if, which then compares itself.
+func (l *lowerer) fusedCompare(b *ir.Block, r ir.Reg) bool {
+	t := b.Terminator()
+	return t != nil && t.Op == ir.OpIf && t.Args()[0] == r && l.uses[r] == 1
+}
+
+// compare returns the comparison in (operands lowered, Dst unset).
+func (l *lowerer) compare(in *ir.Instr) *Instr {
+	x, y := in.Args()[0], in.Args()[1]
+	w, s, fl := l.kind(l.f.TypeOf(x))
+	if _, isPtr := l.f.TypeOf(x).Underlying().(*types.Pointer); isPtr {
+		s = false
+	}
+	mi := &Instr{Op: OpCmp, Cond: condOf[in.Op], Width: w, Signed: s, Float: fl}
+	if v, ok := l.imm(y); ok && !fl {
+		mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(x)}
+	} else {
+		mi.Args = []Value{l.value(x), l.value(y)}
+	}
+	return mi
+}
+
+// branch ends the block with a conditional branch on c.
+func (l *lowerer) branch(b *ir.Block, c ir.Reg) {
+	if l.fusedCompare(b, c) {
+		for _, in := range b.Instrs {
+			if len(in.Dsts()) == 1 && in.Dsts()[0] == c {
+				mi := l.compare(in)
+				mi.Op = OpBranch
+				l.emit(mi)
+				return
+			}
+		}
+	}
+	l.emit(&Instr{Op: OpBranch, Cond: CondNe, Width: 1, Args: []Value{l.value(c)}, Imm: 0, HasImm: true})
+}
+
+func (l *lowerer) ret(args []ir.Reg) {
+	mi := &Instr{Op: OpReturn}
+	off := int64(0)
+	for _, p := range l.f.Params {
+		t := l.f.TypeOf(p)
+		off = align(off, gcSizes.Alignof(t)) + gcSizes.Sizeof(t)
+	}
+	off = align(off, 8)
+	for i, r := range args {
+		t := l.f.Results[i]
+		if ir.HasPointers(t) {
+			l.fail("a result of type %s", t)
+		}
+		off = align(off, gcSizes.Alignof(t))
+		cs := l.components(t)
+		vs := l.values(r)
+		for k, c := range cs {
+			mi.Args = append(mi.Args, vs[k])
+			mi.Rets = append(mi.Rets, Ret{Name: ResultName(i) + c.suffix, Off: off + c.off, Width: c.width, Float: c.float, Signed: c.signed})
+		}
+		off += gcSizes.Sizeof(t)
+	}
+	l.emit(mi)
+}
+
+// addressOf returns the address held by pointer register r.
+func (l *lowerer) addressOf(r ir.Reg) *symAddr {
+	if a := l.addr[r]; a != nil {
+		c := *a
+		return &c
+	}
+	return &symAddr{Mem{Base: l.value(r), Index: NoValue, Scale: 1}}
+}
+
+// indexAddr makes dst the address of element i of x (a slice or a
+// pointer to an array).
+func (l *lowerer) indexAddr(dst, x, i ir.Reg) {
+	var elem types.Type
+	var base *symAddr
+	switch u := l.f.TypeOf(x).Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+		base = &symAddr{Mem{Base: l.values(x)[0], Index: NoValue, Scale: 1}}
+	case *types.Pointer:
+		a, ok := u.Elem().Underlying().(*types.Array)
+		if !ok {
+			l.fail("indexaddr of %s", u)
+		}
+		elem = a.Elem()
+		base = l.addressOf(x)
+	default:
+		l.fail("indexaddr of %s", u)
+	}
+	size := gcSizes.Sizeof(elem)
+	if k, ok := l.imm(i); ok && k*size == int64(int32(k*size)) {
+		base.mem.Disp += k * size
+		l.addr[dst] = base
+		return
+	}
+	idx := l.value(i)
+	if base.mem.Index != NoValue {
+		base = &symAddr{Mem{Base: l.def(GP, true, &Instr{Op: OpLea, Mem: base.mem, Args: base.mem.args()}), Index: NoValue, Scale: 1}}
+	}
+	switch size {
+	case 1, 2, 4, 8:
+		base.mem.Index, base.mem.Scale = idx, size
+	default:
+		base.mem.Index, base.mem.Scale = l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Signed: true, Args: []Value{idx}, Imm: size, HasImm: true}), 1
+	}
+	l.addr[dst] = base
+}
+
+// load makes dst the value at a.
+func (l *lowerer) load(dst ir.Reg, a *symAddr) {
+	t := l.f.TypeOf(dst)
+	for _, c := range l.components(t) {
+		m := a.mem
+		m.Disp += c.off
+		l.vals[dst] = append(l.vals[dst], l.def(c.class, c.pointer, &Instr{Op: OpLoad, Mem: m, Width: c.width, Signed: c.signed, Float: c.float, Args: m.args()}))
+	}
+}
+
+// convert makes dst the numeric conversion of x.
+func (l *lowerer) convert(dst, x ir.Reg) {
+	tw, ts, tf := l.kind(l.f.TypeOf(dst))
+	fw, fs, ff := l.kind(l.f.TypeOf(x))
+	v := l.value(x)
+	var out Value
+	switch {
+	case !tf && !ff:
+		// A wider type reads the extended value alike, but for a signed
+		// value made unsigned (its sign extension must stop at the new
+		// width); a 64-bit target keeps the bits.
+		if tw == 8 || (tw == fw && ts == fs) || (tw > fw && (ts || !fs)) {
+			out = v
+		} else {
+			out = l.def(GP, false, &Instr{Op: OpExt, Width: tw, Signed: ts, Args: []Value{v}})
+		}
+	case tf && !ff:
+		if fw == 8 && !fs {
+			l.fail("a conversion from a 64-bit unsigned integer to a float")
+		}
+		cvt := CvtIntToF64
+		if tw == 4 {
+			cvt = CvtIntToF32
+		}
+		out = l.def(FP, false, &Instr{Op: OpCvt, Cvt: cvt, Args: []Value{v}})
+	case !tf && ff:
+		if !ts || tw < 4 {
+			l.fail("a conversion from a float to %s", l.f.TypeOf(dst))
+		}
+		cvt := CvtF64ToInt
+		if fw == 4 {
+			cvt = CvtF32ToInt
+		}
+		out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: tw, Args: []Value{v}})
+	default:
+		switch {
+		case fw == tw:
+			out = v
+		case tw == 8:
+			out = l.def(FP, false, &Instr{Op: OpCvt, Cvt: CvtF32ToF64, Args: []Value{v}})
+		default:
+			out = l.def(FP, false, &Instr{Op: OpCvt, Cvt: CvtF64ToF32, Args: []Value{v}})
+		}
+	}
+	l.vals[dst] = []Value{out}
+}

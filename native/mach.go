@@ -1,0 +1,198 @@
+// This file defines the machine code the backend works on: amd64
+// instructions over SSA values (before register allocation), in blocks
+// that mirror the IR function's.
+
+package native
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// Value is an SSA value of the machine code.
+type Value int32
+
+// Class says which register file holds a value.
+type Class uint8
+
+const (
+	GP Class = iota // general purpose: integers, bools, pointers (64 bits)
+	FP              // SSE: float64, or float32 in the low 32 bits
+)
+
+// ValueInfo describes a value. Integers narrower than 64 bits are kept
+// extended to 64 (sign-extended if signed, zero-extended else), bools as
+// 0 or 1, so that comparisons and addresses use them as they are.
+type ValueInfo struct {
+	Class   Class
+	Pointer bool // holds a Go pointer: the garbage collector must see it across calls
+}
+
+// Op is a machine operation. Each says what it reads (Args), writes
+// (Dst) and destroys (clobbers, in clobbers.go); emit.go gives its
+// instructions.
+type Op uint8
+
+const (
+	OpArg       Op = iota // Dst = the argument word at Off(FP) (Width, Signed; Sym names it)
+	OpConst               // Dst = Imm (FP: the bits of the float)
+	OpBin                 // Dst = Args[0] Bin Args[1] (or Imm when HasImm), at Width, Signed
+	OpUnary               // Dst = Bin Args[0]: BinNeg, BinCompl, BinNot
+	OpShift               // Dst = Args[0] << or >> Args[1] (or Imm), Go's semantics for large counts
+	OpDiv                 // Dst = Args[0] / or % Args[1]: the divisor is not 0 (a check came first)
+	OpCmp                 // Dst = Args[0] Cond Args[1] (or Imm), as 0 or 1
+	OpExt                 // Dst = Args[0] converted to Width, Signed (integers)
+	OpCvt                 // Dst = Args[0] converted between integer and float kinds (Cvt)
+	OpLoad                // Dst = the memory at Mem (Width, Signed, or a float)
+	OpStore               // memory at Mem = Args[0]; the address registers are Args[1:]
+	OpLea                 // Dst = the address Mem
+	OpBounds              // panics unless 0 <= Args[0] < Args[1] (unsigned compare); Signed: Args[0] is signed
+	OpNil                 // panics if Args[0] is nil
+	OpDivZero             // panics if Args[0] == 0
+	OpShiftNeg            // panics if Args[0] < 0
+	OpPoll                // a preemption point: a call that keeps every value it uses, pointers moved if the stack moves
+	OpJump                // goto Succs[0]
+	OpBranch              // if Args[0] Cond Args[1] (or Imm) goto Succs[0] else Succs[1]
+	OpCountdown           // Dst = Args[0] - 1; if Dst != 0 goto Succs[0] else Succs[1]
+	OpReturn              // results = Args, stored at their offsets in Rets
+)
+
+// defines reports whether instructions of kind op define a value (Dst).
+func (op Op) defines() bool {
+	switch op {
+	case OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
+		return false
+	}
+	return true
+}
+
+// Bin is the operation of OpBin and OpUnary.
+type Bin uint8
+
+const (
+	BinAdd Bin = iota
+	BinSub
+	BinMul
+	BinAnd
+	BinOr
+	BinXor
+	BinAndNot
+	BinDiv
+	BinNeg   // unary -
+	BinCompl // unary ^
+	BinNot   // unary ! of a bool
+	BinShl
+	BinShr
+	BinRem
+)
+
+// Cond is a comparison.
+type Cond uint8
+
+const (
+	CondEq Cond = iota
+	CondNe
+	CondLt
+	CondLe
+	CondGt
+	CondGe
+)
+
+// Cvt is a conversion between numeric kinds of OpCvt.
+type Cvt uint8
+
+const (
+	CvtIntToF64 Cvt = iota // signed 64-bit integer to float64
+	CvtIntToF32
+	CvtF64ToInt // truncation toward zero, as gc's CVTTSD2SQ
+	CvtF32ToInt
+	CvtF32ToF64
+	CvtF64ToF32
+)
+
+// Mem is an address: Base + Index*Scale + Disp. Base and Index are
+// operands of the instruction (Args after the others), NoValue if absent.
+type Mem struct {
+	Base, Index Value
+	Scale       int64
+	Disp        int64
+}
+
+// NoValue marks an absent operand.
+const NoValue Value = -1
+
+// Instr is one machine instruction.
+type Instr struct {
+	Op     Op
+	Dst    Value // NoValue if none
+	Args   []Value
+	Imm    int64
+	HasImm bool
+	Bin    Bin
+	Cond   Cond
+	Cvt    Cvt
+	Width  int  // bytes: 1, 2, 4, 8 (integers); 4 or 8 for floats
+	Signed bool // integers; for OpBounds, the index
+	Float  bool // the operation is on floats (Args' class FP)
+	Mem    Mem
+	Off    int64  // OpArg: the offset in the argument frame
+	Sym    string // OpArg: the argument's name for go vet's asmdecl
+	Rets   []Ret  // OpReturn
+	Pos    token.Pos
+}
+
+// Ret is where a result goes in the argument frame.
+type Ret struct {
+	Name   string
+	Off    int64
+	Width  int
+	Float  bool
+	Signed bool
+}
+
+// Block is a basic block. Blocks keep the IR function's numbering, new
+// ones (preemption polls) come after.
+type Block struct {
+	Index        int
+	Preds, Succs []int
+	Phis         []Phi
+	Instrs       []*Instr // the last one jumps, branches or returns
+}
+
+// Phi defines Dst at the start of its block: Args[k] on the edge from
+// Preds[k].
+type Phi struct {
+	Dst  Value
+	Args []Value
+}
+
+// Func is the machine code of one function.
+type Func struct {
+	Name   string
+	Values []ValueInfo
+	Blocks []*Block
+	// ArgSize is the size of the argument frame: arguments and results.
+	ArgSize int64
+	// Polls is the number of preemption points (each loop has one).
+	Polls int
+}
+
+// newValue adds a value of class c.
+func (f *Func) newValue(c Class, pointer bool) Value {
+	f.Values = append(f.Values, ValueInfo{Class: c, Pointer: pointer})
+	return Value(len(f.Values) - 1)
+}
+
+// memArgs returns the address operands of m that are present.
+func (m Mem) args() []Value {
+	var vs []Value
+	if m.Base != NoValue {
+		vs = append(vs, m.Base)
+	}
+	if m.Index != NoValue {
+		vs = append(vs, m.Index)
+	}
+	return vs
+}
+
+func (v Value) String() string { return fmt.Sprintf("v%d", int32(v)) }

@@ -1,0 +1,94 @@
+// This file adds preemption polls: assembly is never preempted
+// asynchronously, so each loop counts its back edges down and calls into
+// Go (where a pending preemption is taken) every pollInterval of them.
+
+package native
+
+// addPolls gives every back edge latch → header of a loop a countdown:
+// the header gets a counter phi, the latch's jump becomes a decrement
+// that goes on to the header through a new jump-only block while the
+// counter is not zero, and through a new block with the poll, which
+// resets the counter, when it is.
+func (l *lowerer) addPolls() {
+	dom := l.f.Dom()
+	m := l.m
+	n := len(m.Blocks)
+	for h := 0; h < n; h++ {
+		var latches []int
+		for _, p := range m.Blocks[h].Preds {
+			if p < n && dom.Dominates(h, p) {
+				latches = append(latches, p)
+			}
+		}
+		if len(latches) == 0 {
+			continue
+		}
+		hb := m.Blocks[h]
+		counter := m.newValue(GP, false)
+		phi := Phi{Dst: counter, Args: make([]Value, len(hb.Preds))}
+		for j, p := range hb.Preds {
+			if dom.Dominates(h, p) {
+				continue
+			}
+			pb := m.Blocks[p]
+			l.cur = pb
+			phi.Args[j] = l.beforeLast(pb, &Instr{Op: OpConst, Imm: pollInterval, Width: 8})
+		}
+		for _, latch := range latches {
+			lb := m.Blocks[latch]
+			j := indexOf(hb.Preds, latch)
+			jump := lb.Instrs[len(lb.Instrs)-1]
+			if jump.Op != OpJump {
+				panic("native: a back edge from a block that does not end with a jump")
+			}
+			next := &Block{Index: len(m.Blocks), Preds: []int{latch}, Succs: []int{h}}
+			m.Blocks = append(m.Blocks, next)
+			poll := &Block{Index: len(m.Blocks), Preds: []int{latch}, Succs: []int{h}}
+			m.Blocks = append(m.Blocks, poll)
+			m.Polls++
+
+			down := m.newValue(GP, false)
+			lb.Instrs[len(lb.Instrs)-1] = &Instr{Op: OpCountdown, Dst: down, Args: []Value{counter}, Pos: jump.Pos}
+			lb.Succs = []int{next.Index, poll.Index}
+			next.Instrs = []*Instr{{Op: OpJump, Pos: jump.Pos}}
+			reset := m.newValue(GP, false)
+			poll.Instrs = []*Instr{
+				{Op: OpPoll, Pos: jump.Pos},
+				{Op: OpConst, Dst: reset, Imm: pollInterval, Width: 8, Pos: jump.Pos},
+				{Op: OpJump, Pos: jump.Pos},
+			}
+
+			// The header's edge from the latch now comes from next; the
+			// poll block is a new predecessor with the same arguments
+			// but for the counter.
+			hb.Preds[j] = next.Index
+			hb.Preds = append(hb.Preds, poll.Index)
+			for i := range hb.Phis {
+				hb.Phis[i].Args = append(hb.Phis[i].Args, hb.Phis[i].Args[j])
+			}
+			phi.Args[j] = down
+			phi.Args = append(phi.Args, reset)
+		}
+		hb.Phis = append(hb.Phis, phi)
+	}
+	l.cur = nil
+}
+
+// beforeLast inserts in, which defines a new value, before b's last
+// instruction and returns the value.
+func (l *lowerer) beforeLast(b *Block, in *Instr) Value {
+	in.Dst = l.m.newValue(GP, false)
+	last := b.Instrs[len(b.Instrs)-1]
+	in.Pos = last.Pos
+	b.Instrs = append(b.Instrs[:len(b.Instrs)-1], in, last)
+	return in.Dst
+}
+
+func indexOf(xs []int, x int) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}

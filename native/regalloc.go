@@ -1,0 +1,542 @@
+// This file allocates registers on SSA (after Hack, Grund and Goos's
+// SSA-based allocation): values are first spilled until no more are
+// live at any point than the registers can hold, leaving room for the
+// temporary registers reloads need; then the rest are coloured in an
+// order where every definition comes before the blocks it dominates,
+// which on SSA's chordal interference needs no more colours than that.
+// A spilled value lives in a stack slot of its own: its definition
+// writes a temporary register copied to the slot, each use reads a
+// temporary reloaded from it. Phis become parallel moves on the edges
+// into their blocks; a definition prefers the register its first
+// operand dies in, and a phi argument's, so that most moves vanish.
+//
+// The result is not trusted: validate.RegAlloc checks it before the
+// code is emitted.
+
+package native
+
+import (
+	"fmt"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// Locations: the amd64 general registers by their hardware numbers,
+// the SSE registers X0–X15 after them, stack slots after those.
+const (
+	locAX     validate.Loc = 0
+	locCX     validate.Loc = 1
+	locDX     validate.Loc = 2
+	locR11                 = 11
+	locX0                  = 16
+	locX15                 = 31
+	firstSlot              = 32
+)
+
+// The allocatable registers, in order of preference: those no
+// instruction needs for itself first. SP and BP are the stack and frame
+// pointers; R11 and X15 are the emitter's scratch registers; R15 is left
+// alone (dynamically linked code uses it).
+var (
+	gpRegs = []validate.Loc{3, 6, 7, 8, 9, 10, 12, 13, 14, 1, 2, 0}
+	fpRegs = []validate.Loc{16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
+)
+
+// reserve is how many registers of each class the spiller leaves free
+// at every point for the temporaries of spilled operands.
+const reserve = 3
+
+// Allocation is machine code with its registers allocated and checked.
+type Allocation struct {
+	Func *Func
+	// Code lists the instructions; MachInstr.Ref indexes it.
+	Code []*Instr
+	// After is the validated code: every operand's location, and the
+	// moves.
+	After *validate.MachFunc
+	// SlotClass gives the class of the value each stack slot holds
+	// (slot k is location firstSlot+k).
+	SlotClass []Class
+}
+
+// Allocate allocates registers for f and validates the result.
+func Allocate(f *Func) (*Allocation, error) {
+	removeDead(f)
+	lv := computeLiveness(f)
+	fillPolls(f, lv)
+	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f)}
+	for _, b := range f.Blocks {
+		a.code = append(a.code, b.Instrs...)
+	}
+	a.ref = make(map[*Instr]int, len(a.code))
+	for i, in := range a.code {
+		a.ref[in] = i
+	}
+	a.liveAfter()
+	before := a.machFunc(false)
+	for round := 0; ; round++ {
+		if round > len(f.Values) {
+			return nil, fmt.Errorf("internal error: register allocation does not converge")
+		}
+		if v, ok := a.overPressure(); ok {
+			a.spilled[v] = true
+			continue
+		}
+		if v, ok := a.color(); !ok {
+			a.spilled[v] = true
+			continue
+		}
+		break
+	}
+	after := a.machFunc(true)
+	if corruptAllocation != nil {
+		corruptAllocation(after)
+	}
+	if err := validate.RegAlloc(before, after); err != nil {
+		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
+	}
+	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass}, nil
+}
+
+// corruptAllocation, set by tests, changes an allocation before it is
+// validated, as an allocator bug would.
+var corruptAllocation func(*validate.MachFunc)
+
+type allocator struct {
+	f       *Func
+	lv      *liveness
+	code    []*Instr
+	ref     map[*Instr]int
+	after   [][]bitset // block → instruction → values live after it
+	spilled []bool
+	depth   []int // block → loop depth
+
+	loc       []validate.Loc // value → its register (not spilled) or slot
+	slotClass []Class
+	// operand locations of the allocated code: per instruction, its
+	// uses' and definition's, and the reloads before it.
+	useLoc  [][]validate.Loc
+	defLoc  []validate.Loc
+	reloads [][]validate.Move
+}
+
+// liveAfter computes the values live after each instruction.
+func (a *allocator) liveAfter() {
+	a.after = make([][]bitset, len(a.f.Blocks))
+	for _, b := range a.f.Blocks {
+		live := a.lv.out[b.Index].clone()
+		sets := make([]bitset, len(b.Instrs))
+		for x := len(b.Instrs) - 1; x >= 0; x-- {
+			sets[x] = live.clone()
+			in := b.Instrs[x]
+			if in.Dst != NoValue {
+				live.remove(in.Dst)
+			}
+			for _, u := range in.uses() {
+				live.add(u)
+			}
+		}
+		a.after[b.Index] = sets
+	}
+}
+
+// takesSlots reports whether in can read its operands from stack slots
+// (the emitter loads them itself).
+func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
+
+// overPressure finds a point where more values not spilled are live in
+// one class than the registers less the reserve, and returns the value
+// to spill there: the one whose uses and definition cost least, counted
+// 8× per loop level.
+func (a *allocator) overPressure() (Value, bool) {
+	cost := make([]int, len(a.f.Values))
+	weight := func(b int) int {
+		w := 1
+		for i := 0; i < a.depth[b] && i < 6; i++ {
+			w *= 8
+		}
+		return w
+	}
+	for _, b := range a.f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Dst != NoValue {
+				cost[in.Dst] += weight(b.Index)
+			}
+			for _, u := range in.uses() {
+				cost[u] += weight(b.Index)
+			}
+		}
+		for _, p := range b.Phis {
+			cost[p.Dst] += weight(b.Index)
+		}
+	}
+	for _, b := range a.f.Blocks {
+		for x, in := range b.Instrs {
+			for _, set := range []bitset{a.before(b, x), a.after[b.Index][x]} {
+				for _, class := range []Class{GP, FP} {
+					limit := len(gpRegs) - reserve
+					if class == FP {
+						limit = len(fpRegs) - reserve
+					}
+					if in.Op == OpDiv {
+						limit -= 2
+					}
+					n, best := 0, NoValue
+					set.each(func(v Value) {
+						if a.spilled[v] || a.f.Values[v].Class != class {
+							return
+						}
+						n++
+						if best == NoValue || cost[v] < cost[best] {
+							best = v
+						}
+					})
+					if n > limit {
+						return best, true
+					}
+				}
+			}
+		}
+	}
+	return NoValue, false
+}
+
+// before returns the values live before instruction x of b.
+func (a *allocator) before(b *Block, x int) bitset {
+	live := a.after[b.Index][x].clone()
+	in := b.Instrs[x]
+	if in.Dst != NoValue {
+		live.remove(in.Dst)
+	}
+	for _, u := range in.uses() {
+		live.add(u)
+	}
+	return live
+}
+
+// avoid returns, for each value, the registers it must not have: those
+// an instruction it is live across clobbers.
+func (a *allocator) avoid() []map[validate.Loc]bool {
+	av := make([]map[validate.Loc]bool, len(a.f.Values))
+	for _, b := range a.f.Blocks {
+		for x, in := range b.Instrs {
+			cl := clobbers(in)
+			if len(cl) == 0 {
+				continue
+			}
+			a.after[b.Index][x].each(func(v Value) {
+				if v == in.Dst {
+					return
+				}
+				if av[v] == nil {
+					av[v] = map[validate.Loc]bool{}
+				}
+				for _, l := range cl {
+					av[v][l] = true
+				}
+			})
+		}
+	}
+	return av
+}
+
+// color assigns registers to the values not spilled, slots to the
+// others, and temporaries to spilled operands; it returns a value it
+// could not colour.
+func (a *allocator) color() (Value, bool) {
+	f := a.f
+	avoid := a.avoid()
+	a.loc = make([]validate.Loc, len(f.Values))
+	for i := range a.loc {
+		a.loc[i] = validate.NoLoc
+	}
+	a.slotClass = nil
+	for v, s := range a.spilled {
+		if s {
+			a.loc[v] = validate.Loc(firstSlot + len(a.slotClass))
+			a.slotClass = append(a.slotClass, f.Values[v].Class)
+		}
+	}
+	a.useLoc = make([][]validate.Loc, len(a.code))
+	a.defLoc = make([]validate.Loc, len(a.code))
+	a.reloads = make([][]validate.Move, len(a.code))
+	regsOf := func(c Class) []validate.Loc {
+		if c == FP {
+			return fpRegs
+		}
+		return gpRegs
+	}
+	for _, b := range reversePostorder(f) {
+		var holder [firstSlot]Value
+		for i := range holder {
+			holder[i] = NoValue
+		}
+		a.lv.in[b.Index].each(func(v Value) {
+			if !a.spilled[v] {
+				holder[a.loc[v]] = v
+			}
+		})
+		// pick returns a free register of class c not in no, preferring
+		// those in prefer.
+		pick := func(c Class, no map[validate.Loc]bool, prefer ...validate.Loc) validate.Loc {
+			for _, l := range prefer {
+				if l >= 0 && l < firstSlot && holder[l] == NoValue && !no[l] && regClass(l) == c {
+					return l
+				}
+			}
+			for _, l := range regsOf(c) {
+				if holder[l] == NoValue && !no[l] {
+					return l
+				}
+			}
+			return validate.NoLoc
+		}
+		for _, p := range b.Phis {
+			if a.spilled[p.Dst] {
+				continue
+			}
+			var prefer []validate.Loc
+			for _, arg := range p.Args {
+				if !a.spilled[arg] && a.loc[arg] >= 0 {
+					prefer = append(prefer, a.loc[arg])
+				}
+			}
+			l := pick(f.Values[p.Dst].Class, avoid[p.Dst], prefer...)
+			if l < 0 {
+				return p.Dst, false
+			}
+			a.loc[p.Dst] = l
+			holder[l] = p.Dst
+		}
+		for x, in := range b.Instrs {
+			r := a.ref[in]
+			live := a.after[b.Index][x]
+			uses := make([]validate.Loc, len(in.Args))
+			var temps []validate.Loc
+			for i, u := range in.Args {
+				switch {
+				case !a.spilled[u]:
+					uses[i] = a.loc[u]
+				case takesSlots(in):
+					uses[i] = a.loc[u]
+				default:
+					// A reload into a free register, the same for a
+					// value read twice.
+					uses[i] = validate.NoLoc
+					for j := 0; j < i; j++ {
+						if in.Args[j] == u {
+							uses[i] = uses[j]
+						}
+					}
+					if uses[i] == validate.NoLoc {
+						no := map[validate.Loc]bool{}
+						for _, t := range temps {
+							no[t] = true
+						}
+						t := pick(f.Values[u].Class, no)
+						if t < 0 {
+							return u, false
+						}
+						temps = append(temps, t)
+						uses[i] = t
+						a.reloads[r] = append(a.reloads[r], validate.Move{Src: a.loc[u], Dst: t})
+					}
+				}
+			}
+			a.useLoc[r] = uses
+			// Operands read here for the last time free their registers.
+			var freed []validate.Loc
+			for i, u := range in.Args {
+				if !a.spilled[u] && !live.has(u) && holder[a.loc[u]] == u {
+					holder[a.loc[u]] = NoValue
+					if i == 0 {
+						freed = append(freed, a.loc[u])
+					}
+				}
+			}
+			a.defLoc[r] = validate.NoLoc
+			if in.Dst == NoValue {
+				continue
+			}
+			d := in.Dst
+			c := f.Values[d].Class
+			if a.spilled[d] {
+				no := map[validate.Loc]bool{}
+				t := pick(c, no, freed...)
+				if t < 0 {
+					return d, false
+				}
+				a.defLoc[r] = t
+				continue
+			}
+			prefer := append(freed, a.phiPreference(b, d)...)
+			if in.Op == OpDiv {
+				prefer = append(prefer, locAX, locDX)
+			}
+			l := pick(c, avoid[d], prefer...)
+			if l < 0 {
+				return d, false
+			}
+			a.loc[d], a.defLoc[r] = l, l
+			if live.has(d) {
+				holder[l] = d
+			}
+		}
+	}
+	return NoValue, true
+}
+
+// phiPreference returns the locations of the phis d is an argument of,
+// in b's successors.
+func (a *allocator) phiPreference(b *Block, d Value) []validate.Loc {
+	var ls []validate.Loc
+	for k, s := range b.Succs {
+		sb := a.f.Blocks[s]
+		j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
+		for _, p := range sb.Phis {
+			if p.Args[j] == d && !a.spilled[p.Dst] && a.loc[p.Dst] >= 0 {
+				ls = append(ls, a.loc[p.Dst])
+			}
+		}
+	}
+	return ls
+}
+
+func regClass(l validate.Loc) Class {
+	if l >= locX0 && l <= locX15 {
+		return FP
+	}
+	return GP
+}
+
+// machFunc describes the code for the validator: before allocation
+// (locations unset), or after, with the allocation's locations and moves.
+func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
+	f := a.f
+	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks))}
+	loc := func(v Value) validate.Loc {
+		if !allocated {
+			return validate.NoLoc
+		}
+		return a.loc[v]
+	}
+	for i, b := range f.Blocks {
+		mb := &mf.Blocks[i]
+		mb.Preds, mb.Succs = b.Preds, b.Succs
+		for _, p := range b.Phis {
+			args := make([]validate.MachValue, len(p.Args))
+			for k, v := range p.Args {
+				args[k] = validate.MachValue(v)
+			}
+			mb.Phis = append(mb.Phis, validate.MachPhi{Dst: validate.Operand{V: validate.MachValue(p.Dst), L: loc(p.Dst)}, Args: args})
+		}
+		for _, in := range b.Instrs {
+			r := a.ref[in]
+			mi := validate.MachInstr{Ref: r, Clobbers: clobbers(in), PreservesUses: in.Op == OpPoll}
+			for k, u := range in.Args {
+				l := validate.NoLoc
+				if allocated {
+					l = a.useLoc[r][k]
+				}
+				mi.Uses = append(mi.Uses, validate.Operand{V: validate.MachValue(u), L: l})
+			}
+			if allocated {
+				for _, m := range a.reloads[r] {
+					mb.Instrs = append(mb.Instrs, validate.MachInstr{Ref: -1, Move: m})
+				}
+			}
+			if in.Dst != NoValue {
+				l := validate.NoLoc
+				if allocated {
+					l = a.defLoc[r]
+				}
+				mi.Defs = []validate.Operand{{V: validate.MachValue(in.Dst), L: l}}
+			}
+			mb.Instrs = append(mb.Instrs, mi)
+			if allocated && in.Dst != NoValue && a.spilled[in.Dst] {
+				mb.Instrs = append(mb.Instrs, validate.MachInstr{Ref: -1, Move: validate.Move{Src: a.defLoc[r], Dst: a.loc[in.Dst]}})
+			}
+		}
+		if allocated {
+			for k, s := range b.Succs {
+				sb := f.Blocks[s]
+				j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
+				var ms []validate.Move
+				for _, p := range sb.Phis {
+					if src, dst := a.loc[p.Args[j]], a.loc[p.Dst]; src != dst {
+						ms = append(ms, validate.Move{Src: src, Dst: dst})
+					}
+				}
+				mb.EdgeMoves = append(mb.EdgeMoves, ms)
+			}
+		}
+	}
+	return mf
+}
+
+// reversePostorder returns f's blocks reachable from the entry, each
+// after its dominators.
+func reversePostorder(f *Func) []*Block {
+	seen := make([]bool, len(f.Blocks))
+	var post []*Block
+	var visit func(b *Block)
+	visit = func(b *Block) {
+		seen[b.Index] = true
+		for _, s := range b.Succs {
+			if !seen[s] {
+				visit(f.Blocks[s])
+			}
+		}
+		post = append(post, b)
+	}
+	visit(f.Blocks[0])
+	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
+		post[i], post[j] = post[j], post[i]
+	}
+	return post
+}
+
+// loopDepths returns how many loops contain each block: a loop is a
+// back edge's natural loop (the blocks that reach the edge's source
+// without passing through its target, the header), a back edge one to a
+// block visited earlier on the depth-first path.
+func loopDepths(f *Func) []int {
+	depth := make([]int, len(f.Blocks))
+	state := make([]int, len(f.Blocks)) // 0 new, 1 on the path, 2 done
+	var backs [][2]int
+	var visit func(b int)
+	visit = func(b int) {
+		state[b] = 1
+		for _, s := range f.Blocks[b].Succs {
+			switch state[s] {
+			case 0:
+				visit(s)
+			case 1:
+				backs = append(backs, [2]int{b, s})
+			}
+		}
+		state[b] = 2
+	}
+	visit(0)
+	for _, e := range backs {
+		in := make([]bool, len(f.Blocks))
+		in[e[1]] = true
+		work := []int{e[0]}
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			if in[b] {
+				continue
+			}
+			in[b] = true
+			work = append(work, f.Blocks[b].Preds...)
+		}
+		for b, ok := range in {
+			if ok {
+				depth[b]++
+			}
+		}
+	}
+	return depth
+}
