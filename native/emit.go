@@ -210,17 +210,7 @@ func (e *emitter) parallelMove(ms []validate.Move) {
 
 func (e *emitter) body() error {
 	f := e.f
-	order := reversePostorder(f)
-	var cold []*Block
-	hot := order[:0:0]
-	for _, b := range order {
-		if len(b.Instrs) > 0 && b.Instrs[0].Op == OpPoll {
-			cold = append(cold, b)
-		} else {
-			hot = append(hot, b)
-		}
-	}
-	order = append(hot, cold...)
+	order := layout(f)
 	for i, b := range order {
 		next := -1
 		if i+1 < len(order) {

@@ -497,43 +497,12 @@ func reversePostorder(f *Func) []*Block {
 	return post
 }
 
-// loopDepths returns how many loops contain each block: a loop is a
-// back edge's natural loop (the blocks that reach the edge's source
-// without passing through its target, the header), a back edge one to a
-// block visited earlier on the depth-first path.
+// loopDepths returns how many loops contain each block.
 func loopDepths(f *Func) []int {
 	depth := make([]int, len(f.Blocks))
-	state := make([]int, len(f.Blocks)) // 0 new, 1 on the path, 2 done
-	var backs [][2]int
-	var visit func(b int)
-	visit = func(b int) {
-		state[b] = 1
-		for _, s := range f.Blocks[b].Succs {
-			switch state[s] {
-			case 0:
-				visit(s)
-			case 1:
-				backs = append(backs, [2]int{b, s})
-			}
-		}
-		state[b] = 2
-	}
-	visit(0)
-	for _, e := range backs {
-		in := make([]bool, len(f.Blocks))
-		in[e[1]] = true
-		work := []int{e[0]}
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			if in[b] {
-				continue
-			}
-			in[b] = true
-			work = append(work, f.Blocks[b].Preds...)
-		}
-		for b, ok := range in {
-			if ok {
+	for _, body := range naturalLoops(f) {
+		for b, in := range body {
+			if in {
 				depth[b]++
 			}
 		}

@@ -15,16 +15,7 @@ b0:
 	MOVQ $0, R8
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	SHLQ $16, R8
-	MOVL R8, R8
-	ORQ DI, R8
-	MOVL R8, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R9*1), R12
 	ADDQ R12, DI
@@ -48,7 +39,16 @@ b2:
 	SUBQ $1, R10
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	SHLQ $16, R8
+	MOVL R8, R8
+	ORQ DI, R8
+	MOVL R8, ret+24(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R9, 200(SP)
@@ -80,13 +80,7 @@ b0:
 	MOVQ $2166136261, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, SI
-	JLT b2
-b3:
-	MOVL DI, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R8*1), R10
 	XORQ R10, DI
@@ -95,7 +89,13 @@ b2:
 	SUBQ $1, R9
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVL DI, ret+24(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -125,13 +125,7 @@ b0:
 	MOVQ $-3750763034362895579, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, SI
-	JLT b2
-b3:
-	MOVQ DI, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R8*1), R10
 	XORQ R10, DI
@@ -140,7 +134,13 @@ b2:
 	SUBQ $1, R9
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVQ DI, ret+24(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -170,28 +170,13 @@ b0:
 	MOVQ $4294967295, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, SI
-	JLT b2
-b3:
-	NOTQ DI
-	MOVL DI, DI
-	MOVL DI, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R8*1), R10
 	XORQ R10, DI
 	MOVQ $0, R10
 	MOVQ $4096, R12
-b4:
-	CMPQ R10, $8
-	JLT b5
-b6:
-	SUBQ $1, R9
-	JEQ b8
-b7:
-	JMP b1
+	JMP b4
 b5:
 	MOVQ DI, R13
 	ANDQ $1, R13
@@ -205,26 +190,22 @@ b5:
 	SUBQ $1, R12
 	JEQ b10
 b9:
-	JMP b4
-b8:
-	MOVQ SI, 176(SP)
-	MOVQ DI, 184(SP)
-	MOVQ R8, 192(SP)
-	MOVQ BX, 0(SP)
-	MOVQ $0, 8(SP)
-	MOVQ $0, 16(SP)
-	MOVQ $0, 24(SP)
-	MOVQ $0, 32(SP)
-	MOVQ $0, 40(SP)
-	MOVQ $0, 48(SP)
-	MOVQ $0, 56(SP)
-	CALL ·vssaKernelsPoll(SB)
-	MOVQ 64(SP), BX
-	MOVQ 176(SP), SI
-	MOVQ 184(SP), DI
-	MOVQ 192(SP), R8
-	MOVQ $4096, R9
-	JMP b1
+b4:
+	CMPQ R10, $8
+	JLT b5
+b6:
+	SUBQ $1, R9
+	JEQ b8
+b7:
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	NOTQ DI
+	MOVL DI, DI
+	MOVL DI, ret+24(FP)
+	RET
 b10:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -248,6 +229,25 @@ b10:
 	MOVQ 200(SP), R9
 	MOVQ $4096, R12
 	JMP b4
+b8:
+	MOVQ SI, 176(SP)
+	MOVQ DI, 184(SP)
+	MOVQ R8, 192(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 176(SP), SI
+	MOVQ 184(SP), DI
+	MOVQ 192(SP), R8
+	MOVQ $4096, R9
+	JMP b1
 
 // func Djb2(s string) uint32
 TEXT ·Djb2(SB), $392-20
@@ -258,12 +258,7 @@ b0:
 	MOVQ $5381, DI
 	MOVQ $0, R8
 	MOVQ $4096, R9
-b1:
-	CMPQ R8, SI
-	JLT b2
-b3:
-	MOVL DI, ret+16(FP)
-	RET
+	JMP b1
 b2:
 	MOVQ DI, R10
 	SHLQ $5, R10
@@ -278,7 +273,12 @@ b2:
 	JEQ b5
 b4:
 	MOVQ R10, DI
-	JMP b1
+b1:
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVL DI, ret+16(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R10, 208(SP)
@@ -311,13 +311,7 @@ b0:
 	XORPS X0, X0
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	MOVSD X0, ret+48(FP)
-	RET
+	JMP b1
 b2:
 	MOVSD (BX)(R9*8), X1
 	CMPQ R9, R8
@@ -328,7 +322,13 @@ b2:
 	SUBQ $1, R10
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	MOVSD X0, ret+48(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -368,13 +368,7 @@ b0:
 	XORPS X0, X0
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	MOVSS X0, ret+48(FP)
-	RET
+	JMP b1
 b2:
 	MOVSS (BX)(R9*4), X1
 	CMPQ R9, R8
@@ -385,7 +379,13 @@ b2:
 	SUBQ $1, R10
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	MOVSS X0, ret+48(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -415,7 +415,7 @@ panic1:
 	UNDEF
 
 // func MatMul(dst []float64, a []float64, b []float64, n int)
-TEXT ·MatMul(SB), $464-80
+TEXT ·MatMul(SB), $472-80
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -423,125 +423,101 @@ b0:
 	MOVQ dst_len+8(FP), BX
 	MOVQ BX, 400(SP)
 	MOVQ a_base+24(FP), BX
-	MOVQ BX, 408(SP)
-	MOVQ a_len+32(FP), BX
-	MOVQ b_base+48(FP), SI
-	MOVQ b_len+56(FP), DI
-	MOVQ n+72(FP), R8
-	MOVQ $0, R9
-	MOVQ $4096, R10
-	MOVQ R10, 432(SP)
+	MOVQ a_len+32(FP), SI
+	MOVQ b_base+48(FP), DI
+	MOVQ b_len+56(FP), R8
+	MOVQ n+72(FP), R9
+	MOVQ $0, R10
+	MOVQ $4096, R12
+	MOVQ R12, 432(SP)
+	JMP b1
+b2:
+	MOVQ $0, R12
+	MOVQ R12, 408(SP)
+	MOVQ $4096, R12
+	MOVQ R12, 448(SP)
+	MOVQ 408(SP), R12
+	MOVQ 448(SP), R11
+	MOVQ R11, 440(SP)
+	JMP b4
+b5:
+	XORPS X0, X0
+	MOVQ $0, R13
+	MOVQ R13, 416(SP)
+	MOVQ $4096, R13
+	MOVQ R13, 464(SP)
+	MOVQ 416(SP), R13
+	MOVQ 464(SP), R11
+	MOVQ R11, 456(SP)
+	JMP b7
+b8:
+	MOVQ R10, R14
+	IMULQ R9, R14
+	MOVQ R14, 424(SP)
+	MOVQ 424(SP), R14
+	ADDQ R13, R14
+	CMPQ R14, SI
+	JCC panic1
+	MOVSD (BX)(R14*8), X1
+	MOVQ R13, R14
+	IMULQ R9, R14
+	ADDQ R12, R14
+	CMPQ R14, R8
+	JCC panic2
+	MOVSD (DI)(R14*8), X2
+	MULSD X2, X1
+	ADDSD X1, X0
+	ADDQ $1, R13
+	MOVQ 456(SP), R14
+	SUBQ $1, R14
+	JEQ b15
+b14:
+	MOVQ R14, 456(SP)
+b7:
+	CMPQ R13, R9
+	JLT b8
+b9:
+	MOVQ R10, R13
+	IMULQ R9, R13
+	ADDQ R12, R13
+	MOVQ 400(SP), R14
+	CMPQ R13, R14
+	JCC panic3
+	MOVQ 392(SP), R14
+	MOVSD X0, (R14)(R13*8)
+	ADDQ $1, R12
+	MOVQ 440(SP), R13
+	SUBQ $1, R13
+	JEQ b13
+b12:
+	MOVQ R13, 440(SP)
+b4:
+	CMPQ R12, R9
+	JLT b5
+b6:
+	ADDQ $1, R10
+	MOVQ 432(SP), R12
+	SUBQ $1, R12
+	JEQ b11
+b10:
+	MOVQ R12, 432(SP)
 b1:
-	CMPQ R9, R8
+	CMPQ R10, R9
 	JLT b2
 b3:
 	RET
-b2:
-	MOVQ $0, R10
-	MOVQ R10, 416(SP)
-	MOVQ $4096, R10
-	MOVQ R10, 448(SP)
-	MOVQ 416(SP), R10
-	MOVQ 448(SP), R11
-	MOVQ R11, 440(SP)
-b4:
-	CMPQ R10, R8
-	JLT b5
-b6:
-	ADDQ $1, R9
-	MOVQ 432(SP), R10
-	SUBQ $1, R10
-	JEQ b11
-b10:
-	MOVQ R10, 432(SP)
-	JMP b1
-b5:
-	XORPS X0, X0
-	MOVQ $0, R12
-	MOVQ R12, 424(SP)
-	MOVQ $4096, R12
-	MOVQ R12, 456(SP)
-	MOVQ 424(SP), R12
-	MOVQ 456(SP), R13
-b7:
-	CMPQ R12, R8
-	JLT b8
-b9:
-	MOVQ R9, R12
-	IMULQ R8, R12
-	ADDQ R10, R12
-	MOVQ 400(SP), R13
-	CMPQ R12, R13
-	JCC panic1
-	MOVQ 392(SP), R13
-	MOVSD X0, (R13)(R12*8)
-	ADDQ $1, R10
-	MOVQ 440(SP), R12
-	SUBQ $1, R12
-	JEQ b13
-b12:
-	MOVQ R12, 440(SP)
-	JMP b4
-b8:
-	MOVQ R9, R14
-	IMULQ R8, R14
-	ADDQ R12, R14
-	CMPQ R14, BX
-	JCC panic2
-	MOVQ 408(SP), CX
-	MOVSD (CX)(R14*8), X1
-	MOVQ R12, R14
-	IMULQ R8, R14
-	ADDQ R10, R14
-	CMPQ R14, DI
-	JCC panic3
-	MOVSD (SI)(R14*8), X2
-	MULSD X2, X1
-	ADDSD X1, X0
-	ADDQ $1, R12
-	SUBQ $1, R13
-	JEQ b15
-b14:
-	JMP b7
-b11:
-	MOVQ BX, 152(SP)
-	MOVQ DI, 184(SP)
-	MOVQ R8, 192(SP)
-	MOVQ R9, 200(SP)
-	MOVQ 392(SP), R11
-	MOVQ R11, 0(SP)
-	MOVQ 408(SP), R11
-	MOVQ R11, 8(SP)
-	MOVQ SI, 16(SP)
-	MOVQ $0, 24(SP)
-	MOVQ $0, 32(SP)
-	MOVQ $0, 40(SP)
-	MOVQ $0, 48(SP)
-	MOVQ $0, 56(SP)
-	CALL ·vssaKernelsPoll(SB)
-	MOVQ 64(SP), R11
-	MOVQ R11, 392(SP)
-	MOVQ 72(SP), R11
-	MOVQ R11, 408(SP)
-	MOVQ 80(SP), SI
-	MOVQ 152(SP), BX
-	MOVQ 184(SP), DI
-	MOVQ 192(SP), R8
-	MOVQ 200(SP), R9
-	MOVQ $4096, R10
-	MOVQ R10, 432(SP)
-	JMP b1
-b13:
-	MOVQ BX, 152(SP)
-	MOVQ DI, 184(SP)
+b15:
+	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
 	MOVQ R9, 200(SP)
 	MOVQ R10, 208(SP)
+	MOVQ R12, 224(SP)
+	MOVSD X0, 256(SP)
+	MOVQ R13, 232(SP)
 	MOVQ 392(SP), R11
 	MOVQ R11, 0(SP)
-	MOVQ 408(SP), R11
-	MOVQ R11, 8(SP)
-	MOVQ SI, 16(SP)
+	MOVQ BX, 8(SP)
+	MOVQ DI, 16(SP)
 	MOVQ $0, 24(SP)
 	MOVQ $0, 32(SP)
 	MOVQ $0, 40(SP)
@@ -550,30 +526,28 @@ b13:
 	CALL ·vssaKernelsPoll(SB)
 	MOVQ 64(SP), R11
 	MOVQ R11, 392(SP)
-	MOVQ 72(SP), R11
-	MOVQ R11, 408(SP)
-	MOVQ 80(SP), SI
-	MOVQ 152(SP), BX
-	MOVQ 184(SP), DI
+	MOVQ 72(SP), BX
+	MOVQ 80(SP), DI
+	MOVQ 176(SP), SI
 	MOVQ 192(SP), R8
 	MOVQ 200(SP), R9
 	MOVQ 208(SP), R10
-	MOVQ $4096, R12
-	MOVQ R12, 440(SP)
-	JMP b4
-b15:
-	MOVQ BX, 152(SP)
-	MOVQ DI, 184(SP)
+	MOVQ 224(SP), R12
+	MOVSD 256(SP), X0
+	MOVQ 232(SP), R13
+	MOVQ $4096, R14
+	MOVQ R14, 456(SP)
+	JMP b7
+b13:
+	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
 	MOVQ R9, 200(SP)
 	MOVQ R10, 208(SP)
-	MOVSD X0, 256(SP)
 	MOVQ R12, 224(SP)
 	MOVQ 392(SP), R11
 	MOVQ R11, 0(SP)
-	MOVQ 408(SP), R11
-	MOVQ R11, 8(SP)
-	MOVQ SI, 16(SP)
+	MOVQ BX, 8(SP)
+	MOVQ DI, 16(SP)
 	MOVQ $0, 24(SP)
 	MOVQ $0, 32(SP)
 	MOVQ $0, 40(SP)
@@ -582,31 +556,55 @@ b15:
 	CALL ·vssaKernelsPoll(SB)
 	MOVQ 64(SP), R11
 	MOVQ R11, 392(SP)
-	MOVQ 72(SP), R11
-	MOVQ R11, 408(SP)
-	MOVQ 80(SP), SI
-	MOVQ 152(SP), BX
-	MOVQ 184(SP), DI
+	MOVQ 72(SP), BX
+	MOVQ 80(SP), DI
+	MOVQ 176(SP), SI
 	MOVQ 192(SP), R8
 	MOVQ 200(SP), R9
 	MOVQ 208(SP), R10
-	MOVSD 256(SP), X0
 	MOVQ 224(SP), R12
 	MOVQ $4096, R13
-	JMP b7
+	MOVQ R13, 440(SP)
+	JMP b4
+b11:
+	MOVQ SI, 176(SP)
+	MOVQ R8, 192(SP)
+	MOVQ R9, 200(SP)
+	MOVQ R10, 208(SP)
+	MOVQ 392(SP), R11
+	MOVQ R11, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 64(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ 72(SP), BX
+	MOVQ 80(SP), DI
+	MOVQ 176(SP), SI
+	MOVQ 192(SP), R8
+	MOVQ 200(SP), R9
+	MOVQ 208(SP), R10
+	MOVQ $4096, R12
+	MOVQ R12, 432(SP)
+	JMP b1
 panic1:
-	MOVQ R12, 0(SP)
-	MOVQ R13, 8(SP)
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 panic2:
 	MOVQ R14, 0(SP)
-	MOVQ BX, 8(SP)
+	MOVQ R8, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 panic3:
-	MOVQ R14, 0(SP)
-	MOVQ DI, 8(SP)
+	MOVQ R13, 0(SP)
+	MOVQ R14, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 
@@ -620,13 +618,7 @@ b0:
 	MOVQ $0, R8
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	MOVQ R8, ret+32(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R9*1), R12
 	CMPQ R12, DI
@@ -641,7 +633,13 @@ b4:
 	SUBQ $1, R10
 	JEQ b7
 b6:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	MOVQ R8, ret+32(FP)
+	RET
 b9:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -694,13 +692,7 @@ b0:
 	MOVBQZX c+24(FP), DI
 	MOVQ $0, R8
 	MOVQ $4096, R9
-b1:
-	CMPQ R8, SI
-	JLT b2
-b3:
-	MOVQ $-1, BX
-	MOVQ BX, ret+32(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R8*1), R10
 	CMPQ R10, DI
@@ -710,7 +702,13 @@ b5:
 	SUBQ $1, R9
 	JEQ b7
 b6:
-	JMP b1
+b1:
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVQ $-1, BX
+	MOVQ BX, ret+32(FP)
+	RET
 b4:
 	MOVQ R8, ret+32(FP)
 	RET
@@ -744,12 +742,7 @@ b0:
 	MOVQ $0, R8
 	MOVQ $0, R9
 	MOVQ $4096, R10
-b1:
-	CMPQ R9, SI
-	JLT b2
-b3:
-	MOVQ R8, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVBQZX (BX)(R9*1), R12
 	CMPQ R12, DI
@@ -763,7 +756,12 @@ b5:
 	SUBQ $1, R10
 	JEQ b8
 b7:
-	JMP b1
+b1:
+	CMPQ R9, SI
+	JLT b2
+b3:
+	MOVQ R8, ret+24(FP)
+	RET
 b8:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -795,12 +793,7 @@ b0:
 	MOVQ $0, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, SI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVQ (BX)(R8*8), R10
 	ADDQ R10, DI
@@ -808,7 +801,12 @@ b2:
 	SUBQ $1, R9
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -837,34 +835,17 @@ b0:
 	MOVQ s_len+8(FP), SI
 	MOVQ $1, DI
 	MOVQ $4096, R8
-b1:
-	CMPQ DI, SI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVQ (BX)(DI*8), R9
 	MOVQ DI, R10
 	SUBQ $1, R10
 	MOVQ $4096, R12
-b6:
-	CMPQ R10, $0
-	JGE b7
-b8:
-	JMP b5
+	JMP b6
 b7:
 	MOVQ (BX)(R10*8), R13
 	CMPQ R13, R9
-	JGT b4
-b9:
-b5:
-	ADDQ $1, R10
-	MOVQ R9, (BX)(R10*8)
-	ADDQ $1, DI
-	SUBQ $1, R8
-	JEQ b11
-b10:
-	JMP b1
+	JLE b9
 b4:
 	MOVQ R10, R14
 	ADDQ $1, R14
@@ -873,24 +854,24 @@ b4:
 	SUBQ $1, R12
 	JEQ b13
 b12:
-	JMP b6
-b11:
-	MOVQ SI, 176(SP)
-	MOVQ DI, 184(SP)
-	MOVQ BX, 0(SP)
-	MOVQ $0, 8(SP)
-	MOVQ $0, 16(SP)
-	MOVQ $0, 24(SP)
-	MOVQ $0, 32(SP)
-	MOVQ $0, 40(SP)
-	MOVQ $0, 48(SP)
-	MOVQ $0, 56(SP)
-	CALL ·vssaKernelsPoll(SB)
-	MOVQ 64(SP), BX
-	MOVQ 176(SP), SI
-	MOVQ 184(SP), DI
-	MOVQ $4096, R8
-	JMP b1
+b6:
+	CMPQ R10, $0
+	JGE b7
+b8:
+	JMP b5
+b9:
+b5:
+	ADDQ $1, R10
+	MOVQ R9, (BX)(R10*8)
+	ADDQ $1, DI
+	SUBQ $1, R8
+	JEQ b11
+b10:
+b1:
+	CMPQ DI, SI
+	JLT b2
+b3:
+	RET
 b13:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -914,6 +895,23 @@ b13:
 	MOVQ 192(SP), R8
 	MOVQ $4096, R12
 	JMP b6
+b11:
+	MOVQ SI, 176(SP)
+	MOVQ DI, 184(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 176(SP), SI
+	MOVQ 184(SP), DI
+	MOVQ $4096, R8
+	JMP b1
 
 // func BinarySearch(s []int, x int) int
 TEXT ·BinarySearch(SB), $392-40
@@ -926,26 +924,7 @@ b0:
 	MOVQ $4096, R9
 	MOVQ R9, R10
 	MOVQ SI, R9
-b3:
-	CMPQ R8, R9
-	JLT b1
-b2:
-	CMPQ R8, SI
-	JLT b8
-b9:
-	JMP b7
-b8:
-	MOVQ (BX)(R8*8), BX
-	CMPQ BX, DI
-	JEQ b6
-b10:
-b7:
-	MOVQ $-1, BX
-	MOVQ BX, ret+32(FP)
-	RET
-b6:
-	MOVQ R8, ret+32(FP)
-	RET
+	JMP b3
 b1:
 	MOVQ R8, R12
 	ADDQ R9, R12
@@ -967,7 +946,26 @@ b4:
 	JEQ b12
 b11:
 	MOVQ R12, R8
-	JMP b3
+b3:
+	CMPQ R8, R9
+	JLT b1
+b2:
+	CMPQ R8, SI
+	JLT b8
+b9:
+	JMP b7
+b8:
+	MOVQ (BX)(R8*8), BX
+	CMPQ BX, DI
+	JEQ b6
+b10:
+b7:
+	MOVQ $-1, BX
+	MOVQ BX, ret+32(FP)
+	RET
+b6:
+	MOVQ R8, ret+32(FP)
+	RET
 b14:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -1026,13 +1024,7 @@ b0:
 	MOVQ s_len+8(FP), SI
 	MOVQ $1, DI
 	MOVQ $4096, R8
-b1:
-	CMPQ DI, SI
-	JLT b2
-b3:
-	MOVQ $1, BX
-	MOVB BX, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVLQSX (BX)(DI*4), R9
 	MOVQ DI, R10
@@ -1045,7 +1037,13 @@ b5:
 	SUBQ $1, R8
 	JEQ b7
 b6:
-	JMP b1
+b1:
+	CMPQ DI, SI
+	JLT b2
+b3:
+	MOVQ $1, BX
+	MOVB BX, ret+24(FP)
+	RET
 b4:
 	MOVQ $0, BX
 	MOVB BX, ret+24(FP)
@@ -1141,13 +1139,7 @@ b0:
 	MOVQ x+0(FP), BX
 	MOVQ $32, SI
 	MOVQ $4096, DI
-b1:
-	CMPQ SI, $0
-	JHI b2
-b3:
-	ANDQ $1, BX
-	MOVQ BX, ret+8(FP)
-	RET
+	JMP b1
 b2:
 	MOVQ BX, R11
 	MOVQ SI, CX
@@ -1161,7 +1153,13 @@ b2:
 	SUBQ $1, DI
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	CMPQ SI, $0
+	JHI b2
+b3:
+	ANDQ $1, BX
+	MOVQ BX, ret+8(FP)
+	RET
 b5:
 	MOVQ BX, 152(SP)
 	MOVQ SI, 176(SP)
@@ -1190,12 +1188,7 @@ b0:
 	MOVQ y_len+40(FP), R8
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVSD (BX)(R9*8), X1
 	MULSD X0, X1
@@ -1207,7 +1200,12 @@ b2:
 	SUBQ $1, R10
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	RET
 b5:
 	MOVSD X0, 256(SP)
 	MOVQ SI, 176(SP)
@@ -1253,6 +1251,24 @@ b5:
 	XORPS X3, X3
 	MOVQ $0, SI
 	MOVQ $4096, DI
+	JMP b1
+b4:
+	MOVQ $4611686018427387904, R11
+	MOVQ R11, X6
+	MULSD X2, X6
+	MULSD X3, X6
+	ADDSD X1, X6
+	SUBSD X5, X4
+	ADDSD X0, X4
+	ADDQ $1, SI
+	CMPQ SI, BX
+	JGE b8
+b7:
+	SUBQ $1, DI
+	JEQ b10
+b9:
+	MOVAPS X4, X2
+	MOVAPS X6, X3
 b1:
 	MOVAPS X2, X4
 	MULSD X2, X4
@@ -1264,28 +1280,11 @@ b1:
 	MOVQ R11, X7
 	UCOMISD X7, X6
 	JHI b3
-b4:
-	MOVQ $4611686018427387904, R11
-	MOVQ R11, X6
-	MULSD X2, X6
-	MULSD X3, X6
-	ADDSD X1, X6
-	SUBSD X5, X4
-	ADDSD X0, X4
-	ADDQ $1, SI
-	CMPQ SI, BX
-	JLT b7
+	JMP b4
 b8:
 b2:
 	MOVQ BX, ret+24(FP)
 	RET
-b7:
-	SUBQ $1, DI
-	JEQ b10
-b9:
-	MOVAPS X4, X2
-	MOVAPS X6, X3
-	JMP b1
 b3:
 	MOVQ SI, ret+24(FP)
 	RET
@@ -1325,13 +1324,7 @@ b0:
 	XORPS X0, X0
 	MOVQ $-1, DI
 	MOVQ $4096, R8
-b1:
-	ADDQ $1, DI
-	CMPQ DI, SI
-	JLT b2
-b3:
-	MOVSD X0, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVSD (BX)(DI*8), X1
 	MULSD X1, X1
@@ -1339,7 +1332,13 @@ b2:
 	SUBQ $1, R8
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, DI
+	CMPQ DI, SI
+	JLT b2
+b3:
+	MOVSD X0, ret+24(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -1369,6 +1368,13 @@ b0:
 	MOVQ $0, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
+	JMP b1
+b2:
+	MOVQ (BX)(R8*8), R10
+	ADDQ R10, DI
+	SUBQ $1, R9
+	JEQ b5
+b4:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -1381,13 +1387,6 @@ b3:
 	DIVSD X1, X0
 	MOVSD X0, ret+24(FP)
 	RET
-b2:
-	MOVQ (BX)(R8*8), R10
-	ADDQ R10, DI
-	SUBQ $1, R9
-	JEQ b5
-b4:
-	JMP b1
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -1413,82 +1412,80 @@ TEXT ·SaturatingAddInt8(SB), $400-72
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
-	MOVQ BX, 392(SP)
-	MOVQ dst_len+8(FP), BX
-	MOVQ a_base+24(FP), SI
-	MOVQ a_len+32(FP), DI
-	MOVQ b_base+48(FP), R8
-	MOVQ b_len+56(FP), R9
-	MOVQ $-1, R10
-	MOVQ $4096, R12
-b1:
-	ADDQ $1, R10
-	CMPQ R10, BX
-	JLT b2
-b3:
-	RET
+	MOVQ dst_len+8(FP), SI
+	MOVQ a_base+24(FP), DI
+	MOVQ a_len+32(FP), R8
+	MOVQ b_base+48(FP), R9
+	MOVQ b_len+56(FP), R10
+	MOVQ $-1, R12
+	MOVQ $4096, R13
+	JMP b1
 b2:
-	CMPQ R10, DI
+	CMPQ R12, R8
 	JCC panic1
-	MOVBQSX (SI)(R10*1), R13
-	CMPQ R10, R9
+	MOVBQSX (DI)(R12*1), R14
+	MOVQ R14, 392(SP)
+	CMPQ R12, R10
 	JCC panic2
-	MOVBQSX (R8)(R10*1), R14
-	ADDQ R14, R13
-	MOVWQSX R13, R13
-	CMPQ R13, $127
+	MOVBQSX (R9)(R12*1), R14
+	MOVQ 392(SP), CX
+	ADDQ CX, R14
+	MOVWQSX R14, R14
+	CMPQ R14, $127
 	JGT b4
 b6:
-	CMPQ R13, $-128
+	CMPQ R14, $-128
 	JLT b7
 b8:
 	JMP b5
 b7:
-	MOVQ $-128, R13
+	MOVQ $-128, R14
 	JMP b5
 b4:
-	MOVQ $127, R13
+	MOVQ $127, R14
 b5:
-	MOVBQSX R13, R13
-	MOVQ 392(SP), R14
-	MOVB R13, (R14)(R10*1)
-	SUBQ $1, R12
+	MOVBQSX R14, R14
+	MOVB R14, (BX)(R12*1)
+	SUBQ $1, R13
 	JEQ b10
 b9:
-	JMP b1
+b1:
+	ADDQ $1, R12
+	CMPQ R12, SI
+	JLT b2
+b3:
+	RET
 b10:
-	MOVQ BX, 152(SP)
-	MOVQ DI, 184(SP)
-	MOVQ R9, 200(SP)
+	MOVQ SI, 176(SP)
+	MOVQ R8, 192(SP)
 	MOVQ R10, 208(SP)
-	MOVQ 392(SP), R11
-	MOVQ R11, 0(SP)
-	MOVQ SI, 8(SP)
-	MOVQ R8, 16(SP)
+	MOVQ R12, 224(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
 	MOVQ $0, 24(SP)
 	MOVQ $0, 32(SP)
 	MOVQ $0, 40(SP)
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaKernelsPoll(SB)
-	MOVQ 64(SP), R11
-	MOVQ R11, 392(SP)
-	MOVQ 72(SP), SI
-	MOVQ 80(SP), R8
-	MOVQ 152(SP), BX
-	MOVQ 184(SP), DI
-	MOVQ 200(SP), R9
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 176(SP), SI
+	MOVQ 192(SP), R8
 	MOVQ 208(SP), R10
-	MOVQ $4096, R12
+	MOVQ 224(SP), R12
+	MOVQ $4096, R13
 	JMP b1
 panic1:
-	MOVQ R10, 0(SP)
-	MOVQ DI, 8(SP)
+	MOVQ R12, 0(SP)
+	MOVQ R8, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ R10, 0(SP)
-	MOVQ R9, 8(SP)
+	MOVQ R12, 0(SP)
+	MOVQ R10, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 
@@ -1501,13 +1498,7 @@ b0:
 	MOVQ $0, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, SI
-	JLT b2
-b3:
-	MOVW DI, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVWQZX (BX)(R8*2), R10
 	MOVQ DI, R12
@@ -1521,7 +1512,13 @@ b2:
 	JEQ b5
 b4:
 	MOVQ R12, DI
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVW DI, ret+24(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -1550,12 +1547,7 @@ b0:
 	MOVQ a+0(FP), BX
 	MOVQ b+8(FP), SI
 	MOVQ $4096, DI
-b3:
-	CMPQ SI, $0
-	JNE b1
-b2:
-	MOVQ BX, ret+16(FP)
-	RET
+	JMP b3
 b1:
 	MOVQ SI, R11
 	MOVQ BX, AX
@@ -1568,7 +1560,12 @@ b4:
 	MOVQ SI, 384(SP)
 	MOVQ BX, SI
 	MOVQ 384(SP), BX
-	JMP b3
+b3:
+	CMPQ SI, $0
+	JNE b1
+b2:
+	MOVQ BX, ret+16(FP)
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ BX, 152(SP)
@@ -1598,6 +1595,13 @@ b0:
 	MOVQ $0, DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
+	JMP b1
+b2:
+	MOVLQSX (BX)(R8*4), R10
+	ADDQ R10, DI
+	SUBQ $1, R9
+	JEQ b5
+b4:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -1619,13 +1623,6 @@ div2:
 	MOVLQSX DI, DI
 	MOVL DI, ret+24(FP)
 	RET
-b2:
-	MOVLQSX (BX)(R8*4), R10
-	ADDQ R10, DI
-	SUBQ $1, R9
-	JEQ b5
-b4:
-	JMP b1
 b5:
 	MOVQ SI, 176(SP)
 	MOVQ R8, 192(SP)
@@ -1655,67 +1652,65 @@ TEXT ·XorBytes(SB), $400-72
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
-	MOVQ BX, 392(SP)
-	MOVQ dst_len+8(FP), BX
-	MOVQ a_base+24(FP), SI
-	MOVQ a_len+32(FP), DI
-	MOVQ b_base+48(FP), R8
-	MOVQ b_len+56(FP), R9
-	MOVQ $-1, R10
-	MOVQ $4096, R12
+	MOVQ dst_len+8(FP), SI
+	MOVQ a_base+24(FP), DI
+	MOVQ a_len+32(FP), R8
+	MOVQ b_base+48(FP), R9
+	MOVQ b_len+56(FP), R10
+	MOVQ $-1, R12
+	MOVQ $4096, R13
+	JMP b1
+b2:
+	CMPQ R12, R8
+	JCC panic1
+	MOVBQZX (DI)(R12*1), R14
+	MOVQ R14, 392(SP)
+	CMPQ R12, R10
+	JCC panic2
+	MOVBQZX (R9)(R12*1), R14
+	MOVQ 392(SP), CX
+	XORQ CX, R14
+	MOVB R14, (BX)(R12*1)
+	SUBQ $1, R13
+	JEQ b5
+b4:
 b1:
-	ADDQ $1, R10
-	CMPQ R10, BX
+	ADDQ $1, R12
+	CMPQ R12, SI
 	JLT b2
 b3:
 	RET
-b2:
-	CMPQ R10, DI
-	JCC panic1
-	MOVBQZX (SI)(R10*1), R13
-	CMPQ R10, R9
-	JCC panic2
-	MOVBQZX (R8)(R10*1), R14
-	XORQ R14, R13
-	MOVQ 392(SP), R14
-	MOVB R13, (R14)(R10*1)
-	SUBQ $1, R12
-	JEQ b5
-b4:
-	JMP b1
 b5:
-	MOVQ BX, 152(SP)
-	MOVQ DI, 184(SP)
-	MOVQ R9, 200(SP)
+	MOVQ SI, 176(SP)
+	MOVQ R8, 192(SP)
 	MOVQ R10, 208(SP)
-	MOVQ 392(SP), R11
-	MOVQ R11, 0(SP)
-	MOVQ SI, 8(SP)
-	MOVQ R8, 16(SP)
+	MOVQ R12, 224(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
 	MOVQ $0, 24(SP)
 	MOVQ $0, 32(SP)
 	MOVQ $0, 40(SP)
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaKernelsPoll(SB)
-	MOVQ 64(SP), R11
-	MOVQ R11, 392(SP)
-	MOVQ 72(SP), SI
-	MOVQ 80(SP), R8
-	MOVQ 152(SP), BX
-	MOVQ 184(SP), DI
-	MOVQ 200(SP), R9
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 176(SP), SI
+	MOVQ 192(SP), R8
 	MOVQ 208(SP), R10
-	MOVQ $4096, R12
+	MOVQ 224(SP), R12
+	MOVQ $4096, R13
 	JMP b1
 panic1:
-	MOVQ R10, 0(SP)
-	MOVQ DI, 8(SP)
+	MOVQ R12, 0(SP)
+	MOVQ R8, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ R10, 0(SP)
-	MOVQ R9, 8(SP)
+	MOVQ R12, 0(SP)
+	MOVQ R10, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 
@@ -1728,12 +1723,7 @@ b0:
 	MOVSD k+24(FP), X0
 	MOVQ $-1, DI
 	MOVQ $4096, R8
-b1:
-	ADDQ $1, DI
-	CMPQ DI, SI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVSD (BX)(DI*8), X1
 	MULSD X0, X1
@@ -1741,7 +1731,12 @@ b2:
 	SUBQ $1, R8
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, DI
+	CMPQ DI, SI
+	JLT b2
+b3:
+	RET
 b5:
 	MOVQ SI, 176(SP)
 	MOVSD X0, 256(SP)
@@ -1772,12 +1767,7 @@ b0:
 	MOVLQSX hi+28(FP), R8
 	MOVQ $-1, R9
 	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	CMPQ R9, SI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVLQSX (BX)(R9*4), R12
 	CMPQ R12, DI
@@ -1801,7 +1791,12 @@ b4:
 	SUBQ $1, R10
 	JEQ b9
 b8:
-	JMP b1
+b1:
+	ADDQ $1, R9
+	CMPQ R9, SI
+	JLT b2
+b3:
+	RET
 b13:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -1867,58 +1862,65 @@ b9:
 	JMP b1
 
 // func SumPointProducts(p *Point, xs []int64, ys []int64) int64
-TEXT ·SumPointProducts(SB), $408-64
+TEXT ·SumPointProducts(SB), $432-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p+0(FP), BX
 	MOVQ xs_base+8(FP), SI
-	MOVQ SI, 392(SP)
-	MOVQ xs_len+16(FP), SI
-	MOVQ SI, 400(SP)
-	MOVQ ys_base+32(FP), SI
-	MOVQ ys_len+40(FP), DI
+	MOVQ xs_len+16(FP), DI
+	MOVQ ys_base+32(FP), R8
+	MOVQ ys_len+40(FP), R9
 	TESTB AX, (BX)
-	MOVQ $0, R8
-	MOVQ R8, (BX)
-	MOVQ $0, R8
-	MOVQ R8, 8(BX)
-	MOVQ $0, R8
-	MOVQ $-1, R9
-	MOVQ $4096, R10
-b1:
-	ADDQ $1, R9
-	MOVQ 400(SP), R12
-	CMPQ R9, R12
-	JLT b2
-b3:
-	MOVQ R8, ret+56(FP)
-	RET
+	MOVQ $0, R10
+	MOVQ R10, (BX)
+	MOVQ $0, R10
+	MOVQ R10, 8(BX)
+	MOVQ $0, R10
+	MOVQ $-1, R12
+	MOVQ $4096, R13
+	MOVQ R13, 424(SP)
+	JMP b1
 b2:
-	MOVQ 392(SP), R12
-	MOVQ (R12)(R9*8), R12
-	CMPQ R9, DI
+	MOVQ (SI)(R12*8), R13
+	CMPQ R12, R9
 	JCC panic1
-	MOVQ (SI)(R9*8), R13
-	MOVQ (BX), R14
-	ADDQ R12, R14
-	MOVQ R14, (BX)
-	MOVQ 8(BX), R14
-	ADDQ R13, R14
-	MOVQ R14, 8(BX)
-	IMULQ R13, R12
-	ADDQ R12, R8
-	SUBQ $1, R10
+	MOVQ (R8)(R12*8), R14
+	MOVQ (BX), CX
+	MOVQ CX, 392(SP)
+	MOVQ 392(SP), CX
+	ADDQ R13, CX
+	MOVQ CX, 400(SP)
+	MOVQ 400(SP), CX
+	MOVQ CX, (BX)
+	MOVQ 8(BX), CX
+	MOVQ CX, 408(SP)
+	MOVQ 408(SP), CX
+	ADDQ R14, CX
+	MOVQ CX, 416(SP)
+	MOVQ 416(SP), CX
+	MOVQ CX, 8(BX)
+	IMULQ R14, R13
+	ADDQ R13, R10
+	MOVQ 424(SP), R13
+	SUBQ $1, R13
 	JEQ b5
 b4:
-	JMP b1
+	MOVQ R13, 424(SP)
+b1:
+	ADDQ $1, R12
+	CMPQ R12, DI
+	JLT b2
+b3:
+	MOVQ R10, ret+56(FP)
+	RET
 b5:
 	MOVQ DI, 184(SP)
 	MOVQ R9, 200(SP)
-	MOVQ R8, 192(SP)
+	MOVQ R12, 224(SP)
+	MOVQ R10, 208(SP)
 	MOVQ BX, 0(SP)
-	MOVQ 392(SP), R11
-	MOVQ R11, 8(SP)
-	MOVQ SI, 16(SP)
+	MOVQ SI, 8(SP)
+	MOVQ R8, 16(SP)
 	MOVQ $0, 24(SP)
 	MOVQ $0, 32(SP)
 	MOVQ $0, 40(SP)
@@ -1926,17 +1928,18 @@ b5:
 	MOVQ $0, 56(SP)
 	CALL ·vssaKernelsPoll(SB)
 	MOVQ 64(SP), BX
-	MOVQ 72(SP), R11
-	MOVQ R11, 392(SP)
-	MOVQ 80(SP), SI
+	MOVQ 72(SP), SI
+	MOVQ 80(SP), R8
 	MOVQ 184(SP), DI
 	MOVQ 200(SP), R9
-	MOVQ 192(SP), R8
-	MOVQ $4096, R10
+	MOVQ 224(SP), R12
+	MOVQ 208(SP), R10
+	MOVQ $4096, R13
+	MOVQ R13, 424(SP)
 	JMP b1
 panic1:
-	MOVQ R9, 0(SP)
-	MOVQ DI, 8(SP)
+	MOVQ R12, 0(SP)
+	MOVQ R9, 8(SP)
 	CALL ·vssaKernelsPanicIndex(SB)
 	UNDEF
 
@@ -1966,12 +1969,7 @@ b0:
 	MOVQ s_len+16(FP), DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, DI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVQ (SI)(R8*8), R10
 	TESTB AX, (BX)
@@ -2014,7 +2012,12 @@ b8:
 	SUBQ $1, R9
 	JEQ b17
 b16:
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, DI
+	JLT b2
+b3:
+	RET
 b17:
 	MOVQ DI, 184(SP)
 	MOVQ R8, 192(SP)
@@ -2049,13 +2052,7 @@ b0:
 	MOVQ R9, R10
 	MOVQ R8, R9
 	MOVQ DI, R8
-b1:
-	CMPQ R9, SI
-	JLT b2
-b3:
-	MOVQ DI, ret+24(FP)
-	MOVQ R8, ret1+32(FP)
-	RET
+	JMP b1
 b2:
 	MOVQ (BX)(R9*8), R12
 	CMPQ R12, DI
@@ -2077,7 +2074,13 @@ b7:
 	JEQ b11
 b10:
 	MOVQ R12, R8
-	JMP b1
+b1:
+	CMPQ R9, SI
+	JLT b2
+b3:
+	MOVQ DI, ret+24(FP)
+	MOVQ R8, ret1+32(FP)
+	RET
 b11:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
@@ -2115,13 +2118,7 @@ b0:
 	XORPS X0, X0
 	MOVQ $-1, DI
 	MOVQ $4096, R8
-b1:
-	ADDQ $1, DI
-	CMPQ DI, SI
-	JLT b2
-b3:
-	MOVSS X0, ret+24(FP)
-	RET
+	JMP b1
 b2:
 	MOVSS (BX)(DI*4), X1
 	CMPQ DI, $0
@@ -2142,7 +2139,13 @@ b4:
 	JEQ b10
 b9:
 	MOVAPS X1, X0
-	JMP b1
+b1:
+	ADDQ $1, DI
+	CMPQ DI, SI
+	JLT b2
+b3:
+	MOVSS X0, ret+24(FP)
+	RET
 b12:
 	MOVQ SI, 176(SP)
 	MOVSD X0, 256(SP)
@@ -2192,12 +2195,7 @@ b0:
 	MOVQ data_len+16(FP), DI
 	MOVQ $-1, R8
 	MOVQ $4096, R9
-b1:
-	ADDQ $1, R8
-	CMPQ R8, DI
-	JLT b2
-b3:
-	RET
+	JMP b1
 b2:
 	MOVBQZX (SI)(R8*1), R10
 	TESTB AX, (BX)
@@ -2208,7 +2206,12 @@ b2:
 	SUBQ $1, R9
 	JEQ b5
 b4:
-	JMP b1
+b1:
+	ADDQ $1, R8
+	CMPQ R8, DI
+	JLT b2
+b3:
+	RET
 b5:
 	MOVQ DI, 184(SP)
 	MOVQ R8, 192(SP)
@@ -2239,13 +2242,7 @@ b0:
 	MOVQ $0, R9
 	MOVQ $-1, R10
 	MOVQ $4096, R12
-b1:
-	ADDQ $1, R10
-	CMPQ R10, SI
-	JLT b2
-b3:
-	MOVQ R9, ret+32(FP)
-	RET
+	JMP b1
 b2:
 	MOVLQSX (BX)(R10*4), R13
 	CMPQ R13, DI
@@ -2274,7 +2271,13 @@ b4:
 	SUBQ $1, R12
 	JEQ b12
 b11:
-	JMP b1
+b1:
+	ADDQ $1, R10
+	CMPQ R10, SI
+	JLT b2
+b3:
+	MOVQ R9, ret+32(FP)
+	RET
 b14:
 	MOVQ SI, 176(SP)
 	MOVQ DI, 184(SP)
