@@ -43,10 +43,6 @@ var (
 	fpRegs = []validate.Loc{16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
 )
 
-// reserve is how many registers of each class the spiller leaves free
-// at every point for the temporaries of spilled operands.
-const reserve = 3
-
 // Allocation is machine code with its registers allocated and checked.
 type Allocation struct {
 	Func *Func
@@ -145,10 +141,15 @@ func (a *allocator) liveAfter() {
 // (the emitter loads them itself).
 func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
 
-// overPressure finds a point where more values not spilled are live in
-// one class than the registers less the reserve, and returns the value
-// to spill there: the one whose uses and definition cost least, counted
-// 8× per loop level.
+// overPressure finds a point where an instruction needs more registers
+// of a class than there are, and returns a value to spill there. An
+// instruction needs, at once, a register for each value live before it
+// and each spilled operand it reloads, and after it, for each value live
+// then and its result; the values live across it must also fit in the
+// registers it does not clobber. The value spilled is one live across
+// the instruction (spilling an operand would not help: it needs a
+// register anyway), the one whose uses and definition cost least,
+// counted 8× per loop level.
 func (a *allocator) overPressure() (Value, bool) {
 	cost := make([]int, len(a.f.Values))
 	weight := func(b int) int {
@@ -173,28 +174,57 @@ func (a *allocator) overPressure() (Value, bool) {
 	}
 	for _, b := range a.f.Blocks {
 		for x, in := range b.Instrs {
-			for _, set := range []bitset{a.before(b, x), a.after[b.Index][x]} {
-				for _, class := range []Class{GP, FP} {
-					limit := len(gpRegs) - reserve
-					if class == FP {
-						limit = len(fpRegs) - reserve
+			before, after := a.before(b, x), a.after[b.Index][x]
+			operand := map[Value]bool{}
+			for _, u := range in.uses() {
+				operand[u] = true
+			}
+			for _, class := range []Class{GP, FP} {
+				regs := gpRegs
+				if class == FP {
+					regs = fpRegs
+				}
+				free := len(regs)
+				for _, l := range clobbers(in) {
+					if regClass(l) == class {
+						free--
 					}
-					if in.Op == OpDiv {
-						limit -= 2
+				}
+				mine := func(v Value) bool { return a.f.Values[v].Class == class }
+				nb, na, through, best := 0, 0, 0, NoValue
+				before.each(func(v Value) {
+					if mine(v) && (!a.spilled[v] || operand[v] && !takesSlots(in)) {
+						nb++
 					}
-					n, best := 0, NoValue
-					set.each(func(v Value) {
-						if a.spilled[v] || a.f.Values[v].Class != class {
-							return
-						}
-						n++
-						if best == NoValue || cost[v] < cost[best] {
-							best = v
-						}
-					})
-					if n > limit {
-						return best, true
+				})
+				after.each(func(v Value) {
+					if !mine(v) || a.spilled[v] && v != in.Dst {
+						return
 					}
+					na++
+					if v == in.Dst || !before.has(v) || a.spilled[v] {
+						return
+					}
+					through++
+					if !operand[v] && (best == NoValue || cost[v] < cost[best]) {
+						best = v
+					}
+				})
+				if in.Dst != NoValue && mine(in.Dst) && !after.has(in.Dst) {
+					na++ // a result nobody reads still needs a register
+				}
+				if nb > len(regs) || na > len(regs) || through > free {
+					if best == NoValue {
+						before.each(func(v Value) {
+							if best == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
+								best = v
+							}
+						})
+					}
+					if best == NoValue {
+						return NoValue, false // nothing to spill helps: coloring decides
+					}
+					return best, true
 				}
 			}
 		}
