@@ -461,6 +461,17 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("JLT %s", e.stub(e.h.PanicShift, gp(0)))
 	case OpPoll:
 		return e.poll(in, uses)
+	case OpSelect:
+		n := len(uses)
+		e.compare(in, uses[:n-2])
+		d, vt, vf := e.reg(dst, GP), e.reg(uses[n-2], GP), e.reg(uses[n-1], GP)
+		c := in.Cond
+		if d == vt {
+			c, vt, vf = negate(c), vf, vt
+		} else if d != vf {
+			e.ins("MOVQ %s, %s", vf, d)
+		}
+		e.ins("CMOVQ%s %s, %s", jcc(c, in.Signed)[1:], vt, d)
 	case OpBranch:
 		e.compare(in, uses)
 		then, els := b.Succs[0], b.Succs[1]

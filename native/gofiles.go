@@ -274,6 +274,19 @@ func (g *genSet) define(i int, t types.Type) {
 		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n)\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
 		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\treturn append(%s{}, x...)\n}\n\n", s, i, T, T, T)
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
+	case *types.Struct:
+		var fill, cmp strings.Builder
+		for k := 0; k < u.NumFields(); k++ {
+			fd := u.Field(k)
+			if fd.Name() == "_" {
+				continue
+			}
+			fmt.Fprintf(&fill, "\tx.%s = %s(g)\n", fd.Name(), g.gen(fd.Type()))
+			fmt.Fprintf(&cmp, "\tif !%s(x.%s, y.%s) {\n\t\treturn false\n\t}\n", g.same(fd.Type()), fd.Name(), fd.Name())
+		}
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tvar x %s\n%s\treturn x\n}\n\n", s, i, s, T, T, fill.String())
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s { return x }\n\n", s, i, T, T)
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n%s\treturn true\n}\n\n", s, i, T, cmp.String())
 	case *types.Pointer:
 		E := g.n.typ(u.Elem())
 		var fill, cmp strings.Builder

@@ -119,6 +119,7 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			l.instr(b, in)
 		}
 	}
+	ifConvert(l.m)
 	l.addPolls()
 	for _, b := range l.m.Blocks {
 		for _, in := range b.Instrs {

@@ -55,6 +55,7 @@ const (
 	OpBranch              // if Args[0] Cond Args[1] (or Imm) goto Succs[0] else Succs[1]
 	OpCountdown           // Dst = Args[0] - 1; if Dst != 0 goto Succs[0] else Succs[1]
 	OpReturn              // results = Args, stored at their offsets in Rets
+	OpSelect              // Dst = Args[0] Cond Args[1] (or Imm) ? Args[n-2] : Args[n-1] (integers)
 )
 
 // defines reports whether instructions of kind op define a value (Dst).

@@ -140,56 +140,70 @@ func InsertionSort(s []int) {
 	}
 }
 
-// BinarySearch returns the index of x in the increasing slice s, or -1 if x is absent.
-func BinarySearch(s []int, x int) int {
-	lo, hi := 0, len(s)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s[mid] < x {
-			lo = mid + 1
-		} else {
-			hi = mid
+// CountPresent returns how many elements of keys occur in the increasing slice sorted, by binary search.
+func CountPresent(sorted, keys []int) int {
+	n := 0
+	for _, x := range keys {
+		lo, hi := 0, len(sorted)
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if sorted[mid] < x {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < len(sorted) && sorted[lo] == x {
+			n++
 		}
 	}
-	if lo < len(s) && s[lo] == x {
-		return lo
-	}
-	return -1
+	return n
 }
 
-// IsSorted reports whether s is in non-decreasing order.
-func IsSorted(s []int32) bool {
+// CountDescents returns the number of indices i with s[i] < s[i-1].
+func CountDescents(s []int32) int {
+	n := 0
 	for i := 1; i < len(s); i++ {
 		if s[i] < s[i-1] {
-			return false
+			n++
 		}
 	}
-	return true
+	return n
 }
 
-// PopCount64 returns the number of one bits in x, by shifts and masks.
-func PopCount64(x uint64) int {
-	x -= x >> 1 & 0x5555555555555555
-	x = x&0x3333333333333333 + x>>2&0x3333333333333333
-	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
-	return int(x * 0x0101010101010101 >> 56)
-}
-
-// ReverseBits32 returns x with its bits in reverse order.
-func ReverseBits32(x uint32) uint32 {
-	x = x>>1&0x55555555 | x&0x55555555<<1
-	x = x>>2&0x33333333 | x&0x33333333<<2
-	x = x>>4&0x0f0f0f0f | x&0x0f0f0f0f<<4
-	x = x>>8&0x00ff00ff | x&0x00ff00ff<<8
-	return x>>16 | x<<16
-}
-
-// Parity64 returns 1 if x has an odd number of one bits, else 0.
-func Parity64(x uint64) uint {
-	for shift := uint(32); shift > 0; shift >>= 1 {
-		x ^= x >> shift
+// PopCountAll returns the total number of one bits in xs, by shifts and masks.
+func PopCountAll(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		x -= x >> 1 & 0x5555555555555555
+		x = x&0x3333333333333333 + x>>2&0x3333333333333333
+		x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+		n += int(x * 0x0101010101010101 >> 56)
 	}
-	return uint(x & 1)
+	return n
+}
+
+// ReverseBitsAll stores src[i] with its bits in reverse order in dst[i] for each i of src.
+func ReverseBitsAll(dst, src []uint32) {
+	for i, x := range src {
+		x = x>>1&0x55555555 | x&0x55555555<<1
+		x = x>>2&0x33333333 | x&0x33333333<<2
+		x = x>>4&0x0f0f0f0f | x&0x0f0f0f0f<<4
+		x = x>>8&0x00ff00ff | x&0x00ff00ff<<8
+		dst[i] = x>>16 | x<<16
+	}
+}
+
+// ParityAll returns the number of elements of xs with an odd number of one bits.
+func ParityAll(xs []uint64) uint {
+	var n uint
+	for _, x := range xs {
+		for shift := uint(32); shift > 0; shift >>= 1 {
+			x ^= x >> shift
+		}
+		n += uint(x & 1)
+	}
+	return n
 }
 
 // AXPY computes y[i] += a*x[i] over x; it panics if y is shorter than x.
@@ -199,20 +213,26 @@ func AXPY(a float64, x, y []float64) {
 	}
 }
 
-// Mandelbrot returns the number of iterations, up to maxIter, before cr+ci·i escapes.
+// MandelbrotRow stores in dst[i] the number of iterations, up to maxIter, before
+// cr+y·i escapes, for cr = -2 + 2.5*i/len(dst).
 //
 //vssa:range maxIter -2 5000
-func Mandelbrot(cr, ci float64, maxIter int) int {
-	var zr, zi float64
-	for n := range maxIter {
-		zr2, zi2 := zr*zr, zi*zi
-		if zr2+zi2 > 4 {
-			return n
+func MandelbrotRow(dst []int32, y float64, maxIter int) {
+	for i := range dst {
+		cr := -2 + 2.5*float64(i)/float64(len(dst))
+		var zr, zi float64
+		n := 0
+		for n < maxIter {
+			zr2, zi2 := zr*zr, zi*zi
+			if zr2+zi2 > 4 {
+				break
+			}
+			zi = 2*zr*zi + y
+			zr = zr2 - zi2 + cr
+			n++
 		}
-		zi = 2*zr*zi + ci
-		zr = zr2 - zi2 + cr
+		dst[i] = int32(n)
 	}
-	return maxIter
 }
 
 // SumSquares returns the sum of the squares of s.
@@ -256,14 +276,15 @@ func Checksum16(data []uint16) uint16 {
 	return sum
 }
 
-// GCD returns the greatest common divisor of a and b by Euclid's algorithm.
-func GCD(a, b uint64) uint64 {
-	for b != 0 {
-		t := a % b
-		a = b
-		b = t
+// GCDAll stores the greatest common divisor of a[i] and b[i] in dst[i] for each i of dst, by Euclid's algorithm.
+func GCDAll(dst, a, b []uint64) {
+	for i := range dst {
+		x, y := a[i], b[i]
+		for y != 0 {
+			x, y = y, x%y
+		}
+		dst[i] = x
 	}
-	return a
 }
 
 // AverageInt32 returns the truncated mean of s; it panics (division by zero) when s is empty.
@@ -314,9 +335,13 @@ func SumPointProducts(p *Point, xs, ys []int64) int64 {
 	return sum
 }
 
-// Cross returns the z component of the cross product of the vectors p and q.
-func Cross(p, q *Point) int64 {
-	return p.X*q.Y - p.Y*q.X
+// CrossSum returns the sum of the cross products ps[i]×qs[i]; it panics if qs is shorter than ps.
+func CrossSum(ps, qs []Point) int64 {
+	var sum int64
+	for i := range ps {
+		sum += ps[i].X*qs[i].Y - ps[i].Y*qs[i].X
+	}
+	return sum
 }
 
 // UpdateStats adds the values of s to the running statistics st.

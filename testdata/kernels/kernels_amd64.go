@@ -46,25 +46,25 @@ func PrefixSum(s []int64)
 func InsertionSort(s []int)
 
 //go:noescape
-func BinarySearch(s []int, x int) int
+func CountPresent(sorted []int, keys []int) int
 
 //go:noescape
-func IsSorted(s []int32) bool
+func CountDescents(s []int32) int
 
 //go:noescape
-func PopCount64(x uint64) int
+func PopCountAll(xs []uint64) int
 
 //go:noescape
-func ReverseBits32(x uint32) uint32
+func ReverseBitsAll(dst []uint32, src []uint32)
 
 //go:noescape
-func Parity64(x uint64) uint
+func ParityAll(xs []uint64) uint
 
 //go:noescape
 func AXPY(a float64, x []float64, y []float64)
 
 //go:noescape
-func Mandelbrot(cr float64, ci float64, maxIter int) int
+func MandelbrotRow(dst []int32, y float64, maxIter int)
 
 //go:noescape
 func SumSquares(s []float64) float64
@@ -79,7 +79,7 @@ func SaturatingAddInt8(dst []int8, a []int8, b []int8)
 func Checksum16(data []uint16) uint16
 
 //go:noescape
-func GCD(a uint64, b uint64) uint64
+func GCDAll(dst []uint64, a []uint64, b []uint64)
 
 //go:noescape
 func AverageInt32(s []int32) int32
@@ -97,7 +97,7 @@ func ClampInt32(s []int32, lo int32, hi int32)
 func SumPointProducts(p *Point, xs []int64, ys []int64) int64
 
 //go:noescape
-func Cross(p *Point, q *Point) int64
+func CrossSum(ps []Point, qs []Point) int64
 
 //go:noescape
 func UpdateStats(st *Stats, s []int64)

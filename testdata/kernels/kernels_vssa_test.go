@@ -830,303 +830,331 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 	})
 }
 
-// vssaKernelsRefBinarySearch is BinarySearch's Go original.
-func vssaKernelsRefBinarySearch(s []int, x int) int {
-	lo, hi := 0, len(s)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s[mid] < x {
-			lo = mid + 1
-		} else {
-			hi = mid
+// vssaKernelsRefCountPresent is CountPresent's Go original.
+func vssaKernelsRefCountPresent(sorted, keys []int) int {
+	n := 0
+	for _, x := range keys {
+		lo, hi := 0, len(sorted)
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if sorted[mid] < x {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < len(sorted) && sorted[lo] == x {
+			n++
 		}
 	}
-	if lo < len(s) && s[lo] == x {
-		return lo
-	}
-	return -1
+	return n
 }
 
-// vssaKernelsCheckBinarySearch runs BinarySearch and its Go original on one input from g and
+// vssaKernelsCheckCountPresent runs CountPresent and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckBinarySearch(t testing.TB, g *vssaKernelsGen) {
+func vssaKernelsCheckCountPresent(t testing.TB, g *vssaKernelsGen) {
 	a0 := vssaKernelsGen12(g)
 	b0 := vssaKernelsClone12(a0)
-	a1 := vssaKernelsGen9(g)
-	b1 := vssaKernelsClone9(a1)
+	a1 := vssaKernelsGen12(g)
+	b1 := vssaKernelsClone12(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefBinarySearch(b0, b1) })
-	gotPanic := vssaKernelsCatch(func() { r0 = BinarySearch(a0, a1) })
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountPresent(b0, b1) })
+	gotPanic := vssaKernelsCatch(func() { r0 = CountPresent(a0, a1) })
 	if gotPanic != wantPanic {
-		t.Fatalf("BinarySearch(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("CountPresent(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
 	if !vssaKernelsSame9(r0, w0) {
-		t.Fatalf("BinarySearch(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+		t.Fatalf("CountPresent(%s): result 0 is %v, the Go original's %v", in, r0, w0)
 	}
 	if !vssaKernelsSame12(a0, b0) {
-		t.Fatalf("BinarySearch(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+		t.Fatalf("CountPresent(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaKernelsSame12(a1, b1) {
+		t.Fatalf("CountPresent(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
 	}
 }
 
-func TestVSSABinarySearch(t *testing.T) {
+func TestVSSACountPresent(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckBinarySearch(t, g)
+		vssaKernelsCheckCountPresent(t, g)
 	}
 }
 
-func FuzzVSSABinarySearch(f *testing.F) {
+func FuzzVSSACountPresent(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckBinarySearch(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountPresent(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSABinarySearch(b *testing.B) {
+func BenchmarkVSSACountPresent(b *testing.B) {
 	g := vssaKernelsBenchGen()
 	a0 := vssaKernelsGen12(g)
-	a1 := vssaKernelsGen9(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefBinarySearch(a0, a1) }); p != "" {
+	a1 := vssaKernelsGen12(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPresent(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefBinarySearch(a0, a1)
+			vssaKernelsRefCountPresent(a0, a1)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			BinarySearch(a0, a1)
+			CountPresent(a0, a1)
 		}
 	})
 }
 
-// vssaKernelsRefIsSorted is IsSorted's Go original.
-func vssaKernelsRefIsSorted(s []int32) bool {
+// vssaKernelsRefCountDescents is CountDescents's Go original.
+func vssaKernelsRefCountDescents(s []int32) int {
+	n := 0
 	for i := 1; i < len(s); i++ {
 		if s[i] < s[i-1] {
-			return false
+			n++
 		}
 	}
-	return true
+	return n
 }
 
-// vssaKernelsCheckIsSorted runs IsSorted and its Go original on one input from g and
+// vssaKernelsCheckCountDescents runs CountDescents and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckIsSorted(t testing.TB, g *vssaKernelsGen) {
+func vssaKernelsCheckCountDescents(t testing.TB, g *vssaKernelsGen) {
 	a0 := vssaKernelsGen13(g)
 	b0 := vssaKernelsClone13(a0)
 	in := fmt.Sprint(b0)
-	var r0, w0 bool
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefIsSorted(b0) })
-	gotPanic := vssaKernelsCatch(func() { r0 = IsSorted(a0) })
-	if gotPanic != wantPanic {
-		t.Fatalf("IsSorted(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
-	}
-	if !vssaKernelsSame15(r0, w0) {
-		t.Fatalf("IsSorted(%s): result 0 is %v, the Go original's %v", in, r0, w0)
-	}
-	if !vssaKernelsSame13(a0, b0) {
-		t.Fatalf("IsSorted(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
-	}
-}
-
-func TestVSSAIsSorted(t *testing.T) {
-	g := vssaKernelsRandGen(1)
-	for range 3000 {
-		vssaKernelsCheckIsSorted(t, g)
-	}
-}
-
-func FuzzVSSAIsSorted(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckIsSorted(t, vssaKernelsByteGen(data)) })
-}
-
-func BenchmarkVSSAIsSorted(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen13(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefIsSorted(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
-	}
-	b.Run("gc", func(b *testing.B) {
-		for b.Loop() {
-			vssaKernelsRefIsSorted(a0)
-		}
-	})
-	b.Run("vssa", func(b *testing.B) {
-		for b.Loop() {
-			IsSorted(a0)
-		}
-	})
-}
-
-// vssaKernelsRefPopCount64 is PopCount64's Go original.
-func vssaKernelsRefPopCount64(x uint64) int {
-	x -= x >> 1 & 0x5555555555555555
-	x = x&0x3333333333333333 + x>>2&0x3333333333333333
-	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
-	return int(x * 0x0101010101010101 >> 56)
-}
-
-// vssaKernelsCheckPopCount64 runs PopCount64 and its Go original on one input from g and
-// compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckPopCount64(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen3(g)
-	b0 := vssaKernelsClone3(a0)
-	in := fmt.Sprint(b0)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefPopCount64(b0) })
-	gotPanic := vssaKernelsCatch(func() { r0 = PopCount64(a0) })
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountDescents(b0) })
+	gotPanic := vssaKernelsCatch(func() { r0 = CountDescents(a0) })
 	if gotPanic != wantPanic {
-		t.Fatalf("PopCount64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("CountDescents(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
 	if !vssaKernelsSame9(r0, w0) {
-		t.Fatalf("PopCount64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+		t.Fatalf("CountDescents(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaKernelsSame13(a0, b0) {
+		t.Fatalf("CountDescents(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 }
 
-func TestVSSAPopCount64(t *testing.T) {
+func TestVSSACountDescents(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckPopCount64(t, g)
+		vssaKernelsCheckCountDescents(t, g)
 	}
 }
 
-func FuzzVSSAPopCount64(f *testing.F) {
+func FuzzVSSACountDescents(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckPopCount64(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountDescents(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSAPopCount64(b *testing.B) {
+func BenchmarkVSSACountDescents(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen3(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefPopCount64(a0) }); p != "" {
+	a0 := vssaKernelsGen13(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefCountDescents(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefPopCount64(a0)
+			vssaKernelsRefCountDescents(a0)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			PopCount64(a0)
+			CountDescents(a0)
 		}
 	})
 }
 
-// vssaKernelsRefReverseBits32 is ReverseBits32's Go original.
-func vssaKernelsRefReverseBits32(x uint32) uint32 {
-	x = x>>1&0x55555555 | x&0x55555555<<1
-	x = x>>2&0x33333333 | x&0x33333333<<2
-	x = x>>4&0x0f0f0f0f | x&0x0f0f0f0f<<4
-	x = x>>8&0x00ff00ff | x&0x00ff00ff<<8
-	return x>>16 | x<<16
+// vssaKernelsRefPopCountAll is PopCountAll's Go original.
+func vssaKernelsRefPopCountAll(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		x -= x >> 1 & 0x5555555555555555
+		x = x&0x3333333333333333 + x>>2&0x3333333333333333
+		x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+		n += int(x * 0x0101010101010101 >> 56)
+	}
+	return n
 }
 
-// vssaKernelsCheckReverseBits32 runs ReverseBits32 and its Go original on one input from g and
+// vssaKernelsCheckPopCountAll runs PopCountAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckReverseBits32(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen2(g)
-	b0 := vssaKernelsClone2(a0)
+func vssaKernelsCheckPopCountAll(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen15(g)
+	b0 := vssaKernelsClone15(a0)
 	in := fmt.Sprint(b0)
-	var r0, w0 uint32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefReverseBits32(b0) })
-	gotPanic := vssaKernelsCatch(func() { r0 = ReverseBits32(a0) })
+	var r0, w0 int
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefPopCountAll(b0) })
+	gotPanic := vssaKernelsCatch(func() { r0 = PopCountAll(a0) })
 	if gotPanic != wantPanic {
-		t.Fatalf("ReverseBits32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("PopCountAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame2(r0, w0) {
-		t.Fatalf("ReverseBits32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if !vssaKernelsSame9(r0, w0) {
+		t.Fatalf("PopCountAll(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaKernelsSame15(a0, b0) {
+		t.Fatalf("PopCountAll(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 }
 
-func TestVSSAReverseBits32(t *testing.T) {
+func TestVSSAPopCountAll(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckReverseBits32(t, g)
+		vssaKernelsCheckPopCountAll(t, g)
 	}
 }
 
-func FuzzVSSAReverseBits32(f *testing.F) {
+func FuzzVSSAPopCountAll(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckReverseBits32(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckPopCountAll(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSAReverseBits32(b *testing.B) {
+func BenchmarkVSSAPopCountAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen2(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefReverseBits32(a0) }); p != "" {
+	a0 := vssaKernelsGen15(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefReverseBits32(a0)
+			vssaKernelsRefPopCountAll(a0)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			ReverseBits32(a0)
+			PopCountAll(a0)
 		}
 	})
 }
 
-// vssaKernelsRefParity64 is Parity64's Go original.
-func vssaKernelsRefParity64(x uint64) uint {
-	for shift := uint(32); shift > 0; shift >>= 1 {
-		x ^= x >> shift
+// vssaKernelsRefReverseBitsAll is ReverseBitsAll's Go original.
+func vssaKernelsRefReverseBitsAll(dst, src []uint32) {
+	for i, x := range src {
+		x = x>>1&0x55555555 | x&0x55555555<<1
+		x = x>>2&0x33333333 | x&0x33333333<<2
+		x = x>>4&0x0f0f0f0f | x&0x0f0f0f0f<<4
+		x = x>>8&0x00ff00ff | x&0x00ff00ff<<8
+		dst[i] = x>>16 | x<<16
 	}
-	return uint(x & 1)
 }
 
-// vssaKernelsCheckParity64 runs Parity64 and its Go original on one input from g and
+// vssaKernelsCheckReverseBitsAll runs ReverseBitsAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckParity64(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen3(g)
-	b0 := vssaKernelsClone3(a0)
+func vssaKernelsCheckReverseBitsAll(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen16(g)
+	b0 := vssaKernelsClone16(a0)
+	a1 := vssaKernelsGen16(g)
+	b1 := vssaKernelsClone16(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(b0, b1) })
+	gotPanic := vssaKernelsCatch(func() { ReverseBitsAll(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ReverseBitsAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame16(a0, b0) {
+		t.Fatalf("ReverseBitsAll(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaKernelsSame16(a1, b1) {
+		t.Fatalf("ReverseBitsAll(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAReverseBitsAll(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckReverseBitsAll(t, g)
+	}
+}
+
+func FuzzVSSAReverseBitsAll(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckReverseBitsAll(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSAReverseBitsAll(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	a0 := vssaKernelsGen16(g)
+	a1 := vssaKernelsGen16(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefReverseBitsAll(a0, a1)
+		}
+	})
+	b.Run("vssa", func(b *testing.B) {
+		for b.Loop() {
+			ReverseBitsAll(a0, a1)
+		}
+	})
+}
+
+// vssaKernelsRefParityAll is ParityAll's Go original.
+func vssaKernelsRefParityAll(xs []uint64) uint {
+	var n uint
+	for _, x := range xs {
+		for shift := uint(32); shift > 0; shift >>= 1 {
+			x ^= x >> shift
+		}
+		n += uint(x & 1)
+	}
+	return n
+}
+
+// vssaKernelsCheckParityAll runs ParityAll and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckParityAll(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen15(g)
+	b0 := vssaKernelsClone15(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefParity64(b0) })
-	gotPanic := vssaKernelsCatch(func() { r0 = Parity64(a0) })
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefParityAll(b0) })
+	gotPanic := vssaKernelsCatch(func() { r0 = ParityAll(a0) })
 	if gotPanic != wantPanic {
-		t.Fatalf("Parity64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("ParityAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame16(r0, w0) {
-		t.Fatalf("Parity64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if !vssaKernelsSame17(r0, w0) {
+		t.Fatalf("ParityAll(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaKernelsSame15(a0, b0) {
+		t.Fatalf("ParityAll(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 }
 
-func TestVSSAParity64(t *testing.T) {
+func TestVSSAParityAll(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckParity64(t, g)
+		vssaKernelsCheckParityAll(t, g)
 	}
 }
 
-func FuzzVSSAParity64(f *testing.F) {
+func FuzzVSSAParityAll(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckParity64(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckParityAll(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSAParity64(b *testing.B) {
+func BenchmarkVSSAParityAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen3(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefParity64(a0) }); p != "" {
+	a0 := vssaKernelsGen15(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefParityAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefParity64(a0)
+			vssaKernelsRefParityAll(a0)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			Parity64(a0)
+			ParityAll(a0)
 		}
 	})
 }
@@ -1194,70 +1222,74 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 	})
 }
 
-// vssaKernelsRefMandelbrot is Mandelbrot's Go original.
-func vssaKernelsRefMandelbrot(cr, ci float64, maxIter int) int {
-	var zr, zi float64
-	for n := range maxIter {
-		zr2, zi2 := zr*zr, zi*zi
-		if zr2+zi2 > 4 {
-			return n
+// vssaKernelsRefMandelbrotRow is MandelbrotRow's Go original.
+func vssaKernelsRefMandelbrotRow(dst []int32, y float64, maxIter int) {
+	for i := range dst {
+		cr := -2 + 2.5*float64(i)/float64(len(dst))
+		var zr, zi float64
+		n := 0
+		for n < maxIter {
+			zr2, zi2 := zr*zr, zi*zi
+			if zr2+zi2 > 4 {
+				break
+			}
+			zi = 2*zr*zi + y
+			zr = zr2 - zi2 + cr
+			n++
 		}
-		zi = 2*zr*zi + ci
-		zr = zr2 - zi2 + cr
+		dst[i] = int32(n)
 	}
-	return maxIter
 }
 
-// vssaKernelsCheckMandelbrot runs Mandelbrot and its Go original on one input from g and
+// vssaKernelsCheckMandelbrotRow runs MandelbrotRow and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckMandelbrot(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen6(g)
-	b0 := vssaKernelsClone6(a0)
+func vssaKernelsCheckMandelbrotRow(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen13(g)
+	b0 := vssaKernelsClone13(a0)
 	a1 := vssaKernelsGen6(g)
 	b1 := vssaKernelsClone6(a1)
 	a2 := int(g.between(-2, 5000))
 	b2 := vssaKernelsClone9(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefMandelbrot(b0, b1, b2) })
-	gotPanic := vssaKernelsCatch(func() { r0 = Mandelbrot(a0, a1, a2) })
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(b0, b1, b2) })
+	gotPanic := vssaKernelsCatch(func() { MandelbrotRow(a0, a1, a2) })
 	if gotPanic != wantPanic {
-		t.Fatalf("Mandelbrot(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("MandelbrotRow(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame9(r0, w0) {
-		t.Fatalf("Mandelbrot(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if !vssaKernelsSame13(a0, b0) {
+		t.Fatalf("MandelbrotRow(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 }
 
-func TestVSSAMandelbrot(t *testing.T) {
+func TestVSSAMandelbrotRow(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckMandelbrot(t, g)
+		vssaKernelsCheckMandelbrotRow(t, g)
 	}
 }
 
-func FuzzVSSAMandelbrot(f *testing.F) {
+func FuzzVSSAMandelbrotRow(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMandelbrot(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMandelbrotRow(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSAMandelbrot(b *testing.B) {
+func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen6(g)
+	a0 := vssaKernelsGen13(g)
 	a1 := vssaKernelsGen6(g)
 	a2 := int(5000)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMandelbrot(a0, a1, a2) }); p != "" {
+	if p := vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefMandelbrot(a0, a1, a2)
+			vssaKernelsRefMandelbrotRow(a0, a1, a2)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			Mandelbrot(a0, a1, a2)
+			MandelbrotRow(a0, a1, a2)
 		}
 	})
 }
@@ -1398,25 +1430,25 @@ func vssaKernelsRefSaturatingAddInt8(dst, a, b []int8) {
 // vssaKernelsCheckSaturatingAddInt8 runs SaturatingAddInt8 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSaturatingAddInt8(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen17(g)
-	b0 := vssaKernelsClone17(a0)
-	a1 := vssaKernelsGen17(g)
-	b1 := vssaKernelsClone17(a1)
-	a2 := vssaKernelsGen17(g)
-	b2 := vssaKernelsClone17(a2)
+	a0 := vssaKernelsGen18(g)
+	b0 := vssaKernelsClone18(a0)
+	a1 := vssaKernelsGen18(g)
+	b1 := vssaKernelsClone18(a1)
+	a2 := vssaKernelsGen18(g)
+	b2 := vssaKernelsClone18(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(b0, b1, b2) })
 	gotPanic := vssaKernelsCatch(func() { SaturatingAddInt8(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("SaturatingAddInt8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame17(a0, b0) {
+	if !vssaKernelsSame18(a0, b0) {
 		t.Fatalf("SaturatingAddInt8(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
-	if !vssaKernelsSame17(a1, b1) {
+	if !vssaKernelsSame18(a1, b1) {
 		t.Fatalf("SaturatingAddInt8(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
 	}
-	if !vssaKernelsSame17(a2, b2) {
+	if !vssaKernelsSame18(a2, b2) {
 		t.Fatalf("SaturatingAddInt8(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
 	}
 }
@@ -1436,9 +1468,9 @@ func FuzzVSSASaturatingAddInt8(f *testing.F) {
 
 func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen17(g)
-	a1 := vssaKernelsGen17(g)
-	a2 := vssaKernelsGen17(g)
+	a0 := vssaKernelsGen18(g)
+	a1 := vssaKernelsGen18(g)
+	a2 := vssaKernelsGen18(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
@@ -1467,8 +1499,8 @@ func vssaKernelsRefChecksum16(data []uint16) uint16 {
 // vssaKernelsCheckChecksum16 runs Checksum16 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckChecksum16(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen19(g)
-	b0 := vssaKernelsClone19(a0)
+	a0 := vssaKernelsGen20(g)
+	b0 := vssaKernelsClone20(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint16
 	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefChecksum16(b0) })
@@ -1476,10 +1508,10 @@ func vssaKernelsCheckChecksum16(t testing.TB, g *vssaKernelsGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("Checksum16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame20(r0, w0) {
+	if !vssaKernelsSame21(r0, w0) {
 		t.Fatalf("Checksum16(%s): result 0 is %v, the Go original's %v", in, r0, w0)
 	}
-	if !vssaKernelsSame19(a0, b0) {
+	if !vssaKernelsSame20(a0, b0) {
 		t.Fatalf("Checksum16(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 }
@@ -1499,7 +1531,7 @@ func FuzzVSSAChecksum16(f *testing.F) {
 
 func BenchmarkVSSAChecksum16(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen19(g)
+	a0 := vssaKernelsGen20(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefChecksum16(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
@@ -1515,63 +1547,72 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 	})
 }
 
-// vssaKernelsRefGCD is GCD's Go original.
-func vssaKernelsRefGCD(a, b uint64) uint64 {
-	for b != 0 {
-		t := a % b
-		a = b
-		b = t
+// vssaKernelsRefGCDAll is GCDAll's Go original.
+func vssaKernelsRefGCDAll(dst, a, b []uint64) {
+	for i := range dst {
+		x, y := a[i], b[i]
+		for y != 0 {
+			x, y = y, x%y
+		}
+		dst[i] = x
 	}
-	return a
 }
 
-// vssaKernelsCheckGCD runs GCD and its Go original on one input from g and
+// vssaKernelsCheckGCDAll runs GCDAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckGCD(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen3(g)
-	b0 := vssaKernelsClone3(a0)
-	a1 := vssaKernelsGen3(g)
-	b1 := vssaKernelsClone3(a1)
-	in := fmt.Sprint(b0, ", ", b1)
-	var r0, w0 uint64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefGCD(b0, b1) })
-	gotPanic := vssaKernelsCatch(func() { r0 = GCD(a0, a1) })
+func vssaKernelsCheckGCDAll(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen15(g)
+	b0 := vssaKernelsClone15(a0)
+	a1 := vssaKernelsGen15(g)
+	b1 := vssaKernelsClone15(a1)
+	a2 := vssaKernelsGen15(g)
+	b2 := vssaKernelsClone15(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefGCDAll(b0, b1, b2) })
+	gotPanic := vssaKernelsCatch(func() { GCDAll(a0, a1, a2) })
 	if gotPanic != wantPanic {
-		t.Fatalf("GCD(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("GCDAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame3(r0, w0) {
-		t.Fatalf("GCD(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if !vssaKernelsSame15(a0, b0) {
+		t.Fatalf("GCDAll(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaKernelsSame15(a1, b1) {
+		t.Fatalf("GCDAll(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaKernelsSame15(a2, b2) {
+		t.Fatalf("GCDAll(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
 	}
 }
 
-func TestVSSAGCD(t *testing.T) {
+func TestVSSAGCDAll(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckGCD(t, g)
+		vssaKernelsCheckGCDAll(t, g)
 	}
 }
 
-func FuzzVSSAGCD(f *testing.F) {
+func FuzzVSSAGCDAll(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckGCD(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckGCDAll(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSAGCD(b *testing.B) {
+func BenchmarkVSSAGCDAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen3(g)
-	a1 := vssaKernelsGen3(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefGCD(a0, a1) }); p != "" {
+	a0 := vssaKernelsGen15(g)
+	a1 := vssaKernelsGen15(g)
+	a2 := vssaKernelsGen15(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefGCDAll(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefGCD(a0, a1)
+			vssaKernelsRefGCDAll(a0, a1, a2)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			GCD(a0, a1)
+			GCDAll(a0, a1, a2)
 		}
 	})
 }
@@ -1840,8 +1881,8 @@ func vssaKernelsRefSumPointProducts(p *Point, xs, ys []int64) int64 {
 // vssaKernelsCheckSumPointProducts runs SumPointProducts and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSumPointProducts(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen21(g)
-	b0 := vssaKernelsClone21(a0)
+	a0 := vssaKernelsGen22(g)
+	b0 := vssaKernelsClone22(a0)
 	a1 := vssaKernelsGen10(g)
 	b1 := vssaKernelsClone10(a1)
 	a2 := vssaKernelsGen10(g)
@@ -1856,7 +1897,7 @@ func vssaKernelsCheckSumPointProducts(t testing.TB, g *vssaKernelsGen) {
 	if !vssaKernelsSame11(r0, w0) {
 		t.Fatalf("SumPointProducts(%s): result 0 is %v, the Go original's %v", in, r0, w0)
 	}
-	if !vssaKernelsSame21(a0, b0) {
+	if !vssaKernelsSame22(a0, b0) {
 		t.Fatalf("SumPointProducts(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 	if !vssaKernelsSame10(a1, b1) {
@@ -1882,7 +1923,7 @@ func FuzzVSSASumPointProducts(f *testing.F) {
 
 func BenchmarkVSSASumPointProducts(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen21(g)
+	a0 := vssaKernelsGen22(g)
 	a1 := vssaKernelsGen10(g)
 	a2 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(a0, a1, a2) }); p != "" {
@@ -1900,64 +1941,68 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 	})
 }
 
-// vssaKernelsRefCross is Cross's Go original.
-func vssaKernelsRefCross(p, q *Point) int64 {
-	return p.X*q.Y - p.Y*q.X
+// vssaKernelsRefCrossSum is CrossSum's Go original.
+func vssaKernelsRefCrossSum(ps, qs []Point) int64 {
+	var sum int64
+	for i := range ps {
+		sum += ps[i].X*qs[i].Y - ps[i].Y*qs[i].X
+	}
+	return sum
 }
 
-// vssaKernelsCheckCross runs Cross and its Go original on one input from g and
+// vssaKernelsCheckCrossSum runs CrossSum and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
-func vssaKernelsCheckCross(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen21(g)
-	b0 := vssaKernelsClone21(a0)
-	a1 := vssaKernelsGen21(g)
-	b1 := vssaKernelsClone21(a1)
+func vssaKernelsCheckCrossSum(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen23(g)
+	b0 := vssaKernelsClone23(a0)
+	a1 := vssaKernelsGen23(g)
+	b1 := vssaKernelsClone23(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCross(b0, b1) })
-	gotPanic := vssaKernelsCatch(func() { r0 = Cross(a0, a1) })
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCrossSum(b0, b1) })
+	gotPanic := vssaKernelsCatch(func() { r0 = CrossSum(a0, a1) })
 	if gotPanic != wantPanic {
-		t.Fatalf("Cross(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+		t.Fatalf("CrossSum(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
 	if !vssaKernelsSame11(r0, w0) {
-		t.Fatalf("Cross(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+		t.Fatalf("CrossSum(%s): result 0 is %v, the Go original's %v", in, r0, w0)
 	}
-	if !vssaKernelsSame21(a0, b0) {
-		t.Fatalf("Cross(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	if !vssaKernelsSame23(a0, b0) {
+		t.Fatalf("CrossSum(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
-	if !vssaKernelsSame21(a1, b1) {
-		t.Fatalf("Cross(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	if !vssaKernelsSame23(a1, b1) {
+		t.Fatalf("CrossSum(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
 	}
 }
 
-func TestVSSACross(t *testing.T) {
+func TestVSSACrossSum(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
-		vssaKernelsCheckCross(t, g)
+		vssaKernelsCheckCrossSum(t, g)
 	}
 }
 
-func FuzzVSSACross(f *testing.F) {
+func FuzzVSSACrossSum(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
-	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCross(t, vssaKernelsByteGen(data)) })
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCrossSum(t, vssaKernelsByteGen(data)) })
 }
 
-func BenchmarkVSSACross(b *testing.B) {
+func BenchmarkVSSACrossSum(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen21(g)
-	a1 := vssaKernelsGen21(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCross(a0, a1) }); p != "" {
+	a0 := vssaKernelsGen23(g)
+	a1 := vssaKernelsGen23(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefCrossSum(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
 	b.Run("gc", func(b *testing.B) {
 		for b.Loop() {
-			vssaKernelsRefCross(a0, a1)
+			vssaKernelsRefCrossSum(a0, a1)
 		}
 	})
 	b.Run("vssa", func(b *testing.B) {
 		for b.Loop() {
-			Cross(a0, a1)
+			CrossSum(a0, a1)
 		}
 	})
 }
@@ -1979,8 +2024,8 @@ func vssaKernelsRefUpdateStats(st *Stats, s []int64) {
 // vssaKernelsCheckUpdateStats runs UpdateStats and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckUpdateStats(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen22(g)
-	b0 := vssaKernelsClone22(a0)
+	a0 := vssaKernelsGen25(g)
+	b0 := vssaKernelsClone25(a0)
 	a1 := vssaKernelsGen10(g)
 	b1 := vssaKernelsClone10(a1)
 	in := fmt.Sprint(b0, ", ", b1)
@@ -1989,7 +2034,7 @@ func vssaKernelsCheckUpdateStats(t testing.TB, g *vssaKernelsGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("UpdateStats(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame22(a0, b0) {
+	if !vssaKernelsSame25(a0, b0) {
 		t.Fatalf("UpdateStats(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 	if !vssaKernelsSame10(a1, b1) {
@@ -2012,7 +2057,7 @@ func FuzzVSSAUpdateStats(f *testing.F) {
 
 func BenchmarkVSSAUpdateStats(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen22(g)
+	a0 := vssaKernelsGen25(g)
 	a1 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -2171,8 +2216,8 @@ func vssaKernelsRefHistogram(h *[256]uint32, data []byte) {
 // vssaKernelsCheckHistogram runs Histogram and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckHistogram(t testing.TB, g *vssaKernelsGen) {
-	a0 := vssaKernelsGen23(g)
-	b0 := vssaKernelsClone23(a0)
+	a0 := vssaKernelsGen26(g)
+	b0 := vssaKernelsClone26(a0)
 	a1 := vssaKernelsGen0(g)
 	b1 := vssaKernelsClone0(a1)
 	in := fmt.Sprint(b0, ", ", b1)
@@ -2181,7 +2226,7 @@ func vssaKernelsCheckHistogram(t testing.TB, g *vssaKernelsGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("Histogram(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaKernelsSame23(a0, b0) {
+	if !vssaKernelsSame26(a0, b0) {
 		t.Fatalf("Histogram(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
 	}
 	if !vssaKernelsSame0(a1, b1) {
@@ -2204,7 +2249,7 @@ func FuzzVSSAHistogram(f *testing.F) {
 
 func BenchmarkVSSAHistogram(b *testing.B) {
 	g := vssaKernelsBenchGen()
-	a0 := vssaKernelsGen23(g)
+	a0 := vssaKernelsGen26(g)
 	a1 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefHistogram(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -2239,8 +2284,8 @@ func vssaKernelsCheckCountLess(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone13(a0)
 	a1 := vssaKernelsGen14(g)
 	b1 := vssaKernelsClone14(a1)
-	a2 := vssaKernelsGen15(g)
-	b2 := vssaKernelsClone15(a2)
+	a2 := vssaKernelsGen27(g)
+	b2 := vssaKernelsClone27(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int
 	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountLess(b0, b1, b2) })
@@ -2273,7 +2318,7 @@ func BenchmarkVSSACountLess(b *testing.B) {
 	g := vssaKernelsBenchGen()
 	a0 := vssaKernelsGen13(g)
 	a1 := vssaKernelsGen14(g)
-	a2 := vssaKernelsGen15(g)
+	a2 := vssaKernelsGen27(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountLess(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
@@ -2545,25 +2590,85 @@ func vssaKernelsSame13(x, y []int32) bool {
 	return true
 }
 
-func vssaKernelsGen15(g *vssaKernelsGen) bool { return g.n(2) == 1 }
+func vssaKernelsGen15(g *vssaKernelsGen) []uint64 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint64, n)
+	g.elems++
+	for i := range x {
+		x[i] = vssaKernelsGen3(g)
+	}
+	g.elems--
+	return x
+}
 
-func vssaKernelsClone15(x bool) bool { return x }
+func vssaKernelsClone15(x []uint64) []uint64 {
+	if x == nil {
+		return nil
+	}
+	return append([]uint64{}, x...)
+}
 
-func vssaKernelsSame15(x, y bool) bool { return x == y }
+func vssaKernelsSame15(x, y []uint64) bool {
+	if len(x) != len(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaKernelsSame3(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
-func vssaKernelsGen16(g *vssaKernelsGen) uint { return uint(g.int()) }
+func vssaKernelsGen16(g *vssaKernelsGen) []uint32 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint32, n)
+	g.elems++
+	for i := range x {
+		x[i] = vssaKernelsGen2(g)
+	}
+	g.elems--
+	return x
+}
 
-func vssaKernelsClone16(x uint) uint { return x }
+func vssaKernelsClone16(x []uint32) []uint32 {
+	if x == nil {
+		return nil
+	}
+	return append([]uint32{}, x...)
+}
 
-func vssaKernelsSame16(x, y uint) bool { return x == y }
+func vssaKernelsSame16(x, y []uint32) bool {
+	if len(x) != len(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaKernelsSame2(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
-func vssaKernelsGen18(g *vssaKernelsGen) int8 { return int8(g.int()) }
+func vssaKernelsGen17(g *vssaKernelsGen) uint { return uint(g.int()) }
 
-func vssaKernelsClone18(x int8) int8 { return x }
+func vssaKernelsClone17(x uint) uint { return x }
 
-func vssaKernelsSame18(x, y int8) bool { return x == y }
+func vssaKernelsSame17(x, y uint) bool { return x == y }
 
-func vssaKernelsGen17(g *vssaKernelsGen) []int8 {
+func vssaKernelsGen19(g *vssaKernelsGen) int8 { return int8(g.int()) }
+
+func vssaKernelsClone19(x int8) int8 { return x }
+
+func vssaKernelsSame19(x, y int8) bool { return x == y }
+
+func vssaKernelsGen18(g *vssaKernelsGen) []int8 {
 	n, ok := g.length()
 	if !ok {
 		return nil
@@ -2571,38 +2676,38 @@ func vssaKernelsGen17(g *vssaKernelsGen) []int8 {
 	x := make([]int8, n)
 	g.elems++
 	for i := range x {
-		x[i] = vssaKernelsGen18(g)
+		x[i] = vssaKernelsGen19(g)
 	}
 	g.elems--
 	return x
 }
 
-func vssaKernelsClone17(x []int8) []int8 {
+func vssaKernelsClone18(x []int8) []int8 {
 	if x == nil {
 		return nil
 	}
 	return append([]int8{}, x...)
 }
 
-func vssaKernelsSame17(x, y []int8) bool {
+func vssaKernelsSame18(x, y []int8) bool {
 	if len(x) != len(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
-		if !vssaKernelsSame18(x[i], y[i]) {
+		if !vssaKernelsSame19(x[i], y[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func vssaKernelsGen20(g *vssaKernelsGen) uint16 { return uint16(g.int()) }
+func vssaKernelsGen21(g *vssaKernelsGen) uint16 { return uint16(g.int()) }
 
-func vssaKernelsClone20(x uint16) uint16 { return x }
+func vssaKernelsClone21(x uint16) uint16 { return x }
 
-func vssaKernelsSame20(x, y uint16) bool { return x == y }
+func vssaKernelsSame21(x, y uint16) bool { return x == y }
 
-func vssaKernelsGen19(g *vssaKernelsGen) []uint16 {
+func vssaKernelsGen20(g *vssaKernelsGen) []uint16 {
 	n, ok := g.length()
 	if !ok {
 		return nil
@@ -2610,32 +2715,32 @@ func vssaKernelsGen19(g *vssaKernelsGen) []uint16 {
 	x := make([]uint16, n)
 	g.elems++
 	for i := range x {
-		x[i] = vssaKernelsGen20(g)
+		x[i] = vssaKernelsGen21(g)
 	}
 	g.elems--
 	return x
 }
 
-func vssaKernelsClone19(x []uint16) []uint16 {
+func vssaKernelsClone20(x []uint16) []uint16 {
 	if x == nil {
 		return nil
 	}
 	return append([]uint16{}, x...)
 }
 
-func vssaKernelsSame19(x, y []uint16) bool {
+func vssaKernelsSame20(x, y []uint16) bool {
 	if len(x) != len(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
-		if !vssaKernelsSame20(x[i], y[i]) {
+		if !vssaKernelsSame21(x[i], y[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func vssaKernelsGen21(g *vssaKernelsGen) *Point {
+func vssaKernelsGen22(g *vssaKernelsGen) *Point {
 	if g.n(20) == 0 {
 		return nil
 	}
@@ -2645,7 +2750,7 @@ func vssaKernelsGen21(g *vssaKernelsGen) *Point {
 	return p
 }
 
-func vssaKernelsClone21(x *Point) *Point {
+func vssaKernelsClone22(x *Point) *Point {
 	if x == nil {
 		return nil
 	}
@@ -2653,7 +2758,7 @@ func vssaKernelsClone21(x *Point) *Point {
 	return &c
 }
 
-func vssaKernelsSame21(x, y *Point) bool {
+func vssaKernelsSame22(x, y *Point) bool {
 	if x == nil || y == nil {
 		return x == y
 	}
@@ -2666,7 +2771,59 @@ func vssaKernelsSame21(x, y *Point) bool {
 	return true
 }
 
-func vssaKernelsGen22(g *vssaKernelsGen) *Stats {
+func vssaKernelsGen24(g *vssaKernelsGen) Point {
+	var x Point
+	x.X = vssaKernelsGen11(g)
+	x.Y = vssaKernelsGen11(g)
+	return x
+}
+
+func vssaKernelsClone24(x Point) Point { return x }
+
+func vssaKernelsSame24(x, y Point) bool {
+	if !vssaKernelsSame11(x.X, y.X) {
+		return false
+	}
+	if !vssaKernelsSame11(x.Y, y.Y) {
+		return false
+	}
+	return true
+}
+
+func vssaKernelsGen23(g *vssaKernelsGen) []Point {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]Point, n)
+	g.elems++
+	for i := range x {
+		x[i] = vssaKernelsGen24(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaKernelsClone23(x []Point) []Point {
+	if x == nil {
+		return nil
+	}
+	return append([]Point{}, x...)
+}
+
+func vssaKernelsSame23(x, y []Point) bool {
+	if len(x) != len(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaKernelsSame24(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaKernelsGen25(g *vssaKernelsGen) *Stats {
 	if g.n(20) == 0 {
 		return nil
 	}
@@ -2678,7 +2835,7 @@ func vssaKernelsGen22(g *vssaKernelsGen) *Stats {
 	return p
 }
 
-func vssaKernelsClone22(x *Stats) *Stats {
+func vssaKernelsClone25(x *Stats) *Stats {
 	if x == nil {
 		return nil
 	}
@@ -2686,7 +2843,7 @@ func vssaKernelsClone22(x *Stats) *Stats {
 	return &c
 }
 
-func vssaKernelsSame22(x, y *Stats) bool {
+func vssaKernelsSame25(x, y *Stats) bool {
 	if x == nil || y == nil {
 		return x == y
 	}
@@ -2705,7 +2862,7 @@ func vssaKernelsSame22(x, y *Stats) bool {
 	return true
 }
 
-func vssaKernelsGen23(g *vssaKernelsGen) *[256]uint32 {
+func vssaKernelsGen26(g *vssaKernelsGen) *[256]uint32 {
 	if g.n(20) == 0 {
 		return nil
 	}
@@ -2716,7 +2873,7 @@ func vssaKernelsGen23(g *vssaKernelsGen) *[256]uint32 {
 	return p
 }
 
-func vssaKernelsClone23(x *[256]uint32) *[256]uint32 {
+func vssaKernelsClone26(x *[256]uint32) *[256]uint32 {
 	if x == nil {
 		return nil
 	}
@@ -2724,7 +2881,7 @@ func vssaKernelsClone23(x *[256]uint32) *[256]uint32 {
 	return &c
 }
 
-func vssaKernelsSame23(x, y *[256]uint32) bool {
+func vssaKernelsSame26(x, y *[256]uint32) bool {
 	if x == nil || y == nil {
 		return x == y
 	}
@@ -2735,6 +2892,12 @@ func vssaKernelsSame23(x, y *[256]uint32) bool {
 	}
 	return true
 }
+
+func vssaKernelsGen27(g *vssaKernelsGen) bool { return g.n(2) == 1 }
+
+func vssaKernelsClone27(x bool) bool { return x }
+
+func vssaKernelsSame27(x, y bool) bool { return x == y }
 
 // vssaKernelsGen is a source of inputs.
 type vssaKernelsGen struct {

@@ -1,0 +1,101 @@
+// This file turns small if-then-else diamonds into branch-free code:
+// both arms are computed and each phi of the join becomes a conditional
+// move. A branch on data the processor cannot predict (a count of the
+// elements below a threshold, a clamp of random values) costs a
+// mispredict every other iteration; a conditional move costs a cycle.
+
+package native
+
+// maxArm is the most instructions an arm may have to be computed
+// unconditionally.
+const maxArm = 4
+
+// ifConvert converts every diamond it can: a block ending with an
+// integer compare-and-branch whose two successors have it as their only
+// predecessor, jump to the same join, and hold at most maxArm
+// instructions that cannot fault or write memory; the join's phis on
+// those edges must be integers (amd64 has no conditional move for
+// floats).
+func ifConvert(m *Func) {
+	for _, b := range m.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		br := b.Instrs[len(b.Instrs)-1]
+		if br.Op != OpBranch || br.Float || len(b.Succs) != 2 {
+			continue
+		}
+		t, f := m.Blocks[b.Succs[0]], m.Blocks[b.Succs[1]]
+		if t == f || !convertibleArm(t, b) || !convertibleArm(f, b) || t.Succs[0] != f.Succs[0] {
+			continue
+		}
+		j := m.Blocks[t.Succs[0]]
+		jt, jf := indexOf(j.Preds, t.Index), indexOf(j.Preds, f.Index)
+		ok := true
+		for _, p := range j.Phis {
+			if m.Values[p.Dst].Class != GP && p.Args[jt] != p.Args[jf] {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		// Both arms run, then the selects, then a jump to the join.
+		code := b.Instrs[:len(b.Instrs)-1]
+		code = append(code, t.Instrs[:len(t.Instrs)-1]...)
+		code = append(code, f.Instrs[:len(f.Instrs)-1]...)
+		args := make([]Value, len(j.Phis))
+		for i, p := range j.Phis {
+			vt, vf := p.Args[jt], p.Args[jf]
+			if vt == vf {
+				args[i] = vt
+				continue
+			}
+			sel := &Instr{Op: OpSelect, Dst: m.newValue(GP, m.Values[p.Dst].Pointer), Cond: br.Cond, Signed: br.Signed, Width: br.Width, Imm: br.Imm, HasImm: br.HasImm, Pos: br.Pos}
+			sel.Args = append(append([]Value(nil), br.Args...), vt, vf)
+			code = append(code, sel)
+			args[i] = sel.Dst
+		}
+		code = append(code, &Instr{Op: OpJump, Dst: NoValue, Pos: br.Pos})
+		b.Instrs = code
+		b.Succs = []int{j.Index}
+		// The join's edge from t now comes from b; f's goes.
+		j.Preds[jt] = b.Index
+		j.Preds = append(j.Preds[:jf], j.Preds[jf+1:]...)
+		for i := range j.Phis {
+			p := &j.Phis[i]
+			p.Args[jt] = args[i]
+			p.Args = append(p.Args[:jf], p.Args[jf+1:]...)
+		}
+		for _, arm := range []*Block{t, f} {
+			arm.Instrs, arm.Preds, arm.Succs = nil, nil, nil
+		}
+	}
+}
+
+// convertibleArm reports whether a, a successor of b, can run
+// unconditionally in b: b is its only predecessor, it jumps, and its
+// other instructions neither fault nor write memory.
+func convertibleArm(a, b *Block) bool {
+	if len(a.Preds) != 1 || a.Preds[0] != b.Index || len(a.Instrs) == 0 || len(a.Instrs) > maxArm+1 || len(a.Phis) > 0 {
+		return false
+	}
+	if a.Instrs[len(a.Instrs)-1].Op != OpJump {
+		return false
+	}
+	for _, in := range a.Instrs[:len(a.Instrs)-1] {
+		switch in.Op {
+		case OpConst, OpBin, OpUnary, OpCmp, OpExt, OpLea:
+		case OpShift:
+			if !in.HasImm {
+				return false // it clobbers CX
+			}
+		default:
+			return false
+		}
+		if in.Float && in.Op == OpBin && in.Bin == BinDiv {
+			return false
+		}
+	}
+	return true
+}
