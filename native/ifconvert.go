@@ -17,6 +17,13 @@ const maxArm = 4
 // those edges must be integers (amd64 has no conditional move for
 // floats).
 func ifConvert(m *Func) {
+	// An arm converted may make the diamond around it convertible:
+	// again until nothing changes.
+	for ifConvertOnce(m) {
+	}
+}
+
+func ifConvertOnce(m *Func) (changed bool) {
 	for _, b := range m.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
@@ -37,7 +44,7 @@ func ifConvert(m *Func) {
 				ok = false
 			}
 		}
-		if !ok {
+		if !ok || feedsAddress(b, t, f, j, jt, jf) {
 			continue
 		}
 		// Both arms run, then the selects, then a jump to the join.
@@ -70,7 +77,9 @@ func ifConvert(m *Func) {
 		for _, arm := range []*Block{t, f} {
 			arm.Instrs, arm.Preds, arm.Succs = nil, nil, nil
 		}
+		changed = true
 	}
+	return changed
 }
 
 // convertibleArm reports whether a, a successor of b, can run
@@ -85,7 +94,7 @@ func convertibleArm(a, b *Block) bool {
 	}
 	for _, in := range a.Instrs[:len(a.Instrs)-1] {
 		switch in.Op {
-		case OpConst, OpBin, OpUnary, OpCmp, OpExt, OpLea:
+		case OpConst, OpBin, OpUnary, OpCmp, OpExt, OpLea, OpSelect:
 		case OpShift:
 			if !in.HasImm {
 				return false // it clobbers CX
@@ -98,4 +107,51 @@ func convertibleArm(a, b *Block) bool {
 		}
 	}
 	return true
+}
+
+// feedsAddress reports whether a value the join's phis select between
+// depends on an address b loads from (a binary search: the next bounds
+// come from the middle index just loaded). There a conditional move
+// would chain every load behind the one before, where a predicted
+// branch lets the next load start early.
+func feedsAddress(b, t, f, j *Block, jt, jf int) bool {
+	addr := map[Value]bool{}
+	def := map[Value]*Instr{}
+	for _, blk := range []*Block{b, t, f} {
+		for _, in := range blk.Instrs {
+			if in.Op == OpLoad {
+				for _, a := range in.Mem.args() {
+					addr[a] = true
+				}
+			}
+			if in.Dst != NoValue {
+				def[in.Dst] = in
+			}
+		}
+	}
+	seen := map[Value]bool{}
+	var reaches func(v Value) bool
+	reaches = func(v Value) bool {
+		if addr[v] {
+			return true
+		}
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		if in := def[v]; in != nil {
+			for _, a := range in.Args {
+				if reaches(a) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, p := range j.Phis {
+		if p.Args[jt] != p.Args[jf] && (reaches(p.Args[jt]) || reaches(p.Args[jf])) {
+			return true
+		}
+	}
+	return false
 }

@@ -119,8 +119,6 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			l.instr(b, in)
 		}
 	}
-	ifConvert(l.m)
-	l.addPolls()
 	for _, b := range l.m.Blocks {
 		for _, in := range b.Instrs {
 			if !in.Op.defines() {
@@ -128,6 +126,12 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
+	ifConvert(l.m)
+	fast := splitLoops(l.m)
+	foldOffsets(l.m, fast)
+	removeDead(l.m)
+	sinkSteps(l.m, fast)
+	l.addPolls()
 	return l.m, nil
 }
 

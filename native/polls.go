@@ -10,13 +10,14 @@ package native
 // counter is not zero, and through a new block with the poll, which
 // resets the counter, when it is.
 func (l *lowerer) addPolls() {
-	dom := l.f.Dom()
 	m := l.m
+	loops := naturalLoops(m)
 	n := len(m.Blocks)
 	for h := 0; h < n; h++ {
+		body := loops[h]
 		var latches []int
 		for _, p := range m.Blocks[h].Preds {
-			if p < n && dom.Dominates(h, p) {
+			if body != nil && body[p] {
 				latches = append(latches, p)
 			}
 		}
@@ -27,7 +28,7 @@ func (l *lowerer) addPolls() {
 		counter := m.newValue(GP, false)
 		phi := Phi{Dst: counter, Args: make([]Value, len(hb.Preds))}
 		for j, p := range hb.Preds {
-			if dom.Dominates(h, p) {
+			if body[p] {
 				continue
 			}
 			pb := m.Blocks[p]
@@ -50,12 +51,12 @@ func (l *lowerer) addPolls() {
 			down := m.newValue(GP, false)
 			lb.Instrs[len(lb.Instrs)-1] = &Instr{Op: OpCountdown, Dst: down, Args: []Value{counter}, Pos: jump.Pos}
 			lb.Succs = []int{next.Index, poll.Index}
-			next.Instrs = []*Instr{{Op: OpJump, Pos: jump.Pos}}
+			next.Instrs = []*Instr{{Op: OpJump, Dst: NoValue, Pos: jump.Pos}}
 			reset := m.newValue(GP, false)
 			poll.Instrs = []*Instr{
-				{Op: OpPoll, Pos: jump.Pos},
+				{Op: OpPoll, Dst: NoValue, Pos: jump.Pos},
 				{Op: OpConst, Dst: reset, Imm: pollInterval, Width: 8, Pos: jump.Pos},
-				{Op: OpJump, Pos: jump.Pos},
+				{Op: OpJump, Dst: NoValue, Pos: jump.Pos},
 			}
 
 			// The header's edge from the latch now comes from next; the

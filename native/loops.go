@@ -1,0 +1,356 @@
+// This file speeds up counted loops without changing what they do: a
+// loop whose index x runs up from a constant by one while x < n gets a
+// fast copy in front of it that runs the same iterations, in order, for
+// as long as x stays below m = min(n, L1, …, Lk), where the Li are the
+// lengths its bounds checks compare x with: there no such check can
+// fail, so the copy has none, and it does unroll iterations of the body
+// between two tests of x. When the copy stops (fewer than unroll
+// iterations left below m), it hands its state (the header's phis) to
+// the original loop, which goes on from there with its checks: the
+// iterations left run, and panic, as before.
+//
+// Unlike versioning (choose one of two loops before the first
+// iteration), splitting needs no merge of the two loops' results: the
+// original loop is where every iteration that is left, and the exit,
+// happen.
+
+package native
+
+import "sort"
+
+// unroll is how many iterations the fast copy runs between two tests.
+const unroll = 4
+
+// countedLoop is a loop the split applies to: header h, a one-block
+// body b (its latch), preheader p.
+type countedLoop struct {
+	h, b, p *Block
+	x, n    Value // the index compared and its bound (n: NoValue if an immediate)
+	nImm    int64
+	// iv is the header phi the index comes from: x = iv + ahead (ahead
+	// is 1 when the header steps it, 0 when the body does).
+	iv    int
+	ahead int64
+	checks  map[*Instr]bool // the bounds checks of x against lengths fixed in the loop
+	lengths []Value
+}
+
+// splitLoops gives each counted loop a fast, unrolled copy without the
+// checks the loop's bound makes redundant.
+func splitLoops(m *Func) (fast []*Block) {
+	loops := naturalLoops(m)
+	headers := make([]int, 0, len(loops))
+	for h := range loops {
+		headers = append(headers, h)
+	}
+	sort.Ints(headers) // the same code every time
+	for _, h := range headers {
+		if cl := findCountedLoop(m, m.Blocks[h], loops[h]); cl != nil {
+			fast = append(fast, split(m, cl))
+		}
+	}
+	return fast
+}
+
+// findCountedLoop recognises the loops split applies to: two blocks,
+// the header ending with the test x < n (signed) that stays in the loop
+// when true, n fixed in the loop, x a header phi stepped by one in the
+// body or one plus a header phi, starting at a constant, so that x ≥ 0
+// in every iteration.
+func findCountedLoop(m *Func, h *Block, body []bool) *countedLoop {
+	n := 0
+	for _, in := range body {
+		if in {
+			n++
+		}
+	}
+	if n != 2 || len(h.Preds) != 2 || len(h.Succs) != 2 {
+		return nil
+	}
+	b := m.Blocks[h.Succs[0]]
+	if !body[b.Index] || body[h.Succs[1]] || len(b.Preds) != 1 || len(b.Succs) != 1 || b.Succs[0] != h.Index {
+		return nil
+	}
+	jb := indexOf(h.Preds, b.Index)
+	jp := 1 - jb
+	p := m.Blocks[h.Preds[jp]]
+	if jb < 0 || len(p.Succs) != 1 || p.Instrs[len(p.Instrs)-1].Op != OpJump {
+		return nil
+	}
+	br := h.Instrs[len(h.Instrs)-1]
+	if br.Op != OpBranch || br.Cond != CondLt || !br.Signed || br.Float {
+		return nil
+	}
+	def := definitions(m)
+	inLoop := func(v Value) bool {
+		d := def[v]
+		return d.block == h || d.block == b
+	}
+	cl := &countedLoop{h: h, b: b, p: p, x: br.Args[0], n: NoValue, checks: map[*Instr]bool{}}
+	if br.HasImm {
+		cl.nImm = br.Imm
+	} else {
+		cl.n = br.Args[1]
+		if inLoop(cl.n) {
+			return nil
+		}
+	}
+	// The index: a phi stepped by one in the body, or one plus a phi
+	// whose back-edge argument it is; from a constant start.
+	start, ok := int64(0), false
+	isStep := func(v, from Value) bool {
+		in := def[v].instr
+		return in != nil && in.Op == OpBin && in.Bin == BinAdd && in.HasImm && in.Imm == 1 && in.Width == 8 && in.Args[0] == from
+	}
+	constOf := func(v Value) (int64, bool) {
+		in := def[v].instr
+		if in == nil || in.Op != OpConst || in.Float {
+			return 0, false
+		}
+		return in.Imm, true
+	}
+	for i, ph := range h.Phis {
+		switch {
+		case ph.Dst == cl.x && isStep(ph.Args[jb], ph.Dst) && def[ph.Args[jb]].block == b:
+			start, ok = constOf(ph.Args[jp])
+		case ph.Args[jb] == cl.x && isStep(cl.x, ph.Dst) && def[cl.x].block == h:
+			start, ok = constOf(ph.Args[jp])
+			start++
+			cl.ahead = 1
+		default:
+			continue
+		}
+		cl.iv = i
+		break
+	}
+	if !ok || start < 0 {
+		return nil
+	}
+	seen := map[Value]bool{}
+	for _, in := range b.Instrs {
+		if in.Op == OpBounds && in.Args[0] == cl.x && !inLoop(in.Args[1]) {
+			cl.checks[in] = true
+			if !seen[in.Args[1]] {
+				seen[in.Args[1]] = true
+				cl.lengths = append(cl.lengths, in.Args[1])
+			}
+		}
+	}
+	return cl
+}
+
+type definition struct {
+	block *Block
+	instr *Instr // nil for a phi
+}
+
+// definitions returns where each value is defined.
+func definitions(m *Func) []definition {
+	def := make([]definition, len(m.Values))
+	for _, b := range m.Blocks {
+		for _, p := range b.Phis {
+			def[p.Dst] = definition{block: b}
+		}
+		for _, in := range b.Instrs {
+			if in.Dst != NoValue {
+				def[in.Dst] = definition{block: b, instr: in}
+			}
+		}
+	}
+	return def
+}
+
+// split puts the fast copy of cl in front of it and returns the copy's
+// body.
+func split(m *Func, cl *countedLoop) *Block {
+	h, b, p := cl.h, cl.b, cl.p
+	jb := indexOf(h.Preds, b.Index)
+	jp := 1 - jb
+	br := h.Instrs[len(h.Instrs)-1]
+	pos := br.Pos
+
+	// In the preheader: m = min(n, L1, …), and the fast loop's bound
+	// on the index phi: iv + ahead + unroll - 1 < m, that is iv < lim =
+	// m - (unroll - 1 + ahead), or lim = m if that wraps (then no
+	// iv ≥ -1 is below it).
+	var code []*Instr
+	def := func(in *Instr) Value {
+		in.Dst = m.newValue(GP, false)
+		in.Pos = pos
+		code = append(code, in)
+		return in.Dst
+	}
+	bound := cl.n
+	if bound == NoValue {
+		bound = def(&Instr{Op: OpConst, Imm: cl.nImm, Width: 8})
+	}
+	min := func(a, b Value) Value {
+		return def(&Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
+	}
+	for _, l := range cl.lengths {
+		bound = min(l, bound)
+	}
+	lim := min(def(&Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: unroll - 1 + cl.ahead, Args: []Value{bound}}), bound)
+	jump := p.Instrs[len(p.Instrs)-1]
+	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], code...), jump)
+
+	fh := &Block{Index: len(m.Blocks)}
+	fb := &Block{Index: len(m.Blocks) + 1}
+	r := &Block{Index: len(m.Blocks) + 2}
+	m.Blocks = append(m.Blocks, fh, fb, r)
+
+	// The fast header: a phi per header phi and the test of the index
+	// phi against lim. The header's instructions run in the body, at
+	// the start of each iteration, as they would after the test: that
+	// way the phis die there, and the fast loop hands them over.
+	vmap := map[Value]Value{}
+	get := func(v Value) Value {
+		if w, ok := vmap[v]; ok {
+			return w
+		}
+		return v
+	}
+	clone := func(in *Instr, into *Block) {
+		c := *in
+		c.Args = make([]Value, len(in.Args))
+		for i, a := range in.Args {
+			c.Args[i] = get(a)
+		}
+		if in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea {
+			if c.Mem.Base != NoValue {
+				c.Mem.Base = get(c.Mem.Base)
+			}
+			if c.Mem.Index != NoValue {
+				c.Mem.Index = get(c.Mem.Index)
+			}
+		}
+		if in.Dst != NoValue {
+			c.Dst = m.newValue(m.Values[in.Dst].Class, m.Values[in.Dst].Pointer)
+			vmap[in.Dst] = c.Dst
+		}
+		into.Instrs = append(into.Instrs, &c)
+	}
+	fh.Preds, fh.Succs = []int{p.Index, fb.Index}, []int{fb.Index, r.Index}
+	for _, ph := range h.Phis {
+		v := m.newValue(m.Values[ph.Dst].Class, m.Values[ph.Dst].Pointer)
+		vmap[ph.Dst] = v
+		fh.Phis = append(fh.Phis, Phi{Dst: v, Args: []Value{ph.Args[jp], NoValue}})
+	}
+	fastPhis := append([]Phi(nil), fh.Phis...)
+	fh.Instrs = append(fh.Instrs, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{fastPhis[cl.iv].Dst, lim}, Pos: pos})
+
+	// The fast body: unroll iterations, each the header's instructions
+	// (its test holds: x + unroll - 1 < m) and the body's.
+	fb.Preds, fb.Succs = []int{fh.Index}, []int{fh.Index}
+	for k := 0; k < unroll; k++ {
+		if k > 0 {
+			next := map[Value]Value{}
+			for _, ph := range h.Phis {
+				next[ph.Dst] = get(ph.Args[jb])
+			}
+			for v, w := range next {
+				vmap[v] = w
+			}
+		}
+		for _, in := range h.Instrs[:len(h.Instrs)-1] {
+			clone(in, fb)
+		}
+		for _, in := range b.Instrs[:len(b.Instrs)-1] {
+			if !cl.checks[in] {
+				clone(in, fb)
+			}
+		}
+	}
+	fb.Instrs = append(fb.Instrs, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
+	for i, ph := range h.Phis {
+		fh.Phis[i].Args[1] = get(ph.Args[jb])
+	}
+
+	// The hand-over: the original loop starts from the fast header's
+	// phis.
+	r.Preds, r.Succs = []int{fh.Index}, []int{h.Index}
+	r.Instrs = []*Instr{{Op: OpJump, Dst: NoValue, Pos: pos}}
+	p.Succs = []int{fh.Index}
+	h.Preds[jp] = r.Index
+	for i := range h.Phis {
+		h.Phis[i].Args[jp] = fastPhis[i].Dst
+	}
+	return fb
+}
+
+// foldOffsets folds an index plus a constant into the displacement of
+// the addresses it is used in, (base)(x+k)*s being k*s(base)(x*s), and
+// sums of sums with constants into one, both in 64-bit arithmetic
+// alike. The unrolled copies then address from one index, and step it
+// once.
+//
+// Only in the unrolled bodies: elsewhere, reading x instead of x+k would
+// keep x alive next to x+k, a register and a move more.
+func foldOffsets(m *Func, blocks []*Block) {
+	def := definitions(m)
+	isStep := func(d *Instr) bool {
+		return d != nil && d.Op == OpBin && d.Bin == BinAdd && d.HasImm && d.Width == 8
+	}
+	for _, b := range blocks {
+		for _, in := range b.Instrs {
+			// (x + c1) + c2 is x + (c1 + c2): the unrolled copies'
+			// steps become one.
+			for isStep(in) {
+				d := def[in.Args[0]].instr
+				if !isStep(d) || in.Imm+d.Imm != int64(int32(in.Imm+d.Imm)) {
+					break
+				}
+				in.Imm += d.Imm
+				in.Args = []Value{d.Args[0]}
+			}
+			if in.Op != OpLoad && in.Op != OpStore && in.Op != OpLea || in.Mem.Index == NoValue {
+				continue
+			}
+			for {
+				d := def[in.Mem.Index].instr
+				if !isStep(d) {
+					break
+				}
+				disp := in.Mem.Disp + d.Imm*in.Mem.Scale
+				if disp != int64(int32(disp)) {
+					break
+				}
+				in.Mem.Disp, in.Mem.Index = disp, d.Args[0]
+			}
+			k := 0
+			if in.Op == OpStore {
+				k = 1
+			}
+			in.Args = append(in.Args[:k], in.Mem.args()...)
+		}
+	}
+}
+
+// sinkSteps moves the pure instructions whose value the block itself
+// does not read (an unrolled loop's step, read only by the header's
+// phi) to just before the block's terminator: their operands may die
+// first, and the result can take an operand's register, which is then
+// the phi's, so no move is left on the back edge.
+func sinkSteps(m *Func, blocks []*Block) {
+	for _, b := range blocks {
+		n := len(b.Instrs)
+		if n < 2 {
+			continue
+		}
+		used := map[Value]bool{}
+		for _, in := range b.Instrs {
+			for _, a := range in.Args {
+				used[a] = true
+			}
+		}
+		var keep, sunk []*Instr
+		for _, in := range b.Instrs[:n-1] {
+			if in.Op == OpBin && !in.Float && in.Dst != NoValue && !used[in.Dst] {
+				sunk = append(sunk, in)
+			} else {
+				keep = append(keep, in)
+			}
+		}
+		b.Instrs = append(append(keep, sunk...), b.Instrs[n-1])
+	}
+}
