@@ -29,8 +29,8 @@ type countedLoop struct {
 	nImm    int64
 	// iv is the header phi the index comes from: x = iv + ahead (ahead
 	// is 1 when the header steps it, 0 when the body does).
-	iv    int
-	ahead int64
+	iv      int
+	ahead   int64
 	checks  map[*Instr]bool // the bounds checks of x against lengths fixed in the loop
 	lengths []Value
 }
