@@ -10,7 +10,7 @@ import "github.com/vssa-go/vssa/validate"
 // clobbers returns the allocatable registers in destroys.
 func clobbers(in *Instr) []validate.Loc {
 	switch {
-	case in.Op == OpDiv:
+	case in.Op == OpDiv, in.Op == OpMulHi:
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpShift && !in.HasImm:
 		return []validate.Loc{locCX}

@@ -461,6 +461,29 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("JLT %s", e.stub(e.h.PanicShift, gp(0)))
 	case OpPoll:
 		return e.poll(in, uses)
+	case OpMulHi:
+		// MULQ multiplies AX by its operand into DX:AX. The operand is
+		// read before AX is written unless it is AX itself.
+		d := e.reg(dst, GP)
+		x := gp(0)
+		if x == "AX" || x == "DX" {
+			e.ins("MOVQ %s, R11", x)
+			x = "R11"
+		}
+		e.ins("MOVQ $%d, AX", in.Imm)
+		e.ins("MULQ %s", x)
+		if d != "DX" {
+			e.ins("MOVQ DX, %s", d)
+		}
+	case OpRotate:
+		d := e.reg(dst, GP)
+		if d != gp(0) {
+			e.ins("MOVQ %s, %s", gp(0), d)
+		}
+		// A rotate of the low byte, word or long keeps the canonical
+		// zero extension: the upper bits stay zero (or, for ROLL, are
+		// cleared).
+		e.ins("ROL%s $%d, %s", map[int]string{1: "B", 2: "W", 4: "L", 8: "Q"}[in.Width], in.Imm, d)
 	case OpSelect:
 		n := len(uses)
 		e.compare(in, uses[:n-2])
@@ -522,11 +545,26 @@ var intOps = map[Bin]string{BinAdd: "ADDQ", BinSub: "SUBQ", BinMul: "IMULQ", Bin
 
 // intBin emits dst = x op y on 64 bits, then brings the result back to
 // its width (and, or, xor and andnot keep canonical operands canonical).
+//
+// An unsigned addition or subtraction of 1, 2 or 4 bytes (a
+// multiplication of 4) is done at its width: the bits above it stay
+// zero (a 4-byte operation clears them), so the result is already
+// canonical.
 func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	d := e.reg(dstLoc, GP)
 	x := e.reg(uses[0], GP)
+	sized := !in.Signed && in.Width < 8 && (in.Bin == BinAdd || in.Bin == BinSub || in.Bin == BinMul && in.Width == 4)
+	opOf := func(b Bin) string {
+		op := intOps[b]
+		if sized {
+			op = op[:len(op)-1] + map[int]string{1: "B", 2: "W", 4: "L"}[in.Width]
+		}
+		return op
+	}
 	if in.HasImm {
 		switch {
+		case in.Bin == BinMul && sized:
+			e.ins("IMUL3L $%d, %s, %s", in.Imm, x, d)
 		case in.Bin == BinMul:
 			e.ins("IMUL3Q $%d, %s, %s", in.Imm, x, d)
 		case in.Bin == BinAndNot:
@@ -538,11 +576,11 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			if d != x {
 				e.ins("MOVQ %s, %s", x, d)
 			}
-			e.ins("%s $%d, %s", intOps[in.Bin], in.Imm, d)
+			e.ins("%s $%d, %s", opOf(in.Bin), in.Imm, d)
 		}
 	} else {
 		y := e.reg(uses[1], GP)
-		op := intOps[in.Bin]
+		op := opOf(in.Bin)
 		commutes := in.Bin != BinSub && in.Bin != BinAndNot
 		switch {
 		case in.Bin == BinAndNot:
@@ -567,7 +605,9 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	}
 	switch in.Bin {
 	case BinAdd, BinSub, BinMul:
-		e.extend(d, in.Width, in.Signed)
+		if !sized {
+			e.extend(d, in.Width, in.Signed)
+		}
 	}
 }
 

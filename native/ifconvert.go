@@ -51,11 +51,26 @@ func ifConvertOnce(m *Func) (changed bool) {
 		code := b.Instrs[:len(b.Instrs)-1]
 		code = append(code, t.Instrs[:len(t.Instrs)-1]...)
 		code = append(code, f.Instrs[:len(f.Instrs)-1]...)
+		def := map[Value]*Instr{}
+		for _, in := range code {
+			if in.Dst != NoValue {
+				def[in.Dst] = in
+			}
+		}
 		args := make([]Value, len(j.Phis))
 		for i, p := range j.Phis {
 			vt, vf := p.Args[jt], p.Args[jf]
 			if vt == vf {
 				args[i] = vt
+				continue
+			}
+			// v + 1 or v: v plus the comparison's 0 or 1, which keeps
+			// the select off a loop-carried chain (a count).
+			if add, c := incrementOf(def, vt, vf, br.Cond); add != nil {
+				cmp := &Instr{Op: OpCmp, Dst: m.newValue(GP, false), Cond: c, Signed: br.Signed, Width: br.Width, Imm: br.Imm, HasImm: br.HasImm, Args: append([]Value(nil), br.Args...), Pos: br.Pos}
+				sum := &Instr{Op: OpBin, Bin: BinAdd, Dst: m.newValue(GP, false), Width: add.Width, Signed: add.Signed, Args: []Value{add.Args[0], cmp.Dst}, Pos: br.Pos}
+				code = append(code, cmp, sum)
+				args[i] = sum.Dst
 				continue
 			}
 			sel := &Instr{Op: OpSelect, Dst: m.newValue(GP, m.Values[p.Dst].Pointer), Cond: br.Cond, Signed: br.Signed, Width: br.Width, Imm: br.Imm, HasImm: br.HasImm, Pos: br.Pos}
@@ -154,4 +169,24 @@ func feedsAddress(b, t, f, j *Block, jt, jf int) bool {
 		}
 	}
 	return false
+}
+
+// incrementOf returns the addition when one of vt, vf is the other plus
+// one (an integer addition among def), with the condition under which
+// the sum is chosen.
+func incrementOf(def map[Value]*Instr, vt, vf Value, c Cond) (*Instr, Cond) {
+	isInc := func(sum, of Value) *Instr {
+		in := def[sum]
+		if in != nil && in.Op == OpBin && in.Bin == BinAdd && !in.Float && in.HasImm && in.Imm == 1 && in.Args[0] == of {
+			return in
+		}
+		return nil
+	}
+	if in := isInc(vt, vf); in != nil {
+		return in, c
+	}
+	if in := isInc(vf, vt); in != nil {
+		return in, negate(c)
+	}
+	return nil, c
 }

@@ -126,6 +126,8 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
+	rotates(l.m)
+	removeDead(l.m)
 	ifConvert(l.m)
 	fast := splitLoops(l.m)
 	foldOffsets(l.m, fast)
@@ -411,6 +413,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 				l.fail("%% on floats")
 			}
 			set(l.def(FP, false, &Instr{Op: OpBin, Bin: BinDiv, Width: w, Float: true, Args: []Value{l.value(args[0]), l.value(args[1])}}))
+			return
+		}
+		if d, ok := l.imm(args[1]); ok && !s && w <= 4 && d >= 1 {
+			set(l.divConst(in.Op == ir.OpRem, l.value(args[0]), d, w))
 			return
 		}
 		set(l.def(GP, false, &Instr{Op: OpDiv, Bin: binOf[in.Op], Width: w, Signed: s, Args: []Value{l.value(args[0]), l.value(args[1])}}))

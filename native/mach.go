@@ -56,6 +56,8 @@ const (
 	OpCountdown           // Dst = Args[0] - 1; if Dst != 0 goto Succs[0] else Succs[1]
 	OpReturn              // results = Args, stored at their offsets in Rets
 	OpSelect              // Dst = Args[0] Cond Args[1] (or Imm) ? Args[n-2] : Args[n-1] (integers)
+	OpRotate              // Dst = Args[0] rotated left by Imm bits within Width bytes (unsigned)
+	OpMulHi               // Dst = the high 64 bits of the unsigned product of Args[0] and the 64 bits of Imm
 )
 
 // defines reports whether instructions of kind op define a value (Dst).

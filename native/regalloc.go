@@ -401,8 +401,8 @@ func (a *allocator) color() (Value, bool) {
 				continue
 			}
 			prefer := append(freed, a.phiPreference(b, d)...)
-			if in.Op == OpDiv {
-				prefer = append(prefer, locAX, locDX)
+			if in.Op == OpDiv || in.Op == OpMulHi {
+				prefer = append(prefer, locDX, locAX)
 			}
 			l := pick(c, avoid[d], prefer...)
 			if l < 0 {

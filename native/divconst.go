@@ -1,0 +1,47 @@
+// This file divides by constants without a division instruction, as
+// gc does (and as Granlund and Montgomery showed): a division by d is a
+// multiplication by a fixed-point reciprocal of d, taking the high
+// half of the product.
+
+package native
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// divConst returns x / d, or x % d with rem, for x an unsigned integer
+// of width ≤ 4 bytes (so x < 2^32 in its register) and 1 ≤ d < 2^31.
+//
+// A power of two is a shift (a mask for the remainder). Otherwise, with
+// s = ⌊log2 d⌋ and M = ⌈2^(64+s) / d⌉ (which fits in 64 bits since
+// 2^s < d), x / d = ⌊x·M / 2^(64+s)⌋ = (high 64 bits of x·M) >> s for
+// every x < 2^32: writing M·d = 2^(64+s) + e with 0 < e < d, the
+// quotient's error is x·e / (d·2^(64+s)) < 1/d, because x·e < 2^32·d ≤
+// 2^(64+s), and a fraction below 1/d cannot carry x/d past an integer.
+func (l *lowerer) divConst(rem bool, x Value, d int64, width int) Value {
+	if d&(d-1) == 0 {
+		k := int64(bits.TrailingZeros64(uint64(d)))
+		if rem {
+			return l.def(GP, false, &Instr{Op: OpBin, Bin: BinAnd, Width: width, Args: []Value{x}, Imm: d - 1, HasImm: true})
+		}
+		return l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: width, Args: []Value{x}, Imm: k, HasImm: true})
+	}
+	m, s := magic(uint64(d))
+	hi := l.def(GP, false, &Instr{Op: OpMulHi, Width: 8, Args: []Value{x}, Imm: int64(m)})
+	q := l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Args: []Value{hi}, Imm: int64(s), HasImm: true})
+	if !rem {
+		return q
+	}
+	qd := l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Args: []Value{q}, Imm: d, HasImm: true})
+	return l.def(GP, false, &Instr{Op: OpBin, Bin: BinSub, Width: width, Args: []Value{x, qd}})
+}
+
+// magic returns M and s for d, not a power of two (see divConst).
+func magic(d uint64) (m uint64, s uint) {
+	s = uint(bits.Len64(d) - 1)
+	b := new(big.Int).Lsh(big.NewInt(1), 64+s)
+	b.Add(b, new(big.Int).SetUint64(d-1))
+	b.Div(b, new(big.Int).SetUint64(d))
+	return b.Uint64(), s
+}

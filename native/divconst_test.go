@@ -1,0 +1,35 @@
+package native
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMagic checks the reciprocal divConst multiplies by, as MULQ and
+// SHRQ compute with it, against Go's division, for divisors and
+// dividends at the edges and at random.
+func TestMagic(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	divisors := []uint64{3, 5, 6, 7, 10, 11, 12, 25, 100, 641, 1000, 65521, 65535, 65537, 1<<31 - 1, 1<<30 + 1, 3 << 20}
+	for range 200 {
+		d := 1 + r.Uint64N(1<<31-1)
+		if d&(d-1) != 0 {
+			divisors = append(divisors, d)
+		}
+	}
+	for _, d := range divisors {
+		m, s := magic(d)
+		xs := []uint64{0, 1, d - 1, d, d + 1, 2*d - 1, 2 * d, math.MaxUint32, math.MaxUint32 - 1, math.MaxUint32 / d * d, math.MaxUint32/d*d - 1}
+		for range 2000 {
+			xs = append(xs, uint64(r.Uint32()))
+		}
+		for _, x := range xs {
+			hi, _ := bits.Mul64(x, m)
+			if q := hi >> s; q != x/d {
+				t.Fatalf("%d / %d: the reciprocal gives %d, want %d", x, d, q, x/d)
+			}
+		}
+	}
+}
