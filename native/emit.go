@@ -196,8 +196,22 @@ func (e *emitter) parallelMove(ms []validate.Move) {
 			}
 		}
 		if !progress {
-			// Every destination is still read: a cycle. Save one source.
-			s := pending[0].Src
+			// Every destination is still read: a cycle. Two general
+			// registers exchange: the move is done, and whoever read
+			// its destination now reads its source.
+			m := pending[0]
+			if m.Src < firstSlot && m.Dst < firstSlot && regClass(m.Src) == GP && regClass(m.Dst) == GP {
+				e.ins("XCHGQ %s, %s", e.reg(m.Src, GP), e.reg(m.Dst, GP))
+				pending = pending[1:]
+				for i := range pending {
+					if pending[i].Src == m.Dst {
+						pending[i].Src = m.Src
+					}
+				}
+				continue
+			}
+			// Else save one source.
+			s := m.Src
 			e.move(s, swapLoc)
 			for i := range pending {
 				if pending[i].Src == s {

@@ -70,6 +70,7 @@ func Allocate(f *Func) (*Allocation, error) {
 		a.ref[in] = i
 	}
 	a.liveAfter()
+	a.costs()
 	before := a.machFunc(false)
 	for round := 0; ; round++ {
 		if round > len(f.Values) {
@@ -107,6 +108,7 @@ type allocator struct {
 	after   [][]bitset // block → instruction → values live after it
 	spilled []bool
 	depth   []int // block → loop depth
+	cost    []int // value → what spilling it costs
 
 	loc       []validate.Loc // value → its register (not spilled) or slot
 	slotClass []Class
@@ -151,27 +153,7 @@ func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
 // register anyway), the one whose uses and definition cost least,
 // counted 8× per loop level.
 func (a *allocator) overPressure() (Value, bool) {
-	cost := make([]int, len(a.f.Values))
-	weight := func(b int) int {
-		w := 1
-		for i := 0; i < a.depth[b] && i < 6; i++ {
-			w *= 8
-		}
-		return w
-	}
-	for _, b := range a.f.Blocks {
-		for _, in := range b.Instrs {
-			if in.Dst != NoValue {
-				cost[in.Dst] += weight(b.Index)
-			}
-			for _, u := range in.uses() {
-				cost[u] += weight(b.Index)
-			}
-		}
-		for _, p := range b.Phis {
-			cost[p.Dst] += weight(b.Index)
-		}
-	}
+	cost := a.cost
 	for _, b := range a.f.Blocks {
 		for x, in := range b.Instrs {
 			before, after := a.before(b, x), a.after[b.Index][x]
@@ -230,6 +212,33 @@ func (a *allocator) overPressure() (Value, bool) {
 		}
 	}
 	return NoValue, false
+}
+
+// costs sets the cost of spilling each value: its uses and definition,
+// counted 8× per loop level.
+func (a *allocator) costs() {
+	cost := make([]int, len(a.f.Values))
+	weight := func(b int) int {
+		w := 1
+		for i := 0; i < a.depth[b] && i < 6; i++ {
+			w *= 8
+		}
+		return w
+	}
+	for _, b := range a.f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Dst != NoValue {
+				cost[in.Dst] += weight(b.Index)
+			}
+			for _, u := range in.uses() {
+				cost[u] += weight(b.Index)
+			}
+		}
+		for _, p := range b.Phis {
+			cost[p.Dst] += weight(b.Index)
+		}
+	}
+	a.cost = cost
 }
 
 // before returns the values live before instruction x of b.
@@ -334,7 +343,7 @@ func (a *allocator) color() (Value, bool) {
 			}
 			l := pick(f.Values[p.Dst].Class, avoid[p.Dst], prefer...)
 			if l < 0 {
-				return p.Dst, false
+				return a.victim(p.Dst, holder[:]), false
 			}
 			a.loc[p.Dst] = l
 			holder[l] = p.Dst
@@ -406,7 +415,7 @@ func (a *allocator) color() (Value, bool) {
 			}
 			l := pick(c, avoid[d], prefer...)
 			if l < 0 {
-				return d, false
+				return a.victim(d, holder[:]), false
 			}
 			a.loc[d], a.defLoc[r] = l, l
 			if live.has(d) {
@@ -538,4 +547,17 @@ func loopDepths(f *Func) []int {
 		}
 	}
 	return depth
+}
+
+// victim returns the value to spill when v finds no register: the one
+// that costs least to spill among v and the values of its class that
+// hold registers.
+func (a *allocator) victim(v Value, holders []Value) Value {
+	best := v
+	for _, h := range holders {
+		if h != NoValue && a.f.Values[h].Class == a.f.Values[v].Class && a.cost[h] < a.cost[best] {
+			best = h
+		}
+	}
+	return best
 }
