@@ -292,6 +292,14 @@ func foldOffsets(m *Func, blocks []*Block) {
 		return d != nil && d.Op == OpBin && d.Bin == BinAdd && d.HasImm && d.Width == 8
 	}
 	for _, b := range blocks {
+		// x - c is x + -c.
+		for _, in := range b.Instrs {
+			if in.Op == OpBin && in.Bin == BinSub && in.HasImm && in.Width == 8 && in.Imm != -1<<31 {
+				in.Bin, in.Imm = BinAdd, -in.Imm
+			}
+		}
+	}
+	for _, b := range blocks {
 		for _, in := range b.Instrs {
 			// (x + c1) + c2 is x + (c1 + c2): the unrolled copies'
 			// steps become one.

@@ -32,3 +32,151 @@ func rotates(m *Func) {
 		}
 	}
 }
+
+// mergeBlocks appends to a block ending with a jump the block it jumps
+// to when that block has no other predecessor (what if-conversion
+// leaves of a diamond and its join), so that a loop body is one block
+// again.
+func mergeBlocks(m *Func) {
+	for changed := true; changed; {
+		changed = false
+		for _, b := range m.Blocks {
+			if len(b.Succs) != 1 || len(b.Instrs) == 0 || b.Instrs[len(b.Instrs)-1].Op != OpJump {
+				continue
+			}
+			c := m.Blocks[b.Succs[0]]
+			if c == b || len(c.Preds) != 1 || len(c.Instrs) == 0 {
+				continue
+			}
+			if len(c.Phis) > 0 {
+				// A phi of one predecessor is its argument.
+				sub := map[Value]Value{}
+				for _, p := range c.Phis {
+					sub[p.Dst] = p.Args[0]
+				}
+				substitute(m, sub)
+				c.Phis = nil
+			}
+			b.Instrs = append(b.Instrs[:len(b.Instrs)-1], c.Instrs...)
+			b.Succs = c.Succs
+			for _, s := range c.Succs {
+				sb := m.Blocks[s]
+				for i, p := range sb.Preds {
+					if p == c.Index {
+						sb.Preds[i] = b.Index
+					}
+				}
+			}
+			c.Instrs, c.Preds, c.Succs = nil, nil, nil
+			changed = true
+		}
+	}
+}
+
+// substitute replaces every use of a value in sub by its image.
+func substitute(m *Func, sub map[Value]Value) {
+	get := func(v Value) Value {
+		for {
+			w, ok := sub[v]
+			if !ok {
+				return v
+			}
+			v = w
+		}
+	}
+	for _, b := range m.Blocks {
+		for i := range b.Phis {
+			for k, a := range b.Phis[i].Args {
+				b.Phis[i].Args[k] = get(a)
+			}
+		}
+		for _, in := range b.Instrs {
+			for k, a := range in.Args {
+				in.Args[k] = get(a)
+			}
+			if in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea {
+				if in.Mem.Base != NoValue {
+					in.Mem.Base = get(in.Mem.Base)
+				}
+				if in.Mem.Index != NoValue {
+					in.Mem.Index = get(in.Mem.Index)
+				}
+			}
+		}
+	}
+}
+
+// localCSE gives, in each of blocks, an instruction that computes what
+// an earlier one of the block computes (the same operation on the same
+// operands; a load from the same address with no store between) the
+// earlier one's value: the unrolled copies of a loop body read
+// s[i+1] once where one copy reads it as s[i+1] and the next as s[i].
+func localCSE(m *Func, blocks []*Block) {
+	type key struct {
+		op                    Op
+		bin                   Bin
+		cond                  Cond
+		cvt                   Cvt
+		imm                   int64
+		hasImm, signed, float bool
+		width                 int
+		mem                   Mem
+		a0, a1                Value
+	}
+	sub := map[Value]Value{}
+	get := func(v Value) Value {
+		if w, ok := sub[v]; ok {
+			return w
+		}
+		return v
+	}
+	for _, b := range blocks {
+		seen := map[key]Value{}
+		for _, in := range b.Instrs {
+			for i, a := range in.Args {
+				in.Args[i] = get(a)
+			}
+			if in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea {
+				if in.Mem.Base != NoValue {
+					in.Mem.Base = get(in.Mem.Base)
+				}
+				if in.Mem.Index != NoValue {
+					in.Mem.Index = get(in.Mem.Index)
+				}
+			}
+			switch in.Op {
+			case OpStore, OpPoll:
+				// Memory may have changed: forget the loads.
+				for k := range seen {
+					if k.op == OpLoad {
+						delete(seen, k)
+					}
+				}
+				continue
+			case OpConst, OpBin, OpUnary, OpShift, OpCmp, OpExt, OpCvt, OpLoad, OpLea, OpRotate, OpMulHi:
+			default:
+				continue
+			}
+			if len(in.Args) > 2 {
+				continue
+			}
+			k := key{op: in.Op, bin: in.Bin, cond: in.Cond, cvt: in.Cvt, imm: in.Imm, hasImm: in.HasImm, signed: in.Signed, float: in.Float, width: in.Width, a0: NoValue, a1: NoValue}
+			if in.Op == OpLoad || in.Op == OpLea {
+				k.mem = in.Mem
+			}
+			if len(in.Args) > 0 {
+				k.a0 = in.Args[0]
+			}
+			if len(in.Args) > 1 {
+				k.a1 = in.Args[1]
+			}
+			if v, ok := seen[k]; ok {
+				sub[in.Dst] = v
+				continue
+			}
+			seen[k] = in.Dst
+		}
+	}
+	// Uses elsewhere: the phis the bodies feed.
+	substitute(m, sub)
+}
