@@ -222,9 +222,39 @@ func (e *emitter) parallelMove(ms []validate.Move) {
 	}
 }
 
+// trivial reports whether block b does nothing but jump: no moves,
+// none on its edge. Branches to it go straight to its target, and it
+// is not emitted.
+func (e *emitter) trivial(b *Block) bool {
+	mb := &e.a.After.Blocks[b.Index]
+	if b.Index == 0 || len(mb.Instrs) != 1 || mb.Instrs[0].Ref < 0 || e.a.Code[mb.Instrs[0].Ref].Op != OpJump {
+		return false
+	}
+	for _, ms := range mb.EdgeMoves {
+		if len(ms) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// target returns the block a jump to b reaches first that does
+// something.
+func (e *emitter) target(b int) int {
+	for n := 0; n < len(e.f.Blocks) && e.trivial(e.f.Blocks[b]); n++ {
+		b = e.f.Blocks[b].Succs[0]
+	}
+	return b
+}
+
 func (e *emitter) body() error {
 	f := e.f
-	order := layout(f)
+	var order []*Block
+	for _, b := range layout(f) {
+		if !e.trivial(b) {
+			order = append(order, b)
+		}
+	}
 	for i, b := range order {
 		next := -1
 		if i+1 < len(order) {
@@ -250,8 +280,8 @@ func (e *emitter) body() error {
 				if len(mb.EdgeMoves) > 0 {
 					e.parallelMove(mb.EdgeMoves[0])
 				}
-				if b.Succs[0] != next {
-					e.ins("JMP b%d", b.Succs[0])
+				if t := e.target(b.Succs[0]); t != next {
+					e.ins("JMP b%d", t)
 				}
 				continue
 			}
@@ -511,7 +541,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("CMOVQ%s %s, %s", jcc(c, in.Signed)[1:], vt, d)
 	case OpBranch:
 		e.compare(in, uses)
-		then, els := b.Succs[0], b.Succs[1]
+		then, els := e.target(b.Succs[0]), e.target(b.Succs[1])
 		if in.Float {
 			e.floatBranch(in.Cond, then, els, next)
 			return nil
@@ -530,7 +560,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 			e.ins("MOVQ %s, %s", gp(0), d)
 		}
 		e.ins("SUBQ $1, %s", d)
-		cont, poll := b.Succs[0], b.Succs[1]
+		cont, poll := e.target(b.Succs[0]), e.target(b.Succs[1])
 		e.ins("JEQ b%d", poll)
 		if cont != next {
 			e.ins("JMP b%d", cont)

@@ -76,7 +76,6 @@ b5:
 	SUBL DX, R8
 	SUBQ $1, R12
 	JEQ b10
-b9:
 b4:
 	CMPQ R9, R10
 	JLT b5
@@ -99,7 +98,6 @@ b2:
 	SUBL DX, R8
 	SUBQ $1, R10
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -185,7 +183,6 @@ b5:
 	IMUL3L $16777619, DI, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -198,7 +195,6 @@ b2:
 	IMUL3L $16777619, DI, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -278,7 +274,6 @@ b5:
 	IMULQ R12, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -292,7 +287,6 @@ b2:
 	IMULQ R10, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -395,7 +389,6 @@ b8:
 	ADDQ $4, R10
 	SUBQ $1, R12
 	JEQ b15
-b14:
 b7:
 	CMPQ R10, R13
 	JLT b8
@@ -414,14 +407,12 @@ b5:
 	ADDQ $1, R10
 	SUBQ $1, R12
 	JEQ b13
-b12:
 b4:
 	CMPQ R10, $8
 	JLT b5
 b6:
 	SUBQ $1, R9
 	JEQ b11
-b10:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -541,7 +532,6 @@ b5:
 	ADDQ $4, R8
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -647,7 +637,6 @@ b5:
 	ADDQ $4, R9
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R9, R12
 	JLT b5
@@ -663,7 +652,6 @@ b2:
 	ADDSD X1, X0
 	SUBQ $1, R10
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -762,7 +750,6 @@ b5:
 	ADDQ $4, R9
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R9, R12
 	JLT b5
@@ -778,7 +765,6 @@ b2:
 	ADDSS X1, X0
 	SUBQ $1, R10
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -1217,7 +1203,6 @@ b7:
 	ADDQ R13, R8
 	SUBQ $1, R12
 	JEQ b12
-b11:
 b6:
 	CMPQ R9, R10
 	JLT b7
@@ -1232,7 +1217,6 @@ b2:
 	ADDQ R12, R8
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -1303,7 +1287,6 @@ b5:
 	ADDQ $1, R8
 	SUBQ $1, R9
 	JEQ b7
-b6:
 b1:
 	CMPQ R8, SI
 	JLT b2
@@ -1373,7 +1356,6 @@ b8:
 	ADDQ $4, R9
 	SUBQ $1, R12
 	JEQ b13
-b12:
 b7:
 	CMPQ R9, R10
 	JLT b8
@@ -1389,7 +1371,6 @@ b2:
 	ADDQ $1, R9
 	SUBQ $1, R10
 	JEQ b11
-b10:
 b1:
 	CMPQ R9, SI
 	JLT b2
@@ -1471,7 +1452,6 @@ b5:
 	ADDQ $4, R8
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -1484,7 +1464,6 @@ b2:
 	MOVQ DI, (BX)(R8*8)
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -1550,7 +1529,7 @@ b2:
 b7:
 	MOVQ (BX)(R10*8), R13
 	CMPQ R13, R9
-	JLE b9
+	JLE b5
 b4:
 	MOVQ R10, R14
 	ADDQ $1, R14
@@ -1558,20 +1537,15 @@ b4:
 	SUBQ $1, R10
 	SUBQ $1, R12
 	JEQ b13
-b12:
 b6:
 	CMPQ R10, $0
 	JGE b7
-b8:
-	JMP b5
-b9:
 b5:
 	ADDQ $1, R10
 	MOVQ R9, (BX)(R10*8)
 	ADDQ $1, DI
 	SUBQ $1, R8
 	JEQ b11
-b10:
 b1:
 	CMPQ DI, SI
 	JLT b2
@@ -1839,7 +1813,6 @@ b8:
 	ADDQ $4, R8
 	SUBQ $1, R10
 	JEQ b13
-b12:
 b7:
 	CMPQ R8, R9
 	JLT b8
@@ -1858,7 +1831,6 @@ b2:
 	ADDQ $1, R8
 	SUBQ $1, R9
 	JEQ b11
-b10:
 b1:
 	CMPQ R8, SI
 	JLT b2
@@ -1996,7 +1968,6 @@ b5:
 	ADDQ R14, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -2027,7 +1998,6 @@ b2:
 	ADDQ R12, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -2222,7 +2192,6 @@ b5:
 	ADDQ $4, R9
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R9, R12
 	JLT b5
@@ -2265,7 +2234,6 @@ b2:
 	MOVL R12, (BX)(R9*4)
 	SUBQ $1, R10
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, R8
@@ -2347,7 +2315,6 @@ b5:
 	SHRQ $1, R12
 	SUBQ $1, R13
 	JEQ b10
-b9:
 b4:
 	CMPQ R12, $0
 	JHI b5
@@ -2356,7 +2323,6 @@ b6:
 	ADDQ R10, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -2452,7 +2418,6 @@ b5:
 	ADDQ $4, R9
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R9, R12
 	JLT b5
@@ -2469,7 +2434,6 @@ b2:
 	MOVSD X2, (DI)(R9*8)
 	SUBQ $1, R10
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -2566,7 +2530,7 @@ b4:
 	MOVQ $4616189618054758400, R11
 	MOVQ R11, X7
 	UCOMISD X7, X6
-	JHI b8
+	JHI b5
 b7:
 	MOVQ $4611686018427387904, R11
 	MOVQ R11, X6
@@ -2584,15 +2548,11 @@ b12:
 b6:
 	CMPQ R10, DI
 	JLT b4
-b9:
-	JMP b5
-b8:
 b5:
 	MOVLQSX R10, R10
 	MOVL R10, (BX)(R8*4)
 	SUBQ $1, R9
 	JEQ b11
-b10:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -2684,7 +2644,6 @@ b5:
 	ADDQ $4, DI
 	SUBQ $1, R9
 	JEQ b10
-b9:
 b4:
 	CMPQ DI, R8
 	JLT b5
@@ -2697,7 +2656,6 @@ b2:
 	ADDSD X1, X0
 	SUBQ $1, R8
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, DI
 	CMPQ DI, SI
@@ -2772,7 +2730,6 @@ b5:
 	ADDQ R12, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -2784,7 +2741,6 @@ b2:
 	ADDQ R10, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -2874,7 +2830,6 @@ b5:
 	MOVB R14, (BX)(R12*1)
 	SUBQ $1, R13
 	JEQ b10
-b9:
 b1:
 	ADDQ $1, R12
 	CMPQ R12, SI
@@ -2945,7 +2900,6 @@ b5:
 	ADDW R12, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -2958,7 +2912,6 @@ b2:
 	ADDW R10, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -3145,7 +3098,6 @@ b5:
 	ADDQ R12, DI
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -3157,7 +3109,6 @@ b2:
 	ADDQ R10, DI
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, SI
@@ -3266,7 +3217,6 @@ b5:
 	ADDQ $4, R12
 	SUBQ $1, R13
 	JEQ b10
-b9:
 b4:
 	CMPQ R12, R14
 	JLT b5
@@ -3284,7 +3234,6 @@ b2:
 	MOVB R14, (BX)(R12*1)
 	SUBQ $1, R13
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R12
 	CMPQ R12, SI
@@ -3380,7 +3329,6 @@ b5:
 	ADDQ $4, DI
 	SUBQ $1, R9
 	JEQ b10
-b9:
 b4:
 	CMPQ DI, R8
 	JLT b5
@@ -3393,7 +3341,6 @@ b2:
 	MOVSD X1, (BX)(DI*8)
 	SUBQ $1, R8
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, DI
 	CMPQ DI, SI
@@ -3462,19 +3409,16 @@ b5:
 b7:
 	SUBQ $1, R10
 	JEQ b13
-b12:
 	JMP b1
 b6:
 	MOVL R8, (BX)(R9*4)
 	SUBQ $1, R10
 	JEQ b11
-b10:
 	JMP b1
 b4:
 	MOVL DI, (BX)(R9*4)
 	SUBQ $1, R10
 	JEQ b9
-b8:
 b1:
 	ADDQ $1, R9
 	CMPQ R9, SI
@@ -3614,7 +3558,6 @@ b5:
 	ADDQ CX, R10
 	SUBQ $1, R13
 	JEQ b10
-b9:
 b4:
 	CMPQ R12, R14
 	JLT b5
@@ -3636,7 +3579,6 @@ b2:
 	ADDQ R14, R10
 	SUBQ $1, R13
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R12
 	CMPQ R12, DI
@@ -3763,7 +3705,6 @@ b5:
 	ADDQ CX, R9
 	SUBQ $1, R12
 	JEQ b10
-b9:
 b4:
 	CMPQ R10, R13
 	JLT b5
@@ -3785,7 +3726,6 @@ b2:
 	ADDQ R14, R9
 	SUBQ $1, R12
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R10
 	CMPQ R10, SI
@@ -3860,31 +3800,21 @@ b2:
 	TESTB AX, (BX)
 	MOVQ (BX), R12
 	CMPQ R12, $0
-	JEQ b10
+	JEQ b4
 b6:
 	MOVQ 16(BX), R12
 	CMPQ R10, R12
-	JLT b12
-b13:
-	JMP b5
-b12:
-	JMP b4
-b10:
+	JGE b5
 b4:
 	MOVQ R10, 16(BX)
 b5:
 	MOVQ (BX), R12
 	CMPQ R12, $0
-	JEQ b11
+	JEQ b7
 b9:
 	MOVQ 24(BX), R12
 	CMPQ R10, R12
-	JGT b14
-b15:
-	JMP b8
-b14:
-	JMP b7
-b11:
+	JLE b8
 b7:
 	MOVQ R10, 24(BX)
 b8:
@@ -3896,7 +3826,6 @@ b8:
 	MOVQ R12, 8(BX)
 	SUBQ $1, R9
 	JEQ b17
-b16:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, DI
@@ -3941,9 +3870,7 @@ b0:
 b2:
 	MOVQ (BX)(R9*8), R12
 	CMPQ R12, DI
-	JGT b4
-b8:
-	JMP b5
+	JLE b5
 b4:
 	MOVQ R12, DI
 b5:
@@ -4002,18 +3929,14 @@ b0:
 b2:
 	MOVSS (BX)(DI*4), X1
 	CMPQ DI, $0
-	JEQ b6
+	JEQ b4
 b5:
 	UCOMISS X0, X1
-	JHI b7
+	JHI b4
 b8:
 	SUBQ $1, R8
 	JEQ b12
-b11:
 	JMP b1
-b7:
-	JMP b4
-b6:
 b4:
 	SUBQ $1, R8
 	JEQ b10
@@ -4104,7 +4027,6 @@ b5:
 	ADDQ $4, R8
 	SUBQ $1, R10
 	JEQ b10
-b9:
 b4:
 	CMPQ R8, R9
 	JLT b5
@@ -4119,7 +4041,6 @@ b2:
 	MOVL R12, (BX)(R10*4)
 	SUBQ $1, R9
 	JEQ b8
-b7:
 b1:
 	ADDQ $1, R8
 	CMPQ R8, DI
@@ -4180,31 +4101,25 @@ b0:
 b2:
 	MOVLQSX (BX)(R10*4), R13
 	CMPQ R13, DI
-	JLT b7
+	JLT b4
 b5:
 	CMPQ R8, $0
 	JNE b6
 b8:
 	SUBQ $1, R12
 	JEQ b14
-b13:
 	JMP b1
 b6:
 	CMPQ R13, DI
-	JEQ b9
+	JEQ b4
 b10:
 	SUBQ $1, R12
 	JEQ b16
-b15:
 	JMP b1
-b9:
-	JMP b4
-b7:
 b4:
 	ADDQ $1, R9
 	SUBQ $1, R12
 	JEQ b12
-b11:
 b1:
 	ADDQ $1, R10
 	CMPQ R10, SI
