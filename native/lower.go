@@ -127,6 +127,7 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 		}
 	}
 	rotates(l.m)
+	hoistFloatConstants(l.m)
 	removeDead(l.m)
 	ifConvert(l.m)
 	mergeBlocks(l.m)

@@ -180,3 +180,36 @@ func localCSE(m *Func, blocks []*Block) {
 	// Uses elsewhere: the phis the bodies feed.
 	substitute(m, sub)
 }
+
+// hoistFloatConstants computes each distinct float constant once, in
+// the entry block. An integer constant is an immediate or one move
+// where it is used; a float one takes a move through R11 each time, in
+// every iteration of a loop, where a register of its own costs nothing
+// (there are fifteen, and few kernels need them all: the spiller
+// decides otherwise when they do).
+func hoistFloatConstants(m *Func) {
+	entry := m.Blocks[0]
+	byBits := map[[2]int64]Value{}
+	sub := map[Value]Value{}
+	var hoisted []*Instr
+	for _, b := range m.Blocks {
+		kept := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if in.Op != OpConst || !in.Float {
+				kept = append(kept, in)
+				continue
+			}
+			k := [2]int64{in.Imm, int64(in.Width)}
+			if v, ok := byBits[k]; ok {
+				sub[in.Dst] = v
+				continue
+			}
+			byBits[k] = in.Dst
+			hoisted = append(hoisted, in)
+		}
+		b.Instrs = kept
+	}
+	last := entry.Instrs[len(entry.Instrs)-1]
+	entry.Instrs = append(append(entry.Instrs[:len(entry.Instrs)-1], hoisted...), last)
+	substitute(m, sub)
+}
