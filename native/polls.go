@@ -25,6 +25,13 @@ func (l *lowerer) addPolls() {
 			continue
 		}
 		hb := m.Blocks[h]
+		if len(latches) > 1 {
+			latches = []int{oneLatch(m, hb, latches)}
+			for len(body) < len(m.Blocks) {
+				body = append(body, false)
+			}
+			body[latches[0]] = true
+		}
 		counter := m.newValue(GP, false)
 		phi := Phi{Dst: counter, Args: make([]Value, len(hb.Preds))}
 		for j, p := range hb.Preds {
@@ -92,4 +99,47 @@ func indexOf(xs []int, x int) int {
 		}
 	}
 	return -1
+}
+
+// oneLatch makes the back edges of a loop with several go through one
+// new block, the only latch then: the loop has one countdown, and, laid
+// out before the header, one taken branch per iteration whichever path
+// the body took. The header's phis take their back-edge arguments from
+// phis of the new block.
+func oneLatch(m *Func, h *Block, latches []int) int {
+	latch := &Block{Index: len(m.Blocks), Succs: []int{h.Index}}
+	m.Blocks = append(m.Blocks, latch)
+	isLatch := map[int]bool{}
+	for _, l := range latches {
+		isLatch[l] = true
+	}
+	var preds []int
+	var keep []int // indexes in h.Preds of the edges that stay
+	for j, p := range h.Preds {
+		if isLatch[p] {
+			latch.Preds = append(latch.Preds, p)
+			m.Blocks[p].Succs[0] = latch.Index
+		} else {
+			preds = append(preds, p)
+			keep = append(keep, j)
+		}
+	}
+	for i := range h.Phis {
+		ph := &h.Phis[i]
+		lp := Phi{Dst: m.newValue(m.Values[ph.Dst].Class, m.Values[ph.Dst].Pointer)}
+		var args []Value
+		for j, p := range h.Preds {
+			if isLatch[p] {
+				lp.Args = append(lp.Args, ph.Args[j])
+			}
+		}
+		for _, j := range keep {
+			args = append(args, ph.Args[j])
+		}
+		ph.Args = append(args, lp.Dst)
+		latch.Phis = append(latch.Phis, lp)
+	}
+	h.Preds = append(preds, latch.Index)
+	latch.Instrs = []*Instr{{Op: OpJump, Dst: NoValue, Pos: m.Blocks[latches[0]].Instrs[len(m.Blocks[latches[0]].Instrs)-1].Pos}}
+	return latch.Index
 }

@@ -335,7 +335,10 @@ func (a *allocator) color() (Value, bool) {
 			if a.spilled[p.Dst] {
 				continue
 			}
-			var prefer []validate.Loc
+			// The register of the phi it feeds on an edge out of the
+			// block (a loop's single latch feeding the header), then
+			// its arguments'.
+			prefer := a.phiPreference(b, p.Dst)
 			for _, arg := range p.Args {
 				if !a.spilled[arg] && a.loc[arg] >= 0 {
 					prefer = append(prefer, a.loc[arg])
