@@ -7,8 +7,9 @@
 //
 // The frame, from SP up: the outgoing arguments of the calls (the panic
 // helpers' two words, the poll's pointers and their copies back), the
-// poll's save area (one word per register), one word for breaking
-// cycles of parallel moves, then the spill slots.
+// poll's save area (a slot per register), a slot for breaking cycles of
+// parallel moves, then the spill slots; slots are 16 bytes, an SSE
+// register's, moved whole (MOVOU).
 
 package native
 
@@ -26,6 +27,10 @@ type Helpers struct {
 	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
 }
 
+// slotSize is the size of a stack slot: an SSE register's, whose
+// values may be vectors.
+const slotSize = 16
+
 // MaxPollPointers is how many pointers may be live across a poll: the
 // poll helper takes and returns that many.
 const MaxPollPointers = 8
@@ -42,6 +47,7 @@ type emitter struct {
 	// frame layout
 	outSize, saveBase, swapOff, slotBase, frame int64
 	calls                                       bool
+	swapClass                                   Class // of what the swap slot holds
 }
 
 // Emit returns the TEXT block of the allocated function, named name
@@ -61,10 +67,10 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	e.saveBase = e.outSize
 	e.swapOff = e.saveBase
 	if a.Func.Polls > 0 {
-		e.swapOff += 8 * firstSlot
+		e.swapOff += slotSize * firstSlot
 	}
-	e.slotBase = e.swapOff + 8
-	e.frame = e.slotBase + 8*int64(len(a.SlotClass))
+	e.slotBase = e.swapOff + slotSize
+	e.frame = e.slotBase + slotSize*int64(len(a.SlotClass))
 	if !e.calls && len(a.SlotClass) == 0 && !e.needsSwap() {
 		e.frame = 0
 	}
@@ -124,7 +130,7 @@ func (e *emitter) slot(l validate.Loc) string {
 	if l == swapLoc {
 		return fmt.Sprintf("%d(SP)", e.swapOff)
 	}
-	return fmt.Sprintf("%d(SP)", e.slotBase+8*int64(l-firstSlot))
+	return fmt.Sprintf("%d(SP)", e.slotBase+slotSize*int64(l-firstSlot))
 }
 
 // swapLoc names the swap word in parallel moves.
@@ -133,7 +139,7 @@ const swapLoc validate.Loc = 1 << 20
 func (e *emitter) classOf(l validate.Loc) Class {
 	switch {
 	case l == swapLoc:
-		return GP // a word: its class does not matter
+		return e.swapClass
 	case l >= firstSlot:
 		return e.a.SlotClass[l-firstSlot]
 	}
@@ -149,18 +155,21 @@ func (e *emitter) move(src, dst validate.Loc) {
 	sc, dc := e.classOf(src), e.classOf(dst)
 	srcSlot, dstSlot := src >= firstSlot, dst >= firstSlot
 	switch {
+	case srcSlot && dstSlot && sc == FP:
+		e.ins("MOVOU %s, X15", e.slot(src))
+		e.ins("MOVOU X15, %s", e.slot(dst))
 	case srcSlot && dstSlot:
 		e.ins("MOVQ %s, R11", e.slot(src))
 		e.ins("MOVQ R11, %s", e.slot(dst))
 	case srcSlot:
 		if dc == FP {
-			e.ins("MOVSD %s, %s", e.slot(src), e.reg(dst, FP))
+			e.ins("MOVOU %s, %s", e.slot(src), e.reg(dst, FP))
 		} else {
 			e.ins("MOVQ %s, %s", e.slot(src), e.reg(dst, GP))
 		}
 	case dstSlot:
 		if sc == FP {
-			e.ins("MOVSD %s, %s", e.reg(src, FP), e.slot(dst))
+			e.ins("MOVOU %s, %s", e.reg(src, FP), e.slot(dst))
 		} else {
 			e.ins("MOVQ %s, %s", e.reg(src, GP), e.slot(dst))
 		}
@@ -212,6 +221,7 @@ func (e *emitter) parallelMove(ms []validate.Move) {
 			}
 			// Else save one source.
 			s := m.Src
+			e.swapClass = e.classOf(s)
 			e.move(s, swapLoc)
 			for i := range pending {
 				if pending[i].Src == s {
@@ -505,6 +515,29 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("JLT %s", e.stub(e.h.PanicShift, gp(0)))
 	case OpPoll:
 		return e.poll(in, uses)
+	case OpVLoad:
+		e.ins("MOVOU %s, %s", e.mem(in.Mem, uses), e.reg(dst, FP))
+	case OpVStore:
+		e.ins("MOVOU %s, %s", fp(0), e.mem(in.Mem, uses[1:]))
+	case OpVBin:
+		e.vectorBin(in, fp(0), fp(1), e.reg(dst, FP))
+	case OpVShift:
+		d := e.reg(dst, FP)
+		if d != fp(0) {
+			e.ins("MOVAPS %s, %s", fp(0), d)
+		}
+		op := "PSLL"
+		if in.Bin == BinShr {
+			op = "PSRL"
+			if in.Signed {
+				op = "PSRA"
+			}
+		}
+		// A count of the lane's width or more clears the lane (fills
+		// it with the sign, for PSRA), as Go's shifts do.
+		e.ins("%s%s $%d, %s", op, map[int]string{2: "W", 4: "L", 8: "Q"}[in.Width], min(uint64(in.Imm), 255), d)
+	case OpVBroadcast:
+		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpMulHi:
 		// MULQ multiplies AX by its operand into DX:AX. The operand is
 		// read before AX is written unless it is AX itself.
@@ -898,10 +931,10 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 	if len(ptrs) > MaxPollPointers {
 		return &Unsupported{Pos: in.Pos, What: fmt.Sprintf("a loop with %d pointers live across its preemption poll (at most %d)", len(ptrs), MaxPollPointers)}
 	}
-	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveBase+8*int64(l)) }
+	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveBase+slotSize*int64(l)) }
 	for _, l := range saved {
 		if regClass(l) == FP {
-			e.ins("MOVSD %s, %s", e.reg(l, FP), save(l))
+			e.ins("MOVOU %s, %s", e.reg(l, FP), save(l))
 		} else {
 			e.ins("MOVQ %s, %s", e.reg(l, GP), save(l))
 		}
@@ -929,10 +962,70 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 	}
 	for _, l := range saved {
 		if regClass(l) == FP {
-			e.ins("MOVSD %s, %s", save(l), e.reg(l, FP))
+			e.ins("MOVOU %s, %s", save(l), e.reg(l, FP))
 		} else {
 			e.ins("MOVQ %s, %s", save(l), e.reg(l, GP))
 		}
 	}
 	return nil
+}
+
+// vectorBin emits d = x op y lane by lane.
+func (e *emitter) vectorBin(in *Instr, x, y, d string) {
+	var op string
+	if in.Float {
+		op = map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + map[int]string{4: "PS", 8: "PD"}[in.Width]
+	} else {
+		lane := map[int]string{1: "B", 2: "W", 4: "L", 8: "Q"}[in.Width]
+		op = map[Bin]string{BinAdd: "PADD" + lane, BinSub: "PSUB" + lane, BinAnd: "PAND", BinOr: "POR", BinXor: "PXOR"}[in.Bin]
+	}
+	if in.Bin == BinAndNot {
+		// PANDN s, d computes ^d & s.
+		e.ins("MOVAPS %s, X15", y)
+		e.ins("PANDN %s, X15", x)
+		e.ins("MOVAPS X15, %s", d)
+		return
+	}
+	commutes := in.Bin != BinSub && in.Bin != BinDiv
+	switch {
+	case d == x:
+		e.ins("%s %s, %s", op, y, d)
+	case d == y && commutes:
+		e.ins("%s %s, %s", op, x, d)
+	case d == y:
+		e.ins("MOVAPS %s, X15", x)
+		e.ins("%s %s, X15", op, y)
+		e.ins("MOVAPS X15, %s", d)
+	default:
+		e.ins("MOVAPS %s, %s", x, d)
+		e.ins("%s %s, %s", op, y, d)
+	}
+}
+
+// broadcast emits d = a vector whose every lane is the scalar at l (a
+// general register for integer lanes, an SSE one for floats).
+func (e *emitter) broadcast(in *Instr, l validate.Loc, d string) {
+	if in.Float {
+		s := e.reg(l, FP)
+		if in.Width == 8 {
+			e.ins("PSHUFD $0x44, %s, %s", s, d)
+		} else {
+			e.ins("PSHUFD $0, %s, %s", s, d)
+		}
+		return
+	}
+	e.ins("MOVQ %s, %s", e.reg(l, GP), d)
+	switch in.Width {
+	case 1:
+		e.ins("PUNPCKLBW %s, %s", d, d)
+		e.ins("PSHUFLW $0, %s, %s", d, d)
+		e.ins("PSHUFD $0, %s, %s", d, d)
+	case 2:
+		e.ins("PSHUFLW $0, %s, %s", d, d)
+		e.ins("PSHUFD $0, %s, %s", d, d)
+	case 4:
+		e.ins("PSHUFD $0, %s, %s", d, d)
+	default:
+		e.ins("PSHUFD $0x44, %s, %s", d, d)
+	}
 }

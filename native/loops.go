@@ -216,7 +216,7 @@ func split(m *Func, cl *countedLoop) *Block {
 		for i, a := range in.Args {
 			c.Args[i] = get(a)
 		}
-		if in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea {
+		if in.Op.hasMem() {
 			if c.Mem.Base != NoValue {
 				c.Mem.Base = get(c.Mem.Base)
 			}
@@ -274,6 +274,9 @@ func split(m *Func, cl *countedLoop) *Block {
 	h.Preds[jp] = r.Index
 	for i := range h.Phis {
 		h.Phis[i].Args[jp] = fastPhis[i].Dst
+	}
+	if plan := vectorizable(m, cl); plan != nil {
+		vectorize(m, cl, plan, bound, fh)
 	}
 	return fb
 }

@@ -34,36 +34,51 @@ type ValueInfo struct {
 type Op uint8
 
 const (
-	OpArg       Op = iota // Dst = the argument word at Off(FP) (Width, Signed; Sym names it)
-	OpConst               // Dst = Imm (FP: the bits of the float)
-	OpBin                 // Dst = Args[0] Bin Args[1] (or Imm when HasImm), at Width, Signed
-	OpUnary               // Dst = Bin Args[0]: BinNeg, BinCompl, BinNot
-	OpShift               // Dst = Args[0] << or >> Args[1] (or Imm), Go's semantics for large counts
-	OpDiv                 // Dst = Args[0] / or % Args[1]: the divisor is not 0 (a check came first)
-	OpCmp                 // Dst = Args[0] Cond Args[1] (or Imm), as 0 or 1
-	OpExt                 // Dst = Args[0] converted to Width, Signed (integers)
-	OpCvt                 // Dst = Args[0] converted between integer and float kinds (Cvt)
-	OpLoad                // Dst = the memory at Mem (Width, Signed, or a float)
-	OpStore               // memory at Mem = Args[0]; the address registers are Args[1:]
-	OpLea                 // Dst = the address Mem
-	OpBounds              // panics unless 0 <= Args[0] < Args[1] (unsigned compare); Signed: Args[0] is signed
-	OpNil                 // panics if Args[0] is nil
-	OpDivZero             // panics if Args[0] == 0
-	OpShiftNeg            // panics if Args[0] < 0
-	OpPoll                // a preemption point: a call that keeps every value it uses, pointers moved if the stack moves
-	OpJump                // goto Succs[0]
-	OpBranch              // if Args[0] Cond Args[1] (or Imm) goto Succs[0] else Succs[1]
-	OpCountdown           // Dst = Args[0] - 1; if Dst != 0 goto Succs[0] else Succs[1]
-	OpReturn              // results = Args, stored at their offsets in Rets
-	OpSelect              // Dst = Args[0] Cond Args[1] (or Imm) ? Args[n-2] : Args[n-1] (integers)
-	OpRotate              // Dst = Args[0] rotated left by Imm bits within Width bytes (unsigned)
-	OpMulHi               // Dst = the high 64 bits of the unsigned product of Args[0] and the 64 bits of Imm
+	OpArg        Op = iota // Dst = the argument word at Off(FP) (Width, Signed; Sym names it)
+	OpConst                // Dst = Imm (FP: the bits of the float)
+	OpBin                  // Dst = Args[0] Bin Args[1] (or Imm when HasImm), at Width, Signed
+	OpUnary                // Dst = Bin Args[0]: BinNeg, BinCompl, BinNot
+	OpShift                // Dst = Args[0] << or >> Args[1] (or Imm), Go's semantics for large counts
+	OpDiv                  // Dst = Args[0] / or % Args[1]: the divisor is not 0 (a check came first)
+	OpCmp                  // Dst = Args[0] Cond Args[1] (or Imm), as 0 or 1
+	OpExt                  // Dst = Args[0] converted to Width, Signed (integers)
+	OpCvt                  // Dst = Args[0] converted between integer and float kinds (Cvt)
+	OpLoad                 // Dst = the memory at Mem (Width, Signed, or a float)
+	OpStore                // memory at Mem = Args[0]; the address registers are Args[1:]
+	OpLea                  // Dst = the address Mem
+	OpBounds               // panics unless 0 <= Args[0] < Args[1] (unsigned compare); Signed: Args[0] is signed
+	OpNil                  // panics if Args[0] is nil
+	OpDivZero              // panics if Args[0] == 0
+	OpShiftNeg             // panics if Args[0] < 0
+	OpPoll                 // a preemption point: a call that keeps every value it uses, pointers moved if the stack moves
+	OpJump                 // goto Succs[0]
+	OpBranch               // if Args[0] Cond Args[1] (or Imm) goto Succs[0] else Succs[1]
+	OpCountdown            // Dst = Args[0] - 1; if Dst != 0 goto Succs[0] else Succs[1]
+	OpReturn               // results = Args, stored at their offsets in Rets
+	OpSelect               // Dst = Args[0] Cond Args[1] (or Imm) ? Args[n-2] : Args[n-1] (integers)
+	OpRotate               // Dst = Args[0] rotated left by Imm bits within Width bytes (unsigned)
+	OpMulHi                // Dst = the high 64 bits of the unsigned product of Args[0] and the 64 bits of Imm
+	OpVLoad                // Dst = the 16 bytes at Mem (a vector of Width-byte lanes)
+	OpVStore               // the 16 bytes at Mem = Args[0]; the address registers are Args[1:]
+	OpVBin                 // Dst = Args[0] Bin Args[1], lane by lane (Width, Float)
+	OpVShift               // Dst = Args[0] shifted by Imm, lane by lane (Width, Signed)
+	OpVBroadcast           // Dst = a vector of Width-byte lanes, each Args[0] (a scalar)
 )
+
+// hasMem reports whether instructions of kind op have an address (Mem),
+// whose registers are among their operands.
+func (op Op) hasMem() bool {
+	switch op {
+	case OpLoad, OpStore, OpLea, OpVLoad, OpVStore:
+		return true
+	}
+	return false
+}
 
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
+	case OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
 		return false
 	}
 	return true

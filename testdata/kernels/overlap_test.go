@@ -1,0 +1,48 @@
+//go:build amd64 && !purego
+
+package kernels
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestOverlap runs the vectorised element-wise kernels on slices that
+// overlap at every offset around a vector's width, where loading a
+// vector before storing it would differ from Go's element-by-element
+// order, and compares the memory with the Go originals'.
+func TestOverlap(t *testing.T) {
+	for n := 0; n < 70; n += 7 {
+		for off := -20; off <= 20; off++ {
+			// XorBytes(dst, a, b) with dst and a in one buffer, off bytes apart.
+			buf := make([]byte, n+64)
+			for i := range buf {
+				buf[i] = byte(i*7 + 3)
+			}
+			want := slices.Clone(buf)
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(i * 13)
+			}
+			d, a := 20, 20+off
+			XorBytes(buf[d:d+n], buf[a:a+n], b)
+			vssaKernelsRefXorBytes(want[d:d+n], want[a:a+n], b)
+			if !slices.Equal(buf, want) {
+				t.Fatalf("XorBytes, %d bytes, source %d bytes from the destination: memory %v, want %v", n, off, buf, want)
+			}
+
+			// ScaleFloat64 and AXPY with y and x overlapping, off elements apart.
+			fs := make([]float64, n+64)
+			for i := range fs {
+				fs[i] = float64(i) + 0.5
+			}
+			fw := slices.Clone(fs)
+			AXPY(3, fs[a:a+n], fs[d:d+n])
+			vssaKernelsRefAXPY(3, fw[a:a+n], fw[d:d+n])
+			if fmt.Sprint(fs) != fmt.Sprint(fw) {
+				t.Fatalf("AXPY, %d elements, x %d elements from y: memory %v, want %v", n, off, fs, fw)
+			}
+		}
+	}
+}
