@@ -4,18 +4,25 @@
 // the result as element i of one slice, gets, in front of its fast
 // copy, a loop that does 16 bytes of elements an iteration.
 //
-// Exactness: each lane computes what an iteration computes (integer
+// An iteration does vectorUnroll vectors. Exactness: each lane computes
+// what an iteration computes (integer
 // lanes wrap at their width as Go's arithmetic does; float lanes are
 // the same IEEE operations, element by element: nothing is reordered or
 // fused). What changes is the order of memory accesses within a vector:
 // its loads come before its stores. That is the same only if no store
 // of the vector reaches an element a later iteration of it loads, which
 // a check before the loop makes sure of: the store's base minus each
-// load's base is ≤ 0 or ≥ 16 (in place, s[i] = f(s[i]), is 0); when it
+// load's base is ≤ 0 or ≥ 16 (in place, s[i] = f(s[i]), is 0; the
+// vectors of one iteration are loaded and stored one after the other,
+// so 16 bytes is the window, whatever the unrolling); when it
 // is not, the vector loop runs no iteration. Its bound is that of the
 // fast copy (no bounds check can fail in it), less a vector's lanes.
 
 package native
+
+// vectorUnroll is how many vectors an iteration of the vector loop
+// does.
+const vectorUnroll = 4
 
 // vectorPlan is how a loop body vectorises.
 type vectorPlan struct {
@@ -101,6 +108,7 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 	h, b, p := cl.h, cl.b, cl.p
 	pos := cl.b.Instrs[len(cl.b.Instrs)-1].Pos
 	lanes := int64(16 / plan.width)
+	step := lanes * vectorUnroll // elements an iteration
 	var pre []*Instr
 	def := func(c Class, in *Instr) Value {
 		in.Dst = m.newValue(c, false)
@@ -111,7 +119,7 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 	min := func(a, b Value) Value {
 		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
 	}
-	lim := min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: lanes - 1 + cl.ahead, Args: []Value{bound}}), bound)
+	lim := min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: step - 1 + cl.ahead, Args: []Value{bound}}), bound)
 	// A load whose base is within 16 bytes above the store's could see
 	// an element the store writes: then no vector iteration.
 	never := def(GP, &Instr{Op: OpConst, Imm: -1 << 63, Width: 8})
@@ -171,13 +179,15 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 		}
 		return broadcast(v)
 	}
-	for _, in := range b.Instrs[:len(b.Instrs)-1] {
+	// vectorInstr emits copy k of body instruction in: its vector of
+	// elements is k vectors past x's.
+	vectorInstr := func(in *Instr, k int64) {
 		switch {
 		case cl.checks[in]:
 		case in.Op == OpConst:
 			vec[in.Dst] = broadcast(def(GP, &Instr{Op: OpConst, Imm: in.Imm, Width: 8, Float: in.Float}))
 		case in.Op == OpLoad:
-			mem := Mem{Base: in.Mem.Base, Index: x, Scale: in.Mem.Scale}
+			mem := Mem{Base: in.Mem.Base, Index: x, Scale: in.Mem.Scale, Disp: 16 * k}
 			vec[in.Dst] = emit(FP, &Instr{Op: OpVLoad, Mem: mem, Width: plan.width, Float: plan.float, Args: mem.args()})
 		case in.Op == OpBin:
 			y := Value(NoValue)
@@ -190,11 +200,16 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 		case in.Op == OpShift:
 			vec[in.Dst] = emit(FP, &Instr{Op: OpVShift, Bin: in.Bin, Width: plan.width, Signed: in.Signed, Imm: in.Imm, Args: []Value{operand(in.Args[0])}})
 		case in.Op == OpStore:
-			mem := Mem{Base: in.Mem.Base, Index: x, Scale: in.Mem.Scale}
+			mem := Mem{Base: in.Mem.Base, Index: x, Scale: in.Mem.Scale, Disp: 16 * k}
 			emit(GP, &Instr{Op: OpVStore, Mem: mem, Width: plan.width, Float: plan.float, Args: append([]Value{operand(in.Args[0])}, mem.args()...)})
 		}
 	}
-	next := emit(GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: lanes - cl.ahead, Args: []Value{x}})
+	for k := int64(0); k < vectorUnroll; k++ {
+		for _, in := range b.Instrs[:len(b.Instrs)-1] {
+			vectorInstr(in, k)
+		}
+	}
+	next := emit(GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: step - cl.ahead, Args: []Value{x}})
 	emit(GP, &Instr{Op: OpJump})
 	vh.Phis[0].Args[1] = next
 

@@ -13,7 +13,7 @@ import (
 // vector before storing it would differ from Go's element-by-element
 // order, and compares the memory with the Go originals'.
 func TestOverlap(t *testing.T) {
-	for n := 0; n < 70; n += 7 {
+	for n := 0; n < 300; n += 13 {
 		for off := -20; off <= 20; off++ {
 			// XorBytes(dst, a, b) with dst and a in one buffer, off bytes apart.
 			buf := make([]byte, n+64)
