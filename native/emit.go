@@ -536,6 +536,17 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		// A count of the lane's width or more clears the lane (fills
 		// it with the sign, for PSRA), as Go's shifts do.
 		e.ins("%s%s $%d, %s", op, map[int]string{2: "W", 4: "L", 8: "Q"}[in.Width], min(uint64(in.Imm), 255), d)
+	case OpVRotate:
+		// (x << k) | (x >> (bits - k)), lane by lane.
+		d := e.reg(dst, FP)
+		lane := map[int]string{2: "W", 4: "L", 8: "Q"}[in.Width]
+		e.ins("MOVAPS %s, X15", fp(0))
+		e.ins("PSLL%s $%d, X15", lane, in.Imm)
+		if d != fp(0) {
+			e.ins("MOVAPS %s, %s", fp(0), d)
+		}
+		e.ins("PSRL%s $%d, %s", lane, int64(8*in.Width)-in.Imm, d)
+		e.ins("POR X15, %s", d)
 	case OpVBroadcast:
 		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpMulHi:
@@ -730,6 +741,12 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		if d != x {
 			e.ins("MOVQ %s, %s", x, d)
+		}
+		if in.Bin == BinShl && !in.Signed && in.Width < 8 && c < uint64(8*in.Width) {
+			// At its width, an unsigned left shift leaves the bits above
+			// zero (SHLL clears them): already canonical.
+			e.ins("SHL%s $%d, %s", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], c, d)
+			return
 		}
 		e.ins("%s $%d, %s", op, c, d)
 		if in.Bin == BinShl {

@@ -63,6 +63,7 @@ const (
 	OpVBin                 // Dst = Args[0] Bin Args[1], lane by lane (Width, Float)
 	OpVShift               // Dst = Args[0] shifted by Imm, lane by lane (Width, Signed)
 	OpVBroadcast           // Dst = a vector of Width-byte lanes, each Args[0] (a scalar)
+	OpVRotate              // Dst = Args[0] rotated left by Imm, lane by lane (Width)
 )
 
 // hasMem reports whether instructions of kind op have an address (Mem),

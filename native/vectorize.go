@@ -77,6 +77,10 @@ func vectorizable(m *Func, cl *countedLoop) *vectorPlan {
 			if !in.HasImm || in.Float || !lane(in.Width, false) || in.Width == 1 || in.Signed && in.Width == 8 {
 				return nil
 			}
+		case in.Op == OpRotate:
+			if !lane(in.Width, false) || in.Width == 1 {
+				return nil
+			}
 		case in.Op == OpConst:
 		default:
 			return nil
@@ -197,6 +201,8 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 				y = operand(in.Args[1])
 			}
 			vec[in.Dst] = emit(FP, &Instr{Op: OpVBin, Bin: in.Bin, Width: plan.width, Float: plan.float, Args: []Value{operand(in.Args[0]), y}})
+		case in.Op == OpRotate:
+			vec[in.Dst] = emit(FP, &Instr{Op: OpVRotate, Width: plan.width, Imm: in.Imm, Args: []Value{operand(in.Args[0])}})
 		case in.Op == OpShift:
 			vec[in.Dst] = emit(FP, &Instr{Op: OpVShift, Bin: in.Bin, Width: plan.width, Signed: in.Signed, Imm: in.Imm, Args: []Value{operand(in.Args[0])}})
 		case in.Op == OpStore:
