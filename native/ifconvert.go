@@ -190,3 +190,136 @@ func incrementOf(def map[Value]*Instr, vt, vf Value, c Cond) (*Instr, Cond) {
 	}
 	return nil, c
 }
+
+// mergeConditions turns the branches of a short-circuit condition into
+// one branch on a computed boolean: a block B1 branching to T or to B2,
+// where B2 (B1's alone, computing something that cannot fault or write
+// memory) branches to T or F, becomes a block that computes both
+// comparisons, ors them and branches to T or F (a || b); likewise with
+// the roles of T and F exchanged (a && b). T may be reached through a
+// block that only jumps, from each side, to the same block. What is
+// left is a diamond if-conversion may remove: a count under a || b
+// costs no branch.
+func mergeConditions(m *Func) {
+	for mergeConditionsOnce(m) {
+	}
+}
+
+func mergeConditionsOnce(m *Func) bool {
+	// via returns the block a successor leads to: itself, or the block
+	// a jump-only block with one predecessor jumps to.
+	via := func(s int) int {
+		b := m.Blocks[s]
+		if len(b.Instrs) == 1 && b.Instrs[0].Op == OpJump && len(b.Preds) == 1 && len(b.Phis) == 0 {
+			return b.Succs[0]
+		}
+		return s
+	}
+	for _, b1 := range m.Blocks {
+		br1 := lastBranch(b1)
+		if br1 == nil {
+			continue
+		}
+		for side := 0; side < 2; side++ { // side 0: B2 is the false successor (||)
+			b2 := m.Blocks[b1.Succs[1-side]]
+			br2 := lastBranch(b2)
+			if b2 == b1 || br2 == nil || len(b2.Preds) != 1 || len(b2.Phis) > 0 || !speculatable(b2.Instrs[:len(b2.Instrs)-1], 2*maxArm) {
+				continue
+			}
+			shared := b1.Succs[side] // T for ||, F for &&
+			other := b2.Succs[side]  // B2's edge to the same place
+			if via(shared) != via(other) || shared == other && shared != via(shared) {
+				continue
+			}
+			target := via(shared)
+			tb := m.Blocks[target]
+			// The edge that goes: B2's, or its jump-only block's.
+			gone := b2.Index
+			if other != target {
+				gone = other
+			}
+			j := indexOf(tb.Preds, gone)
+			keep := indexOf(tb.Preds, shared)
+			if shared == target {
+				keep = indexOf(tb.Preds, b1.Index)
+			}
+			if j < 0 || keep < 0 {
+				continue
+			}
+			same := true
+			for _, p := range tb.Phis {
+				if p.Args[j] != p.Args[keep] {
+					same = false
+				}
+			}
+			if !same {
+				continue
+			}
+			// B1 computes both conditions and branches once.
+			pos := br1.Pos
+			c1 := &Instr{Op: OpCmp, Dst: m.newValue(GP, false), Cond: br1.Cond, Signed: br1.Signed, Width: br1.Width, Float: br1.Float, Imm: br1.Imm, HasImm: br1.HasImm, Args: br1.Args, Pos: pos}
+			c2 := &Instr{Op: OpCmp, Dst: m.newValue(GP, false), Cond: br2.Cond, Signed: br2.Signed, Width: br2.Width, Float: br2.Float, Imm: br2.Imm, HasImm: br2.HasImm, Args: br2.Args, Pos: pos}
+			op := BinOr
+			if side == 1 {
+				op = BinAnd
+			}
+			c := &Instr{Op: OpBin, Bin: op, Dst: m.newValue(GP, false), Width: 1, Args: []Value{c1.Dst, c2.Dst}, Pos: pos}
+			code := append(b1.Instrs[:len(b1.Instrs)-1], b2.Instrs[:len(b2.Instrs)-1]...)
+			code = append(code, c1, c2, c, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 1, HasImm: true, Args: []Value{c.Dst}, Pos: pos})
+			b1.Instrs = code
+			// B2's other successor becomes B1's; the edge to the shared
+			// target from B2's side goes.
+			rest := b2.Succs[1-side]
+			b1.Succs[1-side] = rest
+			rb := m.Blocks[rest]
+			rb.Preds[indexOf(rb.Preds, b2.Index)] = b1.Index
+			tb.Preds = append(tb.Preds[:j], tb.Preds[j+1:]...)
+			for i := range tb.Phis {
+				tb.Phis[i].Args = append(tb.Phis[i].Args[:j], tb.Phis[i].Args[j+1:]...)
+			}
+			dead := []*Block{b2}
+			if other != target {
+				dead = append(dead, m.Blocks[other])
+			}
+			for _, d := range dead {
+				d.Instrs, d.Preds, d.Succs, d.Phis = nil, nil, nil, nil
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// lastBranch returns b's terminator if it is a compare-and-branch.
+func lastBranch(b *Block) *Instr {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	if in := b.Instrs[len(b.Instrs)-1]; in.Op == OpBranch {
+		return in
+	}
+	return nil
+}
+
+// speculatable reports whether code (at most limit instructions) can
+// run where it would not have: nothing in it faults or writes memory.
+func speculatable(code []*Instr, limit int) bool {
+	if len(code) > limit {
+		return false
+	}
+	for _, in := range code {
+		switch in.Op {
+		case OpConst, OpBin, OpUnary, OpCmp, OpExt, OpLea, OpSelect, OpRotate:
+		case OpShift:
+			if !in.HasImm {
+				return false
+			}
+		default:
+			return false
+		}
+		if in.Float && in.Op == OpBin && in.Bin == BinDiv {
+			return false
+		}
+	}
+	return true
+}
