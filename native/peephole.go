@@ -213,32 +213,3 @@ func hoistFloatConstants(m *Func) {
 	entry.Instrs = append(append(entry.Instrs[:len(entry.Instrs)-1], hoisted...), last)
 	substitute(m, sub)
 }
-
-// booleanTests drops the test b != 0 of a value b that is already 0 or
-// 1 (a comparison, or the and or or of such): b is its own test.
-func booleanTests(m *Func) {
-	def := definitions(m)
-	boolean := map[Value]bool{}
-	for _, b := range m.Blocks {
-		for _, in := range b.Instrs {
-			if in.Dst == NoValue {
-				continue
-			}
-			switch {
-			case in.Op == OpCmp:
-				boolean[in.Dst] = true
-			case in.Op == OpBin && (in.Bin == BinAnd || in.Bin == BinOr) && boolean[in.Args[0]] && !in.HasImm && boolean[in.Args[1]]:
-				boolean[in.Dst] = true
-			}
-		}
-	}
-	sub := map[Value]Value{}
-	for _, b := range m.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == OpCmp && in.Cond == CondNe && in.HasImm && in.Imm == 0 && boolean[in.Args[0]] && def[in.Args[0]].instr != nil {
-				sub[in.Dst] = in.Args[0]
-			}
-		}
-	}
-	substitute(m, sub)
-}
