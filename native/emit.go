@@ -515,6 +515,16 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("JLT %s", e.stub(e.h.PanicShift, gp(0)))
 	case OpPoll:
 		return e.poll(in, uses)
+	case OpRMW:
+		k := len(uses) - len(in.Mem.args())
+		mem := e.mem(in.Mem, uses[k:])
+		op := intOps[in.Bin]
+		op = op[:len(op)-1] + sizeSuffix(in.Width)
+		if in.HasImm {
+			e.ins("%s $%d, %s", op, in.Imm, mem)
+		} else {
+			e.ins("%s %s, %s", op, gp(0), mem)
+		}
 	case OpVLoad:
 		e.ins("MOVOU %s, %s", e.mem(in.Mem, uses), e.reg(dst, FP))
 	case OpVStore:
@@ -831,11 +841,27 @@ func (e *emitter) compare(in *Instr, uses []validate.Loc) {
 		e.ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
 		return
 	}
+	if in.MemFirst {
+		// The first operand is in memory, its address registers last.
+		k := len(uses) - len(in.Mem.args())
+		x, size := e.mem(in.Mem, uses[k:]), sizeSuffix(in.MemWidth)
+		if in.HasImm {
+			e.ins("CMP%s %s, $%d", size, x, in.Imm)
+		} else {
+			e.ins("CMP%s %s, %s", size, x, e.reg(uses[0], GP))
+		}
+		return
+	}
 	if in.HasImm {
 		e.ins("CMPQ %s, $%d", e.reg(uses[0], GP), in.Imm)
 		return
 	}
 	e.ins("CMPQ %s, %s", e.reg(uses[0], GP), e.reg(uses[1], GP))
+}
+
+// sizeSuffix is the instruction suffix of an integer of width bytes.
+func sizeSuffix(width int) string {
+	return map[int]string{1: "B", 2: "W", 4: "L", 8: "Q"}[width]
 }
 
 // floatCond returns the unsigned condition that holds after compare for

@@ -166,7 +166,7 @@ func cloneInstr(m *Func, in *Instr, vmap map[Value]Value) *Instr {
 	for i, a := range in.Args {
 		c.Args[i] = get(a)
 	}
-	if in.Op.hasMem() {
+	if in.hasMem() {
 		if c.Mem.Base != NoValue {
 			c.Mem.Base = get(c.Mem.Base)
 		}

@@ -216,7 +216,7 @@ func split(m *Func, cl *countedLoop) *Block {
 		for i, a := range in.Args {
 			c.Args[i] = get(a)
 		}
-		if in.Op.hasMem() {
+		if in.hasMem() {
 			if c.Mem.Base != NoValue {
 				c.Mem.Base = get(c.Mem.Base)
 			}

@@ -140,6 +140,7 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 	localCSE(l.m, fast)
 	removeDead(l.m)
 	sinkSteps(l.m, fast)
+	foldLoads(l.m)
 	l.addPolls()
 	return l.m, nil
 }
@@ -656,6 +657,9 @@ func (l *lowerer) indexAddr(dst, x, i ir.Reg) {
 		}
 		elem = a.Elem()
 		base = l.addressOf(x)
+		if base.mem.Index == NoValue {
+			base.mem.Extent = base.mem.Disp + a.Len()*gcSizes.Sizeof(elem)
+		}
 	default:
 		l.fail("indexaddr of %s", u)
 	}

@@ -64,22 +64,27 @@ const (
 	OpVShift               // Dst = Args[0] shifted by Imm, lane by lane (Width, Signed)
 	OpVBroadcast           // Dst = a vector of Width-byte lanes, each Args[0] (a scalar)
 	OpVRotate              // Dst = Args[0] rotated left by Imm, lane by lane (Width)
+	OpRMW                  // the Width bytes at Mem = themselves Bin Args[0] (or Imm); the address registers are the last operands
 )
 
 // hasMem reports whether instructions of kind op have an address (Mem),
 // whose registers are among their operands.
 func (op Op) hasMem() bool {
 	switch op {
-	case OpLoad, OpStore, OpLea, OpVLoad, OpVStore:
+	case OpLoad, OpStore, OpLea, OpVLoad, OpVStore, OpRMW:
 		return true
 	}
 	return false
 }
 
+// hasMem reports whether in has an address (Mem), whose registers are
+// its last operands.
+func (in *Instr) hasMem() bool { return in.Op.hasMem() || in.MemFirst }
+
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
 		return false
 	}
 	return true
@@ -135,6 +140,10 @@ type Mem struct {
 	Base, Index Value
 	Scale       int64
 	Disp        int64
+	// Extent, if not 0, bounds the offset from Base of every byte the
+	// access may touch (an element of an array of that size): a nil
+	// Base faults in the first page when Extent ≤ 4096.
+	Extent int64
 }
 
 // NoValue marks an absent operand.
@@ -154,10 +163,15 @@ type Instr struct {
 	Signed bool // integers; for OpBounds, the index
 	Float  bool // the operation is on floats (Args' class FP)
 	Mem    Mem
-	Off    int64  // OpArg: the offset in the argument frame
-	Sym    string // OpArg: the argument's name for go vet's asmdecl
-	Rets   []Ret  // OpReturn
-	Pos    token.Pos
+	// MemFirst, on a comparison or a branch, makes its first operand
+	// the MemWidth-byte integer at Mem instead of Args[0] (the address
+	// registers are then the last operands).
+	MemFirst bool
+	MemWidth int
+	Off      int64  // OpArg: the offset in the argument frame
+	Sym      string // OpArg: the argument's name for go vet's asmdecl
+	Rets     []Ret  // OpReturn
+	Pos      token.Pos
 }
 
 // Ret is where a result goes in the argument frame.

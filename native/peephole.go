@@ -94,7 +94,7 @@ func substitute(m *Func, sub map[Value]Value) {
 			for k, a := range in.Args {
 				in.Args[k] = get(a)
 			}
-			if in.Op.hasMem() {
+			if in.hasMem() {
 				if in.Mem.Base != NoValue {
 					in.Mem.Base = get(in.Mem.Base)
 				}
@@ -136,7 +136,7 @@ func localCSE(m *Func, blocks []*Block) {
 			for i, a := range in.Args {
 				in.Args[i] = get(a)
 			}
-			if in.Op.hasMem() {
+			if in.hasMem() {
 				if in.Mem.Base != NoValue {
 					in.Mem.Base = get(in.Mem.Base)
 				}

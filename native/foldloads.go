@@ -1,0 +1,186 @@
+// This file folds memory accesses into the instructions that use them,
+// as amd64 allows: a comparison reads its first operand from memory
+// (CMPQ 16(AX), SI), a read-modify-write updates memory in place
+// (ADDQ SI, 8(AX); INCL (BX)(CX*4)), and a nil check is dropped where
+// the access right after it faults the same way.
+
+package native
+
+// foldLoads applies the three folds.
+func foldLoads(m *Func) {
+	uses := make([]int, len(m.Values))
+	for _, b := range m.Blocks {
+		for _, p := range b.Phis {
+			for _, a := range p.Args {
+				uses[a]++
+			}
+		}
+		for _, in := range b.Instrs {
+			for _, a := range in.Args {
+				uses[a]++
+			}
+		}
+	}
+	for _, b := range m.Blocks {
+		dead := map[*Instr]bool{}
+		pos := map[Value]int{} // value defined in b → index of its instruction
+		for i, in := range b.Instrs {
+			if in.Dst != NoValue {
+				pos[in.Dst] = i
+			}
+		}
+		// load returns the load of b defining v, read only once, when
+		// nothing between it and instruction i writes memory or may
+		// panic otherwise than a load would.
+		load := func(v Value, i int) *Instr {
+			j, ok := pos[v]
+			if !ok || uses[v] != 1 {
+				return nil
+			}
+			ld := b.Instrs[j]
+			if ld.Op != OpLoad || ld.Float || dead[ld] {
+				return nil
+			}
+			for _, in := range b.Instrs[j+1 : i] {
+				if !quiet(in) {
+					return nil
+				}
+			}
+			return ld
+		}
+		for i, in := range b.Instrs {
+			switch {
+			case (in.Op == OpBranch || in.Op == OpCmp) && !in.Float && !in.MemFirst:
+				if ld := load(in.Args[0], i); ld != nil {
+					in.Args = in.Args[1:]
+					foldCompare(in, ld)
+					dead[ld] = true
+				} else if !in.HasImm && len(in.Args) == 2 {
+					if ld := load(in.Args[1], i); ld != nil {
+						in.Args = in.Args[:1]
+						in.Cond = mirror(in.Cond)
+						foldCompare(in, ld)
+						dead[ld] = true
+					}
+				}
+			case in.Op == OpStore && !in.Float:
+				j, ok := pos[in.Args[0]]
+				if !ok || uses[in.Args[0]] != 1 {
+					continue
+				}
+				op := b.Instrs[j]
+				if op.Op != OpBin || op.Float || op.Width != in.Width || dead[op] {
+					continue
+				}
+				switch op.Bin {
+				case BinAdd, BinSub, BinAnd, BinOr, BinXor:
+				default:
+					continue
+				}
+				x := -1 // the operand of op that is not the load
+				var ld *Instr
+				if l := load(op.Args[0], i); l != nil && l.Mem == in.Mem && l.Width == in.Width {
+					ld, x = l, 1
+				} else if op.Bin != BinSub && !op.HasImm {
+					if l := load(op.Args[1], i); l != nil && l.Mem == in.Mem && l.Width == in.Width {
+						ld, x = l, 0
+					}
+				}
+				if ld == nil {
+					continue
+				}
+				rmw := &Instr{Op: OpRMW, Dst: NoValue, Bin: op.Bin, Width: in.Width, Mem: in.Mem, Imm: op.Imm, HasImm: op.HasImm, Pos: in.Pos}
+				if !op.HasImm {
+					rmw.Args = []Value{op.Args[x]}
+				}
+				rmw.Args = append(rmw.Args, in.Mem.args()...)
+				b.Instrs[i] = rmw
+				dead[ld], dead[op] = true, true
+			}
+		}
+		dropNilChecks(b, dead)
+		kept := b.Instrs[:0]
+		for _, in := range b.Instrs {
+			if !dead[in] {
+				kept = append(kept, in)
+			}
+		}
+		b.Instrs = kept
+	}
+}
+
+// foldCompare makes in compare the value ld loads, from memory.
+func foldCompare(in, ld *Instr) {
+	in.MemFirst, in.MemWidth, in.Mem = true, ld.Width, ld.Mem
+	in.Args = append(in.Args, ld.Mem.args()...)
+}
+
+// mirror returns the condition with its operands exchanged.
+func mirror(c Cond) Cond {
+	return [...]Cond{CondEq, CondNe, CondGt, CondGe, CondLt, CondLe}[c]
+}
+
+// quiet reports whether in neither writes memory nor may panic but as a
+// load may (with the same message): a load can move past it.
+func quiet(in *Instr) bool {
+	switch in.Op {
+	case OpConst, OpUnary, OpShift, OpCmp, OpExt, OpLea, OpSelect, OpRotate, OpLoad, OpCvt:
+		return true
+	case OpBin:
+		return true // a float division by zero is not a panic; an integer one is OpDiv's
+	}
+	return false
+}
+
+// dropNilChecks removes a nil check of p when the next memory access
+// after it, with only quiet instructions between, is through p within
+// its first 4096 bytes: that access faults on a nil p as the check
+// would, with the same panic. It also removes a check of a p the block
+// has already checked, or accessed so.
+func dropNilChecks(b *Block, dead map[*Instr]bool) {
+	firstPage := func(in *Instr, p Value) bool {
+		mem := in.Mem
+		if mem.Base != p || in.Op == OpLea {
+			return false
+		}
+		if mem.Index == NoValue {
+			return mem.Disp >= 0 && mem.Disp < 4096
+		}
+		return mem.Extent > 0 && mem.Extent <= 4096
+	}
+	checked := map[Value]bool{}
+	for i, in := range b.Instrs {
+		if dead[in] {
+			continue
+		}
+		if in.hasMem() {
+			if firstPage(in, in.Mem.Base) {
+				checked[in.Mem.Base] = true
+			}
+			continue
+		}
+		if in.Op != OpNil {
+			continue
+		}
+		p := in.Args[0]
+		if checked[p] {
+			dead[in] = true
+			continue
+		}
+		checked[p] = true
+		for _, next := range b.Instrs[i+1:] {
+			if dead[next] {
+				continue
+			}
+			if next.hasMem() && next.Op != OpLea {
+				if firstPage(next, p) {
+					dead[in] = true
+				}
+				break
+			}
+			if !quiet(next) {
+				break
+			}
+		}
+	}
+}
