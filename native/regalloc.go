@@ -431,11 +431,19 @@ func (a *allocator) color() (Value, bool) {
 
 // phiPreference returns the locations of the phis d is an argument of,
 // in b's successors.
+//
+// A successor that only jumps (a latch's way back to its header, past
+// the preemption countdown) is looked through: the value reaches the
+// phis of the block it jumps to unchanged.
 func (a *allocator) phiPreference(b *Block, d Value) []validate.Loc {
 	var ls []validate.Loc
 	for k, s := range b.Succs {
-		sb := a.f.Blocks[s]
+		from, sb := b, a.f.Blocks[s]
 		j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
+		if len(sb.Phis) == 0 && len(sb.Succs) == 1 && len(sb.Instrs) == 1 {
+			from, sb = sb, a.f.Blocks[sb.Succs[0]]
+			j = ir.PredIndexOf(from.Succs, 0, from.Index, sb.Preds)
+		}
 		for _, p := range sb.Phis {
 			if p.Args[j] == d && !a.spilled[p.Dst] && a.loc[p.Dst] >= 0 {
 				ls = append(ls, a.loc[p.Dst])
