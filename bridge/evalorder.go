@@ -194,18 +194,38 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 				j++ // a barrier alone
 			}
 			if stmt >= 0 {
-				reorderRun(f, instrs[i:j], stmts.args, varAddr)
+				reorderRun(f, instrs[i:j], stmts.args, varAddr, compoundTarget(stmts.stmts[stmt]))
 			}
 			i = j
 		}
 	}
 }
 
+// compoundTarget returns the left side of a compound assignment (x op=
+// y), or nil.
+func compoundTarget(st ast.Stmt) ast.Expr {
+	if as, ok := st.(*ast.AssignStmt); ok && as.Tok != token.ASSIGN && as.Tok != token.DEFINE && len(as.Lhs) == 1 {
+		return as.Lhs[0]
+	}
+	return nil
+}
+
 // reorderRun puts the instructions of one statement of f in gc's
 // order, in place, or leaves them if that could change more than gc's
-// choice.
-func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAddr []bool) {
-	if !slices.ContainsFunc(run, callLike) {
+// choice. For a compound assignment x op= y, target is x: gc evaluates
+// it as x = x op y, reading x (with the checks of its index or pointer)
+// after the calls of y but before the rest of y; go/ssa reads it after
+// all of y. So its read goes with the calls.
+func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAddr []bool, target ast.Expr) {
+	read := -1 // the read of a compound assignment's target: the last load in it
+	if target != nil {
+		for k, in := range run {
+			if in.Op == ir.OpLoad && in.Pos >= target.Pos() && in.Pos < target.End() {
+				read = k
+			}
+		}
+	}
+	if read < 0 && !slices.ContainsFunc(run, callLike) {
 		return
 	}
 	// Definitions in the run, each once; reads of a register the run
@@ -248,6 +268,9 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 	// where it builds the variadic slice, later: the operand's own
 	// instruction, where it is complete, stands for the conversion.
 	calls := make([]bool, len(run))
+	if read >= 0 {
+		calls[read] = true
+	}
 	for k, in := range run {
 		calls[k] = calls[k] || callLike(in)
 		if in.Op == ir.OpMakeInterface {
