@@ -117,3 +117,9 @@ func TestAllocatorBugRejected(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	// Every compilation in the tests checks the SSA form after each
+	// transform.
+	verifyTransforms = true
+}

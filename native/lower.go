@@ -51,6 +51,7 @@ type lowerer struct {
 	uses []int // IR register → number of uses
 	cur  *Block
 	pos  token.Pos
+	fast []*Block // the unrolled bodies splitLoops made
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
@@ -126,22 +127,43 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
-	rotates(l.m)
-	hoistFloatConstants(l.m)
-	removeDead(l.m)
-	ifConvert(l.m)
-	mergeBlocks(l.m)
-	fullUnroll(l.m)
-	constantCounts(l.m)
-	mergeBlocks(l.m)
-	removeDead(l.m)
-	fast := splitLoops(l.m)
-	foldOffsets(l.m, fast)
-	localCSE(l.m, fast)
-	removeDead(l.m)
-	sinkSteps(l.m, fast)
-	foldLoads(l.m)
-	l.addPolls()
+	steps := []struct {
+		name string
+		run  func()
+	}{
+		{"rotates", func() { rotates(l.m) }},
+		{"hoistFloatConstants", func() { hoistFloatConstants(l.m) }},
+		{"removeDead", func() { removeDead(l.m) }},
+		{"ifConvert", func() { ifConvert(l.m) }},
+		{"mergeBlocks", func() { mergeBlocks(l.m) }},
+		{"fullUnroll", func() { fullUnroll(l.m) }},
+		{"constantCounts", func() { constantCounts(l.m) }},
+		{"mergeBlocks", func() { mergeBlocks(l.m) }},
+		{"removeDead", func() { removeDead(l.m) }},
+		{"splitLoops", func() { l.fast = splitLoops(l.m) }},
+		{"foldOffsets", func() { foldOffsets(l.m, l.fast) }},
+		{"localCSE", func() { localCSE(l.m, l.fast) }},
+		{"removeDead", func() { removeDead(l.m) }},
+		{"sinkSteps", func() { sinkSteps(l.m, l.fast) }},
+		{"foldLoads", func() { foldLoads(l.m) }},
+		{"addPolls", func() { l.addPolls() }},
+	}
+	if verifyTransforms {
+		if err := verifySSA(l.m); err != nil {
+			panic(fmt.Sprintf("native: lowering broke SSA form: %v", err))
+		}
+	}
+	for _, st := range steps {
+		if skipTransforms[st.name] {
+			continue
+		}
+		st.run()
+		if verifyTransforms {
+			if err := verifySSA(l.m); err != nil {
+				panic(fmt.Sprintf("native: %s broke SSA form: %v", st.name, err))
+			}
+		}
+	}
 	return l.m, nil
 }
 
@@ -573,7 +595,16 @@ func (l *lowerer) sliceOrString(r ir.Reg) []Value {
 // terminator of its block, an if, which then compares itself.
 func (l *lowerer) fusedCompare(b *ir.Block, r ir.Reg) bool {
 	t := b.Terminator()
-	return t != nil && t.Op == ir.OpIf && t.Args()[0] == r && l.uses[r] == 1
+	if t == nil || t.Op != ir.OpIf || t.Args()[0] != r || l.uses[r] != 1 {
+		return false
+	}
+	for _, in := range b.Instrs {
+		if d := in.Dsts(); len(d) == 1 && d[0] == r {
+			_, ok := condOf[in.Op]
+			return ok
+		}
+	}
+	return false
 }
 
 // compare returns the comparison in (operands lowered, Dst unset).

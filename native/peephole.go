@@ -209,7 +209,7 @@ func hoistFloatConstants(m *Func) {
 		}
 		b.Instrs = kept
 	}
-	last := entry.Instrs[len(entry.Instrs)-1]
-	entry.Instrs = append(append(entry.Instrs[:len(entry.Instrs)-1], hoisted...), last)
+	// At the start: the entry block may use them itself.
+	entry.Instrs = append(hoisted, entry.Instrs...)
 	substitute(m, sub)
 }

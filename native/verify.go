@@ -1,0 +1,150 @@
+// This file checks that machine code is in SSA form: every value is
+// defined once, and every use is dominated by its definition (a phi's
+// argument, by the end of its predecessor). The backend's transforms
+// must keep this; the allocator assumes it. Lower runs it after each
+// transform when verifyTransforms is set (tests set it).
+
+package native
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// verifyTransforms makes Lower check the code after every transform:
+// set by the package's tests, and by VSSA_VERIFY=1 in the environment
+// (to find which transform breaks a function vssa compile crashes on).
+var verifyTransforms = os.Getenv("VSSA_VERIFY") != ""
+
+// skipTransforms names transforms Lower leaves out, from VSSA_SKIP
+// (comma-separated names of the steps in Lower): to find which one
+// miscompiles a function. Only the optimisations can be left out;
+// addPolls and the rest are needed.
+var skipTransforms = func() map[string]bool {
+	m := map[string]bool{}
+	for _, name := range strings.Split(os.Getenv("VSSA_SKIP"), ",") {
+		switch name {
+		case "rotates", "hoistFloatConstants", "ifConvert", "mergeBlocks", "fullUnroll", "constantCounts", "splitLoops", "foldOffsets", "localCSE", "sinkSteps", "foldLoads":
+			m[name] = true
+		}
+	}
+	return m
+}()
+
+// verifySSA returns an error describing the first violation in m.
+func verifySSA(m *Func) error {
+	rpo := reversePostorder(m)
+	order := make([]int, len(m.Blocks))
+	for i := range order {
+		order[i] = -1
+	}
+	for i, b := range rpo {
+		order[b.Index] = i
+	}
+	// Dominators (Cooper, Harvey and Kennedy's iteration).
+	idom := make([]int, len(m.Blocks))
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[0] = 0
+	intersect := func(a, b int) int {
+		for a != b {
+			for order[a] > order[b] {
+				a = idom[a]
+			}
+			for order[b] > order[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range rpo[1:] {
+			d := -1
+			for _, p := range b.Preds {
+				if order[p] < 0 || idom[p] < 0 {
+					continue
+				}
+				if d < 0 {
+					d = p
+				} else {
+					d = intersect(p, d)
+				}
+			}
+			if d != idom[b.Index] {
+				idom[b.Index], changed = d, true
+			}
+		}
+	}
+	dominates := func(a, b int) bool {
+		for b != a {
+			if b == 0 || idom[b] < 0 {
+				return false
+			}
+			b = idom[b]
+		}
+		return true
+	}
+	type site struct{ block, index int } // index -1: a phi
+	def := make([]site, len(m.Values))
+	for i := range def {
+		def[i] = site{-1, 0}
+	}
+	for _, b := range rpo {
+		for _, p := range b.Phis {
+			if def[p.Dst].block >= 0 {
+				return fmt.Errorf("v%d defined twice", p.Dst)
+			}
+			def[p.Dst] = site{b.Index, -1}
+		}
+		for i, in := range b.Instrs {
+			if in.Dst != NoValue {
+				if def[in.Dst].block >= 0 {
+					return fmt.Errorf("v%d defined twice", in.Dst)
+				}
+				def[in.Dst] = site{b.Index, i}
+			}
+		}
+	}
+	available := func(v Value, b, i int) bool { // v available before instruction i of b
+		d := def[v]
+		if d.block < 0 {
+			return false
+		}
+		if d.block == b {
+			return d.index < i
+		}
+		return dominates(d.block, b)
+	}
+	for _, b := range rpo {
+		if len(b.Instrs) == 0 {
+			return fmt.Errorf("b%d has no instructions", b.Index)
+		}
+		for k, p := range b.Phis {
+			if len(p.Args) != len(b.Preds) {
+				return fmt.Errorf("b%d: phi %d has %d arguments for %d predecessors", b.Index, k, len(p.Args), len(b.Preds))
+			}
+			for j, a := range p.Args {
+				pb := m.Blocks[b.Preds[j]]
+				if order[pb.Index] >= 0 && !available(a, pb.Index, len(pb.Instrs)) {
+					return fmt.Errorf("b%d: phi v%d's argument v%d from b%d is not available there", b.Index, p.Dst, a, pb.Index)
+				}
+			}
+		}
+		for i, in := range b.Instrs {
+			for _, a := range in.Args {
+				if !available(a, b.Index, i) {
+					return fmt.Errorf("b%d: instruction %d (op %d) reads v%d, not available there", b.Index, i, in.Op, a)
+				}
+			}
+		}
+		for _, s := range b.Succs {
+			if indexOf(m.Blocks[s].Preds, b.Index) < 0 {
+				return fmt.Errorf("b%d: successor b%d does not list it", b.Index, s)
+			}
+		}
+	}
+	return nil
+}
