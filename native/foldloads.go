@@ -51,12 +51,21 @@ func foldLoads(m *Func) {
 		for i, in := range b.Instrs {
 			switch {
 			case (in.Op == OpBranch || in.Op == OpCmp) && !in.Float && !in.MemFirst:
-				if ld := load(in.Args[0], i); ld != nil {
+				// Only at the comparison's own width: a narrower value
+				// compared with a wider one (uint64(x) != 1<<63) needs
+				// all of the other's bits.
+				sameWidth := func(ld *Instr) *Instr {
+					if ld != nil && ld.Width != in.Width {
+						return nil
+					}
+					return ld
+				}
+				if ld := sameWidth(load(in.Args[0], i)); ld != nil {
 					in.Args = in.Args[1:]
 					foldCompare(in, ld)
 					dead[ld] = true
 				} else if !in.HasImm && len(in.Args) == 2 {
-					if ld := load(in.Args[1], i); ld != nil {
+					if ld := sameWidth(load(in.Args[1], i)); ld != nil {
 						in.Args = in.Args[:1]
 						in.Cond = mirror(in.Cond)
 						foldCompare(in, ld)
