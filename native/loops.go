@@ -24,7 +24,11 @@ const unroll = 4
 // countedLoop is a loop the split applies to: header h, a one-block
 // body b (its latch), preheader p.
 type countedLoop struct {
+	// h is the header, p the preheader, b the latch (the body's last
+	// block, jumping to h); body lists the body's blocks but h, each
+	// after its dominators, b last.
 	h, b, p *Block
+	body    []*Block
 	x, n    Value // the index compared and its bound (n: NoValue if an immediate)
 	nImm    int64
 	// iv is the header phi the index comes from: x = iv + ahead (ahead
@@ -46,7 +50,7 @@ func splitLoops(m *Func) (fast []*Block) {
 	sort.Ints(headers) // the same code every time
 	for _, h := range headers {
 		if cl := findCountedLoop(m, m.Blocks[h], loops[h]); cl != nil {
-			fast = append(fast, split(m, cl))
+			fast = append(fast, split(m, cl)...)
 		}
 	}
 	return fast
@@ -57,24 +61,64 @@ func splitLoops(m *Func) (fast []*Block) {
 // when true, n fixed in the loop, x a header phi stepped by one in the
 // body or one plus a header phi, starting at a constant, so that x ≥ 0
 // in every iteration.
-func findCountedLoop(m *Func, h *Block, body []bool) *countedLoop {
+func findCountedLoop(m *Func, h *Block, inBody []bool) *countedLoop {
+	if len(h.Preds) != 2 || len(h.Succs) != 2 || !inBody[h.Succs[0]] || inBody[h.Succs[1]] {
+		return nil
+	}
+	jb := -1
+	for j, p := range h.Preds {
+		if inBody[p] {
+			jb = j
+		}
+	}
+	if jb < 0 || inBody[h.Preds[1-jb]] {
+		return nil
+	}
+	jp := 1 - jb
+	b := m.Blocks[h.Preds[jb]]
+	p := m.Blocks[h.Preds[jp]]
+	if len(b.Succs) != 1 || len(p.Succs) != 1 || p.Instrs[len(p.Instrs)-1].Op != OpJump {
+		return nil
+	}
+	// The body, in reverse postorder from its entry: every block's
+	// successors in the body (but the latch's, the header), no other
+	// way out, no loop inside.
+	var body []*Block
+	state := map[int]int{}
+	var visit func(c *Block) bool
+	visit = func(c *Block) bool {
+		state[c.Index] = 1
+		for _, s := range c.Succs {
+			switch {
+			case s == h.Index:
+				if c != b {
+					return false
+				}
+			case !inBody[s] || state[s] == 1:
+				return false // an exit, or an inner loop
+			case state[s] == 0:
+				if !visit(m.Blocks[s]) {
+					return false
+				}
+			}
+		}
+		state[c.Index] = 2
+		body = append(body, c)
+		return true
+	}
+	if !visit(m.Blocks[h.Succs[0]]) {
+		return nil
+	}
+	for i, j := 0, len(body)-1; i < j; i, j = i+1, j-1 {
+		body[i], body[j] = body[j], body[i]
+	}
 	n := 0
-	for _, in := range body {
+	for _, in := range inBody {
 		if in {
 			n++
 		}
 	}
-	if n != 2 || len(h.Preds) != 2 || len(h.Succs) != 2 {
-		return nil
-	}
-	b := m.Blocks[h.Succs[0]]
-	if !body[b.Index] || body[h.Succs[1]] || len(b.Preds) != 1 || len(b.Succs) != 1 || b.Succs[0] != h.Index {
-		return nil
-	}
-	jb := indexOf(h.Preds, b.Index)
-	jp := 1 - jb
-	p := m.Blocks[h.Preds[jp]]
-	if jb < 0 || len(p.Succs) != 1 || p.Instrs[len(p.Instrs)-1].Op != OpJump {
+	if len(body) != n-1 || body[len(body)-1] != b {
 		return nil
 	}
 	br := h.Instrs[len(h.Instrs)-1]
@@ -84,9 +128,9 @@ func findCountedLoop(m *Func, h *Block, body []bool) *countedLoop {
 	def := definitions(m)
 	inLoop := func(v Value) bool {
 		d := def[v]
-		return d.block == h || d.block == b
+		return d.block != nil && inBody[d.block.Index]
 	}
-	cl := &countedLoop{h: h, b: b, p: p, x: br.Args[0], n: NoValue, checks: map[*Instr]bool{}}
+	cl := &countedLoop{h: h, b: b, p: p, body: body, x: br.Args[0], n: NoValue, checks: map[*Instr]bool{}}
 	if br.HasImm {
 		cl.nImm = br.Imm
 	} else {
@@ -111,7 +155,7 @@ func findCountedLoop(m *Func, h *Block, body []bool) *countedLoop {
 	}
 	for i, ph := range h.Phis {
 		switch {
-		case ph.Dst == cl.x && isStep(ph.Args[jb], ph.Dst) && def[ph.Args[jb]].block == b:
+		case ph.Dst == cl.x && isStep(ph.Args[jb], ph.Dst) && inLoop(ph.Args[jb]) && def[ph.Args[jb]].block != h:
 			start, ok = constOf(ph.Args[jp])
 		case ph.Args[jb] == cl.x && isStep(cl.x, ph.Dst) && def[cl.x].block == h:
 			start, ok = constOf(ph.Args[jp])
@@ -127,12 +171,14 @@ func findCountedLoop(m *Func, h *Block, body []bool) *countedLoop {
 		return nil
 	}
 	seen := map[Value]bool{}
-	for _, in := range b.Instrs {
-		if in.Op == OpBounds && in.Args[0] == cl.x && !inLoop(in.Args[1]) {
-			cl.checks[in] = true
-			if !seen[in.Args[1]] {
-				seen[in.Args[1]] = true
-				cl.lengths = append(cl.lengths, in.Args[1])
+	for _, c := range body {
+		for _, in := range c.Instrs {
+			if in.Op == OpBounds && in.Args[0] == cl.x && !inLoop(in.Args[1]) {
+				cl.checks[in] = true
+				if !seen[in.Args[1]] {
+					seen[in.Args[1]] = true
+					cl.lengths = append(cl.lengths, in.Args[1])
+				}
 			}
 		}
 	}
@@ -161,8 +207,8 @@ func definitions(m *Func) []definition {
 }
 
 // split puts the fast copy of cl in front of it and returns the copy's
-// body.
-func split(m *Func, cl *countedLoop) *Block {
+// body blocks.
+func split(m *Func, cl *countedLoop) []*Block {
 	h, b, p := cl.h, cl.b, cl.p
 	jb := indexOf(h.Preds, b.Index)
 	jp := 1 - jb
@@ -240,8 +286,18 @@ func split(m *Func, cl *countedLoop) *Block {
 	fh.Instrs = append(fh.Instrs, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{fastPhis[cl.iv].Dst, lim}, Pos: pos})
 
 	// The fast body: unroll iterations, each the header's instructions
-	// (its test holds: x + unroll - 1 < m) and the body's.
-	fb.Preds, fb.Succs = []int{fh.Index}, []int{fh.Index}
+	// (its test holds: x + unroll - 1 < m) and a copy of the body, its
+	// latch going on to the next iteration's header instructions, the
+	// last one's back to the fast header.
+	fast := []*Block{fb}
+	newBlock := func() *Block {
+		c := &Block{Index: len(m.Blocks)}
+		m.Blocks = append(m.Blocks, c)
+		fast = append(fast, c)
+		return c
+	}
+	fb.Preds = []int{fh.Index}
+	at := fb // where the next iteration's header instructions go
 	for k := 0; k < unroll; k++ {
 		if k > 0 {
 			next := map[Value]Value{}
@@ -253,15 +309,65 @@ func split(m *Func, cl *countedLoop) *Block {
 			}
 		}
 		for _, in := range h.Instrs[:len(h.Instrs)-1] {
-			clone(in, fb)
+			clone(in, at)
 		}
-		for _, in := range b.Instrs[:len(b.Instrs)-1] {
-			if !cl.checks[in] {
-				clone(in, fb)
+		// The body's blocks: new blocks and values first (a phi may
+		// read a value of a block cloned after it), then the code.
+		cmap := map[int]*Block{}
+		for _, c := range cl.body {
+			cmap[c.Index] = newBlock()
+		}
+		at.Instrs = append(at.Instrs, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
+		at.Succs = []int{cmap[cl.body[0].Index].Index}
+		for _, c := range cl.body {
+			for _, ph := range c.Phis {
+				vmap[ph.Dst] = m.newValue(m.Values[ph.Dst].Class, m.Values[ph.Dst].Pointer)
 			}
 		}
+		for _, c := range cl.body {
+			nc := cmap[c.Index]
+			for _, pr := range c.Preds {
+				if pc, ok := cmap[pr]; ok {
+					nc.Preds = append(nc.Preds, pc.Index)
+				} else {
+					nc.Preds = append(nc.Preds, at.Index) // the body's entry, from the header
+				}
+			}
+			for _, ph := range c.Phis {
+				np := Phi{Dst: vmap[ph.Dst], Args: make([]Value, len(ph.Args))}
+				nc.Phis = append(nc.Phis, np)
+			}
+			for _, in := range c.Instrs {
+				if !cl.checks[in] {
+					clone(in, nc)
+				}
+			}
+			for _, sc := range c.Succs {
+				if sc == h.Index {
+					nc.Succs = append(nc.Succs, -1) // set below
+				} else {
+					nc.Succs = append(nc.Succs, cmap[sc].Index)
+				}
+			}
+		}
+		for _, c := range cl.body {
+			nc := cmap[c.Index]
+			for i, ph := range c.Phis {
+				for a, v := range ph.Args {
+					nc.Phis[i].Args[a] = get(v)
+				}
+			}
+		}
+		latch := cmap[b.Index]
+		if k < unroll-1 {
+			at = newBlock()
+			at.Preds = []int{latch.Index}
+			latch.Succs = []int{at.Index}
+		} else {
+			latch.Succs = []int{fh.Index}
+			fh.Preds[1] = latch.Index
+		}
 	}
-	fb.Instrs = append(fb.Instrs, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
 	for i, ph := range h.Phis {
 		fh.Phis[i].Args[1] = get(ph.Args[jb])
 	}
@@ -278,7 +384,7 @@ func split(m *Func, cl *countedLoop) *Block {
 	if plan := vectorizable(m, cl); plan != nil {
 		vectorize(m, cl, plan, bound, fh)
 	}
-	return fb
+	return fast
 }
 
 // foldOffsets folds an index plus a constant into the displacement of

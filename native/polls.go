@@ -4,6 +4,8 @@
 
 package native
 
+import "sort"
+
 // addPolls gives every back edge latch → header of a loop a countdown:
 // the header gets a counter phi, the latch's jump becomes a decrement
 // that goes on to the header through a new jump-only block while the
@@ -25,13 +27,6 @@ func (l *lowerer) addPolls() {
 			continue
 		}
 		hb := m.Blocks[h]
-		if len(latches) > 1 {
-			latches = []int{oneLatch(m, hb, latches)}
-			for len(body) < len(m.Blocks) {
-				body = append(body, false)
-			}
-			body[latches[0]] = true
-		}
 		counter := m.newValue(GP, false)
 		phi := Phi{Dst: counter, Args: make([]Value, len(hb.Preds))}
 		for j, p := range hb.Preds {
@@ -101,6 +96,27 @@ func indexOf(xs []int, x int) int {
 	return -1
 }
 
+// singleLatches gives every loop one latch (see oneLatch).
+func singleLatches(m *Func) {
+	loops := naturalLoops(m)
+	headers := make([]int, 0, len(loops))
+	for h := range loops {
+		headers = append(headers, h)
+	}
+	sort.Ints(headers)
+	for _, h := range headers {
+		var latches []int
+		for _, p := range m.Blocks[h].Preds {
+			if loops[h][p] {
+				latches = append(latches, p)
+			}
+		}
+		if len(latches) > 1 {
+			oneLatch(m, m.Blocks[h], latches)
+		}
+	}
+}
+
 // oneLatch makes the back edges of a loop with several go through one
 // new block, the only latch then: the loop has one countdown, and, laid
 // out before the header, one taken branch per iteration whichever path
@@ -128,13 +144,21 @@ func oneLatch(m *Func, h *Block, latches []int) int {
 		ph := &h.Phis[i]
 		lp := Phi{Dst: m.newValue(m.Values[ph.Dst].Class, m.Values[ph.Dst].Pointer)}
 		var args []Value
+		same := true
 		for j, p := range h.Preds {
 			if isLatch[p] {
 				lp.Args = append(lp.Args, ph.Args[j])
+				same = same && ph.Args[j] == lp.Args[0]
 			}
 		}
 		for _, j := range keep {
 			args = append(args, ph.Args[j])
+		}
+		if same {
+			// Every back edge brings the same value (a loop index):
+			// no phi.
+			ph.Args = append(args, lp.Args[0])
+			continue
 		}
 		ph.Args = append(args, lp.Dst)
 		latch.Phis = append(latch.Phis, lp)
