@@ -659,6 +659,17 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return op
 	}
+	// A 64-bit sum into a third register is one LEAQ (no copy first).
+	if in.Bin == BinAdd && in.Width == 8 && d != x {
+		if in.HasImm {
+			e.ins("LEAQ %d(%s), %s", in.Imm, x, d)
+			return
+		}
+		if y := e.reg(uses[1], GP); d != y {
+			e.ins("LEAQ (%s)(%s*1), %s", x, y, d)
+			return
+		}
+	}
 	if in.HasImm {
 		switch {
 		case in.Bin == BinMul && sized:

@@ -118,8 +118,8 @@ type rfGen struct {
 	elem    *rfVar // in an element-wise loop, its index: every slice is indexed by it
 }
 
-// rfFunction returns the source of the random function name: function
-// index of the seed's series.
+// rfFunction returns the source, named name, of the function number
+// index of the series seed (the same whatever the series' length).
 func rfFunction(seed, index uint64, name string) string {
 	g := &rfGen{r: rand.New(rand.NewPCG(seed, index^0x72616e6466756e63))}
 	g.function(name)

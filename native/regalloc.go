@@ -412,7 +412,9 @@ func (a *allocator) color() (Value, bool) {
 				a.defLoc[r] = t
 				continue
 			}
-			prefer := append(freed, a.phiPreference(b, d)...)
+			// The register of the phi it feeds first (no move on the
+			// edge), then its first operand's if that dies here (no copy).
+			prefer := append(a.phiPreference(b, d), freed...)
 			if in.Op == OpDiv || in.Op == OpMulHi {
 				prefer = append(prefer, locDX, locAX)
 			}
@@ -436,6 +438,13 @@ func (a *allocator) color() (Value, bool) {
 // the preemption countdown) is looked through: the value reaches the
 // phis of the block it jumps to unchanged.
 func (a *allocator) phiPreference(b *Block, d Value) []validate.Loc {
+	return a.phiPreferenceDepth(b, d, 2)
+}
+
+// phiPreferenceDepth is phiPreference, following a phi not coloured yet
+// to the phis it feeds in turn (a loop's latch phi, coloured after the
+// body, feeds the header's), depth times at most.
+func (a *allocator) phiPreferenceDepth(b *Block, d Value, depth int) []validate.Loc {
 	var ls []validate.Loc
 	for k, s := range b.Succs {
 		from, sb := b, a.f.Blocks[s]
@@ -445,8 +454,12 @@ func (a *allocator) phiPreference(b *Block, d Value) []validate.Loc {
 			j = ir.PredIndexOf(from.Succs, 0, from.Index, sb.Preds)
 		}
 		for _, p := range sb.Phis {
-			if p.Args[j] == d && !a.spilled[p.Dst] && a.loc[p.Dst] >= 0 {
+			switch {
+			case p.Args[j] != d || a.spilled[p.Dst]:
+			case a.loc[p.Dst] >= 0:
 				ls = append(ls, a.loc[p.Dst])
+			case depth > 0:
+				ls = append(ls, a.phiPreferenceDepth(sb, p.Dst, depth-1)...)
 			}
 		}
 	}
