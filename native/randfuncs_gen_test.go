@@ -408,6 +408,19 @@ func (g *rfGen) assign() {
 func (g *rfGen) update(lhs string, k rfKind) string {
 	if k == rfBool {
 		e := g.cond()
+		if strings.ContainsAny(lhs, "[.") {
+			// An element or a field: its index may panic, which gc
+			// evaluates after an && or || on the right (see
+			// rfCond.chain).
+			c := g.boolExpr(2)
+			for tries := 0; c.chain && tries < 20; tries++ {
+				c = g.boolExpr(2)
+			}
+			if c.chain {
+				c = rfCond{text: "(" + lhs + " == " + lhs + ")"}
+			}
+			e = c.text
+		}
 		if e == lhs {
 			e = "!" + e
 		}
