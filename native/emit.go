@@ -723,7 +723,13 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // floatBin emits dst = x op y in IEEE arithmetic of the width.
 func (e *emitter) floatBin(in *Instr, x, y, d string) {
 	op := map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + floatSuffix(in.Width)
-	commutes := in.Bin == BinAdd || in.Bin == BinMul
+	e.sseTwoAddress(op, x, y, d, in.Bin == BinAdd || in.Bin == BinMul)
+}
+
+// sseTwoAddress emits d = x op y for an SSE instruction op that writes
+// its second operand: into d directly when d is x (or y and op
+// commutes), through X15 when d is y, after a copy of x otherwise.
+func (e *emitter) sseTwoAddress(op, x, y, d string, commutes bool) {
 	switch {
 	case d == x:
 		e.ins("%s %s, %s", op, y, d)
@@ -1040,20 +1046,7 @@ func (e *emitter) vectorBin(in *Instr, x, y, d string) {
 		e.ins("MOVAPS X15, %s", d)
 		return
 	}
-	commutes := in.Bin != BinSub && in.Bin != BinDiv
-	switch {
-	case d == x:
-		e.ins("%s %s, %s", op, y, d)
-	case d == y && commutes:
-		e.ins("%s %s, %s", op, x, d)
-	case d == y:
-		e.ins("MOVAPS %s, X15", x)
-		e.ins("%s %s, X15", op, y)
-		e.ins("MOVAPS X15, %s", d)
-	default:
-		e.ins("MOVAPS %s, %s", x, d)
-		e.ins("%s %s, %s", op, y, d)
-	}
+	e.sseTwoAddress(op, x, y, d, in.Bin != BinSub && in.Bin != BinDiv)
 }
 
 // broadcast emits d = a vector whose every lane is the scalar at l (a

@@ -5,8 +5,6 @@
 
 package native
 
-import "sort"
-
 // maxFullUnroll is the most iterations a loop is fully unrolled for.
 const maxFullUnroll = 16
 
@@ -16,12 +14,7 @@ const maxFullUnroll = 16
 // lets it run, if at most maxFullUnroll.
 func fullUnroll(m *Func) {
 	loops := naturalLoops(m)
-	headers := make([]int, 0, len(loops))
-	for h := range loops {
-		headers = append(headers, h)
-	}
-	sort.Ints(headers)
-	for _, h := range headers {
+	for _, h := range loopHeaders(loops) {
 		unrollFully(m, m.Blocks[h], loops[h])
 	}
 }
@@ -162,18 +155,8 @@ func cloneInstr(m *Func, in *Instr, vmap map[Value]Value) *Instr {
 		return v
 	}
 	c := *in
-	c.Args = make([]Value, len(in.Args))
-	for i, a := range in.Args {
-		c.Args[i] = get(a)
-	}
-	if in.hasMem() {
-		if c.Mem.Base != NoValue {
-			c.Mem.Base = get(c.Mem.Base)
-		}
-		if c.Mem.Index != NoValue {
-			c.Mem.Index = get(c.Mem.Index)
-		}
-	}
+	c.Args = append([]Value(nil), in.Args...)
+	c.mapOperands(get)
 	if in.Dst != NoValue {
 		c.Dst = m.newValue(m.Values[in.Dst].Class, m.Values[in.Dst].Pointer)
 		vmap[in.Dst] = c.Dst

@@ -2,6 +2,8 @@
 
 package native
 
+import "sort"
+
 // layout returns the order to emit f's blocks in: reverse postorder,
 // but with each loop's header after the loop's other blocks, so that
 // the loop's test sits at its bottom and falls through to the exit (an
@@ -81,4 +83,16 @@ func naturalLoops(f *Func) map[int][]bool {
 		}
 	}
 	return loops
+}
+
+// loopHeaders returns the headers of loops in increasing order: a
+// transform that goes through them in that order compiles a function
+// the same way every time.
+func loopHeaders(loops map[int][]bool) []int {
+	headers := make([]int, 0, len(loops))
+	for h := range loops {
+		headers = append(headers, h)
+	}
+	sort.Ints(headers)
+	return headers
 }

@@ -16,8 +16,6 @@
 
 package native
 
-import "sort"
-
 // unroll is how many iterations the fast copy runs between two tests.
 const unroll = 4
 
@@ -43,12 +41,7 @@ type countedLoop struct {
 // checks the loop's bound makes redundant.
 func splitLoops(m *Func) (fast []*Block) {
 	loops := naturalLoops(m)
-	headers := make([]int, 0, len(loops))
-	for h := range loops {
-		headers = append(headers, h)
-	}
-	sort.Ints(headers) // the same code every time
-	for _, h := range headers {
+	for _, h := range loopHeaders(loops) {
 		if cl := findCountedLoop(m, m.Blocks[h], loops[h]); cl != nil {
 			fast = append(fast, split(m, cl)...)
 		}
@@ -257,24 +250,7 @@ func split(m *Func, cl *countedLoop) []*Block {
 		return v
 	}
 	clone := func(in *Instr, into *Block) {
-		c := *in
-		c.Args = make([]Value, len(in.Args))
-		for i, a := range in.Args {
-			c.Args[i] = get(a)
-		}
-		if in.hasMem() {
-			if c.Mem.Base != NoValue {
-				c.Mem.Base = get(c.Mem.Base)
-			}
-			if c.Mem.Index != NoValue {
-				c.Mem.Index = get(c.Mem.Index)
-			}
-		}
-		if in.Dst != NoValue {
-			c.Dst = m.newValue(m.Values[in.Dst].Class, m.Values[in.Dst].Pointer)
-			vmap[in.Dst] = c.Dst
-		}
-		into.Instrs = append(into.Instrs, &c)
+		into.Instrs = append(into.Instrs, cloneInstr(m, in, vmap))
 	}
 	fh.Preds, fh.Succs = []int{p.Index, fb.Index}, []int{fb.Index, r.Index}
 	for _, ph := range h.Phis {

@@ -81,6 +81,22 @@ func (op Op) hasMem() bool {
 // its last operands.
 func (in *Instr) hasMem() bool { return in.Op.hasMem() || in.MemFirst }
 
+// mapOperands replaces every value in reads (its operands and its
+// address's registers) by its image under get.
+func (in *Instr) mapOperands(get func(Value) Value) {
+	for i, a := range in.Args {
+		in.Args[i] = get(a)
+	}
+	if in.hasMem() {
+		if in.Mem.Base != NoValue {
+			in.Mem.Base = get(in.Mem.Base)
+		}
+		if in.Mem.Index != NoValue {
+			in.Mem.Index = get(in.Mem.Index)
+		}
+	}
+}
+
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {

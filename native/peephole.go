@@ -91,17 +91,7 @@ func substitute(m *Func, sub map[Value]Value) {
 			}
 		}
 		for _, in := range b.Instrs {
-			for k, a := range in.Args {
-				in.Args[k] = get(a)
-			}
-			if in.hasMem() {
-				if in.Mem.Base != NoValue {
-					in.Mem.Base = get(in.Mem.Base)
-				}
-				if in.Mem.Index != NoValue {
-					in.Mem.Index = get(in.Mem.Index)
-				}
-			}
+			in.mapOperands(get)
 		}
 	}
 }
@@ -133,17 +123,7 @@ func localCSE(m *Func, blocks []*Block) {
 	for _, b := range blocks {
 		seen := map[key]Value{}
 		for _, in := range b.Instrs {
-			for i, a := range in.Args {
-				in.Args[i] = get(a)
-			}
-			if in.hasMem() {
-				if in.Mem.Base != NoValue {
-					in.Mem.Base = get(in.Mem.Base)
-				}
-				if in.Mem.Index != NoValue {
-					in.Mem.Index = get(in.Mem.Index)
-				}
-			}
+			in.mapOperands(get)
 			switch in.Op {
 			case OpStore, OpPoll:
 				// Memory may have changed: forget the loads.

@@ -4,8 +4,6 @@
 
 package native
 
-import "sort"
-
 // addPolls gives every back edge latch → header of a loop a countdown:
 // the header gets a counter phi, the latch's jump becomes a decrement
 // that goes on to the header through a new jump-only block while the
@@ -99,12 +97,7 @@ func indexOf(xs []int, x int) int {
 // singleLatches gives every loop one latch (see oneLatch).
 func singleLatches(m *Func) {
 	loops := naturalLoops(m)
-	headers := make([]int, 0, len(loops))
-	for h := range loops {
-		headers = append(headers, h)
-	}
-	sort.Ints(headers)
-	for _, h := range headers {
+	for _, h := range loopHeaders(loops) {
 		var latches []int
 		for _, p := range m.Blocks[h].Preds {
 			if loops[h][p] {

@@ -109,7 +109,7 @@ func vectorBin(in *Instr) bool {
 // now enters; bound is m, the fast loop's, and the vector loop hands
 // its index to fh's index phi (fh's entry arguments are cl's).
 func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Block) {
-	h, b, p := cl.h, cl.b, cl.p
+	b, p := cl.b, cl.p
 	pos := cl.b.Instrs[len(cl.b.Instrs)-1].Pos
 	lanes := int64(16 / plan.width)
 	step := lanes * vectorUnroll // elements an iteration
@@ -155,12 +155,10 @@ func vectorize(m *Func, cl *countedLoop, plan *vectorPlan, bound Value, fh *Bloc
 	vb := &Block{Index: len(m.Blocks) + 1}
 	vr := &Block{Index: len(m.Blocks) + 2}
 	m.Blocks = append(m.Blocks, vh, vb, vr)
-	jp := 1 - indexOf(h.Preds, b.Index)
 	iv := m.newValue(GP, false)
 	vh.Preds, vh.Succs = []int{p.Index, vb.Index}, []int{vb.Index, vr.Index}
 	vh.Phis = []Phi{{Dst: iv, Args: []Value{fh.Phis[0].Args[0], NoValue}}}
 	vh.Instrs = []*Instr{{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{iv, lim}, Pos: pos}}
-	_ = jp
 
 	vb.Preds, vb.Succs = []int{vh.Index}, []int{vh.Index}
 	emit := func(c Class, in *Instr) Value {
