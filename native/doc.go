@@ -5,13 +5,23 @@
 // validated passes (mem2reg, GVN, check elimination) in SSA form;
 // lowering to machine code over SSA values (lower.go: instruction
 // selection with addressing modes, immediates and compares fused with
-// their branches; polls.go: a preemption countdown in every loop);
-// register allocation on SSA (regalloc.go), whose result
-// validate.RegAlloc checks before anything is emitted; emission
-// (emit.go) from the validated code; and the Go files that go with the
-// assembly (gofiles.go): declarations, the helpers it calls, and the
-// equivalence test, fuzz targets and benchmarks against a copy of the
-// Go original.
+// their branches); transforms on that code, in the order Lower lists
+// them, each keeping the SSA form (verify.go checks it after each in the
+// tests): rotations and hoisted float constants (peephole.go),
+// if-conversion (ifconvert.go), full unrolling of loops with a known
+// trip count (fullunroll.go), one latch per loop (polls.go), loop
+// splitting with unrolling and SSE2 vectorisation (loops.go,
+// vectorize.go), loads folded into their users (foldloads.go), and a
+// preemption countdown in every loop (polls.go); register allocation
+// on SSA (regalloc.go), whose result validate.RegAlloc checks before
+// anything is emitted; emission (emit.go, layout.go) from the validated
+// code; and the Go files that go with the assembly (gofiles.go):
+// declarations, the helpers it calls, and the equivalence test, fuzz
+// targets and benchmarks against a copy of the Go original.
+//
+// VSSA_VERIFY=1 in the environment checks the SSA form after every
+// transform outside the tests too, and VSSA_SKIP=name,… leaves
+// transforms out: the way to find which one miscompiles a function.
 //
 // Invariants the emitted code keeps, and why:
 //
@@ -31,6 +41,11 @@
 //     them and the stack copier moves them. No pointer is ever stored to
 //     memory (that would need a write barrier) and none is returned, so
 //     the declarations are //go:noescape.
+//   - Loop transforms change no observable order: a split loop's fast
+//     copy runs iterations in order for as long as none of the checks
+//     it leaves out can fail, and the original loop, checks included,
+//     runs the rest; a vector loop runs only when no store of a vector
+//     can reach an element a later lane loads.
 //   - The subset (integers, floats, bools, pointers to structs and
 //     arrays, slices, strings read only, loops and branches) is checked
 //     while lowering: anything else is an *Unsupported error with its
