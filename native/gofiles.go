@@ -204,8 +204,8 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 	}
 	fmt.Fprintf(b, "\tif p := %sCatch(func() { %s(%s) }); p != \"\" {\n\t\tb.Skipf(\"the Go original panics on the benchmark's input: %%s\", p)\n\t}\n", s, n.refName(F), strings.Join(args, ", "))
-	fmt.Fprintf(b, "\tb.Run(\"gc\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n", n.refName(F), strings.Join(args, ", "))
-	fmt.Fprintf(b, "\tb.Run(\"vssa\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n}\n\n", F, strings.Join(args, ", "))
+	fmt.Fprintf(b, "\tb.Run(\"impl=gc\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n", n.refName(F), strings.Join(args, ", "))
+	fmt.Fprintf(b, "\tb.Run(\"impl=vssa\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n}\n\n", F, strings.Join(args, ", "))
 }
 
 // writable reports whether a call may write memory an argument of type

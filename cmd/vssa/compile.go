@@ -27,7 +27,7 @@ a register allocation checked by its validator, and writes:
   PREFIX_vssa_test.go   a test comparing each function with a copy of its
                         Go original on edge cases and random inputs (results,
                         memory written, panics), a fuzz target per function,
-                        and benchmarks with sub-benchmarks gc and vssa
+                        and benchmarks with sub-benchmarks impl=gc and impl=vssa
 
 The Go originals stay where they are, as the fallback for other targets,
 in files with the constraint //go:build !amd64 || purego; declarations they

@@ -61,12 +61,12 @@ func BenchmarkVSSAAdler32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefAdler32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefAdler32(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Adler32(a0)
 		}
@@ -122,12 +122,12 @@ func BenchmarkVSSAFNV1a32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefFNV1a32(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			FNV1a32(a0)
 		}
@@ -183,12 +183,12 @@ func BenchmarkVSSAFNV1a64(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefFNV1a64(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			FNV1a64(a0)
 		}
@@ -247,12 +247,12 @@ func BenchmarkVSSACRC32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCRC32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCRC32(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CRC32(a0)
 		}
@@ -304,12 +304,12 @@ func BenchmarkVSSADjb2(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefDjb2(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Djb2(a0)
 		}
@@ -370,12 +370,12 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefDotFloat64(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			DotFloat64(a0, a1)
 		}
@@ -436,12 +436,12 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefDotFloat32(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			DotFloat32(a0, a1)
 		}
@@ -511,12 +511,12 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMatMul(a0, a1, a2, a3) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefMatMul(a0, a1, a2, a3)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			MatMul(a0, a1, a2, a3)
 		}
@@ -576,12 +576,12 @@ func BenchmarkVSSACountByte(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByte(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCountByte(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountByte(a0, a1)
 		}
@@ -640,12 +640,12 @@ func BenchmarkVSSAIndexByte(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefIndexByte(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefIndexByte(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			IndexByte(a0, a1)
 		}
@@ -702,12 +702,12 @@ func BenchmarkVSSACountByteString(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCountByteString(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountByteString(a0, a1)
 		}
@@ -758,12 +758,12 @@ func BenchmarkVSSAPrefixSum(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefPrefixSum(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			PrefixSum(a0)
 		}
@@ -818,12 +818,12 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefInsertionSort(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			InsertionSort(a0)
 		}
@@ -895,12 +895,12 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPresent(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCountPresent(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountPresent(a0, a1)
 		}
@@ -957,12 +957,12 @@ func BenchmarkVSSACountDescents(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountDescents(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCountDescents(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountDescents(a0)
 		}
@@ -1020,12 +1020,12 @@ func BenchmarkVSSAPopCountAll(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefPopCountAll(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			PopCountAll(a0)
 		}
@@ -1084,12 +1084,12 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefReverseBitsAll(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			ReverseBitsAll(a0, a1)
 		}
@@ -1147,12 +1147,12 @@ func BenchmarkVSSAParityAll(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefParityAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefParityAll(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			ParityAll(a0)
 		}
@@ -1210,12 +1210,12 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefAXPY(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			AXPY(a0, a1, a2)
 		}
@@ -1282,12 +1282,12 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefMandelbrotRow(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			MandelbrotRow(a0, a1, a2)
 		}
@@ -1342,12 +1342,12 @@ func BenchmarkVSSASumSquares(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSumSquares(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefSumSquares(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			SumSquares(a0)
 		}
@@ -1402,12 +1402,12 @@ func BenchmarkVSSAMean(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMean(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefMean(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Mean(a0)
 		}
@@ -1474,12 +1474,12 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefSaturatingAddInt8(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			SaturatingAddInt8(a0, a1, a2)
 		}
@@ -1535,12 +1535,12 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefChecksum16(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefChecksum16(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Checksum16(a0)
 		}
@@ -1605,12 +1605,12 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefGCDAll(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefGCDAll(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			GCDAll(a0, a1, a2)
 		}
@@ -1665,12 +1665,12 @@ func BenchmarkVSSAAverageInt32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefAverageInt32(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			AverageInt32(a0)
 		}
@@ -1731,12 +1731,12 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefXorBytes(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefXorBytes(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			XorBytes(a0, a1, a2)
 		}
@@ -1788,12 +1788,12 @@ func BenchmarkVSSAScaleFloat64(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefScaleFloat64(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			ScaleFloat64(a0, a1)
 		}
@@ -1852,12 +1852,12 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefClampInt32(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefClampInt32(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			ClampInt32(a0, a1, a2)
 		}
@@ -1929,12 +1929,12 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefSumPointProducts(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			SumPointProducts(a0, a1, a2)
 		}
@@ -1995,12 +1995,12 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCrossSum(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCrossSum(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CrossSum(a0, a1)
 		}
@@ -2062,12 +2062,12 @@ func BenchmarkVSSAUpdateStats(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefUpdateStats(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			UpdateStats(a0, a1)
 		}
@@ -2132,12 +2132,12 @@ func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefMaxMinInt64(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			MaxMinInt64(a0)
 		}
@@ -2194,12 +2194,12 @@ func BenchmarkVSSAMaxFloat32(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefMaxFloat32(a0)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			MaxFloat32(a0)
 		}
@@ -2254,12 +2254,12 @@ func BenchmarkVSSAHistogram(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefHistogram(a0, a1) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefHistogram(a0, a1)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Histogram(a0, a1)
 		}
@@ -2322,12 +2322,12 @@ func BenchmarkVSSACountLess(b *testing.B) {
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountLess(a0, a1, a2) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
 	}
-	b.Run("gc", func(b *testing.B) {
+	b.Run("impl=gc", func(b *testing.B) {
 		for b.Loop() {
 			vssaKernelsRefCountLess(a0, a1, a2)
 		}
 	})
-	b.Run("vssa", func(b *testing.B) {
+	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountLess(a0, a1, a2)
 		}
