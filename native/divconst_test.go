@@ -19,7 +19,12 @@ func TestMagic(t *testing.T) {
 			divisors = append(divisors, d)
 		}
 	}
+	found := 0
 	for _, d := range divisors {
+		m32, p32, ok32 := magic32(d)
+		if ok32 {
+			found++
+		}
 		m, s := magic(d)
 		xs := []uint64{0, 1, d - 1, d, d + 1, 2*d - 1, 2 * d, math.MaxUint32, math.MaxUint32 - 1, math.MaxUint32 / d * d, math.MaxUint32/d*d - 1}
 		for range 2000 {
@@ -30,6 +35,16 @@ func TestMagic(t *testing.T) {
 			if q := hi >> s; q != x/d {
 				t.Fatalf("%d / %d: the reciprocal gives %d, want %d", x, d, q, x/d)
 			}
+			if ok32 {
+				hi, lo := bits.Mul64(x, m32)
+				if hi != 0 || lo>>p32 != x/d {
+					t.Fatalf("%d / %d: the 32-bit reciprocal %d >> %d gives %d (high half %d), want %d", x, d, m32, p32, lo>>p32, hi, x/d)
+				}
+			}
 		}
 	}
+	if found == 0 {
+		t.Error("no divisor has a 32-bit reciprocal: magic32 is never used")
+	}
+	t.Logf("%d of %d divisors have a 32-bit reciprocal", found, len(divisors))
 }
