@@ -43,6 +43,18 @@ func TestOverlap(t *testing.T) {
 			if fmt.Sprint(fs) != fmt.Sprint(fw) {
 				t.Fatalf("AXPY, %d elements, x %d elements from y: memory %v, want %v", n, off, fs, fw)
 			}
+
+			// ReverseBitsAll(dst, src): 4-byte lanes, rotations.
+			us := make([]uint32, n+64)
+			for i := range us {
+				us[i] = uint32(i)*2654435761 + 1
+			}
+			uw := slices.Clone(us)
+			ReverseBitsAll(us[d:d+n], us[a:a+n])
+			vssaKernelsRefReverseBitsAll(uw[d:d+n], uw[a:a+n])
+			if !slices.Equal(us, uw) {
+				t.Fatalf("ReverseBitsAll, %d elements, source %d elements from the destination: memory %v, want %v", n, off, us, uw)
+			}
 		}
 	}
 }
