@@ -699,17 +699,8 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 				e.ins("MOVQ %s, %s", x, d)
 			}
 			e.ins("ANDQ R11, %s", d)
-		case d == x:
-			e.ins("%s %s, %s", op, y, d)
-		case d == y && commutes:
-			e.ins("%s %s, %s", op, x, d)
-		case d == y:
-			e.ins("MOVQ %s, R11", x)
-			e.ins("%s %s, R11", op, y)
-			e.ins("MOVQ R11, %s", d)
 		default:
-			e.ins("MOVQ %s, %s", x, d)
-			e.ins("%s %s, %s", op, y, d)
+			e.twoAddress(op, x, y, d, commutes, "MOVQ", "R11")
 		}
 	}
 	switch in.Bin {
@@ -723,24 +714,25 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // floatBin emits dst = x op y in IEEE arithmetic of the width.
 func (e *emitter) floatBin(in *Instr, x, y, d string) {
 	op := map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + floatSuffix(in.Width)
-	e.sseTwoAddress(op, x, y, d, in.Bin == BinAdd || in.Bin == BinMul)
+	e.twoAddress(op, x, y, d, in.Bin == BinAdd || in.Bin == BinMul, "MOVAPS", "X15")
 }
 
-// sseTwoAddress emits d = x op y for an SSE instruction op that writes
-// its second operand: into d directly when d is x (or y and op
-// commutes), through X15 when d is y, after a copy of x otherwise.
-func (e *emitter) sseTwoAddress(op, x, y, d string, commutes bool) {
+// twoAddress emits d = x op y for an instruction op that writes its
+// second operand: into d directly when d is x (or y and op commutes),
+// through the scratch register when d is y, after a copy of x (with
+// mov) otherwise.
+func (e *emitter) twoAddress(op, x, y, d string, commutes bool, mov, scratch string) {
 	switch {
 	case d == x:
 		e.ins("%s %s, %s", op, y, d)
 	case d == y && commutes:
 		e.ins("%s %s, %s", op, x, d)
 	case d == y:
-		e.ins("MOVAPS %s, X15", x)
-		e.ins("%s %s, X15", op, y)
-		e.ins("MOVAPS X15, %s", d)
+		e.ins("%s %s, %s", mov, x, scratch)
+		e.ins("%s %s, %s", op, y, scratch)
+		e.ins("%s %s, %s", mov, scratch, d)
 	default:
-		e.ins("MOVAPS %s, %s", x, d)
+		e.ins("%s %s, %s", mov, x, d)
 		e.ins("%s %s, %s", op, y, d)
 	}
 }
@@ -1046,7 +1038,7 @@ func (e *emitter) vectorBin(in *Instr, x, y, d string) {
 		e.ins("MOVAPS X15, %s", d)
 		return
 	}
-	e.sseTwoAddress(op, x, y, d, in.Bin != BinSub && in.Bin != BinDiv)
+	e.twoAddress(op, x, y, d, in.Bin != BinSub && in.Bin != BinDiv, "MOVAPS", "X15")
 }
 
 // broadcast emits d = a vector whose every lane is the scalar at l (a

@@ -253,13 +253,9 @@ func (g *genSet) define(i int, t types.Type) {
 		switch {
 		case u.Kind() == types.Bool:
 			expr, same = "g.n(2) == 1", "x == y"
-		case u.Info()&types.IsUnsigned != 0:
-			expr, same = fmt.Sprintf("%s(g.int())", T), "x == y"
-		case u.Info()&types.IsInteger != 0:
-			expr, same = fmt.Sprintf("%s(g.int())", T), "x == y"
-		case u.Kind() == types.Float32:
-			expr, same = fmt.Sprintf("%s(g.float())", T), "x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))"
-		case u.Kind() == types.Float64:
+		case u.Info()&types.IsFloat != 0:
+			// Equal, with the same sign for zeros, or both NaN (which
+			// NaN, gc's or ours, is not specified).
 			expr, same = fmt.Sprintf("%s(g.float())", T), "x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))"
 		case u.Kind() == types.String:
 			expr, same = fmt.Sprintf("%s(g.bytes())", T), "x == y"

@@ -1,31 +1,23 @@
-// This file computes which machine values are live where, removes the
-// instructions whose value nobody reads, and lists at each preemption
-// poll the values live across it (which the poll keeps).
+// This file computes which machine values are live where and removes
+// the instructions whose value nobody reads.
 
 package native
 
-import "github.com/vssa-go/vssa/ir"
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+)
 
-// bitset is a set of values.
-type bitset []uint64
+// bitset is a set of values: ir/graph's, read and written by Value.
+type bitset graph.Bitset
 
-func newBitset(n int) bitset       { return make(bitset, (n+63)/64) }
-func (s bitset) has(v Value) bool  { return s[v/64]&(1<<(uint(v)%64)) != 0 }
-func (s bitset) add(v Value)       { s[v/64] |= 1 << (uint(v) % 64) }
-func (s bitset) remove(v Value)    { s[v/64] &^= 1 << (uint(v) % 64) }
-func (s bitset) copyFrom(t bitset) { copy(s, t) }
-func (s bitset) clone() bitset     { return append(bitset(nil), s...) }
+func newBitset(n int) bitset      { return bitset(graph.NewBitset(n)) }
+func (s bitset) has(v Value) bool { return graph.Bitset(s).Has(int(v)) }
+func (s bitset) add(v Value)      { graph.Bitset(s).Add(int(v)) }
+func (s bitset) remove(v Value)   { graph.Bitset(s).Remove(int(v)) }
+func (s bitset) clone() bitset    { return bitset(graph.Bitset(s).Copy()) }
 func (s bitset) each(fn func(Value)) {
-	for i, w := range s {
-		for w != 0 {
-			b := 0
-			for w&(1<<uint(b)) == 0 {
-				b++
-			}
-			fn(Value(i*64 + b))
-			w &^= 1 << uint(b)
-		}
-	}
+	graph.Bitset(s).ForEach(func(i int) { fn(Value(i)) })
 }
 
 // liveness is the set of values live at each block's end (phi arguments
@@ -80,22 +72,13 @@ func computeLiveness(f *Func) *liveness {
 			for _, p := range b.Phis {
 				live.remove(p.Dst)
 			}
-			if !equalBits(out, lv.out[i]) || !equalBits(live, lv.in[i]) {
+			if !graph.Bitset(out).Equal(graph.Bitset(lv.out[i])) || !graph.Bitset(live).Equal(graph.Bitset(lv.in[i])) {
 				lv.out[i], lv.in[i] = out, live
 				changed = true
 			}
 		}
 	}
 	return lv
-}
-
-func equalBits(a, b bitset) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // removeDead deletes instructions without effect whose value is read
@@ -139,26 +122,6 @@ func removeDead(f *Func) {
 		}
 		if !removed {
 			return
-		}
-	}
-}
-
-// fillPolls makes every poll use the values live across it.
-func fillPolls(f *Func, lv *liveness) {
-	for _, b := range f.Blocks {
-		live := lv.out[b.Index].clone()
-		for x := len(b.Instrs) - 1; x >= 0; x-- {
-			in := b.Instrs[x]
-			if in.Dst != NoValue {
-				live.remove(in.Dst)
-			}
-			if in.Op == OpPoll {
-				in.Args = nil
-				live.each(func(v Value) { in.Args = append(in.Args, v) })
-			}
-			for _, u := range in.uses() {
-				live.add(u)
-			}
 		}
 	}
 }

@@ -127,28 +127,31 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
+	// The transforms, in order; the optional ones are optimisations
+	// VSSA_SKIP may leave out, the others the code needs.
 	steps := []struct {
-		name string
-		run  func()
+		name     string
+		optional bool
+		run      func()
 	}{
-		{"rotates", func() { rotates(l.m) }},
-		{"hoistFloatConstants", func() { hoistFloatConstants(l.m) }},
-		{"removeDead", func() { removeDead(l.m) }},
-		{"ifConvert", func() { ifConvert(l.m) }},
-		{"mergeBlocks", func() { mergeBlocks(l.m) }},
-		{"fullUnroll", func() { fullUnroll(l.m) }},
-		{"constantCounts", func() { constantCounts(l.m) }},
-		{"mergeBlocks", func() { mergeBlocks(l.m) }},
-		{"removeDead", func() { removeDead(l.m) }},
-		{"singleLatches", func() { singleLatches(l.m) }},
-		{"splitLoops", func() { l.fast = splitLoops(l.m) }},
-		{"mergeBlocks", func() { mergeBlocks(l.m) }},
-		{"foldOffsets", func() { foldOffsets(l.m, l.fast) }},
-		{"localCSE", func() { localCSE(l.m, l.fast) }},
-		{"removeDead", func() { removeDead(l.m) }},
-		{"sinkSteps", func() { sinkSteps(l.m, l.fast) }},
-		{"foldLoads", func() { foldLoads(l.m) }},
-		{"addPolls", func() { l.addPolls() }},
+		{"rotates", true, func() { rotates(l.m) }},
+		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
+		{"removeDead", false, func() { removeDead(l.m) }},
+		{"ifConvert", true, func() { ifConvert(l.m) }},
+		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
+		{"fullUnroll", true, func() { fullUnroll(l.m) }},
+		{"constantCounts", true, func() { constantCounts(l.m) }},
+		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
+		{"removeDead", false, func() { removeDead(l.m) }},
+		{"singleLatches", false, func() { singleLatches(l.m) }},
+		{"splitLoops", true, func() { l.fast = splitLoops(l.m) }},
+		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
+		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
+		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
+		{"removeDead", false, func() { removeDead(l.m) }},
+		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
+		{"foldLoads", true, func() { foldLoads(l.m) }},
+		{"addPolls", false, func() { l.addPolls() }},
 	}
 	if verifyTransforms {
 		if err := verifySSA(l.m); err != nil {
@@ -156,7 +159,7 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 		}
 	}
 	for _, st := range steps {
-		if skipTransforms[st.name] {
+		if st.optional && skipTransforms[st.name] {
 			continue
 		}
 		st.run()

@@ -37,7 +37,7 @@ func TestRandomFuncs(t *testing.T) {
 		t.Skipf("-short: compiles %d random functions and builds and runs their generated tests", *randfuncsN)
 	}
 	if *randfuncsN <= 0 {
-		t.Skip("-randfuncs.n=0")
+		t.Skip("-randfuncs.n=0: no random functions asked for")
 	}
 	srcs := map[string]string{}
 	var names, texts []string

@@ -60,7 +60,6 @@ type Allocation struct {
 func Allocate(f *Func) (*Allocation, error) {
 	removeDead(f)
 	lv := computeLiveness(f)
-	fillPolls(f, lv)
 	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f)}
 	for _, b := range f.Blocks {
 		a.code = append(a.code, b.Instrs...)
@@ -70,6 +69,7 @@ func Allocate(f *Func) (*Allocation, error) {
 		a.ref[in] = i
 	}
 	a.liveAfter()
+	a.fillPolls()
 	a.costs()
 	before := a.machFunc(false)
 	for round := 0; ; round++ {
@@ -136,6 +136,20 @@ func (a *allocator) liveAfter() {
 			}
 		}
 		a.after[b.Index] = sets
+	}
+}
+
+// fillPolls makes every poll use the values live across it: those live
+// after it (it defines nothing, so they are live before it too, and
+// listing them changes no set liveAfter computed).
+func (a *allocator) fillPolls() {
+	for _, b := range a.f.Blocks {
+		for x, in := range b.Instrs {
+			if in.Op == OpPoll {
+				in.Args = nil
+				a.after[b.Index][x].each(func(v Value) { in.Args = append(in.Args, v) })
+			}
+		}
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // verifyTransforms makes Lower check the code after every transform:
@@ -17,76 +19,28 @@ import (
 // (to find which transform breaks a function vssa compile crashes on).
 var verifyTransforms = os.Getenv("VSSA_VERIFY") != ""
 
-// skipTransforms names transforms Lower leaves out, from VSSA_SKIP
-// (comma-separated names of the steps in Lower): to find which one
-// miscompiles a function. Only the optimisations can be left out;
-// addPolls and the rest are needed.
+// skipTransforms names the transforms Lower leaves out, from VSSA_SKIP
+// (comma-separated names of the optional steps in Lower): to find which
+// one miscompiles a function.
 var skipTransforms = func() map[string]bool {
 	m := map[string]bool{}
 	for _, name := range strings.Split(os.Getenv("VSSA_SKIP"), ",") {
-		switch name {
-		case "rotates", "hoistFloatConstants", "ifConvert", "mergeBlocks", "fullUnroll", "constantCounts", "splitLoops", "foldOffsets", "localCSE", "sinkSteps", "foldLoads":
-			m[name] = true
-		}
+		m[name] = true
 	}
 	return m
 }()
 
 // verifySSA returns an error describing the first violation in m.
 func verifySSA(m *Func) error {
+	g := graph.New(len(m.Blocks))
+	for _, b := range m.Blocks {
+		for _, s := range b.Succs {
+			g.AddEdge(b.Index, s)
+		}
+	}
+	dom := graph.Dominators(g, 0)
+	dominates := dom.Dominates
 	rpo := reversePostorder(m)
-	order := make([]int, len(m.Blocks))
-	for i := range order {
-		order[i] = -1
-	}
-	for i, b := range rpo {
-		order[b.Index] = i
-	}
-	// Dominators (Cooper, Harvey and Kennedy's iteration).
-	idom := make([]int, len(m.Blocks))
-	for i := range idom {
-		idom[i] = -1
-	}
-	idom[0] = 0
-	intersect := func(a, b int) int {
-		for a != b {
-			for order[a] > order[b] {
-				a = idom[a]
-			}
-			for order[b] > order[a] {
-				b = idom[b]
-			}
-		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range rpo[1:] {
-			d := -1
-			for _, p := range b.Preds {
-				if order[p] < 0 || idom[p] < 0 {
-					continue
-				}
-				if d < 0 {
-					d = p
-				} else {
-					d = intersect(p, d)
-				}
-			}
-			if d != idom[b.Index] {
-				idom[b.Index], changed = d, true
-			}
-		}
-	}
-	dominates := func(a, b int) bool {
-		for b != a {
-			if b == 0 || idom[b] < 0 {
-				return false
-			}
-			b = idom[b]
-		}
-		return true
-	}
 	type site struct{ block, index int } // index -1: a phi
 	def := make([]site, len(m.Values))
 	for i := range def {
@@ -128,7 +82,7 @@ func verifySSA(m *Func) error {
 			}
 			for j, a := range p.Args {
 				pb := m.Blocks[b.Preds[j]]
-				if order[pb.Index] >= 0 && !available(a, pb.Index, len(pb.Instrs)) {
+				if dom.Reachable(pb.Index) && !available(a, pb.Index, len(pb.Instrs)) {
 					return fmt.Errorf("b%d: phi v%d's argument v%d from b%d is not available there", b.Index, p.Dst, a, pb.Index)
 				}
 			}
