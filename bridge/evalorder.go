@@ -9,28 +9,32 @@
 // []int{a, f()} and 4 for a + f(), go/ssa's order [1 2] and 3. The
 // standards ask for gc's behaviour where the spec leaves room.
 //
-// gc, measured (testdata/run/evalorder.go holds the cases, and
-// internal/progen's order functions test them at random): read after
-// the statement's calls are variables, their fields
-// and elements, map elements, dereferences, receivers of method calls,
-// the index and pointer of an assignment's left side, operands of
-// arithmetic, comparisons, conversions and concatenations; evaluated in
-// order with the calls are the calls' own operands, len and cap, type
-// assertions, receives and the make functions. So within one statement
-// of a block, the call-like instructions (callLike) and what they read
-// (their operands, transitively, with the checks that guard those and
-// the stores that fill a fresh variable they read, and for a call all
-// that go/ssa evaluates between its parentheses, such as the load that
-// checks p in f(&*p)) keep their order and come first; everything else
-// keeps its order and comes after.
+// gc, measured (testdata/run/evalorder.go and logicalorder.go hold
+// the cases, and internal/progen's order functions test them at
+// random): read after the statement's calls are variables, their
+// fields and elements, map elements, dereferences, receivers of method
+// calls, the index and pointer of an assignment's left side, operands
+// of arithmetic, comparisons, conversions and concatenations; evaluated
+// in order with the calls (inOrder) are the calls' own operands, len
+// and cap, type assertions to a type an interface does not hold as it
+// is, receives, the make functions, slice expressions, conversions of
+// a string to a slice, and && and || operators (logicalorder.go), as
+// order.go copies each into a temporary where it reaches it. So within
+// one statement of a block, the in-order instructions and what they
+// read (their operands, transitively, with the checks that guard those
+// and the stores that fill a fresh variable they read, and for a call
+// all that go/ssa evaluates between its parentheses, such as the load
+// that checks p in f(&*p)) keep their order and come first; everything
+// else keeps its order and comes after.
 //
 // A value converted to an interface through its address
-// (convertsByAddress) is evaluated in order too when gc copies it where
-// it stands: anything but a global, a field, an element or a pointer's
-// target (a variable of the function, a composite literal, a map
-// element, a computed value). gc reads a variable of the function late
-// after all when escape analysis moved it to the heap (it then reaches
-// it through a pointer); vssa, which cannot know that verdict, follows
+// (convertsByAddress), or an array or struct compared, is evaluated in
+// order too when gc copies it where it stands (markCopiedInOrder):
+// anything but a global, a field, an element or a pointer's target (a
+// variable of the function, a composite literal, a map element, a
+// computed value). gc reads a variable of the function late after all
+// when escape analysis moved it to the heap (it then reaches it
+// through a pointer); vssa, which cannot know that verdict, follows
 // the variable that stays in the frame.
 //
 // A statement's instructions are those whose positions lie in it and no
@@ -59,6 +63,12 @@ type statements struct {
 	stmts  []ast.Stmt              // in source order (by Pos)
 	parent []int                   // index of the enclosing statement, -1 for none
 	args   map[token.Pos]token.Pos // a call's Lparen → its Rparen
+
+	// logical holds the && and || expressions by operator position,
+	// which go/ssa gives their phis (logicalorder.go).
+	logical map[token.Pos]*ast.BinaryExpr
+
+	sliceExprs map[token.Pos]bool // the Lbrack of each slice expression
 }
 
 // functionStatements returns the statements of fn's body (nil without
@@ -68,7 +78,7 @@ func functionStatements(fn *ssa.Function) *statements {
 	if syntax == nil {
 		return nil
 	}
-	s := &statements{args: map[token.Pos]token.Pos{}}
+	s := &statements{args: map[token.Pos]token.Pos{}, logical: map[token.Pos]*ast.BinaryExpr{}, sliceExprs: map[token.Pos]bool{}}
 	var stack []int
 	ast.Inspect(syntax, func(n ast.Node) bool {
 		if n == nil {
@@ -78,8 +88,15 @@ func functionStatements(fn *ssa.Function) *statements {
 		if lit, ok := n.(*ast.FuncLit); ok && lit != syntax {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			s.args[call.Lparen] = call.Rparen
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			s.args[e.Lparen] = e.Rparen
+		case *ast.BinaryExpr:
+			if e.Op == token.LAND || e.Op == token.LOR {
+				s.logical[e.OpPos] = e
+			}
+		case *ast.SliceExpr:
+			s.sliceExprs[e.Lbrack] = true
 		}
 		st, ok := n.(ast.Stmt)
 		if !ok {
@@ -115,13 +132,25 @@ func (s *statements) of(pos token.Pos) int {
 	return k
 }
 
-// callLike reports whether gc evaluates in with the calls of its
-// statement, in order.
-func callLike(in *ir.Instr) bool {
+// inOrder reports whether gc evaluates in where its order pass reaches
+// it, with the calls of its statement, rather than after them: calls
+// and receives, len and cap, the make functions, type assertions to a
+// type an interface does not hold as it is (directIface), slice
+// expressions and conversions of a string to a slice (order.go copies
+// each into a temporary).
+func (s *statements) inOrder(f *ir.Func, in *ir.Instr) bool {
 	switch in.Op {
-	case ir.OpCall, ir.OpGo, ir.OpDefer, ir.OpRecv, ir.OpSelect, ir.OpTypeAssert,
+	case ir.OpCall, ir.OpGo, ir.OpDefer, ir.OpRecv, ir.OpSelect,
 		ir.OpLen, ir.OpCap, ir.OpMakeSlice, ir.OpMakeMap, ir.OpMakeChan:
 		return true
+	case ir.OpTypeAssert:
+		return len(in.Dsts()) == 2 || !directIface(f.TypeOf(in.Dsts()[0]))
+	case ir.OpSlice:
+		return s.sliceExprs[in.Pos] // not the slice of a variadic call's arguments
+	case ir.OpConvert:
+		_, toSlice := f.TypeOf(in.Dsts()[0]).Underlying().(*types.Slice)
+		from, _ := f.TypeOf(in.Args()[0]).Underlying().(*types.Basic)
+		return toSlice && from != nil && from.Info()&types.IsString != 0
 	}
 	return false
 }
@@ -131,7 +160,7 @@ func callLike(in *ir.Instr) bool {
 // statement allocated (a store's address is checked apart).
 func movable(in *ir.Instr) bool {
 	switch in.Op {
-	case ir.OpConst, ir.OpGlobal, ir.OpFunc, ir.OpCopy,
+	case ir.OpConst, ir.OpGlobal, ir.OpFunc, ir.OpCopy, ir.OpTypeAssert,
 		ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot,
 		ir.OpShl, ir.OpShr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNeg, ir.OpNot, ir.OpCompl,
 		ir.OpConvert, ir.OpChangeType, ir.OpChangeInterface, ir.OpMakeInterface, ir.OpSliceToArrayPtr,
@@ -145,23 +174,10 @@ func movable(in *ir.Instr) bool {
 
 // orderAsGC reorders the instructions of every statement of f's blocks
 // as gc evaluates them (see the file comment). Terminators stay last.
-func orderAsGC(f *ir.Func, stmts *statements) {
+// varAddr is variableAddrs(f).
+func orderAsGC(f *ir.Func, stmts *statements, varAddr []bool) {
 	if stmts == nil {
 		return
-	}
-	// varAddr[r]: r holds the address of a variable of the function
-	// itself (an alloc, or a variable a closure captured), which gc
-	// names directly, not a field, element, global or other pointer.
-	varAddr := make([]bool, f.NumRegs())
-	for _, r := range f.FreeVars {
-		varAddr[r] = true
-	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpAlloc {
-				varAddr[in.Dsts()[0]] = true
-			}
-		}
 	}
 	for _, b := range f.Blocks {
 		instrs := b.Instrs
@@ -194,11 +210,30 @@ func orderAsGC(f *ir.Func, stmts *statements) {
 				j++ // a barrier alone
 			}
 			if stmt >= 0 {
-				reorderRun(f, instrs[i:j], stmts.args, varAddr, compoundTarget(stmts.stmts[stmt]))
+				stmts.reorderRun(f, instrs[i:j], varAddr, compoundTarget(stmts.stmts[stmt]))
 			}
 			i = j
 		}
 	}
+}
+
+// variableAddrs returns, by register of f, whether it holds the address
+// of a variable of the function itself (an alloc, or a variable a
+// closure captured), which gc names directly, not a field, element,
+// global or other pointer.
+func variableAddrs(f *ir.Func) []bool {
+	varAddr := make([]bool, f.NumRegs())
+	for _, r := range f.FreeVars {
+		varAddr[r] = true
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpAlloc {
+				varAddr[in.Dsts()[0]] = true
+			}
+		}
+	}
+	return varAddr
 }
 
 // compoundTarget returns the left side of a compound assignment (x op=
@@ -216,7 +251,7 @@ func compoundTarget(st ast.Stmt) ast.Expr {
 // it as x = x op y, reading x (with the checks of its index or pointer)
 // after the calls of y but before the rest of y; go/ssa reads it after
 // all of y. So its read goes with the calls.
-func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAddr []bool, target ast.Expr) {
+func (s *statements) reorderRun(f *ir.Func, run []*ir.Instr, varAddr []bool, target ast.Expr) {
 	read := -1 // the read of a compound assignment's target: the last load in it
 	if target != nil {
 		for k, in := range run {
@@ -225,7 +260,8 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 			}
 		}
 	}
-	if read < 0 && !slices.ContainsFunc(run, callLike) {
+	inOrder := func(in *ir.Instr) bool { return s.inOrder(f, in) }
+	if read < 0 && !slices.ContainsFunc(run, inOrder) {
 		return
 	}
 	// Definitions in the run, each once; reads of a register the run
@@ -259,30 +295,14 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 			}
 		}
 	}
-	// A value converted to an interface through its address
-	// (convertsByAddress) is evaluated in order too, unless it is
-	// addressable as it stands (a global, a field, an element, a
-	// pointer's target): gc copies it into a temporary where it stands
-	// (order.go's addrTemp), a variable of the function, a composite
-	// literal, a map element or a computed value alike. go/ssa converts
-	// where it builds the variadic slice, later: the operand's own
-	// instruction, where it is complete, stands for the conversion.
 	calls := make([]bool, len(run))
 	if read >= 0 {
 		calls[read] = true
 	}
 	for k, in := range run {
-		calls[k] = calls[k] || callLike(in)
-		if in.Op == ir.OpMakeInterface {
-			d, ok := def[in.Args()[0]]
-			if !ok || !convertsByAddress(f.TypeOf(in.Args()[0])) {
-				continue
-			}
-			if addressable := run[d].Op == ir.OpLoad && !varAddr[run[d].Args()[0]]; !addressable {
-				calls[d] = true
-			}
-		}
+		calls[k] = calls[k] || inOrder(in)
 	}
+	markCopiedInOrder(f, run, def, varAddr, calls)
 	lastCall := -1
 	for k := range run {
 		if calls[k] {
@@ -356,7 +376,7 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 		// What go/ssa evaluates for the call's operands is evaluated
 		// with it, even what the call does not read: the load that
 		// checks p in f(&*p) reads nothing f gets.
-		if rparen, ok := args[in.Pos]; ok && (in.Op == ir.OpCall || in.Op == ir.OpGo || in.Op == ir.OpDefer) {
+		if rparen, ok := s.args[in.Pos]; ok && (in.Op == ir.OpCall || in.Op == ir.OpGo || in.Op == ir.OpDefer) {
 			for j := range k {
 				if run[j].Pos > in.Pos && run[j].Pos <= rparen {
 					emit(j)
@@ -371,6 +391,43 @@ func reorderRun(f *ir.Func, run []*ir.Instr, args map[token.Pos]token.Pos, varAd
 		}
 	}
 	copy(run, out)
+}
+
+// markCopiedInOrder sets copied[d] for the instructions run[d] whose
+// values gc copies into a temporary where its order pass reaches them,
+// in order with the calls (order.go's addrTemp): the operand of a
+// conversion to an interface that passes its address to the runtime
+// (convertsByAddress) and the operands of a comparison of arrays or
+// structs, unless addressable as they stand (a global, a field, an
+// element, a pointer's target), that is, a variable of the function, a
+// composite literal, a map element or a computed value. go/ssa converts
+// where it builds a variadic slice, later than gc: the operand's own
+// instruction, where it is complete, stands for the copy. def gives
+// the index in run of each register run defines.
+func markCopiedInOrder(f *ir.Func, run []*ir.Instr, def map[ir.Reg]int, varAddr []bool, copied []bool) {
+	for _, in := range run {
+		var ops []ir.Reg
+		switch in.Op {
+		case ir.OpMakeInterface:
+			if convertsByAddress(f.TypeOf(in.Args()[0])) {
+				ops = in.Args()
+			}
+		case ir.OpEq, ir.OpNe:
+			switch f.TypeOf(in.Args()[0]).Underlying().(type) {
+			case *types.Array, *types.Struct:
+				ops = in.Args()
+			}
+		}
+		for _, a := range ops {
+			d, ok := def[a]
+			if !ok {
+				continue
+			}
+			if addressable := run[d].Op == ir.OpLoad && !varAddr[run[d].Args()[0]]; !addressable {
+				copied[d] = true
+			}
+		}
+	}
 }
 
 // convertsByAddress reports whether gc converts a value of type t to an

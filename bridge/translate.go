@@ -170,7 +170,9 @@ func (t *translator) function() {
 			t.instr(in)
 		}
 	}
-	orderAsGC(f, functionStatements(fn))
+	stmts, varAddr := functionStatements(fn), variableAddrs(f)
+	orderAfterLogical(f, fn, stmts, t.blocks, varAddr)
+	orderAsGC(f, stmts, varAddr)
 	for _, b := range fn.Blocks {
 		t.lowerPhis(b)
 	}

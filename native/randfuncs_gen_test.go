@@ -408,19 +408,6 @@ func (g *rfGen) assign() {
 func (g *rfGen) update(lhs string, k rfKind) string {
 	if k == rfBool {
 		e := g.cond()
-		if strings.ContainsAny(lhs, "[.") {
-			// An element or a field: its index may panic, which gc
-			// evaluates after an && or || on the right (see
-			// rfCond.chain).
-			c := g.boolExpr(2)
-			for tries := 0; c.chain && tries < 20; tries++ {
-				c = g.boolExpr(2)
-			}
-			if c.chain {
-				c = rfCond{text: "(" + lhs + " == " + lhs + ")"}
-			}
-			e = c.text
-		}
 		if e == lhs {
 			e = "!" + e
 		}
@@ -857,13 +844,6 @@ type rfCond struct {
 	op    string // "&&", "||", a comparison's operator, or ""
 	left  string
 	parts []rfCond // the operands of a chain
-	// chain: the condition has an && or || in it. gc evaluates one
-	// before the other operands of an enclosing comparison, go/ssa (and
-	// so vssa's IR) in order: when both may panic, the panics differ.
-	// That is a bug of vssa's bridge (its interpreter shares it), not of
-	// the backend these functions test, so the generator does not put a
-	// chain beside another operand (see boolExpr).
-	chain bool
 }
 
 // operands returns c's operands in a chain of op.
@@ -924,15 +904,12 @@ func (g *rfGen) boolExpr(d int) rfCond {
 		if !rfVetClean(op, parts) {
 			return a
 		}
-		return rfCond{text: "(" + a.text + " " + op + " " + b.text + ")", op: op, parts: parts, chain: true}
+		return rfCond{text: "(" + a.text + " " + op + " " + b.text + ")", op: op, parts: parts}
 	case c < 9:
 		a := g.boolExpr(d - 1)
-		return rfCond{text: "!" + a.text, chain: a.chain}
+		return rfCond{text: "!" + a.text}
 	}
 	a, b := g.boolExpr(d-1), g.boolExpr(d-1)
-	if a.chain || b.chain {
-		return a // a chain beside another operand: see rfCond.chain
-	}
 	op := "=="
 	if g.pct(50) {
 		op = "!="

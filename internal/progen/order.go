@@ -2,9 +2,10 @@
 // read variables which a call of the same statement changes. The
 // specification leaves open when such a read happens; gc reads after
 // the statement's calls, except len, cap and a call's own operands,
-// which it evaluates in order with the calls, and a composite literal
-// it converts to an interface through its address, which it builds
-// where it stands (bridge/evalorder.go). vssa follows gc, so unlike the
+// slice expressions and && and || operators, which it evaluates in
+// order with the calls, and a composite literal it converts to an
+// interface through its address or compares, which it builds where it
+// stands (bridge/evalorder.go, bridge/logicalorder.go). vssa follows gc, so unlike the
 // other kinds these functions print what gc chose.
 
 package progen
@@ -37,7 +38,7 @@ func (g *gen) orderFunc(name string) string {
 	step := func() string { return f.constant(t).operand() }
 	call := func() string { return inc + "(" + step() + ")" }
 	label := func(what string) string { return f.name + " " + what }
-	for _, c := range f.distinct(9, 3+f.intn(4)) {
+	for _, c := range f.distinct(12, 3+f.intn(4)) {
 		switch c {
 		case 0:
 			f.stmt("fmt.Println(%q, %s, %s, %s)", label("args"), v, call(), v)
@@ -64,6 +65,14 @@ func (g *gen) orderFunc(name string) string {
 			s, grow := f.local("s"), f.local("grow")
 			f.stmt("%s := []%s{%s}\n%s := func() int {\n%s = append(%s, %s)\nreturn len(%s)\n}", s, t.name, x, grow, s, s, y, s)
 			f.stmt("fmt.Println(%q, len(%s), %s(), len(%s), %s)", label("len"), s, grow, s, s)
+		case 9:
+			f.stmt("fmt.Println(%q, %s, %s > 0 && %s > 0, %s, %s < 0 || %s != 0, %s)", label("logical"), v, v, call(), v, v, call(), v)
+		case 10:
+			s := f.local("s")
+			f.stmt("%s := []%s{%s, %s, %s}", s, t.name, x, y, x)
+			f.stmt("fmt.Println(%q, %s[%s&1:], %s, %s[%s&1:], %s)", label("slices"), s, v, call(), s, v, v)
+		case 11:
+			f.stmt("fmt.Println(%q, struct{ a %s }{%s} == struct{ a %s }{%s}, %s, %s)", label("compared literal"), t.name, v, t.name, x, call(), v)
 		default:
 			i, arr, idx := f.local("i"), f.local("arr"), f.local("idx")
 			f.stmt("%s := 0\n%s := [3]%s{}\n%s := func() %s {\n%s++\nreturn %s\n}", i, arr, t.name, idx, t.name, i, call())
