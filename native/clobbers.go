@@ -14,6 +14,9 @@ func clobbers(in *Instr) []validate.Loc {
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpShift && !in.HasImm:
 		return []validate.Loc{locCX}
+	case in.Op == OpCall:
+		// ABI0: the callee may use every register.
+		return append(append([]validate.Loc(nil), gpRegs...), fpRegs...)
 	}
 	return nil
 }

@@ -115,6 +115,22 @@ func Compile(req Request) (*Output, error) {
 	var compiled []*Compiled
 	var asm strings.Builder
 	fmt.Fprintf(&asm, "%s\n\n//go:build amd64 && !purego\n\n#include \"textflag.h\"\n#include \"funcdata.h\"\n", GeneratedHeader)
+	// The functions compiled together may call each other: first each
+	// through the passes, then each lowered.
+	callees := Callees{}
+	for _, name := range req.Funcs {
+		if fn := ssaPkgs[0].Func(name); fn != nil {
+			callees[fn.String()] = Callee{Name: name, Sig: fn.Signature}
+		}
+	}
+	type job struct {
+		name   string
+		decl   *ast.FuncDecl
+		sig    *types.Signature
+		ranges map[int][2]int64
+		ir     *ir.Func
+	}
+	var jobs []job
 	seen := map[string]bool{}
 	for _, name := range req.Funcs {
 		if seen[name] {
@@ -130,12 +146,13 @@ func Compile(req Request) (*Output, error) {
 		if decl.Type.TypeParams != nil {
 			return nil, fail(&Unsupported{What: "a generic function"})
 		}
-		if err := checkFallback(pkg, fset, decl, obj); err != nil {
+		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
 			return nil, fail(err)
 		}
-		ranges, err := inputRanges(decl, obj.Type().(*types.Signature))
+		sig := obj.Type().(*types.Signature)
+		ranges, err := inputRanges(decl, sig)
 		if err != nil {
-			return nil, &PosError{Pos: fset.Position(decl.Pos()), Err: fmt.Errorf("%s: %w", name, err)}
+			return nil, fail(err)
 		}
 		fn := ssaPkgs[0].Func(name)
 		f := bp.IRFunc(fn)
@@ -149,23 +166,30 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
-		text, err := compileFunc(g, obj.Type().(*types.Signature), name, n.helpers())
+		c := callees[fn.String()]
+		c.IR = g
+		callees[fn.String()] = c
+		jobs = append(jobs, job{name, decl, sig, ranges, g})
+	}
+	for _, j := range jobs {
+		text, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
 		if err != nil {
+			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported
 			if errors.As(err, &u) && u.Pos.IsValid() {
-				return nil, &PosError{Pos: fset.Position(u.Pos), Err: fmt.Errorf("%s: %w", name, err)}
+				pos = fset.Position(u.Pos)
 			}
-			return nil, fail(err)
+			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
 		}
-		asm.WriteString("\n// func " + name + n.signature(obj.Type().(*types.Signature)) + "\n")
+		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: name, Sig: obj.Type().(*types.Signature), Decl: decl, Asm: text, Ranges: ranges})
+		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges})
 	}
 	decls, err := declFile(n, pkg.Name, compiled)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
 	}
-	tests, err := testFile(n, pkg.Name, fset, compiled)
+	tests, err := testFile(n, pkg.Name, fset, pkg.TypesInfo, compiled)
 	if err != nil {
 		return nil, err
 	}
@@ -181,8 +205,8 @@ func Compile(req Request) (*Output, error) {
 }
 
 // compileFunc lowers, allocates (validated) and emits one function.
-func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers) (string, error) {
-	m, err := Lower(f, sig)
+func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, callees Callees) (string, error) {
+	m, err := Lower(f, sig, callees)
 	if err != nil {
 		return "", err
 	}
@@ -232,8 +256,9 @@ func findDecl(pkg *packages.Package, name string) (*ast.FuncDecl, types.Object) 
 
 // checkFallback checks that the Go original of a compiled function is
 // not built where the assembly is (amd64 without purego), and that what
-// its declaration and body refer to in the package is.
-func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDecl, obj types.Object) error {
+// its declaration and body refer to in the package is, but for the
+// functions compiled together (callees), which the assembly defines.
+func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDecl, obj types.Object, callees Callees) error {
 	file := fileOf(pkg, fset, decl.Pos())
 	if file == nil {
 		return errors.New("internal error: no file for the declaration")
@@ -249,6 +274,9 @@ func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDec
 		}
 		used := pkg.TypesInfo.Uses[id]
 		if used == nil || used == obj || used.Parent() != pkg.Types.Scope() {
+			return true
+		}
+		if fn, ok := used.(*types.Func); ok && callees.has(fn.Name()) {
 			return true
 		}
 		if f := fileOf(pkg, fset, used.Pos()); f != nil && !builtOnAmd64(f) {

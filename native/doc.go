@@ -5,9 +5,12 @@
 // validated passes (mem2reg, GVN, check elimination) in SSA form;
 // lowering to machine code over SSA values (lower.go: instruction
 // selection with addressing modes, immediates and compares fused with
-// their branches); transforms on that code, in the order Lower lists
-// them, each keeping the SSA form (verify.go checks it after each in the
-// tests): rotations and hoisted float constants (peephole.go),
+// their branches; calls of the functions compiled together, in ABI0);
+// transforms on that code, in the order Lower lists them, each keeping
+// the SSA form (verify.go checks it after each in the tests): small
+// callees that call nothing inlined (inline.go), rotations and hoisted
+// float constants (peephole.go), remainders from quotients already
+// computed (remainders.go),
 // if-conversion (ifconvert.go), full unrolling of loops with a known
 // trip count (fullunroll.go), one latch per loop (polls.go), loop
 // splitting with unrolling and SSE2 vectorisation (loops.go,
@@ -35,10 +38,13 @@
 //     gc's own error (the index and length in its message).
 //   - The runtime: BP is never written (the assembler saves it for a
 //     frame); a function that calls declares NO_LOCAL_POINTERS and keeps
-//     no pointer in its frame across a call: the only call that returns
-//     is the preemption poll, which takes the live pointers as its
-//     arguments and returns them, so that the garbage collector sees
-//     them and the stack copier moves them. No pointer is ever stored to
+//     no pointer in its frame across a call: the preemption poll takes
+//     the live pointers as its arguments and returns them, so that the
+//     garbage collector sees them and the stack copier moves them; a
+//     function that calls another compiled one reads its pointer
+//     arguments from the argument frame, which the stack copier
+//     adjusts, at each use, and is refused if another pointer is live
+//     across such a call (calls.go). No pointer is ever stored to
 //     memory (that would need a write barrier) and none is returned, so
 //     the declarations are //go:noescape.
 //   - Loop transforms change no observable order: a split loop's fast
@@ -47,7 +53,8 @@
 //     runs the rest; a vector loop runs only when no store of a vector
 //     can reach an element a later lane loads.
 //   - The subset (integers, floats, bools, pointers to structs and
-//     arrays, slices, strings read only, loops and branches) is checked
+//     arrays, slices, strings read only, loops and branches, calls of
+//     the functions compiled together, results without pointers) is checked
 //     while lowering: anything else is an *Unsupported error with its
 //     position and the construct named; no code is emitted for a
 //     function that has one.

@@ -6,7 +6,8 @@
 // are R11 and X15, which the allocator never hands out.
 //
 // The frame, from SP up: the outgoing arguments of the calls (the panic
-// helpers' two words, the poll's pointers and their copies back), the
+// helpers' two words, the poll's pointers and their copies back, the
+// compiled callees' arguments and results), the
 // poll's save area (a slot per register), a slot for breaking cycles of
 // parallel moves, then the spill slots; slots are 16 bytes, an SSE
 // register's, moved whole (MOVOU).
@@ -61,6 +62,9 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 			e.calls = true
 		case OpPoll:
 			e.outSize = max(e.outSize, 16*MaxPollPointers)
+			e.calls = true
+		case OpCall:
+			e.outSize = max(e.outSize, align(in.Off, 8))
 			e.calls = true
 		}
 	}
@@ -498,6 +502,20 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		}
 	case OpLea:
 		e.ins("LEAQ %s, %s", e.mem(in.Mem, uses), e.reg(dst, GP))
+	case OpCallArg:
+		if in.Float {
+			e.ins("MOV%s %s, %d(SP)", floatSuffix(in.Width), fp(0), in.Off)
+		} else {
+			e.ins("%s %s, %d(SP)", storeMnemonic(in.Width), gp(0), in.Off)
+		}
+	case OpCall:
+		e.ins("CALL ·%s(SB)", in.Sym)
+	case OpCallResult:
+		if in.Float {
+			e.ins("MOV%s %d(SP), %s", floatSuffix(in.Width), in.Off, e.reg(dst, FP))
+		} else {
+			e.ins("%s %d(SP), %s", loadMnemonic(in.Width, in.Signed), in.Off, e.reg(dst, GP))
+		}
 	case OpBounds:
 		helper := e.h.PanicIndex
 		if !in.Signed {
@@ -807,8 +825,14 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		result = "DX"
 	}
 	if !in.Signed {
+		// Operands of 32 bits or fewer are zero-extended: a 32-bit
+		// division, faster than a 64-bit one, gives the same.
 		e.ins("XORL DX, DX")
-		e.ins("DIVQ R11")
+		if in.Width <= 4 {
+			e.ins("DIVL R11")
+		} else {
+			e.ins("DIVQ R11")
+		}
 	} else {
 		done := e.newLabel("div")
 		if in.Width == 8 {

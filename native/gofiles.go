@@ -117,7 +117,7 @@ func (n names) signature(sig *types.Signature) string {
 func (n names) refName(f string) string { return n.stem + "Ref" + f }
 
 // testFile returns PREFIX_vssa_test.go.
-func testFile(n names, pkgName string, fset *token.FileSet, fns []*Compiled) ([]byte, error) {
+func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"testing\"\n)\n\n", GeneratedHeader, pkgName)
 	gens := &genSet{n: n}
@@ -128,7 +128,13 @@ func testFile(n names, pkgName string, fset *token.FileSet, fns []*Compiled) ([]
 		decl.Name = ast.NewIdent(n.refName(c.Name))
 		decl.Doc = nil
 		fmt.Fprintf(&b, "// %s is %s's Go original.\n", decl.Name.Name, c.Name)
-		if err := printer.Fprint(&b, fset, &decl); err != nil {
+		// It calls the originals of the compiled functions it calls.
+		renamed := refCalls(n, info, decl.Body, fns)
+		err := printer.Fprint(&b, fset, &decl)
+		for id, name := range renamed {
+			id.Name = name
+		}
+		if err != nil {
 			return nil, err
 		}
 		b.WriteString("\n\n")
@@ -141,6 +147,31 @@ func testFile(n names, pkgName string, fset *token.FileSet, fns []*Compiled) ([]
 		return nil, fmt.Errorf("internal error: generated test does not parse: %v\n%s", err, b.Bytes())
 	}
 	return out, nil
+}
+
+// refCalls renames, in body, the identifiers that refer to one of the
+// compiled functions fns to its Go original's copy, and returns their
+// names before, to restore them (body is the package's syntax).
+func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled) map[*ast.Ident]string {
+	renamed := map[*ast.Ident]string{}
+	ast.Inspect(body, func(node ast.Node) bool {
+		id, ok := node.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj, ok := info.Uses[id].(*types.Func)
+		if !ok || obj.Parent() != obj.Pkg().Scope() {
+			return true
+		}
+		for _, c := range fns {
+			if c.Name == obj.Name() {
+				renamed[id] = id.Name
+				id.Name = n.refName(c.Name)
+			}
+		}
+		return true
+	})
+	return renamed
 }
 
 // writeCheck writes F's check (one input, both sides, compared), its
@@ -195,7 +226,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	fmt.Fprintf(b, "func FuzzVSSA%s(f *testing.F) {\n\tf.Add([]byte{})\n\tf.Add([]byte(\"\\x03\\x01\\x00\\x05\\xff\\x10\\x20\\x07\\x08\\x00\\x00\\x01\"))\n", F)
 	fmt.Fprintf(b, "\tf.Fuzz(func(t *testing.T, data []byte) { %sCheck%s(t, %sByteGen(data)) })\n}\n\n", s, F, s)
 
-	fmt.Fprintf(b, "func BenchmarkVSSA%s(b *testing.B) {\n\tg := %sBenchGen()\n", F, s)
+	fmt.Fprintf(b, "func BenchmarkVSSA%s(b *testing.B) {\n\tg := %sBenchGen()\n\t_ = g // every parameter may have its //vssa:range\n", F, s)
 	for i := 0; i < params.Len(); i++ {
 		if r, ok := c.Ranges[i]; ok {
 			fmt.Fprintf(b, "\ta%d := %s(%d)\n", i, n.typ(params.At(i).Type()), r[1])

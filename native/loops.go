@@ -114,6 +114,15 @@ func findCountedLoop(m *Func, h *Block, inBody []bool) *countedLoop {
 	if len(body) != n-1 || body[len(body)-1] != b {
 		return nil
 	}
+	// Not a loop that calls: a pointer the copy would derive could not
+	// live across the call (calls.go).
+	for _, c := range append([]*Block{h}, body...) {
+		for _, in := range c.Instrs {
+			if in.Op == OpCall {
+				return nil
+			}
+		}
+	}
 	br := h.Instrs[len(h.Instrs)-1]
 	if br.Op != OpBranch || br.Cond != CondLt || !br.Signed || br.Float {
 		return nil

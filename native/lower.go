@@ -40,39 +40,79 @@ type symAddr struct {
 	mem Mem
 }
 
+// Callees are the functions compiled together, which compiled code
+// may call, by their IR names (ssa.Function.String()).
+type Callees map[string]Callee
+
+// has reports whether a function of this Go name is among the callees.
+func (cs Callees) has(name string) bool {
+	for _, c := range cs {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// A Callee is a function compiled together with others.
+type Callee struct {
+	Name string // its Go name, in the package
+	Sig  *types.Signature
+	IR   *ir.Func // after the passes: what a caller may inline
+}
+
 type lowerer struct {
-	f    *ir.Func
-	sig  *types.Signature // the Go declaration's, for the parameters' names
-	m    *Func
-	vals [][]Value // IR register → its components
-	addr []*symAddr
-	cons []constant.Value // IR register → its constant, if a const
-	isK  []bool
-	uses []int // IR register → number of uses
-	cur  *Block
-	pos  token.Pos
-	fast []*Block // the unrolled bodies splitLoops made
+	f       *ir.Func
+	sig     *types.Signature // the Go declaration's, for the parameters' names
+	callees Callees
+	m       *Func
+	vals    [][]Value // IR register → its components
+	addr    []*symAddr
+	cons    []constant.Value // IR register → its constant, if a const
+	isK     []bool
+	uses    []int // IR register → number of uses
+	cur     *Block
+	pos     token.Pos
+	fast    []*Block             // the unrolled bodies splitLoops made
+	sites   map[*Instr]*callSite // the calls, by their OpCall
+	inlined map[string]*Func     // callee → its code to inline, nil if none (inline.go)
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
-// signature, whose parameter names the assembly uses.
-func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
-	l := &lowerer{f: f, sig: sig, m: &Func{Name: f.Name}}
+// signature, whose parameter names the assembly uses; f may call the
+// callees.
+func Lower(f *ir.Func, sig *types.Signature, callees Callees) (m *Func, err error) {
+	l, err := lowerBody(f, sig, callees)
+	if err != nil {
+		return nil, err
+	}
+	defer catchUnsupported(&err)
+	l.transform()
+	return l.m, nil
+}
+
+// catchUnsupported, deferred, turns the panic of an *Unsupported, by
+// which lowering refuses a construct, into *err.
+func catchUnsupported(err *error) {
+	if r := recover(); r != nil {
+		u, ok := r.(*Unsupported)
+		if !ok {
+			panic(r)
+		}
+		*err = u
+	}
+}
+
+// lowerBody translates f's instructions, without the transforms.
+func lowerBody(f *ir.Func, sig *types.Signature, callees Callees) (l *lowerer, err error) {
+	l = &lowerer{f: f, sig: sig, callees: callees, m: &Func{Name: f.Name}}
 	n := f.NumRegs()
 	l.vals = make([][]Value, n)
 	l.addr = make([]*symAddr, n)
 	l.cons = make([]constant.Value, n)
 	l.isK = make([]bool, n)
 	l.uses = make([]int, n)
-	defer func() {
-		if r := recover(); r != nil {
-			u, ok := r.(*Unsupported)
-			if !ok {
-				panic(r)
-			}
-			m, err = nil, u
-		}
-	}()
+	defer catchUnsupported(&err)
 	if len(f.FreeVars) > 0 {
 		l.fail("a closure")
 	}
@@ -127,6 +167,11 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
+	return l, nil
+}
+
+// transform runs the transforms on the lowered code.
+func (l *lowerer) transform() {
 	// The transforms, in order; the optional ones are optimisations
 	// VSSA_SKIP may leave out, the others the code needs.
 	steps := []struct {
@@ -134,8 +179,10 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 		optional bool
 		run      func()
 	}{
+		{"inlineCalls", true, func() { l.inlineCalls() }},
 		{"rotates", true, func() { rotates(l.m) }},
 		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
+		{"remainders", true, func() { remainders(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"ifConvert", true, func() { ifConvert(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
@@ -151,6 +198,7 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
+		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
 	if verifyTransforms {
@@ -169,7 +217,10 @@ func Lower(f *ir.Func, sig *types.Signature) (m *Func, err error) {
 			}
 		}
 	}
-	return l.m, nil
+	if in := pointerAcrossCall(l.m); in != nil {
+		l.pos = in.Pos
+		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
+	}
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -230,31 +281,89 @@ func (l *lowerer) components(t types.Type) []component {
 	return nil
 }
 
-// params loads the arguments from the frame (ABI0: in order, each at its
-// alignment) and sets the results' offsets.
+// params loads the arguments from the frame and sets its size.
 func (l *lowerer) params() {
 	l.cur = l.m.Blocks[0]
-	off := int64(0)
+	pOff, _, size := abiOffsets(l.paramTypes(), l.f.Results)
 	for i, p := range l.f.Params {
-		t := l.f.TypeOf(p)
 		l.pos = l.f.Pos
-		cs := l.components(t)
-		off = align(off, gcSizes.Alignof(t))
-		for _, c := range cs {
-			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: off + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
+		for _, c := range l.components(l.f.TypeOf(p)) {
+			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
 		}
+	}
+	l.m.ArgSize = size
+	l.cur = nil
+}
+
+func (l *lowerer) paramTypes() []types.Type {
+	var ts []types.Type
+	for _, p := range l.f.Params {
+		ts = append(ts, l.f.TypeOf(p))
+	}
+	return ts
+}
+
+// abiOffsets lays out an ABI0 argument frame: the parameters in order,
+// each at its alignment, then the results from the next word.
+func abiOffsets(params, results []types.Type) (paramOff, resultOff []int64, size int64) {
+	off := int64(0)
+	for _, t := range params {
+		off = align(off, gcSizes.Alignof(t))
+		paramOff = append(paramOff, off)
 		off += gcSizes.Sizeof(t)
 	}
-	if len(l.f.Results) > 0 {
+	if len(results) > 0 {
 		off = align(off, 8)
 	}
-	for _, t := range l.f.Results {
+	for _, t := range results {
 		off = align(off, gcSizes.Alignof(t))
+		resultOff = append(resultOff, off)
 		off += gcSizes.Sizeof(t)
 	}
-	l.m.ArgSize = off
-	l.cur = nil
+	return paramOff, resultOff, off
+}
+
+// call lowers a call of a function compiled with this one: its
+// arguments stored where ABI0 puts them, the call, its results loaded.
+func (l *lowerer) call(in *ir.Instr) {
+	if in.CallMode != ir.CallStatic {
+		l.fail("a call of a function value or method")
+	}
+	c, ok := l.callees[in.Sym()]
+	if !ok {
+		l.fail("a call of %s, which is not compiled with this function (name it too)", in.Sym())
+	}
+	var params, results []types.Type
+	for i := 0; i < c.Sig.Params().Len(); i++ {
+		params = append(params, c.Sig.Params().At(i).Type())
+	}
+	for i := 0; i < c.Sig.Results().Len(); i++ {
+		results = append(results, c.Sig.Results().At(i).Type())
+	}
+	pOff, rOff, size := abiOffsets(params, results)
+	site := &callSite{callee: in.Sym()}
+	for i, a := range in.CallArgs() {
+		vs := l.values(a)
+		for k, comp := range l.components(params[i]) {
+			site.args = append(site.args, l.emit(&Instr{Op: OpCallArg, Off: pOff[i] + comp.off, Width: comp.width, Float: comp.float, Args: []Value{vs[k]}}))
+		}
+	}
+	call := l.emit(&Instr{Op: OpCall, Sym: c.Name, Off: size})
+	for i, r := range in.Dsts() {
+		if ir.HasPointers(results[i]) {
+			l.fail("a call of %s, whose result %s holds a pointer", c.Name, results[i])
+		}
+		for _, comp := range l.components(results[i]) {
+			res := &Instr{Op: OpCallResult, Off: rOff[i] + comp.off, Width: comp.width, Signed: comp.signed, Float: comp.float}
+			l.vals[r] = append(l.vals[r], l.def(comp.class, comp.pointer, res))
+			site.results = append(site.results, res)
+		}
+	}
+	if l.sites == nil {
+		l.sites = map[*Instr]*callSite{}
+	}
+	l.sites[call] = site
 }
 
 // ParamName is the name parameter i of a function of signature sig has
@@ -540,6 +649,8 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.branch(b, args[0])
 	case ir.OpReturn:
 		l.ret(args)
+	case ir.OpCall:
+		l.call(in)
 	default:
 		if what, ok := constructs[in.Op]; ok {
 			l.fail("%s (%s)", what, in.Op)
@@ -552,7 +663,6 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 // the subset, for the error that refuses them.
 var constructs = map[ir.Op]string{
 	ir.OpAlloc:           "a variable that escapes, a composite literal or new",
-	ir.OpCall:            "a function call",
 	ir.OpGo:              "a go statement",
 	ir.OpDefer:           "defer",
 	ir.OpPanic:           "panic",
@@ -645,25 +755,17 @@ func (l *lowerer) branch(b *ir.Block, c ir.Reg) {
 
 func (l *lowerer) ret(args []ir.Reg) {
 	mi := &Instr{Op: OpReturn}
-	off := int64(0)
-	for _, p := range l.f.Params {
-		t := l.f.TypeOf(p)
-		off = align(off, gcSizes.Alignof(t)) + gcSizes.Sizeof(t)
-	}
-	off = align(off, 8)
+	_, rOff, _ := abiOffsets(l.paramTypes(), l.f.Results)
 	for i, r := range args {
 		t := l.f.Results[i]
 		if ir.HasPointers(t) {
 			l.fail("a result of type %s", t)
 		}
-		off = align(off, gcSizes.Alignof(t))
-		cs := l.components(t)
 		vs := l.values(r)
-		for k, c := range cs {
+		for k, c := range l.components(t) {
 			mi.Args = append(mi.Args, vs[k])
-			mi.Rets = append(mi.Rets, Ret{Name: ResultName(i) + c.suffix, Off: off + c.off, Width: c.width, Float: c.float, Signed: c.signed})
+			mi.Rets = append(mi.Rets, Ret{Name: ResultName(i) + c.suffix, Off: rOff[i] + c.off, Width: c.width, Float: c.float, Signed: c.signed})
 		}
-		off += gcSizes.Sizeof(t)
 	}
 	l.emit(mi)
 }

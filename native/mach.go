@@ -65,6 +65,9 @@ const (
 	OpVBroadcast           // Dst = a vector of Width-byte lanes, each Args[0] (a scalar)
 	OpVRotate              // Dst = Args[0] rotated left by Imm, lane by lane (Width)
 	OpRMW                  // the Width bytes at Mem = themselves Bin Args[0] (or Imm); the address registers are the last operands
+	OpCallArg              // the outgoing argument word at Off(SP) = Args[0] (Width, Float), right before its OpCall
+	OpCall                 // a call of the compiled function Sym (ABI0), whose arguments and results take Off bytes: destroys every register
+	OpCallResult           // Dst = the result word at Off(SP) (Width, Signed, Float), right after its OpCall
 )
 
 // hasMem reports whether instructions of kind op have an address (Mem),
@@ -100,7 +103,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall:
 		return false
 	}
 	return true
@@ -184,8 +187,8 @@ type Instr struct {
 	// registers are then the last operands).
 	MemFirst bool
 	MemWidth int
-	Off      int64  // OpArg: the offset in the argument frame
-	Sym      string // OpArg: the argument's name for go vet's asmdecl
+	Off      int64  // OpArg: the offset in the argument frame; OpCallArg, OpCallResult: in the outgoing one; OpCall: its size
+	Sym      string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
 	Rets     []Ret  // OpReturn
 	Pos      token.Pos
 }
@@ -224,6 +227,20 @@ type Func struct {
 	ArgSize int64
 	// Polls is the number of preemption points (each loop has one).
 	Polls int
+}
+
+// replacePred makes block to the predecessor of the blocks succs where
+// block from was (its edges to them now leave from to; phi arguments
+// keep their places).
+func (f *Func) replacePred(succs []int, from, to int) {
+	for _, s := range succs {
+		sb := f.Blocks[s]
+		for i, p := range sb.Preds {
+			if p == from {
+				sb.Preds[i] = to
+			}
+		}
+	}
 }
 
 // newValue adds a value of class c.

@@ -59,14 +59,7 @@ func mergeBlocks(m *Func) {
 			}
 			b.Instrs = append(b.Instrs[:len(b.Instrs)-1], c.Instrs...)
 			b.Succs = c.Succs
-			for _, s := range c.Succs {
-				sb := m.Blocks[s]
-				for i, p := range sb.Preds {
-					if p == c.Index {
-						sb.Preds[i] = b.Index
-					}
-				}
-			}
+			m.replacePred(c.Succs, c.Index, b.Index)
 			c.Instrs, c.Preds, c.Succs = nil, nil, nil
 			changed = true
 		}
@@ -125,7 +118,7 @@ func localCSE(m *Func, blocks []*Block) {
 		for _, in := range b.Instrs {
 			in.mapOperands(get)
 			switch in.Op {
-			case OpStore, OpPoll:
+			case OpStore, OpPoll, OpCall:
 				// Memory may have changed: forget the loads.
 				for k := range seen {
 					if k.op == OpLoad {

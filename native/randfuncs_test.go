@@ -4,6 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"maps"
 	"os"
 	"os/exec"
@@ -47,6 +50,18 @@ func TestRandomFuncs(t *testing.T) {
 		srcs[name] = rfFormatFunc(src)
 		names = append(names, name)
 		texts = append(texts, src)
+		if i%4 == 3 {
+			// A caller, compiled with it: calls between compiled
+			// functions, inlined or not (calls.go, inline.go).
+			caller := fmt.Sprintf("C%d", i)
+			csrc, err := rfCaller(src, caller, name)
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", name, err, src)
+			}
+			srcs[caller] = rfFormatFunc(csrc)
+			names = append(names, caller)
+			texts = append(texts, csrc)
+		}
 	}
 	file, err := rfFile("r", texts)
 	if err != nil {
@@ -103,7 +118,7 @@ func TestRandomFuncs(t *testing.T) {
 	}
 
 	if b, err := rfGo(dir, "vet", "."); err != nil {
-		blamed := rfBlame(b, compiled, regexp.MustCompile(`\b(F\d+)\b`))
+		blamed := rfBlame(b, compiled, regexp.MustCompile(`\b([FC]\d+)\b`))
 		t.Errorf("go vet: %v\n%s", err, b)
 		for _, name := range blamed {
 			t.Errorf("%s (go vet):\n%s", name, srcs[name])
@@ -114,11 +129,11 @@ func TestRandomFuncs(t *testing.T) {
 		t.Logf("%d functions agree with their Go originals", len(compiled))
 		return
 	}
-	failed := rfBlame(b, compiled, regexp.MustCompile(`--- FAIL: (?:Test|Fuzz)VSSA(F\d+)\b`))
+	failed := rfBlame(b, compiled, regexp.MustCompile(`--- FAIL: (?:Test|Fuzz)VSSA([FC]\d+)\b`))
 	if len(failed) == 0 {
 		// A crash or a hang: its trace names the function, or each
 		// function runs alone.
-		failed = rfBlame(b, compiled, regexp.MustCompile(`(?:TestVSSA|FuzzVSSA|vssaRCheck|vssaRRef)(F\d+)\b`))
+		failed = rfBlame(b, compiled, regexp.MustCompile(`(?:TestVSSA|FuzzVSSA|vssaRCheck|vssaRRef)([FC]\d+)\b`))
 	}
 	if len(failed) == 0 {
 		for _, name := range compiled {
@@ -142,7 +157,7 @@ func TestRandomFuncs(t *testing.T) {
 func rfCompile(dir string, names []string) (out *Output, compiled []string, refused, broken map[string]string) {
 	refused, broken = map[string]string{}, map[string]string{}
 	todo := slices.Clone(names)
-	blame := regexp.MustCompile(`\b(F\d+): `)
+	blame := regexp.MustCompile(`\b([FC]\d+): `)
 	for len(todo) > 0 {
 		out, err := rfTryCompile(dir, todo)
 		if err == nil {
@@ -177,6 +192,34 @@ func rfCompile(dir string, names []string) (out *Output, compiled []string, refu
 		todo = slices.DeleteFunc(todo, func(n string) bool { return slices.Contains(culprits, n) })
 	}
 	return nil, nil, refused, broken
+}
+
+// rfCaller returns a function named caller with the signature of the
+// function src declares, callee, that calls it twice with its own
+// arguments and returns what the second call returns: what the callee
+// writes through its arguments, it writes twice, and a panic of the
+// first call is the caller's.
+func rfCaller(src, caller, callee string) (string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package r\n\n"+src, parser.SkipObjectResolution)
+	if err != nil {
+		return "", err
+	}
+	decl := f.Decls[0].(*ast.FuncDecl)
+	var args []string
+	for _, field := range decl.Type.Params.List {
+		for _, n := range field.Names {
+			args = append(args, n.Name)
+		}
+	}
+	const pkg = len("package r\n\n")
+	offset := func(p token.Pos) int { return int(p-f.Package) - pkg }
+	header := src[offset(decl.Pos()):offset(decl.Body.Lbrace)]
+	call := callee + "(" + strings.Join(args, ", ") + ")"
+	body := "\t" + call + "\n\t" + call + "\n"
+	if decl.Type.Results != nil {
+		body = "\t" + call + "\n\treturn " + call + "\n"
+	}
+	return "func " + caller + strings.TrimPrefix(header, "func "+callee) + "{\n" + body + "}\n", nil
 }
 
 type rfPanic struct{ msg string }

@@ -401,3 +401,74 @@ func CountLess(s []int32, t int32, inclusive bool) int {
 	}
 	return n
 }
+
+// SortInt64 sorts s in place with QuickSort: calls between compiled
+// functions, recursion included.
+func SortInt64(s []int64) {
+	QuickSort(s, 0, len(s)-1)
+}
+
+// QuickSort sorts s[lo..hi] in place: Lomuto partitions, recursion on
+// the smaller side, a loop on the other.
+//
+//vssa:range lo 0 8
+//vssa:range hi -1 1023
+func QuickSort(s []int64, lo, hi int) {
+	for lo < hi {
+		p := partition(s, lo, hi)
+		if p-lo < hi-p {
+			QuickSort(s, lo, p-1)
+			lo = p + 1
+		} else {
+			QuickSort(s, p+1, hi)
+			hi = p - 1
+		}
+	}
+}
+
+// partition moves the elements of s[lo..hi] below s[hi] to its front,
+// s[hi] after them, and returns where s[hi] went.
+//
+//vssa:range lo 0 8
+//vssa:range hi 0 1023
+func partition(s []int64, lo, hi int) int {
+	pivot := s[hi]
+	i := lo
+	for j := lo; j < hi; j++ {
+		if s[j] < pivot {
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
+	}
+	s[i], s[hi] = s[hi], s[i]
+	return i
+}
+
+// CountPrimes counts the primes below n by trial division: a call in
+// a loop.
+//
+//vssa:range n 0 5000
+func CountPrimes(n uint32) int {
+	c := 0
+	for k := uint32(0); k < n; k++ {
+		if isPrime(k) {
+			c++
+		}
+	}
+	return c
+}
+
+// isPrime reports whether n is prime.
+//
+//vssa:range n 0 1000003
+func isPrime(n uint32) bool {
+	if n < 2 {
+		return false
+	}
+	for d := uint32(2); d <= n/d; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -114,6 +114,21 @@ func Histogram(h *[256]uint32, data []byte)
 //go:noescape
 func CountLess(s []int32, t int32, inclusive bool) int
 
+//go:noescape
+func SortInt64(s []int64)
+
+//go:noescape
+func QuickSort(s []int64, lo int, hi int)
+
+//go:noescape
+func partition(s []int64, lo int, hi int) int
+
+//go:noescape
+func CountPrimes(n uint32) int
+
+//go:noescape
+func isPrime(n uint32) bool
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaKernelsPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

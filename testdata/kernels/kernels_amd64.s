@@ -5307,3 +5307,384 @@ b55:
 	MOVQ 272(SP), R9
 	MOVQ $4096, R12
 	JMP b1
+
+// func SortInt64(s []int64)
+TEXT ·SortInt64(SB), $56-24
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_len+8(FP), BX
+	MOVQ s_cap+16(FP), SI
+	MOVQ BX, DI
+	SUBQ $1, DI
+	MOVQ s_base+0(FP), R8
+	MOVQ R8, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ $0, BX
+	MOVQ BX, 24(SP)
+	MOVQ DI, 32(SP)
+	CALL ·QuickSort(SB)
+	RET
+
+// func QuickSort(s []int64, lo int, hi int)
+TEXT ·QuickSort(SB), $752-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_len+8(FP), BX
+	MOVQ BX, 656(SP)
+	MOVQ s_cap+16(FP), BX
+	MOVQ BX, 672(SP)
+	MOVQ lo+24(FP), BX
+	MOVQ hi+32(FP), SI
+	MOVQ $4096, DI
+	MOVQ BX, 688(SP)
+	MOVQ SI, 704(SP)
+	MOVQ DI, 736(SP)
+	JMP b3
+b1:
+	MOVQ s_base+0(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ 656(SP), BX
+	MOVQ BX, 8(SP)
+	MOVQ 672(SP), BX
+	MOVQ BX, 16(SP)
+	MOVQ 688(SP), BX
+	MOVQ BX, 24(SP)
+	MOVQ 704(SP), BX
+	MOVQ BX, 32(SP)
+	CALL ·partition(SB)
+	MOVQ 40(SP), BX
+	MOVQ BX, 720(SP)
+	MOVQ 720(SP), BX
+	MOVQ 688(SP), SI
+	SUBQ SI, BX
+	MOVQ 704(SP), SI
+	MOVQ 720(SP), DI
+	SUBQ DI, SI
+	CMPQ BX, SI
+	JLT b4
+b5:
+	MOVQ 720(SP), BX
+	ADDQ $1, BX
+	MOVQ s_base+0(FP), SI
+	MOVQ SI, 0(SP)
+	MOVQ 656(SP), SI
+	MOVQ SI, 8(SP)
+	MOVQ 672(SP), SI
+	MOVQ SI, 16(SP)
+	MOVQ BX, 24(SP)
+	MOVQ 704(SP), BX
+	MOVQ BX, 32(SP)
+	CALL ·QuickSort(SB)
+	MOVQ 720(SP), BX
+	SUBQ $1, BX
+	MOVQ BX, SI
+	MOVQ 688(SP), BX
+	JMP b6
+b4:
+	MOVQ 720(SP), BX
+	SUBQ $1, BX
+	MOVQ s_base+0(FP), SI
+	MOVQ SI, 0(SP)
+	MOVQ 656(SP), SI
+	MOVQ SI, 8(SP)
+	MOVQ 672(SP), SI
+	MOVQ SI, 16(SP)
+	MOVQ 688(SP), SI
+	MOVQ SI, 24(SP)
+	MOVQ BX, 32(SP)
+	CALL ·QuickSort(SB)
+	MOVQ 720(SP), BX
+	ADDQ $1, BX
+	MOVQ 704(SP), SI
+b6:
+	MOVQ 736(SP), DI
+	SUBQ $1, DI
+	JEQ b8
+b7:
+	MOVQ BX, 688(SP)
+	MOVQ SI, 704(SP)
+	MOVQ DI, 736(SP)
+b3:
+	MOVQ 688(SP), BX
+	MOVQ 704(SP), SI
+	CMPQ BX, SI
+	JLT b1
+b2:
+	RET
+b8:
+	MOVQ BX, 176(SP)
+	MOVQ SI, 224(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ $4096, DI
+	MOVQ BX, 688(SP)
+	MOVQ SI, 704(SP)
+	MOVQ DI, 736(SP)
+	JMP b3
+
+// func partition(s []int64, lo int, hi int) int
+TEXT ·partition(SB), $656-48
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ lo+24(FP), DI
+	MOVQ hi+32(FP), R8
+	CMPQ R8, SI
+	JCC panic1
+	MOVQ (BX)(R8*8), R9
+	MOVQ $4096, R10
+	MOVQ R10, R12
+	MOVQ DI, R10
+	JMP b1
+b2:
+	CMPQ R10, SI
+	JCC panic2
+	MOVQ (BX)(R10*8), R13
+	CMPQ R13, R9
+	JGE b5
+b4:
+	CMPQ DI, SI
+	JCC panic3
+	MOVQ (BX)(DI*8), R14
+	MOVQ R13, (BX)(DI*8)
+	MOVQ R14, (BX)(R10*8)
+	ADDQ $1, DI
+b5:
+	ADDQ $1, R10
+	SUBQ $1, R12
+	JEQ b8
+b1:
+	CMPQ R10, R8
+	JLT b2
+b3:
+	MOVQ (BX)(R8*8), R9
+	CMPQ DI, SI
+	JCC panic4
+	MOVQ (BX)(DI*8), SI
+	MOVQ R9, (BX)(DI*8)
+	MOVQ SI, (BX)(R8*8)
+	MOVQ DI, ret+40(FP)
+	RET
+b8:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ DI, 240(SP)
+	MOVQ R9, 272(SP)
+	MOVQ R10, 288(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 240(SP), DI
+	MOVQ 272(SP), R9
+	MOVQ 288(SP), R10
+	MOVQ $4096, R12
+	JMP b1
+panic1:
+	MOVQ R8, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaKernelsPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R10, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaKernelsPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaKernelsPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaKernelsPanicIndex(SB)
+	UNDEF
+
+// func CountPrimes(n uint32) int
+TEXT ·CountPrimes(SB), $656-16
+	NO_LOCAL_POINTERS
+b0:
+	MOVL n+0(FP), BX
+	MOVQ $0, SI
+	MOVQ $0, DI
+	MOVQ $4096, R8
+	JMP b1
+b2:
+	CMPQ DI, $2
+	JCS b8
+b9:
+	MOVQ $2, R9
+	MOVQ $4096, R10
+	JMP b10
+b11:
+	IMULL R9, DX
+	MOVQ DI, R12
+	SUBL DX, R12
+	CMPQ R12, $0
+	JEQ b13
+b14:
+	ADDL $1, R9
+	SUBQ $1, R10
+	JEQ b19
+b10:
+	TESTQ R9, R9
+	JEQ panic1
+	MOVQ R9, R11
+	MOVQ DI, AX
+	XORL DX, DX
+	DIVL R11
+	MOVQ AX, DX
+	MOVL DX, DX
+	CMPQ R9, DX
+	JLS b11
+b12:
+	MOVQ $1, R9
+	JMP b15
+b13:
+	MOVQ $0, R9
+	JMP b15
+b8:
+	MOVQ $0, R9
+b15:
+	CMPQ R9, $0
+	SETNE R11
+	MOVBQZX R11, R9
+	ADDQ R9, SI
+	ADDL $1, DI
+	SUBQ $1, R8
+	JEQ b17
+b1:
+	CMPQ DI, BX
+	JCS b2
+b3:
+	MOVQ SI, ret+8(FP)
+	RET
+b19:
+	MOVQ BX, 176(SP)
+	MOVQ SI, 224(SP)
+	MOVQ DI, 240(SP)
+	MOVQ R9, 272(SP)
+	MOVQ R8, 256(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 240(SP), DI
+	MOVQ 272(SP), R9
+	MOVQ 256(SP), R8
+	MOVQ $4096, R10
+	JMP b10
+b17:
+	MOVQ BX, 176(SP)
+	MOVQ DI, 240(SP)
+	MOVQ SI, 224(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 240(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ $4096, R8
+	JMP b1
+panic1:
+	MOVQ R9, 0(SP)
+	CALL ·vssaKernelsPanicDivide(SB)
+	UNDEF
+
+// func isPrime(n uint32) bool
+TEXT ·isPrime(SB), $656-9
+	NO_LOCAL_POINTERS
+b0:
+	MOVL n+0(FP), BX
+	CMPQ BX, $2
+	JCS b1
+b2:
+	MOVQ $2, SI
+	MOVQ $4096, DI
+	JMP b3
+b4:
+	IMULL SI, DX
+	MOVQ BX, R8
+	SUBL DX, R8
+	CMPQ R8, $0
+	JEQ b6
+b7:
+	ADDL $1, SI
+	SUBQ $1, DI
+	JEQ b9
+b3:
+	TESTQ SI, SI
+	JEQ panic1
+	MOVQ SI, R11
+	MOVQ BX, AX
+	XORL DX, DX
+	DIVL R11
+	MOVQ AX, DX
+	MOVL DX, DX
+	CMPQ SI, DX
+	JLS b4
+b5:
+	MOVQ $1, BX
+	MOVB BX, ret+8(FP)
+	RET
+b6:
+	MOVQ $0, BX
+	MOVB BX, ret+8(FP)
+	RET
+b1:
+	MOVQ $0, BX
+	MOVB BX, ret+8(FP)
+	RET
+b9:
+	MOVQ BX, 176(SP)
+	MOVQ SI, 224(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaKernelsPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ $4096, DI
+	JMP b3
+panic1:
+	MOVQ SI, 0(SP)
+	CALL ·vssaKernelsPanicDivide(SB)
+	UNDEF

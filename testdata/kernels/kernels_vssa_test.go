@@ -57,6 +57,7 @@ func FuzzVSSAAdler32(f *testing.F) {
 
 func BenchmarkVSSAAdler32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefAdler32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -118,6 +119,7 @@ func FuzzVSSAFNV1a32(f *testing.F) {
 
 func BenchmarkVSSAFNV1a32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -179,6 +181,7 @@ func FuzzVSSAFNV1a64(f *testing.F) {
 
 func BenchmarkVSSAFNV1a64(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -243,6 +246,7 @@ func FuzzVSSACRC32(f *testing.F) {
 
 func BenchmarkVSSACRC32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCRC32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -300,6 +304,7 @@ func FuzzVSSADjb2(f *testing.F) {
 
 func BenchmarkVSSADjb2(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen4(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -365,6 +370,7 @@ func FuzzVSSADotFloat64(f *testing.F) {
 
 func BenchmarkVSSADotFloat64(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen5(g)
 	a1 := vssaKernelsGen5(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(a0, a1) }); p != "" {
@@ -431,6 +437,7 @@ func FuzzVSSADotFloat32(f *testing.F) {
 
 func BenchmarkVSSADotFloat32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen7(g)
 	a1 := vssaKernelsGen7(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(a0, a1) }); p != "" {
@@ -504,6 +511,7 @@ func FuzzVSSAMatMul(f *testing.F) {
 
 func BenchmarkVSSAMatMul(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen5(g)
 	a1 := vssaKernelsGen5(g)
 	a2 := vssaKernelsGen5(g)
@@ -571,6 +579,7 @@ func FuzzVSSACountByte(f *testing.F) {
 
 func BenchmarkVSSACountByte(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	a1 := vssaKernelsGen1(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByte(a0, a1) }); p != "" {
@@ -635,6 +644,7 @@ func FuzzVSSAIndexByte(f *testing.F) {
 
 func BenchmarkVSSAIndexByte(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	a1 := vssaKernelsGen1(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefIndexByte(a0, a1) }); p != "" {
@@ -697,6 +707,7 @@ func FuzzVSSACountByteString(f *testing.F) {
 
 func BenchmarkVSSACountByteString(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen4(g)
 	a1 := vssaKernelsGen1(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }); p != "" {
@@ -754,6 +765,7 @@ func FuzzVSSAPrefixSum(f *testing.F) {
 
 func BenchmarkVSSAPrefixSum(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -814,6 +826,7 @@ func FuzzVSSAInsertionSort(f *testing.F) {
 
 func BenchmarkVSSAInsertionSort(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen12(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -890,6 +903,7 @@ func FuzzVSSACountPresent(f *testing.F) {
 
 func BenchmarkVSSACountPresent(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen12(g)
 	a1 := vssaKernelsGen12(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPresent(a0, a1) }); p != "" {
@@ -953,6 +967,7 @@ func FuzzVSSACountDescents(f *testing.F) {
 
 func BenchmarkVSSACountDescents(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen13(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCountDescents(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1016,6 +1031,7 @@ func FuzzVSSAPopCountAll(f *testing.F) {
 
 func BenchmarkVSSAPopCountAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen15(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1079,6 +1095,7 @@ func FuzzVSSAReverseBitsAll(f *testing.F) {
 
 func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen16(g)
 	a1 := vssaKernelsGen16(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(a0, a1) }); p != "" {
@@ -1143,6 +1160,7 @@ func FuzzVSSAParityAll(f *testing.F) {
 
 func BenchmarkVSSAParityAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen15(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefParityAll(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1204,6 +1222,7 @@ func FuzzVSSAAXPY(f *testing.F) {
 
 func BenchmarkVSSAAXPY(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen6(g)
 	a1 := vssaKernelsGen5(g)
 	a2 := vssaKernelsGen5(g)
@@ -1276,6 +1295,7 @@ func FuzzVSSAMandelbrotRow(f *testing.F) {
 
 func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen13(g)
 	a1 := vssaKernelsGen6(g)
 	a2 := int(5000)
@@ -1338,6 +1358,7 @@ func FuzzVSSASumSquares(f *testing.F) {
 
 func BenchmarkVSSASumSquares(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen5(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefSumSquares(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1398,6 +1419,7 @@ func FuzzVSSAMean(f *testing.F) {
 
 func BenchmarkVSSAMean(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMean(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1468,6 +1490,7 @@ func FuzzVSSASaturatingAddInt8(f *testing.F) {
 
 func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen18(g)
 	a1 := vssaKernelsGen18(g)
 	a2 := vssaKernelsGen18(g)
@@ -1531,6 +1554,7 @@ func FuzzVSSAChecksum16(f *testing.F) {
 
 func BenchmarkVSSAChecksum16(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen20(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefChecksum16(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1599,6 +1623,7 @@ func FuzzVSSAGCDAll(f *testing.F) {
 
 func BenchmarkVSSAGCDAll(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen15(g)
 	a1 := vssaKernelsGen15(g)
 	a2 := vssaKernelsGen15(g)
@@ -1661,6 +1686,7 @@ func FuzzVSSAAverageInt32(f *testing.F) {
 
 func BenchmarkVSSAAverageInt32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen13(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -1725,6 +1751,7 @@ func FuzzVSSAXorBytes(f *testing.F) {
 
 func BenchmarkVSSAXorBytes(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen0(g)
 	a1 := vssaKernelsGen0(g)
 	a2 := vssaKernelsGen0(g)
@@ -1783,6 +1810,7 @@ func FuzzVSSAScaleFloat64(f *testing.F) {
 
 func BenchmarkVSSAScaleFloat64(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen5(g)
 	a1 := vssaKernelsGen6(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(a0, a1) }); p != "" {
@@ -1846,6 +1874,7 @@ func FuzzVSSAClampInt32(f *testing.F) {
 
 func BenchmarkVSSAClampInt32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen13(g)
 	a1 := vssaKernelsGen14(g)
 	a2 := vssaKernelsGen14(g)
@@ -1923,6 +1952,7 @@ func FuzzVSSASumPointProducts(f *testing.F) {
 
 func BenchmarkVSSASumPointProducts(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen22(g)
 	a1 := vssaKernelsGen10(g)
 	a2 := vssaKernelsGen10(g)
@@ -1990,6 +2020,7 @@ func FuzzVSSACrossSum(f *testing.F) {
 
 func BenchmarkVSSACrossSum(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen23(g)
 	a1 := vssaKernelsGen23(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefCrossSum(a0, a1) }); p != "" {
@@ -2057,6 +2088,7 @@ func FuzzVSSAUpdateStats(f *testing.F) {
 
 func BenchmarkVSSAUpdateStats(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen25(g)
 	a1 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(a0, a1) }); p != "" {
@@ -2128,6 +2160,7 @@ func FuzzVSSAMaxMinInt64(f *testing.F) {
 
 func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen10(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -2190,6 +2223,7 @@ func FuzzVSSAMaxFloat32(f *testing.F) {
 
 func BenchmarkVSSAMaxFloat32(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen7(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(a0) }); p != "" {
 		b.Skipf("the Go original panics on the benchmark's input: %s", p)
@@ -2249,6 +2283,7 @@ func FuzzVSSAHistogram(f *testing.F) {
 
 func BenchmarkVSSAHistogram(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen26(g)
 	a1 := vssaKernelsGen0(g)
 	if p := vssaKernelsCatch(func() { vssaKernelsRefHistogram(a0, a1) }); p != "" {
@@ -2316,6 +2351,7 @@ func FuzzVSSACountLess(f *testing.F) {
 
 func BenchmarkVSSACountLess(b *testing.B) {
 	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
 	a0 := vssaKernelsGen13(g)
 	a1 := vssaKernelsGen14(g)
 	a2 := vssaKernelsGen27(g)
@@ -2330,6 +2366,321 @@ func BenchmarkVSSACountLess(b *testing.B) {
 	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			CountLess(a0, a1, a2)
+		}
+	})
+}
+
+// vssaKernelsRefSortInt64 is SortInt64's Go original.
+func vssaKernelsRefSortInt64(s []int64) {
+	vssaKernelsRefQuickSort(s, 0, len(s)-1)
+}
+
+// vssaKernelsCheckSortInt64 runs SortInt64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckSortInt64(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen10(g)
+	b0 := vssaKernelsClone10(a0)
+	in := fmt.Sprint(b0)
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefSortInt64(b0) })
+	gotPanic := vssaKernelsCatch(func() { SortInt64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("SortInt64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame10(a0, b0) {
+		t.Fatalf("SortInt64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSASortInt64(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckSortInt64(t, g)
+	}
+}
+
+func FuzzVSSASortInt64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckSortInt64(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSASortInt64(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaKernelsGen10(g)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefSortInt64(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefSortInt64(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			SortInt64(a0)
+		}
+	})
+}
+
+// vssaKernelsRefQuickSort is QuickSort's Go original.
+func vssaKernelsRefQuickSort(s []int64, lo, hi int) {
+	for lo < hi {
+		p := vssaKernelsRefpartition(s, lo, hi)
+		if p-lo < hi-p {
+			vssaKernelsRefQuickSort(s, lo, p-1)
+			lo = p + 1
+		} else {
+			vssaKernelsRefQuickSort(s, p+1, hi)
+			hi = p - 1
+		}
+	}
+}
+
+// vssaKernelsCheckQuickSort runs QuickSort and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckQuickSort(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen10(g)
+	b0 := vssaKernelsClone10(a0)
+	a1 := int(g.between(0, 8))
+	b1 := vssaKernelsClone9(a1)
+	a2 := int(g.between(-1, 1023))
+	b2 := vssaKernelsClone9(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefQuickSort(b0, b1, b2) })
+	gotPanic := vssaKernelsCatch(func() { QuickSort(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("QuickSort(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame10(a0, b0) {
+		t.Fatalf("QuickSort(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAQuickSort(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckQuickSort(t, g)
+	}
+}
+
+func FuzzVSSAQuickSort(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckQuickSort(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSAQuickSort(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaKernelsGen10(g)
+	a1 := int(8)
+	a2 := int(1023)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefQuickSort(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefQuickSort(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			QuickSort(a0, a1, a2)
+		}
+	})
+}
+
+// vssaKernelsRefpartition is partition's Go original.
+func vssaKernelsRefpartition(s []int64, lo, hi int) int {
+	pivot := s[hi]
+	i := lo
+	for j := lo; j < hi; j++ {
+		if s[j] < pivot {
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
+	}
+	s[i], s[hi] = s[hi], s[i]
+	return i
+}
+
+// vssaKernelsCheckpartition runs partition and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckpartition(t testing.TB, g *vssaKernelsGen) {
+	a0 := vssaKernelsGen10(g)
+	b0 := vssaKernelsClone10(a0)
+	a1 := int(g.between(0, 8))
+	b1 := vssaKernelsClone9(a1)
+	a2 := int(g.between(0, 1023))
+	b2 := vssaKernelsClone9(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefpartition(b0, b1, b2) })
+	gotPanic := vssaKernelsCatch(func() { r0 = partition(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("partition(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame9(r0, w0) {
+		t.Fatalf("partition(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaKernelsSame10(a0, b0) {
+		t.Fatalf("partition(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSApartition(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckpartition(t, g)
+	}
+}
+
+func FuzzVSSApartition(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckpartition(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSApartition(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaKernelsGen10(g)
+	a1 := int(8)
+	a2 := int(1023)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefpartition(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefpartition(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			partition(a0, a1, a2)
+		}
+	})
+}
+
+// vssaKernelsRefCountPrimes is CountPrimes's Go original.
+func vssaKernelsRefCountPrimes(n uint32) int {
+	c := 0
+	for k := uint32(0); k < n; k++ {
+		if vssaKernelsRefisPrime(k) {
+			c++
+		}
+	}
+	return c
+}
+
+// vssaKernelsCheckCountPrimes runs CountPrimes and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckCountPrimes(t testing.TB, g *vssaKernelsGen) {
+	a0 := uint32(g.between(0, 5000))
+	b0 := vssaKernelsClone2(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountPrimes(b0) })
+	gotPanic := vssaKernelsCatch(func() { r0 = CountPrimes(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("CountPrimes(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame9(r0, w0) {
+		t.Fatalf("CountPrimes(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSACountPrimes(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckCountPrimes(t, g)
+	}
+}
+
+func FuzzVSSACountPrimes(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountPrimes(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSACountPrimes(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := uint32(5000)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefCountPrimes(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			CountPrimes(a0)
+		}
+	})
+}
+
+// vssaKernelsRefisPrime is isPrime's Go original.
+func vssaKernelsRefisPrime(n uint32) bool {
+	if n < 2 {
+		return false
+	}
+	for d := uint32(2); d <= n/d; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaKernelsCheckisPrime runs isPrime and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaKernelsCheckisPrime(t testing.TB, g *vssaKernelsGen) {
+	a0 := uint32(g.between(0, 1000003))
+	b0 := vssaKernelsClone2(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 bool
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefisPrime(b0) })
+	gotPanic := vssaKernelsCatch(func() { r0 = isPrime(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("isPrime(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaKernelsSame27(r0, w0) {
+		t.Fatalf("isPrime(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAisPrime(t *testing.T) {
+	g := vssaKernelsRandGen(1)
+	for range 3000 {
+		vssaKernelsCheckisPrime(t, g)
+	}
+}
+
+func FuzzVSSAisPrime(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckisPrime(t, vssaKernelsByteGen(data)) })
+}
+
+func BenchmarkVSSAisPrime(b *testing.B) {
+	g := vssaKernelsBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := uint32(1000003)
+	if p := vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaKernelsRefisPrime(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			isPrime(a0)
 		}
 	})
 }

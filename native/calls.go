@@ -1,0 +1,106 @@
+// This file keeps calls between compiled functions safe from the stack
+// copier. A call may grow the goroutine's stack, which moves it: the
+// runtime then adjusts the pointers into the stack that it knows of,
+// among them the caller's arguments (the Go declaration gives their
+// pointer map), but not the copies the caller keeps in registers or
+// its frame (NO_LOCAL_POINTERS: the collector does not see those
+// either). So in a function that calls, a pointer argument is read from
+// the argument frame at each use rather than once, and no other pointer
+// may be live across a call: Lower refuses such a function.
+
+package native
+
+// hasCalls reports whether m calls a compiled function.
+func hasCalls(m *Func) bool {
+	for _, b := range m.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == OpCall {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reloadPointerArgs gives, in a function that calls, each use of a
+// pointer argument a load of its own from the argument frame, right
+// before the instruction (or, for a phi, at the end of the predecessor).
+func reloadPointerArgs(m *Func) {
+	if !hasCalls(m) {
+		return
+	}
+	def := definitions(m)
+	isPointerArg := func(v Value) bool {
+		d := def[v].instr
+		return d != nil && d.Op == OpArg && m.Values[v].Pointer
+	}
+	reload := func(v Value) *Instr {
+		c := *def[v].instr
+		c.Dst = m.newValue(GP, true)
+		return &c
+	}
+	for _, b := range m.Blocks {
+		var code []*Instr
+		for _, in := range b.Instrs {
+			if in.Op == OpArg {
+				code = append(code, in)
+				continue
+			}
+			fresh := map[Value]Value{}
+			in.mapOperands(func(v Value) Value {
+				if !isPointerArg(v) {
+					return v
+				}
+				if w, ok := fresh[v]; ok {
+					return w
+				}
+				r := reload(v)
+				code = append(code, r)
+				fresh[v] = r.Dst
+				return r.Dst
+			})
+			code = append(code, in)
+		}
+		b.Instrs = code
+	}
+	for _, b := range m.Blocks {
+		for _, p := range b.Phis {
+			for k, a := range p.Args {
+				if isPointerArg(a) {
+					pred := m.Blocks[b.Preds[k]]
+					r := reload(a)
+					last := len(pred.Instrs) - 1
+					pred.Instrs = append(pred.Instrs[:last:last], r, pred.Instrs[last])
+					p.Args[k] = r.Dst
+				}
+			}
+		}
+	}
+	removeDead(m)
+}
+
+// pointerAcrossCall returns a call across which a pointer is live, or
+// nil.
+func pointerAcrossCall(m *Func) *Instr {
+	lv := computeLiveness(m)
+	for _, b := range m.Blocks {
+		live := lv.out[b.Index].clone()
+		for x := len(b.Instrs) - 1; x >= 0; x-- {
+			in := b.Instrs[x]
+			if in.Op == OpCall {
+				var found bool
+				live.each(func(v Value) { found = found || m.Values[v].Pointer })
+				if found {
+					return in
+				}
+			}
+			if in.Dst != NoValue {
+				live.remove(in.Dst)
+			}
+			for _, u := range in.uses() {
+				live.add(u)
+			}
+		}
+	}
+	return nil
+}

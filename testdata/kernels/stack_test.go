@@ -1,0 +1,50 @@
+//go:build amd64 && !purego
+
+package kernels
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unsafe"
+)
+
+// TestCallsMoveStack sorts arrays on the goroutine's stack with
+// SortInt64, whose compiled calls recurse deep enough to grow the stack
+// of a new goroutine: the runtime then moves the stack, the array with
+// it, and the compiled code must go on writing where the array is now
+// (it reloads its pointer arguments after each call: calls.go). The
+// test checks that some calls did move the stack, or it would prove
+// nothing.
+func TestCallsMoveStack(t *testing.T) {
+	moved := 0
+	for seed := range uint64(20) {
+		done := make(chan string)
+		go func() {
+			var a [512]int64
+			r := rand.New(rand.NewPCG(seed, 1))
+			for i := range a {
+				a[i] = r.Int64N(1000)
+			}
+			want := slices.Clone(a[:])
+			slices.Sort(want)
+			before := uintptr(unsafe.Pointer(&a[0]))
+			SortInt64(a[:])
+			if uintptr(unsafe.Pointer(&a[0])) != before {
+				moved++
+			}
+			if !slices.Equal(a[:], want) {
+				done <- "not sorted"
+				return
+			}
+			done <- ""
+		}()
+		if msg := <-done; msg != "" {
+			t.Fatalf("seed %d: %s", seed, msg)
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no call moved the stack: the test checks nothing")
+	}
+	t.Logf("%d of 20 sorts moved the stack", moved)
+}
