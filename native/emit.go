@@ -269,10 +269,14 @@ func (e *emitter) body() error {
 			order = append(order, b)
 		}
 	}
+	aligned := loopTops(order, e.target)
 	for i, b := range order {
 		next := -1
 		if i+1 < len(order) {
 			next = order[i+1].Index
+		}
+		if aligned[b.Index] {
+			e.ins("PCALIGN $32")
 		}
 		fmt.Fprintf(&e.w, "b%d:\n", b.Index)
 		mb := &e.a.After.Blocks[b.Index]
@@ -312,6 +316,38 @@ func (e *emitter) body() error {
 		}
 	}
 	return nil
+}
+
+// loopTops returns the blocks to align to 32 bytes, as gc aligns its
+// loops: the top of each loop in the emission order (a block some later
+// block, or itself, branches back to) that the block before it does not
+// fall into, so that the padding before it is never executed (padding
+// in a loop's path costs more than alignment gains). target resolves a
+// successor through the blocks the emitter leaves out.
+func loopTops(order []*Block, target func(int) int) map[int]bool {
+	at := map[int]int{}
+	for i, b := range order {
+		at[b.Index] = i
+	}
+	tops := map[int]bool{}
+	for i, b := range order {
+		for _, s := range b.Succs {
+			if j, ok := at[target(s)]; ok && j <= i && j > 0 {
+				tops[order[j].Index] = true
+			}
+		}
+	}
+	for j, b := range order {
+		if !tops[b.Index] {
+			continue
+		}
+		for _, s := range order[j-1].Succs {
+			if target(s) == b.Index {
+				delete(tops, b.Index) // reached by falling through
+			}
+		}
+	}
+	return tops
 }
 
 // jcc returns the jump mnemonic of cond, for signed or unsigned

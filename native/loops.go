@@ -31,10 +31,13 @@ type countedLoop struct {
 	nImm    int64
 	// iv is the header phi the index comes from: x = iv + ahead (ahead
 	// is 1 when the header steps it, 0 when the body does).
-	iv      int
-	ahead   int64
-	checks  map[*Instr]bool // the bounds checks of x against lengths fixed in the loop
-	lengths []Value
+	iv    int
+	ahead int64
+	// guardStart: the index starts from a value not known to be ≥ 0,
+	// which the preheader tests (the fast copy runs only if it is).
+	guardStart bool
+	checks     map[*Instr]bool // the bounds checks of x against lengths fixed in the loop
+	lengths    []Value
 }
 
 // splitLoops gives each counted loop a fast, unrolled copy without the
@@ -52,8 +55,8 @@ func splitLoops(m *Func) (fast []*Block) {
 // findCountedLoop recognises the loops split applies to: two blocks,
 // the header ending with the test x < n (signed) that stays in the loop
 // when true, n fixed in the loop, x a header phi stepped by one in the
-// body or one plus a header phi, starting at a constant, so that x ≥ 0
-// in every iteration.
+// body or one plus a header phi, starting at a constant ≥ 0 or at a
+// value split tests, so that x ≥ 0 in every iteration of the copy.
 func findCountedLoop(m *Func, h *Block, inBody []bool) *countedLoop {
 	if len(h.Preds) != 2 || len(h.Succs) != 2 || !inBody[h.Succs[0]] || inBody[h.Succs[1]] {
 		return nil
@@ -155,23 +158,26 @@ func findCountedLoop(m *Func, h *Block, inBody []bool) *countedLoop {
 		}
 		return in.Imm, true
 	}
+	found := false
 	for i, ph := range h.Phis {
 		switch {
 		case ph.Dst == cl.x && isStep(ph.Args[jb], ph.Dst) && inLoop(ph.Args[jb]) && def[ph.Args[jb]].block != h:
-			start, ok = constOf(ph.Args[jp])
 		case ph.Args[jb] == cl.x && isStep(cl.x, ph.Dst) && def[cl.x].block == h:
-			start, ok = constOf(ph.Args[jp])
-			start++
 			cl.ahead = 1
 		default:
 			continue
 		}
-		cl.iv = i
+		start, ok = constOf(ph.Args[jp])
+		start += cl.ahead
+		cl.iv, found = i, true
 		break
 	}
-	if !ok || start < 0 {
+	if !found || ok && start < 0 {
 		return nil
 	}
+	// A start computed before the loop: split checks it is not
+	// negative before the fast copy runs.
+	cl.guardStart = !ok
 	seen := map[Value]bool{}
 	for _, c := range body {
 		for _, in := range c.Instrs {
@@ -239,6 +245,12 @@ func split(m *Func, cl *countedLoop) []*Block {
 		bound = min(l, bound)
 	}
 	lim := min(def(&Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: unroll - 1 + cl.ahead, Args: []Value{bound}}), bound)
+	if cl.guardStart {
+		// lim = iv0 when the first index iv0 + ahead is negative: the
+		// fast copy's test iv0 < lim fails at once.
+		iv0 := h.Phis[cl.iv].Args[jp]
+		lim = def(&Instr{Op: OpSelect, Cond: CondGe, Signed: true, Width: 8, HasImm: true, Imm: -cl.ahead, Args: []Value{iv0, lim, iv0}})
+	}
 	jump := p.Instrs[len(p.Instrs)-1]
 	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], code...), jump)
 

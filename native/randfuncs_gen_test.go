@@ -525,8 +525,8 @@ func (g *rfGen) loop() {
 		mask = "7"
 	}
 	for {
-		c := g.n(13)
-		if c <= 2 && len(slices) == 0 || c >= 3 && c <= 7 && len(seqs) == 0 {
+		c := g.n(14)
+		if c <= 2 && len(slices) == 0 || c >= 3 && c <= 7 && len(seqs) == 0 || c == 13 && len(seqs) == 0 {
 			continue
 		}
 		switch c {
@@ -576,6 +576,13 @@ func (g *rfGen) loop() {
 			e, k := g.anyIntLeaf()
 			i.kind = k
 			g.line("for %s := range %s & %s {", i.name, e, mask)
+		case 13:
+			// From a start computed at run time, negative at times:
+			// loop splitting tests it before its copy without checks.
+			s := seqs[g.n(len(seqs))]
+			e, _ := g.anyIntLeaf()
+			l.over = s
+			g.line("for %s := int(%s)%%5 - 1; %s < len(%s); %s++ {", i.name, e, i.name, s.name, i.name)
 		case 10:
 			if len(seqs) == 0 || inner {
 				continue
