@@ -10,23 +10,11 @@
 
 package native
 
-// hasCalls reports whether m calls a compiled function.
-func hasCalls(m *Func) bool {
-	for _, b := range m.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == OpCall {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // reloadPointerArgs gives, in a function that calls, each use of a
 // pointer argument a load of its own from the argument frame, right
 // before the instruction (or, for a phi, at the end of the predecessor).
 func reloadPointerArgs(m *Func) {
-	if !hasCalls(m) {
+	if !m.has(OpCall) {
 		return
 	}
 	def := definitions(m)

@@ -172,7 +172,7 @@ func Compile(req Request) (*Output, error) {
 		jobs = append(jobs, job{name, decl, sig, ranges, g})
 	}
 	for _, j := range jobs {
-		text, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
+		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
 		if err != nil {
 			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported
@@ -183,7 +183,10 @@ func Compile(req Request) (*Output, error) {
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges})
+		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2})
+	}
+	if anyAVX2(compiled) {
+		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))
 	}
 	decls, err := declFile(n, pkg.Name, compiled)
 	if err != nil {
@@ -204,17 +207,43 @@ func Compile(req Request) (*Output, error) {
 	return out, nil
 }
 
-// compileFunc lowers, allocates (validated) and emits one function.
-func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, callees Callees) (string, error) {
-	m, err := Lower(f, sig, callees)
+// compileFunc lowers, allocates (validated) and emits one function,
+// and says whether it has AVX2 code.
+func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, callees Callees) (text string, avx2 bool, err error) {
+	a, err := lowerAndAllocate(f, sig, callees, h.AVX2)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	a, err := Allocate(m)
+	if wideSpilled(a) {
+		// A 32-byte vector in a 16-byte slot would lose half of it, and
+		// a poll's save area keeps 16 bytes a register: SSE2 only.
+		if a, err = lowerAndAllocate(f, sig, callees, ""); err != nil {
+			return "", false, err
+		}
+	}
+	text, err = Emit(a, name, h)
+	return text, a.Func.has(OpCPUFlag), err // the AVX2 loops test the flag
+}
+
+func lowerAndAllocate(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (*Allocation, error) {
+	m, err := Lower(f, sig, callees, avx2Flag)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return Emit(a, name, h)
+	return Allocate(m)
+}
+
+// wideSpilled reports whether a's allocation put a 32-byte vector in a
+// stack slot.
+func wideSpilled(a *Allocation) bool {
+	for _, b := range a.Func.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op.vector() && in.Vec == 32 && in.Dst != NoValue && a.Spilled[in.Dst] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runPasses runs the validated pipeline on f, which must leave it in SSA

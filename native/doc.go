@@ -13,8 +13,8 @@
 // computed (remainders.go),
 // if-conversion (ifconvert.go), full unrolling of loops with a known
 // trip count (fullunroll.go), one latch per loop (polls.go), loop
-// splitting with unrolling and SSE2 vectorisation (loops.go,
-// vectorize.go), loads folded into their users (foldloads.go), and a
+// splitting with unrolling and SSE2 vectorisation, with an AVX2 loop in
+// front that runs when the CPU has AVX2 (loops.go, vectorize.go), loads folded into their users (foldloads.go), and a
 // preemption countdown in every loop (polls.go); register allocation
 // on SSA (regalloc.go), whose result validate.RegAlloc checks before
 // anything is emitted; emission (emit.go, layout.go) from the validated

@@ -26,6 +26,9 @@ import (
 // checks that remain, and the preemption poll.
 type Helpers struct {
 	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
+	// AVX2 is the bool variable that says whether the CPU has AVX2,
+	// set by the assembly function HasAVX2 (cpuFile).
+	AVX2, HasAVX2 string
 }
 
 // slotSize is the size of a stack slot: an SSE register's, whose
@@ -447,6 +450,10 @@ func (e *emitter) stub(helper string, args ...string) string {
 func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.Loc, next int) error {
 	gp := func(k int) string { return e.reg(uses[k], GP) }
 	fp := func(k int) string { return e.reg(uses[k], FP) }
+	if in.Op.vector() && in.Vec == 32 {
+		e.avx2(in, uses, dst)
+		return nil
+	}
 	switch in.Op {
 	case OpArg:
 		if in.Float {
@@ -579,6 +586,10 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		} else {
 			e.ins("%s %s, %s", op, gp(0), mem)
 		}
+	case OpCPUFlag:
+		e.ins("MOVBQZX ·%s(SB), %s", in.Sym, e.reg(dst, GP))
+	case OpVZeroUpper:
+		e.ins("VZEROUPPER")
 	case OpVLoad:
 		e.ins("MOVOU %s, %s", e.mem(in.Mem, uses), e.reg(dst, FP))
 	case OpVStore:
@@ -1099,6 +1110,58 @@ func (e *emitter) vectorBin(in *Instr, x, y, d string) {
 		return
 	}
 	e.twoAddress(op, x, y, d, in.Bin != BinSub && in.Bin != BinDiv, "MOVAPS", "X15")
+}
+
+// avx2 emits a vector instruction on 32-byte vectors (Y registers, VEX
+// encoding, three operands: no copy to the destination first).
+func (e *emitter) avx2(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	y := func(l validate.Loc) string { return "Y" + strings.TrimPrefix(e.reg(l, FP), "X") }
+	lane := map[int]string{1: "B", 2: "W", 4: "D", 8: "Q"}[in.Width]
+	switch in.Op {
+	case OpVLoad:
+		e.ins("VMOVDQU %s, %s", e.mem(in.Mem, uses), y(dstLoc))
+	case OpVStore:
+		e.ins("VMOVDQU %s, %s", y(uses[0]), e.mem(in.Mem, uses[1:]))
+	case OpVBin:
+		a, b, d := y(uses[0]), y(uses[1]), y(dstLoc)
+		var op string
+		if in.Float {
+			op = "V" + map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + map[int]string{4: "PS", 8: "PD"}[in.Width]
+		} else {
+			op = map[Bin]string{BinAdd: "VPADD" + lane, BinSub: "VPSUB" + lane, BinAnd: "VPAND", BinOr: "VPOR", BinXor: "VPXOR"}[in.Bin]
+		}
+		if in.Bin == BinAndNot {
+			// VPANDN s, t, d computes ^t & s.
+			e.ins("VPANDN %s, %s, %s", a, b, d)
+			return
+		}
+		// Go's operand order: VPSUBD s, t, d computes t - s.
+		e.ins("%s %s, %s, %s", op, b, a, d)
+	case OpVShift:
+		op := "VPSLL"
+		if in.Bin == BinShr {
+			op = "VPSRL"
+			if in.Signed {
+				op = "VPSRA"
+			}
+		}
+		// As for SSE2, a count of the lane's width or more clears the
+		// lane (fills it with the sign, for VPSRA).
+		e.ins("%s%s $%d, %s, %s", op, lane, min(uint64(in.Imm), 255), y(uses[0]), y(dstLoc))
+	case OpVRotate:
+		a, d := y(uses[0]), y(dstLoc)
+		e.ins("VPSLL%s $%d, %s, Y15", lane, in.Imm, a)
+		e.ins("VPSRL%s $%d, %s, %s", lane, int64(8*in.Width)-in.Imm, a, d)
+		e.ins("VPOR Y15, %s, %s", d, d)
+	case OpVBroadcast:
+		d := y(dstLoc)
+		if in.Float {
+			e.ins("VBROADCASTS%s %s, %s", map[int]string{4: "S", 8: "D"}[in.Width], e.reg(uses[0], FP), d)
+			return
+		}
+		e.ins("MOVQ %s, X15", e.reg(uses[0], GP))
+		e.ins("VPBROADCAST%s X15, %s", lane, d)
+	}
 }
 
 // broadcast emits d = a vector whose every lane is the scalar at l (a

@@ -29,6 +29,54 @@ type Compiled struct {
 	// Ranges bounds the test's values of some integer parameters (see
 	// RangeDirective).
 	Ranges map[int][2]int64
+	// AVX2: its vector loops have AVX2 versions, which run when the
+	// CPU has AVX2 (its test runs it both ways).
+	AVX2 bool
+}
+
+func anyAVX2(fns []*Compiled) bool {
+	for _, c := range fns {
+		if c.AVX2 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAVX2Asm returns the assembly of func name() bool, which reports
+// whether the CPU and the operating system support AVX2: CPUID leaf 1
+// says AVX and OSXSAVE, XGETBV that the OS saves the YMM registers
+// (XCR0 bits 1 and 2), CPUID leaf 7 says AVX2 (EBX bit 5).
+func hasAVX2Asm(name string) string {
+	return fmt.Sprintf(`
+// func %[1]s() bool
+TEXT ·%[1]s(SB), NOSPLIT, $0-1
+	XORL AX, AX
+	CPUID
+	CMPL AX, $7
+	JLT no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX
+	CMPL CX, $0x18000000
+	JNE no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX
+	CMPL AX, $6
+	JNE no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL $5, BX
+	JCC no
+	MOVB $1, ret+0(FP)
+	RET
+no:
+	MOVB $0, ret+0(FP)
+	RET
+`, name)
 }
 
 // names derives the identifiers of one output's helpers from the stem
@@ -46,6 +94,8 @@ func (n names) helpers() Helpers {
 		PanicDivide: n.stem + "PanicDivide",
 		PanicShift:  n.stem + "PanicShift",
 		Poll:        n.stem + "Poll",
+		AVX2:        n.stem + "AVX2",
+		HasAVX2:     n.stem + "HasAVX2",
 	}
 }
 
@@ -87,6 +137,16 @@ func %[5]s(p0, p1, p2, p3, p4, p5, p6, p7 unsafe.Pointer) (q0, q1, q2, q3, q4, q
 //go:noinline
 func %[5]sCheck() {}
 `, h.PanicIndex, h.PanicIndexU, h.PanicDivide, h.PanicShift, h.Poll)
+	if anyAVX2(fns) {
+		fmt.Fprintf(&b, `
+// %[1]s says whether the CPU has AVX2: the assembly's vector loops
+// have AVX2 versions, which run then. (Tests set it false to run the
+// SSE2 versions.)
+var %[1]s = %[2]s()
+
+func %[2]s() bool
+`, h.AVX2, h.HasAVX2)
+	}
 	return format.Source(b.Bytes())
 }
 
@@ -222,7 +282,12 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	}
 	b.WriteString("}\n\n")
 
-	fmt.Fprintf(b, "func TestVSSA%s(t *testing.T) {\n\tg := %sRandGen(1)\n\tfor range 3000 {\n\t\t%sCheck%s(t, g)\n\t}\n}\n\n", F, s, s, F)
+	fmt.Fprintf(b, "func TestVSSA%s(t *testing.T) {\n\tg := %sRandGen(1)\n\tfor range 3000 {\n\t\t%sCheck%s(t, g)\n\t}\n", F, s, s, F)
+	if c.AVX2 {
+		flag := n.helpers().AVX2
+		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The SSE2 loops too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(2)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)
+	}
+	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "func FuzzVSSA%s(f *testing.F) {\n\tf.Add([]byte{})\n\tf.Add([]byte(\"\\x03\\x01\\x00\\x05\\xff\\x10\\x20\\x07\\x08\\x00\\x00\\x01\"))\n", F)
 	fmt.Fprintf(b, "\tf.Fuzz(func(t *testing.T, data []byte) { %sCheck%s(t, %sByteGen(data)) })\n}\n\n", s, F, s)
 
@@ -448,7 +513,12 @@ func (g *%[1]sGen) length() (int, bool) {
 			return g.last, true
 		}
 	}
+	// Now and then long enough for a few iterations of every vector
+	// loop (an AVX2 loop over bytes does 128 an iteration).
 	g.last = g.n(70)
+	if g.n(8) == 0 {
+		g.last = g.n(400)
+	}
 	return g.last, true
 }
 

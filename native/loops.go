@@ -42,11 +42,11 @@ type countedLoop struct {
 
 // splitLoops gives each counted loop a fast, unrolled copy without the
 // checks the loop's bound makes redundant.
-func splitLoops(m *Func) (fast []*Block) {
+func splitLoops(m *Func, avx2 *avx2Target) (fast []*Block) {
 	loops := naturalLoops(m)
 	for _, h := range loopHeaders(loops) {
 		if cl := findCountedLoop(m, m.Blocks[h], loops[h]); cl != nil {
-			fast = append(fast, split(m, cl)...)
+			fast = append(fast, split(m, cl, avx2)...)
 		}
 	}
 	return fast
@@ -216,7 +216,7 @@ func definitions(m *Func) []definition {
 
 // split puts the fast copy of cl in front of it and returns the copy's
 // body blocks.
-func split(m *Func, cl *countedLoop) []*Block {
+func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 	h, b, p := cl.h, cl.b, cl.p
 	jb := indexOf(h.Preds, b.Index)
 	jp := 1 - jb
@@ -379,7 +379,7 @@ func split(m *Func, cl *countedLoop) []*Block {
 		h.Phis[i].Args[jp] = fastPhis[i].Dst
 	}
 	if plan := vectorizable(m, cl); plan != nil {
-		vectorize(m, cl, plan, bound, fh)
+		vectorize(m, cl, plan, bound, fh, avx2)
 	}
 	return fast
 }

@@ -76,15 +76,23 @@ type lowerer struct {
 	fast    []*Block             // the unrolled bodies splitLoops made
 	sites   map[*Instr]*callSite // the calls, by their OpCall
 	inlined map[string]*Func     // callee → its code to inline, nil if none (inline.go)
+	avx2    *avx2Target          // nil: SSE2 only
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
 // signature, whose parameter names the assembly uses; f may call the
 // callees.
-func Lower(f *ir.Func, sig *types.Signature, callees Callees) (m *Func, err error) {
+//
+// avx2Flag names the package's bool variable that says whether the CPU
+// has AVX2; vector loops then have an AVX2 version too. "" leaves them
+// SSE2 only.
+func Lower(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (m *Func, err error) {
 	l, err := lowerBody(f, sig, callees)
 	if err != nil {
 		return nil, err
+	}
+	if avx2Flag != "" {
+		l.avx2 = &avx2Target{flag: avx2Flag}
 	}
 	defer catchUnsupported(&err)
 	l.transform()
@@ -191,7 +199,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},
-		{"splitLoops", true, func() { l.fast = splitLoops(l.m) }},
+		{"splitLoops", true, func() { l.fast = splitLoops(l.m, l.avx2) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},

@@ -68,7 +68,18 @@ const (
 	OpCallArg              // the outgoing argument word at Off(SP) = Args[0] (Width, Float), right before its OpCall
 	OpCall                 // a call of the compiled function Sym (ABI0), whose arguments and results take Off bytes: destroys every register
 	OpCallResult           // Dst = the result word at Off(SP) (Width, Signed, Float), right after its OpCall
+	OpCPUFlag              // Dst = the bool package variable Sym (whether the CPU has AVX2), 0 or 1
+	OpVZeroUpper           // VZEROUPPER: after 32-byte vectors, before SSE code
 )
+
+// vector reports whether op computes on vectors (Vec gives their size).
+func (op Op) vector() bool {
+	switch op {
+	case OpVLoad, OpVStore, OpVBin, OpVShift, OpVBroadcast, OpVRotate:
+		return true
+	}
+	return false
+}
 
 // hasMem reports whether instructions of kind op have an address (Mem),
 // whose registers are among their operands.
@@ -103,7 +114,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
 		return false
 	}
 	return true
@@ -178,9 +189,10 @@ type Instr struct {
 	Bin    Bin
 	Cond   Cond
 	Cvt    Cvt
-	Width  int  // bytes: 1, 2, 4, 8 (integers); 4 or 8 for floats
-	Signed bool // integers; for OpBounds, the index
-	Float  bool // the operation is on floats (Args' class FP)
+	Width  int   // bytes: 1, 2, 4, 8 (integers); 4 or 8 for floats; a vector's lanes
+	Vec    int64 // a vector instruction's vector size: 16 (SSE2; 0 is 16 too) or 32 (AVX2)
+	Signed bool  // integers; for OpBounds, the index
+	Float  bool  // the operation is on floats (Args' class FP)
 	Mem    Mem
 	// MemFirst, on a comparison or a branch, makes its first operand
 	// the MemWidth-byte integer at Mem instead of Args[0] (the address
@@ -209,6 +221,10 @@ type Block struct {
 	Preds, Succs []int
 	Phis         []Phi
 	Instrs       []*Instr // the last one jumps, branches or returns
+	// Preemption, for a loop header: NoPoll, no countdown (a loop
+	// whose iterations per entry are bounded); PollEach, a poll at
+	// every back edge.
+	NoPoll, PollEach bool
 }
 
 // Phi defines Dst at the start of its block: Args[k] on the edge from
@@ -227,6 +243,18 @@ type Func struct {
 	ArgSize int64
 	// Polls is the number of preemption points (each loop has one).
 	Polls int
+}
+
+// has reports whether f has an instruction of kind op.
+func (f *Func) has(op Op) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == op {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // replacePred makes block to the predecessor of the blocks succs where

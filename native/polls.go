@@ -21,10 +21,14 @@ func (l *lowerer) addPolls() {
 				latches = append(latches, p)
 			}
 		}
-		if len(latches) == 0 {
+		hb := m.Blocks[h]
+		if len(latches) == 0 || hb.NoPoll {
 			continue
 		}
-		hb := m.Blocks[h]
+		interval := int64(pollInterval)
+		if hb.PollEach {
+			interval = 1
+		}
 		counter := m.newValue(GP, false)
 		phi := Phi{Dst: counter, Args: make([]Value, len(hb.Preds))}
 		for j, p := range hb.Preds {
@@ -33,7 +37,7 @@ func (l *lowerer) addPolls() {
 			}
 			pb := m.Blocks[p]
 			l.cur = pb
-			phi.Args[j] = l.beforeLast(pb, &Instr{Op: OpConst, Imm: pollInterval, Width: 8})
+			phi.Args[j] = l.beforeLast(pb, &Instr{Op: OpConst, Imm: interval, Width: 8})
 		}
 		for _, latch := range latches {
 			lb := m.Blocks[latch]
@@ -55,7 +59,7 @@ func (l *lowerer) addPolls() {
 			reset := m.newValue(GP, false)
 			poll.Instrs = []*Instr{
 				{Op: OpPoll, Dst: NoValue, Pos: jump.Pos},
-				{Op: OpConst, Dst: reset, Imm: pollInterval, Width: 8, Pos: jump.Pos},
+				{Op: OpConst, Dst: reset, Imm: interval, Width: 8, Pos: jump.Pos},
 				{Op: OpJump, Dst: NoValue, Pos: jump.Pos},
 			}
 

@@ -54,6 +54,8 @@ type Allocation struct {
 	// SlotClass gives the class of the value each stack slot holds
 	// (slot k is location firstSlot+k).
 	SlotClass []Class
+	// Spilled says, by value, whether it lives in a stack slot.
+	Spilled []bool
 }
 
 // Allocate allocates registers for f and validates the result.
@@ -93,7 +95,7 @@ func Allocate(f *Func) (*Allocation, error) {
 	if err := validate.RegAlloc(before, after); err != nil {
 		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
 	}
-	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass}, nil
+	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass, Spilled: a.spilled}, nil
 }
 
 // corruptAllocation, set by tests, changes an allocation before it is

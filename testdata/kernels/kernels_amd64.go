@@ -151,3 +151,10 @@ func vssaKernelsPoll(p0, p1, p2, p3, p4, p5, p6, p7 unsafe.Pointer) (q0, q1, q2,
 
 //go:noinline
 func vssaKernelsPollCheck() {}
+
+// vssaKernelsAVX2 says whether the CPU has AVX2: the assembly's vector loops
+// have AVX2 versions, which run then. (Tests set it false to run the
+// SSE2 versions.)
+var vssaKernelsAVX2 = vssaKernelsHasAVX2()
+
+func vssaKernelsHasAVX2() bool

@@ -1085,6 +1085,15 @@ func TestVSSAReverseBitsAll(t *testing.T) {
 	for range 3000 {
 		vssaKernelsCheckReverseBitsAll(t, g)
 	}
+	if vssaKernelsAVX2 {
+		// The SSE2 loops too.
+		vssaKernelsAVX2 = false
+		defer func() { vssaKernelsAVX2 = true }()
+		g = vssaKernelsRandGen(2)
+		for range 3000 {
+			vssaKernelsCheckReverseBitsAll(t, g)
+		}
+	}
 }
 
 func FuzzVSSAReverseBitsAll(f *testing.F) {
@@ -1211,6 +1220,15 @@ func TestVSSAAXPY(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckAXPY(t, g)
+	}
+	if vssaKernelsAVX2 {
+		// The SSE2 loops too.
+		vssaKernelsAVX2 = false
+		defer func() { vssaKernelsAVX2 = true }()
+		g = vssaKernelsRandGen(2)
+		for range 3000 {
+			vssaKernelsCheckAXPY(t, g)
+		}
 	}
 }
 
@@ -1741,6 +1759,15 @@ func TestVSSAXorBytes(t *testing.T) {
 	for range 3000 {
 		vssaKernelsCheckXorBytes(t, g)
 	}
+	if vssaKernelsAVX2 {
+		// The SSE2 loops too.
+		vssaKernelsAVX2 = false
+		defer func() { vssaKernelsAVX2 = true }()
+		g = vssaKernelsRandGen(2)
+		for range 3000 {
+			vssaKernelsCheckXorBytes(t, g)
+		}
+	}
 }
 
 func FuzzVSSAXorBytes(f *testing.F) {
@@ -1799,6 +1826,15 @@ func TestVSSAScaleFloat64(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckScaleFloat64(t, g)
+	}
+	if vssaKernelsAVX2 {
+		// The SSE2 loops too.
+		vssaKernelsAVX2 = false
+		defer func() { vssaKernelsAVX2 = true }()
+		g = vssaKernelsRandGen(2)
+		for range 3000 {
+			vssaKernelsCheckScaleFloat64(t, g)
+		}
 	}
 }
 
@@ -3353,7 +3389,12 @@ func (g *vssaKernelsGen) length() (int, bool) {
 			return g.last, true
 		}
 	}
+	// Now and then long enough for a few iterations of every vector
+	// loop (an AVX2 loop over bytes does 128 an iteration).
 	g.last = g.n(70)
+	if g.n(8) == 0 {
+		g.last = g.n(400)
+	}
 	return g.last, true
 }
 

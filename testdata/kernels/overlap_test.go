@@ -9,14 +9,24 @@ import (
 )
 
 // TestOverlap runs the vectorised element-wise kernels on slices that
-// overlap at every offset around a vector's width, where loading a
-// vector before storing it would differ from Go's element-by-element
-// order, and compares the memory with the Go originals'.
+// overlap at every offset around a vector's width (16 bytes for SSE2, 32
+// for AVX2: both run), where loading a vector before storing it would
+// differ from Go's element-by-element order, and compares the memory
+// with the Go originals'.
 func TestOverlap(t *testing.T) {
-	for n := 0; n < 300; n += 13 {
-		for off := -20; off <= 20; off++ {
+	if vssaKernelsAVX2 {
+		testOverlap(t)
+		vssaKernelsAVX2 = false
+		defer func() { vssaKernelsAVX2 = true }()
+	}
+	testOverlap(t)
+}
+
+func testOverlap(t *testing.T) {
+	for n := 0; n < 600; n += 13 {
+		for off := -40; off <= 40; off++ {
 			// XorBytes(dst, a, b) with dst and a in one buffer, off bytes apart.
-			buf := make([]byte, n+64)
+			buf := make([]byte, n+96)
 			for i := range buf {
 				buf[i] = byte(i*7 + 3)
 			}
@@ -25,7 +35,7 @@ func TestOverlap(t *testing.T) {
 			for i := range b {
 				b[i] = byte(i * 13)
 			}
-			d, a := 20, 20+off
+			d, a := 40, 40+off
 			XorBytes(buf[d:d+n], buf[a:a+n], b)
 			vssaKernelsRefXorBytes(want[d:d+n], want[a:a+n], b)
 			if !slices.Equal(buf, want) {
@@ -33,7 +43,7 @@ func TestOverlap(t *testing.T) {
 			}
 
 			// ScaleFloat64 and AXPY with y and x overlapping, off elements apart.
-			fs := make([]float64, n+64)
+			fs := make([]float64, n+96)
 			for i := range fs {
 				fs[i] = float64(i) + 0.5
 			}
@@ -45,7 +55,7 @@ func TestOverlap(t *testing.T) {
 			}
 
 			// ReverseBitsAll(dst, src): 4-byte lanes, rotations.
-			us := make([]uint32, n+64)
+			us := make([]uint32, n+96)
 			for i := range us {
 				us[i] = uint32(i)*2654435761 + 1
 			}
