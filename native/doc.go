@@ -10,17 +10,18 @@
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
 // float constants (peephole.go), remainders from quotients already
-// computed (remainders.go),
-// if-conversion (ifconvert.go), full unrolling of loops with a known
-// trip count (fullunroll.go), one latch per loop (polls.go), loop
-// splitting with unrolling and SSE2 vectorisation, with an AVX2 loop in
-// front that runs when the CPU has AVX2 (loops.go, vectorize.go), loads folded into their users (foldloads.go), and a
-// preemption countdown in every loop (polls.go); register allocation
-// on SSA (regalloc.go), whose result validate.RegAlloc checks before
-// anything is emitted; emission (emit.go, layout.go) from the validated
-// code; and the Go files that go with the assembly (gofiles.go):
-// declarations, the helpers it calls, and the equivalence test, fuzz
-// targets and benchmarks against a copy of the Go original.
+// computed (remainders.go), if-conversion (ifconvert.go), full
+// unrolling of loops with a known trip count (fullunroll.go), one
+// latch per loop (polls.go), loop splitting with unrolling and SSE2
+// vectorisation, with an AVX2 loop in front that runs when the CPU has
+// AVX2 (loops.go, vectorize.go), loads folded into their users
+// (foldloads.go), and a preemption countdown in every loop (polls.go);
+// register allocation on SSA (regalloc.go), whose result
+// validate.RegAlloc checks before anything is emitted; emission
+// (emit.go, layout.go) from the validated code; and the Go files that
+// go with the assembly (gofiles.go): declarations, the helpers it
+// calls, and the equivalence test, fuzz targets and benchmarks against
+// a copy of the Go original.
 //
 // VSSA_VERIFY=1 in the environment checks the SSA form after every
 // transform outside the tests too, and VSSA_SKIP=name,… leaves

@@ -716,6 +716,31 @@ var intOps = map[Bin]string{BinAdd: "ADDQ", BinSub: "SUBQ", BinMul: "IMULQ", Bin
 func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	d := e.reg(dstLoc, GP)
 	x := e.reg(uses[0], GP)
+	if in.MemY {
+		// At the operand's width, then sign-extended if signed. d may
+		// be an address register that dies here: then the operation is
+		// done in R11.
+		t := d
+		for _, u := range uses[1:] {
+			if d != x && e.reg(u, GP) == d {
+				t = "R11"
+			}
+		}
+		if t != x {
+			e.ins("MOVQ %s, %s", x, t)
+		}
+		op := intOps[in.Bin]
+		e.ins("%s%s %s, %s", op[:len(op)-1], sizeSuffix(in.Width), e.mem(in.Mem, uses[1:]), t)
+		if t != d {
+			e.ins("MOVQ %s, %s", t, d)
+		}
+		if in.Signed {
+			// (Unsigned, the operation leaves the bits above the
+			// width as x had them, zero.)
+			e.extend(d, in.Width, true)
+		}
+		return
+	}
 	sized := !in.Signed && in.Width < 8 && (in.Bin == BinAdd || in.Bin == BinSub || in.Bin == BinMul && in.Width == 4)
 	opOf := func(b Bin) string {
 		op := intOps[b]

@@ -1,12 +1,13 @@
 // This file folds memory accesses into the instructions that use them,
 // as amd64 allows: a comparison into a value reads its first operand
-// from memory (CMPQ 16(AX), SI; SETLT), a read-modify-write updates memory in place
+// from memory (CMPQ 16(AX), SI; SETLT), arithmetic its second (ADDQ
+// 8(BX), SI), a read-modify-write updates memory in place
 // (ADDQ SI, 8(AX); INCL (BX)(CX*4)), and a nil check is dropped where
 // the access right after it faults the same way.
 
 package native
 
-// foldLoads applies the three folds.
+// foldLoads applies the folds.
 func foldLoads(m *Func) {
 	uses := make([]int, len(m.Values))
 	for _, b := range m.Blocks {
@@ -112,6 +113,30 @@ func foldLoads(m *Func) {
 				dead[ld], dead[op] = true, true
 			}
 		}
+		// Then loads into arithmetic (ADDQ 8(BX), SI), after the
+		// read-modify-writes have taken theirs.
+		for i, in := range b.Instrs {
+			if dead[in] || in.Op != OpBin || in.Float || in.HasImm || in.MemY || len(in.Args) != 2 {
+				continue
+			}
+			switch in.Bin {
+			case BinAdd, BinSub, BinAnd, BinOr, BinXor:
+			default:
+				continue
+			}
+			ld := load(in.Args[1], i)
+			if ld == nil && in.Bin != BinSub {
+				if ld = load(in.Args[0], i); ld != nil {
+					in.Args[0], in.Args[1] = in.Args[1], in.Args[0]
+				}
+			}
+			if ld == nil || ld.Width != in.Width {
+				continue
+			}
+			in.MemY, in.Mem = true, ld.Mem
+			in.Args = append(in.Args[:1], ld.Mem.args()...)
+			dead[ld] = true
+		}
 		dropNilChecks(b, dead)
 		kept := b.Instrs[:0]
 		for _, in := range b.Instrs {
@@ -141,7 +166,10 @@ func quiet(in *Instr) bool {
 	case OpConst, OpUnary, OpShift, OpCmp, OpExt, OpLea, OpSelect, OpRotate, OpLoad, OpCvt:
 		return true
 	case OpBin:
-		return true // a float division by zero is not a panic; an integer one is OpDiv's
+		// A float division by zero is not a panic; an integer one is
+		// OpDiv's. One that reads memory faults as a load does, but a
+		// load of another address: not quiet.
+		return !in.MemY
 	}
 	return false
 }

@@ -93,7 +93,7 @@ func (op Op) hasMem() bool {
 
 // hasMem reports whether in has an address (Mem), whose registers are
 // its last operands.
-func (in *Instr) hasMem() bool { return in.Op.hasMem() || in.MemFirst }
+func (in *Instr) hasMem() bool { return in.Op.hasMem() || in.MemFirst || in.MemY }
 
 // mapOperands replaces every value in reads (its operands and its
 // address's registers) by its image under get.
@@ -199,10 +199,13 @@ type Instr struct {
 	// registers are then the last operands).
 	MemFirst bool
 	MemWidth int
-	Off      int64  // OpArg: the offset in the argument frame; OpCallArg, OpCallResult: in the outgoing one; OpCall: its size
-	Sym      string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
-	Rets     []Ret  // OpReturn
-	Pos      token.Pos
+	// MemY, on an integer OpBin, makes its second operand the
+	// Width-byte integer at Mem (the address registers follow Args[0]).
+	MemY bool
+	Off  int64  // OpArg: the offset in the argument frame; OpCallArg, OpCallResult: in the outgoing one; OpCall: its size
+	Sym  string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
+	Rets []Ret  // OpReturn
+	Pos  token.Pos
 }
 
 // Ret is where a result goes in the argument frame.
