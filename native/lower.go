@@ -189,6 +189,7 @@ func (l *lowerer) transform() {
 	}{
 		{"inlineCalls", true, func() { l.inlineCalls() }},
 		{"rotates", true, func() { rotates(l.m) }},
+		{"doublings", true, func() { doublings(l.m) }},
 		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
 		{"remainders", true, func() { remainders(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},

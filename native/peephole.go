@@ -3,6 +3,8 @@
 
 package native
 
+import "math"
+
 // rotates turns x<<k | x>>(w-k) (or + or ^, which are the same on
 // disjoint bits), x unsigned of w bits, into a rotation.
 func rotates(m *Func) {
@@ -28,6 +30,37 @@ func rotates(m *Func) {
 				}
 				*in = Instr{Op: OpRotate, Dst: in.Dst, Args: []Value{l.Args[0]}, Imm: l.Imm, Width: in.Width, Pos: in.Pos}
 				break
+			}
+		}
+	}
+}
+
+// doublings turns a float multiplication by 2 into x + x, as gc does:
+// the same IEEE result for every x (2x rounds the same either way,
+// overflows to the same infinity, keeps -0, NaN and its payload), with
+// no constant to keep in a register.
+func doublings(m *Func) {
+	def := definitions(m)
+	two := func(v Value, width int) bool {
+		in := def[v].instr
+		if in == nil || in.Op != OpConst || !in.Float || in.Width != width {
+			return false
+		}
+		if width == 4 {
+			return uint32(in.Imm) == math.Float32bits(2)
+		}
+		return uint64(in.Imm) == math.Float64bits(2)
+	}
+	for _, b := range m.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != OpBin || !in.Float || in.Bin != BinMul || in.HasImm || len(in.Args) != 2 {
+				continue
+			}
+			switch {
+			case two(in.Args[1], in.Width):
+				in.Bin, in.Args = BinAdd, []Value{in.Args[0], in.Args[0]}
+			case two(in.Args[0], in.Width):
+				in.Bin, in.Args = BinAdd, []Value{in.Args[1], in.Args[1]}
 			}
 		}
 	}
