@@ -27,7 +27,7 @@ import (
 type Helpers struct {
 	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
 	// AVX2 is the bool variable that says whether the CPU has AVX2,
-	// set by the assembly function HasAVX2 (cpuFile).
+	// set by the assembly function HasAVX2 (hasAVX2Asm).
 	AVX2, HasAVX2 string
 }
 
@@ -1118,11 +1118,17 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 	return nil
 }
 
+// floatVectorOp returns the SSE mnemonic of a lane-wise float operation
+// (ADDPD, MULPS, …; AVX's is it with a V before).
+func floatVectorOp(in *Instr) string {
+	return map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + map[int]string{4: "PS", 8: "PD"}[in.Width]
+}
+
 // vectorBin emits d = x op y lane by lane.
 func (e *emitter) vectorBin(in *Instr, x, y, d string) {
 	var op string
 	if in.Float {
-		op = map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + map[int]string{4: "PS", 8: "PD"}[in.Width]
+		op = floatVectorOp(in)
 	} else {
 		lane := map[int]string{1: "B", 2: "W", 4: "L", 8: "Q"}[in.Width]
 		op = map[Bin]string{BinAdd: "PADD" + lane, BinSub: "PSUB" + lane, BinAnd: "PAND", BinOr: "POR", BinXor: "PXOR"}[in.Bin]
@@ -1151,7 +1157,7 @@ func (e *emitter) avx2(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		a, b, d := y(uses[0]), y(uses[1]), y(dstLoc)
 		var op string
 		if in.Float {
-			op = "V" + map[Bin]string{BinAdd: "ADD", BinSub: "SUB", BinMul: "MUL", BinDiv: "DIV"}[in.Bin] + map[int]string{4: "PS", 8: "PD"}[in.Width]
+			op = "V" + floatVectorOp(in)
 		} else {
 			op = map[Bin]string{BinAdd: "VPADD" + lane, BinSub: "VPSUB" + lane, BinAnd: "VPAND", BinOr: "VPOR", BinXor: "VPXOR"}[in.Bin]
 		}

@@ -7,6 +7,8 @@ package native
 import (
 	"fmt"
 	"go/token"
+
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // Value is an SSA value of the machine code.
@@ -258,6 +260,17 @@ func (f *Func) has(op Op) bool {
 		}
 	}
 	return false
+}
+
+// dominators returns f's dominator tree, from block 0.
+func dominators(f *Func) *graph.DomTree {
+	g := graph.New(len(f.Blocks))
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			g.AddEdge(b.Index, s)
+		}
+	}
+	return graph.Dominators(g, 0)
 }
 
 // replacePred makes block to the predecessor of the blocks succs where

@@ -5,8 +5,6 @@
 
 package native
 
-import "github.com/vssa-go/vssa/ir/graph"
-
 // remainders rewrites x % y as x - (x/y)*y where a division x / y at
 // the same width and signedness is available (earlier in the block or
 // in a dominating one): a multiplication and a subtraction cost a few
@@ -35,13 +33,7 @@ func remainders(m *Func) {
 	if len(quotients) == 0 {
 		return
 	}
-	g := graph.New(len(m.Blocks))
-	for _, b := range m.Blocks {
-		for _, s := range b.Succs {
-			g.AddEdge(b.Index, s)
-		}
-	}
-	dom := graph.Dominators(g, 0)
+	dom := dominators(m)
 	for _, b := range m.Blocks {
 		var code []*Instr
 		for i, in := range b.Instrs {

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // verifyTransforms makes Lower check the code after every transform:
@@ -32,13 +30,7 @@ var skipTransforms = func() map[string]bool {
 
 // verifySSA returns an error describing the first violation in m.
 func verifySSA(m *Func) error {
-	g := graph.New(len(m.Blocks))
-	for _, b := range m.Blocks {
-		for _, s := range b.Succs {
-			g.AddEdge(b.Index, s)
-		}
-	}
-	dom := graph.Dominators(g, 0)
+	dom := dominators(m)
 	dominates := dom.Dominates
 	rpo := reversePostorder(m)
 	type site struct{ block, index int } // index -1: a phi
