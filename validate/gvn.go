@@ -94,31 +94,46 @@ type gvnCheck struct {
 	f      *ir.Func // the input
 	num    []ir.Reg
 	dom    *graph.DomTree
-	recov  []bool // blocks reachable from the recover block
-	offset []int  // block → index of its first instruction in instrVer and removedInstr
+	recov  []bool  // blocks reachable from the recover block
+	offset []int32 // block → index of its first instruction in instrVer and removedInstr
+	phiOff []int32 // block → index of its first phi in removedPhi
 
 	// Per register of the input: where it is defined (block -1: a
 	// parameter or free variable, -2: nowhere; index -1: a phi).
 	def []place
 
 	instrVer     []int32 // memory version each instruction sees
-	removedPhi   [][]bool
+	removedPhi   []bool  // by phiOff
 	removedInstr []bool
 	kept         []bool // per register: defined in the result
 
-	class []class // by the classes' numbers
+	class  []class          // by the classes' numbers
+	konsts []constant.Value // the constants of the classes keyed by one
+
+	sc *scratch // lends the arrays above
 }
 
 // place is an instruction's block and index in its Instrs.
 type place struct{ block, index int32 }
 
-// class is what justifies a class's keyed members.
+// class is what justifies a class's keyed members. It holds no
+// pointer (see scratch): the keyed instruction by its place, the
+// constant by its index in konsts.
 type class struct {
 	key   classKey
-	dst   int8  // the result of instr the class holds
-	mem   int32 // the memory version instr sees
-	instr *ir.Instr
-	konst constant.Value
+	dst   int8  // the result of the instruction the class holds
+	mem   int32 // the memory version the instruction sees
+	at    place // the instruction; index -1-i: the block's phi i
+	konst int32 // index in gvnCheck.konsts
+}
+
+// instrAt is the instruction at p, a class's place.
+func (c *gvnCheck) instrAt(p place) *ir.Instr {
+	b := c.f.Blocks[p.block]
+	if p.index < 0 {
+		return b.Phis[-1-p.index]
+	}
+	return b.Instrs[p.index]
 }
 
 // GVN checks a GVN-CSE result.
@@ -150,8 +165,10 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		}
 	}
 	cfg := before.CFG()
-	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom,
-		def: make([]place, n), kept: make([]bool, after.NumRegs()), class: make([]class, n)}
+	sc := getScratch()
+	defer sc.put()
+	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom, sc: sc,
+		def: take(&sc.places, n), kept: take(&sc.flags, after.NumRegs()), class: take(&sc.classes, n)}
 	c.places()
 	if err := c.numbering(before.ReversePostorderOf(cfg), h.MemFresh); err != nil {
 		return err
@@ -174,10 +191,11 @@ func (c *gvnCheck) places() {
 			c.def[v].block = -1
 		}
 	}
-	c.offset = make([]int, len(f.Blocks)+1)
-	c.removedPhi = make([][]bool, len(f.Blocks))
+	c.offset = take(&c.sc.counts, len(f.Blocks)+1)
+	c.phiOff = take(&c.sc.counts, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
-		c.offset[i+1] = c.offset[i] + len(b.Instrs)
+		c.offset[i+1] = c.offset[i] + int32(len(b.Instrs))
+		c.phiOff[i+1] = c.phiOff[i] + int32(len(b.Phis))
 		for _, phi := range b.Phis {
 			c.def[phi.Dst()] = place{int32(i), -1}
 		}
@@ -187,8 +205,9 @@ func (c *gvnCheck) places() {
 			}
 		}
 	}
-	c.instrVer = make([]int32, c.offset[len(f.Blocks)])
-	c.removedInstr = make([]bool, c.offset[len(f.Blocks)])
+	c.instrVer = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
+	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
+	c.removedPhi = take(&c.sc.flags, int(c.phiOff[len(f.Blocks)]))
 	c.recov = f.RecoverReach()
 }
 
@@ -198,7 +217,7 @@ func (c *gvnCheck) places() {
 func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 	f := c.f
 	nb := len(f.Blocks)
-	fresh := make([]bool, nb)
+	fresh := take(&c.sc.flags, nb)
 	for _, b := range memFresh {
 		if b < 0 || b >= nb {
 			return c.r.fn(RuleHints, "memory version starts at b%d, which is not a block", b)
@@ -207,13 +226,13 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 	}
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, v := range vs {
-			if err := c.claim(nil, 0, v, keyParam, nil, 0); err != nil {
+			if err := c.claim(nil, place{}, nil, 0, v, keyParam, 0); err != nil {
 				return err
 			}
 		}
 	}
-	entry, exit := make([]int32, nb), make([]int32, nb)
-	visited := make([]bool, nb)
+	entry, exit := take(&c.sc.counts, nb), take(&c.sc.counts, nb)
+	visited := take(&c.sc.flags, nb)
 	next := int32(nb) // versions 0…nb-1 start at blocks
 	for _, b := range rpo {
 		cur := int32(b.Index)
@@ -230,15 +249,15 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 			}
 		}
 		entry[b.Index] = cur
-		for _, phi := range b.Phis {
-			if err := c.justify(b, phi, 0, phi.Dst(), cur); err != nil {
+		for i, phi := range b.Phis {
+			if err := c.justify(b, place{int32(b.Index), int32(-1 - i)}, phi, 0, phi.Dst(), cur); err != nil {
 				return err
 			}
 		}
 		for k, in := range b.Instrs {
-			c.instrVer[c.offset[b.Index]+k] = cur
+			c.instrVer[int(c.offset[b.Index])+k] = cur
 			for j, d := range in.Dsts() {
-				if err := c.justify(b, in, j, d, cur); err != nil {
+				if err := c.justify(b, place{int32(b.Index), int32(k)}, in, j, d, cur); err != nil {
 					return err
 				}
 			}
@@ -270,8 +289,8 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 }
 
 // justify checks the rule that puts result j (register d) of in, at
-// block b with memory version mem, in its class.
-func (c *gvnCheck) justify(b *ir.Block, in *ir.Instr, j int, d ir.Reg, mem int32) error {
+// place at of block b, with memory version mem, in its class.
+func (c *gvnCheck) justify(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg, mem int32) error {
 	num := c.num[d]
 	args := in.Args()
 	switch in.Op {
@@ -287,7 +306,7 @@ func (c *gvnCheck) justify(b *ir.Block, in *ir.Instr, j int, d ir.Reg, mem int32
 		if trivial {
 			return nil
 		}
-		return c.claim(b, j, d, keyInstr, in, 0)
+		return c.claim(b, at, in, j, d, keyInstr, 0)
 	}
 	switch c.f.ValueKind(in) {
 	case ir.ValueConst:
@@ -296,22 +315,22 @@ func (c *gvnCheck) justify(b *ir.Block, in *ir.Instr, j int, d ir.Reg, mem int32
 		if v, ok := c.fold(in); ok {
 			return c.claimConst(b, in, d, v)
 		}
-		return c.claim(b, j, d, keyInstr, in, 0)
+		return c.claim(b, at, in, j, d, keyInstr, 0)
 	case ir.ValueMemory:
-		return c.claim(b, j, d, keyInstr, in, mem)
+		return c.claim(b, at, in, j, d, keyInstr, mem)
 	}
-	return c.claim(b, j, d, keyOnly, in, 0)
+	return c.claim(b, at, in, j, d, keyOnly, 0)
 }
 
 // claim keys d's class (if it has no key yet) or checks that d's
-// instruction in has the class's key.
-func (c *gvnCheck) claim(b *ir.Block, j int, d ir.Reg, k classKey, in *ir.Instr, mem int32) error {
+// instruction in, at place at, has the class's key.
+func (c *gvnCheck) claim(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg, k classKey, mem int32) error {
 	num := c.num[d]
 	if c.class[num].key == noKey {
-		c.class[num] = class{key: k, instr: in, dst: int8(j), mem: mem}
+		c.class[num] = class{key: k, at: at, dst: int8(j), mem: mem}
 		return nil
 	}
-	if k == keyInstr && c.class[num].key == keyInstr && c.class[num].dst == int8(j) && c.class[num].mem == mem && c.sameKey(c.class[num].instr, in) {
+	if k == keyInstr && c.class[num].key == keyInstr && c.class[num].dst == int8(j) && c.class[num].mem == mem && c.sameKey(c.instrAt(c.class[num].at), in) {
 		return nil
 	}
 	return c.r.at(b, in, RuleNumbering, "r%d is numbered %s, but neither its definition nor a copy or phi relates it to the class's", d, num)
@@ -323,10 +342,11 @@ func (c *gvnCheck) claimConst(b *ir.Block, in *ir.Instr, d ir.Reg, v constant.Va
 	num := c.num[d]
 	switch c.class[num].key {
 	case noKey:
-		c.class[num] = class{key: keyConst, konst: v}
+		c.class[num] = class{key: keyConst, konst: int32(len(c.konsts))}
+		c.konsts = append(c.konsts, v)
 		return nil
 	case keyConst:
-		if sameConst(c.class[num].konst, v) {
+		if sameConst(c.konsts[c.class[num].konst], v) {
 			return nil
 		}
 	}
@@ -353,7 +373,7 @@ func (c *gvnCheck) fold(in *ir.Instr) (constant.Value, bool) {
 		if a == ir.NoReg || c.class[c.num[a]].key != keyConst {
 			return nil, false
 		}
-		vals[i], typs[i] = c.class[c.num[a]].konst, c.f.TypeOf(a)
+		vals[i], typs[i] = c.konsts[c.class[c.num[a]].konst], c.f.TypeOf(a)
 	}
 	return ir.Fold(in.Op, c.f.TypeOf(in.Dst()), typs[:len(args)], vals[:len(args)])
 }
@@ -403,19 +423,17 @@ func (c *gvnCheck) removals(rs []Removal) error {
 			if m.Index < 0 || m.Index >= len(b.Phis) {
 				return c.r.at(b, nil, RuleHints, "removal of phi %d, which the block does not have", m.Index)
 			}
-			if c.removedPhi[m.Block] == nil {
-				c.removedPhi[m.Block] = make([]bool, len(b.Phis))
-			}
-			if c.removedPhi[m.Block][m.Index] {
+			at := int(c.phiOff[m.Block]) + m.Index
+			if c.removedPhi[at] {
 				return c.r.at(b, b.Phis[m.Index], RuleHints, "removed twice, want once")
 			}
-			c.removedPhi[m.Block][m.Index] = true
+			c.removedPhi[at] = true
 			continue
 		}
 		if m.Index < 0 || m.Index >= len(b.Instrs) {
 			return c.r.at(b, nil, RuleHints, "removal of instruction %d, which the block does not have", m.Index)
 		}
-		at := c.offset[m.Block] + m.Index
+		at := int(c.offset[m.Block]) + m.Index
 		if c.removedInstr[at] {
 			return c.r.at(b, b.Instrs[m.Index], RuleHints, "removed twice, want once")
 		}
@@ -449,7 +467,7 @@ func (c *gvnCheck) covered(b *ir.Block, m Removal) error {
 		return c.r.at(b, in, RuleRemove, "removed, but it may panic and names no instruction covering it, want one")
 	}
 	cover := f.Blocks[m.CoverBlock].Instrs[m.CoverIndex]
-	at, coverAt := c.offset[m.Block]+m.Index, c.offset[m.CoverBlock]+m.CoverIndex
+	at, coverAt := int(c.offset[m.Block])+m.Index, int(c.offset[m.CoverBlock])+m.CoverIndex
 	switch {
 	case c.removedInstr[coverAt]:
 		return c.r.at(b, in, RuleRemove, "removed, covered by an instruction that is removed too, want a kept one")
@@ -508,7 +526,7 @@ func (c *gvnCheck) result(after *ir.Func) error {
 		ab := after.Blocks[i]
 		k := 0
 		for j, phi := range b.Phis {
-			if c.removedPhi[i] != nil && c.removedPhi[i][j] {
+			if c.removedPhi[int(c.phiOff[i])+j] {
 				continue
 			}
 			if k >= len(ab.Phis) {
@@ -530,7 +548,7 @@ func (c *gvnCheck) result(after *ir.Func) error {
 		}
 		k = 0
 		for j, in := range b.Instrs {
-			if c.removedInstr[c.offset[i]+j] {
+			if c.removedInstr[int(c.offset[i])+j] {
 				continue
 			}
 			if k >= len(ab.Instrs) {
@@ -611,7 +629,7 @@ func (c *gvnCheck) folded(ab *ir.Block, in, out *ir.Instr) error {
 		return c.r.at(ab, out, RuleStructure, "instruction is not a plain const of one result at the input's position")
 	case !c.f.CannotPanic(in):
 		return c.r.at(ab, out, RuleRemove, "folds an instruction that may panic or has effects, want it kept")
-	case c.class[c.num[d]].key != keyConst || !sameConst(c.class[c.num[d]].konst, c.f.ConstValue(out)):
+	case c.class[c.num[d]].key != keyConst || !sameConst(c.konsts[c.class[c.num[d]].konst], c.f.ConstValue(out)):
 		return c.r.at(ab, out, RuleNumbering, "folds %s to a value its class does not hold", d)
 	}
 	return nil

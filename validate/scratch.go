@@ -27,6 +27,10 @@ type scratch struct {
 	counts store[int32]
 	flags  store[bool]
 
+	// A GVN check's definitions and classes.
+	places  store[place]
+	classes store[class]
+
 	renamed []ir.Reg // the tracked registers of an SSA check
 
 	// The joins of an SSA check where versions disagree, and the
@@ -46,6 +50,7 @@ func getScratch() *scratch { return scratchPool.Get().(*scratch) }
 // put returns s to the pool, with all its store free again.
 func (s *scratch) put() {
 	s.regs.lent, s.counts.lent, s.flags.lent = 0, 0, 0
+	s.places.lent, s.classes.lent = 0, 0
 	scratchPool.Put(s)
 }
 

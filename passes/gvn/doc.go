@@ -7,11 +7,13 @@
 // The numbering is optimistic (Simpson's RPO algorithm: "Value-Driven
 // Redundancy Elimination", 1996, after Alpern, Wegman and Zadeck): it
 // starts from "every value may equal every other" and iterates over the
-// blocks in reverse postorder until nothing changes (one round when no
-// edge goes back in that order: every operand is numbered before its
-// use, so the first round is final), so it finds
+// blocks in reverse postorder until nothing changes, so it finds
 // congruences that go around loops, which a pessimistic walk of the
 // dominator tree misses (Pessimistic numbers that way, for comparison).
+// When no edge goes back in that order, every operand is numbered
+// before its use and one round is final: then the walk that picks the
+// leaders (walk.go) numbers each block as it reaches it, and there are
+// no rounds.
 // A number is a key (table.go: an open-addressing table of plain-memory
 // keys, the result types compared apart with types.Identical): the
 // instruction's kind, attributes and result types with its operands'

@@ -23,16 +23,28 @@ func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
 	defer s.release()
 	cfg := f.CFG()
 	rpo := f.ReversePostorderOf(cfg)
-	mem := memoryVersions(f, rpo, s)
+	mem := newMemory(f, rpo, s)
 	n := &numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}
-	if !n.number(rpo) {
-		return f, identity(f, mem), nil
+	// Without a retreating edge, the walk numbers each block as it
+	// reaches it (see walk.fused); else the rounds come first.
+	fused := !mem.cyclic
+	if fused {
+		n.start()
+	} else {
+		mem.fixpoint(rpo)
+		if !n.number(rpo) {
+			return f, identity(f, mem), nil
+		}
 	}
-	w := newWalk(f, n, cfg)
+	w := newWalk(f, n, cfg, fused)
 	w.walk()
+	if fused {
+		mem.finish()
+		n.finish()
+	}
 	w.removeDead()
-	g := w.result()
-	return g, &validate.GVNHints{Number: n.num, MemFresh: mem.fresh, Removed: w.removals()}, nil
+	g, rm := w.result()
+	return g, &validate.GVNHints{Number: n.num, MemFresh: mem.fresh, Removed: rm}, nil
 }
 
 // identity is the hints of a result that is the input.

@@ -169,9 +169,38 @@ func (n *numbering) makePlan(in *ir.Instr) plan {
 // and a function that would need more is left as it is.
 const maxRounds = 100
 
-// number numbers f's registers; it returns false when the iteration
-// did not settle within maxRounds.
+// number numbers f's registers in rounds over rpo, the memory versions
+// computed; it returns false when the iteration did not settle within
+// maxRounds.
 func (n *numbering) number(rpo []*ir.Block) bool {
+	n.start()
+	// Without a retreating edge every operand is numbered before its
+	// use, so one round is final; else each round reads the plans the
+	// first made.
+	once := n.pessimistic || !n.mem.cyclic
+	if !once {
+		n.plans = sized(&n.s.plans, len(n.mem.ver))
+	}
+	for round := 0; round < maxRounds; round++ {
+		if round > 0 {
+			n.s.table.size(len(n.mem.ver) + n.f.NumRegs()/8)
+			clear(n.consts)
+		}
+		changed := false
+		for _, b := range rpo {
+			changed = n.numberBlock(b) || changed
+		}
+		if !changed || once {
+			n.finish()
+			return true
+		}
+	}
+	return false
+}
+
+// start gives every register top but the parameters and free
+// variables, which number themselves, and empties the table.
+func (n *numbering) start() {
 	f := n.f
 	nr := f.NumRegs()
 	n.num = make([]ir.Reg, nr)
@@ -184,38 +213,32 @@ func (n *numbering) number(rpo []*ir.Block) bool {
 			n.num[v] = v
 		}
 	}
-	// Without a retreating edge every operand is numbered before its
-	// use, so one round is final; else each round reads the plans the
-	// first made.
-	once := n.pessimistic || !n.mem.cyclic
-	if !once {
-		n.plans = sized(&n.s.plans, len(n.mem.ver))
+	n.s.table.size(len(n.mem.ver) + nr/8)
+}
+
+// numberBlock numbers b's phis and instructions, and reports whether a
+// number changed.
+func (n *numbering) numberBlock(b *ir.Block) bool {
+	changed := false
+	for _, phi := range b.Phis {
+		changed = n.set(phi.Dst(), n.phiNumber(b, phi)) || changed
 	}
-	for round := 0; round < maxRounds; round++ {
-		n.s.table.size(len(n.mem.ver) + nr/8)
-		clear(n.consts)
-		changed := false
-		for _, b := range rpo {
-			for _, phi := range b.Phis {
-				changed = n.set(phi.Dst(), n.phiNumber(b, phi)) || changed
-			}
-			off := n.mem.offset[b.Index]
-			for k, in := range b.Instrs {
-				for j, d := range in.Dsts() {
-					changed = n.set(d, n.instrNumber(off+k, in, j)) || changed
-				}
-			}
-		}
-		if !changed || once {
-			for r, v := range n.num {
-				if v == top { // defined nowhere
-					n.num[r] = ir.Reg(r)
-				}
-			}
-			return true
+	off := n.mem.offset[b.Index]
+	for k, in := range b.Instrs {
+		for j, d := range in.Dsts() {
+			changed = n.set(d, n.instrNumber(off+k, in, j)) || changed
 		}
 	}
-	return false
+	return changed
+}
+
+// finish numbers a register defined nowhere by itself.
+func (n *numbering) finish() {
+	for r, v := range n.num {
+		if v == top {
+			n.num[r] = ir.Reg(r)
+		}
+	}
 }
 
 func (n *numbering) set(d, v ir.Reg) bool {

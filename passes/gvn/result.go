@@ -2,7 +2,10 @@
 
 package gvn
 
-import "github.com/vssa-go/vssa/ir"
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
 
 // resolve is the register a use of x reads in the result.
 func (w *walk) resolve(x ir.Reg) ir.Reg {
@@ -57,10 +60,14 @@ func (w *walk) removeDead() {
 	}
 	for b, blk := range f.Blocks {
 		for i := range blk.Phis {
-			work = append(work, place{int32(b), int32(-i - 1)})
+			if dead(b, int32(-i-1)) {
+				work = append(work, place{int32(b), int32(-i - 1)})
+			}
 		}
 		for k := range blk.Instrs {
-			work = append(work, place{int32(b), int32(k)})
+			if dead(b, int32(k)) {
+				work = append(work, place{int32(b), int32(k)})
+			}
 		}
 	}
 	for len(work) > 0 {
@@ -78,9 +85,11 @@ func (w *walk) removeDead() {
 				w.phiGone[b] = make([]bool, len(f.Blocks[b].Phis))
 			}
 			w.phiGone[b][i] = true
+			w.nRemoved++
 		} else {
 			in = f.Blocks[b].Instrs[p.index]
 			w.removed[w.mem.offset[b]+int(p.index)] = true
+			w.nRemoved++
 			if w.folded[w.mem.offset[b]+int(p.index)] {
 				continue // a const reads nothing
 			}
@@ -117,15 +126,19 @@ func phiIndex(b *ir.Block, d ir.Reg) int {
 // result builds the function: f's blocks without what is removed, the
 // operands read through the replacements, folded instructions as
 // consts. Unchanged instructions are shared with f; the lists are the
-// copy's own, filtered in place.
-func (w *walk) result() *ir.Func {
+// copy's own, filtered in place. It also lists the removals, for the
+// hints.
+func (w *walk) result() (*ir.Func, []validate.Removal) {
 	f := w.f
 	g := f.ShallowClone()
+	rs := make([]validate.Removal, 0, w.nRemoved)
 	for b, blk := range g.Blocks {
 		if w.phiGone[b] != nil || w.renames(blk.Phis) {
 			phis := blk.Phis[:0]
 			for i, phi := range blk.Phis {
-				if !w.phiRemoved(b, i) {
+				if w.phiRemoved(b, i) {
+					rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
+				} else {
 					phis = append(phis, w.renamed(phi))
 				}
 			}
@@ -136,6 +149,11 @@ func (w *walk) result() *ir.Func {
 			pos := w.mem.offset[b] + k
 			switch {
 			case w.removed[pos]:
+				r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
+				if c := w.cover[pos]; c.block >= 0 {
+					r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
+				}
+				rs = append(rs, r)
 			case w.folded[pos]:
 				c := ir.NewInstr(ir.OpConst, in.Pos, in.Dsts(), nil)
 				c.SetConst(w.n.consts[w.n.num[in.Dst()]])
@@ -146,7 +164,7 @@ func (w *walk) result() *ir.Func {
 		}
 		blk.Instrs = instrs
 	}
-	return g
+	return g, rs
 }
 
 // renames reports whether an instruction of the list reads a replaced

@@ -30,6 +30,8 @@ type scratch struct {
 	removed, folded        []bool
 	uses                   []int32 // dead code removal
 	work                   []place
+	kids                   [][]int
+	kidsFlat               []int
 }
 
 var scratches = sync.Pool{New: func() any {

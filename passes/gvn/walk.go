@@ -7,7 +7,6 @@ package gvn
 import (
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
-	"github.com/vssa-go/vssa/validate"
 )
 
 // place is an instruction's block and index in its Instrs.
@@ -34,6 +33,16 @@ type walk struct {
 	mem  *memory
 	recv []bool // blocks reachable from the recover block
 
+	// fused: the walk numbers each block (and computes its memory
+	// versions) when it reaches it, visiting children in reverse
+	// postorder (kids). In a function without a retreating edge that
+	// numbers every operand before its uses, phis' included: a
+	// predecessor P of a block B is dominated by B's immediate
+	// dominator D, so it is D or lies below the child of D that
+	// dominates it, which precedes P, and so B, in reverse postorder.
+	fused bool
+	kids  [][]int // fused: block → its children in reverse postorder
+
 	defBlock []int32 // register → its block (-1: parameter)
 	defAt    []place // register → its instruction's place (phis: index -1)
 
@@ -44,12 +53,14 @@ type walk struct {
 	phiGone [][]bool
 	cover   []place // place → the cover of a removed instruction that may panic, or block -1
 	folded  []bool  // place → rewritten to its class's constant
+
+	nRemoved int // instructions and phis removed
 }
 
-func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
+func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
 	nr := f.NumRegs()
 	s := n.s
-	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem,
+	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem, fused: fused,
 		defBlock: sized(&s.defBlock, nr), defAt: sized(&s.defAt, nr),
 		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
 		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
@@ -62,17 +73,31 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo) *walk {
 	for i := range w.cover {
 		w.cover[i].block = -1
 	}
-	for i, b := range f.Blocks {
-		for _, phi := range b.Phis {
-			w.defBlock[phi.Dst()], w.defAt[phi.Dst()] = int32(i), place{int32(i), -1}
-		}
-		for k, in := range b.Instrs {
-			for _, d := range in.Dsts() {
-				w.defBlock[d], w.defAt[d] = int32(i), place{int32(i), int32(k)}
+	if fused {
+		w.kids = sized(&s.kids, len(f.Blocks))
+		flat := sized(&s.kidsFlat, len(f.Blocks))[:0]
+		for b := range f.Blocks {
+			start := len(flat)
+			for _, c := range w.dom.Children(b) {
+				// Insertion sort: most blocks have one or two children.
+				flat = append(flat, c)
+				for i := len(flat) - 1; i > start && n.mem.rpoAt[flat[i]] < n.mem.rpoAt[flat[i-1]]; i-- {
+					flat[i], flat[i-1] = flat[i-1], flat[i]
+				}
 			}
+			w.kids[b] = flat[start:len(flat):len(flat)]
 		}
 	}
 	return w
+}
+
+// children returns the blocks b immediately dominates, in the order
+// the walk visits them.
+func (w *walk) children(b int) []int {
+	if w.fused {
+		return w.kids[b]
+	}
+	return w.dom.Children(b)
 }
 
 // usable reports whether a leader or cover defined in block db may
@@ -103,7 +128,7 @@ func (w *walk) walk() {
 	for len(stack) > 0 {
 		top := len(stack) - 1
 		b := stack[top]
-		children := w.dom.Children(b)
+		children := w.children(b)
 		if next[top] < len(children) {
 			c := children[next[top]]
 			next[top]++
@@ -137,6 +162,18 @@ func (w *walk) walk() {
 func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 	f := w.f
 	blk := f.Blocks[b]
+	if w.fused {
+		w.mem.enter(blk)
+		w.n.numberBlock(blk)
+	}
+	for _, phi := range blk.Phis {
+		w.defBlock[phi.Dst()], w.defAt[phi.Dst()] = int32(b), place{int32(b), -1}
+	}
+	for k, in := range blk.Instrs {
+		for _, d := range in.Dsts() {
+			w.defBlock[d], w.defAt[d] = int32(b), place{int32(b), int32(k)}
+		}
+	}
 	lead := func(d ir.Reg) {
 		num := w.n.num[d]
 		*saved = append(*saved, num, w.leader[num])
@@ -162,6 +199,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 				w.phiGone[b] = make([]bool, len(blk.Phis))
 			}
 			w.phiGone[b][i] = true
+			w.nRemoved++
 			continue
 		}
 		lead(d)
@@ -176,6 +214,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 			}
 			if c, found := w.checks[ck]; found && w.usable(c.block, b) {
 				w.removed[pos] = true
+				w.nRemoved++
 				w.cover[pos] = c
 				continue
 			}
@@ -212,6 +251,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 					w.replace[d] = li.Dsts()[j]
 				}
 				w.removed[pos] = true
+				w.nRemoved++
 				if !f.CannotPanic(in) {
 					w.cover[pos] = lp
 				}
@@ -227,6 +267,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 		}
 		if len(dsts) == 1 && f.CannotPanic(in) {
 			w.removed[pos] = true
+			w.nRemoved++
 		}
 	}
 }
@@ -257,42 +298,4 @@ func (w *walk) checkKey(in *ir.Instr) (checkKey, bool) {
 		}
 	}
 	return k, true
-}
-
-// removals lists what the walk and the dead-code removal took out.
-func (w *walk) removals() []validate.Removal {
-	n := 0
-	for _, gone := range w.phiGone {
-		for _, g := range gone {
-			if g {
-				n++
-			}
-		}
-	}
-	for _, r := range w.removed {
-		if r {
-			n++
-		}
-	}
-	rs := make([]validate.Removal, 0, n)
-	for b, gone := range w.phiGone {
-		for i, g := range gone {
-			if g {
-				rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
-			}
-		}
-	}
-	for b, blk := range w.f.Blocks {
-		for k := range blk.Instrs {
-			if !w.removed[w.mem.offset[b]+k] {
-				continue
-			}
-			r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
-			if c := w.cover[w.mem.offset[b]+k]; c.block >= 0 {
-				r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
-			}
-			rs = append(rs, r)
-		}
-	}
-	return rs
 }
