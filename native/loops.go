@@ -405,6 +405,7 @@ func foldOffsets(m *Func, blocks []*Block) {
 			}
 		}
 	}
+	scaled := scaledSteps(m, blocks, def, isStep)
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
 			// (x + c1) + c2 is x + (c1 + c2): the unrolled copies'
@@ -419,6 +420,9 @@ func foldOffsets(m *Func, blocks []*Block) {
 			}
 			if in.Op != OpLoad && in.Op != OpStore && in.Op != OpLea || in.Mem.Index == NoValue {
 				continue
+			}
+			if c, ok := scaled[in.Mem.Index]; ok {
+				in.Mem.Disp += c * in.Mem.Scale // in range: see scaledSteps
 			}
 			for {
 				d := def[in.Mem.Index].instr
@@ -438,6 +442,58 @@ func foldOffsets(m *Func, blocks []*Block) {
 			in.Args = append(in.Args[:k], in.Mem.args()...)
 		}
 	}
+}
+
+// scaledSteps rewrites, in blocks, each (x + c) * s (s an immediate:
+// an index scaled by an element size the addressing modes lack, such as
+// 16) that is read only as the index of addresses into x * s, and
+// returns c * s for each, to be added to those addresses'
+// displacements: the unrolled copies then scale one index (localCSE
+// merges their x * s). Only where every displacement stays in 32 bits.
+func scaledSteps(m *Func, blocks []*Block, def []definition, isStep func(*Instr) bool) map[Value]int64 {
+	reads, asIndex := make([]int32, len(m.Values)), make([]int32, len(m.Values))
+	maxDisp := make([]int64, len(m.Values)) // the largest |displacement| it is an index in
+	for _, b := range m.Blocks {
+		for _, p := range b.Phis {
+			for _, a := range p.Args {
+				reads[a]++
+			}
+		}
+		for _, in := range b.Instrs {
+			for _, a := range in.Args {
+				reads[a]++
+			}
+			if (in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea) && in.Mem.Index != NoValue {
+				x := in.Mem.Index
+				asIndex[x]++
+				maxDisp[x] = max(maxDisp[x], in.Mem.Disp, -in.Mem.Disp, in.Mem.Scale)
+			}
+		}
+	}
+	scaled := map[Value]int64{}
+	for _, b := range blocks {
+		for _, in := range b.Instrs {
+			if in.Op != OpBin || in.Bin != BinMul || !in.HasImm || in.Float || in.Width != 8 || in.Dst == NoValue {
+				continue
+			}
+			if reads[in.Dst] == 0 || reads[in.Dst] != asIndex[in.Dst] || in.Imm != int64(int16(in.Imm)) || maxDisp[in.Dst] > 1<<20 {
+				continue
+			}
+			// x + c1 + c2 + … (the unrolled copies' indices), each sum
+			// and the product kept small, so that every displacement
+			// (at most 2^20, scale included) stays well inside 32 bits.
+			x, c := in.Args[0], int64(0)
+			for d := def[x].instr; isStep(d) && c+d.Imm == int64(int16(c+d.Imm)); d = def[x].instr {
+				x, c = d.Args[0], c+d.Imm
+			}
+			if c == 0 {
+				continue
+			}
+			in.Args = []Value{x}
+			scaled[in.Dst] = c * in.Imm
+		}
+	}
+	return scaled
 }
 
 // sinkSteps moves the pure instructions whose value the block itself
