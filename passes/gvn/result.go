@@ -100,7 +100,7 @@ func (w *walk) removeDead() {
 			}
 			a = w.resolve(a)
 			if uses[a]--; uses[a] == 0 {
-				if d := w.defAt[a]; w.defBlock[a] >= 0 {
+				if d := w.defAt[a]; d.block >= 0 {
 					if d.index < 0 {
 						work = append(work, place{d.block, int32(-phiIndex(f.Blocks[d.block], a) - 1)})
 					} else {

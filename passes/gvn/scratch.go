@@ -23,8 +23,7 @@ type scratch struct {
 	offset                 []int // memory versions
 	ver, exit, rpoAt       []int32
 	fresh                  []bool
-	defBlock               []int32 // the walk
-	defAt, cover           []place
+	defAt, cover           []place // the walk
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
 	removed, folded        []bool

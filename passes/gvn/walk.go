@@ -43,8 +43,7 @@ type walk struct {
 	fused bool
 	kids  [][]int // fused: block → its children in reverse postorder
 
-	defBlock []int32 // register → its block (-1: parameter)
-	defAt    []place // register → its instruction's place (phis: index -1)
+	defAt []place // register → its instruction's place (phis: index -1; parameters: block -1)
 
 	leader  []ir.Reg // number → the leader on the current path, or NoReg
 	checks  map[checkKey]place
@@ -61,14 +60,14 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
 	nr := f.NumRegs()
 	s := n.s
 	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem, fused: fused,
-		defBlock: sized(&s.defBlock, nr), defAt: sized(&s.defAt, nr),
+		defAt:  sized(&s.defAt, nr),
 		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
 		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
 		removed: sized(&s.removed, len(n.mem.ver)), folded: sized(&s.folded, len(n.mem.ver)),
 		phiGone: make([][]bool, len(f.Blocks)), recv: f.RecoverReach()}
 	for i := range w.leader {
 		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
-		w.defBlock[i] = -1
+		w.defAt[i].block = -1
 	}
 	for i := range w.cover {
 		w.cover[i].block = -1
@@ -167,11 +166,11 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 		w.n.numberBlock(blk)
 	}
 	for _, phi := range blk.Phis {
-		w.defBlock[phi.Dst()], w.defAt[phi.Dst()] = int32(b), place{int32(b), -1}
+		w.defAt[phi.Dst()] = place{int32(b), -1}
 	}
 	for k, in := range blk.Instrs {
 		for _, d := range in.Dsts() {
-			w.defBlock[d], w.defAt[d] = int32(b), place{int32(b), int32(k)}
+			w.defAt[d] = place{int32(b), int32(k)}
 		}
 	}
 	lead := func(d ir.Reg) {
@@ -186,7 +185,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 	// function with a recover block none of those leads.
 	leaderOf := func(d ir.Reg) ir.Reg {
 		l := w.leader[w.n.num[d]]
-		if l == ir.NoReg || !w.usable(w.defBlock[l], b) || f.Recover > 0 && w.defBlock[l] == 0 {
+		if l == ir.NoReg || !w.usable(w.defAt[l].block, b) || f.Recover > 0 && w.defAt[l].block == 0 {
 			return ir.NoReg
 		}
 		return l
@@ -244,7 +243,7 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 		// The leader's instruction may cover in (same key), which then
 		// goes with all its results.
 		lp := w.defAt[l]
-		if lp.index >= 0 && w.defBlock[l] >= 0 {
+		if lp.index >= 0 && lp.block >= 0 {
 			li := f.Blocks[lp.block].Instrs[lp.index]
 			if li.Op == in.Op && len(li.Dsts()) == len(dsts) && li.Dsts()[0] == l && sameNumbers(w.n.num, li.Dsts(), dsts) {
 				for j, d := range dsts {
