@@ -9,19 +9,7 @@ package native
 
 // foldLoads applies the folds.
 func foldLoads(m *Func) {
-	uses := make([]int, len(m.Values))
-	for _, b := range m.Blocks {
-		for _, p := range b.Phis {
-			for _, a := range p.Args {
-				uses[a]++
-			}
-		}
-		for _, in := range b.Instrs {
-			for _, a := range in.Args {
-				uses[a]++
-			}
-		}
-	}
+	uses := readCounts(m)
 	for _, b := range m.Blocks {
 		dead := map[*Instr]bool{}
 		pos := map[Value]int{} // value defined in b → index of its instruction

@@ -81,24 +81,31 @@ func computeLiveness(f *Func) *liveness {
 	return lv
 }
 
+// readCounts returns, by value, how many operands of phis and
+// instructions read it.
+func readCounts(f *Func) []int {
+	n := make([]int, len(f.Values))
+	for _, b := range f.Blocks {
+		for _, p := range b.Phis {
+			for _, a := range p.Args {
+				n[a]++
+			}
+		}
+		for _, in := range b.Instrs {
+			for _, u := range in.uses() {
+				n[u]++
+			}
+		}
+	}
+	return n
+}
+
 // removeDead deletes instructions without effect whose value is read
 // nowhere (an argument not used, an address computed for nothing), until
 // none is left.
 func removeDead(f *Func) {
 	for {
-		used := make([]int, len(f.Values))
-		for _, b := range f.Blocks {
-			for _, p := range b.Phis {
-				for _, a := range p.Args {
-					used[a]++
-				}
-			}
-			for _, in := range b.Instrs {
-				for _, u := range in.uses() {
-					used[u]++
-				}
-			}
-		}
+		used := readCounts(f)
 		removed := false
 		for _, b := range f.Blocks {
 			kept := b.Instrs[:0]

@@ -451,18 +451,10 @@ func foldOffsets(m *Func, blocks []*Block) {
 // displacements: the unrolled copies then scale one index (localCSE
 // merges their x * s). Only where every displacement stays in 32 bits.
 func scaledSteps(m *Func, blocks []*Block, def []definition, isStep func(*Instr) bool) map[Value]int64 {
-	reads, asIndex := make([]int32, len(m.Values)), make([]int32, len(m.Values))
+	reads, asIndex := readCounts(m), make([]int, len(m.Values))
 	maxDisp := make([]int64, len(m.Values)) // the largest |displacement| it is an index in
 	for _, b := range m.Blocks {
-		for _, p := range b.Phis {
-			for _, a := range p.Args {
-				reads[a]++
-			}
-		}
 		for _, in := range b.Instrs {
-			for _, a := range in.Args {
-				reads[a]++
-			}
 			if (in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea) && in.Mem.Index != NoValue {
 				x := in.Mem.Index
 				asIndex[x]++
