@@ -11,13 +11,15 @@
 //
 // gc, measured (testdata/run/evalorder.go and logicalorder.go hold
 // the cases, and internal/progen's order functions test them at
-// random): read after the statement's calls are variables, their
+// random; assignorder.go puts an assignment's left side after its
+// right side): read after the statement's calls are variables, their
 // fields and elements, map elements, dereferences, receivers of method
 // calls, the index and pointer of an assignment's left side, operands
 // of arithmetic, comparisons, conversions and concatenations; evaluated
 // in order with the calls (inOrder) are the calls' own operands, len
-// and cap, type assertions to a type an interface does not hold as it
-// is, receives, the make functions, slice expressions, conversions of
+// and cap as the source calls them (not the lengths of index checks),
+// type assertions to a type an interface does not hold as it is,
+// receives, the make functions, slice expressions, conversions of
 // a string to a slice, and && and || operators (logicalorder.go), as
 // order.go copies each into a temporary where it reaches it. So within
 // one statement of a block, the in-order instructions and what they
@@ -69,6 +71,7 @@ type statements struct {
 	logical map[token.Pos]*ast.BinaryExpr
 
 	sliceExprs map[token.Pos]bool // the Lbrack of each slice expression
+	indexExprs map[token.Pos]bool // the Lbrack of each index expression
 }
 
 // functionStatements returns the statements of fn's body (nil without
@@ -78,7 +81,7 @@ func functionStatements(fn *ssa.Function) *statements {
 	if syntax == nil {
 		return nil
 	}
-	s := &statements{args: map[token.Pos]token.Pos{}, logical: map[token.Pos]*ast.BinaryExpr{}, sliceExprs: map[token.Pos]bool{}}
+	s := &statements{args: map[token.Pos]token.Pos{}, logical: map[token.Pos]*ast.BinaryExpr{}, sliceExprs: map[token.Pos]bool{}, indexExprs: map[token.Pos]bool{}}
 	var stack []int
 	ast.Inspect(syntax, func(n ast.Node) bool {
 		if n == nil {
@@ -97,6 +100,8 @@ func functionStatements(fn *ssa.Function) *statements {
 			}
 		case *ast.SliceExpr:
 			s.sliceExprs[e.Lbrack] = true
+		case *ast.IndexExpr:
+			s.indexExprs[e.Lbrack] = true
 		}
 		st, ok := n.(ast.Stmt)
 		if !ok {
@@ -134,15 +139,18 @@ func (s *statements) of(pos token.Pos) int {
 
 // inOrder reports whether gc evaluates in where its order pass reaches
 // it, with the calls of its statement, rather than after them: calls
-// and receives, len and cap, the make functions, type assertions to a
-// type an interface does not hold as it is (directIface), slice
-// expressions and conversions of a string to a slice (order.go copies
-// each into a temporary).
+// and receives, len and cap (those the source calls, not those the
+// bridge reads for an index's check, at its bracket), the make
+// functions, type assertions to a type an interface does not hold as it
+// is (directIface), slice expressions and conversions of a string to a
+// slice (order.go copies each into a temporary).
 func (s *statements) inOrder(f *ir.Func, in *ir.Instr) bool {
 	switch in.Op {
 	case ir.OpCall, ir.OpGo, ir.OpDefer, ir.OpRecv, ir.OpSelect,
-		ir.OpLen, ir.OpCap, ir.OpMakeSlice, ir.OpMakeMap, ir.OpMakeChan:
+		ir.OpMakeSlice, ir.OpMakeMap, ir.OpMakeChan:
 		return true
+	case ir.OpLen, ir.OpCap:
+		return !s.indexExprs[in.Pos]
 	case ir.OpTypeAssert:
 		return len(in.Dsts()) == 2 || !directIface(f.TypeOf(in.Dsts()[0]))
 	case ir.OpSlice:
@@ -157,9 +165,12 @@ func (s *statements) inOrder(f *ir.Func, in *ir.Instr) bool {
 
 // movable reports whether in may be evaluated after the calls of its
 // statement: it reads, computes, checks, or writes only memory the
-// statement allocated (a store's address is checked apart).
+// statement allocated (a store's address is checked apart). (A len or
+// cap is asked only of those inOrder leaves, of an index's operand.)
 func movable(in *ir.Instr) bool {
 	switch in.Op {
+	case ir.OpLen, ir.OpCap:
+		return true
 	case ir.OpConst, ir.OpGlobal, ir.OpFunc, ir.OpCopy, ir.OpTypeAssert,
 		ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot,
 		ir.OpShl, ir.OpShr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNeg, ir.OpNot, ir.OpCompl,
@@ -210,6 +221,9 @@ func orderAsGC(f *ir.Func, stmts *statements, varAddr []bool) {
 				j++ // a barrier alone
 			}
 			if stmt >= 0 {
+				if lhs := assignLeft(stmts.stmts[stmt]); lhs != nil {
+					stmts.leftAfterRight(f, instrs[i:j], lhs)
+				}
 				stmts.reorderRun(f, instrs[i:j], varAddr, compoundTarget(stmts.stmts[stmt]))
 			}
 			i = j

@@ -70,11 +70,24 @@ var rfFields = []struct {
 	{"F", rfUint16}, {"G", rfFloat32}, {"H", rfInt}, {"I", rfInt8}, {"J", rfUint32},
 }
 
-// rfTypesFile returns the file, built everywhere, that declares S.
+// rfPFields are the fields of P, the element of the []P parameters:
+// 16 bytes, an element size no addressing mode scales by.
+var rfPFields = []struct {
+	name string
+	kind rfKind
+}{
+	{"X", rfInt64}, {"Y", rfInt32}, {"Z", rfUint16},
+}
+
+// rfTypesFile returns the file, built everywhere, that declares S and P.
 func rfTypesFile(pkg string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "package %s\n\n// S is the struct the random functions reach through pointers.\ntype S struct {\n", pkg)
 	for _, f := range rfFields {
+		fmt.Fprintf(&b, "\t%s %s\n", f.name, f.kind)
+	}
+	b.WriteString("}\n\n// P is the element of the random functions' []P parameters.\ntype P struct {\n")
+	for _, f := range rfPFields {
 		fmt.Fprintf(&b, "\t%s %s\n", f.name, f.kind)
 	}
 	b.WriteString("}\n")
@@ -88,6 +101,7 @@ const (
 	rfSlice
 	rfString
 	rfPtr
+	rfPSlice // []P: its elements' fields are read and written
 )
 
 // An rfVar is a parameter, a local or a loop variable.
@@ -180,8 +194,10 @@ func (g *rfGen) function(name string) {
 		case c < 52 || ptrs >= 5:
 			v = g.newVar("p", rfScalar, g.anyKind())
 			hasInt = hasInt || v.kind.isInt()
-		case c < 84:
+		case c < 78:
 			v = g.newVar("p", rfSlice, g.anyKind())
+		case c < 84:
+			v = g.newVar("p", rfPSlice, rfInt64)
 		case c < 92:
 			v = g.newVar("p", rfString, rfUint8)
 		default:
@@ -256,6 +272,8 @@ func rfTypeName(v *rfVar) string {
 		return "string"
 	case rfPtr:
 		return "*S"
+	case rfPSlice:
+		return "[]P"
 	}
 	return v.kind.String()
 }
@@ -453,7 +471,7 @@ func (g *rfGen) update(lhs string, k rfKind) string {
 func (g *rfGen) store() bool {
 	var cands []*rfVar
 	for _, p := range g.params {
-		if p.shape == rfSlice || p.shape == rfPtr {
+		if p.shape == rfSlice || p.shape == rfPtr || p.shape == rfPSlice {
 			cands = append(cands, p)
 		}
 	}
@@ -463,9 +481,13 @@ func (g *rfGen) store() bool {
 	p := cands[g.n(len(cands))]
 	var lhs string
 	k := p.kind
-	if p.shape == rfSlice {
+	switch p.shape {
+	case rfSlice:
 		lhs = p.name + "[" + g.index(p) + "]"
-	} else {
+	case rfPSlice:
+		f := rfPFields[g.n(len(rfPFields))]
+		lhs, k = p.name+"["+g.index(p)+"]."+f.name, f.kind
+	default:
 		f := rfFields[g.n(len(rfFields))]
 		lhs, k = p.name+"."+f.name, f.kind
 	}
@@ -513,7 +535,7 @@ func (g *rfGen) loop() {
 		case rfSlice:
 			slices = append(slices, p)
 			seqs = append(seqs, p)
-		case rfString:
+		case rfString, rfPSlice:
 			seqs = append(seqs, p)
 		}
 	}
@@ -990,6 +1012,15 @@ func (g *rfGen) leafCands(k rfKind) []func() string {
 		case rfSlice, rfString:
 			if v.kind == k {
 				cands = append(cands, func() string { return v.name + "[" + g.index(v) + "]" })
+			}
+			if k == rfInt {
+				cands = append(cands, func() string { return "len(" + v.name + ")" })
+			}
+		case rfPSlice:
+			for _, f := range rfPFields {
+				if f.kind == k {
+					cands = append(cands, func() string { return v.name + "[" + g.index(v) + "]." + f.name })
+				}
 			}
 			if k == rfInt {
 				cands = append(cands, func() string { return "len(" + v.name + ")" })
