@@ -45,15 +45,15 @@ func mayFault(in *ir.Instr) bool {
 
 // leftAfterRight moves the instructions of run, one assignment's, that
 // evaluate its left sides lhs (positioned in them, not stores) from
-// before its first store to right before it, after the right side; what
-// gc evaluates in order with the calls stays, and the divisions and
-// shifts (mayFault), each with what it reads and the checks emitted
-// right before those (as reorderRun keeps them). It
-// leaves run as it is when that could change more than the order of
-// checks: when a register is defined twice, when an instruction that
-// stays writes a register one moved reads, or writes memory (but a
-// fresh variable of the run, such as a composite literal's, or by a
-// call, which gc makes before the left side anyway).
+// before its first store to right before it, after the right side. What
+// gc evaluates in order with the calls stays, and so do the divisions
+// and shifts (mayFault), each with what it reads and the checks emitted
+// right before those (as reorderRun keeps them). It leaves run as it is
+// when that could change more than the order of checks: when a register
+// is defined twice, or an instruction that stays writes a register one
+// moved reads, or writes memory (but a fresh variable of the run, such
+// as a composite literal's, or by a call, which gc makes before the left
+// side anyway).
 func (s *statements) leftAfterRight(f *ir.Func, run []*ir.Instr, lhs []ast.Expr) {
 	side := func(in *ir.Instr) int { // the left side in is positioned in, or -1
 		for i, e := range lhs {
@@ -64,10 +64,16 @@ func (s *statements) leftAfterRight(f *ir.Func, run []*ir.Instr, lhs []ast.Expr)
 		return -1
 	}
 	inLeft := func(in *ir.Instr) bool { return side(in) >= 0 }
-	n := -1                         // the first store of the left side
-	toMap := make([]bool, len(lhs)) // a map element is assigned: gc evaluates all of that side late
+	// The first store of the left side (not one that fills the fresh
+	// variable of a composite literal there), and the sides that assign
+	// a map element: gc evaluates all of such a side late.
+	n, toMap := -1, make([]bool, len(lhs))
+	fresh := map[ir.Reg]bool{}
 	for k, in := range run {
-		if (in.Op == ir.OpStore || in.Op == ir.OpMapUpdate) && inLeft(in) {
+		if in.Op == ir.OpAlloc {
+			fresh[in.Dsts()[0]] = true
+		}
+		if (in.Op == ir.OpStore && !fresh[in.Args()[0]] || in.Op == ir.OpMapUpdate) && inLeft(in) {
 			if n < 0 {
 				n = k
 			}

@@ -10,6 +10,8 @@
 
 package progen
 
+import "strings"
+
 // orderFunc writes a function whose statements read a local variable
 // (directly, through a pointer, as a slice or map element, in
 // composite literals, as a length, as an index of an assignment's left
@@ -38,7 +40,7 @@ func (g *gen) orderFunc(name string) string {
 	step := func() string { return f.constant(t).operand() }
 	call := func() string { return inc + "(" + step() + ")" }
 	label := func(what string) string { return f.name + " " + what }
-	for _, c := range f.distinct(12, 3+f.intn(4)) {
+	for _, c := range f.distinct(13, 3+f.intn(4)) {
 		switch c {
 		case 0:
 			f.stmt("fmt.Println(%q, %s, %s, %s)", label("args"), v, call(), v)
@@ -73,6 +75,19 @@ func (g *gen) orderFunc(name string) string {
 			f.stmt("fmt.Println(%q, %s[%s&1:], %s, %s[%s&1:], %s)", label("slices"), s, v, call(), s, v, v)
 		case 11:
 			f.stmt("fmt.Println(%q, struct{ a %s }{%s} == struct{ a %s }{%s}, %s, %s)", label("compared literal"), t.name, v, t.name, x, call(), v)
+		case 12:
+			// An assignment that may panic on both sides: gc evaluates
+			// the right side first, but a division or shift of the left
+			// side before it, and a map element's whole left side after
+			// it (bridge/assignorder.go).
+			e, i, j, z := f.local("e"), f.local("i"), f.local("j"), f.local("z")
+			f.stmt("%s := make([]struct{ a, b %s }, 3)\n%s, %s, %s := int(%s)%%5, int(%s)%%4, int(%s)%%2\n_ = %s", e, t.name, i, j, z, x, y, x, z)
+			lhs := pick(g, e+"["+i+"].a", e+"["+i+"/"+z+"].b", e+"["+i+"<<"+j+"].a", "map[int]"+t.name+"{}["+i+"/"+z+"]", e+"[0].a, "+e+"["+i+"].b")
+			rhs := pick(g, e+"["+j+"].b", e+"["+j+"].a / "+t.name+"("+z+")", e+"["+j+"].b << "+j)
+			if strings.Contains(lhs, ",") {
+				rhs += ", 1" // a tuple
+			}
+			f.stmt("func() {\ndefer func() { fmt.Println(%q, recover()) }()\n%s = %s\n}()", label("assignment"), lhs, rhs)
 		default:
 			i, arr, idx := f.local("i"), f.local("arr"), f.local("idx")
 			f.stmt("%s := 0\n%s := [3]%s{}\n%s := func() %s {\n%s++\nreturn %s\n}", i, arr, t.name, idx, t.name, i, call())

@@ -99,4 +99,6 @@ func init() {
 	try("map of a failing element", func() { ms[i][1] = a[j] })
 	try("map of a division", func() { ms[i/zero][1] = a[j] })
 	try("nested map key division", func() { mm[1][i/zero] = a[j] })
+	try("map literal's key division", func() { map[int]int{}[i/zero] = a[j] })
+	try("element of a slice literal", func() { []int{1}[i] = a[j] })
 }
