@@ -5,8 +5,11 @@
 // slice expressions and && and || operators, which it evaluates in
 // order with the calls, and a composite literal it converts to an
 // interface through its address or compares, which it builds where it
-// stands (bridge/evalorder.go, bridge/logicalorder.go). vssa follows gc, so unlike the
-// other kinds these functions print what gc chose.
+// stands (bridge/evalorder.go, bridge/logicalorder.go); and of an
+// assignment that fails on both sides, gc reports the right side's
+// failure unless the left side's is a division or a shift
+// (bridge/assignorder.go). vssa follows gc, so unlike the other kinds
+// these functions print what gc chose.
 
 package progen
 
