@@ -114,7 +114,6 @@ func (s *statements) leftAfterRight(f *ir.Func, run []*ir.Instr, lhs []ast.Expr)
 		}
 	}
 	read := map[ir.Reg]bool{} // by the instructions that move, so far
-	allocs := map[ir.Reg]bool{}
 	moved := false
 	for k, in := range run[:n] {
 		if !stay[k] {
@@ -130,9 +129,7 @@ func (s *statements) leftAfterRight(f *ir.Func, run []*ir.Instr, lhs []ast.Expr)
 			}
 		}
 		switch {
-		case in.Op == ir.OpAlloc:
-			allocs[in.Dsts()[0]] = true
-		case in.Op == ir.OpStore && !allocs[in.Args()[0]] && moved:
+		case in.Op == ir.OpStore && !fresh[in.Args()[0]] && moved:
 			return
 		case in.Op != ir.OpStore && !movable(in) && !s.inOrder(f, in) && moved:
 			return // another write
