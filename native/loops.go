@@ -447,18 +447,22 @@ func foldOffsets(m *Func, blocks []*Block) {
 // scaledSteps rewrites, in blocks, each (x + c) * s (s an immediate:
 // an index scaled by an element size the addressing modes lack, such as
 // 16) that is read only as the index of addresses into x * s, and
-// returns c * s for each, to be added to those addresses'
-// displacements: the unrolled copies then scale one index (localCSE
-// merges their x * s). Only where every displacement stays in 32 bits.
+// returns c * s for each, to be added (times their scale) to those
+// addresses' displacements: the unrolled copies then scale one index
+// (localCSE merges their x * s). Only where every displacement stays in
+// 32 bits.
 func scaledSteps(m *Func, blocks []*Block, def []definition, isStep func(*Instr) bool) map[Value]int64 {
 	reads, asIndex := readCounts(m), make([]int, len(m.Values))
-	maxDisp := make([]int64, len(m.Values)) // the largest |displacement| it is an index in
+	// By value: the largest |displacement| and scale of the addresses
+	// it is the index of.
+	maxDisp, maxScale := make([]int64, len(m.Values)), make([]int64, len(m.Values))
 	for _, b := range m.Blocks {
 		for _, in := range b.Instrs {
 			if (in.Op == OpLoad || in.Op == OpStore || in.Op == OpLea) && in.Mem.Index != NoValue {
 				x := in.Mem.Index
 				asIndex[x]++
-				maxDisp[x] = max(maxDisp[x], in.Mem.Disp, -in.Mem.Disp, in.Mem.Scale)
+				maxDisp[x] = max(maxDisp[x], in.Mem.Disp, -in.Mem.Disp)
+				maxScale[x] = max(maxScale[x], in.Mem.Scale)
 			}
 		}
 	}
@@ -468,17 +472,16 @@ func scaledSteps(m *Func, blocks []*Block, def []definition, isStep func(*Instr)
 			if in.Op != OpBin || in.Bin != BinMul || !in.HasImm || in.Float || in.Width != 8 || in.Dst == NoValue {
 				continue
 			}
-			if reads[in.Dst] == 0 || reads[in.Dst] != asIndex[in.Dst] || in.Imm != int64(int16(in.Imm)) || maxDisp[in.Dst] > 1<<20 {
+			if reads[in.Dst] == 0 || reads[in.Dst] != asIndex[in.Dst] || in.Imm != int64(int16(in.Imm)) {
 				continue
 			}
-			// x + c1 + c2 + … (the unrolled copies' indices), each sum
-			// and the product kept small, so that every displacement
-			// (at most 2^20, scale included) stays well inside 32 bits.
+			// x + c1 + c2 + … (the unrolled copies' indices), the sum
+			// kept to 16 bits, as s is, so that no product overflows.
 			x, c := in.Args[0], int64(0)
 			for d := def[x].instr; isStep(d) && c+d.Imm == int64(int16(c+d.Imm)); d = def[x].instr {
 				x, c = d.Args[0], c+d.Imm
 			}
-			if c == 0 {
+			if add := c * in.Imm; c == 0 || max(add, -add)*maxScale[in.Dst]+maxDisp[in.Dst] >= 1<<31 {
 				continue
 			}
 			in.Args = []Value{x}
