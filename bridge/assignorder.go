@@ -83,14 +83,9 @@ func (s *statements) leftAfterRight(f *ir.Func, run []*ir.Instr, lhs []ast.Expr)
 	if n < 0 {
 		return
 	}
-	def := map[ir.Reg]int{}
-	for k, in := range run[:n] {
-		for _, d := range in.Dsts() {
-			if _, twice := def[d]; twice {
-				return
-			}
-			def[d] = k
-		}
+	def, ok := runDefs(run[:n])
+	if !ok {
+		return
 	}
 	stay := make([]bool, n)
 	var keep func(k int)

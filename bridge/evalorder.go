@@ -278,21 +278,9 @@ func (s *statements) reorderRun(f *ir.Func, run []*ir.Instr, varAddr []bool, tar
 	if read < 0 && !slices.ContainsFunc(run, inOrder) {
 		return
 	}
-	// Definitions in the run, each once; reads of a register the run
-	// defines only after its definition.
-	def := map[ir.Reg]int{}
-	for k, in := range run {
-		for _, a := range in.Args() {
-			if d, ok := def[a]; ok && d >= k {
-				return
-			}
-		}
-		for _, d := range in.Dsts() {
-			if _, ok := def[d]; ok {
-				return
-			}
-			def[d] = k
-		}
+	def, ok := runDefs(run)
+	if !ok {
+		return
 	}
 	// fresh[k]: run[k] is an alloc, or an address into one of the run's
 	// allocs (field and element addresses of one).
@@ -405,6 +393,22 @@ func (s *statements) reorderRun(f *ir.Func, run []*ir.Instr, varAddr []bool, tar
 		}
 	}
 	copy(run, out)
+}
+
+// runDefs maps each register the instructions of run define to the
+// index of its definition, or reports false when one is defined twice
+// (the reorderings then leave the run as it is).
+func runDefs(run []*ir.Instr) (map[ir.Reg]int, bool) {
+	def := map[ir.Reg]int{}
+	for k, in := range run {
+		for _, d := range in.Dsts() {
+			if _, twice := def[d]; twice {
+				return nil, false
+			}
+			def[d] = k
+		}
+	}
+	return def, true
 }
 
 // markCopiedInOrder sets copied[d] for the instructions run[d] whose

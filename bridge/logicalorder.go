@@ -127,14 +127,9 @@ func (s *statements) moveAfterLogical(f *ir.Func, start, done *ir.Block, region 
 	if len(run) == 0 {
 		return
 	}
-	def := map[ir.Reg]int{}
-	for k, in := range run {
-		for _, d := range in.Dsts() {
-			if _, twice := def[d]; twice {
-				return
-			}
-			def[d] = k
-		}
+	def, ok := runDefs(run)
+	if !ok {
+		return
 	}
 	// root[k]: the alloc of the run that run[k] is or addresses into,
 	// or -1.
