@@ -22,7 +22,7 @@ type scratch struct {
 	plans                  []plan
 	offset                 []int // memory versions
 	ver, exit, rpoAt       []int32
-	fresh                  []bool
+	starts                 []bool
 	defAt, cover           []place // the walk
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
