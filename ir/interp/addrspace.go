@@ -25,7 +25,10 @@
 // (an address may be converted back at any time).
 //
 // Strings keep the real addresses of their bytes: the interpreter's
-// strings are Go strings, whose substrings share bytes as gc's do.
+// strings are Go strings, whose substrings share bytes as gc's do. So
+// do packed arrays and slices (packed.go), whose storage is a []byte,
+// unless they lie inside an object of cells: there they have the
+// addresses of their offsets in it (byteRegion).
 // Objects' addresses lie from 1<<48 up, where no real address is; an
 // address that is neither an object's nor a string's is an integer the
 // program made up (wildPtr).
@@ -100,7 +103,21 @@ type addrSpace struct {
 	next    uint64             // next fresh address
 	nextArr uint64             // next area
 	strs    []string           // strings whose addresses were taken, sorted by address
+	bytes   []*byteRegion      // packed storage with addresses, sorted by start (real ranges do not overlap)
 }
+
+// A byteRegion is the storage of a packed array or slice with
+// addresses: its real ones (top) or, inside an object of cells, those
+// of its offset there.
+type byteRegion struct {
+	b    []byte
+	elem *rtype // the type of the elements, as first seen
+	fake uint64 // address of b[0]
+	top  bool
+}
+
+func (r *byteRegion) start() uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) }
+func (r *byteRegion) end() uintptr   { return r.start() + uintptr(len(r.b)) }
 
 func (s *addrSpace) init() {
 	if s.areas == nil {
@@ -120,6 +137,9 @@ func (it *Interp) addrOf(p place) uint64 {
 
 func (it *Interp) addrOfLocked(p place) uint64 {
 	s := &it.space
+	if p.b != nil {
+		return s.byteAddr(p)
+	}
 	if r, i := s.find(p.c); r != nil {
 		return r.fake + uint64(r.offset(i))
 	}
@@ -252,6 +272,10 @@ func (s *addrSpace) collect(r *region, out []*region) []*region {
 	out = append(out, r)
 	for i := range r.cells {
 		t := r.typeOf(i)
+		if t.packed {
+			s.addInnerBytes(r.cells[i].bytes(), t.elem, r.fake+uint64(r.offset(i)))
+			continue
+		}
 		inner := r.cells[i].slice()
 		if !t.aggregate || t.kind == kReal || t.size == 0 || len(inner) == 0 {
 			continue
@@ -384,4 +408,86 @@ func (s *addrSpace) knownCell(p unsafe.Pointer) (Value, bool) {
 		pl.pos = elemPos(i, len(r.cells))
 	}
 	return pl.pointer(), true
+}
+
+// byteAddr returns the address of the element of packed storage p is
+// (p.b != nil): its offset in the byte region holding it, registering
+// the storage around it (from the first element of the slice it was
+// taken from, or p's byte alone) at its real addresses if none does.
+func (s *addrSpace) byteAddr(p place) uint64 {
+	a := uintptr(unsafe.Pointer(p.b))
+	if r := s.findBytes(a); r != nil {
+		return r.fake + uint64(a-r.start())
+	}
+	b, _, ok := bytesAround(p.b, p.pos)
+	if !ok {
+		b = unsafe.Slice(p.b, 1)
+	}
+	s.addTopBytes(b, p.t)
+	return uint64(a)
+}
+
+// findBytes returns the byte region holding real address a, or nil.
+func (s *addrSpace) findBytes(a uintptr) *byteRegion {
+	k := sort.Search(len(s.bytes), func(k int) bool { return s.bytes[k].end() > a })
+	if k < len(s.bytes) && s.bytes[k].start() <= a {
+		return s.bytes[k]
+	}
+	return nil
+}
+
+// addTopBytes registers b at its real addresses, merged with the
+// regions of other views of the same storage; a part of an object of
+// cells, which has other addresses, may not be among them.
+func (s *addrSpace) addTopBytes(b []byte, elem *rtype) {
+	r := &byteRegion{b: b, elem: elem, fake: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))), top: true}
+	i := sort.Search(len(s.bytes), func(k int) bool { return s.bytes[k].end() > r.start() })
+	j := i
+	for ; j < len(s.bytes) && s.bytes[j].start() < r.end(); j++ {
+		q := s.bytes[j]
+		if !q.top {
+			panic(errTwoAddresses)
+		}
+		// One storage: the region starting first extends to the end of
+		// the other.
+		first := r.b
+		if q.start() < r.start() {
+			first = q.b
+		}
+		r.b = unsafe.Slice(unsafe.SliceData(first), max(q.end(), r.end())-min(q.start(), r.start()))
+		r.fake = uint64(r.start())
+	}
+	s.bytes = append(s.bytes[:i], append([]*byteRegion{r}, s.bytes[j:]...)...)
+}
+
+// addInnerBytes registers packed storage b inside an object of cells,
+// at address fake, which it must not have had another of before.
+func (s *addrSpace) addInnerBytes(b []byte, elem *rtype, fake uint64) {
+	if len(b) == 0 {
+		return
+	}
+	r := &byteRegion{b: b, elem: elem, fake: fake}
+	i := sort.Search(len(s.bytes), func(k int) bool { return s.bytes[k].end() > r.start() })
+	if i < len(s.bytes) && s.bytes[i].start() < r.end() {
+		if q := s.bytes[i]; q.top || q.start() != r.start() || q.fake != r.fake {
+			panic(errTwoAddresses)
+		}
+		return // registered before, as part of the same object
+	}
+	s.bytes = append(s.bytes, nil)
+	copy(s.bytes[i+1:], s.bytes[i:])
+	s.bytes[i] = r
+}
+
+// byteAt returns the pointer to the byte of packed storage at address
+// a, if one registered at its real addresses holds it.
+func (s *addrSpace) byteAt(a uint64) (Value, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.findBytes(uintptr(a))
+	if r == nil || !r.top {
+		return Value{}, false
+	}
+	k := int(uintptr(a) - r.start())
+	return place{b: &r.b[k], t: r.elem, pos: elemPos(k, len(r.b))}.pointer(), true
 }

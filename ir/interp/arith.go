@@ -230,11 +230,9 @@ func convert(from, to *rtype, x Value) Value {
 			}
 			return Value{r: out}
 		}
-		out := make([]Value, len(s))
-		for i := 0; i < len(s); i++ {
-			out[i] = Value{n: uint64(s[i])}
-		}
-		return Value{r: out}
+		return Value{r: []byte(s)} // never nil, as gc's
+	case fk == kSlice && tk == kString && from.packed:
+		return mkString(string(x.bytes()))
 	case fk == kSlice && tk == kString:
 		s := x.slice()
 		if from.elem.kind == kInt32 {
@@ -248,11 +246,7 @@ func convert(from, to *rtype, x Value) Value {
 			}
 			return mkString(string(rs))
 		}
-		b := make([]byte, len(s))
-		for i, v := range s {
-			b[i] = byte(v.n)
-		}
-		return mkString(string(b))
+		panic(unsupportedf("conversion from %s to %s", from.name, to.name))
 	case fk == kPointer && tk == kPointer:
 		return x
 	case fk == tk:

@@ -1,10 +1,14 @@
 // This file converts values between the interpreter's representation
 // and real Go values, for calls into the standard library.
 //
-// Scalars, strings and real (kReal) values cross as they are. Slices,
-// arrays, maps and structs of the program are copied (so a standard
-// library function that keeps or modifies its argument does not affect
-// the interpreted one — an accepted difference). A pointer to an
+// Scalars, strings and real (kReal) values cross as they are, and so do
+// slices of bytes (packed.go): the standard library reads, writes and
+// keeps the program's own bytes, as in Go. Other slices, and arrays,
+// maps and structs of the program are copied (so a standard library
+// function that keeps or modifies its argument does not affect the
+// interpreted one — an accepted difference, narrowed for slices and
+// pointers of plain data, whose changes are written back after the
+// call). A pointer to an
 // interpreted cell holding a real value crosses as the real pointer, so
 // methods with pointer receivers (sync.Mutex.Lock) act on the program's
 // variable. An interpreted function crosses as a real function made by
@@ -335,6 +339,12 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 	case reflect.String:
 		out.SetString(v.str())
 	case reflect.Slice:
+		if t.packed && want.Elem().Size() == 1 {
+			if b := v.bytes(); b != nil {
+				out.Set(reflect.NewAt(want, unsafe.Pointer(&b)).Elem())
+			}
+			return out
+		}
 		s := v.slice()
 		if s == nil {
 			return out
@@ -347,7 +357,7 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 			c.back = append(c.back, writeBack{t: t, dst: s, src: out})
 		}
 	case reflect.Array:
-		for i, e := range v.slice() {
+		for i, e := range elems(t, v) {
 			out.Index(i).Set(c.toReal(t.elem, e, want.Elem()))
 		}
 	case reflect.Map:
@@ -365,6 +375,10 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 			return out
 		case *realPtr:
 			return p.v
+		case *uint8:
+			if packedElem(t.elem) && want.Elem().Size() == 1 {
+				return reflect.NewAt(want.Elem(), unsafe.Pointer(p))
+			}
 		case *Value:
 			if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == want.Elem() {
 				return rv.Addr() // the program's variable of a real type, by reference
@@ -483,15 +497,14 @@ func (a *stringerAdapter) String() string { return a.it.callMethodString(a.t, a.
 
 // readerAdapter and writerAdapter carry a program value with a Read or
 // Write method into real code as an io.Reader or io.Writer (fmt's
-// scanner, run from source, hands its own reader to io.ReadFull). The
-// bytes are copied in and, for Read, back out: neither may keep p.
+// scanner, run from source, hands its own reader to io.ReadFull).
 type readerAdapter struct {
 	it *Interp
 	t  *rtype
 	v  Value
 }
 
-func (a *readerAdapter) Read(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Read", p, true) }
+func (a *readerAdapter) Read(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Read", p) }
 
 type writerAdapter struct {
 	it *Interp
@@ -499,21 +512,12 @@ type writerAdapter struct {
 	v  Value
 }
 
-func (a *writerAdapter) Write(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Write", p, false) }
+func (a *writerAdapter) Write(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Write", p) }
 
-// callIO calls the Read or Write method name of v (of type t) with a copy
-// of p, copied back into p if back.
-func (it *Interp) callIO(t *rtype, v Value, name string, p []byte, back bool) (int, error) {
-	buf := make([]Value, len(p))
-	for i, b := range p {
-		buf[i] = Value{n: uint64(b)}
-	}
-	res := it.callFromReal(it.method(t, name), nil, []Value{v, {r: buf}})
-	if back {
-		for i := range p {
-			p[i] = byte(buf[i].n)
-		}
-	}
+// callIO calls the Read or Write method name of v (of type t) with p
+// itself: the program's []byte is packed (packed.go), the same bytes.
+func (it *Interp) callIO(t *rtype, v Value, name string, p []byte) (int, error) {
+	res := it.callFromReal(it.method(t, name), nil, []Value{v, mkBytes(p)})
 	var err error
 	if e := it.toReal(nil, it.types.of(errorIface), res[1], errorType); !e.IsNil() {
 		err = e.Interface().(error)
@@ -554,12 +558,23 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 		if rv.IsNil() {
 			return Value{}
 		}
+		if t.packed && rv.Type().Elem().Size() == 1 {
+			b := unsafe.Slice((*byte)(rv.UnsafePointer()), rv.Cap())
+			return Value{r: b[:rv.Len()]}
+		}
 		s := make([]Value, rv.Len())
 		for i := range s {
 			s[i] = it.fromReal(rv.Index(i), t.elem)
 		}
 		return Value{r: s}
 	case kArray:
+		if t.packed {
+			b := make([]byte, rv.Len())
+			for i := range b {
+				b[i] = byte(it.fromReal(rv.Index(i), t.elem).n)
+			}
+			return Value{r: b}
+		}
 		s := make([]Value, rv.Len())
 		for i := range s {
 			s[i] = it.fromReal(rv.Index(i), t.elem)

@@ -33,6 +33,8 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 			for i := range x {
 				storeInto(ts[0].elem, &x[i], zero(ts[0].elem))
 			}
+		case []byte:
+			clear(x)
 		}
 		return nil
 	case "close":
@@ -103,6 +105,9 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 // appendOp implements append(s, x...) where x is a slice (or a string,
 // for append([]byte, string...)).
 func (it *Interp) appendOp(st *rtype, s, x Value, xt *rtype) Value {
+	if st.packed {
+		return appendBytes(st, s, x)
+	}
 	dst := s.slice()
 	var src []Value
 	if xt.kind == kString {
@@ -145,14 +150,46 @@ func growSlice(s []Value, n int, elem *rtype) []Value {
 	if n <= cap(s) {
 		return s
 	}
-	newCap := growCap(n, cap(s), elem)
-	grown := make([]Value, len(s), newCap)
-	copy(grown, s)
+	grown := grow(s, n, elem)
+	newCap := cap(grown)
 	if elem.aggregate {
 		for i := len(s); i < newCap; i++ {
 			grown[:newCap][i] = zero(elem)
 		}
 	}
+	return grown
+}
+
+// appendBytes is appendOp for a packed slice.
+func appendBytes(st *rtype, s, x Value) Value {
+	dst := s.bytes()
+	var src []byte
+	str, isString := x.r.(string)
+	if isString {
+		if len(str) == 0 {
+			return s
+		}
+	} else if src = x.bytes(); len(src) == 0 {
+		return s
+	}
+	n := len(dst) + len(src) + len(str)
+	out := grow(dst, n, st.elem)[:n]
+	if isString {
+		copy(out[len(dst):], str)
+	} else {
+		copy(out[len(dst):], src)
+	}
+	return Value{r: out}
+}
+
+// grow returns s, or if its capacity is less than n, a copy of s whose
+// capacity the runtime's growslice would give it.
+func grow[E any](s []E, n int, elem *rtype) []E {
+	if n <= cap(s) {
+		return s
+	}
+	grown := make([]E, len(s), growCap(n, cap(s), elem))
+	copy(grown, s)
 	return grown
 }
 
@@ -217,6 +254,12 @@ func roundupsize(size uint64, noscan bool) uint64 {
 
 // copyOp implements copy(dst, src) (src a slice or a string).
 func copyOp(dt *rtype, dst, src Value) int {
+	if dt.packed {
+		if s, ok := src.r.([]byte); ok {
+			return copy(dst.bytes(), s)
+		}
+		return copy(dst.bytes(), src.str())
+	}
 	d := dst.slice()
 	if s, ok := src.r.(string); ok {
 		n := min(len(d), len(s))

@@ -54,6 +54,8 @@
 // values may tear, as Go allows.
 //
 // Representation (value.go): a Value holds scalars inline and everything
-// else by reference; registers are slots of a frame resolved before
+// else by reference; arrays and slices of one-byte elements hold them
+// packed, a byte each, shared with the standard library as they are
+// (packed.go); registers are slots of a frame resolved before
 // execution (compile.go); the execution loop is one switch (exec.go).
 package interp

@@ -3,6 +3,7 @@
 package interp
 
 import (
+	"bytes"
 	"reflect"
 
 	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
@@ -40,6 +41,9 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 		}
 		return it.equal(g, ia.t, ia.v, ib.v)
 	case kArray:
+		if t.packed {
+			return bytes.Equal(a.bytes(), b.bytes())
+		}
 		xa, xb := a.slice(), b.slice()
 		for i := range xa {
 			if !it.equal(g, t.elem, xa[i], xb[i]) {
@@ -92,23 +96,24 @@ func (it *Interp) pointersEqual(t *rtype, a, b Value) bool {
 	if samePointer(a, b) {
 		return true
 	}
-	x, ok1 := a.r.(*Value)
-	y, ok2 := b.r.(*Value)
+	pa, ok1 := cellPlace(a)
+	pb, ok2 := cellPlace(b)
 	if !ok1 || !ok2 {
 		return false
 	}
-	sa, sb := t.elem, t.elem
+	pa.t, pb.t = t.elem, t.elem
 	if t.kind == kUnsafePointer {
-		sa, sb = it.typeOfPointee(a.n), it.typeOfPointee(b.n)
-		if sa == nil || sb == nil {
+		pa.t, pb.t = it.typeOfPointee(a.n), it.typeOfPointee(b.n)
+		if pa.t == nil || pb.t == nil {
 			panic(unsupportedf("comparison of pointers to memory of unknown type"))
 		}
-	} else if !sa.aggregate && sa.size > 0 {
+	} else if !pa.t.aggregate && pa.t.size > 0 {
 		return false
 	}
-	la, lb := place{c: x, t: sa}.leaf(), place{c: y, t: sb}.leaf()
+	la, lb := pa.leaf(), pb.leaf()
+	x, y := pa.c, pb.c
 	switch {
-	case la.c == lb.c:
+	case la.c == lb.c && la.b == lb.b:
 		return true
 	case la.t.size > 0 && lb.t.size > 0:
 		return false
@@ -116,6 +121,18 @@ func (it *Interp) pointersEqual(t *rtype, a, b Value) bool {
 		return it.zeroPointersEqual(a, b)
 	}
 	panic(unsupportedf("comparison of pointers to a zero-size variable inside another and to a different variable"))
+}
+
+// cellPlace returns the place a pointer to a cell or to an element of a
+// packed array points to, without its type; false for other pointers.
+func cellPlace(p Value) (place, bool) {
+	switch x := p.r.(type) {
+	case *Value:
+		return place{c: x}, true
+	case *uint8:
+		return place{b: x}, true
+	}
+	return place{}, false
 }
 
 // pointerKey returns the map key of pointer v of type t: the same for
@@ -133,6 +150,8 @@ func (it *Interp) pointerKey(t *rtype, v Value) any {
 		}{x.c, x.word}
 	case *shapeView:
 		return *x
+	case *uint8:
+		return x
 	case *Value:
 		s := t.elem
 		if t.kind == kUnsafePointer {
@@ -146,6 +165,9 @@ func (it *Interp) pointerKey(t *rtype, v Value) any {
 				panic(unsupportedf("map key pointing to a zero-size variable inside another"))
 			}
 			return zeroKey(v)
+		}
+		if l.b != nil {
+			return l.b
 		}
 		return l.c
 	}

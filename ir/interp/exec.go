@@ -70,12 +70,11 @@ func (it *Interp) exec(fr *frame) {
 			}
 			regs[in.dst] = Value{r: &iface{t: in.xt, v: regs[in.a]}}
 		case ir.OpSliceToArrayPtr:
-			s := regs[in.a].slice()
 			n := in.t.elem.length
-			if int64(len(s)) < n {
-				panic(it.ub(in, "slice of length %d converted to pointer to array of length %d", len(s), n))
+			if l, _ := lenOfStorage(regs[in.a]); int64(l) < n {
+				panic(it.ub(in, "slice of length %d converted to pointer to array of length %d", l, n))
 			}
-			regs[in.dst] = it.sliceToArrayPtr(s, n)
+			regs[in.dst] = sliceToArrayPtr(regs[in.a], n)
 			if regs[in.dst].r != nil {
 				regs[in.dst].n = in.v.n
 			}
@@ -318,6 +317,8 @@ func isNil(v Value) bool {
 	case nil:
 		return true
 	case []Value:
+		return r == nil
+	case []byte:
 		return r == nil
 	}
 	return false

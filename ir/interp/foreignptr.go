@@ -113,6 +113,9 @@ func (it *Interp) loadHeader(t *rtype, h *hdrView) Value {
 		}
 		return Value{r: fields}
 	case kArray:
+		if t.packed {
+			return zero(t) // of no element, as headerFits says
+		}
 		elems := make([]Value, t.length)
 		for i := range elems {
 			elems[i] = it.loadHeader(t.elem, h.in(i*int(t.elem.size/8)))
@@ -165,6 +168,16 @@ func (it *Interp) dataPointer(t *rtype, x Value) Value {
 		}
 		return Value{r: &strPtr{s: s}}
 	}
+	if t.packed {
+		b := x.bytes()
+		switch {
+		case b == nil:
+			return Value{}
+		case cap(b) > 0:
+			return place{b: &b[:1][0], t: t.elem, pos: elemPos(0, cap(b))}.pointer()
+		}
+		panic(unsupportedf("the array pointer of an empty slice"))
+	}
 	s := x.slice()
 	switch {
 	case s == nil:
@@ -208,6 +221,8 @@ func foreignName(p Value) string {
 		return "a pointer into the header of a " + x.src.name
 	case *shapeView:
 		return "a pointer to a " + x.src.name + " read as another type"
+	case *uint8:
+		return "a pointer into a byte array or slice"
 	}
 	return fmt.Sprintf("%T", p.r)
 }

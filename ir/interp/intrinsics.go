@@ -29,7 +29,8 @@ type sliceSorter struct {
 	g    *goroutine
 	elem *rtype
 	s    []Value
-	less Value // a function value
+	b    []byte // the slice, if packed
+	less Value  // a function value
 }
 
 func (s *sliceSorter) init(args []Value) {
@@ -41,17 +42,25 @@ func (s *sliceSorter) init(args []Value) {
 		}
 		s.it.raise(s.g, s.it.realIface(&reflectlite.ValueError{Method: "Swapper", Kind: kind}))
 	}
-	s.elem, s.s = x.t.elem, x.v.slice()
+	if s.elem = x.t.elem; x.t.packed {
+		s.b = x.v.bytes()
+	} else {
+		s.s = x.v.slice()
+	}
 	s.less = args[1]
 }
 
-func (s *sliceSorter) Len() int { return len(s.s) }
+func (s *sliceSorter) Len() int { return len(s.s) + len(s.b) }
 
 func (s *sliceSorter) Less(i, j int) bool {
 	return s.it.callValue(s.g, s.less, []Value{mkInt(int64(i)), mkInt(int64(j))}, nil)[0].bool()
 }
 
 func (s *sliceSorter) Swap(i, j int) {
+	if s.b != nil {
+		s.b[i], s.b[j] = s.b[j], s.b[i]
+		return
+	}
 	a, b := copyVal(s.elem, s.s[i]), copyVal(s.elem, s.s[j])
 	storeInto(s.elem, &s.s[i], b)
 	storeInto(s.elem, &s.s[j], a)

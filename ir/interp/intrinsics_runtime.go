@@ -39,14 +39,10 @@ func init() {
 		// (With all set, gc adds the other goroutines; only this one's
 		// is known here.)
 		text := it.stackText(g, g.top, false)
-		buf := args[0].slice()
-		for i := range min(len(buf), len(text)) {
-			buf[i] = Value{n: uint64(text[i])}
-		}
-		return []Value{mkInt(int64(min(len(buf), len(text))))}
+		return []Value{mkInt(int64(copy(args[0].bytes(), text)))}
 	}
 	intrinsics["runtime/debug.Stack"] = func(it *Interp, g *goroutine, args []Value) []Value {
-		return []Value{{r: valuesOfBytes(it.stackText(g, g.top, true))}}
+		return []Value{{r: []byte(it.stackText(g, g.top, true))}}
 	}
 	intrinsics["runtime.FuncForPC"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		if args[0].n < pcBase {

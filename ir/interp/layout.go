@@ -53,7 +53,7 @@ func sameLayout(s, t *rtype) bool {
 func flatten(t *rtype, v Value, out []Value) []Value {
 	switch t.kind {
 	case kArray:
-		for _, e := range v.slice() {
+		for _, e := range elems(t, v) {
 			out = flatten(t.elem, e, out)
 		}
 	case kStruct:
@@ -71,6 +71,13 @@ func flatten(t *rtype, v Value, out []Value) []Value {
 func build(t *rtype, in []Value) (Value, []Value) {
 	switch t.kind {
 	case kArray:
+		if t.packed {
+			b := make([]byte, t.length)
+			for i := range b {
+				b[i] = byte(in[i].n)
+			}
+			return Value{r: b}, in[t.length:]
+		}
 		elems := make([]Value, t.length)
 		for i := range elems {
 			elems[i], in = build(t.elem, in)

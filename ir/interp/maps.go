@@ -34,6 +34,9 @@ type ifaceKey struct {
 // consKey builds canonical keys of arrays and structs as lists.
 type consKey struct{ head, tail any }
 
+// bytesKey is the canonical key of a packed array: its bytes.
+type bytesKey string
+
 // key returns the canonical Go value of v (of type t) as a map key. A
 // key holding an unhashable dynamic type panics, as in Go.
 func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
@@ -62,6 +65,9 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 		}
 		return ifaceKey{i.t.id, it.key(g, i.t, i.v)}
 	case kArray:
+		if t.packed {
+			return bytesKey(v.bytes())
+		}
 		var k any
 		elems := v.slice()
 		for i := len(elems) - 1; i >= 0; i-- {
@@ -136,6 +142,9 @@ func unhashable(t *rtype, v Value) *rtype {
 		}
 		return unhashable(i.t, i.v)
 	case kArray:
+		if t.packed {
+			return nil // of scalars
+		}
 		for _, e := range v.slice() {
 			if bad := unhashable(t.elem, e); bad != nil {
 				return bad

@@ -25,6 +25,11 @@ func (it *Interp) load(in *inst, p Value) Value {
 		panic(it.ub(in, "load through a nil pointer"))
 	case *realPtr:
 		return it.loadReal(in.t, c)
+	case *uint8:
+		if !packedElem(in.t) {
+			panic(unsupportedf("load of a %s through %s", in.t.name, foreignName(p)))
+		}
+		return fromByte(in.t.kind, *c)
 	}
 	return it.loadForeign(in, p)
 }
@@ -44,6 +49,12 @@ func (it *Interp) store(in *inst, p, v Value) {
 		return
 	case *shapeView:
 		storeShape(in.xt.elem, c, v)
+		return
+	case *uint8:
+		if !packedElem(in.xt.elem) {
+			panic(unsupportedf("store of a %s through %s", in.xt.elem.name, foreignName(p)))
+		}
+		*c = byte(v.n)
 		return
 	}
 	panic(unsupportedf("store through %s", foreignName(p)))
@@ -95,6 +106,9 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	var elems []Value
 	switch in.xt.kind {
 	case kSlice:
+		if in.xt.packed {
+			return it.byteAddr(in, x.bytes(), i)
+		}
 		elems = x.slice()
 	case kPointer:
 		c := x.cell()
@@ -114,6 +128,9 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 			}
 			panic(unsupportedf("element address through %s", foreignName(x)))
 		}
+		if in.xt.elem.packed {
+			return it.byteAddr(in, c.bytes(), i)
+		}
 		elems = c.slice()
 	}
 	k, ok := indexIn(in.argTs[1], i, len(elems))
@@ -126,6 +143,15 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	return Value{n: in.v.n | elemPos(k, cap(elems)), r: &elems[k]}
 }
 
+// byteAddr is indexAddr for a packed array or slice.
+func (it *Interp) byteAddr(in *inst, b []byte, i Value) Value {
+	k, ok := indexIn(in.argTs[1], i, len(b))
+	if !ok {
+		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)))
+	}
+	return Value{n: in.v.n | elemPos(k, cap(b)), r: &b[k]}
+}
+
 func (it *Interp) index(in *inst, x, i Value) Value {
 	if in.xt.kind == kString {
 		s := x.str()
@@ -134,6 +160,14 @@ func (it *Interp) index(in *inst, x, i Value) Value {
 			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(s)))
 		}
 		return Value{n: uint64(s[k])}
+	}
+	if in.xt.packed {
+		b := x.bytes()
+		k, ok := indexIn(in.argTs[1], i, len(b))
+		if !ok {
+			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)))
+		}
+		return fromByte(in.t.kind, b[k])
 	}
 	elems := x.slice()
 	k, ok := indexIn(in.argTs[1], i, len(elems))
@@ -154,11 +188,17 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 	}
 	var n, c int
 	var elems []Value
+	var packed []byte // the storage of a packed array or slice
 	switch in.xt.kind {
 	case kString:
 		n = len(x.str())
 		c = n
 	case kSlice:
+		if in.xt.packed {
+			packed = x.bytes()
+			n, c = len(packed), cap(packed)
+			break
+		}
 		elems = x.slice()
 		n, c = len(elems), cap(elems)
 	case kPointer:
@@ -168,6 +208,11 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 		}
 		if cell == nil {
 			panic(it.ub(in, "slice of a nil array pointer"))
+		}
+		if in.xt.elem.packed {
+			packed = cell.bytes()
+			n, c = len(packed), len(packed)
+			break
 		}
 		elems = cell.slice()
 		n, c = len(elems), len(elems)
@@ -186,6 +231,9 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 		}
 		return mkString(x.str()[lo:hi])
 	}
+	if packed != nil {
+		return Value{r: packed[lo:hi:max]}
+	}
 	if elems == nil {
 		return Value{}
 	}
@@ -202,7 +250,8 @@ func lenOf(t *rtype, x Value) int64 {
 	case kString:
 		return int64(len(x.str()))
 	case kSlice:
-		return int64(len(x.slice()))
+		n, _ := lenOfStorage(x)
+		return int64(n)
 	case kArray:
 		return t.length
 	case kPointer:
@@ -227,7 +276,8 @@ func lenOf(t *rtype, x Value) int64 {
 func capOf(t *rtype, x Value) int64 {
 	switch t.kind {
 	case kSlice:
-		return int64(cap(x.slice()))
+		_, c := lenOfStorage(x)
+		return int64(c)
 	case kArray:
 		return t.length
 	case kPointer:
@@ -268,6 +318,9 @@ func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 	if c > maxElems {
 		panic(unsupportedf("slice of %d elements", c))
 	}
+	if in.t.packed {
+		return Value{r: make([]byte, n, c)}
+	}
 	s := make([]Value, n, c)
 	if in.t.elem.aggregate {
 		full := s[:c]
@@ -281,14 +334,22 @@ func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 // maxAlloc is the largest allocation the Go runtime accepts on amd64.
 const maxAlloc = 1 << 48
 
-func (it *Interp) sliceToArrayPtr(s []Value, n int64) Value {
-	if s == nil {
-		return Value{} // a nil slice of length 0 converts to a nil pointer
+// sliceToArrayPtr converts slice v, of length n or more, to a pointer to
+// an array of length n.
+func sliceToArrayPtr(v Value, n int64) Value {
+	// The array is the first n elements of the slice: a cell holding them
+	// as an array value. Pointers into it alias the slice's elements.
+	switch s := v.r.(type) {
+	case []Value:
+		if s != nil {
+			return Value{r: &Value{r: s[:n:n]}}
+		}
+	case []byte:
+		if s != nil {
+			return Value{r: &Value{r: s[:n:n]}}
+		}
 	}
-	// The array is the first n cells of the slice: a cell holding them as
-	// an array value. Pointers into it alias the slice's cells.
-	c := &Value{r: s[:n:n]}
-	return Value{r: c}
+	return Value{} // a nil slice of length 0 converts to a nil pointer
 }
 
 // fieldOf returns field i of an addressable struct value, made settable

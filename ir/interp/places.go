@@ -10,16 +10,21 @@ import "unsafe"
 
 // A place is a cell together with the type of the value it holds and
 // the pointer's position bits (ptrinfo.go); or, if word > 0, that word
-// of the string or slice the cell holds.
+// of the string or slice the cell holds; or, if b is not nil, an
+// element of a packed array or slice (packed.go), which has no cell.
 type place struct {
 	c    *Value
 	t    *rtype
 	pos  uint64
 	word int
+	b    *uint8
 }
 
 // pointer returns the unsafe.Pointer to p.
 func (p place) pointer() Value {
+	if p.b != nil {
+		return Value{n: withType(p.pos, p.t), r: p.b}
+	}
 	if p.word > 0 {
 		return Value{r: &hdrView{p.c, p.t, p.word, p.pos}}
 	}
@@ -59,6 +64,16 @@ func aroundCell(c *Value, k, n int) []Value {
 // at byte offset off (0 <= off < size), preferring one of non-zero size
 // where zero-size ones share its offset, and the offset left inside it.
 func (p place) inner(off int64) (place, int64, bool) {
+	if p.b != nil || !p.t.aggregate || p.t.kind == kReal {
+		return place{}, 0, false
+	}
+	if p.t.packed {
+		b := p.c.bytes()
+		if off < 0 || off >= int64(len(b)) {
+			return place{}, 0, false
+		}
+		return place{b: &b[off], t: p.t.elem, pos: elemPos(int(off), len(b))}, 0, true
+	}
 	elems := p.c.slice()
 	switch p.t.kind {
 	case kArray:
@@ -117,6 +132,9 @@ func (p place) leaf() place {
 // can see: the array or struct p is in if its position says, else p's
 // own value.
 func (it *Interp) add(p place, off int64) (place, bool) {
+	if p.b != nil {
+		return addByte(p, off)
+	}
 	cells, idx, st, ok := it.container(p.c, p.pos)
 	switch {
 	case !ok:
@@ -134,6 +152,20 @@ func (it *Interp) add(p place, off int64) (place, bool) {
 	}
 	i := int(total / e)
 	return place{c: &cells[i], t: p.t, pos: elemPos(i, len(cells))}.at(total % e)
+}
+
+// addByte is add for an element of a packed array or slice: it moves
+// within the bytes its position says it is in.
+func addByte(p place, off int64) (place, bool) {
+	around, idx, ok := bytesAround(p.b, p.pos)
+	if !ok {
+		return p, off == 0
+	}
+	total := int64(idx) + off
+	if total < 0 || total >= int64(len(around)) {
+		return place{}, false
+	}
+	return place{b: &around[total], t: p.t, pos: elemPos(int(total), len(around))}, true
 }
 
 // fieldAt returns the place at offset off in the struct of type st
@@ -179,9 +211,9 @@ func sameRepr(s, t *rtype) bool {
 	case kBool, kInt8, kInt16, kInt32, kUint8, kUint16, kUint32, kFloat32, kComplex64, kComplex128, kString:
 		return true
 	case kSlice:
-		return sameRepr(s.elem, t.elem)
+		return s.packed && t.packed || sameRepr(s.elem, t.elem)
 	case kArray:
-		return s.length == t.length && sameRepr(s.elem, t.elem)
+		return s.length == t.length && (s.packed && t.packed || sameRepr(s.elem, t.elem))
 	case kStruct:
 		if len(s.fields) != len(t.fields) || s.offs == nil || t.offs == nil {
 			return false

@@ -51,8 +51,8 @@ func (it *Interp) writeValue(sb *strings.Builder, t *rtype, v Value) {
 	case k == kString:
 		sb.WriteString(v.str())
 	case k == kSlice:
-		s := v.slice()
-		fmt.Fprintf(sb, "[%d/%d]%s", len(s), cap(s), hexAddr(uintptr(it.printedAddr(t, v))))
+		n, c := lenOfStorage(v)
+		fmt.Fprintf(sb, "[%d/%d]%s", n, c, hexAddr(uintptr(it.printedAddr(t, v))))
 	case k == kInterface:
 		if i := v.iface(); i != nil {
 			fmt.Fprintf(sb, "(%s,%s)", hexAddr(uintptr(unsafe.Pointer(i.t))), hexAddr(uintptr(unsafe.Pointer(i))))

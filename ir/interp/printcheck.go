@@ -240,7 +240,7 @@ func (pc *printCheck) showsAddress(t *rtype, v Value, depth int, readOnly bool) 
 		if verb == 'p' && depth == 0 && t.kind == kSlice {
 			return v.r != nil
 		}
-		for _, e := range v.slice() {
+		for _, e := range elems(t, v) {
 			if pc.showsAddress(t.elem, e, depth+1, readOnly) {
 				return true
 			}
@@ -380,7 +380,7 @@ func (pc *printCheck) value(t *rtype, v Value, depth int, readOnly, boxed bool) 
 		if strings.ContainsRune("sqxX", verb) && t.elem.kind == kUint8 {
 			return // printed as bytes, whatever the types' names
 		}
-		for _, e := range v.slice() {
+		for _, e := range elems(t, v) {
 			pc.value(t.elem, e, depth+1, readOnly, false)
 		}
 	case kMap:

@@ -40,12 +40,40 @@ const (
 
 // rval is a reflect.Value unpacked: t is nil for the zero Value. pos is
 // what a pointer to the cell says of its place (ptrinfo.go: 0 for a
-// variable of its own), kept in the n of the Value's ptr field.
+// variable of its own), kept in the n of the Value's ptr field. An
+// element of a packed array or slice (packed.go) has no cell: b points
+// to it instead, and get and put read and write either.
 type rval struct {
 	t    *rtype
 	cell *Value
+	b    *uint8
 	flag uint64
 	pos  uint64
+}
+
+// get returns the value r holds (not a copy).
+func (r rval) get() Value {
+	if r.b != nil {
+		return fromByte(r.t.kind, *r.b)
+	}
+	return *r.cell
+}
+
+// put stores x into r's variable.
+func (r rval) put(x Value) {
+	if r.b != nil {
+		*r.b = byte(x.n)
+		return
+	}
+	storeInto(r.t, r.cell, x)
+}
+
+// ptr returns the pointer to r's variable, for the Value's ptr field.
+func (r rval) ptr() Value {
+	if r.b != nil {
+		return Value{n: r.pos, r: r.b}
+	}
+	return Value{n: r.pos, r: r.cell}
 }
 
 // reflectTypes are the rtypes of package reflect's types the
@@ -137,7 +165,7 @@ func (it *Interp) mkValue(r rval) Value {
 	if r.t == nil {
 		return zero(it.refl.value)
 	}
-	return Value{r: []Value{{r: it.typeCell(r.t)}, {n: r.pos, r: r.cell}, {n: r.flag}}}
+	return Value{r: []Value{{r: it.typeCell(r.t)}, r.ptr(), {n: r.flag}}}
 }
 
 // valueOf unpacks a reflect.Value.
@@ -146,7 +174,8 @@ func valueOf(v Value) rval {
 	if len(f) != 3 || f[0].cell() == nil {
 		return rval{}
 	}
-	return rval{t: f[0].cell().r.(*rtype), cell: f[1].cell(), flag: f[2].n, pos: f[1].n}
+	b, _ := f[1].r.(*uint8)
+	return rval{t: f[0].cell().r.(*rtype), cell: f[1].cell(), b: b, flag: f[2].n, pos: f[1].n}
 }
 
 // valueOfIface makes the Value holding a copy of the interface value x
@@ -162,7 +191,7 @@ func valueOfIface(x Value) rval {
 }
 
 // load returns the value r holds (a copy for aggregates).
-func (r rval) load() Value { return copyVal(r.t, *r.cell) }
+func (r rval) load() Value { return copyVal(r.t, r.get()) }
 
 // iface returns r's value as an interface value (Value.Interface).
 func (it *Interp) ifaceOf(g *goroutine, r rval) Value {
@@ -170,7 +199,7 @@ func (it *Interp) ifaceOf(g *goroutine, r rval) Value {
 		return it.boundMethod(r)
 	}
 	if r.t.kind == kInterface {
-		return *r.cell // the interface value itself
+		return r.get() // the interface value itself
 	}
 	return Value{r: &iface{t: r.t, v: r.load()}}
 }

@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"bytes"
 	"go/types"
 	"reflect"
 )
@@ -86,10 +87,10 @@ func init() {
 
 // methodValue returns the Value of method i of v's type bound to v.
 func (it *Interp) methodValue(g *goroutine, v rval, i int) rval {
-	if _, isIface := v.t.t.Underlying().(*types.Interface); isIface && v.cell.iface() == nil {
+	if _, isIface := v.t.t.Underlying().(*types.Interface); isIface && v.get().iface() == nil {
 		it.reflectPanic(g, "reflect: Method on nil interface value")
 	}
-	return rval{t: v.t, cell: v.cell, flag: v.flag&flagRO | uint64(i+1)<<flagMethodShift}
+	return rval{t: v.t, cell: v.cell, b: v.b, flag: v.flag&flagRO | uint64(i+1)<<flagMethodShift}
 }
 
 // boundMethod returns the method value the Value r stands for, as an
@@ -99,7 +100,7 @@ func (it *Interp) boundMethod(r rval) Value {
 	name := m.Obj().Name()
 	sig := m.Type().(*types.Signature)
 	ft := it.types.of(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
-	recvT, recv := r.t, copyVal(r.t, *r.cell) // a method value evaluates its receiver once
+	recvT, recv := r.t, r.load() // a method value evaluates its receiver once
 	fn := &function{name: name + "-fm", sig: ft.t.(*types.Signature), extern: &externFunc{name: name + "-fm"}}
 	fn.extern.wrapper = func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value {
 		t, v := recvT, recv
@@ -183,6 +184,9 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value) Value {
 func (it *Interp) deepEqual(g *goroutine, t *rtype, x, y Value, visited map[[2]any]bool) bool {
 	switch t.kind {
 	case kArray:
+		if t.packed {
+			return bytes.Equal(x.bytes(), y.bytes())
+		}
 		xs, ys := x.slice(), y.slice()
 		for i := range xs {
 			if !it.deepEqual(g, t.elem, xs[i], ys[i], visited) {
@@ -199,6 +203,10 @@ func (it *Interp) deepEqual(g *goroutine, t *rtype, x, y Value, visited map[[2]a
 		}
 		return true
 	case kSlice:
+		if t.packed {
+			xb, yb := x.bytes(), y.bytes()
+			return (xb == nil) == (yb == nil) && bytes.Equal(xb, yb)
+		}
 		xs, ys := x.slice(), y.slice()
 		if (xs == nil) != (ys == nil) || len(xs) != len(ys) {
 			return false

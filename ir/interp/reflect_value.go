@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"math"
 	"reflect"
+	"slices"
 )
 
 // valueMethod registers a method of reflect.Value.
@@ -134,7 +135,8 @@ func init() {
 			it.reflectPanic(g, "reflect.Value.Addr of unaddressable value")
 		}
 		p := new(Value)
-		*p = Value{n: withType(v.pos, v.t), r: v.cell}
+		*p = v.ptr()
+		p.n = withType(v.pos, v.t)
 		return []Value{it.mkValue(rval{t: it.types.of(types.NewPointer(it.goType(g, v.t))), cell: p, flag: v.flag & flagRO})}
 	})
 	valueMethod("Elem", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
@@ -143,7 +145,7 @@ func init() {
 	valueMethod("IsNil", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch reflectKindOf(v) {
 		case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
-			return []Value{mkBool(isNil(*v.cell))}
+			return []Value{mkBool(isNil(v.get()))}
 		}
 		it.valueError(g, "IsNil", v)
 		return nil
@@ -152,7 +154,7 @@ func init() {
 		if v.t == nil || !v.t.kind.isSigned() || v.flag>>flagMethodShift != 0 {
 			it.valueError(g, "Int", v)
 		}
-		return []Value{mkInt(v.cell.int())}
+		return []Value{mkInt(v.get().int())}
 	})
 	// The Overflow methods: whether x does not fit v's type, as reflect
 	// decides it (by its size; a float32 overflows beyond its largest
@@ -182,32 +184,32 @@ func init() {
 		if v.t == nil || !v.t.kind.isUnsigned() {
 			it.valueError(g, "Uint", v)
 		}
-		return []Value{mkUint(v.cell.n)}
+		return []Value{mkUint(v.get().n)}
 	})
 	valueMethod("Float", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if v.t == nil || !v.t.kind.isFloat() {
 			it.valueError(g, "Float", v)
 		}
-		return []Value{{n: v.cell.n}}
+		return []Value{{n: v.get().n}}
 	})
 	valueMethod("Complex", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if v.t == nil || !v.t.kind.isComplex() {
 			it.valueError(g, "Complex", v)
 		}
-		return []Value{*v.cell}
+		return []Value{v.get()}
 	})
 	valueMethod("Bool", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if v.t == nil || v.t.kind != kBool {
 			it.valueError(g, "Bool", v)
 		}
-		return []Value{*v.cell}
+		return []Value{v.get()}
 	})
 	valueMethod("String", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch {
 		case v.t == nil:
 			return []Value{mkString("<invalid Value>")}
 		case v.t.kind == kString && v.flag>>flagMethodShift == 0:
-			return []Value{*v.cell}
+			return []Value{v.get()}
 		}
 		// As reflect: not the value, its type.
 		return []Value{mkString("<" + nameOf(v.t) + " Value>")}
@@ -215,7 +217,7 @@ func init() {
 	valueMethod("Len", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch reflectKindOf(v) {
 		case reflect.Slice, reflect.Array, reflect.String, reflect.Map, reflect.Chan:
-			return []Value{mkInt(lenOf(v.t, *v.cell))}
+			return []Value{mkInt(lenOf(v.t, v.get()))}
 		}
 		it.valueError(g, "Len", v)
 		return nil
@@ -223,7 +225,7 @@ func init() {
 	valueMethod("Cap", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		switch reflectKindOf(v) {
 		case reflect.Slice, reflect.Array, reflect.Chan:
-			return []Value{mkInt(capOf(v.t, *v.cell))}
+			return []Value{mkInt(capOf(v.t, v.get()))}
 		}
 		it.valueError(g, "Cap", v)
 		return nil
@@ -283,17 +285,23 @@ func init() {
 		i := args[0].int()
 		switch reflectKindOf(v) {
 		case reflect.Slice, reflect.Array:
-			elems := v.cell.slice()
-			if i < 0 || i >= int64(len(elems)) {
+			n, c := lenOfStorage(v.get())
+			if i < 0 || i >= int64(n) {
 				it.reflectPanic(g, "reflect: slice index out of range")
 			}
 			flag := v.flag & (flagAddr | flagRO)
 			if reflectKind(v.t) == reflect.Slice {
 				flag |= flagAddr // a slice's elements are variables
 			}
-			return []Value{it.mkValue(rval{t: v.t.elem, cell: &elems[i], flag: flag, pos: elemPos(int(i), cap(elems))})}
+			e := rval{t: v.t.elem, flag: flag, pos: elemPos(int(i), c)}
+			if v.t.packed {
+				e.b = &v.get().bytes()[i]
+			} else {
+				e.cell = &v.get().slice()[i]
+			}
+			return []Value{it.mkValue(e)}
 		case reflect.String:
-			s := v.cell.str()
+			s := v.get().str()
 			if i < 0 || i >= int64(len(s)) {
 				it.reflectPanic(g, "reflect: string index out of range")
 			}
@@ -322,7 +330,7 @@ func init() {
 		} else if x.t.kind != kInterface {
 			val = Value{r: &iface{t: x.t, v: x.load()}}
 		}
-		storeInto(v.t, v.cell, val)
+		v.put(val)
 		return nil
 	})
 	for name, ok := range map[string]func(kind) bool{
@@ -345,7 +353,7 @@ func init() {
 				c := x.complex()
 				x = Value{r: complex128(complex64(c))}
 			}
-			*v.cell = x
+			v.put(x)
 			return nil
 		})
 	}
@@ -353,7 +361,7 @@ func init() {
 		if reflectKindOf(v) != reflect.Map {
 			it.valueError(g, "MapIndex", v)
 		}
-		m, _ := v.cell.r.(*mapObj)
+		m, _ := v.get().r.(*mapObj)
 		k := it.assignTo(g, valueOf(args[0]), v.t.key, "reflect.Value.MapIndex")
 		if m == nil || m.len() == 0 {
 			it.emptyMapKey(g, v.t.key, k)
@@ -371,7 +379,7 @@ func init() {
 		if reflectKindOf(v) != reflect.Map {
 			it.valueError(g, "SetMapIndex", v)
 		}
-		m, _ := v.cell.r.(*mapObj)
+		m, _ := v.get().r.(*mapObj)
 		k := it.assignTo(g, valueOf(args[0]), v.t.key, "reflect.Value.SetMapIndex")
 		if e := valueOf(args[1]); e.t == nil {
 			if m != nil {
@@ -391,7 +399,7 @@ func init() {
 			it.valueError(g, "MapKeys", v)
 		}
 		var keys []Value
-		if m, _ := v.cell.r.(*mapObj); m != nil {
+		if m, _ := v.get().r.(*mapObj); m != nil {
 			iter := m.iter()
 			for {
 				k, _, ok := iter.next()
@@ -413,7 +421,7 @@ func init() {
 		case reflect.Func:
 			return []Value{mkUint(it.funcEntry(v))}
 		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
-			return []Value{mkUint(it.addressOf(it.pointerOf(v.t, *v.cell)))}
+			return []Value{mkUint(it.addressOf(it.pointerOf(v.t, v.get())))}
 		}
 		it.valueError(g, "Pointer", v)
 		return nil
@@ -427,7 +435,7 @@ func init() {
 			}
 			return []Value{{}}
 		case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Chan, reflect.Slice:
-			return []Value{it.pointerOf(v.t, *v.cell)}
+			return []Value{it.pointerOf(v.t, v.get())}
 		}
 		it.valueError(g, "UnsafePointer", v)
 		return nil
@@ -441,7 +449,7 @@ func (it *Interp) funcEntry(v rval) uint64 {
 	if v.flag>>flagMethodShift != 0 {
 		return it.pcs.entry(it.method(v.t, it.methodsOf(v.t)[v.flag>>flagMethodShift-1].Obj().Name()))
 	}
-	switch c := v.cell.r.(type) {
+	switch c := v.get().r.(type) {
 	case *closure:
 		return it.pcs.entry(c.fn)
 	case *realFunc:
@@ -470,16 +478,24 @@ func reflectKindOf(v rval) reflect.Kind {
 func (it *Interp) elem(g *goroutine, v rval) rval {
 	switch reflectKindOf(v) {
 	case reflect.Pointer:
-		if v.cell.r == nil {
+		if v.get().r == nil {
 			return rval{}
 		}
-		p := v.cell.cell()
-		if p == nil {
-			panic(unsupportedf("reflect.Value.Elem of a pointer to %s", foreignName(*v.cell)))
+		e := rval{t: v.t.elem, flag: flagAddr | v.flag&flagRO, pos: v.get().n & posMask}
+		switch p := v.get().r.(type) {
+		case *Value:
+			e.cell = p
+		case *uint8:
+			if !packedElem(e.t) {
+				panic(unsupportedf("reflect.Value.Elem of a %s pointing into a byte array", v.t.name))
+			}
+			e.b = p
+		default:
+			panic(unsupportedf("reflect.Value.Elem of a pointer to %s", foreignName(v.get())))
 		}
-		return rval{t: v.t.elem, cell: p, flag: flagAddr | v.flag&flagRO, pos: v.cell.n & posMask}
+		return e
 	case reflect.Interface:
-		i := v.cell.iface()
+		i := v.get().iface()
 		if i == nil {
 			return rval{}
 		}
@@ -536,7 +552,7 @@ func (it *Interp) valueField(v rval, i int) rval {
 	if !f.Exported() {
 		flag |= flagRO
 	}
-	return rval{t: v.t.fields[i], cell: &v.cell.slice()[i], flag: flag, pos: fieldPos(i, v.t)}
+	return rval{t: v.t.fields[i], cell: &v.get().slice()[i], flag: flag, pos: fieldPos(i, v.t)}
 }
 
 // mustBeAssignable raises reflect's panic if v cannot be set.
@@ -614,13 +630,15 @@ func init() {
 		return []Value{mkBool(types.ConvertibleTo(it.goType(g, v.t), it.goType(g, t)))}
 	})
 	valueMethod("Clear", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		switch x := v.cell.r.(type) {
+		switch x := v.get().r.(type) {
 		case *mapObj:
 			clear(x.m)
 		case []Value:
 			for i := range x {
 				storeInto(v.t.elem, &x[i], zero(v.t.elem))
 			}
+		case []byte:
+			clear(x)
 		default:
 			if k := reflectKindOf(v); k != reflect.Map && k != reflect.Slice {
 				it.valueError(g, "Clear", v)
@@ -632,7 +650,7 @@ func init() {
 		if reflectKindOf(v) != reflect.Map {
 			it.valueError(g, "MapRange", v)
 		}
-		m, _ := v.cell.r.(*mapObj)
+		m, _ := v.get().r.(*mapObj)
 		iterT := it.types.of(it.refl.pkg.Scope().Lookup("MapIter").Type())
 		c := new(Value)
 		*c = zero(iterT)
@@ -678,27 +696,26 @@ func init() {
 		if v.t == nil {
 			it.valueError(g, "IsZero", v)
 		}
-		return []Value{mkBool(it.isZeroValue(g, v.t, *v.cell))}
+		return []Value{mkBool(it.isZeroValue(g, v.t, v.get()))}
 	})
 	valueMethod("SetZero", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		it.mustBeAssignable(g, v, "SetZero")
-		storeInto(v.t, v.cell, zero(v.t))
+		v.put(zero(v.t))
 		return nil
 	})
 	valueMethod("Slice", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		lo, hi := args[0].int(), args[1].int()
-		var elems []Value
 		var t *rtype
 		switch reflectKindOf(v) {
 		case reflect.Slice:
-			elems, t = v.cell.slice(), v.t
+			t = v.t
 		case reflect.Array:
 			if v.flag&flagAddr == 0 {
 				it.reflectPanic(g, "reflect.Value.Slice: slice of unaddressable array")
 			}
-			elems, t = v.cell.slice(), it.types.of(types.NewSlice(v.t.t.Underlying().(*types.Array).Elem()))
+			t = it.types.of(types.NewSlice(v.t.t.Underlying().(*types.Array).Elem()))
 		case reflect.String:
-			s := v.cell.str()
+			s := v.get().str()
 			if lo < 0 || hi < lo || hi > int64(len(s)) {
 				it.reflectPanic(g, "reflect.Value.Slice: string slice index out of bounds")
 			}
@@ -708,47 +725,73 @@ func init() {
 		default:
 			it.valueError(g, "Slice", v)
 		}
-		if lo < 0 || hi < lo || hi > int64(cap(elems)) {
+		if _, c := lenOfStorage(v.get()); lo < 0 || hi < lo || hi > int64(c) {
 			it.reflectPanic(g, "reflect.Value.Slice: slice index out of bounds")
 		}
 		c := new(Value)
-		*c = Value{r: elems[lo:hi]}
+		if t.packed {
+			*c = Value{r: v.get().bytes()[lo:hi]}
+		} else {
+			*c = Value{r: v.get().slice()[lo:hi]}
+		}
 		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
 	})
 	// The methods that change a slice's header, with reflect's checks in
 	// its order.
-	mustBeSlice := func(it *Interp, g *goroutine, v rval, method string) []Value {
+	// mustBeSlice returns the length and capacity of the slice v holds.
+	mustBeSlice := func(it *Interp, g *goroutine, v rval, method string) (int, int) {
 		it.mustBeAssignable(g, v, method)
 		if reflectKindOf(v) != reflect.Slice {
 			it.valueError(g, method, v)
 		}
-		return v.cell.slice()
+		return lenOfStorage(v.get())
+	}
+	// reslice stores into v the slice it holds as s[:n:c], grown first
+	// if c exceeds its capacity.
+	reslice := func(v rval, n, c int) {
+		if v.t.packed {
+			*v.cell = mkBytes(grow(v.get().bytes(), c, v.t.elem)[:n:c])
+			return
+		}
+		*v.cell = Value{r: growSlice(v.get().slice(), c, v.t.elem)[:n:c]}
 	}
 	valueMethod("Grow", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		s, n := mustBeSlice(it, g, v, "Grow"), args[0].int()
+		l, _ := mustBeSlice(it, g, v, "Grow")
+		n := args[0].int()
 		switch {
 		case n < 0:
 			it.reflectPanic(g, "reflect.Value.Grow: negative len")
-		case int64(len(s))+n < 0:
+		case int64(l)+n < 0:
 			it.reflectPanic(g, "reflect.Value.Grow: slice overflow")
 		}
-		*v.cell = Value{r: growSlice(s, len(s)+int(n), v.t.elem)}
+		if v.get().r == nil && n == 0 {
+			return nil // a nil slice stays nil
+		}
+		if t := v.get(); v.t.packed {
+			b := grow(t.bytes(), l+int(n), v.t.elem)
+			*v.cell = mkBytes(b[:l:cap(b)])
+		} else {
+			s := growSlice(t.slice(), l+int(n), v.t.elem)
+			*v.cell = Value{r: s[:l:cap(s)]}
+		}
 		return nil
 	})
 	valueMethod("SetLen", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		s, n := mustBeSlice(it, g, v, "SetLen"), args[0].n
-		if n > uint64(cap(s)) {
+		_, c := mustBeSlice(it, g, v, "SetLen")
+		n := args[0].n
+		if n > uint64(c) {
 			it.reflectPanic(g, "reflect: slice length out of range in SetLen")
 		}
-		*v.cell = Value{r: s[:n]}
+		reslice(v, int(n), c)
 		return nil
 	})
 	valueMethod("SetCap", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		s, n := mustBeSlice(it, g, v, "SetCap"), args[0].int()
-		if n < int64(len(s)) || n > int64(cap(s)) {
+		l, c := mustBeSlice(it, g, v, "SetCap")
+		n := args[0].int()
+		if n < int64(l) || n > int64(c) {
 			it.reflectPanic(g, "reflect: slice capacity out of range in SetCap")
 		}
-		*v.cell = Value{r: s[:len(s):n]}
+		reslice(v, l, int(n))
 		return nil
 	})
 	valueMethod("SetBytes", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
@@ -763,14 +806,14 @@ func init() {
 		if reflectKindOf(v) != reflect.Slice || v.t.elem.kind != kUint8 {
 			it.valueError(g, "Bytes", v)
 		}
-		return []Value{*v.cell}
+		return []Value{v.get()}
 	})
 	valueMethod("Comparable", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
 		if v.t == nil {
 			return []Value{mkBool(true)}
 		}
 		if v.t.kind == kInterface {
-			i := v.cell.iface()
+			i := v.get().iface()
 			return []Value{mkBool(i == nil || i.t.comparable)}
 		}
 		return []Value{mkBool(v.t.comparable)}
@@ -786,7 +829,7 @@ func init() {
 		if !v.t.comparable {
 			it.reflectPanic(g, "reflect.Value.Equal: values of type "+nameOf(v.t)+" are not comparable")
 		}
-		return []Value{mkBool(it.equal(g, v.t, *v.cell, *u.cell))}
+		return []Value{mkBool(it.equal(g, v.t, v.get(), u.get()))}
 	})
 }
 
@@ -796,6 +839,9 @@ func init() {
 func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
 	switch t.kind {
 	case kArray:
+		if t.packed {
+			return !slices.ContainsFunc(x.bytes(), func(b byte) bool { return b != 0 })
+		}
 		for _, e := range x.slice() {
 			if !it.isZeroValue(g, t.elem, e) {
 				return false
@@ -829,6 +875,11 @@ func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
 func (it *Interp) pointerOf(t *rtype, x Value) Value {
 	switch r := x.r.(type) {
 	case []Value:
+		if cap(r) == 0 {
+			return Value{n: withType(0, t.elem), r: &zeroSizeBase}
+		}
+		return Value{n: withType(elemPos(0, cap(r)), t.elem), r: &r[:1][0]}
+	case []byte:
 		if cap(r) == 0 {
 			return Value{n: withType(0, t.elem), r: &zeroSizeBase}
 		}

@@ -208,15 +208,6 @@ func valuesOf(pcs []uint64) []Value {
 	return vs
 }
 
-// valuesOfBytes converts b to an interpreted []byte.
-func valuesOfBytes(b []byte) []Value {
-	vs := make([]Value, len(b))
-	for i, c := range b {
-		vs[i] = Value{n: uint64(c)}
-	}
-	return vs
-}
-
 // mainPC returns the pc of runtime.main's call of main.main in this
 // process, if the calling goroutine is the main one (else 0): the
 // bottom of the interpreted main goroutine's stack, above goexit.

@@ -67,9 +67,12 @@ type rtype struct {
 	offs   []int64 // struct field offsets on amd64
 	length int64   // array length
 	size   int64   // in bytes, for append's growth
-	// aggregate is true for arrays and structs: values own a []Value that
-	// is copied when it moves in or out of memory.
-	aggregate  bool
+	// aggregate is true for arrays and structs: values own a []Value (or,
+	// packed, a []byte) that is copied when it moves in or out of memory.
+	aggregate bool
+	// packed is true for arrays and slices of one-byte elements, which
+	// hold them in a []byte (packed.go).
+	packed     bool
 	comparable bool
 	// hasAggregate is true if copying a value needs a deep copy.
 	id int // dense id, for map keys of interface type
@@ -157,11 +160,13 @@ func (tt *typeTable) ofLocked(t types.Type) *rtype {
 	case *types.Slice:
 		rt.kind = kSlice
 		rt.elem = tt.ofLocked(u.Elem())
+		rt.packed = packedElem(rt.elem)
 	case *types.Array:
 		rt.kind = kArray
 		rt.elem = tt.ofLocked(u.Elem())
 		rt.length = u.Len()
 		rt.aggregate = true
+		rt.packed = packedElem(rt.elem)
 	case *types.Struct:
 		rt.kind = kStruct
 		rt.aggregate = true

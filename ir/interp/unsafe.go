@@ -38,7 +38,7 @@ func (it *Interp) convertUnsafe(from, to *rtype, x Value) Value {
 	case from.kind == kPointer && to.kind == kUnsafePointer:
 		switch v := x.r.(type) {
 		case *hdrView:
-			return place{v.c, v.src, v.pos, v.word}.pointer()
+			return place{c: v.c, t: v.src, pos: v.pos, word: v.word}.pointer()
 		case *shapeView:
 			return place{c: v.c, t: v.src}.pointer()
 		}
@@ -87,10 +87,15 @@ func (it *Interp) fromUnsafe(p Value, to *rtype) Value {
 		if s == nil {
 			panic(unsupportedf("reinterpreting memory of unknown type as %s", t.name))
 		}
-		if v, ok := view(place{x, s, p.n & posMask, 0}, t); ok {
+		if v, ok := view(place{c: x, t: s, pos: p.n & posMask}, t); ok {
 			return v
 		}
 		panic(unsupportedf("reinterpreting memory of type %s as %s", s.name, t.name))
+	case *uint8:
+		if v, ok := view(place{b: x, t: it.typeOfPointee(p.n), pos: p.n & posMask}, t); ok {
+			return v
+		}
+		panic(unsupportedf("reinterpreting the bytes of a byte array or slice as %s", t.name))
 	}
 	panic(unsupportedf("conversion of %s to %s", foreignName(p), to.name))
 }
@@ -99,9 +104,14 @@ func (it *Interp) fromUnsafe(p Value, to *rtype) Value {
 // the outermost way of reading p's memory as a t, going in only when p
 // as a whole cannot be read so.
 func view(p place, t *rtype) (Value, bool) {
+	if p.b != nil {
+		return viewBytes(p, t)
+	}
 	switch {
 	case sameRepr(p.t, t):
 		return Value{n: withType(p.pos, t), r: p.c}, true
+	case t.packed && t.kind == kArray && packedElem(p.t):
+		return Value{}, false // a variable's cell cannot be a packed array's byte
 	case t.kind == kArray && sameRepr(t.elem, p.t):
 		n := int(t.length)
 		if elems, idx, ok := cellsOf(p.c, p.pos); ok && idx+n <= len(elems) {
@@ -127,6 +137,24 @@ func view(p place, t *rtype) (Value, bool) {
 	return Value{}, false
 }
 
+// viewBytes is view for an element of a packed array or slice: bytes
+// read as bytes, or as an array of bytes within those around it.
+func viewBytes(p place, t *rtype) (Value, bool) {
+	switch {
+	case packedElem(t):
+		return Value{n: withType(p.pos, t), r: p.b}, true
+	case t.kind == kArray && t.packed:
+		n := int(t.length)
+		if around, idx, ok := bytesAround(p.b, p.pos); ok && idx+n <= len(around) {
+			return Value{n: withType(0, t), r: &Value{r: around[idx : idx+n : idx+n]}}, true
+		}
+		if n <= 1 {
+			return Value{n: withType(0, t), r: &Value{r: unsafe.Slice(p.b, n)}}, true
+		}
+	}
+	return Value{}, false
+}
+
 // addressOf returns the address an unsafe.Pointer converts to.
 func (it *Interp) addressOf(p Value) uint64 {
 	switch x := p.r.(type) {
@@ -143,9 +171,11 @@ func (it *Interp) addressOf(p Value) uint64 {
 		if s == nil {
 			panic(unsupportedf("address of memory of unknown type"))
 		}
-		return it.addrOf(place{x, s, p.n & posMask, 0})
+		return it.addrOf(place{c: x, t: s, pos: p.n & posMask})
 	case *hdrView:
-		return it.addrOf(place{x.c, x.src, x.pos, 0}) + uint64(x.word)*8
+		return it.addrOf(place{c: x.c, t: x.src, pos: x.pos}) + uint64(x.word)*8
+	case *uint8:
+		return it.addrOf(place{b: x, t: it.typeOfPointee(p.n), pos: p.n & posMask})
 	}
 	panic(unsupportedf("address of %s", foreignName(p)))
 }
@@ -160,6 +190,9 @@ func (it *Interp) pointerAt(a uint64) Value {
 			return p.pointer()
 		}
 		panic(unsupportedf("pointer to the address %#x, outside every variable", a))
+	}
+	if p, ok := it.space.byteAt(a); ok {
+		return p
 	}
 	if p, ok := it.space.stringAt(a); ok {
 		return Value{r: p}
@@ -200,12 +233,17 @@ func (it *Interp) unsafeAdd(p Value, off int64) Value {
 		if s == nil {
 			panic(unsupportedf("unsafe.Add on memory of unknown type"))
 		}
-		if q, ok := it.add(place{x, s, p.n & posMask, 0}, off); ok {
+		if q, ok := it.add(place{c: x, t: s, pos: p.n & posMask}, off); ok {
 			return q.pointer()
 		}
 		panic(unsupportedf("unsafe.Add by %d from a %s outside the variables the interpreter can see around it", off, s.name))
+	case *uint8:
+		if q, ok := addByte(place{b: x, t: it.typeOfPointee(p.n), pos: p.n & posMask}, off); ok {
+			return q.pointer()
+		}
+		panic(unsupportedf("unsafe.Add by %d from a byte outside the array or slice the interpreter can see around it", off))
 	case *hdrView:
-		if q, ok := it.add(place{x.c, x.src, x.pos, 0}, int64(x.word)*8+off); ok {
+		if q, ok := it.add(place{c: x.c, t: x.src, pos: x.pos}, int64(x.word)*8+off); ok {
 			return q.pointer()
 		}
 		panic(unsupportedf("unsafe.Add by %d from inside a %s outside the variables the interpreter can see around it", off, x.src.name))
@@ -235,7 +273,8 @@ func (it *Interp) unsafeSliceCheck(g *goroutine, what string, p Value, elemSize 
 	}
 	hi, mem := bits.Mul64(uint64(elemSize), uint64(n))
 	var addr uint64
-	if _, cell := p.r.(*Value); cell {
+	switch p.r.(type) {
+	case *Value, *uint8:
 		// gc's address would be a heap address, from one page up to
 		// maxHeapAddr: the answer is known unless mem is in between.
 		switch {
@@ -245,7 +284,7 @@ func (it *Interp) unsafeSliceCheck(g *goroutine, what string, p Value, elemSize 
 			panic(unsupportedf("%s whose end depends on where gc places the variable", what))
 		}
 		addr = 4096
-	} else {
+	default:
 		addr = it.addressOf(p)
 	}
 	if hi != 0 || mem > -addr {
@@ -266,7 +305,20 @@ func (it *Interp) unsafeSlice(g *goroutine, in *inst, p Value, elem *rtype, lenT
 	switch x := p.r.(type) {
 	case nil:
 		return Value{}
+	case *uint8:
+		if !packedElem(elem) {
+			panic(unsupportedf("unsafe.Slice of the bytes of a byte array or slice as %s", elem.name))
+		}
+		if around, idx, ok := bytesAround(x, p.n); ok && int64(idx)+n <= int64(len(around)) {
+			return Value{r: around[idx : idx+int(n) : idx+int(n)]}
+		}
+		if n <= 1 {
+			return Value{r: unsafe.Slice(x, n)}
+		}
 	case *Value:
+		if packedElem(elem) {
+			panic(unsupportedf("unsafe.Slice of a variable of type %s", elem.name))
+		}
 		if elems, idx, ok := cellsOf(x, p.n); ok && int64(idx)+n <= int64(len(elems)) {
 			return Value{r: elems[idx : idx+int(n) : idx+int(n)]}
 		}
@@ -276,6 +328,9 @@ func (it *Interp) unsafeSlice(g *goroutine, in *inst, p Value, elem *rtype, lenT
 	case *strPtr:
 		if int64(x.off)+n <= int64(len(x.s)) {
 			b := x.s[x.off : x.off+int(n)]
+			if packedElem(elem) {
+				return Value{r: []byte(b)}
+			}
 			out := make([]Value, len(b))
 			for i := range out {
 				out[i] = Value{n: normInt(elem.kind, uint64(b[i]))}
@@ -321,6 +376,16 @@ func (it *Interp) unsafeString(g *goroutine, in *inst, p Value, lenT *rtype, len
 		}
 		if int64(x.off)+n <= int64(len(x.s)) {
 			return mkString(x.s[x.off : x.off+int(n)])
+		}
+	case *uint8:
+		if n == 0 {
+			return Value{r: &emptyStr{ptr: p}}
+		}
+		if around, idx, ok := bytesAround(x, p.n); ok && int64(idx)+n <= int64(len(around)) {
+			return mkString(string(around[idx : idx+int(n)]))
+		}
+		if n == 1 {
+			return mkString(string(*x))
 		}
 	}
 	if in.dead {

@@ -34,25 +34,70 @@ func TestArrayViewsAgree(t *testing.T) {
 
 // TestTwoAddressesRefused checks that an array given an address on its
 // own, then found inside a struct given one, stops the program rather
-// than having two addresses.
+// than having two addresses: an array of cells, and a packed one.
 func TestTwoAddressesRefused(t *testing.T) {
-	it := New(nil, Options{})
-	arr := types.NewArray(types.Typ[types.Byte], 4)
-	st := types.NewStruct([]*types.Var{
-		types.NewField(0, nil, "n", types.Typ[types.Int], false),
-		types.NewField(0, nil, "buf", arr, false),
-	}, nil)
-	rt := it.types.of(st)
-	v := zero(rt)
-	buf := v.slice()[1].slice()
-	it.addrOf(place{c: &buf[1], t: rt.fields[1].elem, pos: elemPos(1, len(buf))})
-	defer func() {
-		var u *Unsupported
-		if err, _ := recover().(error); !errors.As(err, &u) {
-			t.Errorf("got %v, want an Unsupported error", err)
+	for _, elem := range []types.Type{types.Typ[types.Int16], types.Typ[types.Byte]} {
+		it := New(nil, Options{})
+		arr := types.NewArray(elem, 4)
+		st := types.NewStruct([]*types.Var{
+			types.NewField(0, nil, "n", types.Typ[types.Int], false),
+			types.NewField(0, nil, "buf", arr, false),
+		}, nil)
+		rt := it.types.of(st)
+		v := zero(rt)
+		if rt.fields[1].packed {
+			buf := v.slice()[1].bytes()
+			it.addrOf(place{b: &buf[1], t: rt.fields[1].elem, pos: elemPos(1, len(buf))})
+		} else {
+			buf := v.slice()[1].slice()
+			it.addrOf(place{c: &buf[1], t: rt.fields[1].elem, pos: elemPos(1, len(buf))})
 		}
-	}()
-	it.addrOf(place{c: &v, t: rt})
+		func() {
+			defer func() {
+				var u *Unsupported
+				if err, _ := recover().(error); !errors.As(err, &u) {
+					t.Errorf("%s: got %v, want an Unsupported error", arr, err)
+				}
+			}()
+			it.addrOf(place{c: &v, t: rt})
+		}()
+	}
+}
+
+// TestByteAddresses checks the addresses of packed bytes: views of one
+// slice agree whichever is seen first, an address converts back to its
+// byte, and bytes inside a struct are at their offset in it.
+func TestByteAddresses(t *testing.T) {
+	it := New(nil, Options{})
+	u8 := it.types.of(types.Typ[types.Uint8])
+	b := make([]byte, 10)
+	at := func(view, k int) uint64 {
+		s := b[view:]
+		return it.addrOf(place{b: &s[k], t: u8, pos: elemPos(k, cap(s))})
+	}
+	if d := at(2, 1) - at(0, 1); d != 2 {
+		t.Errorf("views from 2 and 0: element 1 %d bytes apart, want 2", d)
+	}
+	if d := at(0, 9) - at(5, 0); d != 4 {
+		t.Errorf("element 9 is %d bytes after element 5, want 4", d)
+	}
+	if p, ok := it.space.byteAt(at(0, 7)); !ok || p.r != &b[7] {
+		t.Errorf("the address of element 7 does not give it back: %v", p)
+	}
+
+	st := it.types.of(types.NewStruct([]*types.Var{
+		types.NewField(0, nil, "n", types.Typ[types.Int32], false),
+		types.NewField(0, nil, "buf", types.NewArray(types.Typ[types.Int8], 4), false),
+	}, nil))
+	v := zero(st)
+	base := it.addrOf(place{c: &v, t: st})
+	buf := v.slice()[1].bytes()
+	if got := it.addrOf(place{b: &buf[2], t: st.fields[1].elem, pos: elemPos(2, len(buf))}); got != base+6 {
+		t.Errorf("buf[2] at %#x, want the struct's address %#x + 6", got, base)
+	}
+	if p, ok := it.space.placeAt(base + 5); !ok || p.b != &buf[1] {
+		t.Errorf("the address of buf[1] does not give it back: %+v", p)
+	}
 }
 
 // TestSameRepr checks which types read a cell alike, and which only
@@ -82,7 +127,10 @@ func TestSameRepr(t *testing.T) {
 		{arr, pair2, false, true},
 		{arr, wrapped, false, true},
 		{types.NewSlice(I), types.NewSlice(U), true, true},
-		{types.NewSlice(types.Typ[types.Int8]), types.NewSlice(types.Typ[types.Uint8]), false, false},
+		{types.NewSlice(types.Typ[types.Int16]), types.NewSlice(types.Typ[types.Uint16]), false, false},
+		// Both packed: bytes, read by each as its own kind.
+		{types.NewSlice(types.Typ[types.Int8]), types.NewSlice(types.Typ[types.Uint8]), true, true},
+		{types.NewArray(types.Typ[types.Bool], 3), types.NewArray(types.Typ[types.Uint8], 3), true, true},
 		{types.Typ[types.String], arr, false, false},
 	}
 	for _, c := range cases {

@@ -22,11 +22,14 @@ import (
 //	                     r = *Value, a memory cell (nil = nil), with
 //	                     n saying where the cell is (ptrinfo.go); or
 //	                     a pointer unsafe code made (foreignptr.go,
-//	                     layout.go), or *realPtr into real memory
+//	                     layout.go), or *realPtr into real memory, or
+//	                     *uint8, an element of a packed array or slice
 //	slice                r = []Value, whose elements are memory cells
-//	                     (nil interface or nil slice = nil)
+//	                     (nil interface or nil slice = nil); or, for
+//	                     one-byte elements, r = []byte (packed.go)
 //	array, struct        r = []Value, owned: copied when the value moves
-//	                     into or out of memory (see copyVal)
+//	                     into or out of memory (see copyVal); an array
+//	                     of one-byte elements r = []byte (packed.go)
 //	map                  r = *mapObj (nil = nil map)
 //	chan                 r = chan Value (nil = nil channel)
 //	func                 r = *closure or *externFunc (nil = nil func)
@@ -69,9 +72,21 @@ func (v Value) bool() bool          { return v.n != 0 }
 func (v Value) float() float64      { return math.Float64frombits(v.n) }
 func (v Value) str() string         { s, _ := v.r.(string); return s }
 func (v Value) complex() complex128 { c, _ := v.r.(complex128); return c }
-func (v Value) slice() []Value      { s, _ := v.r.([]Value); return s }
 func (v Value) cell() *Value        { p, _ := v.r.(*Value); return p }
 func (v Value) iface() *iface       { i, _ := v.r.(*iface); return i }
+
+// slice returns the cells of an array, struct or slice that is not
+// packed (packed.go); it panics on a packed one, which an operation
+// must read as bytes.
+func (v Value) slice() []Value {
+	s, ok := v.r.([]Value)
+	if !ok {
+		if _, packed := v.r.([]byte); packed {
+			panic("vssa: internal error: packed bytes read as cells")
+		}
+	}
+	return s
+}
 
 // normInt brings the 64-bit result of an integer operation to the
 // canonical form of kind k: truncated to its width, then sign- or
@@ -106,6 +121,9 @@ func zero(t *rtype) Value {
 		if t.length > maxElems {
 			panic(unsupportedf("array of %d elements", t.length))
 		}
+		if t.packed {
+			return Value{r: make([]byte, t.length)}
+		}
 		elems := make([]Value, t.length)
 		if t.elem.aggregate {
 			for i := range elems {
@@ -138,6 +156,8 @@ func untorn(v Value) Value {
 	switch x := v.r.(type) {
 	case *Value:
 		torn = x == nil
+	case *uint8:
+		torn = x == nil
 	case *realPtr:
 		torn = x == nil
 	case *mapObj:
@@ -165,6 +185,9 @@ func copyVal(t *rtype, v Value) Value {
 		c := reflect.New(t.real).Elem()
 		c.Set(v.r.(reflect.Value))
 		return Value{r: c}
+	}
+	if t.packed {
+		return Value{r: append([]byte(nil), v.bytes()...)}
 	}
 	src := v.slice()
 	dst := make([]Value, len(src))
@@ -195,6 +218,14 @@ func storeInto(t *rtype, c *Value, v Value) {
 	if t.kind == kReal {
 		if dst, ok := c.r.(reflect.Value); ok && dst.CanSet() {
 			dst.Set(v.r.(reflect.Value))
+		} else {
+			*c = copyVal(t, v)
+		}
+		return
+	}
+	if t.packed {
+		if dst, ok := c.r.([]byte); ok {
+			copy(dst, v.bytes())
 		} else {
 			*c = copyVal(t, v)
 		}
