@@ -413,7 +413,7 @@ func (s *addrSpace) knownCell(p unsafe.Pointer) (Value, bool) {
 // byteAddr returns the address of the element of packed storage p is
 // (p.b != nil): its offset in the byte region holding it, registering
 // the storage around it (from the first element of the slice it was
-// taken from, or p's byte alone) at its real addresses if none does.
+// taken from, or p's element alone) at its real addresses if none does.
 func (s *addrSpace) byteAddr(p place) uint64 {
 	a := uintptr(unsafe.Pointer(p.b))
 	if r := s.findBytes(a); r != nil {
@@ -421,7 +421,7 @@ func (s *addrSpace) byteAddr(p place) uint64 {
 	}
 	b, _, ok := bytesAround(p.b, p.pos)
 	if !ok {
-		b = unsafe.Slice(p.b, 1)
+		b = unsafe.Slice(p.b, p.t.size)
 	}
 	s.addTopBytes(b, p.t)
 	return uint64(a)
@@ -483,11 +483,23 @@ func (s *addrSpace) addInnerBytes(b []byte, elem *rtype, fake uint64) {
 // a, if one registered at its real addresses holds it.
 func (s *addrSpace) byteAt(a uint64) (Value, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	r := s.findBytes(uintptr(a))
+	s.mu.Unlock()
 	if r == nil || !r.top {
 		return Value{}, false
 	}
-	k := int(uintptr(a) - r.start())
+	return s.knownByte(unsafe.Pointer(&r.b[uintptr(a)-r.start()]))
+}
+
+// knownByte returns the unsafe.Pointer to the byte of packed storage at
+// real address p if a byte region holds it.
+func (s *addrSpace) knownByte(p unsafe.Pointer) (Value, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.findBytes(uintptr(p))
+	if r == nil {
+		return Value{}, false
+	}
+	k := int(uintptr(p) - r.start())
 	return place{b: &r.b[k], t: r.elem, pos: elemPos(k, len(r.b))}.pointer(), true
 }

@@ -224,29 +224,28 @@ func convert(from, to *rtype, x Value) Value {
 	case fk == kString && tk == kSlice:
 		s := x.str()
 		if to.elem.kind == kInt32 { // []rune
-			out := make([]Value, 0, utf8.RuneCountInString(s))
+			out := newPacked(to.elem, utf8.RuneCountInString(s), utf8.RuneCountInString(s))
+			i := 0
 			for _, r := range s {
-				out = append(out, mkInt(int64(r)))
+				setPackedIndex(to.elem, out, i, mkInt(int64(r)))
+				i++
 			}
-			return Value{r: out}
+			return Value{r: out} // never nil, as gc's
 		}
 		return Value{r: []byte(s)} // never nil, as gc's
-	case fk == kSlice && tk == kString && from.packed:
-		return mkString(string(x.bytes()))
-	case fk == kSlice && tk == kString:
-		s := x.slice()
-		if from.elem.kind == kInt32 {
-			if len(s) == 0 {
-				// gc's result points into a temporary buffer.
-				return Value{r: &emptyStr{}}
-			}
-			rs := make([]rune, len(s))
-			for i, v := range s {
-				rs[i] = rune(int32(v.n))
-			}
-			return mkString(string(rs))
+	case fk == kSlice && tk == kString && from.elem.kind == kInt32: // []rune
+		b := x.bytes()
+		if len(b) == 0 {
+			// gc's result points into a temporary buffer.
+			return Value{r: &emptyStr{}}
 		}
-		panic(unsupportedf("conversion from %s to %s", from.name, to.name))
+		rs := make([]rune, len(b)/4)
+		for i := range rs {
+			rs[i] = rune(int32(packedIndex(from.elem, b, i).n))
+		}
+		return mkString(string(rs))
+	case fk == kSlice && tk == kString:
+		return mkString(string(x.bytes()))
 	case fk == kPointer && tk == kPointer:
 		return x
 	case fk == tk:

@@ -339,10 +339,17 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 	case reflect.String:
 		out.SetString(v.str())
 	case reflect.Slice:
-		if t.packed && want.Elem().Size() == 1 {
-			if b := v.bytes(); b != nil {
-				out.Set(reflect.NewAt(want, unsafe.Pointer(&b)).Elem())
+		if t.packed {
+			b := v.bytes()
+			if b == nil {
+				return out
 			}
+			if !sharesPacked(want, t) {
+				panic(unsupportedf("value of type %s passed to the standard library as %s", t.name, want))
+			}
+			s := int(t.elem.size)
+			all := reflect.SliceAt(want.Elem(), unsafe.Pointer(unsafe.SliceData(b)), cap(b)/s)
+			out.Set(all.Slice3(0, len(b)/s, cap(b)/s))
 			return out
 		}
 		s := v.slice()
@@ -376,7 +383,7 @@ func (c *crossing) toReal(t *rtype, v Value, want reflect.Type) reflect.Value {
 		case *realPtr:
 			return p.v
 		case *uint8:
-			if packedElem(t.elem) && want.Elem().Size() == 1 {
+			if packedElem(t.elem) && sameScalar(want.Elem(), t.elem) {
 				return reflect.NewAt(want.Elem(), unsafe.Pointer(p))
 			}
 		case *Value:
@@ -514,6 +521,25 @@ type writerAdapter struct {
 
 func (a *writerAdapter) Write(p []byte) (int, error) { return a.it.callIO(a.t, a.v, "Write", p) }
 
+// sharesPacked reports whether the real slice type rt and the packed
+// slice type t hold their elements alike, so that the real slice can be
+// the program's own bytes.
+func sharesPacked(rt reflect.Type, t *rtype) bool { return sameScalar(rt.Elem(), t.elem) }
+
+// sameScalar reports whether the real type rt is a scalar held as the
+// packed elements of type t are: the same kind, so the same size.
+func sameScalar(rt reflect.Type, t *rtype) bool {
+	k, ok := scalarKinds[rt.Kind()]
+	return ok && k == t.kind
+}
+
+// scalarKinds are the kinds of real scalars, as the interpreter's.
+var scalarKinds = map[reflect.Kind]kind{
+	reflect.Bool: kBool, reflect.Int8: kInt8, reflect.Int16: kInt16, reflect.Int32: kInt32, reflect.Int64: kInt64, reflect.Int: kInt64,
+	reflect.Uint8: kUint8, reflect.Uint16: kUint16, reflect.Uint32: kUint32, reflect.Uint64: kUint64, reflect.Uint: kUint64, reflect.Uintptr: kUint64,
+	reflect.Float32: kFloat32, reflect.Float64: kFloat64, reflect.Complex64: kComplex64, reflect.Complex128: kComplex128,
+}
+
 // callIO calls the Read or Write method name of v (of type t) with p
 // itself: the program's []byte is packed (packed.go), the same bytes.
 func (it *Interp) callIO(t *rtype, v Value, name string, p []byte) (int, error) {
@@ -558,9 +584,10 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 		if rv.IsNil() {
 			return Value{}
 		}
-		if t.packed && rv.Type().Elem().Size() == 1 {
-			b := unsafe.Slice((*byte)(rv.UnsafePointer()), rv.Cap())
-			return Value{r: b[:rv.Len()]}
+		if t.packed && sharesPacked(rv.Type(), t) {
+			s := rv.Type().Elem().Size()
+			b := unsafe.Slice((*byte)(rv.UnsafePointer()), uintptr(rv.Cap())*s)
+			return Value{r: b[:uintptr(rv.Len())*s]}
 		}
 		s := make([]Value, rv.Len())
 		for i := range s {
@@ -569,9 +596,9 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 		return Value{r: s}
 	case kArray:
 		if t.packed {
-			b := make([]byte, rv.Len())
-			for i := range b {
-				b[i] = byte(it.fromReal(rv.Index(i), t.elem).n)
+			b := newPacked(t.elem, rv.Len(), rv.Len())
+			for i := range rv.Len() {
+				setPackedIndex(t.elem, b, i, it.fromReal(rv.Index(i), t.elem))
 			}
 			return Value{r: b}
 		}

@@ -15,7 +15,7 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 	ts := in.callTs
 	switch in.sym {
 	case "append":
-		return []Value{it.appendOp(in.t, args[0], args[1], ts[1])}
+		return []Value{it.appendOp(in.t, args[0], args[1])}
 	case "copy":
 		return []Value{mkInt(int64(copyOp(ts[0], args[0], args[1])))}
 	case "delete":
@@ -103,22 +103,12 @@ func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goP
 }
 
 // appendOp implements append(s, x...) where x is a slice (or a string,
-// for append([]byte, string...)).
-func (it *Interp) appendOp(st *rtype, s, x Value, xt *rtype) Value {
+// for append([]byte, string...), whose slice is packed).
+func (it *Interp) appendOp(st *rtype, s, x Value) Value {
 	if st.packed {
-		return appendBytes(st, s, x)
+		return appendPacked(st, s, x)
 	}
-	dst := s.slice()
-	var src []Value
-	if xt.kind == kString {
-		str := x.str()
-		src = make([]Value, len(str))
-		for i := 0; i < len(str); i++ {
-			src[i] = Value{n: uint64(str[i])}
-		}
-	} else {
-		src = x.slice()
-	}
+	dst, src := s.slice(), x.slice()
 	if len(src) == 0 {
 		return s
 	}
@@ -160,36 +150,45 @@ func growSlice(s []Value, n int, elem *rtype) []Value {
 	return grown
 }
 
-// appendBytes is appendOp for a packed slice.
-func appendBytes(st *rtype, s, x Value) Value {
+// appendPacked is appendOp for a packed slice (x a packed slice of the
+// same elements, or a string).
+func appendPacked(st *rtype, s, x Value) Value {
 	dst := s.bytes()
-	var src []byte
-	str, isString := x.r.(string)
-	if isString {
-		if len(str) == 0 {
-			return s
-		}
-	} else if src = x.bytes(); len(src) == 0 {
+	src, isBytes := x.r.([]byte)
+	var str string
+	if !isBytes && x.r != nil {
+		str = x.str() // append([]byte, string...)
+	}
+	if len(src) == 0 && len(str) == 0 {
 		return s
 	}
-	n := len(dst) + len(src) + len(str)
-	out := grow(dst, n, st.elem)[:n]
-	if isString {
-		copy(out[len(dst):], str)
-	} else {
-		copy(out[len(dst):], src)
-	}
+	n := len(dst) + len(src) + len(str) // bytes
+	out := growPacked(st.elem, dst, n/int(st.elem.size))[:n]
+	copy(out[len(dst):], src)
+	copy(out[len(dst)+len(src):], str)
 	return Value{r: out}
 }
 
 // grow returns s, or if its capacity is less than n, a copy of s whose
 // capacity the runtime's growslice would give it.
-func grow[E any](s []E, n int, elem *rtype) []E {
+func grow(s []Value, n int, elem *rtype) []Value {
 	if n <= cap(s) {
 		return s
 	}
-	grown := make([]E, len(s), growCap(n, cap(s), elem))
+	grown := make([]Value, len(s), growCap(n, cap(s), elem))
 	copy(grown, s)
+	return grown
+}
+
+// growPacked is grow for packed storage b of elements of type elem: n
+// counts elements.
+func growPacked(elem *rtype, b []byte, n int) []byte {
+	s := int(elem.size)
+	if n*s <= cap(b) {
+		return b
+	}
+	grown := newPacked(elem, len(b)/s, growCap(n, cap(b)/s, elem))
+	copy(grown, b)
 	return grown
 }
 
@@ -255,20 +254,12 @@ func roundupsize(size uint64, noscan bool) uint64 {
 // copyOp implements copy(dst, src) (src a slice or a string).
 func copyOp(dt *rtype, dst, src Value) int {
 	if dt.packed {
-		if s, ok := src.r.([]byte); ok {
-			return copy(dst.bytes(), s)
+		if b, ok := src.r.([]byte); ok || src.r == nil {
+			return copy(dst.bytes(), b) / int(dt.elem.size)
 		}
-		return copy(dst.bytes(), src.str())
+		return copy(dst.bytes(), src.str()) // copy([]byte, string)
 	}
-	d := dst.slice()
-	if s, ok := src.r.(string); ok {
-		n := min(len(d), len(s))
-		for i := 0; i < n; i++ {
-			d[i] = Value{n: uint64(s[i])}
-		}
-		return n
-	}
-	s := src.slice()
+	d, s := dst.slice(), src.slice()
 	n := min(len(d), len(s))
 	if !dt.elem.aggregate {
 		return copy(d, s[:n])

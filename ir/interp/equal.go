@@ -41,10 +41,10 @@ func (it *Interp) equal(g *goroutine, t *rtype, a, b Value) bool {
 		}
 		return it.equal(g, ia.t, ia.v, ib.v)
 	case kArray:
-		if t.packed {
+		if t.packed && bytewise(t.elem) {
 			return bytes.Equal(a.bytes(), b.bytes())
 		}
-		xa, xb := a.slice(), b.slice()
+		xa, xb := elems(t, a), elems(t, b)
 		for i := range xa {
 			if !it.equal(g, t.elem, xa[i], xb[i]) {
 				return false

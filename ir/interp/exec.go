@@ -71,10 +71,10 @@ func (it *Interp) exec(fr *frame) {
 			regs[in.dst] = Value{r: &iface{t: in.xt, v: regs[in.a]}}
 		case ir.OpSliceToArrayPtr:
 			n := in.t.elem.length
-			if l, _ := lenOfStorage(regs[in.a]); int64(l) < n {
+			if l, _ := lenCap(in.xt, regs[in.a]); int64(l) < n {
 				panic(it.ub(in, "slice of length %d converted to pointer to array of length %d", l, n))
 			}
-			regs[in.dst] = sliceToArrayPtr(regs[in.a], n)
+			regs[in.dst] = sliceToArrayPtr(in.xt, regs[in.a], n)
 			if regs[in.dst].r != nil {
 				regs[in.dst].n = in.v.n
 			}

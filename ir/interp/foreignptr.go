@@ -113,12 +113,12 @@ func (it *Interp) loadHeader(t *rtype, h *hdrView) Value {
 		}
 		return Value{r: fields}
 	case kArray:
-		if t.packed {
-			return zero(t) // of no element, as headerFits says
-		}
 		elems := make([]Value, t.length)
 		for i := range elems {
 			elems[i] = it.loadHeader(t.elem, h.in(i*int(t.elem.size/8)))
+		}
+		if t.packed {
+			return Value{r: packedOf(t.elem, elems)}
 		}
 		return Value{r: elems}
 	case kReal:
@@ -176,6 +176,10 @@ func (it *Interp) dataPointer(t *rtype, x Value) Value {
 		case cap(b) > 0:
 			return place{b: &b[:1][0], t: t.elem, pos: elemPos(0, cap(b))}.pointer()
 		}
+		// As below, but for the bytes' addresses.
+		if v, ok := it.space.knownByte(unsafe.Pointer(unsafe.SliceData(b))); ok {
+			return v
+		}
 		panic(unsupportedf("the array pointer of an empty slice"))
 	}
 	s := x.slice()
@@ -222,7 +226,9 @@ func foreignName(p Value) string {
 	case *shapeView:
 		return "a pointer to a " + x.src.name + " read as another type"
 	case *uint8:
-		return "a pointer into a byte array or slice"
+		return "a pointer into an array of scalars"
+	case *realPtr:
+		return "a pointer to real memory"
 	}
 	return fmt.Sprintf("%T", p.r)
 }

@@ -50,7 +50,7 @@ func (s *sliceSorter) init(args []Value) {
 	s.less = args[1]
 }
 
-func (s *sliceSorter) Len() int { return len(s.s) + len(s.b) }
+func (s *sliceSorter) Len() int { return len(s.s) + len(s.b)/int(s.elem.size) }
 
 func (s *sliceSorter) Less(i, j int) bool {
 	return s.it.callValue(s.g, s.less, []Value{mkInt(int64(i)), mkInt(int64(j))}, nil)[0].bool()
@@ -58,7 +58,9 @@ func (s *sliceSorter) Less(i, j int) bool {
 
 func (s *sliceSorter) Swap(i, j int) {
 	if s.b != nil {
-		s.b[i], s.b[j] = s.b[j], s.b[i]
+		a, b := packedIndex(s.elem, s.b, i), packedIndex(s.elem, s.b, j)
+		setPackedIndex(s.elem, s.b, i, b)
+		setPackedIndex(s.elem, s.b, j, a)
 		return
 	}
 	a, b := copyVal(s.elem, s.s[i]), copyVal(s.elem, s.s[j])

@@ -7,14 +7,16 @@
 // Here every atomic operation on interpreted memory holds one lock, which
 // also orders them as Go's atomics are ordered (sequentially
 // consistent, and synchronising like a mutex). Variables that live in
-// real memory (inside a standard library struct) are passed to the real
-// functions, which work on them in place.
+// real memory (inside a standard library struct) or in packed storage
+// (the elements of an array of integers, packed.go) are passed to the
+// real functions, which work on them in place.
 
 package interp
 
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // atomicMu serialises the atomic operations on interpreted memory.
@@ -45,7 +47,7 @@ func init() {
 
 // atomicCell returns the cell p points to, or the real memory; a nil p
 // panics as Go's atomics do.
-func (it *Interp) atomicCell(g *goroutine, p Value) (*Value, *realPtr) {
+func (it *Interp) atomicCell(g *goroutine, p Value) (*Value, unsafe.Pointer) {
 	switch c := p.r.(type) {
 	case *Value:
 		if c != nil {
@@ -53,7 +55,11 @@ func (it *Interp) atomicCell(g *goroutine, p Value) (*Value, *realPtr) {
 		}
 	case *realPtr:
 		if c != nil {
-			return nil, c
+			return nil, c.v.UnsafePointer()
+		}
+	case *uint8:
+		if c != nil {
+			return nil, unsafe.Pointer(c)
 		}
 	case nil:
 	default:
@@ -68,7 +74,7 @@ func (it *Interp) atomicCell(g *goroutine, p Value) (*Value, *realPtr) {
 func atomicUpdate[T atomicInt, R any](it *Interp, g *goroutine, p Value, real func(*T) R, op func(c *Value, old T) R) R {
 	c, rp := it.atomicCell(g, p)
 	if rp != nil {
-		return real((*T)(rp.v.UnsafePointer()))
+		return real((*T)(rp))
 	}
 	atomicMu.Lock()
 	defer atomicMu.Unlock()
@@ -135,7 +141,7 @@ func atomicPointers() {
 	cell := func(it *Interp, g *goroutine, name string, p Value) *Value {
 		c, rp := it.atomicCell(g, p)
 		if rp != nil {
-			panic(unsupportedf("sync/atomic.%s on an unsafe.Pointer in real memory", name))
+			panic(unsupportedf("sync/atomic.%s on an unsafe.Pointer in real memory or among scalars", name))
 		}
 		return c
 	}

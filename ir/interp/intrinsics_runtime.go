@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"runtime"
 	"strings"
+	"unsafe"
 )
 
 // fakeFrames stands for a *runtime.Frames.
@@ -28,10 +29,16 @@ func init() {
 	intrinsics["runtime.Callers"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		// skip 0 is Callers itself, 1 its caller.
 		all := append([]uint64{runtimeFrames.callers}, it.stackPCs(g, g.top)...)
-		pcs := args[1].slice()
+		pcs := args[1].bytes() // a []uintptr, packed
 		n := 0
 		if skip := args[0].int(); skip < int64(len(all)) {
-			n = copy(pcs, valuesOf(all[max(skip, 0):]))
+			for _, pc := range all[max(skip, 0):] {
+				if n == len(pcs)/8 {
+					break
+				}
+				*(*uint64)(unsafe.Pointer(&pcs[8*n])) = pc
+				n++
+			}
 		}
 		return []Value{mkInt(int64(n))}
 	}
@@ -90,8 +97,9 @@ func init() {
 	}
 	intrinsics["runtime.CallersFrames"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		var pcs []uint64
-		for _, v := range args[0].slice() {
-			pcs = append(pcs, v.n)
+		b := args[0].bytes() // a []uintptr, packed
+		for i := 0; i < len(b); i += 8 {
+			pcs = append(pcs, *(*uint64)(unsafe.Pointer(&b[i])))
 		}
 		return []Value{{r: &fakeFrames{pcs}}}
 	}
@@ -195,7 +203,7 @@ func (it *Interp) setFinalizer(g *goroutine, obj, fin *iface) {
 	}
 	cell, ok := obj.v.r.(*Value)
 	if !ok {
-		panic(unsupportedf("runtime.SetFinalizer on a pointer to real memory"))
+		panic(unsupportedf("runtime.SetFinalizer on %s", foreignName(obj.v)))
 	}
 	defer it.realPanic(g)
 	if fin == nil {

@@ -72,11 +72,7 @@ func build(t *rtype, in []Value) (Value, []Value) {
 	switch t.kind {
 	case kArray:
 		if t.packed {
-			b := make([]byte, t.length)
-			for i := range b {
-				b[i] = byte(in[i].n)
-			}
-			return Value{r: b}, in[t.length:]
+			return Value{r: packedOf(t.elem, in[:t.length])}, in[t.length:]
 		}
 		elems := make([]Value, t.length)
 		for i := range elems {

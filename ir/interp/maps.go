@@ -34,7 +34,8 @@ type ifaceKey struct {
 // consKey builds canonical keys of arrays and structs as lists.
 type consKey struct{ head, tail any }
 
-// bytesKey is the canonical key of a packed array: its bytes.
+// bytesKey is the canonical key of a packed array of elements equal
+// when their bytes are: its bytes.
 type bytesKey string
 
 // key returns the canonical Go value of v (of type t) as a map key. A
@@ -65,13 +66,13 @@ func (it *Interp) key(g *goroutine, t *rtype, v Value) any {
 		}
 		return ifaceKey{i.t.id, it.key(g, i.t, i.v)}
 	case kArray:
-		if t.packed {
+		if t.packed && bytewise(t.elem) {
 			return bytesKey(v.bytes())
 		}
 		var k any
-		elems := v.slice()
-		for i := len(elems) - 1; i >= 0; i-- {
-			k = consKey{it.key(g, t.elem, elems[i]), k}
+		xs := elems(t, v)
+		for i := len(xs) - 1; i >= 0; i-- {
+			k = consKey{it.key(g, t.elem, xs[i]), k}
 		}
 		return k
 	case kStruct:

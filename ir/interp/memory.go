@@ -29,7 +29,7 @@ func (it *Interp) load(in *inst, p Value) Value {
 		if !packedElem(in.t) {
 			panic(unsupportedf("load of a %s through %s", in.t.name, foreignName(p)))
 		}
-		return fromByte(in.t.kind, *c)
+		return loadPacked(in.t, c)
 	}
 	return it.loadForeign(in, p)
 }
@@ -54,7 +54,7 @@ func (it *Interp) store(in *inst, p, v Value) {
 		if !packedElem(in.xt.elem) {
 			panic(unsupportedf("store of a %s through %s", in.xt.elem.name, foreignName(p)))
 		}
-		*c = byte(v.n)
+		storePacked(in.xt.elem, c, v)
 		return
 	}
 	panic(unsupportedf("store through %s", foreignName(p)))
@@ -107,7 +107,7 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	switch in.xt.kind {
 	case kSlice:
 		if in.xt.packed {
-			return it.byteAddr(in, x.bytes(), i)
+			return it.packedAddr(in, in.xt.elem, x.bytes(), i)
 		}
 		elems = x.slice()
 	case kPointer:
@@ -129,7 +129,7 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 			panic(unsupportedf("element address through %s", foreignName(x)))
 		}
 		if in.xt.elem.packed {
-			return it.byteAddr(in, c.bytes(), i)
+			return it.packedAddr(in, in.xt.elem.elem, c.bytes(), i)
 		}
 		elems = c.slice()
 	}
@@ -143,13 +143,15 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 	return Value{n: in.v.n | elemPos(k, cap(elems)), r: &elems[k]}
 }
 
-// byteAddr is indexAddr for a packed array or slice.
-func (it *Interp) byteAddr(in *inst, b []byte, i Value) Value {
-	k, ok := indexIn(in.argTs[1], i, len(b))
+// packedAddr is indexAddr for a packed array or slice, whose storage b
+// holds elements of type elem.
+func (it *Interp) packedAddr(in *inst, elem *rtype, b []byte, i Value) Value {
+	s := int(elem.size)
+	k, ok := indexIn(in.argTs[1], i, len(b)/s)
 	if !ok {
-		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)))
+		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)/s))
 	}
-	return Value{n: in.v.n | elemPos(k, cap(b)), r: &b[k]}
+	return packedElemAddr(in.v.n, b, k, s)
 }
 
 func (it *Interp) index(in *inst, x, i Value) Value {
@@ -162,12 +164,12 @@ func (it *Interp) index(in *inst, x, i Value) Value {
 		return Value{n: uint64(s[k])}
 	}
 	if in.xt.packed {
-		b := x.bytes()
-		k, ok := indexIn(in.argTs[1], i, len(b))
+		b, s := x.bytes(), int(in.xt.elem.size)
+		k, ok := indexIn(in.argTs[1], i, len(b)/s)
 		if !ok {
-			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)))
+			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)/s))
 		}
-		return fromByte(in.t.kind, b[k])
+		return loadPacked(in.xt.elem, &b[k*s])
 	}
 	elems := x.slice()
 	k, ok := indexIn(in.argTs[1], i, len(elems))
@@ -189,14 +191,15 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 	var n, c int
 	var elems []Value
 	var packed []byte // the storage of a packed array or slice
+	s := 1            // and the size of its elements
 	switch in.xt.kind {
 	case kString:
 		n = len(x.str())
 		c = n
 	case kSlice:
 		if in.xt.packed {
-			packed = x.bytes()
-			n, c = len(packed), cap(packed)
+			packed, s = x.bytes(), int(in.xt.elem.size)
+			n, c = len(packed)/s, cap(packed)/s
 			break
 		}
 		elems = x.slice()
@@ -210,8 +213,8 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 			panic(it.ub(in, "slice of a nil array pointer"))
 		}
 		if in.xt.elem.packed {
-			packed = cell.bytes()
-			n, c = len(packed), len(packed)
+			packed, s = cell.bytes(), int(in.xt.elem.elem.size)
+			n, c = len(packed)/s, len(packed)/s
 			break
 		}
 		elems = cell.slice()
@@ -232,7 +235,7 @@ func (it *Interp) sliceOp(in *inst, regs []Value) Value {
 		return mkString(x.str()[lo:hi])
 	}
 	if packed != nil {
-		return Value{r: packed[lo:hi:max]}
+		return Value{r: packed[lo*s : hi*s : max*s]}
 	}
 	if elems == nil {
 		return Value{}
@@ -250,7 +253,7 @@ func lenOf(t *rtype, x Value) int64 {
 	case kString:
 		return int64(len(x.str()))
 	case kSlice:
-		n, _ := lenOfStorage(x)
+		n, _ := lenCap(t, x)
 		return int64(n)
 	case kArray:
 		return t.length
@@ -276,7 +279,7 @@ func lenOf(t *rtype, x Value) int64 {
 func capOf(t *rtype, x Value) int64 {
 	switch t.kind {
 	case kSlice:
-		_, c := lenOfStorage(x)
+		_, c := lenCap(t, x)
 		return int64(c)
 	case kArray:
 		return t.length
@@ -295,8 +298,12 @@ func capOf(t *rtype, x Value) int64 {
 }
 
 // maxElems bounds the elements of one slice, map or channel buffer the
-// interpreter allocates (each element is a Value of 24 bytes).
-const maxElems = 1 << 27
+// interpreter allocates (each element is a Value of 24 bytes), and
+// maxPackedBytes the bytes of one packed array or slice.
+const (
+	maxElems       = 1 << 27
+	maxPackedBytes = 1 << 32
+)
 
 func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 	elemSize := uint64(in.t.elem.size)
@@ -315,11 +322,14 @@ func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 		}
 		it.raiseRuntime(g, errMakesliceCap)
 	}
+	if in.t.packed {
+		if c > maxPackedBytes/in.t.elem.size {
+			panic(unsupportedf("slice of %d elements of %d bytes", c, in.t.elem.size))
+		}
+		return Value{r: newPacked(in.t.elem, int(n), int(c))}
+	}
 	if c > maxElems {
 		panic(unsupportedf("slice of %d elements", c))
-	}
-	if in.t.packed {
-		return Value{r: make([]byte, n, c)}
 	}
 	s := make([]Value, n, c)
 	if in.t.elem.aggregate {
@@ -334,9 +344,9 @@ func (it *Interp) makeSlice(g *goroutine, in *inst, lenV, capV Value) Value {
 // maxAlloc is the largest allocation the Go runtime accepts on amd64.
 const maxAlloc = 1 << 48
 
-// sliceToArrayPtr converts slice v, of length n or more, to a pointer to
-// an array of length n.
-func sliceToArrayPtr(v Value, n int64) Value {
+// sliceToArrayPtr converts slice v, of type t and length n or more, to
+// a pointer to an array of length n.
+func sliceToArrayPtr(t *rtype, v Value, n int64) Value {
 	// The array is the first n elements of the slice: a cell holding them
 	// as an array value. Pointers into it alias the slice's elements.
 	switch s := v.r.(type) {
@@ -346,7 +356,8 @@ func sliceToArrayPtr(v Value, n int64) Value {
 		}
 	case []byte:
 		if s != nil {
-			return Value{r: &Value{r: s[:n:n]}}
+			m := n * t.elem.size
+			return Value{r: &Value{r: s[:m:m]}}
 		}
 	}
 	return Value{} // a nil slice of length 0 converts to a nil pointer

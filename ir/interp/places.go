@@ -68,11 +68,12 @@ func (p place) inner(off int64) (place, int64, bool) {
 		return place{}, 0, false
 	}
 	if p.t.packed {
-		b := p.c.bytes()
+		b, s := p.c.bytes(), p.t.elem.size
 		if off < 0 || off >= int64(len(b)) {
 			return place{}, 0, false
 		}
-		return place{b: &b[off], t: p.t.elem, pos: elemPos(int(off), len(b))}, 0, true
+		k := off - off%s
+		return place{b: &b[k], t: p.t.elem, pos: elemPos(int(k), len(b))}, off % s, true
 	}
 	elems := p.c.slice()
 	switch p.t.kind {
@@ -154,8 +155,8 @@ func (it *Interp) add(p place, off int64) (place, bool) {
 	return place{c: &cells[i], t: p.t, pos: elemPos(i, len(cells))}.at(total % e)
 }
 
-// addByte is add for an element of a packed array or slice: it moves
-// within the bytes its position says it is in.
+// addByte is add for a place in packed storage: it moves within the
+// bytes its position says it is in, to any byte.
 func addByte(p place, off int64) (place, bool) {
 	around, idx, ok := bytesAround(p.b, p.pos)
 	if !ok {
@@ -211,9 +212,9 @@ func sameRepr(s, t *rtype) bool {
 	case kBool, kInt8, kInt16, kInt32, kUint8, kUint16, kUint32, kFloat32, kComplex64, kComplex128, kString:
 		return true
 	case kSlice:
-		return s.packed && t.packed || sameRepr(s.elem, t.elem)
+		return samePacked(s, t) || sameRepr(s.elem, t.elem)
 	case kArray:
-		return s.length == t.length && (s.packed && t.packed || sameRepr(s.elem, t.elem))
+		return s.length == t.length && (samePacked(s, t) || sameRepr(s.elem, t.elem))
 	case kStruct:
 		if len(s.fields) != len(t.fields) || s.offs == nil || t.offs == nil {
 			return false
@@ -227,6 +228,11 @@ func sameRepr(s, t *rtype) bool {
 	}
 	return false // maps, channels, functions, interfaces, real values: only the same type
 }
+
+// samePacked reports whether arrays or slices s and t are both packed,
+// with elements of one size: the same bytes, read by each as its own
+// kind.
+func samePacked(s, t *rtype) bool { return s.packed && t.packed && s.elem.size == t.elem.size }
 
 // fieldOffset returns the offset of field i of struct type t.
 func fieldOffset(t *rtype, i int) int64 {

@@ -51,7 +51,7 @@ func (it *Interp) writeValue(sb *strings.Builder, t *rtype, v Value) {
 	case k == kString:
 		sb.WriteString(v.str())
 	case k == kSlice:
-		n, c := lenOfStorage(v)
+		n, c := lenCap(t, v)
 		fmt.Fprintf(sb, "[%d/%d]%s", n, c, hexAddr(uintptr(it.printedAddr(t, v))))
 	case k == kInterface:
 		if i := v.iface(); i != nil {

@@ -54,7 +54,7 @@ type rval struct {
 // get returns the value r holds (not a copy).
 func (r rval) get() Value {
 	if r.b != nil {
-		return fromByte(r.t.kind, *r.b)
+		return loadPacked(r.t, r.b)
 	}
 	return *r.cell
 }
@@ -62,7 +62,7 @@ func (r rval) get() Value {
 // put stores x into r's variable.
 func (r rval) put(x Value) {
 	if r.b != nil {
-		*r.b = byte(x.n)
+		storePacked(r.t, r.b, x)
 		return
 	}
 	storeInto(r.t, r.cell, x)

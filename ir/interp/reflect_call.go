@@ -184,10 +184,10 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value) Value {
 func (it *Interp) deepEqual(g *goroutine, t *rtype, x, y Value, visited map[[2]any]bool) bool {
 	switch t.kind {
 	case kArray:
-		if t.packed {
+		if t.packed && bytewise(t.elem) {
 			return bytes.Equal(x.bytes(), y.bytes())
 		}
-		xs, ys := x.slice(), y.slice()
+		xs, ys := elems(t, x), elems(t, y)
 		for i := range xs {
 			if !it.deepEqual(g, t.elem, xs[i], ys[i], visited) {
 				return false
@@ -205,7 +205,21 @@ func (it *Interp) deepEqual(g *goroutine, t *rtype, x, y Value, visited map[[2]a
 	case kSlice:
 		if t.packed {
 			xb, yb := x.bytes(), y.bytes()
-			return (xb == nil) == (yb == nil) && bytes.Equal(xb, yb)
+			switch {
+			case (xb == nil) != (yb == nil) || len(xb) != len(yb):
+				return false
+			case len(xb) == 0 || &xb[0] == &yb[0]:
+				return true
+			case bytewise(t.elem):
+				return bytes.Equal(xb, yb)
+			}
+			xs, ys := packedCells(t.elem, xb), packedCells(t.elem, yb)
+			for i := range xs {
+				if !it.deepEqual(g, t.elem, xs[i], ys[i], visited) {
+					return false
+				}
+			}
+			return true
 		}
 		xs, ys := x.slice(), y.slice()
 		if (xs == nil) != (ys == nil) || len(xs) != len(ys) {

@@ -277,9 +277,10 @@ func (it *Interp) structField(st *types.Struct, index []int) Value {
 	s[2] = it.mkType(it.types.of(f.Type()))
 	s[3] = mkString(tag)
 	s[4] = mkUint(uint64(offset))
-	idx := make([]Value, len(index))
+	intT := it.types.of(types.Typ[types.Int])
+	idx := newPacked(intT, len(index), len(index))
 	for k, i := range index {
-		idx[k] = mkInt(int64(i))
+		setPackedIndex(intT, idx, k, mkInt(int64(i)))
 	}
 	s[5] = Value{r: idx}
 	s[6] = mkBool(f.Embedded())

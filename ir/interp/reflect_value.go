@@ -10,6 +10,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"unsafe"
 )
 
 // valueMethod registers a method of reflect.Value.
@@ -68,14 +69,18 @@ func init() {
 		case n > c:
 			it.reflectPanic(g, "reflect.MakeSlice: len > cap")
 		}
-		s := make([]Value, n, c)
-		if t.elem.aggregate {
-			for i := range s[:c] {
-				s[:c][i] = zero(t.elem)
-			}
-		}
 		cell := new(Value)
-		*cell = Value{r: s}
+		if t.packed {
+			*cell = Value{r: newPacked(t.elem, int(n), int(c))}
+		} else {
+			s := make([]Value, n, c)
+			if t.elem.aggregate {
+				for i := range s[:c] {
+					s[:c][i] = zero(t.elem)
+				}
+			}
+			*cell = Value{r: s}
+		}
 		return []Value{it.mkValue(rval{t: t, cell: cell})}
 	}
 	reflectFuncs["reflect.Indirect"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -285,7 +290,7 @@ func init() {
 		i := args[0].int()
 		switch reflectKindOf(v) {
 		case reflect.Slice, reflect.Array:
-			n, c := lenOfStorage(v.get())
+			n, _ := lenCap(v.t, v.get())
 			if i < 0 || i >= int64(n) {
 				it.reflectPanic(g, "reflect: slice index out of range")
 			}
@@ -293,11 +298,13 @@ func init() {
 			if reflectKind(v.t) == reflect.Slice {
 				flag |= flagAddr // a slice's elements are variables
 			}
-			e := rval{t: v.t.elem, flag: flag, pos: elemPos(int(i), c)}
+			e := rval{t: v.t.elem, flag: flag}
 			if v.t.packed {
-				e.b = &v.get().bytes()[i]
+				p := packedElemAddr(0, v.get().bytes(), int(i), int(v.t.elem.size))
+				e.b, e.pos = p.r.(*uint8), p.n
 			} else {
-				e.cell = &v.get().slice()[i]
+				s := v.get().slice()
+				e.cell, e.pos = &s[i], elemPos(int(i), cap(s))
 			}
 			return []Value{it.mkValue(e)}
 		case reflect.String:
@@ -487,7 +494,7 @@ func (it *Interp) elem(g *goroutine, v rval) rval {
 			e.cell = p
 		case *uint8:
 			if !packedElem(e.t) {
-				panic(unsupportedf("reflect.Value.Elem of a %s pointing into a byte array", v.t.name))
+				panic(unsupportedf("reflect.Value.Elem of a %s pointing into an array of scalars", v.t.name))
 			}
 			e.b = p
 		default:
@@ -536,12 +543,12 @@ func (it *Interp) fieldByIndex(g *goroutine, v rval, index []int) (rval, bool) {
 	return v, true
 }
 
-// intsOf returns the elements of an []int.
+// intsOf returns the elements of an []int (packed).
 func intsOf(s Value) []int {
-	elems := s.slice()
-	out := make([]int, len(elems))
-	for i, e := range elems {
-		out[i] = int(e.int())
+	b := s.bytes()
+	out := make([]int, len(b)/8)
+	for i := range out {
+		out[i] = *(*int)(unsafe.Pointer(&b[8*i]))
 	}
 	return out
 }
@@ -725,12 +732,13 @@ func init() {
 		default:
 			it.valueError(g, "Slice", v)
 		}
-		if _, c := lenOfStorage(v.get()); lo < 0 || hi < lo || hi > int64(c) {
+		if _, c := lenCap(v.t, v.get()); lo < 0 || hi < lo || hi > int64(c) {
 			it.reflectPanic(g, "reflect.Value.Slice: slice index out of bounds")
 		}
 		c := new(Value)
 		if t.packed {
-			*c = Value{r: v.get().bytes()[lo:hi]}
+			s := t.elem.size
+			*c = Value{r: v.get().bytes()[lo*s : hi*s]}
 		} else {
 			*c = Value{r: v.get().slice()[lo:hi]}
 		}
@@ -744,13 +752,14 @@ func init() {
 		if reflectKindOf(v) != reflect.Slice {
 			it.valueError(g, method, v)
 		}
-		return lenOfStorage(v.get())
+		return lenCap(v.t, v.get())
 	}
 	// reslice stores into v the slice it holds as s[:n:c], grown first
 	// if c exceeds its capacity.
 	reslice := func(v rval, n, c int) {
 		if v.t.packed {
-			*v.cell = mkBytes(grow(v.get().bytes(), c, v.t.elem)[:n:c])
+			s := int(v.t.elem.size)
+			*v.cell = mkBytes(growPacked(v.t.elem, v.get().bytes(), c)[: n*s : c*s])
 			return
 		}
 		*v.cell = Value{r: growSlice(v.get().slice(), c, v.t.elem)[:n:c]}
@@ -768,8 +777,8 @@ func init() {
 			return nil // a nil slice stays nil
 		}
 		if t := v.get(); v.t.packed {
-			b := grow(t.bytes(), l+int(n), v.t.elem)
-			*v.cell = mkBytes(b[:l:cap(b)])
+			b := growPacked(v.t.elem, t.bytes(), l+int(n))
+			*v.cell = mkBytes(b[: l*int(v.t.elem.size) : cap(b)])
 		} else {
 			s := growSlice(t.slice(), l+int(n), v.t.elem)
 			*v.cell = Value{r: s[:l:cap(s)]}
@@ -839,10 +848,10 @@ func init() {
 func (it *Interp) isZeroValue(g *goroutine, t *rtype, x Value) bool {
 	switch t.kind {
 	case kArray:
-		if t.packed {
+		if t.packed && !t.elem.kind.isFloat() && !t.elem.kind.isComplex() {
 			return !slices.ContainsFunc(x.bytes(), func(b byte) bool { return b != 0 })
 		}
-		for _, e := range x.slice() {
+		for _, e := range elems(t, x) {
 			if !it.isZeroValue(g, t.elem, e) {
 				return false
 			}

@@ -199,15 +199,6 @@ func shownRuntimeFrame(name string) bool {
 	return !ok || rest != "" && unicode.IsUpper(rune(rest[0]))
 }
 
-// valuesOf converts pcs to interpreted uintptrs.
-func valuesOf(pcs []uint64) []Value {
-	vs := make([]Value, len(pcs))
-	for i, pc := range pcs {
-		vs[i] = mkUint(pc)
-	}
-	return vs
-}
-
 // mainPC returns the pc of runtime.main's call of main.main in this
 // process, if the calling goroutine is the main one (else 0): the
 // bottom of the interpreted main goroutine's stack, above goexit.

@@ -70,8 +70,8 @@ type rtype struct {
 	// aggregate is true for arrays and structs: values own a []Value (or,
 	// packed, a []byte) that is copied when it moves in or out of memory.
 	aggregate bool
-	// packed is true for arrays and slices of one-byte elements, which
-	// hold them in a []byte (packed.go).
+	// packed is true for arrays and slices of scalars, which hold them
+	// in a []byte (packed.go).
 	packed     bool
 	comparable bool
 	// hasAggregate is true if copying a value needs a deep copy.

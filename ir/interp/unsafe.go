@@ -95,7 +95,7 @@ func (it *Interp) fromUnsafe(p Value, to *rtype) Value {
 		if v, ok := view(place{b: x, t: it.typeOfPointee(p.n), pos: p.n & posMask}, t); ok {
 			return v
 		}
-		panic(unsupportedf("reinterpreting the bytes of a byte array or slice as %s", t.name))
+		panic(unsupportedf("reinterpreting the bytes of an array of scalars as %s", t.name))
 	}
 	panic(unsupportedf("conversion of %s to %s", foreignName(p), to.name))
 }
@@ -110,8 +110,12 @@ func view(p place, t *rtype) (Value, bool) {
 	switch {
 	case sameRepr(p.t, t):
 		return Value{n: withType(p.pos, t), r: p.c}, true
-	case t.packed && t.kind == kArray && packedElem(p.t):
-		return Value{}, false // a variable's cell cannot be a packed array's byte
+	case (t.packed && t.kind == kArray || packedElem(t)) && packedElem(p.t):
+		// A scalar's cell read as bytes: only a word's (wordBytes).
+		if b, ok := wordBytes(p.c, p.t); ok {
+			return viewBytes(place{b: &b[0], t: p.t, pos: elemPos(0, len(b))}, t)
+		}
+		return Value{}, false
 	case t.kind == kArray && sameRepr(t.elem, p.t):
 		n := int(t.length)
 		if elems, idx, ok := cellsOf(p.c, p.pos); ok && idx+n <= len(elems) {
@@ -137,22 +141,27 @@ func view(p place, t *rtype) (Value, bool) {
 	return Value{}, false
 }
 
-// viewBytes is view for an element of a packed array or slice: bytes
-// read as bytes, or as an array of bytes within those around it.
+// viewBytes is view for a place in packed storage: its bytes read as a
+// scalar or an array of scalars, as gc reads them, if they lie within
+// the bytes around it (or within its own value, where those are not
+// known).
 func viewBytes(p place, t *rtype) (Value, bool) {
-	switch {
-	case packedElem(t):
-		return Value{n: withType(p.pos, t), r: p.b}, true
-	case t.kind == kArray && t.packed:
-		n := int(t.length)
-		if around, idx, ok := bytesAround(p.b, p.pos); ok && idx+n <= len(around) {
-			return Value{n: withType(0, t), r: &Value{r: around[idx : idx+n : idx+n]}}, true
-		}
-		if n <= 1 {
-			return Value{n: withType(0, t), r: &Value{r: unsafe.Slice(p.b, n)}}, true
-		}
+	if !packedElem(t) && !(t.kind == kArray && t.packed) {
+		return Value{}, false
 	}
-	return Value{}, false
+	n := int(t.size)
+	around, idx, ok := bytesAround(p.b, p.pos)
+	switch {
+	case ok && idx+n <= len(around):
+	case !ok && p.t != nil && packedElem(p.t) && n <= int(p.t.size):
+		around, idx = unsafe.Slice(p.b, n), 0
+	default:
+		return Value{}, false
+	}
+	if packedElem(t) {
+		return Value{n: withType(p.pos, t), r: p.b}, true
+	}
+	return Value{n: withType(0, t), r: &Value{r: around[idx : idx+n : idx+n]}}, true
 }
 
 // addressOf returns the address an unsafe.Pointer converts to.
@@ -307,16 +316,22 @@ func (it *Interp) unsafeSlice(g *goroutine, in *inst, p Value, elem *rtype, lenT
 		return Value{}
 	case *uint8:
 		if !packedElem(elem) {
-			panic(unsupportedf("unsafe.Slice of the bytes of a byte array or slice as %s", elem.name))
+			panic(unsupportedf("unsafe.Slice of the bytes of an array of scalars as %s", elem.name))
 		}
-		if around, idx, ok := bytesAround(x, p.n); ok && int64(idx)+n <= int64(len(around)) {
-			return Value{r: around[idx : idx+int(n) : idx+int(n)]}
+		m := n * elem.size // n is less than maxHeapAddr / size (unsafeSliceCheck)
+		if around, idx, ok := bytesAround(x, p.n); ok && int64(idx)+m <= int64(len(around)) {
+			return Value{r: around[idx : idx+int(m) : idx+int(m)]}
 		}
-		if n <= 1 {
-			return Value{r: unsafe.Slice(x, n)}
+		if s := it.typeOfPointee(p.n); s != nil && packedElem(s) && m <= s.size {
+			return Value{r: unsafe.Slice(x, m)}
 		}
 	case *Value:
 		if packedElem(elem) {
+			// The cells of scalars are not bytes a slice could share, but
+			// for words (wordBytes).
+			if b, ok := wordBytes(x, elem); ok && n <= 1 {
+				return Value{r: b[: n*8 : n*8]}
+			}
 			panic(unsupportedf("unsafe.Slice of a variable of type %s", elem.name))
 		}
 		if elems, idx, ok := cellsOf(x, p.n); ok && int64(idx)+n <= int64(len(elems)) {
@@ -327,15 +342,8 @@ func (it *Interp) unsafeSlice(g *goroutine, in *inst, p Value, elem *rtype, lenT
 		}
 	case *strPtr:
 		if int64(x.off)+n <= int64(len(x.s)) {
-			b := x.s[x.off : x.off+int(n)]
-			if packedElem(elem) {
-				return Value{r: []byte(b)}
-			}
-			out := make([]Value, len(b))
-			for i := range out {
-				out[i] = Value{n: normInt(elem.kind, uint64(b[i]))}
-			}
-			return Value{r: out}
+			// elem is a one-byte kind: fromUnsafe made the *strPtr.
+			return Value{r: []byte(x.s[x.off : x.off+int(n)])}
 		}
 	}
 	if in.dead {

@@ -36,7 +36,7 @@ func TestArrayViewsAgree(t *testing.T) {
 // own, then found inside a struct given one, stops the program rather
 // than having two addresses: an array of cells, and a packed one.
 func TestTwoAddressesRefused(t *testing.T) {
-	for _, elem := range []types.Type{types.Typ[types.Int16], types.Typ[types.Byte]} {
+	for _, elem := range []types.Type{types.Typ[types.String], types.Typ[types.Int16]} { // of cells, packed
 		it := New(nil, Options{})
 		arr := types.NewArray(elem, 4)
 		st := types.NewStruct([]*types.Var{
@@ -127,10 +127,14 @@ func TestSameRepr(t *testing.T) {
 		{arr, pair2, false, true},
 		{arr, wrapped, false, true},
 		{types.NewSlice(I), types.NewSlice(U), true, true},
-		{types.NewSlice(types.Typ[types.Int16]), types.NewSlice(types.Typ[types.Uint16]), false, false},
-		// Both packed: bytes, read by each as its own kind.
+		// Both packed, elements of one size: bytes, read by each as its
+		// own kind.
+		{types.NewSlice(types.Typ[types.Int16]), types.NewSlice(types.Typ[types.Uint16]), true, true},
 		{types.NewSlice(types.Typ[types.Int8]), types.NewSlice(types.Typ[types.Uint8]), true, true},
 		{types.NewArray(types.Typ[types.Bool], 3), types.NewArray(types.Typ[types.Uint8], 3), true, true},
+		{types.NewArray(types.Typ[types.Float32], 2), types.NewArray(types.Typ[types.Int32], 2), true, true},
+		{types.NewSlice(types.Typ[types.Int16]), types.NewSlice(types.Typ[types.Int32]), false, false},
+		{types.NewArray(types.Typ[types.Int32], 2), types.NewArray(types.Typ[types.Int64], 1), false, false},
 		{types.Typ[types.String], arr, false, false},
 	}
 	for _, c := range cases {

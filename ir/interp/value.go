@@ -23,13 +23,14 @@ import (
 //	                     n saying where the cell is (ptrinfo.go); or
 //	                     a pointer unsafe code made (foreignptr.go,
 //	                     layout.go), or *realPtr into real memory, or
-//	                     *uint8, an element of a packed array or slice
+//	                     *uint8, the first byte of an element of a
+//	                     packed array or slice
 //	slice                r = []Value, whose elements are memory cells
 //	                     (nil interface or nil slice = nil); or, for
-//	                     one-byte elements, r = []byte (packed.go)
+//	                     scalar elements, r = []byte (packed.go)
 //	array, struct        r = []Value, owned: copied when the value moves
 //	                     into or out of memory (see copyVal); an array
-//	                     of one-byte elements r = []byte (packed.go)
+//	                     of scalars r = []byte (packed.go)
 //	map                  r = *mapObj (nil = nil map)
 //	chan                 r = chan Value (nil = nil channel)
 //	func                 r = *closure or *externFunc (nil = nil func)
@@ -122,7 +123,7 @@ func zero(t *rtype) Value {
 			panic(unsupportedf("array of %d elements", t.length))
 		}
 		if t.packed {
-			return Value{r: make([]byte, t.length)}
+			return Value{r: newPacked(t.elem, int(t.length), int(t.length))}
 		}
 		elems := make([]Value, t.length)
 		if t.elem.aggregate {
@@ -187,7 +188,7 @@ func copyVal(t *rtype, v Value) Value {
 		return Value{r: c}
 	}
 	if t.packed {
-		return Value{r: append([]byte(nil), v.bytes()...)}
+		return Value{r: packedCopy(t.elem, v.bytes())}
 	}
 	src := v.slice()
 	dst := make([]Value, len(src))

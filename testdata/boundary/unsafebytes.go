@@ -1,4 +1,6 @@
-// The bytes of an integer: the interpreter holds values, not bytes.
+// The bytes of a narrow integer: the interpreter holds it as a word,
+// sign- or zero-extended, not as its four bytes (those of an 8-byte
+// integer it can show: testdata/run/packedscalars.go).
 
 package main
 
@@ -8,8 +10,8 @@ import (
 )
 
 func main() {
-	x := uint64(0x0102030405060708)
+	x := uint32(0x01020304)
 	fmt.Println("before")
-	b := (*[8]byte)(unsafe.Pointer(&x))
+	b := (*[4]byte)(unsafe.Pointer(&x))
 	fmt.Println(b[0])
 }
