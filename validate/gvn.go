@@ -179,8 +179,9 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	return c.result(after)
 }
 
-// places fills in where each register is defined, the blocks reachable
-// from the recover block and the instructions' offsets.
+// places fills in the blocks reachable from the recover block and the
+// instructions' offsets, and where the parameters and free variables
+// are defined; numbering fills in the other definitions.
 func (c *gvnCheck) places() {
 	f := c.f
 	for v := range c.def {
@@ -196,14 +197,6 @@ func (c *gvnCheck) places() {
 	for i, b := range f.Blocks {
 		c.offset[i+1] = c.offset[i] + int32(len(b.Instrs))
 		c.phiOff[i+1] = c.phiOff[i] + int32(len(b.Phis))
-		for _, phi := range b.Phis {
-			c.def[phi.Dst()] = place{int32(i), -1}
-		}
-		for k, in := range b.Instrs {
-			for _, d := range in.Dsts() {
-				c.def[d] = place{int32(i), int32(k)}
-			}
-		}
 	}
 	c.instrVer = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
 	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
@@ -212,11 +205,16 @@ func (c *gvnCheck) places() {
 }
 
 // numbering walks the input in reverse postorder (every register's
-// definition before its uses but in phis), computing memory versions
-// and checking each register's justification.
+// definition before its uses but in phis), recording where each
+// register is defined, computing memory versions and checking each
+// register's justification. Every block is reachable (the SSA form
+// has no other), so the walk sees every definition.
 func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 	f := c.f
 	nb := len(f.Blocks)
+	if len(rpo) != nb {
+		return c.r.fn(RuleStructure, "%d of the %d blocks are reachable, want all", len(rpo), nb)
+	}
 	fresh := take(&c.sc.flags, nb)
 	for _, b := range memFresh {
 		if b < 0 || b >= nb {
@@ -249,6 +247,9 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 			}
 		}
 		entry[b.Index] = cur
+		for _, phi := range b.Phis {
+			c.def[phi.Dst()] = place{int32(b.Index), -1}
+		}
 		for i, phi := range b.Phis {
 			if err := c.justify(b, place{int32(b.Index), int32(-1 - i)}, phi, 0, phi.Dst(), cur); err != nil {
 				return err
@@ -257,6 +258,7 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 		for k, in := range b.Instrs {
 			c.instrVer[int(c.offset[b.Index])+k] = cur
 			for j, d := range in.Dsts() {
+				c.def[d] = place{int32(b.Index), int32(k)}
 				if err := c.justify(b, place{int32(b.Index), int32(k)}, in, j, d, cur); err != nil {
 					return err
 				}
