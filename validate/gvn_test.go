@@ -49,6 +49,16 @@ func gvnHints() *GVNHints {
 	}
 }
 
+// gvnUnreachable has a block no edge reaches (the SSA form has none).
+const gvnUnreachable = `
+func @main.f(r0 int) int {
+b0:
+    return r0
+b1:
+    r1:int = add r0, r0
+    return r1
+}`
+
 // gvnOf parses an input and a result and checks them.
 func gvnOf(t *testing.T, in, out string, h *GVNHints) error {
 	t.Helper()
@@ -205,6 +215,9 @@ b0:
     r1:int8 = const 200
     return r1
 }`, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1}} }, RuleNumbering},
+		// The walk that justifies the numbering does not reach b1: its
+		// r1 would be numbered with nothing checked.
+		{"an unreachable block", gvnUnreachable, gvnUnreachable, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 0}} }, RuleStructure},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantRule(t, gvnOf(t, tc.in, tc.out, tc.hints()), tc.rule)
