@@ -202,9 +202,12 @@ func packedElemAddr(n uint64, b []byte, k, s int) Value {
 // leave the rest stale; a float32 is held as a float64.) Packed storage
 // so can alias a variable: unsafe.Slice(&x, 1), a *[8]byte to x.
 func wordBytes(c *Value, t *rtype) ([]byte, bool) {
-	switch t.kind {
-	case kInt64, kUint64, kFloat64:
-		return unsafe.Slice((*byte)(unsafe.Pointer(&c.n)), 8), true
+	if !isWord(t) {
+		return nil, false
 	}
-	return nil, false
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c.n)), 8), true
 }
+
+// isWord reports whether a cell holding a value of type t holds it as
+// gc's 8 bytes (see wordBytes).
+func isWord(t *rtype) bool { return t.kind == kInt64 || t.kind == kUint64 || t.kind == kFloat64 }

@@ -110,12 +110,12 @@ func view(p place, t *rtype) (Value, bool) {
 	switch {
 	case sameRepr(p.t, t):
 		return Value{n: withType(p.pos, t), r: p.c}, true
-	case (t.packed && t.kind == kArray || packedElem(t)) && packedElem(p.t):
+	case (t.packed && t.kind == kArray || packedElem(t)) && isWord(p.t):
 		// A scalar's cell read as bytes: only a word's (wordBytes).
-		if b, ok := wordBytes(p.c, p.t); ok {
-			return viewBytes(place{b: &b[0], t: p.t, pos: elemPos(0, len(b))}, t)
-		}
-		return Value{}, false
+		b, _ := wordBytes(p.c, p.t)
+		return viewBytes(place{b: &b[0], t: p.t, pos: elemPos(0, len(b))}, t)
+	case t.packed && t.kind == kArray && packedElem(p.t):
+		return Value{}, false // the bytes of a narrower scalar's cell
 	case t.kind == kArray && sameRepr(t.elem, p.t):
 		n := int(t.length)
 		if elems, idx, ok := cellsOf(p.c, p.pos); ok && idx+n <= len(elems) {

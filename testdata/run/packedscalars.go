@@ -53,6 +53,9 @@ func main() {
 	lo := (*uint32)(unsafe.Pointer(&x))
 	*lo = 0
 	fmt.Printf("%#x\n", x)
+	halves := (*[2]int32)(unsafe.Pointer(&x))
+	halves[0] = -1
+	fmt.Printf("%#x %d\n", x, halves[1])
 	n := 41
 	one := unsafe.Slice(&n, 1)
 	one[0]++
