@@ -216,8 +216,9 @@ b0:
     return r1
 }`, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1}} }, RuleNumbering},
 		// The walk that justifies the numbering does not reach b1: its
-		// r1 would be numbered with nothing checked.
-		{"an unreachable block", gvnUnreachable, gvnUnreachable, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 0}} }, RuleStructure},
+		// r1, numbered itself, would be taken as defined nowhere and
+		// accepted with nothing checked.
+		{"an unreachable block", gvnUnreachable, gvnUnreachable, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1}} }, RuleStructure},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantRule(t, gvnOf(t, tc.in, tc.out, tc.hints()), tc.rule)
