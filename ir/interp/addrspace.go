@@ -483,12 +483,12 @@ func (s *addrSpace) addInnerBytes(b []byte, elem *rtype, fake uint64) {
 // a, if one registered at its real addresses holds it.
 func (s *addrSpace) byteAt(a uint64) (Value, bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	r := s.findBytes(uintptr(a))
-	s.mu.Unlock()
 	if r == nil || !r.top {
 		return Value{}, false
 	}
-	return s.knownByte(unsafe.Pointer(&r.b[uintptr(a)-r.start()]))
+	return r.pointerAt(uintptr(a)), true
 }
 
 // knownByte returns the unsafe.Pointer to the byte of packed storage at
@@ -500,6 +500,11 @@ func (s *addrSpace) knownByte(p unsafe.Pointer) (Value, bool) {
 	if r == nil {
 		return Value{}, false
 	}
-	k := int(uintptr(p) - r.start())
-	return place{b: &r.b[k], t: r.elem, pos: elemPos(k, len(r.b))}.pointer(), true
+	return r.pointerAt(uintptr(p)), true
+}
+
+// pointerAt returns the unsafe.Pointer to r's byte at real address a.
+func (r *byteRegion) pointerAt(a uintptr) Value {
+	k := int(a - r.start())
+	return place{b: &r.b[k], t: r.elem, pos: elemPos(k, len(r.b))}.pointer()
 }

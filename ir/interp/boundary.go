@@ -2,7 +2,7 @@
 // and real Go values, for calls into the standard library.
 //
 // Scalars, strings and real (kReal) values cross as they are, and so do
-// slices of bytes (packed.go): the standard library reads, writes and
+// slices of scalars (packed.go): the standard library reads, writes and
 // keeps the program's own bytes, as in Go. Other slices, and arrays,
 // maps and structs of the program are copied (so a standard library
 // function that keeps or modifies its argument does not affect the

@@ -10,7 +10,6 @@ import (
 	"go/types"
 	"runtime"
 	"strings"
-	"unsafe"
 )
 
 // fakeFrames stands for a *runtime.Frames.
@@ -29,14 +28,14 @@ func init() {
 	intrinsics["runtime.Callers"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		// skip 0 is Callers itself, 1 its caller.
 		all := append([]uint64{runtimeFrames.callers}, it.stackPCs(g, g.top)...)
-		pcs := args[1].bytes() // a []uintptr, packed
+		pcs, u := args[1].bytes(), it.types.of(types.Typ[types.Uintptr]) // packed
 		n := 0
 		if skip := args[0].int(); skip < int64(len(all)) {
 			for _, pc := range all[max(skip, 0):] {
 				if n == len(pcs)/8 {
 					break
 				}
-				*(*uint64)(unsafe.Pointer(&pcs[8*n])) = pc
+				setPackedIndex(u, pcs, n, mkUint(pc))
 				n++
 			}
 		}
@@ -97,9 +96,8 @@ func init() {
 	}
 	intrinsics["runtime.CallersFrames"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		var pcs []uint64
-		b := args[0].bytes() // a []uintptr, packed
-		for i := 0; i < len(b); i += 8 {
-			pcs = append(pcs, *(*uint64)(unsafe.Pointer(&b[i])))
+		for _, v := range packedCells(it.types.of(types.Typ[types.Uintptr]), args[0].bytes()) {
+			pcs = append(pcs, v.n)
 		}
 		return []Value{{r: &fakeFrames{pcs}}}
 	}

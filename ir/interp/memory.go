@@ -146,12 +146,18 @@ func (it *Interp) indexAddr(in *inst, x, i Value) Value {
 // packedAddr is indexAddr for a packed array or slice, whose storage b
 // holds elements of type elem.
 func (it *Interp) packedAddr(in *inst, elem *rtype, b []byte, i Value) Value {
-	s := int(elem.size)
-	k, ok := indexIn(in.argTs[1], i, len(b)/s)
+	return packedElemAddr(in.v.n, b, it.packedIndexIn(in, elem, b, i), int(elem.size))
+}
+
+// packedIndexIn returns index i into packed storage b of elements of
+// type elem, an undefined behaviour if it is out of range.
+func (it *Interp) packedIndexIn(in *inst, elem *rtype, b []byte, i Value) int {
+	n := len(b) / int(elem.size)
+	k, ok := indexIn(in.argTs[1], i, n)
 	if !ok {
-		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)/s))
+		panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), n))
 	}
-	return packedElemAddr(in.v.n, b, k, s)
+	return k
 }
 
 func (it *Interp) index(in *inst, x, i Value) Value {
@@ -164,12 +170,8 @@ func (it *Interp) index(in *inst, x, i Value) Value {
 		return Value{n: uint64(s[k])}
 	}
 	if in.xt.packed {
-		b, s := x.bytes(), int(in.xt.elem.size)
-		k, ok := indexIn(in.argTs[1], i, len(b)/s)
-		if !ok {
-			panic(it.ub(in, "index %d out of range [0:%d]", int64(i.n), len(b)/s))
-		}
-		return loadPacked(in.xt.elem, &b[k*s])
+		b := x.bytes()
+		return packedIndex(in.xt.elem, b, it.packedIndexIn(in, in.xt.elem, b, i))
 	}
 	elems := x.slice()
 	k, ok := indexIn(in.argTs[1], i, len(elems))

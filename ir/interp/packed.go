@@ -195,18 +195,13 @@ func packedElemAddr(n uint64, b []byte, k, s int) Value {
 	return Value{n: n | elemPos(k*s, cap(b)), r: &b[k*s]}
 }
 
-// wordBytes returns the bytes of a cell holding a scalar of type t as
-// gc lays it out, if the cell holds it so: an 8-byte integer or a
-// float64 is its n, in memory little-endian as gc's. (A narrower integer
+// wordBytes returns the bytes of a cell holding a word (isWord) as gc
+// lays it out: an 8-byte integer or a float64 is its n, in memory
+// little-endian as gc's. (A narrower integer
 // is n sign- or zero-extended, whose low bytes written alone would
 // leave the rest stale; a float32 is held as a float64.) Packed storage
 // so can alias a variable: unsafe.Slice(&x, 1), a *[8]byte to x.
-func wordBytes(c *Value, t *rtype) ([]byte, bool) {
-	if !isWord(t) {
-		return nil, false
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&c.n)), 8), true
-}
+func wordBytes(c *Value) []byte { return unsafe.Slice((*byte)(unsafe.Pointer(&c.n)), 8) }
 
 // isWord reports whether a cell holding a value of type t holds it as
 // gc's 8 bytes (see wordBytes).

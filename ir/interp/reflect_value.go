@@ -10,7 +10,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"unsafe"
 )
 
 // valueMethod registers a method of reflect.Value.
@@ -261,7 +260,7 @@ func init() {
 	// FieldByIndex and FieldByIndexErr: index, an []int, is their
 	// argument; with one index they are Field.
 	byIndex := func(it *Interp, g *goroutine, v rval, index Value, method string) (rval, bool) {
-		ints := intsOf(index)
+		ints := it.intsOf(index)
 		if len(ints) != 1 && reflectKindOf(v) != reflect.Struct {
 			it.valueError(g, method, v)
 		}
@@ -544,11 +543,11 @@ func (it *Interp) fieldByIndex(g *goroutine, v rval, index []int) (rval, bool) {
 }
 
 // intsOf returns the elements of an []int (packed).
-func intsOf(s Value) []int {
-	b := s.bytes()
-	out := make([]int, len(b)/8)
-	for i := range out {
-		out[i] = *(*int)(unsafe.Pointer(&b[8*i]))
+func (it *Interp) intsOf(s Value) []int {
+	cells := packedCells(it.types.of(types.Typ[types.Int]), s.bytes())
+	out := make([]int, len(cells))
+	for i, e := range cells {
+		out[i] = int(e.int())
 	}
 	return out
 }

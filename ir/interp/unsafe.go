@@ -112,7 +112,7 @@ func view(p place, t *rtype) (Value, bool) {
 		return Value{n: withType(p.pos, t), r: p.c}, true
 	case (t.packed && t.kind == kArray || packedElem(t)) && isWord(p.t):
 		// A scalar's cell read as bytes: only a word's (wordBytes).
-		b, _ := wordBytes(p.c, p.t)
+		b := wordBytes(p.c)
 		return viewBytes(place{b: &b[0], t: p.t, pos: elemPos(0, len(b))}, t)
 	case t.packed && t.kind == kArray && packedElem(p.t):
 		return Value{}, false // the bytes of a narrower scalar's cell
@@ -329,8 +329,8 @@ func (it *Interp) unsafeSlice(g *goroutine, in *inst, p Value, elem *rtype, lenT
 		if packedElem(elem) {
 			// The cells of scalars are not bytes a slice could share, but
 			// for words (wordBytes).
-			if b, ok := wordBytes(x, elem); ok && n <= 1 {
-				return Value{r: b[: n*8 : n*8]}
+			if isWord(elem) && n <= 1 {
+				return Value{r: wordBytes(x)[: n*8 : n*8]}
 			}
 			panic(unsupportedf("unsafe.Slice of a variable of type %s", elem.name))
 		}
