@@ -105,7 +105,15 @@ type gvnCheck struct {
 	instrVer     []int32 // memory version each instruction sees
 	removedPhi   []bool  // by phiOff
 	removedInstr []bool
-	kept         []bool // per register: defined in the result
+	// kept is per register of the input: defined by a parameter, a free
+	// variable or an instruction the result keeps (once the numbering
+	// walk has reached its definition). readsGone is per instruction of
+	// the input: it read, when the walk reached it, a register not kept.
+	// The result is checked to have exactly the definitions kept, so an
+	// instruction it shares with the input reads only kept registers if
+	// readsGone is false, without reading the instruction again.
+	kept      []bool
+	readsGone []bool
 
 	class  []class          // by the classes' numbers
 	konsts []constant.Value // the constants of the classes keyed by one
@@ -156,20 +164,34 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	if len(h.Number) != n {
 		return r.fn(RuleHints, "numbering has %d registers, want %d", len(h.Number), n)
 	}
+	var lastT, lastU types.Type // the last two types found identical
 	for v, x := range h.Number {
 		if x < 0 || int(x) >= n || h.Number[x] != x {
 			return r.fn(RuleNumbering, "r%d is numbered %s, which is not a register numbering itself", v, x)
 		}
-		if x != ir.Reg(v) && !sameType(before.TypeOf(ir.Reg(v)), before.TypeOf(x)) {
+		if x == ir.Reg(v) {
+			continue
+		}
+		// Registers of a class mostly have one type value, else the same
+		// two as the last pair (types.Identical walks the types).
+		t, u := before.TypeOf(ir.Reg(v)), before.TypeOf(x)
+		if sameWords(t, lastT) && sameWords(u, lastU) {
+			continue
+		}
+		if !sameType(t, u) {
 			return r.fn(RuleNumbering, "r%d has type %s, its number %s type %s: want one type per class", v, typeName(before, ir.Reg(v)), x, typeName(before, x))
 		}
+		lastT, lastU = t, u
 	}
 	cfg := before.CFG()
 	sc := getScratch()
 	defer sc.put()
 	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom, sc: sc,
-		def: take(&sc.places, n), kept: take(&sc.flags, after.NumRegs()), class: take(&sc.classes, n)}
+		def: take(&sc.places, n), kept: take(&sc.flags, n), class: take(&sc.classes, n)}
 	c.places()
+	if err := c.markRemovals(h.Removed); err != nil {
+		return err
+	}
 	if err := c.numbering(before.ReversePostorderOf(cfg), h.MemFresh); err != nil {
 		return err
 	}
@@ -190,6 +212,7 @@ func (c *gvnCheck) places() {
 	for _, vs := range [2][]ir.Reg{f.Params, f.FreeVars} {
 		for _, v := range vs {
 			c.def[v].block = -1
+			c.kept[v] = true
 		}
 	}
 	c.offset = take(&c.sc.counts, len(f.Blocks)+1)
@@ -201,6 +224,7 @@ func (c *gvnCheck) places() {
 	c.instrVer = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
 	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
 	c.removedPhi = take(&c.sc.flags, int(c.phiOff[len(f.Blocks)]))
+	c.readsGone = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
 	c.recov = f.RecoverReach()
 }
 
@@ -247,8 +271,9 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 			}
 		}
 		entry[b.Index] = cur
-		for _, phi := range b.Phis {
+		for i, phi := range b.Phis {
 			c.def[phi.Dst()] = place{int32(b.Index), -1}
+			c.kept[phi.Dst()] = !c.removedPhi[int(c.phiOff[b.Index])+i]
 		}
 		for i, phi := range b.Phis {
 			if err := c.justify(b, place{int32(b.Index), int32(-1 - i)}, phi, 0, phi.Dst(), cur); err != nil {
@@ -256,9 +281,18 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 			}
 		}
 		for k, in := range b.Instrs {
-			c.instrVer[int(c.offset[b.Index])+k] = cur
+			pos := int(c.offset[b.Index]) + k
+			c.instrVer[pos] = cur
+			if !c.removedInstr[pos] {
+				for _, a := range in.Args() {
+					if a != ir.NoReg && !c.kept[a] {
+						c.readsGone[pos] = true
+					}
+				}
+			}
 			for j, d := range in.Dsts() {
 				c.def[d] = place{int32(b.Index), int32(k)}
+				c.kept[d] = !c.removedInstr[pos]
 				if err := c.justify(b, place{int32(b.Index), int32(k)}, in, j, d, cur); err != nil {
 					return err
 				}
@@ -413,8 +447,8 @@ func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
 	return true
 }
 
-// removals marks the removed instructions and checks that each may go.
-func (c *gvnCheck) removals(rs []Removal) error {
+// markRemovals marks the removed instructions, each once.
+func (c *gvnCheck) markRemovals(rs []Removal) error {
 	f := c.f
 	for _, m := range rs {
 		if m.Block < 0 || m.Block >= len(f.Blocks) {
@@ -441,6 +475,12 @@ func (c *gvnCheck) removals(rs []Removal) error {
 		}
 		c.removedInstr[at] = true
 	}
+	return nil
+}
+
+// removals checks that each removed instruction may go.
+func (c *gvnCheck) removals(rs []Removal) error {
+	f := c.f
 	for _, m := range rs {
 		if m.Phi {
 			continue
@@ -510,20 +550,6 @@ func (c *gvnCheck) defines(x ir.Reg, ub, ui int) bool {
 // kept instructions' operands replaced or their results folded.
 func (c *gvnCheck) result(after *ir.Func) error {
 	f := c.f
-	for _, vs := range [2][]ir.Reg{after.Params, after.FreeVars} {
-		for _, v := range vs {
-			c.kept[v] = true
-		}
-	}
-	for _, b := range after.Blocks {
-		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
-			for _, in := range list {
-				for _, d := range in.Dsts() {
-					c.kept[d] = true
-				}
-			}
-		}
-	}
 	for i, b := range f.Blocks {
 		ab := after.Blocks[i]
 		k := 0
@@ -559,8 +585,10 @@ func (c *gvnCheck) result(after *ir.Func) error {
 			out := ab.Instrs[k]
 			k++
 			if in == out {
-				if err := c.keptOperands(ab, out, i, j); err != nil {
-					return err
+				if c.readsGone[int(c.offset[i])+j] {
+					if err := c.keptOperands(ab, out); err != nil {
+						return err
+					}
 				}
 				continue
 			}
@@ -591,7 +619,7 @@ func (c *gvnCheck) result(after *ir.Func) error {
 
 // keptOperands checks an instruction the result shares with the input:
 // its operands' definitions must be kept.
-func (c *gvnCheck) keptOperands(ab *ir.Block, in *ir.Instr, ub, ui int) error {
+func (c *gvnCheck) keptOperands(ab *ir.Block, in *ir.Instr) error {
 	for _, x := range in.Args() {
 		if x != ir.NoReg && !c.kept[x] {
 			return c.r.at(ab, in, RuleReplace, "reads %s, whose definition is removed, want it replaced", x)

@@ -236,4 +236,17 @@ b0:
 		b.Instrs[len(b.Instrs)-2] = r8
 		wantRule(t, GVN(before, after, gvnHints()), RuleReplace)
 	})
+	// The result shares its instructions with the input (as the pass's
+	// do) and drops r5's definition, but the shared r8 still reads it.
+	t.Run("a shared instruction reads a removed register", func(t *testing.T) {
+		before := parse(t, gvnIn)
+		typedAsBuilt(before, before, nil)
+		after := before.ShallowClone()
+		b := after.Blocks[0]
+		b.Instrs = append(b.Instrs[:4:4], b.Instrs[5], b.Instrs[7], b.Instrs[8], b.Instrs[9], b.Instrs[10])
+		if err := GVN(before, after, gvnHints()); err == nil || !strings.Contains(err.Error(), "reads r5, whose definition is removed") {
+			t.Fatalf("got %v, want r8's read of the removed r5 rejected", err)
+		}
+		wantRule(t, GVN(before, after, gvnHints()), RuleReplace)
+	})
 }

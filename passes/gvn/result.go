@@ -17,38 +17,44 @@ func (w *walk) resolve(x ir.Reg) ir.Reg {
 
 // removeDead removes the phis and the instructions without effects
 // whose results the result no longer reads, and then what only they
-// read.
+// read. The walk counted the uses by kept instructions and listed the
+// candidates among them; the phis' are counted here, once every
+// replacement is known.
 func (w *walk) removeDead() {
 	f := w.f
-	uses := sized(&w.n.s.uses, f.NumRegs())
+	uses := w.uses
 	for b, blk := range f.Blocks {
 		for i, phi := range blk.Phis {
-			if !w.phiRemoved(b, i) {
-				for _, a := range phi.Args() {
-					uses[w.resolve(a)]++
+			if w.phiRemoved(b, i) {
+				continue
+			}
+			renames := false
+			for _, a := range phi.Args() {
+				if r := w.resolve(a); r != a {
+					renames = true
+					uses[r]++
+				} else {
+					uses[a]++
 				}
 			}
-		}
-		for k, in := range blk.Instrs {
-			if !w.removed[w.mem.offset[b]+k] && !w.folded[w.mem.offset[b]+k] {
-				for _, a := range in.Args() {
-					if a != ir.NoReg {
-						uses[w.resolve(a)]++
-					}
-				}
+			if renames {
+				w.dirty[b] = true
+				w.nNew++
+				w.nNewRegs += len(phi.Regs())
 			}
+			w.candidates = append(w.candidates, candidate{place{int32(b), int32(-i - 1)}, phi.Dst()})
 		}
 	}
-	// dead reports whether the kept definition at (b, k) may go.
 	work := w.n.s.work[:0]
-	defer func() { w.n.s.work = work[:0] }()
+	defer func() { w.n.s.work, w.n.s.candidates = work[:0], w.candidates[:0] }()
+	// dead reports whether the kept definition at (b, k) may go.
 	dead := func(b int, k int32) bool {
 		blk := f.Blocks[b]
 		if k < 0 {
 			return !w.phiRemoved(b, int(-k-1)) && uses[blk.Phis[-k-1].Dst()] == 0
 		}
 		in := blk.Instrs[k]
-		if w.removed[w.mem.offset[b]+int(k)] || len(in.Dsts()) == 0 || !f.CannotPanic(in) {
+		if w.fate[w.mem.offset[b]+int(k)] == removed || len(in.Dsts()) == 0 || !f.CannotPanic(in) {
 			return false
 		}
 		for _, d := range in.Dsts() {
@@ -58,16 +64,9 @@ func (w *walk) removeDead() {
 		}
 		return true
 	}
-	for b, blk := range f.Blocks {
-		for i := range blk.Phis {
-			if dead(b, int32(-i-1)) {
-				work = append(work, place{int32(b), int32(-i - 1)})
-			}
-		}
-		for k := range blk.Instrs {
-			if dead(b, int32(k)) {
-				work = append(work, place{int32(b), int32(k)})
-			}
+	for _, c := range w.candidates {
+		if c.d == ir.NoReg && dead(int(c.at.block), c.at.index) || c.d != ir.NoReg && uses[c.d] == 0 {
+			work = append(work, c.at)
 		}
 	}
 	for len(work) > 0 {
@@ -81,16 +80,15 @@ func (w *walk) removeDead() {
 		if p.index < 0 {
 			i := int(-p.index - 1)
 			in = f.Blocks[b].Phis[i]
-			if w.phiGone[b] == nil {
-				w.phiGone[b] = make([]bool, len(f.Blocks[b].Phis))
-			}
-			w.phiGone[b][i] = true
-			w.nRemoved++
+			w.removePhi(b, i)
 		} else {
 			in = f.Blocks[b].Instrs[p.index]
-			w.removed[w.mem.offset[b]+int(p.index)] = true
+			pos := w.mem.offset[b] + int(p.index)
+			wasFolded := w.fate[pos] == folded
+			w.fate[pos] = removed
 			w.nRemoved++
-			if w.folded[w.mem.offset[b]+int(p.index)] {
+			w.dirty[b] = true
+			if wasFolded {
 				continue // a const reads nothing
 			}
 		}
@@ -125,41 +123,54 @@ func phiIndex(b *ir.Block, d ir.Reg) int {
 
 // result builds the function: f's blocks without what is removed, the
 // operands read through the replacements, folded instructions as
-// consts. Unchanged instructions are shared with f; the lists are the
-// copy's own, filtered in place. It also lists the removals, for the
-// hints.
+// consts; f itself if nothing changed. Unchanged instructions are
+// shared with f; the lists are the copy's own, filtered in place. It
+// also lists the removals, for the hints.
 func (w *walk) result() (*ir.Func, []validate.Removal) {
 	f := w.f
+	changed := false
+	for _, d := range w.dirty {
+		changed = changed || d
+	}
+	if !changed {
+		return f, nil
+	}
 	g := f.ShallowClone()
 	rs := make([]validate.Removal, 0, w.nRemoved)
+	var a ir.Arena
+	a.Reserve(w.nNew, w.nNewRegs)
 	for b, blk := range g.Blocks {
-		if w.phiGone[b] != nil || w.renames(blk.Phis) {
-			phis := blk.Phis[:0]
-			for i, phi := range blk.Phis {
-				if w.phiRemoved(b, i) {
-					rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
-				} else {
-					phis = append(phis, w.renamed(phi))
-				}
-			}
-			blk.Phis = phis
+		if !w.dirty[b] {
+			continue
 		}
+		phis := blk.Phis[:0]
+		for i, phi := range blk.Phis {
+			if w.phiRemoved(b, i) {
+				rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
+			} else {
+				phis = append(phis, w.renamed(&a, phi))
+			}
+		}
+		blk.Phis = phis
 		instrs := blk.Instrs[:0]
 		for k, in := range blk.Instrs {
 			pos := w.mem.offset[b] + k
-			switch {
-			case w.removed[pos]:
+			switch w.fate[pos] {
+			case removed:
 				r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
 				if c := w.cover[pos]; c.block >= 0 {
 					r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
 				}
 				rs = append(rs, r)
-			case w.folded[pos]:
-				c := ir.NewInstr(ir.OpConst, in.Pos, in.Dsts(), nil)
-				c.SetConst(w.n.consts[w.n.num[in.Dst()]])
+			case folded:
+				c := a.Make(ir.OpConst, in.Pos)
+				a.SetRegs(c, in.Dsts(), nil)
+				c.Aux = a.NewAux(ir.Aux{Const: w.n.consts[w.n.num[in.Dst()]]})
 				instrs = append(instrs, c)
+			case renamed:
+				instrs = append(instrs, w.renamed(&a, in))
 			default:
-				instrs = append(instrs, w.renamed(in))
+				instrs = append(instrs, in)
 			}
 		}
 		blk.Instrs = instrs
@@ -167,25 +178,12 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 	return g, rs
 }
 
-// renames reports whether an instruction of the list reads a replaced
-// register.
-func (w *walk) renames(list []*ir.Instr) bool {
-	for _, in := range list {
-		for _, a := range in.Args() {
-			if w.resolve(a) != a {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // renamed is in reading through the replacements: in itself if it
-// reads no replaced register, else a copy.
-func (w *walk) renamed(in *ir.Instr) *ir.Instr {
+// reads no replaced register, else a copy made in arena.
+func (w *walk) renamed(arena *ir.Arena, in *ir.Instr) *ir.Instr {
 	for i, a := range in.Args() {
 		if w.resolve(a) != a {
-			c := in.Clone()
+			c := arena.New(in)
 			args := c.Args()
 			for j := i; j < len(args); j++ {
 				args[j] = w.resolve(args[j])

@@ -26,8 +26,10 @@ type scratch struct {
 	defAt, cover           []place // the walk
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
-	removed, folded        []bool
+	fate                   []fate
+	dirty                  []bool
 	uses                   []int32 // dead code removal
+	candidates             []candidate
 	work                   []place
 	kids                   [][]int
 	kidsFlat               []int

@@ -67,7 +67,7 @@ func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
 			continue
 		}
 		for e := head; e >= 0; e = t.entries[e].next {
-			if types.Identical(t.entries[e].typ, typ) {
+			if sameType(t.entries[e].typ, typ) {
 				return t.entries[e].num
 			}
 		}
@@ -80,6 +80,10 @@ func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
 	t.used = append(t.used, int32(i))
 	return d
 }
+
+// sameType reports whether two types are identical, comparing the
+// interface values first: most registers of one type share its value.
+func sameType(t, u types.Type) bool { return t == u || types.Identical(t, u) }
 
 // grow doubles the slots and puts the chains' heads back.
 func (t *table) grow() {

@@ -48,12 +48,39 @@ type walk struct {
 	leader  []ir.Reg // number → the leader on the current path, or NoReg
 	checks  map[checkKey]place
 	replace []ir.Reg // register → its replacement, or NoReg
-	removed []bool   // place → removed (Instrs); phis in phiGone
+	fate    []fate   // place → what becomes of the instruction (Instrs); phis in phiGone
 	phiGone [][]bool
 	cover   []place // place → the cover of a removed instruction that may panic, or block -1
-	folded  []bool  // place → rewritten to its class's constant
+	dirty   []bool  // block → the result's block differs from the input's
+
+	// Dead code removal (result.go): the uses of each register in what
+	// the result keeps, and the kept definitions that go if they have
+	// none, both gathered as the walk decides each instruction's fate.
+	uses       []int32
+	candidates []candidate
 
 	nRemoved int // instructions and phis removed
+	// The instructions the result makes (renamed or folded) and their
+	// registers, or more: its arena's size.
+	nNew, nNewRegs int
+}
+
+// fate is what becomes of an instruction of the input in the result.
+type fate uint8
+
+const (
+	kept    fate = iota // as it is
+	renamed             // with operands replaced by their leaders
+	folded              // rewritten to its class's constant
+	removed
+)
+
+// candidate is a kept definition without effects (phis: index
+// -1-i), which goes if nothing reads its result d (NoReg: one of its
+// several results).
+type candidate struct {
+	at place
+	d  ir.Reg
 }
 
 func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
@@ -63,7 +90,8 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
 		defAt:  sized(&s.defAt, nr),
 		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
 		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
-		removed: sized(&s.removed, len(n.mem.ver)), folded: sized(&s.folded, len(n.mem.ver)),
+		fate: sized(&s.fate, len(n.mem.ver)), dirty: sized(&s.dirty, len(f.Blocks)),
+		uses: sized(&s.uses, nr), candidates: s.candidates[:0],
 		phiGone: make([][]bool, len(f.Blocks)), recv: f.RecoverReach()}
 	for i := range w.leader {
 		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
@@ -156,8 +184,8 @@ func (w *walk) walk() {
 	}
 }
 
-// visit replaces or leads with the values of block b, and removes its
-// covered checks.
+// visit replaces or leads with the values of block b, and decides the
+// fate of each of its instructions.
 func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 	f := w.f
 	blk := f.Blocks[b]
@@ -173,102 +201,162 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 			w.defAt[d] = place{int32(b), int32(k)}
 		}
 	}
-	lead := func(d ir.Reg) {
-		num := w.n.num[d]
-		*saved = append(*saved, num, w.leader[num])
-		w.leader[num] = d
-	}
-	// leaderOf returns d's leader on the path, if it may serve every use
-	// of d: the uses may be in blocks the recover block reaches, where
-	// an entry block's register may be undefined (the recover block can
-	// run after a panic in the middle of the entry block), so in a
-	// function with a recover block none of those leads.
-	leaderOf := func(d ir.Reg) ir.Reg {
-		l := w.leader[w.n.num[d]]
-		if l == ir.NoReg || !w.usable(w.defAt[l].block, b) || f.Recover > 0 && w.defAt[l].block == 0 {
-			return ir.NoReg
-		}
-		return l
-	}
 	for i, phi := range blk.Phis {
 		d := phi.Dst()
-		if l := leaderOf(d); l != ir.NoReg {
+		if l := w.leaderOf(d, b); l != ir.NoReg {
 			w.replace[d] = l
-			if w.phiGone[b] == nil {
-				w.phiGone[b] = make([]bool, len(blk.Phis))
-			}
-			w.phiGone[b][i] = true
-			w.nRemoved++
+			w.removePhi(b, i)
 			continue
 		}
-		lead(d)
+		w.lead(d, saved)
 	}
 	for k, in := range blk.Instrs {
-		at := place{int32(b), int32(k)}
 		pos := w.mem.offset[b] + k
-		if in.Op.Has(ir.IsCheck) {
-			ck, ok := w.checkKey(in)
-			if !ok {
-				continue
-			}
-			if c, found := w.checks[ck]; found && w.usable(c.block, b) {
-				w.removed[pos] = true
-				w.nRemoved++
-				w.cover[pos] = c
-				continue
-			}
-			old, had := w.checks[ck]
-			*savedChk = append(*savedChk, savedCheck{ck, old, had})
-			w.checks[ck] = at
-			continue
-		}
-		dsts := in.Dsts()
-		if len(dsts) == 0 {
-			continue
-		}
-		l := leaderOf(dsts[0])
-		if l == ir.NoReg {
-			for _, d := range dsts {
-				if leaderOf(d) == ir.NoReg {
-					lead(d)
-				} else {
-					w.replace[d] = leaderOf(d)
-				}
-			}
-			if len(dsts) == 1 && in.Op != ir.OpConst && w.n.consts[w.n.num[dsts[0]]] != nil && f.CannotPanic(in) {
-				w.folded[pos] = true
-			}
-			continue
-		}
-		// The leader's instruction may cover in (same key), which then
-		// goes with all its results.
-		lp := w.defAt[l]
-		if lp.index >= 0 && lp.block >= 0 {
-			li := f.Blocks[lp.block].Instrs[lp.index]
-			if li.Op == in.Op && len(li.Dsts()) == len(dsts) && li.Dsts()[0] == l && sameNumbers(w.n.num, li.Dsts(), dsts) {
-				for j, d := range dsts {
-					w.replace[d] = li.Dsts()[j]
-				}
-				w.removed[pos] = true
-				w.nRemoved++
-				if !f.CannotPanic(in) {
-					w.cover[pos] = lp
-				}
-				continue
-			}
-		}
-		for _, d := range dsts {
-			if ld := leaderOf(d); ld != ir.NoReg {
-				w.replace[d] = ld
-			} else {
-				lead(d)
-			}
-		}
-		if len(dsts) == 1 && f.CannotPanic(in) {
-			w.removed[pos] = true
+		ft := w.decide(b, k, in, saved, savedChk)
+		w.fate[pos] = ft
+		switch ft {
+		case removed:
 			w.nRemoved++
+			w.dirty[b] = true
+		case folded:
+			w.dirty[b] = true
+			w.nNew++
+			w.nNewRegs++
+			w.candidates = append(w.candidates, candidate{place{int32(b), int32(k)}, in.Dst()})
+		default:
+			w.keep(b, k, pos, in)
 		}
 	}
+}
+
+// lead makes d the leader of its number on the current path.
+func (w *walk) lead(d ir.Reg, saved *[]ir.Reg) {
+	num := w.n.num[d]
+	*saved = append(*saved, num, w.leader[num])
+	w.leader[num] = d
+}
+
+// leaderOf returns d's leader on the path, if it may serve every use of
+// d, which is in block b or below: the uses may be in blocks the
+// recover block reaches, where an entry block's register may be
+// undefined (the recover block can run after a panic in the middle of
+// the entry block), so in a function with a recover block none of
+// those leads.
+func (w *walk) leaderOf(d ir.Reg, b int) ir.Reg {
+	l := w.leader[w.n.num[d]]
+	if l == ir.NoReg || !w.usable(w.defAt[l].block, b) || w.f.Recover > 0 && w.defAt[l].block == 0 {
+		return ir.NoReg
+	}
+	return l
+}
+
+// removePhi removes phi i of block b.
+func (w *walk) removePhi(b, i int) {
+	if w.phiGone[b] == nil {
+		w.phiGone[b] = make([]bool, len(w.f.Blocks[b].Phis))
+	}
+	w.phiGone[b][i] = true
+	w.nRemoved++
+	w.dirty[b] = true
+}
+
+// decide replaces or leads with the results of in, instruction k of
+// block b, and returns its fate (kept, folded or removed; keep tells
+// kept from renamed).
+func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]savedCheck) fate {
+	f := w.f
+	at := place{int32(b), int32(k)}
+	pos := w.mem.offset[b] + k
+	if in.Op.Has(ir.IsCheck) {
+		ck, ok := w.checkKey(in)
+		if !ok {
+			return kept
+		}
+		if c, found := w.checks[ck]; found && w.usable(c.block, b) {
+			w.cover[pos] = c
+			return removed
+		}
+		old, had := w.checks[ck]
+		*savedChk = append(*savedChk, savedCheck{ck, old, had})
+		w.checks[ck] = at
+		return kept
+	}
+	dsts := in.Dsts()
+	if len(dsts) == 0 {
+		return kept
+	}
+	l := w.leaderOf(dsts[0], b)
+	if l == ir.NoReg {
+		for _, d := range dsts {
+			if ld := w.leaderOf(d, b); ld == ir.NoReg {
+				w.lead(d, saved)
+			} else {
+				w.replace[d] = ld
+			}
+		}
+		if len(dsts) == 1 && in.Op != ir.OpConst && w.n.consts[w.n.num[dsts[0]]] != nil && f.CannotPanic(in) {
+			return folded
+		}
+		return kept
+	}
+	// The leader's instruction may cover in (same key), which then goes
+	// with all its results.
+	lp := w.defAt[l]
+	if lp.index >= 0 && lp.block >= 0 {
+		li := f.Blocks[lp.block].Instrs[lp.index]
+		if li.Op == in.Op && len(li.Dsts()) == len(dsts) && li.Dsts()[0] == l && sameNumbers(w.n.num, li.Dsts(), dsts) {
+			for j, d := range dsts {
+				w.replace[d] = li.Dsts()[j]
+			}
+			if !f.CannotPanic(in) {
+				w.cover[pos] = lp
+			}
+			return removed
+		}
+	}
+	for _, d := range dsts {
+		if ld := w.leaderOf(d, b); ld != ir.NoReg {
+			w.replace[d] = ld
+		} else {
+			w.lead(d, saved)
+		}
+	}
+	if len(dsts) == 1 && f.CannotPanic(in) {
+		return removed
+	}
+	return kept
+}
+
+// keep counts the uses of in, instruction k of block b at place pos,
+// which the result keeps, notes whether it reads a replaced register,
+// and makes it a candidate for dead code removal if it has results and
+// no effects. Its operands are defined above it, so their replacements
+// are final.
+func (w *walk) keep(b, k, pos int, in *ir.Instr) {
+	for _, a := range in.Args() {
+		if a == ir.NoReg {
+			continue
+		}
+		if r := w.replace[a]; r != ir.NoReg {
+			a = r
+			w.fate[pos] = renamed
+		}
+		w.uses[a]++
+	}
+	if w.fate[pos] == renamed {
+		w.dirty[b] = true
+		w.nNew++
+		w.nNewRegs += len(in.Regs())
+	}
+	dsts := in.Dsts()
+	if len(dsts) == 0 || !w.f.CannotPanic(in) {
+		return
+	}
+	d := ir.NoReg
+	if len(dsts) == 1 {
+		d = dsts[0]
+	}
+	w.candidates = append(w.candidates, candidate{place{int32(b), int32(k)}, d})
 }
 
 // sameNumbers reports whether two lists of registers have equal numbers.
