@@ -192,7 +192,12 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	if err := c.markRemovals(h.Removed); err != nil {
 		return err
 	}
-	if err := c.numbering(before.ReversePostorderOf(cfg), h.MemFresh); err != nil {
+	c.konsts = sc.konsts[:0]
+	defer func() {
+		clear(c.konsts) // the pool must not keep the constants alive
+		keepGrown(&sc.konsts, c.konsts[:0])
+	}()
+	if err := c.numbering(cfg.Postorder, h.MemFresh); err != nil {
 		return err
 	}
 	if err := c.removals(h.Removed); err != nil {
@@ -233,11 +238,11 @@ func (c *gvnCheck) places() {
 // register is defined, computing memory versions and checking each
 // register's justification. Every block is reachable (the SSA form
 // has no other), so the walk sees every definition.
-func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
+func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 	f := c.f
 	nb := len(f.Blocks)
-	if len(rpo) != nb {
-		return c.r.fn(RuleStructure, "%d of the %d blocks are reachable, want all", len(rpo), nb)
+	if len(postorder) != nb {
+		return c.r.fn(RuleStructure, "%d of the %d blocks are reachable, want all", len(postorder), nb)
 	}
 	fresh := take(&c.sc.flags, nb)
 	for _, b := range memFresh {
@@ -256,7 +261,8 @@ func (c *gvnCheck) numbering(rpo []*ir.Block, memFresh []int) error {
 	entry, exit := take(&c.sc.counts, nb), take(&c.sc.counts, nb)
 	visited := take(&c.sc.flags, nb)
 	next := int32(nb) // versions 0…nb-1 start at blocks
-	for _, b := range rpo {
+	for i := len(postorder) - 1; i >= 0; i-- {
+		b := f.Blocks[postorder[i]]
 		cur := int32(b.Index)
 		if !fresh[b.Index] && len(b.Preds) > 0 {
 			cur = -1

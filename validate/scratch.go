@@ -5,6 +5,7 @@
 package validate
 
 import (
+	"go/constant"
 	"sync"
 
 	"github.com/vssa-go/vssa/ir"
@@ -27,9 +28,11 @@ type scratch struct {
 	counts store[int32]
 	flags  store[bool]
 
-	// A GVN check's definitions and classes.
+	// A GVN check's definitions and classes, and its constants (whose
+	// array is kept from check to check, cleared: it holds pointers).
 	places  store[place]
 	classes store[class]
+	konsts  []constant.Value
 
 	renamed []ir.Reg // the tracked registers of an SSA check
 

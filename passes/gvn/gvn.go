@@ -24,7 +24,8 @@ func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
 	cfg := f.CFG()
 	rpo := f.ReversePostorderOf(cfg)
 	mem := newMemory(f, rpo, s)
-	n := &numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}
+	n := &s.numbering
+	*n = numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}
 	// Without a retreating edge, the walk numbers each block as it
 	// reaches it (see walk.fused); else the rounds come first.
 	fused := !mem.cyclic

@@ -25,7 +25,8 @@ type memory struct {
 // goes back in rpo; the versions are computed block by block (enter).
 func newMemory(f *ir.Func, rpo []*ir.Block, s *scratch) *memory {
 	nb := len(f.Blocks)
-	m := &memory{f: f, offset: sized(&s.offset, nb+1), starts: sized(&s.starts, nb)}
+	m := &s.memory
+	*m = memory{f: f, offset: sized(&s.offset, nb+1), starts: sized(&s.starts, nb)}
 	for i, b := range f.Blocks {
 		m.offset[i+1] = m.offset[i] + len(b.Instrs)
 	}

@@ -99,9 +99,12 @@ type numbering struct {
 	pessimistic bool
 	s           *scratch
 
-	num    []ir.Reg         // register → its number (top until reached)
-	consts []constant.Value // number → the constant its class holds, if any
-	plans  []plan           // by instruction place, when there are several rounds
+	num []ir.Reg // register → its number (top until reached)
+	// number → 1 + the index in values of the constant its class holds,
+	// 0 for none: no pointers, cleared cheaply for each round.
+	constOf []int32
+	values  []constant.Value
+	plans   []plan // by instruction place, when there are several rounds
 }
 
 // symID returns the id of a symbol, -1 for none.
@@ -184,7 +187,9 @@ func (n *numbering) number(rpo []*ir.Block) bool {
 	for round := 0; round < maxRounds; round++ {
 		if round > 0 {
 			n.s.table.size(len(n.mem.ver) + n.f.NumRegs()/8)
-			clear(n.consts)
+			clear(n.constOf)
+			clear(n.values)
+			n.values = n.values[:0]
 		}
 		changed := false
 		for _, b := range rpo {
@@ -204,7 +209,8 @@ func (n *numbering) start() {
 	f := n.f
 	nr := f.NumRegs()
 	n.num = make([]ir.Reg, nr)
-	n.consts = sized(&n.s.consts, nr)
+	n.constOf = sized(&n.s.constOf, nr)
+	n.values = n.s.values[:0]
 	for i := range n.num {
 		n.num[i] = top
 	}
@@ -318,8 +324,19 @@ func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
 func (n *numbering) constNumber(d ir.Reg, v constant.Value) ir.Reg {
 	k := n.constKey(v)
 	num := n.s.table.lookup(&k, n.f.TypeOf(d), d)
-	n.consts[num] = v
+	if n.constOf[num] == 0 {
+		n.values = append(n.values, v)
+		n.constOf[num] = int32(len(n.values))
+	}
 	return num
+}
+
+// constant is the constant the class of number num holds, or nil.
+func (n *numbering) constant(num ir.Reg) constant.Value {
+	if i := n.constOf[num]; i > 0 {
+		return n.values[i-1]
+	}
+	return nil
 }
 
 // fold evaluates in if its operands' numbers hold constants.
@@ -335,10 +352,10 @@ func (n *numbering) fold(in *ir.Instr) (constant.Value, bool) {
 			return nil, false
 		}
 		v := n.num[a]
-		if v == top || n.consts[v] == nil { // Fold knows no nil constant's type
+		if v == top || n.constant(v) == nil { // Fold knows no nil constant's type
 			return nil, false
 		}
-		vals[i], typs[i] = n.consts[v], n.f.TypeOf(a)
+		vals[i], typs[i] = n.constant(v), n.f.TypeOf(a)
 	}
 	return ir.Fold(in.Op, n.f.TypeOf(in.Dst()), typs[:len(args)], vals[:len(args)])
 }

@@ -110,7 +110,7 @@ func (w *walk) removeDead() {
 	}
 }
 
-func (w *walk) phiRemoved(b, i int) bool { return w.phiGone[b] != nil && w.phiGone[b][i] }
+func (w *walk) phiRemoved(b, i int) bool { return w.phiGone[w.phiOff[b]+i] }
 
 func phiIndex(b *ir.Block, d ir.Reg) int {
 	for i, phi := range b.Phis {
@@ -165,7 +165,7 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 			case folded:
 				c := a.Make(ir.OpConst, in.Pos)
 				a.SetRegs(c, in.Dsts(), nil)
-				c.Aux = a.NewAux(ir.Aux{Const: w.n.consts[w.n.num[in.Dst()]]})
+				c.Aux = a.NewAux(ir.Aux{Const: w.n.constant(w.n.num[in.Dst()])})
 				instrs = append(instrs, c)
 			case renamed:
 				instrs = append(instrs, w.renamed(&a, in))

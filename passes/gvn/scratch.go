@@ -13,12 +13,18 @@ import (
 
 // scratch is a run's temporary state; nothing in it outlives the run.
 type scratch struct {
+	// The run's state itself: one allocation less each.
+	memory    memory
+	numbering numbering
+	walk      walk
+
 	table  table
 	strIDs map[string]int32
 	checks map[checkKey]place
 
 	// The buffers of the slices, by their users' names.
-	consts                 []constant.Value // numbering
+	constOf                []int32 // numbering
+	values                 []constant.Value
 	plans                  []plan
 	offset                 []int // memory versions
 	ver, exit, rpoAt       []int32
@@ -27,6 +33,8 @@ type scratch struct {
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
 	fate                   []fate
+	phiOff                 []int
+	phiGone                []bool
 	dirty                  []bool
 	uses                   []int32 // dead code removal
 	candidates             []candidate
@@ -47,6 +55,11 @@ const maxKept = 1 << 12
 // release clears s for the next run and returns it to the pool.
 func (s *scratch) release() {
 	s.table.clear()
+	clear(s.numbering.values) // the pool must not keep the constants alive
+	if cap(s.numbering.values) > cap(s.values) {
+		s.values = s.numbering.values[:0]
+	}
+	s.memory, s.numbering, s.walk = memory{}, numbering{}, walk{} // nothing of the function kept alive
 	reset(&s.strIDs)
 	reset(&s.checks)
 	scratches.Put(s)

@@ -31,7 +31,7 @@ type walk struct {
 	n    *numbering
 	dom  *graph.DomTree
 	mem  *memory
-	recv []bool // blocks reachable from the recover block
+	recv []bool // blocks reachable from the recover block; nil without one
 
 	// fused: the walk numbers each block (and computes its memory
 	// versions) when it reaches it, visiting children in reverse
@@ -49,7 +49,8 @@ type walk struct {
 	checks  map[checkKey]place
 	replace []ir.Reg // register → its replacement, or NoReg
 	fate    []fate   // place → what becomes of the instruction (Instrs); phis in phiGone
-	phiGone [][]bool
+	phiOff  []int    // block → the index of its first phi in phiGone
+	phiGone []bool
 	cover   []place // place → the cover of a removed instruction that may panic, or block -1
 	dirty   []bool  // block → the result's block differs from the input's
 
@@ -86,13 +87,22 @@ type candidate struct {
 func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
 	nr := f.NumRegs()
 	s := n.s
-	w := &walk{f: f, n: n, dom: cfg.Dom, mem: n.mem, fused: fused,
+	phiOff := sized(&s.phiOff, len(f.Blocks)+1)
+	for i, b := range f.Blocks {
+		phiOff[i+1] = phiOff[i] + len(b.Phis)
+	}
+	var recv []bool
+	if f.Recover > 0 {
+		recv = f.RecoverReach()
+	}
+	w := &s.walk
+	*w = walk{f: f, n: n, dom: cfg.Dom, mem: n.mem, fused: fused,
 		defAt:  sized(&s.defAt, nr),
 		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
 		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
 		fate: sized(&s.fate, len(n.mem.ver)), dirty: sized(&s.dirty, len(f.Blocks)),
 		uses: sized(&s.uses, nr), candidates: s.candidates[:0],
-		phiGone: make([][]bool, len(f.Blocks)), recv: f.RecoverReach()}
+		phiOff: phiOff, phiGone: sized(&s.phiGone, phiOff[len(f.Blocks)]), recv: recv}
 	for i := range w.leader {
 		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
 		w.defAt[i].block = -1
@@ -132,7 +142,7 @@ func (w *walk) children(b int) []int {
 // the middle of the entry block, so the entry block's do not serve the
 // blocks it reaches.
 func (w *walk) usable(db int32, ub int) bool {
-	return db < 0 || db != 0 || !w.recv[ub]
+	return db != 0 || w.recv == nil || !w.recv[ub]
 }
 
 // walk visits the dominator tree in preorder, scoping leaders and
@@ -252,10 +262,7 @@ func (w *walk) leaderOf(d ir.Reg, b int) ir.Reg {
 
 // removePhi removes phi i of block b.
 func (w *walk) removePhi(b, i int) {
-	if w.phiGone[b] == nil {
-		w.phiGone[b] = make([]bool, len(w.f.Blocks[b].Phis))
-	}
-	w.phiGone[b][i] = true
+	w.phiGone[w.phiOff[b]+i] = true
 	w.nRemoved++
 	w.dirty[b] = true
 }
@@ -294,7 +301,7 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 				w.replace[d] = ld
 			}
 		}
-		if len(dsts) == 1 && in.Op != ir.OpConst && w.n.consts[w.n.num[dsts[0]]] != nil && f.CannotPanic(in) {
+		if len(dsts) == 1 && in.Op != ir.OpConst && w.n.constant(w.n.num[dsts[0]]) != nil && f.CannotPanic(in) {
 			return folded
 		}
 		return kept
