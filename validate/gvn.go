@@ -114,6 +114,13 @@ type gvnCheck struct {
 	// readsGone is false, without reading the instruction again.
 	kept      []bool
 	readsGone []bool
+	// plain is per block: nothing of it removed and no instruction of
+	// it reading a register not kept, so the result must have the
+	// input's lists as they are.
+	plain []bool
+	// joined lists the registers justified by the copy or phi rule
+	// alone: their classes must have a key from another member.
+	joined []ir.Reg
 
 	class  []class          // by the classes' numbers
 	konsts []constant.Value // the constants of the classes keyed by one
@@ -192,10 +199,11 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	if err := c.markRemovals(h.Removed); err != nil {
 		return err
 	}
-	c.konsts = sc.konsts[:0]
+	c.konsts, c.joined = sc.konsts[:0], sc.joined[:0]
 	defer func() {
 		clear(c.konsts) // the pool must not keep the constants alive
 		keepGrown(&sc.konsts, c.konsts[:0])
+		keepGrown(&sc.joined, c.joined[:0])
 	}()
 	if err := c.numbering(cfg.Postorder, h.MemFresh); err != nil {
 		return err
@@ -230,6 +238,7 @@ func (c *gvnCheck) places() {
 	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
 	c.removedPhi = take(&c.sc.flags, int(c.phiOff[len(f.Blocks)]))
 	c.readsGone = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
+	c.plain = take(&c.sc.flags, len(f.Blocks))
 	c.recov = f.RecoverReach()
 }
 
@@ -277,9 +286,18 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 			}
 		}
 		entry[b.Index] = cur
+		plain := true
 		for i, phi := range b.Phis {
 			c.def[phi.Dst()] = place{int32(b.Index), -1}
 			c.kept[phi.Dst()] = !c.removedPhi[int(c.phiOff[b.Index])+i]
+			plain = plain && c.kept[phi.Dst()]
+		}
+		for _, phi := range b.Phis {
+			// An argument defined later (around a loop) counts as not
+			// kept: the block is then checked instruction by instruction.
+			for _, a := range phi.Args() {
+				plain = plain && c.kept[a]
+			}
 		}
 		for i, phi := range b.Phis {
 			if err := c.justify(b, place{int32(b.Index), int32(-1 - i)}, phi, 0, phi.Dst(), cur); err != nil {
@@ -293,8 +311,11 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 				for _, a := range in.Args() {
 					if a != ir.NoReg && !c.kept[a] {
 						c.readsGone[pos] = true
+						plain = false
 					}
 				}
+			} else {
+				plain = false
 			}
 			for j, d := range in.Dsts() {
 				c.def[d] = place{int32(b.Index), int32(k)}
@@ -308,6 +329,7 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 			}
 		}
 		exit[b.Index], visited[b.Index] = cur, true
+		c.plain[b.Index] = plain
 	}
 	for _, b := range f.Blocks {
 		if fresh[b.Index] {
@@ -323,7 +345,10 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 		if c.def[v].block == -2 && c.num[v] != ir.Reg(v) {
 			return c.r.fn(RuleNumbering, "r%d is defined nowhere but numbered %s, want it numbered itself", v, c.num[v])
 		}
-		if c.class[c.num[v]].key == noKey && c.def[v].block != -2 {
+	}
+	// Every other register defined is a keyed member of its class.
+	for _, v := range c.joined {
+		if c.class[c.num[v]].key == noKey {
 			return c.r.fn(RuleNumbering, "class of r%d has no parameter, constant or instruction to justify it", v)
 		}
 	}
@@ -338,6 +363,7 @@ func (c *gvnCheck) justify(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg,
 	switch in.Op {
 	case ir.OpCopy:
 		if c.num[args[0]] == num {
+			c.joined = append(c.joined, d)
 			return nil
 		}
 	case ir.OpPhi:
@@ -346,6 +372,7 @@ func (c *gvnCheck) justify(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg,
 			trivial = trivial && c.num[a] == num
 		}
 		if trivial {
+			c.joined = append(c.joined, d)
 			return nil
 		}
 		return c.claim(b, at, in, j, d, keyInstr, 0)
@@ -558,6 +585,9 @@ func (c *gvnCheck) result(after *ir.Func) error {
 	f := c.f
 	for i, b := range f.Blocks {
 		ab := after.Blocks[i]
+		if c.plain[i] && sameInstrs(b.Phis, ab.Phis) && sameInstrs(b.Instrs, ab.Instrs) {
+			continue // the input's block, shared
+		}
 		k := 0
 		for j, phi := range b.Phis {
 			if c.removedPhi[int(c.phiOff[i])+j] {

@@ -249,4 +249,63 @@ b0:
 		}
 		wantRule(t, GVN(before, after, gvnHints()), RuleReplace)
 	})
+	// b1 is shared as it is, but reads r2, whose definition in b0 the
+	// result drops.
+	t.Run("a shared block reads a register removed in another", func(t *testing.T) {
+		before := parse(t, `
+func @main.f(r0 int) int {
+b0:
+    r1:int = add r0, r0
+    r2:int = add r0, r0
+    jump b1
+b1: <- b0
+    r3:int = add r2, r1
+    return r3
+}`)
+		typedAsBuilt(before, before, nil)
+		after := before.ShallowClone()
+		b0 := after.Blocks[0]
+		b0.Instrs = append(b0.Instrs[:1:1], b0.Instrs[2])
+		h := &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
+		if err := GVN(before, after, h); err == nil || !strings.Contains(err.Error(), "reads r2, whose definition is removed") {
+			t.Fatalf("got %v, want b1's read of the removed r2 rejected", err)
+		}
+	})
+	// A phi and a copy justify each other around a loop, their class
+	// rooted in r3, which is defined nowhere (the SSA form never reads
+	// such a register; the text format cannot write one).
+	t.Run("a class with no keyed member", func(t *testing.T) {
+		f := parse(t, `
+func @main.f(r0 int, r1 bool) int {
+b0:
+    jump b1
+b1: <- b0, b1
+    r2:int = phi r0, r4
+    r4:int = copy r2
+    if r1, b1, b2
+b2: <- b1
+    return r4
+}`)
+		f.SetType(3, f.TypeOf(0))
+		f.Blocks[1].Phis[0].Args()[0] = 3
+		err := GVN(f, f, &GVNHints{Number: []ir.Reg{0, 1, 3, 3, 3}})
+		if err == nil || !strings.Contains(err.Error(), "has no parameter, constant or instruction") {
+			t.Fatalf("got %v, want the class of r2 and r4 rejected as unjustified", err)
+		}
+	})
+	// The loop's header is shared as it is, but its phi r7 reads r9,
+	// whose definition in the loop's body (after the header in reverse
+	// postorder) the result drops.
+	t.Run("a shared phi reads a removed register", func(t *testing.T) {
+		before := parse(t, gvnLoop)
+		typedAsBuilt(before, before, nil)
+		after := before.ShallowClone()
+		b5 := after.Blocks[5]
+		b5.Instrs = append(b5.Instrs[:1:1], b5.Instrs[2:]...)
+		h := gvnLoopHints()
+		h.Removed = []Removal{{Block: 5, Index: 1, CoverBlock: -1}}
+		if err := GVN(before, after, h); err == nil || !strings.Contains(err.Error(), "reads r9, whose definition is removed") {
+			t.Fatalf("got %v, want r7's read of the removed r9 rejected", err)
+		}
+	})
 }

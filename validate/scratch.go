@@ -33,6 +33,7 @@ type scratch struct {
 	places  store[place]
 	classes store[class]
 	konsts  []constant.Value
+	joined  []ir.Reg
 
 	renamed []ir.Reg // the tracked registers of an SSA check
 
