@@ -22,7 +22,7 @@ pass manager running normalize and mem2reg with validation as vssa check
 does (both passes, both validators, the IR checker after each, the
 fingerprints of the inputs), with where its time goes; and gvn with its
 validator on each accepted result of mem2reg (Cytron), right after it,
-then checkelim with its validator on each of gvn's.
+with where the pass's time goes, then checkelim with its validator on each of gvn's.
 Times are CPU
 time attributed by the profiler (background garbage collection is left
 out of every figure alike), each loop repeated inside its profile; x/tools'

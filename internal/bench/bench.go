@@ -77,6 +77,18 @@ type PassTimes struct {
 	PassValidateByCall  time.Duration
 	Functions, Rejected int
 	Removed             int // instructions the results leave out
+	// Where gvn's time goes (CPU under the pass, by the function doing
+	// it; zero for checkelim).
+	Parts []time.Duration // by gvnParts
+}
+
+// gvnParts are the parts of gvn's work, by the function doing it.
+var gvnParts = []struct{ name, fn string }{
+	{"numbering in rounds (functions with a loop)", "github.com/vssa-go/vssa/passes/gvn.(*numbering).number"},
+	{"the dominator tree walk (numbering loop-free functions, leaders, what each instruction becomes)", "github.com/vssa-go/vssa/passes/gvn.(*walk).walk"},
+	{"dead code", "github.com/vssa-go/vssa/passes/gvn.(*walk).removeDead"},
+	{"building the result", "github.com/vssa-go/vssa/passes/gvn.(*walk).result"},
+	{"of which copying the input", vCopy},
 }
 
 // pipelineParts are the parts of the pass manager's work, by the
@@ -325,6 +337,9 @@ func Measure(patterns []string) (*Result, error) {
 	roots := []string{xLift, within(vBuilderRep, vIRCheckInput),
 		within(vBuilderRep, vGVN), within(vBuilderRep, vCheckGVN), within(vBuilderRep, vIRCheckGVN),
 		within(vBuilderRep, vCheckElim), within(vBuilderRep, vCheckCE), within(vBuilderRep, vIRCheckCE)}
+	for _, part := range gvnParts {
+		roots = append(roots, within(within(vBuilderRep, vGVN), part.fn))
+	}
 	for _, l := range loops {
 		l.res.Functions = len(normal)
 		for _, r := range append([]string{l.root, l.checkRoot, l.irRoot}, l.breakdown()...) {
@@ -374,6 +389,9 @@ func Measure(patterns []string) (*Result, error) {
 	g.Pass, g.Validate, g.IRCheck = cpu[in(vGVN)]/builderReps, cpu[in(vCheckGVN)]/builderReps, cpu[in(vIRCheckGVN)]/builderReps
 	g.PassAlloc, g.ValidateAlloc = alloc[in(vGVN)]/builderReps, alloc[in(vCheckGVN)]/builderReps
 	g.PassValidateByCall /= builderReps
+	for _, part := range gvnParts {
+		g.Parts = append(g.Parts, cpu[within(in(vGVN), part.fn)]/builderReps)
+	}
 	ce := &res.CheckElim
 	ce.Pass, ce.Validate, ce.IRCheck = cpu[in(vCheckElim)]/builderReps, cpu[in(vCheckCE)]/builderReps, cpu[in(vIRCheckCE)]/builderReps
 	ce.PassAlloc, ce.ValidateAlloc = alloc[in(vCheckElim)]/builderReps, alloc[in(vCheckCE)]/builderReps
@@ -676,6 +694,17 @@ func Report(w io.Writer, runs []*Result) {
 			fmt.Fprintf(w, " (timed call by call: gvn %v, %s %v)", g.PassValidateByCall.Round(time.Millisecond), c.Name, c.BuildValidateByCall.Round(time.Millisecond))
 		}
 		fmt.Fprintf(w, "\n")
+		if len(g.Parts) == len(gvnParts) {
+			fmt.Fprintf(w, "gvn pass's parts:")
+			for i, part := range gvnParts {
+				sep := ","
+				if i == 0 {
+					sep = ""
+				}
+				fmt.Fprintf(w, "%s %s %v", sep, part.name, g.Parts[i].Round(time.Millisecond))
+			}
+			fmt.Fprintf(w, "\n")
+		}
 	}
 	if ce := r.CheckElim; ce.Functions > 0 {
 		fmt.Fprintf(w, "checkelim on gvn's %d accepted results, right after each: pass %v, validator %v (%.0f%% of the pass), IR checker %v; %d checks removed, %d results not accepted\n",

@@ -27,6 +27,9 @@
 //   - the pass manager running normalize and mem2reg on each function of
 //     the bridge, fully checked right before (as vssa check does, and
 //     measured apart), with where its time goes;
+//   - gvn and its validator on each accepted result of mem2reg (Cytron),
+//     right after it, with where the pass's time goes, and checkelim
+//     and its validator on each of gvn's;
 //   - yardsticks: one read of every instruction's operands, and the CFG
 //     analyses the builders read from the IR checker's cache.
 //

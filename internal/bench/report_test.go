@@ -82,6 +82,13 @@ func TestReport(t *testing.T) {
 	if want := "gvn on cytron's 7 accepted results, right after each: pass 800ms, validator 200ms (25% of the pass), IR checker 0s; 11 instructions removed, 0 results not accepted; pass+validator 2.00x cytron's build+validator\n"; !strings.Contains(out.String(), want) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
+	// The median run's parts of the pass, in gvnParts' order.
+	runs[1].GVN.Parts = []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond, 120 * time.Millisecond}
+	out.Reset()
+	Report(&out, runs)
+	if want := "\ngvn pass's parts: numbering in rounds (functions with a loop) 100ms, the dominator tree walk (numbering loop-free functions, leaders, what each instruction becomes) 400ms, dead code 50ms, building the result 250ms, of which copying the input 120ms\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
 	// checkelim's line and target line: the validator's share over all
 	// runs' samples, (10+20+30)/(100+100+100) ms.
 	for i, v := range []time.Duration{10, 20, 30} {
