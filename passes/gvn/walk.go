@@ -206,11 +206,6 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 	for _, phi := range blk.Phis {
 		w.defAt[phi.Dst()] = place{int32(b), -1}
 	}
-	for k, in := range blk.Instrs {
-		for _, d := range in.Dsts() {
-			w.defAt[d] = place{int32(b), int32(k)}
-		}
-	}
 	for i, phi := range blk.Phis {
 		d := phi.Dst()
 		if l := w.leaderOf(d, b); l != ir.NoReg {
@@ -221,6 +216,10 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 		w.lead(d, saved)
 	}
 	for k, in := range blk.Instrs {
+		// Leaders are defined above in: their places are known.
+		for _, d := range in.Dsts() {
+			w.defAt[d] = place{int32(b), int32(k)}
+		}
 		pos := w.mem.offset[b] + k
 		ft := w.decide(b, k, in, saved, savedChk)
 		w.fate[pos] = ft
