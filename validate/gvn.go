@@ -90,13 +90,17 @@ const (
 
 // gvnCheck is the state of one GVN check.
 type gvnCheck struct {
-	r      rejecter
-	f      *ir.Func // the input
-	num    []ir.Reg
-	dom    *graph.DomTree
-	recov  []bool  // blocks reachable from the recover block
-	offset []int32 // block → index of its first instruction in instrVer and removedInstr
-	phiOff []int32 // block → index of its first phi in removedPhi
+	r   rejecter
+	f   *ir.Func // the input
+	num []ir.Reg
+	// merged counts the registers numbered by another, definedMerged
+	// those of them the walk has seen defined (each once): when the two
+	// agree, none is defined nowhere.
+	merged, definedMerged int
+	dom                   *graph.DomTree
+	recov                 []bool  // blocks reachable from the recover block; nil without one
+	offset                []int32 // block → index of its first instruction in instrVer and removedInstr
+	phiOff                []int32 // block → index of its first phi in removedPhi
 
 	// Per register of the input: where it is defined (block -1: a
 	// parameter or free variable, -2: nowhere; index -1: a phi).
@@ -105,6 +109,8 @@ type gvnCheck struct {
 	instrVer     []int32 // memory version each instruction sees
 	removedPhi   []bool  // by phiOff
 	removedInstr []bool
+	removal      []int32   // by offset: 1 + the index in removed of a removed instruction's Removal
+	removed      []Removal // the hints' removals
 	// kept is per register of the input: defined by a parameter, a free
 	// variable or an instruction the result keeps (once the numbering
 	// walk has reached its definition). readsGone is per instruction of
@@ -172,6 +178,7 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		return r.fn(RuleHints, "numbering has %d registers, want %d", len(h.Number), n)
 	}
 	var lastT, lastU types.Type // the last two types found identical
+	merged := 0                 // registers numbered by another
 	for v, x := range h.Number {
 		if x < 0 || int(x) >= n || h.Number[x] != x {
 			return r.fn(RuleNumbering, "r%d is numbered %s, which is not a register numbering itself", v, x)
@@ -179,6 +186,7 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		if x == ir.Reg(v) {
 			continue
 		}
+		merged++
 		// Registers of a class mostly have one type value, else the same
 		// two as the last pair (types.Identical walks the types).
 		t, u := before.TypeOf(ir.Reg(v)), before.TypeOf(x)
@@ -193,7 +201,7 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	cfg := before.CFG()
 	sc := getScratch()
 	defer sc.put()
-	c := &gvnCheck{r: r, f: before, num: h.Number, dom: cfg.Dom, sc: sc,
+	c := &gvnCheck{r: r, f: before, num: h.Number, merged: merged, dom: cfg.Dom, sc: sc,
 		def: take(&sc.places, n), kept: take(&sc.flags, n), class: take(&sc.classes, n)}
 	c.places()
 	if err := c.markRemovals(h.Removed); err != nil {
@@ -206,9 +214,6 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		keepGrown(&sc.joined, c.joined[:0])
 	}()
 	if err := c.numbering(cfg.Postorder, h.MemFresh); err != nil {
-		return err
-	}
-	if err := c.removals(h.Removed); err != nil {
 		return err
 	}
 	return c.result(after)
@@ -226,6 +231,9 @@ func (c *gvnCheck) places() {
 		for _, v := range vs {
 			c.def[v].block = -1
 			c.kept[v] = true
+			if c.num[v] != v {
+				c.definedMerged++
+			}
 		}
 	}
 	c.offset = take(&c.sc.counts, len(f.Blocks)+1)
@@ -236,10 +244,13 @@ func (c *gvnCheck) places() {
 	}
 	c.instrVer = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
 	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
+	c.removal = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
 	c.removedPhi = take(&c.sc.flags, int(c.phiOff[len(f.Blocks)]))
 	c.readsGone = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
 	c.plain = take(&c.sc.flags, len(f.Blocks))
-	c.recov = f.RecoverReach()
+	if f.Recover > 0 {
+		c.recov = f.RecoverReach()
+	}
 }
 
 // numbering walks the input in reverse postorder (every register's
@@ -288,7 +299,9 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 		entry[b.Index] = cur
 		plain := true
 		for i, phi := range b.Phis {
-			c.def[phi.Dst()] = place{int32(b.Index), -1}
+			if err := c.define(b, phi, phi.Dst(), place{int32(b.Index), -1}); err != nil {
+				return err
+			}
 			c.kept[phi.Dst()] = !c.removedPhi[int(c.phiOff[b.Index])+i]
 			plain = plain && c.kept[phi.Dst()]
 		}
@@ -316,9 +329,16 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 				}
 			} else {
 				plain = false
+				if !f.CannotPanic(in) {
+					if err := c.mayGo(b, in, &c.removed[c.removal[pos]-1]); err != nil {
+						return err
+					}
+				}
 			}
 			for j, d := range in.Dsts() {
-				c.def[d] = place{int32(b.Index), int32(k)}
+				if err := c.define(b, in, d, place{int32(b.Index), int32(k)}); err != nil {
+					return err
+				}
 				c.kept[d] = !c.removedInstr[pos]
 				if err := c.justify(b, place{int32(b.Index), int32(k)}, in, j, d, cur); err != nil {
 					return err
@@ -341,7 +361,7 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 			}
 		}
 	}
-	for v := range c.num {
+	for v := 0; c.definedMerged != c.merged && v < len(c.num); v++ {
 		if c.def[v].block == -2 && c.num[v] != ir.Reg(v) {
 			return c.r.fn(RuleNumbering, "r%d is defined nowhere but numbered %s, want it numbered itself", v, c.num[v])
 		}
@@ -351,6 +371,19 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 		if c.class[c.num[v]].key == noKey {
 			return c.r.fn(RuleNumbering, "class of r%d has no parameter, constant or instruction to justify it", v)
 		}
+	}
+	return nil
+}
+
+// define records that in, of block b, defines d at place p: once, as in
+// SSA form.
+func (c *gvnCheck) define(b *ir.Block, in *ir.Instr, d ir.Reg, p place) error {
+	if c.def[d].block != -2 {
+		return c.r.at(b, in, RuleStructure, "defines %s, which is defined above, want one definition per register", d)
+	}
+	c.def[d] = p
+	if c.num[d] != d {
+		c.definedMerged++
 	}
 	return nil
 }
@@ -480,10 +513,12 @@ func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
 	return true
 }
 
-// markRemovals marks the removed instructions, each once.
+// markRemovals marks the removed instructions, each once; the numbering
+// walk checks that each may go (mayGo) when it reaches it.
 func (c *gvnCheck) markRemovals(rs []Removal) error {
 	f := c.f
-	for _, m := range rs {
+	c.removed = rs
+	for i, m := range rs {
 		if m.Block < 0 || m.Block >= len(f.Blocks) {
 			return c.r.fn(RuleHints, "removal in b%d, which is not a block", m.Block)
 		}
@@ -507,30 +542,20 @@ func (c *gvnCheck) markRemovals(rs []Removal) error {
 			return c.r.at(b, b.Instrs[m.Index], RuleHints, "removed twice, want once")
 		}
 		c.removedInstr[at] = true
+		c.removal[at] = int32(i + 1)
 	}
 	return nil
 }
 
-// removals checks that each removed instruction may go.
-func (c *gvnCheck) removals(rs []Removal) error {
-	f := c.f
-	for _, m := range rs {
-		if m.Phi {
-			continue
-		}
-		b := f.Blocks[m.Block]
-		in := b.Instrs[m.Index]
-		if f.CannotPanic(in) {
-			continue
-		}
-		if in.Op.Effects()&^(ir.ReadsMem|ir.Unchecked|ir.MayPanic|ir.IsCheck) != 0 {
-			return c.r.at(b, in, RuleRemove, "removed, but it has effects, want it kept")
-		}
-		if err := c.covered(b, m); err != nil {
-			return err
-		}
+// mayGo checks that the removed instruction in, of block b, which may
+// panic or has effects, may go: the numbering walk calls it when it
+// reaches in, its memory version and those of the instructions above
+// it known.
+func (c *gvnCheck) mayGo(b *ir.Block, in *ir.Instr, m *Removal) error {
+	if in.Op.Effects()&^(ir.ReadsMem|ir.Unchecked|ir.MayPanic|ir.IsCheck) != 0 {
+		return c.r.at(b, in, RuleRemove, "removed, but it has effects, want it kept")
 	}
-	return nil
+	return c.covered(b, *m)
 }
 
 // covered checks that the removed instruction m, which may panic, has a
@@ -561,7 +586,7 @@ func (c *gvnCheck) precedes(db, di, ub, ui int) bool {
 	if db == ub {
 		return di < ui
 	}
-	if db == 0 && c.recov[ub] {
+	if db == 0 && c.recov != nil && c.recov[ub] {
 		return false // the recover block may run before the entry block ends
 	}
 	return c.dom.StrictlyDominates(db, ub)

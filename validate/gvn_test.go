@@ -271,6 +271,24 @@ b1: <- b0
 			t.Fatalf("got %v, want b1's read of the removed r2 rejected", err)
 		}
 	})
+	// r9, defined nowhere, is numbered r4: a register the walk never
+	// sees defined must number itself.
+	t.Run("a register defined nowhere numbered by another", func(t *testing.T) {
+		f := parse(t, gvnIn)
+		f.SetNumRegs(10)
+		f.SetType(9, f.TypeOf(4))
+		h := &GVNHints{Number: []ir.Reg{0, 1, 2, 3, 4, 5, 6, 7, 8, 4}}
+		if err := GVN(f, f, h); err == nil || !strings.Contains(err.Error(), "r9 is defined nowhere but numbered r4") {
+			t.Fatalf("got %v, want r9 rejected", err)
+		}
+	})
+	// The second add defines r4 again (the SSA form never does).
+	t.Run("a register defined twice", func(t *testing.T) {
+		f := parse(t, gvnIn)
+		f.Blocks[0].Instrs[4].SetDsts([]ir.Reg{4})
+		h := &GVNHints{Number: []ir.Reg{0, 1, 2, 3, 4, 5, 6, 7, 8}}
+		wantRule(t, GVN(f, f, h), RuleStructure)
+	})
 	// A phi and a copy justify each other around a loop, their class
 	// rooted in r3, which is defined nowhere (the SSA form never reads
 	// such a register; the text format cannot write one).
