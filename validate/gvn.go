@@ -5,7 +5,8 @@
 // the congruence rules, not how it was found. Properties checked:
 //
 //   - the numbering is canonical (Number[Number[r]] == Number[r]) and
-//     the registers of one class have identical types;
+//     the registers of one class have identical types; every register is
+//     defined once at most, and one defined nowhere numbers itself;
 //   - every register of a class is justified by one of these rules,
 //     relative to the class:
 //     (key) its instruction has the class's key: the same kind and
@@ -90,17 +91,13 @@ const (
 
 // gvnCheck is the state of one GVN check.
 type gvnCheck struct {
-	r   rejecter
-	f   *ir.Func // the input
-	num []ir.Reg
-	// merged counts the registers numbered by another, definedMerged
-	// those of them the walk has seen defined (each once): when the two
-	// agree, none is defined nowhere.
-	merged, definedMerged int
-	dom                   *graph.DomTree
-	recov                 []bool  // blocks reachable from the recover block; nil without one
-	offset                []int32 // block → index of its first instruction in instrVer and removedInstr
-	phiOff                []int32 // block → index of its first phi in removedPhi
+	r      rejecter
+	f      *ir.Func // the input
+	num    []ir.Reg
+	dom    *graph.DomTree
+	recov  []bool  // blocks reachable from the recover block; nil without one
+	offset []int32 // block → index of its first instruction in instrVer and removedInstr
+	phiOff []int32 // block → index of its first phi in removedPhi
 
 	// Per register of the input: where it is defined (block -1: a
 	// parameter or free variable, -2: nowhere; index -1: a phi).
@@ -130,6 +127,11 @@ type gvnCheck struct {
 
 	class  []class          // by the classes' numbers
 	konsts []constant.Value // the constants of the classes keyed by one
+
+	// merged counts the registers numbered by another, definedMerged
+	// those of them the walk has seen defined (each once): when the two
+	// agree, none is defined nowhere.
+	merged, definedMerged int
 
 	sc *scratch // lends the arrays above
 }
