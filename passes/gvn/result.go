@@ -3,6 +3,8 @@
 package gvn
 
 import (
+	"slices"
+
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
 )
@@ -128,11 +130,7 @@ func phiIndex(b *ir.Block, d ir.Reg) int {
 // also lists the removals, for the hints.
 func (w *walk) result() (*ir.Func, []validate.Removal) {
 	f := w.f
-	changed := false
-	for _, d := range w.dirty {
-		changed = changed || d
-	}
-	if !changed {
+	if !slices.Contains(w.dirty, true) {
 		return f, nil
 	}
 	g := f.ShallowClone()

@@ -259,6 +259,18 @@ func (w *walk) leaderOf(d ir.Reg, b int) ir.Reg {
 	return l
 }
 
+// leadOrReplace replaces each of dsts, results of an instruction of
+// block b, by its leader, or makes it the leader.
+func (w *walk) leadOrReplace(dsts []ir.Reg, b int, saved *[]ir.Reg) {
+	for _, d := range dsts {
+		if ld := w.leaderOf(d, b); ld != ir.NoReg {
+			w.replace[d] = ld
+		} else {
+			w.lead(d, saved)
+		}
+	}
+}
+
 // removePhi removes phi i of block b.
 func (w *walk) removePhi(b, i int) {
 	w.phiGone[w.phiOff[b]+i] = true
@@ -293,13 +305,7 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 	}
 	l := w.leaderOf(dsts[0], b)
 	if l == ir.NoReg {
-		for _, d := range dsts {
-			if ld := w.leaderOf(d, b); ld == ir.NoReg {
-				w.lead(d, saved)
-			} else {
-				w.replace[d] = ld
-			}
-		}
+		w.leadOrReplace(dsts, b, saved)
 		if len(dsts) == 1 && in.Op != ir.OpConst && w.n.constant(w.n.num[dsts[0]]) != nil && f.CannotPanic(in) {
 			return folded
 		}
@@ -320,13 +326,7 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 			return removed
 		}
 	}
-	for _, d := range dsts {
-		if ld := w.leaderOf(d, b); ld != ir.NoReg {
-			w.replace[d] = ld
-		} else {
-			w.lead(d, saved)
-		}
-	}
+	w.leadOrReplace(dsts, b, saved)
 	if len(dsts) == 1 && f.CannotPanic(in) {
 		return removed
 	}
