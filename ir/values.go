@@ -110,7 +110,7 @@ func (f *Func) ConstValue(in *Instr) constant.Value {
 		case b.Info()&types.IsBoolean != 0:
 			return constant.MakeBool(false)
 		case b.Info()&types.IsString != 0:
-			return constant.MakeString("")
+			return emptyString
 		case b.Info()&types.IsInteger != 0:
 			return constant.MakeInt64(0)
 		}
@@ -132,3 +132,7 @@ func (f *Func) Commutes(in *Instr) bool {
 	}
 	return false
 }
+
+// emptyString is the value of a zero string const: made once, since
+// constant values are immutable and MakeString allocates.
+var emptyString = constant.MakeString("")

@@ -23,6 +23,7 @@ type scratch struct {
 	checks map[checkKey]place
 
 	// The buffers of the slices, by their users' names.
+	rpo                    []*ir.Block
 	constOf                []int32 // numbering
 	values                 []constant.Value
 	plans                  []plan
@@ -32,6 +33,8 @@ type scratch struct {
 	defAt, cover           []place // the walk
 	leader, replace, saved []ir.Reg
 	savedChk               []savedCheck
+	stack, next            []int // the walk's path and next children
+	marks                  []mark
 	fate                   []fate
 	phiOff                 []int
 	phiGone                []bool
@@ -60,6 +63,7 @@ func (s *scratch) release() {
 		s.values = s.numbering.values[:0]
 	}
 	s.memory, s.numbering, s.walk = memory{}, numbering{}, walk{} // nothing of the function kept alive
+	clear(s.rpo)
 	reset(&s.strIDs)
 	reset(&s.checks)
 	scratches.Put(s)

@@ -27,6 +27,11 @@ type table struct {
 	entries []entry
 	slots   []int32 // entry index + 1, 0 when empty
 	used    []int32 // the slots filled
+
+	// The last two distinct types found identical: types.Identical
+	// walks its operands, and one function's registers mostly have a
+	// few types, so one pair recurs.
+	sameT, sameU types.Type
 }
 
 // clear empties t.
@@ -35,6 +40,7 @@ func (t *table) clear() {
 		t.slots[i] = 0
 	}
 	t.used, t.entries = t.used[:0], t.entries[:0]
+	t.sameT, t.sameU = nil, nil // the pool must not keep the types alive
 }
 
 // size empties t and makes room for about n entries. The slots are
@@ -67,7 +73,7 @@ func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
 			continue
 		}
 		for e := head; e >= 0; e = t.entries[e].next {
-			if sameType(t.entries[e].typ, typ) {
+			if t.sameType(t.entries[e].typ, typ) {
 				return t.entries[e].num
 			}
 		}
@@ -83,7 +89,16 @@ func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
 
 // sameType reports whether two types are identical, comparing the
 // interface values first: most registers of one type share its value.
-func sameType(t, u types.Type) bool { return t == u || types.Identical(t, u) }
+func (t *table) sameType(x, y types.Type) bool {
+	if x == y || x == t.sameT && y == t.sameU {
+		return true
+	}
+	if !types.Identical(x, y) {
+		return false
+	}
+	t.sameT, t.sameU = x, y
+	return true
+}
 
 // grow doubles the slots and puts the chains' heads back.
 func (t *table) grow() {

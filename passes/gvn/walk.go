@@ -145,17 +145,19 @@ func (w *walk) usable(db int32, ub int) bool {
 	return db != 0 || w.recv == nil || !w.recv[ub]
 }
 
+// mark is where the saved leaders and checks of a block's subtree start.
+type mark struct{ saved, savedChk int }
+
 // walk visits the dominator tree in preorder, scoping leaders and
 // checks to the subtree of the block that set them.
 func (w *walk) walk() {
-	saved := w.n.s.saved[:0] // pairs (number, old leader)
-	savedChk := w.n.s.savedChk[:0]
-	defer func() { w.n.s.saved, w.n.s.savedChk = saved, savedChk }()
-	type mark struct{ saved, savedChk int }
-	var marks []mark
-	stack := []int{0}
-	next := []int{0}
-	marks = append(marks, mark{0, 0})
+	s := w.n.s
+	saved := s.saved[:0] // pairs (number, old leader)
+	savedChk := s.savedChk[:0]
+	stack, next, marks := append(s.stack[:0], 0), append(s.next[:0], 0), append(s.marks[:0], mark{0, 0})
+	defer func() {
+		s.saved, s.savedChk, s.stack, s.next, s.marks = saved, savedChk, stack, next, marks
+	}()
 	for _, vs := range [2][]ir.Reg{w.f.Params, w.f.FreeVars} {
 		for _, v := range vs {
 			w.leader[w.n.num[v]] = v
