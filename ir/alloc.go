@@ -38,6 +38,15 @@ func (s *slab[T]) take(n int) []T {
 	return out
 }
 
+// room returns an empty list with room for n elements, nil for none
+// (as copyOf copies an empty list).
+func (s *slab[T]) room(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return s.take(n)[:0]
+}
+
 // copyOf returns a copy of src; nil stays nil.
 func (s *slab[T]) copyOf(src []T) []T {
 	if src == nil {

@@ -177,3 +177,41 @@ func TestShallowCloneFields(t *testing.T) {
 		}
 	}
 }
+
+// TestShallowCloneExcept checks that the blocks named rebuilt get empty
+// lists with room for the input's, that filling them leaves the input
+// and the other blocks' lists alone, and that the others are copies.
+func TestShallowCloneExcept(t *testing.T) {
+	var f *Func
+	for _, g := range parseFile(t, "testdata/allkinds.vssa").Funcs {
+		if g.Name == "main.maps" {
+			f = g
+		}
+	}
+	if f == nil || len(f.Blocks) < 2 || len(f.Blocks[0].Instrs) == 0 || len(f.Blocks[1].Instrs) == 0 {
+		t.Fatal("test function needs two blocks with instructions")
+	}
+	before := make([][]*Instr, len(f.Blocks))
+	for i, b := range f.Blocks {
+		before[i] = slices.Clone(b.Instrs)
+	}
+	g := f.ShallowCloneExcept([]bool{true}) // block 0 only: a short list names the first blocks
+	r := g.Blocks[0]
+	if len(r.Instrs) != 0 || cap(r.Instrs) != len(f.Blocks[0].Instrs) || len(r.Phis) != 0 || (r.Phis == nil) != (len(f.Blocks[0].Phis) == 0) {
+		t.Fatalf("rebuilt block: %d instructions, room for %d, %d phis; want none, room for %d", len(r.Instrs), cap(r.Instrs), len(r.Phis), len(f.Blocks[0].Instrs))
+	}
+	filler := f.Blocks[1].Instrs[0]
+	for range cap(r.Instrs) {
+		r.Instrs = append(r.Instrs, filler)
+	}
+	for i, b := range f.Blocks {
+		if !slices.Equal(b.Instrs, before[i]) {
+			t.Fatalf("filling the rebuilt block changed the input's b%d", i)
+		}
+	}
+	for i := 1; i < len(f.Blocks); i++ {
+		if !slices.Equal(g.Blocks[i].Instrs, before[i]) || !slices.Equal(g.Blocks[i].Phis, f.Blocks[i].Phis) {
+			t.Fatalf("b%d, not rebuilt, is not a copy of the input's", i)
+		}
+	}
+}

@@ -216,7 +216,14 @@ func (f *Func) Clone() *Func {
 // with it. The copy shares f's register types until one of them changes
 // a type (adding registers to the copy leaves f's alone, see regs.go).
 // It does not read the instructions (all lists are in slabs).
-func (f *Func) ShallowClone() *Func {
+func (f *Func) ShallowClone() *Func { return f.ShallowCloneExcept(nil) }
+
+// ShallowCloneExcept is ShallowClone but for the blocks b with
+// rebuilt[b] (rebuilt may be nil or shorter than the blocks), whose
+// phi and instruction lists are left empty, with room for the input's,
+// for the caller to fill: a pass that rebuilds most blocks saves
+// copying their lists only to overwrite them.
+func (f *Func) ShallowCloneExcept(rebuilt []bool) *Func {
 	// Few allocations, for the many small functions: the parameters and
 	// free variables share one array (each list capped, so that
 	// appending to one reallocates it instead of overwriting the other).
@@ -253,8 +260,12 @@ func (f *Func) ShallowClone() *Func {
 		nb.Index = b.Index
 		nb.Preds = edges.copyOf(b.Preds)
 		nb.Succs = edges.copyOf(b.Succs)
-		nb.Phis = ptrs.copyOf(b.Phis)
-		nb.Instrs = ptrs.copyOf(b.Instrs)
+		if i < len(rebuilt) && rebuilt[i] {
+			nb.Phis, nb.Instrs = ptrs.room(len(b.Phis)), ptrs.room(len(b.Instrs))
+		} else {
+			nb.Phis = ptrs.copyOf(b.Phis)
+			nb.Instrs = ptrs.copyOf(b.Instrs)
+		}
 		g.Blocks[i] = nb
 	}
 	g.cfg.Store(f.cfg.Load())

@@ -126,14 +126,15 @@ func phiIndex(b *ir.Block, d ir.Reg) int {
 // result builds the function: f's blocks without what is removed, the
 // operands read through the replacements, folded instructions as
 // consts; f itself if nothing changed. Unchanged instructions are
-// shared with f; the lists are the copy's own, filtered in place. It
-// also lists the removals, for the hints.
+// shared with f; the lists are the copy's own, those of the blocks that
+// change filled from f's here. It also lists the removals, for the
+// hints.
 func (w *walk) result() (*ir.Func, []validate.Removal) {
 	f := w.f
 	if !slices.Contains(w.dirty, true) {
 		return f, nil
 	}
-	g := f.ShallowClone()
+	g := f.ShallowCloneExcept(w.dirty)
 	rs := make([]validate.Removal, 0, w.nRemoved)
 	var a ir.Arena
 	a.Reserve(w.nNew, w.nNewRegs)
@@ -141,8 +142,9 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 		if !w.dirty[b] {
 			continue
 		}
-		phis := blk.Phis[:0]
-		for i, phi := range blk.Phis {
+		src := f.Blocks[b]
+		phis := blk.Phis
+		for i, phi := range src.Phis {
 			if w.phiRemoved(b, i) {
 				rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
 			} else {
@@ -150,8 +152,8 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 			}
 		}
 		blk.Phis = phis
-		instrs := blk.Instrs[:0]
-		for k, in := range blk.Instrs {
+		instrs := blk.Instrs
+		for k, in := range src.Instrs {
 			pos := w.mem.offset[b] + k
 			switch w.fate[pos] {
 			case removed:

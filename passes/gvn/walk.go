@@ -292,12 +292,12 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 		if !ok {
 			return kept
 		}
-		if c, found := w.checks[ck]; found && w.usable(c.block, b) {
+		c, found := w.checks[ck]
+		if found && w.usable(c.block, b) {
 			w.cover[pos] = c
 			return removed
 		}
-		old, had := w.checks[ck]
-		*savedChk = append(*savedChk, savedCheck{ck, old, had})
+		*savedChk = append(*savedChk, savedCheck{ck, c, found})
 		w.checks[ck] = at
 		return kept
 	}
