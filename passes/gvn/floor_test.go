@@ -1,0 +1,103 @@
+package gvn
+
+import (
+	"testing"
+	"time"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes/mem2reg"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// hashOnce is a yardstick, not a pass: the least any value numbering
+// that builds a result does, a copy of the function and one table
+// lookup per result (its kind, its operands' numbers and its type),
+// with nothing for constants, memory, checks, loops, leaders or the
+// validator.
+func hashOnce(f *ir.Func, t *table) []ir.Reg {
+	g := f.ShallowClone()
+	num := make([]ir.Reg, f.NumRegs())
+	t.size(f.NumRegs())
+	defer t.clear()
+	for _, b := range g.Blocks {
+		for _, in := range b.Instrs {
+			k := key{static: static{attrs: uint64(in.Op)}}
+			for i, a := range in.Args() {
+				if i < maxKeyArgs && a != ir.NoReg {
+					k.args[i] = num[a]
+				}
+			}
+			for j, d := range in.Dsts() {
+				k.extra = int32(j)
+				num[d] = t.lookup(&k, f.TypeOf(d), d)
+			}
+		}
+	}
+	return num
+}
+
+// BenchmarkFloor measures, function by function of -gvn.bench, each
+// repeated warm (so that caches and the pools favour no side), the
+// pass, its validator, mem2reg with its validator on the function's
+// normalized form, and hashOnce, and reports each per instruction of
+// the SSA inputs: how far the pass is from the least a value numbering
+// does, and what is left of mem2reg's time (the other side of the
+// issue's ratio Q) once that least is paid. Each side's time is summed
+// over the functions, the sides taking turns within each function.
+func BenchmarkFloor(b *testing.B) {
+	in, norm := benchInputs(b)
+	instrs := 0
+	for _, f := range in {
+		f.CFG()
+		for _, blk := range f.Blocks {
+			instrs += len(blk.Phis) + len(blk.Instrs)
+		}
+	}
+	const reps = 5
+	var tab table
+	var floor, pass, val, m2r, m2rVal time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for i, f := range in {
+			n := norm[i]
+			t0 := time.Now()
+			for range reps {
+				hashOnce(f, &tab)
+			}
+			t1 := time.Now()
+			var g *ir.Func
+			var h *validate.GVNHints
+			for range reps {
+				g, h, _ = Run(f)
+			}
+			t2 := time.Now()
+			for range reps {
+				if err := validate.GVN(f, g, h); err != nil {
+					b.Fatalf("%s: %v", f.Name, err)
+				}
+			}
+			t3 := time.Now()
+			var mg *ir.Func
+			var mh *validate.Mem2RegHints
+			for range reps {
+				mg, mh, _ = mem2reg.Run(n)
+			}
+			t4 := time.Now()
+			for range reps {
+				if err := validate.Mem2Reg(n, mg, mh); err != nil {
+					b.Fatalf("%s: %v", f.Name, err)
+				}
+			}
+			t5 := time.Now()
+			floor, pass, val, m2r, m2rVal = floor+t1.Sub(t0), pass+t2.Sub(t1), val+t3.Sub(t2), m2r+t4.Sub(t3), m2rVal+t5.Sub(t4)
+		}
+	}
+	per := func(d time.Duration) float64 { return float64(d) / float64(b.N*reps*instrs) }
+	b.ReportMetric(per(floor), "hashOnce-ns/instr")
+	b.ReportMetric(per(pass), "gvn-ns/instr")
+	b.ReportMetric(per(val), "gvn-validate-ns/instr")
+	b.ReportMetric(per(m2r), "mem2reg-ns/instr")
+	b.ReportMetric(per(m2rVal), "mem2reg-validate-ns/instr")
+	b.ReportMetric(float64(pass+val)/float64(m2r+m2rVal), "Q")
+	b.ReportMetric(float64(floor)/float64(m2r+m2rVal), "hashOnce/mem2reg+validate")
+}
