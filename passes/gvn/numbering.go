@@ -44,12 +44,17 @@ type key struct {
 	args  [maxKeyArgs]ir.Reg
 }
 
-// constKey is the key of a constant: a const's kind with the value's
-// kind; small integers and booleans held in field and sym, strings (and
-// other values, as their exact string) by id in extra. The type is
-// compared apart, as for other keys.
-func (n *numbering) constKey(v constant.Value) key {
+// constKey is the key of a constant v of type t: a const's kind with
+// the value's kind; small integers and booleans held in field and sym,
+// strings (and other values, as their exact string) by id in extra;
+// t's typeHash in the operands, which a const has none of. The type is
+// compared apart, as for other keys: the hash only spares comparing
+// types that differ (constants of one value have many: nil of every
+// pointer type, 0 of every integer type).
+func (n *numbering) constKey(v constant.Value, t types.Type) key {
 	k := key{static: static{attrs: attrsOf(ir.OpConst, 0, 0, 1, 0)}, extra: -1}
+	h := typeHash(t)
+	k.args[0], k.args[1] = ir.Reg(uint32(h)), ir.Reg(uint32(h>>32))
 	if v == nil {
 		return k
 	}
@@ -322,8 +327,9 @@ func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
 
 // constNumber numbers d, which holds the constant v.
 func (n *numbering) constNumber(d ir.Reg, v constant.Value) ir.Reg {
-	k := n.constKey(v)
-	num := n.s.table.lookup(&k, n.f.TypeOf(d), d)
+	t := n.f.TypeOf(d)
+	k := n.constKey(v, t)
+	num := n.s.table.lookup(&k, t, d)
 	if n.constOf[num] == 0 {
 		n.values = append(n.values, v)
 		n.constOf[num] = int32(len(n.values))
