@@ -148,6 +148,22 @@ func gvnLoopHints() *GVNHints {
 	}
 }
 
+// A register alone in its class whose operands' classes hold
+// constants is folded to the value ir.Fold makes (wrapped at int8).
+func TestGVNAcceptsFoldAlone(t *testing.T) {
+	in := `
+func @main.f() int8 {
+b0:
+    r0:int8 = const 100
+    r1:int8 = add r0, r0
+    return r1
+}`
+	out := strings.Replace(in, "add r0, r0", "const -56", 1)
+	if err := gvnOf(t, in, out, &GVNHints{Number: []ir.Reg{0, 1}}); err != nil {
+		t.Fatalf("honest result rejected: %v", err)
+	}
+}
+
 func TestGVNAcceptsLoop(t *testing.T) {
 	if err := gvnOf(t, gvnLoop, gvnLoopOut, gvnLoopHints()); err != nil {
 		t.Fatalf("honest result rejected: %v", err)
@@ -215,6 +231,21 @@ b0:
     r1:int8 = const 200
     return r1
 }`, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1}} }, RuleNumbering},
+		// r2, alone in its class, is justified by nothing else, so the
+		// class holds no constant to fold it to.
+		{"a register alone in its class folded", `
+func @main.f(r0 *int8) int8 {
+b0:
+    r1:int8 = const 100
+    r2:int8 = load r0
+    return r2
+}`, `
+func @main.f(r0 *int8) int8 {
+b0:
+    r1:int8 = const 100
+    r2:int8 = const 100
+    return r2
+}`, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1, 2}} }, RuleNumbering},
 		// The walk that justifies the numbering does not reach b1: its
 		// r1, numbered itself, would be taken as defined nowhere and
 		// accepted with nothing checked.
