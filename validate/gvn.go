@@ -70,15 +70,16 @@ type GVNHints struct {
 }
 
 // Removal is one instruction of the input that the result leaves out,
-// by its place in the input.
+// by its place in the input. Its fields are 32 bits (20 bytes in all,
+// not 40): the pass lists about one removal per four instructions.
 type Removal struct {
-	Block int
-	Phi   bool // Index is into the block's Phis, else into its Instrs
-	Index int
+	Block int32
+	Index int32 // into the block's Phis if Phi, else into its Instrs
 	// CoverBlock and CoverIndex place (in the block's Instrs) the kept
 	// instruction that covers a removed one that may panic; CoverBlock
 	// is -1 for one that needs no cover.
-	CoverBlock, CoverIndex int
+	CoverBlock, CoverIndex int32
+	Phi                    bool
 }
 
 // classKey says what justifies a class's keyed members.
@@ -534,27 +535,28 @@ func (c *gvnCheck) markRemovals(rs []Removal) error {
 	f := c.f
 	c.removed = rs
 	for i, m := range rs {
-		if m.Block < 0 || m.Block >= len(f.Blocks) {
-			return c.r.fn(RuleHints, "removal in b%d, which is not a block", m.Block)
+		block, index := int(m.Block), int(m.Index)
+		if block < 0 || block >= len(f.Blocks) {
+			return c.r.fn(RuleHints, "removal in b%d, which is not a block", block)
 		}
-		b := f.Blocks[m.Block]
+		b := f.Blocks[block]
 		if m.Phi {
-			if m.Index < 0 || m.Index >= len(b.Phis) {
-				return c.r.at(b, nil, RuleHints, "removal of phi %d, which the block does not have", m.Index)
+			if index < 0 || index >= len(b.Phis) {
+				return c.r.at(b, nil, RuleHints, "removal of phi %d, which the block does not have", index)
 			}
-			at := int(c.phiOff[m.Block]) + m.Index
+			at := int(c.phiOff[block]) + index
 			if c.removedPhi[at] {
-				return c.r.at(b, b.Phis[m.Index], RuleHints, "removed twice, want once")
+				return c.r.at(b, b.Phis[index], RuleHints, "removed twice, want once")
 			}
 			c.removedPhi[at] = true
 			continue
 		}
-		if m.Index < 0 || m.Index >= len(b.Instrs) {
-			return c.r.at(b, nil, RuleHints, "removal of instruction %d, which the block does not have", m.Index)
+		if index < 0 || index >= len(b.Instrs) {
+			return c.r.at(b, nil, RuleHints, "removal of instruction %d, which the block does not have", index)
 		}
-		at := int(c.offset[m.Block]) + m.Index
+		at := int(c.offset[block]) + index
 		if c.removedInstr[at] {
-			return c.r.at(b, b.Instrs[m.Index], RuleHints, "removed twice, want once")
+			return c.r.at(b, b.Instrs[index], RuleHints, "removed twice, want once")
 		}
 		c.removedInstr[at] = true
 		c.removal[at] = int32(i + 1)
@@ -577,19 +579,20 @@ func (c *gvnCheck) mayGo(b *ir.Block, in *ir.Instr, m *Removal) error {
 // kept cover with its key that strictly dominates it.
 func (c *gvnCheck) covered(b *ir.Block, m Removal) error {
 	f := c.f
-	in := b.Instrs[m.Index]
-	if m.CoverBlock < 0 || m.CoverBlock >= len(f.Blocks) || m.CoverIndex < 0 || m.CoverIndex >= len(f.Blocks[m.CoverBlock].Instrs) {
+	block, index, cb, ci := int(m.Block), int(m.Index), int(m.CoverBlock), int(m.CoverIndex)
+	in := b.Instrs[index]
+	if cb < 0 || cb >= len(f.Blocks) || ci < 0 || ci >= len(f.Blocks[cb].Instrs) {
 		return c.r.at(b, in, RuleRemove, "removed, but it may panic and names no instruction covering it, want one")
 	}
-	cover := f.Blocks[m.CoverBlock].Instrs[m.CoverIndex]
-	at, coverAt := int(c.offset[m.Block])+m.Index, int(c.offset[m.CoverBlock])+m.CoverIndex
+	cover := f.Blocks[cb].Instrs[ci]
+	at, coverAt := int(c.offset[block])+index, int(c.offset[cb])+ci
 	switch {
 	case c.removedInstr[coverAt]:
 		return c.r.at(b, in, RuleRemove, "removed, covered by an instruction that is removed too, want a kept one")
 	case !c.sameKey(cover, in) || c.instrVer[at] != c.instrVer[coverAt] && c.f.ValueKind(in) == ir.ValueMemory:
-		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which is another operation or has operands of other numbers", ir.FormatInstr(f, f.Blocks[m.CoverBlock], cover))
-	case !c.precedes(m.CoverBlock, m.CoverIndex, m.Block, m.Index):
-		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which does not strictly dominate it", ir.FormatInstr(f, f.Blocks[m.CoverBlock], cover))
+		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which is another operation or has operands of other numbers", ir.FormatInstr(f, f.Blocks[cb], cover))
+	case !c.precedes(cb, ci, block, index):
+		return c.r.at(b, in, RuleRemove, "removed, covered by %q, which does not strictly dominate it", ir.FormatInstr(f, f.Blocks[cb], cover))
 	}
 	return nil
 }

@@ -31,14 +31,8 @@ func newMemory(f *ir.Func, rpo []*ir.Block, s *scratch) *memory {
 		m.offset[i+1] = m.offset[i] + len(b.Instrs)
 	}
 	m.ver = sized(&s.ver, m.offset[nb])
-	m.exit = sized(&s.exit, nb)
-	for i := range m.exit {
-		m.exit[i] = -1
-	}
-	m.rpoAt = sized(&s.rpoAt, nb)
-	for i := range m.rpoAt {
-		m.rpoAt[i] = -1
-	}
+	m.exit = filled(&s.exit, nb, -1)
+	m.rpoAt = filled(&s.rpoAt, nb, -1)
 	for i, b := range rpo {
 		m.rpoAt[b.Index] = int32(i)
 	}

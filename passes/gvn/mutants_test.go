@@ -322,7 +322,7 @@ var gvnKinds = []gkind{
 								gb := g.Blocks[pb]
 								gb.Phis = slices.Delete(gb.Phis, c.gPhi[pb][pi], c.gPhi[pb][pi]+1)
 								replaceUses(g, p.Dst(), q.Dst())
-								h.Removed = append(h.Removed, validate.Removal{Block: pb, Phi: true, Index: pi, CoverBlock: -1})
+								h.Removed = append(h.Removed, validate.Removal{Block: int32(pb), Phi: true, Index: int32(pi), CoverBlock: -1})
 								return g, h, true
 							}})
 						}
@@ -358,7 +358,7 @@ var gvnKinds = []gkind{
 							gb.Phis = slices.Delete(gb.Phis, gi, gi+1)
 							replaceUses(g, p.Dst(), a)
 							merge(h.Number, p.Dst(), a)
-							h.Removed = append(h.Removed, validate.Removal{Block: pb, Phi: true, Index: pi, CoverBlock: -1})
+							h.Removed = append(h.Removed, validate.Removal{Block: int32(pb), Phi: true, Index: int32(pi), CoverBlock: -1})
 							return g, h, true
 						}})
 					}
@@ -651,11 +651,11 @@ func (c *gctx) dropSite(l, cover loc, why string) gsite {
 // kept instead (reading what d's honest cover reads in g) as l's
 // cover and as the cover of the removals l covered.
 func (c *gctx) swapCoverSite(l, d loc) (gsite, bool) {
-	k := slices.IndexFunc(c.h.Removed, func(m validate.Removal) bool { return !m.Phi && m.Block == d.block && m.Index == d.index })
+	k := slices.IndexFunc(c.h.Removed, func(m validate.Removal) bool { return !m.Phi && int(m.Block) == d.block && int(m.Index) == d.index })
 	if k < 0 {
 		return gsite{}, false
 	}
-	e := loc{c.h.Removed[k].CoverBlock, c.h.Removed[k].CoverIndex}
+	e := loc{int(c.h.Removed[k].CoverBlock), int(c.h.Removed[k].CoverIndex)}
 	if e.block < 0 || c.gIndex[e.block][e.index] < 0 {
 		return gsite{}, false
 	}
@@ -678,11 +678,11 @@ func (c *gctx) swapCoverSite(l, d loc) (gsite, bool) {
 		lb.Instrs = slices.Delete(lb.Instrs, i, i+1)
 		h.Removed = slices.Delete(h.Removed, k, k+1)
 		for j, m := range h.Removed {
-			if !m.Phi && m.CoverBlock == l.block && m.CoverIndex == l.index {
-				h.Removed[j].CoverBlock, h.Removed[j].CoverIndex = d.block, d.index
+			if !m.Phi && int(m.CoverBlock) == l.block && int(m.CoverIndex) == l.index {
+				h.Removed[j].CoverBlock, h.Removed[j].CoverIndex = int32(d.block), int32(d.index)
 			}
 		}
-		h.Removed = slices.Insert(h.Removed, 0, validate.Removal{Block: l.block, Index: l.index, CoverBlock: d.block, CoverIndex: d.index})
+		h.Removed = slices.Insert(h.Removed, 0, validate.Removal{Block: int32(l.block), Index: int32(l.index), CoverBlock: int32(d.block), CoverIndex: int32(d.index)})
 		return g, h, true
 	}}, true
 }
@@ -724,7 +724,7 @@ func (c *gctx) randomChange(rng *rand.Rand, g *ir.Func, h *validate.GVNHints) bo
 	}
 	removal := func() validate.Removal {
 		b, cb := block(), block()
-		return validate.Removal{Block: b, Phi: rng.Intn(4) == 0, Index: index(b), CoverBlock: cb, CoverIndex: index(cb)}
+		return validate.Removal{Block: int32(b), Phi: rng.Intn(4) == 0, Index: int32(index(b)), CoverBlock: int32(cb), CoverIndex: int32(index(cb))}
 	}
 	switch rng.Intn(9) {
 	case 0: // a number, anything
@@ -763,7 +763,7 @@ func (c *gctx) randomChange(rng *rand.Rand, g *ir.Func, h *validate.GVNHints) bo
 	case 7: // a removal re-covered
 		if len(h.Removed) > 0 {
 			k, cb := rng.Intn(len(h.Removed)), block()
-			h.Removed[k].CoverBlock, h.Removed[k].CoverIndex = cb, index(cb)
+			h.Removed[k].CoverBlock, h.Removed[k].CoverIndex = int32(cb), int32(index(cb))
 			return true
 		}
 	case 8: // an instruction removed from g, listed with a random cover
@@ -773,7 +773,7 @@ func (c *gctx) randomChange(rng *rand.Rand, g *ir.Func, h *validate.GVNHints) bo
 		}
 		i := rng.Intn(len(b.Instrs) - 1)
 		r := removal()
-		r.Block, r.Phi, r.Index = b.Index, false, c.inIndex[b.Index][i]
+		r.Block, r.Phi, r.Index = int32(b.Index), false, int32(c.inIndex[b.Index][i])
 		b.Instrs = slices.Delete(b.Instrs, i, i+1)
 		h.Removed = append(h.Removed, r)
 		return true

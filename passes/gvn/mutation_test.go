@@ -149,9 +149,9 @@ func (c *gctx) removedSets(h *validate.GVNHints) (instrs, phis map[loc]bool) {
 	instrs, phis = map[loc]bool{}, map[loc]bool{}
 	for _, m := range h.Removed {
 		if m.Phi {
-			phis[loc{m.Block, m.Index}] = true
+			phis[loc{int(m.Block), int(m.Index)}] = true
 		} else {
-			instrs[loc{m.Block, m.Index}] = true
+			instrs[loc{int(m.Block), int(m.Index)}] = true
 		}
 	}
 	return instrs, phis
@@ -457,9 +457,9 @@ func (c *gctx) drop(g *ir.Func, h *validate.GVNHints, l, cover loc) {
 	gi := c.gIndex[l.block][l.index]
 	blk := g.Blocks[l.block]
 	blk.Instrs = slices.Delete(blk.Instrs, gi, gi+1)
-	r := validate.Removal{Block: l.block, Index: l.index, CoverBlock: -1}
+	r := validate.Removal{Block: int32(l.block), Index: int32(l.index), CoverBlock: -1}
 	if cover.block >= 0 {
-		r.CoverBlock, r.CoverIndex = cover.block, cover.index
+		r.CoverBlock, r.CoverIndex = int32(cover.block), int32(cover.index)
 	}
 	// First, so that the validator's message is about this removal
 	// rather than about an honest one that relied on it.

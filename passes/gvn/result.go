@@ -146,7 +146,7 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 		phis := blk.Phis
 		for i, phi := range src.Phis {
 			if w.phiRemoved(b, i) {
-				rs = append(rs, validate.Removal{Block: b, Phi: true, Index: i, CoverBlock: -1})
+				rs = append(rs, validate.Removal{Block: int32(b), Phi: true, Index: int32(i), CoverBlock: -1})
 			} else {
 				phis = append(phis, w.renamed(&a, phi))
 			}
@@ -157,9 +157,9 @@ func (w *walk) result() (*ir.Func, []validate.Removal) {
 			pos := w.mem.offset[b] + k
 			switch w.fate[pos] {
 			case removed:
-				r := validate.Removal{Block: b, Index: k, CoverBlock: -1}
+				r := validate.Removal{Block: int32(b), Index: int32(k), CoverBlock: -1}
 				if c := w.cover[pos]; c.block >= 0 {
-					r.CoverBlock, r.CoverIndex = int(c.block), int(c.index)
+					r.CoverBlock, r.CoverIndex = c.block, c.index
 				}
 				rs = append(rs, r)
 			case folded:

@@ -87,3 +87,17 @@ func sized[T any](buf *[]T, n int) []T {
 	clear(*buf)
 	return *buf
 }
+
+// filled returns (*buf)[:n] with every element v, growing *buf if
+// needed: for the arrays whose "none" is not zero, written once rather
+// than cleared and then written.
+func filled[T any](buf *[]T, n int, v T) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n, n+n/4)
+	}
+	*buf = (*buf)[:n]
+	for i := range *buf {
+		(*buf)[i] = v
+	}
+	return *buf
+}

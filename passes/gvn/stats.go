@@ -143,17 +143,18 @@ func Count(in, out *ir.Func, h *validate.GVNHints) Stats {
 	}
 	if h != nil {
 		for _, r := range h.Removed {
-			if r.Block < 0 || r.Block >= len(in.Blocks) {
+			b, i := int(r.Block), int(r.Index)
+			if b < 0 || b >= len(in.Blocks) {
 				continue
 			}
-			blk := in.Blocks[r.Block]
+			blk := in.Blocks[b]
 			switch {
-			case r.Phi && r.Index >= 0 && r.Index < len(blk.Phis) && !removedPhi[r.Block][r.Index]:
-				removedPhi[r.Block][r.Index] = true
+			case r.Phi && i >= 0 && i < len(blk.Phis) && !removedPhi[b][i]:
+				removedPhi[b][i] = true
 				s.Removed[KindPhi]++
-			case !r.Phi && r.Index >= 0 && r.Index < len(blk.Instrs) && !removed[r.Block][r.Index]:
-				removed[r.Block][r.Index] = true
-				s.Removed[KindOf(in, blk.Instrs[r.Index])]++
+			case !r.Phi && i >= 0 && i < len(blk.Instrs) && !removed[b][i]:
+				removed[b][i] = true
+				s.Removed[KindOf(in, blk.Instrs[i])]++
 			}
 		}
 	}

@@ -97,19 +97,12 @@ func newWalk(f *ir.Func, n *numbering, cfg *ir.CFGInfo, fused bool) *walk {
 	}
 	w := &s.walk
 	*w = walk{f: f, n: n, dom: cfg.Dom, mem: n.mem, fused: fused,
-		defAt:  sized(&s.defAt, nr),
-		leader: sized(&s.leader, nr), replace: sized(&s.replace, nr),
-		checks: s.checks, cover: sized(&s.cover, len(n.mem.ver)),
+		defAt:  filled(&s.defAt, nr, place{-1, 0}),
+		leader: filled(&s.leader, nr, ir.NoReg), replace: filled(&s.replace, nr, ir.NoReg),
+		checks: s.checks, cover: filled(&s.cover, len(n.mem.ver), place{-1, 0}),
 		fate: sized(&s.fate, len(n.mem.ver)), dirty: sized(&s.dirty, len(f.Blocks)),
 		uses: sized(&s.uses, nr), candidates: s.candidates[:0],
 		phiOff: phiOff, phiGone: sized(&s.phiGone, phiOff[len(f.Blocks)]), recv: recv}
-	for i := range w.leader {
-		w.leader[i], w.replace[i] = ir.NoReg, ir.NoReg
-		w.defAt[i].block = -1
-	}
-	for i := range w.cover {
-		w.cover[i].block = -1
-	}
 	if fused {
 		w.kids = sized(&s.kids, len(f.Blocks))
 		flat := sized(&s.kidsFlat, len(f.Blocks))[:0]
