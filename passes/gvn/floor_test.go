@@ -101,3 +101,57 @@ func BenchmarkFloor(b *testing.B) {
 	b.ReportMetric(float64(pass+val)/float64(m2r+m2rVal), "Q")
 	b.ReportMetric(float64(floor)/float64(m2r+m2rVal), "hashOnce/mem2reg+validate")
 }
+
+// BenchmarkInPipeline measures the pass and its validator as vssa
+// bench does, each function once, right after mem2reg, its validator
+// and the IR checker ran on it (so caches hold what they hold in a
+// pipeline, not a repeated function's working set), with mem2reg and
+// its validator timed on the same functions, right after the full
+// check of a fresh copy of their input: per instruction, and Q.
+func BenchmarkInPipeline(b *testing.B) {
+	_, norm := benchInputs(b)
+	var pass, val, m2r, m2rVal time.Duration
+	instrs := 0
+	b.ResetTimer()
+	for range b.N {
+		for _, n := range norm {
+			f := n.ShallowClone()
+			f.ReserveForPasses()
+			if ir.Check(f, ir.RTL) != nil {
+				continue
+			}
+			t0 := time.Now()
+			g, mh, err := mem2reg.Run(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t1 := time.Now()
+			err = validate.Mem2Reg(f, g, mh)
+			t2 := time.Now()
+			if err != nil || ir.CheckStructure(g, ir.SSA) != nil {
+				continue
+			}
+			t3 := time.Now()
+			out, h, err := Run(g)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t4 := time.Now()
+			if err := validate.GVN(g, out, h); err != nil {
+				b.Fatalf("%s: %v", g.Name, err)
+			}
+			t5 := time.Now()
+			m2r, m2rVal, pass, val = m2r+t1.Sub(t0), m2rVal+t2.Sub(t1), pass+t4.Sub(t3), val+t5.Sub(t4)
+			for _, blk := range g.Blocks {
+				instrs += len(blk.Phis) + len(blk.Instrs)
+			}
+		}
+	}
+	per := func(d time.Duration) float64 { return float64(d) / float64(instrs) }
+	b.ReportMetric(per(pass), "gvn-ns/instr")
+	b.ReportMetric(per(val), "gvn-validate-ns/instr")
+	b.ReportMetric(per(m2r), "mem2reg-ns/instr")
+	b.ReportMetric(per(m2rVal), "mem2reg-validate-ns/instr")
+	b.ReportMetric(float64(pass+val)/float64(m2r+m2rVal), "Q")
+	b.ReportMetric(float64(val)/float64(pass), "V")
+}
