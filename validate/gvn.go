@@ -19,9 +19,6 @@
 //     (phi) it is a phi all of whose arguments are in the class;
 //     (parameter) it is the class's one parameter or free variable,
 //     and the class has no key;
-//     (alone) it is the only register of its class, which then needs
-//     no key but a constant one (for folding), there being no other
-//     member to hold to it;
 //     so two registers of one class hold equal values wherever both
 //     are defined (a class with a constant key: its value), and an
 //     instruction that is not a function of its operands (and of the
@@ -121,11 +118,6 @@ type gvnCheck struct {
 	// readsGone is false, without reading the instruction again.
 	kept      []bool
 	readsGone []bool
-	// shared is per register: another register is numbered by it. A
-	// register alone in its class (numbered by itself, shared false)
-	// needs no key (there is no other member to check against it) but
-	// a constant one, which folds read.
-	shared []bool
 	// plain is per block: nothing of it removed and no instruction of
 	// it reading a register not kept, so the result must have the
 	// input's lists as they are.
@@ -190,9 +182,6 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	}
 	var lastT, lastU types.Type // the last two types found identical
 	merged := 0                 // registers numbered by another
-	sc := getScratch()
-	defer sc.put()
-	shared := take(&sc.flags, n)
 	for v, x := range h.Number {
 		if x < 0 || int(x) >= n || h.Number[x] != x {
 			return r.fn(RuleNumbering, "r%d is numbered %s, which is not a register numbering itself", v, x)
@@ -201,7 +190,6 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 			continue
 		}
 		merged++
-		shared[x] = true
 		// Registers of a class mostly have one type value, else the same
 		// two as the last pair (types.Identical walks the types).
 		t, u := before.TypeOf(ir.Reg(v)), before.TypeOf(x)
@@ -214,7 +202,9 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 		lastT, lastU = t, u
 	}
 	cfg := before.CFG()
-	c := &gvnCheck{r: r, f: before, num: h.Number, merged: merged, shared: shared, dom: cfg.Dom, sc: sc,
+	sc := getScratch()
+	defer sc.put()
+	c := &gvnCheck{r: r, f: before, num: h.Number, merged: merged, dom: cfg.Dom, sc: sc,
 		def: take(&sc.places, n), kept: take(&sc.flags, n), class: take(&sc.classes, n)}
 	c.places()
 	if err := c.markRemovals(h.Removed); err != nil {
@@ -441,9 +431,6 @@ func (c *gvnCheck) justify(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg,
 // instruction in, at place at, has the class's key.
 func (c *gvnCheck) claim(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg, k classKey, mem int32) error {
 	num := c.num[d]
-	if num == d && !c.shared[d] {
-		return nil // alone in its class
-	}
 	if c.class[num].key == noKey {
 		c.class[num] = class{key: k, at: at, dst: int8(j), mem: mem}
 		return nil
