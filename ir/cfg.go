@@ -3,7 +3,11 @@
 
 package ir
 
-import "github.com/vssa-go/vssa/ir/graph"
+import (
+	"slices"
+
+	"github.com/vssa-go/vssa/ir/graph"
+)
 
 // Graph returns the control-flow graph of f over block indices, built
 // from Succs. If f has a Recover block, the graph has an extra edge from
@@ -166,11 +170,18 @@ func (c *CFGInfo) describes(f *Func) bool {
 // ReversePostorderOf returns the blocks of f in the reverse of cfg's
 // postorder.
 func (f *Func) ReversePostorderOf(cfg *CFGInfo) []*Block {
-	blocks := make([]*Block, len(cfg.Postorder))
-	for i, n := range cfg.Postorder {
-		blocks[len(blocks)-1-i] = f.Blocks[n]
+	return f.AppendReversePostorder(nil, cfg)
+}
+
+// AppendReversePostorder appends the blocks of f in the reverse of
+// cfg's postorder to dst, for a pass that keeps the list's array from
+// function to function.
+func (f *Func) AppendReversePostorder(dst []*Block, cfg *CFGInfo) []*Block {
+	dst = slices.Grow(dst, len(cfg.Postorder))
+	for i := len(cfg.Postorder) - 1; i >= 0; i-- {
+		dst = append(dst, f.Blocks[cfg.Postorder[i]])
 	}
-	return blocks
+	return dst
 }
 
 // Postorder returns the indices of the blocks reachable from the entry

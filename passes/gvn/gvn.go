@@ -22,10 +22,8 @@ func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
 	s := scratches.Get().(*scratch)
 	defer s.release()
 	cfg := f.CFG()
-	rpo := sized(&s.rpo, len(cfg.Postorder))
-	for i, b := range cfg.Postorder {
-		rpo[len(rpo)-1-i] = f.Blocks[b]
-	}
+	s.rpo = f.AppendReversePostorder(s.rpo[:0], cfg)
+	rpo := s.rpo
 	mem := newMemory(f, rpo, s)
 	n := &s.numbering
 	*n = numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}

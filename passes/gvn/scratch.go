@@ -80,24 +80,28 @@ func reset[K comparable, V any](m *map[K]V) {
 
 // sized returns (*buf)[:n] cleared, growing *buf if needed.
 func sized[T any](buf *[]T, n int) []T {
-	if cap(*buf) < n {
-		*buf = make([]T, n, n+n/4)
-	}
-	*buf = (*buf)[:n]
-	clear(*buf)
-	return *buf
+	s := grown(buf, n)
+	clear(s)
+	return s
 }
 
 // filled returns (*buf)[:n] with every element v, growing *buf if
 // needed: for the arrays whose "none" is not zero, written once rather
 // than cleared and then written.
 func filled[T any](buf *[]T, n int, v T) []T {
+	s := grown(buf, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// grown returns (*buf)[:n], growing *buf if needed, its elements as
+// they were.
+func grown[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
 		*buf = make([]T, n, n+n/4)
 	}
 	*buf = (*buf)[:n]
-	for i := range *buf {
-		(*buf)[i] = v
-	}
 	return *buf
 }

@@ -19,10 +19,10 @@ func typeHash(t types.Type) uint64 {
 }
 
 func hashAt(t types.Type, depth int) uint64 {
-	t = types.Unalias(t)
 	if depth == 0 {
 		return 0
 	}
+	t = types.Unalias(t)
 	mix := func(tag, h uint64) uint64 { return (tag ^ h) * 0x9e3779b97f4a7c15 }
 	switch t := t.(type) {
 	case *types.Basic:
