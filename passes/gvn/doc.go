@@ -15,10 +15,11 @@
 // leaders (walk.go) numbers each block as it reaches it, and there are
 // no rounds.
 // A number is a key (table.go: an open-addressing table of plain-memory
-// keys, the result types compared apart with types.Identical; a
-// constant's key holds its type's hash, typehash.go, which identical
-// types share, so that one value's constants of many types do not all
-// chain on one key): the
+// keys without pointers, the result types compared apart with
+// types.Identical; a constant's key holds its type's hash, typehash.go,
+// which identical types share, so that one value's constants of many
+// types do not all chain on one key, and its value as bits, or for a
+// string a hash of it, compared apart when two keys meet): the
 // instruction's kind, attributes and result types with its operands'
 // numbers; a phi's adds its block; a memory read's
 // adds the memory version it sees (memory.go); a const's, and that of

@@ -5,6 +5,8 @@ package gvn
 import (
 	"go/constant"
 	"go/types"
+	"hash/maphash"
+	"math"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -44,19 +46,32 @@ type key struct {
 	args  [maxKeyArgs]ir.Reg
 }
 
+// bigUint flags, in a constant's key, a value above the int64s held as
+// its uint64 bits.
+const bigUint = 1
+
+// hashString hashes string constants into their keys (see constKey);
+// a variable, so that tests can make strings collide.
+var hashString = func(s string) uint64 { return maphash.String(strSeed, s) }
+
+var strSeed = maphash.MakeSeed()
+
 // constKey is the key of a constant v of type t: a const's kind with
-// the value's kind; small integers and booleans held in field and sym,
-// strings (and other values, as their exact string) by id in extra;
-// t's typeHash in the operands, which a const has none of. The type is
+// the value's kind; t's typeHash in the operands, which a const has
+// none of; and the value in field and sym, as bits where they hold it
+// (integers of 64 bits, exact float64s, booleans), else by an id in
+// extra (its exact string). A string's is its length in extra and a
+// hash of its bytes in field and sym, so hashed reports that equal
+// keys may hold different strings (see constNumber). The type is
 // compared apart, as for other keys: the hash only spares comparing
 // types that differ (constants of one value have many: nil of every
 // pointer type, 0 of every integer type).
-func (n *numbering) constKey(v constant.Value, t types.Type) key {
-	k := key{static: static{attrs: attrsOf(ir.OpConst, 0, 0, 1, 0)}, extra: -1}
-	h := typeHash(t)
+func (n *numbering) constKey(v constant.Value, t types.Type) (k key, hashed bool) {
+	k = key{static: static{attrs: attrsOf(ir.OpConst, 0, 0, 1, 0)}, extra: -1}
+	h := n.typeHash(t)
 	k.args[0], k.args[1] = ir.Reg(uint32(h)), ir.Reg(uint32(h>>32))
 	if v == nil {
-		return k
+		return k, false
 	}
 	kind := v.Kind()
 	k.attrs |= uint64(kind) << 48
@@ -67,17 +82,42 @@ func (n *numbering) constKey(v constant.Value, t types.Type) key {
 			i = 1
 		}
 	case constant.String:
-		k.extra = n.strID(constant.StringVal(v))
+		s := constant.StringVal(v)
+		i, k.extra, hashed = int64(hashString(s)), int32(uint32(len(s))), true
 	case constant.Int:
 		var exact bool
 		if i, exact = constant.Int64Val(v); !exact {
+			// Above the int64s, the uint64s (half of the random
+			// 64-bit words of crypto tables) are bits too, told apart
+			// by a flag; only larger ones need their decimal string.
+			if u, ok := constant.Uint64Val(v); ok {
+				i = int64(u)
+				k.attrs |= bigUint << 56
+			} else {
+				k.extra = n.strID(v.ExactString())
+			}
+		}
+	case constant.Float:
+		// Equal exact float64s have equal bits (a constant has no -0).
+		if x, exact := constant.Float64Val(v); exact {
+			i = int64(math.Float64bits(x))
+		} else {
 			k.extra = n.strID(v.ExactString())
 		}
 	default:
 		k.extra = n.strID(v.ExactString())
 	}
 	k.field, k.sym = int32(uint32(i)), int32(uint32(uint64(i)>>32))
-	return k
+	return k, hashed
+}
+
+// typeHash is typeHash(t), remembered for the last type: a function's
+// constants come in runs of one type.
+func (n *numbering) typeHash(t types.Type) uint64 {
+	if t != n.lastType || n.lastType == nil {
+		n.lastType, n.lastHash = t, typeHash(t)
+	}
+	return n.lastHash
 }
 
 // How an instruction is numbered (plan.how).
@@ -110,6 +150,9 @@ type numbering struct {
 	constOf []int32
 	values  []constant.Value
 	plans   []plan // by instruction place, when there are several rounds
+
+	lastType types.Type // see typeHash
+	lastHash uint64
 }
 
 // symID returns the id of a symbol, -1 for none.
@@ -191,7 +234,7 @@ func (n *numbering) number(rpo []*ir.Block) bool {
 	}
 	for round := 0; round < maxRounds; round++ {
 		if round > 0 {
-			n.s.table.size(len(n.mem.ver) + n.f.NumRegs()/8)
+			n.s.table.size(n.f, n.f.NumRegs())
 			clear(n.constOf)
 			clear(n.values)
 			n.values = n.values[:0]
@@ -224,7 +267,7 @@ func (n *numbering) start() {
 			n.num[v] = v
 		}
 	}
-	n.s.table.size(len(n.mem.ver) + nr/8)
+	n.s.table.size(f, nr)
 }
 
 // numberBlock numbers b's phis and instructions, and reports whether a
@@ -289,7 +332,7 @@ func (n *numbering) phiNumber(b *ir.Block, phi *ir.Instr) ir.Reg {
 	for i, a := range args {
 		k.args[i] = n.num[a]
 	}
-	return n.s.table.lookup(&k, n.f.TypeOf(d), d)
+	return n.s.table.lookup(&k, d, d)
 }
 
 // instrNumber numbers result j of in, the instruction at place pos.
@@ -322,14 +365,16 @@ func (n *numbering) instrNumber(pos int, in *ir.Instr, j int) ir.Reg {
 	if n.f.Commutes(in) && k.args[1] < k.args[0] {
 		k.args[0], k.args[1] = k.args[1], k.args[0]
 	}
-	return n.s.table.lookup(&k, n.f.TypeOf(in.Dsts()[0]), d)
+	return n.s.table.lookup(&k, in.Dsts()[0], d)
 }
 
 // constNumber numbers d, which holds the constant v.
 func (n *numbering) constNumber(d ir.Reg, v constant.Value) ir.Reg {
-	t := n.f.TypeOf(d)
-	k := n.constKey(v, t)
-	num := n.s.table.lookup(&k, t, d)
+	k, hashed := n.constKey(v, n.f.TypeOf(d))
+	num := n.s.table.lookup(&k, d, d)
+	if hashed && num != d && constant.StringVal(n.constant(num)) != constant.StringVal(v) {
+		return d // two strings of one length and hash: d numbers itself
+	}
 	if n.constOf[num] == 0 {
 		n.values = append(n.values, v)
 		n.constOf[num] = int32(len(n.values))

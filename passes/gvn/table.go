@@ -12,9 +12,12 @@ import (
 // of a key are chained, since results of different types may share one
 // (conversions of one value to different types), and their types are
 // compared apart, since identical types need not be one types.Type.
+// The type is that of a register (typ), so that entries hold no
+// pointer: the garbage collector neither scans nor write-barriers them,
+// and a large function's entries are tens of megabytes.
 type entry struct {
 	key  key
-	typ  types.Type
+	typ  ir.Reg // a register of the entry's type
 	num  ir.Reg
 	next int32 // the key's next entry, or -1
 }
@@ -24,6 +27,7 @@ type entry struct {
 // capacity, which a large function would leave to every small one after
 // it; a table is emptied in time proportional to what was put in it.
 type table struct {
+	f       *ir.Func // whose registers' types the entries' are
 	entries []entry
 	slots   []int32 // entry index + 1, 0 when empty
 	used    []int32 // the slots filled
@@ -41,13 +45,20 @@ func (t *table) clear() {
 	}
 	t.used, t.entries = t.used[:0], t.entries[:0]
 	t.sameT, t.sameU = nil, nil // the pool must not keep the types alive
+	t.f = nil
 }
 
-// size empties t and makes room for about n entries. The slots are
-// kept as small as that allows, not as large as the largest function
-// made them: most lookups miss the cache otherwise.
-func (t *table) size(n int) {
+// size empties t for the registers of f and makes room for n entries
+// (each register makes one at most). The slots are kept as small as
+// that allows, not as large as the largest function made them: most
+// lookups miss the cache otherwise. The entries are made room for at
+// once: growing them copies a large function's several times.
+func (t *table) size(f *ir.Func, n int) {
 	t.clear()
+	t.f = f
+	if cap(t.entries) < n {
+		t.entries = make([]entry, 0, n)
+	}
 	want := 64
 	for want < 2*n {
 		want *= 2
@@ -60,8 +71,8 @@ func (t *table) size(n int) {
 }
 
 // lookup returns the number of an entry of key k and a type identical
-// to typ, else adds one for d and returns d.
-func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
+// to that of register tr, else adds one for d and returns d.
+func (t *table) lookup(k *key, tr, d ir.Reg) ir.Reg {
 	if 2*(len(t.used)+1) > len(t.slots) {
 		t.grow()
 	}
@@ -72,16 +83,17 @@ func (t *table) lookup(k *key, typ types.Type, d ir.Reg) ir.Reg {
 		if t.entries[head].key != *k {
 			continue
 		}
+		typ := t.f.TypeOf(tr)
 		for e := head; e >= 0; e = t.entries[e].next {
-			if t.sameType(t.entries[e].typ, typ) {
+			if t.sameType(t.f.TypeOf(t.entries[e].typ), typ) {
 				return t.entries[e].num
 			}
 		}
-		t.entries = append(t.entries, entry{*k, typ, d, head})
+		t.entries = append(t.entries, entry{*k, tr, d, head})
 		t.slots[i] = int32(len(t.entries))
 		return d
 	}
-	t.entries = append(t.entries, entry{*k, typ, d, -1})
+	t.entries = append(t.entries, entry{*k, tr, d, -1})
 	t.slots[i] = int32(len(t.entries))
 	t.used = append(t.used, int32(i))
 	return d
