@@ -111,17 +111,12 @@ type gvnCheck struct {
 	removed      []Removal // the hints' removals
 	// kept is per register of the input: defined by a parameter, a free
 	// variable or an instruction the result keeps (once the numbering
-	// walk has reached its definition). readsGone is per instruction of
-	// the input: it read, when the walk reached it, a register not kept.
-	// The result is checked to have exactly the definitions kept, so an
-	// instruction it shares with the input reads only kept registers if
-	// readsGone is false, without reading the instruction again.
-	kept      []bool
-	readsGone []bool
-	// plain is per block: nothing of it removed and no instruction of
-	// it reading a register not kept, so the result must have the
-	// input's lists as they are.
-	plain []bool
+	// walk has reached its definition).
+	kept []bool
+	// foldedLater lists the instructions the result rewrites to a
+	// const, checked once every class has its key (their class's
+	// constant may come from a member the walk reaches after them).
+	foldedLater []foldedAt
 	// joined lists the registers justified by the copy or phi rule
 	// alone: their classes must have a key from another member.
 	joined []ir.Reg
@@ -139,6 +134,10 @@ type gvnCheck struct {
 
 // place is an instruction's block and index in its Instrs.
 type place struct{ block, index int32 }
+
+// foldedAt places an instruction of the input (in) and the const the
+// result has for it (out) in block.
+type foldedAt struct{ block, in, out int32 }
 
 // class is what justifies a class's keyed members. It holds no
 // pointer (see scratch): the keyed instruction by its place, the
@@ -210,16 +209,17 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	if err := c.markRemovals(h.Removed); err != nil {
 		return err
 	}
-	c.konsts, c.joined = sc.konsts[:0], sc.joined[:0]
+	c.konsts, c.joined, c.foldedLater = sc.konsts[:0], sc.joined[:0], sc.folded[:0]
 	defer func() {
 		clear(c.konsts) // the pool must not keep the constants alive
 		keepGrown(&sc.konsts, c.konsts[:0])
 		keepGrown(&sc.joined, c.joined[:0])
+		keepGrown(&sc.folded, c.foldedLater[:0])
 	}()
-	if err := c.numbering(cfg.Postorder, h.MemFresh); err != nil {
+	if err := c.numbering(cfg.Postorder, h.MemFresh, after); err != nil {
 		return err
 	}
-	return c.result(after)
+	return c.resultPhis(after)
 }
 
 // places fills in the blocks reachable from the recover block and the
@@ -249,8 +249,6 @@ func (c *gvnCheck) places() {
 	c.removedInstr = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
 	c.removal = take(&c.sc.counts, int(c.offset[len(f.Blocks)]))
 	c.removedPhi = take(&c.sc.flags, int(c.phiOff[len(f.Blocks)]))
-	c.readsGone = take(&c.sc.flags, int(c.offset[len(f.Blocks)]))
-	c.plain = take(&c.sc.flags, len(f.Blocks))
 	if f.Recover > 0 {
 		c.recov = f.RecoverReach()
 	}
@@ -259,9 +257,11 @@ func (c *gvnCheck) places() {
 // numbering walks the input in reverse postorder (every register's
 // definition before its uses but in phis), recording where each
 // register is defined, computing memory versions and checking each
-// register's justification. Every block is reachable (the SSA form
-// has no other), so the walk sees every definition.
-func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
+// register's justification, and checks the result's instructions (not
+// its phis, whose operands may be defined later: resultPhis) against
+// the input's as it goes. Every block is reachable (the SSA form has no
+// other), so the walk sees every definition.
+func (c *gvnCheck) numbering(postorder []int, memFresh []int, after *ir.Func) error {
 	f := c.f
 	nb := len(f.Blocks)
 	if len(postorder) != nb {
@@ -300,42 +300,33 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 			}
 		}
 		entry[b.Index] = cur
-		plain := true
 		for i, phi := range b.Phis {
 			if err := c.define(b, phi, phi.Dst(), place{int32(b.Index), -1}); err != nil {
 				return err
 			}
 			c.kept[phi.Dst()] = !c.removedPhi[int(c.phiOff[b.Index])+i]
-			plain = plain && c.kept[phi.Dst()]
-		}
-		for _, phi := range b.Phis {
-			// An argument defined later (around a loop) counts as not
-			// kept: the block is then checked instruction by instruction.
-			for _, a := range phi.Args() {
-				plain = plain && c.kept[a]
-			}
 		}
 		for i, phi := range b.Phis {
 			if err := c.justify(b, place{int32(b.Index), int32(-1 - i)}, phi, 0, phi.Dst(), cur); err != nil {
 				return err
 			}
 		}
+		ab := after.Blocks[b.Index]
+		off, kept := int(c.offset[b.Index]), 0 // kept: the instructions of ab met
 		for k, in := range b.Instrs {
-			pos := int(c.offset[b.Index]) + k
+			pos := off + k
 			c.instrVer[pos] = cur
 			if !c.removedInstr[pos] {
-				for _, a := range in.Args() {
-					if a != ir.NoReg && !c.kept[a] {
-						c.readsGone[pos] = true
-						plain = false
-					}
+				if kept == len(ab.Instrs) {
+					return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
 				}
-			} else {
-				plain = false
-				if !f.CannotPanic(in) {
-					if err := c.mayGo(b, in, &c.removed[c.removal[pos]-1]); err != nil {
-						return err
-					}
+				if err := c.resultInstr(b, ab, k, in, ab.Instrs[kept], kept); err != nil {
+					return err
+				}
+				kept++
+			} else if !f.CannotPanic(in) {
+				if err := c.mayGo(b, in, &c.removed[c.removal[pos]-1]); err != nil {
+					return err
 				}
 			}
 			for j, d := range in.Dsts() {
@@ -351,8 +342,10 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 				cur, next = next, next+1
 			}
 		}
+		if kept != len(ab.Instrs) {
+			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
+		}
 		exit[b.Index], visited[b.Index] = cur, true
-		c.plain[b.Index] = plain
 	}
 	for _, b := range f.Blocks {
 		if fresh[b.Index] {
@@ -373,6 +366,12 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int) error {
 	for _, v := range c.joined {
 		if c.class[c.num[v]].key == noKey {
 			return c.r.fn(RuleNumbering, "class of r%d has no parameter, constant or instruction to justify it", v)
+		}
+	}
+	for _, fa := range c.foldedLater {
+		b, ab := f.Blocks[fa.block], after.Blocks[fa.block]
+		if err := c.folded(ab, b.Instrs[fa.in], ab.Instrs[fa.out]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -609,14 +608,14 @@ func (c *gvnCheck) defines(x ir.Reg, ub, ui int) bool {
 	return c.precedes(int(c.def[x].block), int(c.def[x].index), ub, ui)
 }
 
-// result checks that after is the input with the removals made and the
-// kept instructions' operands replaced or their results folded.
-func (c *gvnCheck) result(after *ir.Func) error {
+// resultPhis checks that the result's phis are the input's with the
+// removals made and operands replaced, once every definition is known.
+func (c *gvnCheck) resultPhis(after *ir.Func) error {
 	f := c.f
 	for i, b := range f.Blocks {
 		ab := after.Blocks[i]
-		if c.plain[i] && sameInstrs(b.Phis, ab.Phis) && sameInstrs(b.Instrs, ab.Instrs) {
-			continue // the input's block, shared
+		if len(b.Phis) == 0 && len(ab.Phis) == 0 {
+			continue
 		}
 		k := 0
 		for j, phi := range b.Phis {
@@ -640,44 +639,32 @@ func (c *gvnCheck) result(after *ir.Func) error {
 		if k != len(ab.Phis) {
 			return c.r.at(ab, nil, RuleStructure, "block has %d phis, want the input's %d but those removed", len(ab.Phis), len(b.Phis))
 		}
-		k = 0
-		for j, in := range b.Instrs {
-			if c.removedInstr[int(c.offset[i])+j] {
-				continue
-			}
-			if k >= len(ab.Instrs) {
-				return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
-			}
-			out := ab.Instrs[k]
-			k++
-			if in == out {
-				if c.readsGone[int(c.offset[i])+j] {
-					if err := c.keptOperands(ab, out); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if !sameRegs(in.Dsts(), out.Dsts()) {
-				return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want the same results", ir.FormatInstr(f, b, in))
-			}
-			if out.Op == ir.OpConst && in.Op != ir.OpConst {
-				if err := c.folded(ab, in, out); err != nil {
-					return err
-				}
-				continue
-			}
-			if !sameShape(in, out) {
-				return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want it with operands replaced", ir.FormatInstr(f, b, in))
-			}
-			for a, x := range out.Args() {
-				if err := c.replaced(ab, out, x, in.Args()[a], i, j); err != nil {
-					return err
-				}
-			}
-		}
-		if k != len(ab.Instrs) {
-			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
+	}
+	return nil
+}
+
+// resultInstr checks out, instruction k of block ab of the result, for
+// in, instruction j of block b of the input, which the result keeps:
+// in itself reading kept registers, in with operands replaced, or a
+// const its class holds (checked later: foldedLater). The walk calls it
+// before it defines in's results, its operands' definitions known.
+func (c *gvnCheck) resultInstr(b, ab *ir.Block, j int, in, out *ir.Instr, k int) error {
+	if in == out {
+		return c.keptOperands(ab, out)
+	}
+	if !sameRegs(in.Dsts(), out.Dsts()) {
+		return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want the same results", ir.FormatInstr(c.f, b, in))
+	}
+	if out.Op == ir.OpConst && in.Op != ir.OpConst {
+		c.foldedLater = append(c.foldedLater, foldedAt{int32(b.Index), int32(j), int32(k)})
+		return nil
+	}
+	if !sameShape(in, out) {
+		return c.r.at(ab, out, RuleStructure, "instruction differs from the input's %q, want it with operands replaced", ir.FormatInstr(c.f, b, in))
+	}
+	for a, x := range out.Args() {
+		if err := c.replaced(ab, out, x, in.Args()[a], b.Index, j); err != nil {
+			return err
 		}
 	}
 	return nil

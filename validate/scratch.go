@@ -34,6 +34,7 @@ type scratch struct {
 	classes store[class]
 	konsts  []constant.Value
 	joined  []ir.Reg
+	folded  []foldedAt
 
 	renamed []ir.Reg // the tracked registers of an SSA check
 
