@@ -111,21 +111,24 @@ func BenchmarkFloor(b *testing.B) {
 // check of a fresh copy of their input: per instruction, and Q. With
 // -gvn.floor it also runs hashOnce in the same conditions, after a
 // pipeline of its own (the two pipelines take turns going first), so
-// that the least a value numbering does is measured where Q is.
+// that the least a value numbering does is measured where Q is. With
+// -gvn.bysize it logs, by size of function, the medians of each
+// function's own Q and V (see logBySize).
 func BenchmarkInPipeline(b *testing.B) {
 	_, norm := benchInputs(b)
-	var pass, val, m2r, m2rVal, floor time.Duration
+	var tot, floor call
+	var calls []call
 	var tab table
-	instrs := 0
 	// pipeline runs mem2reg, its validator and the IR checker on a
 	// fresh copy of n, checked first, and then next on the result,
 	// timing each part; false if a step refused the function.
-	pipeline := func(n *ir.Func, next func(g *ir.Func)) bool {
+	pipeline := func(n *ir.Func, next func(g *ir.Func, c *call)) bool {
 		f := n.ShallowClone()
 		f.ReserveForPasses()
 		if ir.Check(f, ir.RTL) != nil {
 			return false
 		}
+		var c call
 		t0 := time.Now()
 		g, mh, err := mem2reg.Run(f)
 		if err != nil {
@@ -137,14 +140,14 @@ func BenchmarkInPipeline(b *testing.B) {
 		if err != nil || ir.CheckStructure(g, ir.SSA) != nil {
 			return false
 		}
-		m2r, m2rVal = m2r+t1.Sub(t0), m2rVal+t2.Sub(t1)
-		next(g)
+		c.m2r, c.m2rVal = t1.Sub(t0), t2.Sub(t1)
 		for _, blk := range g.Blocks {
-			instrs += len(blk.Phis) + len(blk.Instrs)
+			c.instrs += len(blk.Phis) + len(blk.Instrs)
 		}
+		next(g, &c)
 		return true
 	}
-	gvn := func(g *ir.Func) {
+	gvn := func(g *ir.Func, c *call) {
 		t3 := time.Now()
 		out, h, err := Run(g)
 		if err != nil {
@@ -155,40 +158,51 @@ func BenchmarkInPipeline(b *testing.B) {
 			b.Fatalf("%s: %v", g.Name, err)
 		}
 		t5 := time.Now()
-		pass, val = pass+t4.Sub(t3), val+t5.Sub(t4)
+		c.pass, c.val = t4.Sub(t3), t5.Sub(t4)
+		tot.add(c)
+		if *bySize {
+			calls = append(calls, *c)
+		}
 	}
-	hash := func(g *ir.Func) {
+	hash := func(g *ir.Func, _ *call) {
 		t0 := time.Now()
 		hashOnce(g, &tab)
-		floor += time.Since(t0)
+		floor.pass += time.Since(t0)
 	}
 	b.ResetTimer()
 	for range b.N {
 		for i, n := range norm {
-			if !*withFloor {
+			switch {
+			case !*withFloor:
 				pipeline(n, gvn)
-				continue
-			}
-			// Both sides' pipelines add to m2r and instrs: halve them.
-			if i%2 == 0 && pipeline(n, gvn) {
-				pipeline(n, hash)
-			} else if i%2 == 1 && pipeline(n, hash) {
-				pipeline(n, gvn)
+			case i%2 == 0:
+				if pipeline(n, gvn) {
+					pipeline(n, hash)
+				}
+			default:
+				if pipeline(n, hash) {
+					pipeline(n, gvn)
+				}
 			}
 		}
 	}
 	if *withFloor {
-		m2r, m2rVal, instrs = m2r/2, m2rVal/2, instrs/2
-		b.ReportMetric(float64(floor)/float64(instrs), "hashOnce-ns/instr")
-		b.ReportMetric(float64(floor)/float64(m2r+m2rVal), "hashOnce/mem2reg+validate")
+		b.ReportMetric(float64(floor.pass)/float64(tot.instrs), "hashOnce-ns/instr")
+		b.ReportMetric(float64(floor.pass)/float64(tot.m2r+tot.m2rVal), "hashOnce/mem2reg+validate")
 	}
-	per := func(d time.Duration) float64 { return float64(d) / float64(instrs) }
-	b.ReportMetric(per(pass), "gvn-ns/instr")
-	b.ReportMetric(per(val), "gvn-validate-ns/instr")
-	b.ReportMetric(per(m2r), "mem2reg-ns/instr")
-	b.ReportMetric(per(m2rVal), "mem2reg-validate-ns/instr")
-	b.ReportMetric(float64(pass+val)/float64(m2r+m2rVal), "Q")
-	b.ReportMetric(float64(val)/float64(pass), "V")
+	per := func(d time.Duration) float64 { return float64(d) / float64(tot.instrs) }
+	b.ReportMetric(per(tot.pass), "gvn-ns/instr")
+	b.ReportMetric(per(tot.val), "gvn-validate-ns/instr")
+	b.ReportMetric(per(tot.m2r), "mem2reg-ns/instr")
+	b.ReportMetric(per(tot.m2rVal), "mem2reg-validate-ns/instr")
+	b.ReportMetric(float64(tot.pass+tot.val)/float64(tot.m2r+tot.m2rVal), "Q")
+	b.ReportMetric(float64(tot.val)/float64(tot.pass), "V")
+	if *bySize {
+		logBySize(b, calls)
+	}
 }
 
-var withFloor = flag.Bool("gvn.floor", false, "BenchmarkInPipeline also measures hashOnce")
+var (
+	withFloor = flag.Bool("gvn.floor", false, "BenchmarkInPipeline also measures hashOnce")
+	bySize    = flag.Bool("gvn.bysize", false, "BenchmarkInPipeline logs medians of each function's Q and V by size")
+)
