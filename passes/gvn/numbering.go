@@ -5,7 +5,6 @@ package gvn
 import (
 	"go/constant"
 	"go/types"
-	"hash/maphash"
 	"math"
 
 	"github.com/vssa-go/vssa/ir"
@@ -52,9 +51,25 @@ const bigUint = 1
 
 // hashString hashes string constants into their keys (see constKey);
 // a variable, so that tests can make strings collide.
-var hashString = func(s string) uint64 { return maphash.String(strSeed, s) }
+var hashString = stringHash
 
-var strSeed = maphash.MakeSeed()
+// stringHash mixes s eight bytes at a time. It is the same in every
+// process (hash/maphash's seeds are random), so that where two strings
+// collide, and the second keeps a number of its own, every run numbers
+// alike.
+func stringHash(s string) uint64 {
+	h := uint64(len(s)) * 0x9e3779b97f4a7c15
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = (h ^ w) * 0xbf58476d1ce4e5b9
+		h ^= h >> 29
+	}
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 0x94d049bb133111eb
+	}
+	return h ^ h>>31
+}
 
 // constKey is the key of a constant v of type t: a const's kind with
 // the value's kind; t's typeHash in the operands, which a const has
