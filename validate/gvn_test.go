@@ -246,6 +246,41 @@ b0:
     r2:int8 = const 100
     return r2
 }`, func() *GVNHints { return &GVNHints{Number: []ir.Reg{0, 1, 2}} }, RuleNumbering},
+		// 7 as an int and 7 as an int8 hold one value, but replacing
+		// the int8 by the int would change the add's operand types.
+		{"constants of one value and two types merged", `
+func @main.f() int8 {
+b0:
+    r0:int = const 7
+    r1:int8 = const 7
+    r2:int8 = add r1, r1
+    return r2
+}`, `
+func @main.f() int8 {
+b0:
+    r0:int = const 7
+    r2:int8 = add r0, r0
+    return r2
+}`, func() *GVNHints {
+			return &GVNHints{Number: []ir.Reg{0, 0, 2}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
+		}, RuleNumbering},
+		// Two conversions of one operand to types of one size.
+		{"conversions to two types merged", `
+func @main.f(r0 int) uint8 {
+b0:
+    r1:int8 = convert r0
+    r2:uint8 = convert r0
+    r3:uint8 = add r2, r2
+    return r3
+}`, `
+func @main.f(r0 int) uint8 {
+b0:
+    r1:int8 = convert r0
+    r3:uint8 = add r1, r1
+    return r3
+}`, func() *GVNHints {
+			return &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
+		}, RuleNumbering},
 		// The walk that justifies the numbering does not reach b1: its
 		// r1, numbered itself, would be taken as defined nowhere and
 		// accepted with nothing checked.
