@@ -312,18 +312,18 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int, after *ir.Func) er
 			}
 		}
 		ab := after.Blocks[b.Index]
-		off, kept := int(c.offset[b.Index]), 0 // kept: the instructions of ab met
+		off, met := int(c.offset[b.Index]), 0 // met: the instructions of ab compared so far
 		for k, in := range b.Instrs {
 			pos := off + k
 			c.instrVer[pos] = cur
 			if !c.removedInstr[pos] {
-				if kept == len(ab.Instrs) {
+				if met == len(ab.Instrs) {
 					return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
 				}
-				if err := c.resultInstr(b, ab, k, in, ab.Instrs[kept], kept); err != nil {
+				if err := c.resultInstr(b, ab, k, in, ab.Instrs[met], met); err != nil {
 					return err
 				}
-				kept++
+				met++
 			} else if !f.CannotPanic(in) {
 				if err := c.mayGo(b, in, &c.removed[c.removal[pos]-1]); err != nil {
 					return err
@@ -342,7 +342,7 @@ func (c *gvnCheck) numbering(postorder []int, memFresh []int, after *ir.Func) er
 				cur, next = next, next+1
 			}
 		}
-		if kept != len(ab.Instrs) {
+		if met != len(ab.Instrs) {
 			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), len(b.Instrs))
 		}
 		exit[b.Index], visited[b.Index] = cur, true

@@ -139,12 +139,6 @@ func sameRegs(a, b []ir.Reg) bool {
 	return len(a) == len(b) && bytes.Equal(asBytes(a), asBytes(b))
 }
 
-// sameInstrs reports whether a and b list the same instructions (the
-// same pointers), compared as bytes as sameRegs does.
-func sameInstrs(a, b []*ir.Instr) bool {
-	return len(a) == len(b) && bytes.Equal(asBytes(a), asBytes(b))
-}
-
 // asBytes is the memory of s, for comparisons the runtime makes a wide
 // word at a time (equal bytes are equal values for registers, and the
 // same value for interfaces).

@@ -50,8 +50,8 @@ b0:
 		{0, 1, true},  // max uint64 twice
 		{2, 5, true},  // 2^63 twice
 		{0, 2, false}, // two uint64s above the int64s
-		{2, 3, false}, // 2^63 and -2^63: the same 64 bits, not the same value
-		{0, 4, false}, // max uint64 and -1: the same 64 bits
+		{2, 3, false}, // the same 64 bits, of two types
+		{0, 4, false}, // the same 64 bits, of two types
 		{2, 6, false},
 		{7, 8, true}, // beyond 64 bits, by the exact string
 		{7, 9, false},
