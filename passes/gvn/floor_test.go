@@ -113,7 +113,9 @@ func BenchmarkFloor(b *testing.B) {
 // pipeline of its own (the two pipelines take turns going first), so
 // that the least a value numbering does is measured where Q is. With
 // -gvn.bysize it logs, by size of function, the medians of each
-// function's own Q and V (see logBySize).
+// function's own Q and V (see logBySize). With -gvn.copyfree the pass
+// and its validator take mem2reg's result without its copies
+// (withoutCopies, made untimed), sizes still counted on mem2reg's.
 func BenchmarkInPipeline(b *testing.B) {
 	_, norm := benchInputs(b)
 	var tot, floor call
@@ -148,6 +150,11 @@ func BenchmarkInPipeline(b *testing.B) {
 		return true
 	}
 	gvn := func(g *ir.Func, c *call) {
+		if *copyFree {
+			if g = withoutCopies(g); ir.Check(g, ir.SSA) != nil {
+				b.Fatalf("%s: withoutCopies made a function the IR checker refuses", g.Name)
+			}
+		}
 		t3 := time.Now()
 		out, h, err := Run(g)
 		if err != nil {
@@ -205,4 +212,5 @@ func BenchmarkInPipeline(b *testing.B) {
 var (
 	withFloor = flag.Bool("gvn.floor", false, "BenchmarkInPipeline also measures hashOnce")
 	bySize    = flag.Bool("gvn.bysize", false, "BenchmarkInPipeline logs medians of each function's Q and V by size")
+	copyFree  = flag.Bool("gvn.copyfree", false, "BenchmarkInPipeline numbers mem2reg's results without their copies")
 )
