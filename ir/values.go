@@ -22,7 +22,7 @@ const (
 	// panic or be undefined, the same way for the same operands).
 	ValuePure
 	// ValueMemory: a function of the operands and the memory (load,
-	// map lookup, len of a map).
+	// map lookup, len of a map, a pointer's address as an integer).
 	ValueMemory
 	// ValueConst: a const.
 	ValueConst
@@ -49,10 +49,22 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 		if isSliceOrArray(f.TypeOf(in.Args()[0])) || isSliceOrArray(f.TypeOf(in.Dst())) {
 			return ValueUnique
 		}
+		// string(rune) makes a new string each time, like concatenation
+		// (gc's runtime.intstring, into a fresh or a stack buffer).
+		if isString(f.TypeOf(in.Dst())) && !isString(f.TypeOf(in.Args()[0])) {
+			return ValueUnique
+		}
+		// uintptr(unsafe.Pointer(p)) is where p's object is now: one on
+		// a goroutine's stack moves when the stack grows, in a call. gc
+		// gives such a conversion the memory, so that it is not moved
+		// or merged across one; so do we.
+		if isUnsafePointer(f.TypeOf(in.Args()[0])) && !isUnsafePointer(f.TypeOf(in.Dst())) {
+			return ValueMemory
+		}
 	case OpAdd:
 		// A concatenation allocates a new string, whose address unsafe
 		// shows: gc makes each one (it is a call of the runtime).
-		if b, ok := f.TypeOf(in.Dst()).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if isString(f.TypeOf(in.Dst())) {
 			return ValueUnique
 		}
 	case OpMakeInterface:
@@ -65,6 +77,16 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 		return ValuePure
 	}
 	return ValueUnique
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
 }
 
 func isSliceOrArray(t types.Type) bool {

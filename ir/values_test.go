@@ -8,7 +8,7 @@ import (
 // valuesFunc has one instruction of each case ValueKind, Commutes and
 // CannotPanic tell apart.
 const valuesFunc = `
-func @main.f(r0 int, r1 string, r2 []byte, r3 map[int]int, r4 chan int, r5 any, r6 *int) {
+func @main.f(r0 int, r1 string, r2 []byte, r3 map[int]int, r4 chan int, r5 any, r6 *int, r26 int32, r27 unsafe.Pointer) {
 b0:
     r7:int = add r0, r0
     r8:string = add r1, r1
@@ -27,6 +27,10 @@ b0:
     r21:int = lookup r3, r0
     r22:*int = alloc
     r23:int = call @main.g()
+    r24:string = convert r26
+    r25:string = convert r1
+    r28:uintptr = convert r27
+    r29:unsafe.Pointer = convert r28
     return
 }`
 
@@ -55,6 +59,10 @@ func TestValueKind(t *testing.T) {
 		21: {ValueMemory, false, false},
 		22: {ValueUnique, false, false},
 		23: {ValueUnique, false, false},
+		24: {ValueUnique, false, true}, // string(rune): a new string each time
+		25: {ValuePure, false, true},   // a string as a string: the same bytes
+		28: {ValueMemory, false, true}, // an address, which moves with its stack
+		29: {ValuePure, false, true},   // an integer as a pointer: the same bits
 	}
 	for _, in := range f.Blocks[0].Instrs {
 		w, ok := want[in.Dst()]

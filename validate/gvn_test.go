@@ -281,6 +281,46 @@ b0:
 }`, func() *GVNHints {
 			return &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
 		}, RuleNumbering},
+		// Two string(rune) conversions of one operand: each makes a new
+		// string, whose address unsafe.StringData shows, so neither is a
+		// key another may share (found by review: the IR once called
+		// them pure).
+		{"two string(rune) conversions merged", `
+func @main.f(r0 int32) string {
+b0:
+    r1:string = convert r0
+    r2:string = convert r0
+    r3:string = add r1, r2
+    return r3
+}`, `
+func @main.f(r0 int32) string {
+b0:
+    r1:string = convert r0
+    r3:string = add r1, r1
+    return r3
+}`, func() *GVNHints {
+			return &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
+		}, RuleNumbering},
+		// A pointer's address as an integer, across a call: a stack may
+		// have moved (gc orders the conversion with the memory).
+		{"two uintptr(unsafe.Pointer) conversions merged across a call", `
+func @main.f(r0 unsafe.Pointer) uintptr {
+b0:
+    r1:uintptr = convert r0
+    call @main.g()
+    r2:uintptr = convert r0
+    r3:uintptr = sub r1, r2
+    return r3
+}`, `
+func @main.f(r0 unsafe.Pointer) uintptr {
+b0:
+    r1:uintptr = convert r0
+    call @main.g()
+    r3:uintptr = sub r1, r1
+    return r3
+}`, func() *GVNHints {
+			return &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 2, CoverBlock: -1}}}
+		}, RuleNumbering},
 		// The walk that justifies the numbering does not reach b1: its
 		// r1, numbered itself, would be taken as defined nowhere and
 		// accepted with nothing checked.
