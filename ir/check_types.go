@@ -109,6 +109,13 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		if !types.ConvertibleTo(arg(0), dst(0)) {
 			return fmt.Sprintf("%s cannot be converted to %s", TypeString(arg(0)), TypeString(dst(0)))
 		}
+		// Go's conversion of a slice to an array or an array pointer
+		// panics when the slice is too short; convert never panics (the
+		// passes take it for a pure value), so that is slicetoarrayptr
+		// after a length check.
+		if _, ok := arg(0).Underlying().(*types.Slice); ok && isArrayOrArrayPointer(dst(0)) {
+			return fmt.Sprintf("convert from %s to %s, which may panic: want slicetoarrayptr", TypeString(arg(0)), TypeString(dst(0)))
+		}
 		if in.Op == OpChangeType && !types.Identical(arg(0).Underlying(), dst(0).Underlying()) && !pointersToIdentical(arg(0), dst(0)) && !isChan(arg(0)) {
 			return fmt.Sprintf("changetype from %s to %s, want identical underlying types", TypeString(arg(0)), TypeString(dst(0)))
 		}
@@ -458,4 +465,13 @@ func intFits(v constant.Value, b *types.Basic) bool {
 	abs := constant.UnaryOp(tokenSUB, v, 0)
 	abs = constant.BinaryOp(abs, tokenSUB, constant.MakeInt64(1))
 	return constant.BitLen(abs) <= int(size)-1
+}
+
+// isArrayOrArrayPointer reports whether t is an array or a pointer to one.
+func isArrayOrArrayPointer(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Array)
+	return ok
 }

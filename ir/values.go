@@ -22,7 +22,7 @@ const (
 	// panic or be undefined, the same way for the same operands).
 	ValuePure
 	// ValueMemory: a function of the operands and the memory (load,
-	// map lookup, len of a map, a pointer's address as an integer).
+	// map lookup, len of a map).
 	ValueMemory
 	// ValueConst: a const.
 	ValueConst
@@ -55,11 +55,13 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 			return ValueUnique
 		}
 		// uintptr(unsafe.Pointer(p)) is where p's object is now: one on
-		// a goroutine's stack moves when the stack grows, in a call. gc
-		// gives such a conversion the memory, so that it is not moved
-		// or merged across one; so do we.
+		// a goroutine's stack moves when the stack grows, which any call
+		// may do, the runtime's too (an allocation, a concatenation, a
+		// map lookup), where no memory version changes. gc orders such a
+		// conversion with the memory and reloads the address after each
+		// call; we never take one for another.
 		if isUnsafePointer(f.TypeOf(in.Args()[0])) && !isUnsafePointer(f.TypeOf(in.Dst())) {
-			return ValueMemory
+			return ValueUnique
 		}
 	case OpAdd:
 		// A concatenation allocates a new string, whose address unsafe
@@ -142,11 +144,17 @@ func (f *Func) ConstValue(in *Instr) constant.Value {
 
 // Commutes reports whether in, an instruction of f, gives the same
 // result with its two operands swapped: the commutative operators of Go
-// but +, which concatenates strings. (Floating-point + and * commute in
-// IEEE arithmetic; gc treats them as commutative too.)
+// but +, which concatenates strings, and complex *. (Floating-point +
+// and * commute in IEEE arithmetic; gc treats them as commutative too.
+// A complex product is a sum of two real ones, which gc fuses into one
+// multiply-add when it may (GOAMD64=v3): which product is rounded then
+// depends on the operands' order.)
 func (f *Func) Commutes(in *Instr) bool {
 	switch in.Op {
-	case OpMul, OpAnd, OpOr, OpXor, OpEq, OpNe:
+	case OpMul:
+		b, ok := f.TypeOf(in.Dst()).Underlying().(*types.Basic)
+		return len(in.Args()) == 2 && ok && b.Info()&types.IsComplex == 0
+	case OpAnd, OpOr, OpXor, OpEq, OpNe:
 		return len(in.Args()) == 2
 	case OpAdd:
 		b, ok := f.TypeOf(in.Dst()).Underlying().(*types.Basic)

@@ -8,7 +8,7 @@ import (
 // valuesFunc has one instruction of each case ValueKind, Commutes and
 // CannotPanic tell apart.
 const valuesFunc = `
-func @main.f(r0 int, r1 string, r2 []byte, r3 map[int]int, r4 chan int, r5 any, r6 *int, r26 int32, r27 unsafe.Pointer) {
+func @main.f(r0 int, r1 string, r2 []byte, r3 map[int]int, r4 chan int, r5 any, r6 *int, r26 int32, r27 unsafe.Pointer, r30 complex128, r32 float64) {
 b0:
     r7:int = add r0, r0
     r8:string = add r1, r1
@@ -31,6 +31,9 @@ b0:
     r25:string = convert r1
     r28:uintptr = convert r27
     r29:unsafe.Pointer = convert r28
+    r31:complex128 = mul r30, r30
+    r33:float64 = mul r32, r32
+    r34:complex128 = add r30, r30
     return
 }`
 
@@ -61,8 +64,11 @@ func TestValueKind(t *testing.T) {
 		23: {ValueUnique, false, false},
 		24: {ValueUnique, false, true}, // string(rune): a new string each time
 		25: {ValuePure, false, true},   // a string as a string: the same bytes
-		28: {ValueMemory, false, true}, // an address, which moves with its stack
+		28: {ValueUnique, false, true}, // an address, which moves with its stack in any call
 		29: {ValuePure, false, true},   // an integer as a pointer: the same bits
+		31: {ValuePure, false, true},   // a complex product may be fused into a multiply-add, one product rounded
+		33: {ValuePure, true, true},
+		34: {ValuePure, true, true},
 	}
 	for _, in := range f.Blocks[0].Instrs {
 		w, ok := want[in.Dst()]

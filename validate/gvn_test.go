@@ -302,7 +302,8 @@ b0:
 			return &GVNHints{Number: []ir.Reg{0, 1, 1, 3}, Removed: []Removal{{Block: 0, Index: 1, CoverBlock: -1}}}
 		}, RuleNumbering},
 		// A pointer's address as an integer, across a call: a stack may
-		// have moved (gc orders the conversion with the memory).
+		// have moved (as in any runtime call, where no memory version
+		// changes, so no two such conversions are one value).
 		{"two uintptr(unsafe.Pointer) conversions merged across a call", `
 func @main.f(r0 unsafe.Pointer) uintptr {
 b0:
