@@ -169,7 +169,9 @@
 // IndexAddr, Index, Lookup, MapUpdate, Send, Select, Range, Next, Phi,
 // Jump, If, Return, RunDefers, Panic and Store have kinds of their own;
 // MultiConvert only occurs in generic bodies, which vssa builds
-// instantiated, where it is a convert; Extract is unnecessary because
+// instantiated, where it is a convert (never from a slice to an array
+// or array pointer, which may panic: that is slicetoarrayptr after a
+// lencheck); Extract is unnecessary because
 // instructions have several result registers; Const, Global and Function
 // operands are materialised by const, global and func; FreeVar and
 // Parameter are the function's FreeVars and Params; DebugRef has no
