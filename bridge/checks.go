@@ -43,17 +43,22 @@ func (t *translator) divCheck(v ssa.Value, r ir.Reg, pos token.Pos) {
 	t.emit(ir.OpDivCheck, pos, nil, r)
 }
 
-// shiftCheck guards a shift by the count v; only a signed count can be
-// negative.
+// shiftCheck guards a shift by the count v.
 func (t *translator) shiftCheck(v ssa.Value, r ir.Reg, pos token.Pos) {
+	if mayBeNegative(v) {
+		t.emit(ir.OpShiftCheck, pos, nil, r)
+	}
+}
+
+// mayBeNegative reports whether v, a shift count, may be negative: only
+// a signed count can be, and a constant one is known.
+func mayBeNegative(v ssa.Value) bool {
 	b, ok := v.Type().Underlying().(*types.Basic)
 	if !ok || b.Info()&types.IsUnsigned != 0 {
-		return
+		return false
 	}
-	if c, ok := v.(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) >= 0 {
-		return
-	}
-	t.emit(ir.OpShiftCheck, pos, nil, r)
+	c, ok := v.(*ssa.Const)
+	return !ok || c.Value == nil || constant.Sign(c.Value) < 0
 }
 
 // lenCheck guards the conversion of slice x to a pointer to an array of

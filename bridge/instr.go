@@ -180,6 +180,9 @@ func (t *translator) instr(in ssa.Instruction) {
 			t.emit(ir.OpLookup, pos, t.tuple(in, t.tupleTypes(in)), m, k)
 		} else if l := t.emit(ir.OpLookup, pos, t.def(in), m, k); t.assignLookups[in] {
 			l.Flags |= ir.FlagAssignLookup
+			if writesBack(in) {
+				t.emit(ir.OpMapUpdate, pos, nil, m, k, l.Dst())
+			}
 		}
 	case *ssa.MapUpdate:
 		t.emit(ir.OpMapUpdate, pos, nil, t.val(in.Map, pos), t.val(in.Key, pos), t.val(in.Value, pos))

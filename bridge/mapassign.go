@@ -10,6 +10,14 @@
 // the runtime's "runtime error: hash of unhashable type T"). Such a
 // lookup becomes a "lookup assign" (ir/doc.go).
 //
+// For m[k] <<= s and m[k] >>= s with a count that may be negative, the
+// shift panics after mapassign has put k in the map (with its value
+// unchanged, or zero if it was not there), which a recover shows: such
+// a lookup is followed by an update that writes back what it read
+// (writesBack). Not when the key may be a NaN, which every write adds
+// anew: there one write too many would show in every statement, not
+// only in those that panic.
+//
 // For m[k] = append(m[k], args…), gc also evaluates args before
 // mapassign, so the read sees what the arguments' calls wrote to the
 // map; go/ssa reads first. Such a lookup is emitted just before the
@@ -21,6 +29,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -155,4 +164,39 @@ func sameSafeExpr(l, r ast.Expr) bool {
 func isIdent(e ast.Expr, name string) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == name
+}
+
+// writesBack reports whether l, the read of one map assignment, is that
+// of m[k] <<= s or m[k] >>= s where s may be negative and k cannot be a
+// NaN (see the file's comment).
+func writesBack(l *ssa.Lookup) bool {
+	refs := *l.Referrers()
+	if len(refs) != 1 {
+		return false
+	}
+	shift, ok := refs[0].(*ssa.BinOp)
+	if !ok || shift.X != ssa.Value(l) || shift.Op != token.SHL && shift.Op != token.SHR {
+		return false
+	}
+	return mayBeNegative(shift.Y) && !mayHoldNaN(l.Index.Type())
+}
+
+// mayHoldNaN reports whether a value of type t may be or contain a
+// floating-point NaN, which equals nothing, as a map key.
+func mayHoldNaN(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Info()&(types.IsFloat|types.IsComplex) != 0
+	case *types.Interface, *types.TypeParam:
+		return true
+	case *types.Array:
+		return mayHoldNaN(t.Elem())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if mayHoldNaN(t.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
