@@ -304,6 +304,19 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 				return m
 			}
 		}
+		// Lengths are ints and a checked count is signed, as the bridge
+		// makes them: a uint64 of 2^63 or more would be a valid length
+		// or count to the facts (integers are mathematical) and a
+		// negative one to the interpreter.
+		last := len(args) - 1
+		switch in.Op {
+		case OpShiftCheck:
+			return want(0, "a signed integer (an unsigned count is never negative)", !hasInfo(arg(0), types.IsUnsigned))
+		case OpBoundsCheck, OpSliceCheck:
+			return want(last, "an int (a length)", isIntKind(arg(last)))
+		case OpLenCheck:
+			return firstOf(want(0, "an int (a length)", isIntKind(arg(0))), want(1, "an int (a length)", isIntKind(arg(1))))
+		}
 	case OpIf:
 		return want(0, "a boolean", hasInfo(arg(0), types.IsBoolean))
 	case OpReturn:
@@ -474,4 +487,10 @@ func isArrayOrArrayPointer(t types.Type) bool {
 	}
 	_, ok := t.Underlying().(*types.Array)
 	return ok
+}
+
+// isIntKind reports whether t is int or a type defined on it.
+func isIntKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int
 }
