@@ -51,7 +51,7 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 		}
 		// string(rune) makes a new string each time, like concatenation
 		// (gc's runtime.intstring, into a fresh or a stack buffer).
-		if isString(f.TypeOf(in.Dst())) && !isString(f.TypeOf(in.Args()[0])) {
+		if hasInfo(f.TypeOf(in.Dst()), types.IsString) && !hasInfo(f.TypeOf(in.Args()[0]), types.IsString) {
 			return ValueUnique
 		}
 		// uintptr(unsafe.Pointer(p)) is where p's object is now: one on
@@ -66,7 +66,7 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 	case OpAdd:
 		// A concatenation allocates a new string, whose address unsafe
 		// shows: gc makes each one (it is a call of the runtime).
-		if isString(f.TypeOf(in.Dst())) {
+		if hasInfo(f.TypeOf(in.Dst()), types.IsString) {
 			return ValueUnique
 		}
 	case OpMakeInterface:
@@ -79,11 +79,6 @@ func (f *Func) ValueKind(in *Instr) ValueKind {
 		return ValuePure
 	}
 	return ValueUnique
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 func isUnsafePointer(t types.Type) bool {
@@ -152,8 +147,7 @@ func (f *Func) ConstValue(in *Instr) constant.Value {
 func (f *Func) Commutes(in *Instr) bool {
 	switch in.Op {
 	case OpMul:
-		b, ok := f.TypeOf(in.Dst()).Underlying().(*types.Basic)
-		return len(in.Args()) == 2 && ok && b.Info()&types.IsComplex == 0
+		return len(in.Args()) == 2 && !hasInfo(f.TypeOf(in.Dst()), types.IsComplex)
 	case OpAnd, OpOr, OpXor, OpEq, OpNe:
 		return len(in.Args()) == 2
 	case OpAdd:
