@@ -9,6 +9,11 @@
 //   - executing those copies in order gives every phi result of the join
 //     the value of its argument for that edge — the phi-block's parallel
 //     assignment — and writes no other register but temporaries;
+//   - the copies read only what that assignment reads (the edge's phi
+//     arguments) and what an earlier copy of the sequence wrote: a read
+//     of any other register would be a use the input does not have,
+//     which can change what the interpreter does (an unused result is
+//     not computed);
 //   - temporaries are fresh: declared in the hints, used nowhere else.
 
 package validate
@@ -120,8 +125,10 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 		return x
 	}
 	isPhiDst := map[ir.Reg]bool{}
+	isPhiArg := map[ir.Reg]bool{} // the registers the edge's phis read
 	for _, phi := range phis {
 		isPhiDst[phi.Dsts()[0]] = true
+		isPhiArg[phi.Args()[k]] = true
 	}
 	for _, m := range moves {
 		if m.Op != ir.OpCopy || len(m.Dsts()) != 1 || len(m.Args()) != 1 {
@@ -134,12 +141,22 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 		if !isPhiDst[d] && !temp[d] {
 			return r.at(b, m, RuleMoves, "copy writes %s, want a phi result or a temporary", d)
 		}
-		if temp[m.Args()[0]] {
-			if _, written := sym[m.Args()[0]]; !written {
-				return r.at(b, m, RuleMoves, "temporary %s is read before it is written, want it written first", m.Args()[0])
+		// A copy reads what the parallel assignment reads, or what an
+		// earlier copy of the sequence wrote: a read of anything else
+		// adds a use the input does not have, which the interpreter's
+		// analyses of unused results see (an unused comparison of
+		// zero-size pointers is never evaluated; a used one may be
+		// unsupported).
+		src := m.Args()[0]
+		if _, written := sym[src]; !written {
+			if temp[src] {
+				return r.at(b, m, RuleMoves, "temporary %s is read before it is written, want it written first", src)
+			}
+			if !isPhiArg[src] {
+				return r.at(b, m, RuleMoves, "copy reads %s, which no phi reads on this edge, want a phi argument or a register an earlier copy wrote", src)
 			}
 		}
-		sym[d] = val(m.Args()[0])
+		sym[d] = val(src)
 	}
 	for _, phi := range phis {
 		d, want := phi.Dsts()[0], phi.Args()[k]
