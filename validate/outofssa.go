@@ -131,6 +131,9 @@ func checkMoves(r rejecter, b *ir.Block, moves []*ir.Instr, phis []*ir.Instr, k 
 		isPhiArg[phi.Args()[k]] = true
 	}
 	for _, m := range moves {
+		if m == nil {
+			return r.at(b, nil, RuleMoves, "inserted instruction is missing, want a copy")
+		}
 		if m.Op != ir.OpCopy || len(m.Dsts()) != 1 || len(m.Args()) != 1 {
 			return r.at(b, m, RuleMoves, "inserted instruction is a %s, want a copy", m.Op)
 		}

@@ -58,10 +58,10 @@ func sameConst(a, b constant.Value) bool {
 }
 
 // sameSignature reports whether two functions have the same name,
-// parameter and result types, variadicity and wrapper mark (wrappers
-// are transparent to recover).
+// position (run-time call stacks show it), parameter and result types,
+// variadicity and wrapper mark (wrappers are transparent to recover).
 func sameSignature(a, b *ir.Func) bool {
-	if a.Name != b.Name || a.Variadic != b.Variadic || a.Wrapper != b.Wrapper || len(a.Params) != len(b.Params) ||
+	if a.Name != b.Name || a.Pos != b.Pos || a.Variadic != b.Variadic || a.Wrapper != b.Wrapper || len(a.Params) != len(b.Params) ||
 		len(a.FreeVars) != len(b.FreeVars) || len(a.Results) != len(b.Results) {
 		return false
 	}

@@ -777,3 +777,16 @@ b3: <- b1, b2
 	old := strings.Replace(good, "    r6:int = copy r4\n", "    r8:int = copy r6\n    r6:int = copy r4\n", 1)
 	wantRule(t, OutOfSSA(in, parse(t, old), &OutOfSSAHints{Temps: []ir.Reg{8}}), "moves")
 }
+
+// The function's position is part of what every validator compares
+// (runtime.FuncForPC shows it), and a missing inserted instruction is a
+// rejection, not a crash of the validator.
+func TestOutOfSSAPositionAndMissingMove(t *testing.T) {
+	in, out := parse(t, swapSSA), parse(t, swapGood)
+	out.Pos = in.Pos + 1
+	wantRule(t, OutOfSSA(in, out, &OutOfSSAHints{Temps: []ir.Reg{5}}), "structure")
+	out = parse(t, swapGood)
+	b2 := out.Blocks[2]
+	b2.Instrs[1] = nil // the middle copy of the swap
+	wantRule(t, OutOfSSA(in, out, &OutOfSSAHints{Temps: []ir.Reg{5}}), "moves")
+}
