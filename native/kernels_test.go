@@ -67,7 +67,7 @@ func TestKernels(t *testing.T) {
 }
 
 // TestAllocatorBugRejected makes the allocation of a kernel wrong in
-// three ways an allocator could get it wrong and checks that the
+// four ways an allocator could get it wrong and checks that the
 // validator stops each: nothing is emitted.
 func TestAllocatorBugRejected(t *testing.T) {
 	mutations := map[string]func(f *validate.MachFunc){
@@ -94,6 +94,18 @@ func TestAllocatorBugRejected(t *testing.T) {
 				}
 			}
 		},
+		// An allocator bug found by a review: the register of the
+		// first integer value defined swapped with R11 everywhere, a
+		// consistent renaming the dataflow alone accepts, though the
+		// emitted code uses R11 as its scratch register.
+		"a value in the scratch register": func(f *validate.MachFunc) {
+			for _, in := range f.Blocks[0].Instrs {
+				if in.Ref >= 0 && len(in.Defs) == 1 && in.Defs[0].L < locX0 {
+					swapLocs(f, in.Defs[0].L, locR11)
+					return
+				}
+			}
+		},
 		"a phi's edge move dropped": func(f *validate.MachFunc) {
 			for bi := range f.Blocks {
 				b := &f.Blocks[bi]
@@ -114,6 +126,43 @@ func TestAllocatorBugRejected(t *testing.T) {
 		corruptAllocation = nil
 		if err == nil || !strings.Contains(err.Error(), "register allocation rejected") {
 			t.Errorf("%s: got %v, want the allocation rejected", name, err)
+		}
+	}
+}
+
+// swapLocs exchanges locations a and b wherever f puts a value.
+func swapLocs(f *validate.MachFunc, a, b validate.Loc) {
+	sw := func(l *validate.Loc) {
+		switch *l {
+		case a:
+			*l = b
+		case b:
+			*l = a
+		}
+	}
+	for bi := range f.Blocks {
+		blk := &f.Blocks[bi]
+		for i := range blk.Phis {
+			sw(&blk.Phis[i].Dst.L)
+		}
+		for i := range blk.Instrs {
+			in := &blk.Instrs[i]
+			for k := range in.Uses {
+				sw(&in.Uses[k].L)
+			}
+			for k := range in.Defs {
+				sw(&in.Defs[k].L)
+			}
+			if in.Ref < 0 {
+				sw(&in.Move.Src)
+				sw(&in.Move.Dst)
+			}
+		}
+		for _, ms := range blk.EdgeMoves {
+			for k := range ms {
+				sw(&ms[k].Src)
+				sw(&ms[k].Dst)
+			}
 		}
 	}
 }

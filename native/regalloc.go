@@ -37,10 +37,14 @@ const (
 // The allocatable registers, in order of preference: those no
 // instruction needs for itself first. SP and BP are the stack and frame
 // pointers; R11 and X15 are the emitter's scratch registers; R15 is left
-// alone (dynamically linked code uses it).
+// alone (dynamically linked code uses it). Those, with the swap word,
+// are reserved: the validator refuses an allocation that puts a value
+// in one, since the emitted code writes them without any instruction's
+// description saying so.
 var (
-	gpRegs = []validate.Loc{3, 6, 7, 8, 9, 10, 12, 13, 14, 1, 2, 0}
-	fpRegs = []validate.Loc{16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
+	gpRegs   = []validate.Loc{3, 6, 7, 8, 9, 10, 12, 13, 14, 1, 2, 0}
+	fpRegs   = []validate.Loc{16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
+	reserved = []validate.Loc{4, 5, locR11, 15, locX15, swapLoc}
 )
 
 // Allocation is machine code with its registers allocated and checked.
@@ -493,7 +497,7 @@ func regClass(l validate.Loc) Class {
 // (locations unset), or after, with the allocation's locations and moves.
 func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 	f := a.f
-	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks))}
+	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks)), Reserved: reserved}
 	loc := func(v Value) validate.Loc {
 		if !allocated {
 			return validate.NoLoc

@@ -18,7 +18,13 @@
 //     (a definition in a loop makes a new instance: copies of the old one
 //     are stale);
 //   - at each edge into a block with phis, after the edge's parallel
-//     move, each phi's location holds the argument of that edge.
+//     move, each phi's location holds the argument of that edge;
+//   - no value is put in a reserved location (the machine's own, or a
+//     scratch location the emitted code writes without any
+//     description saying so), a parallel move writes each location
+//     once, and no move follows the branch that ends a block with
+//     several successors (the emitted code would not run it on every
+//     edge): the dataflow's reading of the code is the emitter's.
 //
 // Locations are names to the validator: it never asks whether one is a
 // register or a slot, or of which class. What an instruction does to
@@ -103,6 +109,14 @@ type MachBlock struct {
 // where no location holds a value.
 type MachFunc struct {
 	Blocks []MachBlock
+
+	// Reserved lists the locations no value may be given: those the
+	// machine keeps for itself (the stack and frame pointers) and
+	// those the code emitted for an instruction or a move may write
+	// without its description saying so (scratch registers, the word
+	// that breaks cycles of moves). Part of the description of the
+	// code, like the clobbers: the same before allocation and after.
+	Reserved []Loc
 }
 
 // RegAlloc checks that after is before with locations allocated.
@@ -110,34 +124,47 @@ func RegAlloc(before, after *MachFunc) error {
 	if err := sameMachCode(before, after); err != nil {
 		return err
 	}
-	nloc := 0
-	note := func(l Loc) {
-		if int(l) >= nloc {
-			nloc = int(l) + 1
-		}
+	reserved := make(map[Loc]bool, len(before.Reserved))
+	for _, l := range before.Reserved {
+		reserved[l] = true
 	}
-	for _, b := range after.Blocks {
+	nloc := 0
+	// holding is a location a value is put in or read from: one the
+	// code may use for values.
+	bad := Loc(NoLoc)
+	holding := func(l Loc) {
+		if reserved[l] && bad == NoLoc {
+			bad = l
+		}
+		note(&nloc, l)
+	}
+	for bi, b := range after.Blocks {
 		for _, p := range b.Phis {
-			note(p.Dst.L)
+			holding(p.Dst.L)
 		}
 		for _, in := range b.Instrs {
 			for _, o := range in.Uses {
-				note(o.L)
+				holding(o.L)
 			}
 			for _, o := range in.Defs {
-				note(o.L)
+				holding(o.L)
 			}
 			for _, l := range in.Clobbers {
-				note(l)
+				note(&nloc, l)
 			}
-			note(in.Move.Src)
-			note(in.Move.Dst)
+			if in.Ref < 0 {
+				holding(in.Move.Src)
+				holding(in.Move.Dst)
+			}
 		}
 		for _, ms := range b.EdgeMoves {
 			for _, m := range ms {
-				note(m.Src)
-				note(m.Dst)
+				holding(m.Src)
+				holding(m.Dst)
 			}
+		}
+		if bad != NoLoc {
+			return (&allocCheck{}).reject(bi, -1, RuleLocation, "location %d holds a value, but it is reserved (the machine's or the emitted code's own)", bad)
 		}
 	}
 	a := &allocCheck{f: after, nloc: nloc, in: make([][]MachValue, len(after.Blocks))}
@@ -148,6 +175,13 @@ func RegAlloc(before, after *MachFunc) error {
 		}
 	}
 	return nil
+}
+
+// note raises *n above location l.
+func note(n *int, l Loc) {
+	if int(l) >= *n {
+		*n = int(l) + 1
+	}
 }
 
 // allocCheck is the dataflow: in[b] is what each location holds at b's
@@ -320,23 +354,33 @@ func sameMachCode(before, after *MachFunc) error {
 	if len(before.Blocks) != len(after.Blocks) {
 		return fail(-1, -1, "%d blocks after allocation, want %d", len(after.Blocks), len(before.Blocks))
 	}
+	if !sameLocs(before.Reserved, after.Reserved) {
+		return fail(-1, -1, "reserved locations differ from the code before allocation")
+	}
 	for bi := range before.Blocks {
 		x, y := &before.Blocks[bi], &after.Blocks[bi]
 		if !sameInts(x.Preds, y.Preds) || !sameInts(x.Succs, y.Succs) {
 			return fail(bi, -1, "edges differ from the code before allocation")
 		}
-		for _, s := range y.Succs {
-			if s < 0 || s >= len(after.Blocks) || ir.PredIndexOf(y.Succs, 0, bi, after.Blocks[s].Preds) < 0 {
-				return fail(bi, -1, "successor b%d does not list the block as a predecessor", s)
+		for k, s := range y.Succs {
+			if s < 0 || s >= len(after.Blocks) || ir.PredIndexOf(y.Succs, k, bi, after.Blocks[s].Preds) < 0 {
+				return fail(bi, -1, "successor b%d does not list the block as a predecessor once for each edge", s)
 			}
 		}
 		if len(y.EdgeMoves) > len(y.Succs) {
 			return fail(bi, -1, "moves for %d edges, the block has %d", len(y.EdgeMoves), len(y.Succs))
 		}
 		for _, ms := range y.EdgeMoves {
-			for _, m := range ms {
+			// A parallel move writes each destination once: with two
+			// writes, which one lands is the emitter's choice.
+			for i, m := range ms {
 				if m.Src < 0 || m.Dst < 0 {
 					return fail(bi, -1, "an edge move without a location")
+				}
+				for _, o := range ms[:i] {
+					if o.Dst == m.Dst {
+						return fail(bi, -1, "an edge's parallel move writes location %d twice, want once", m.Dst)
+					}
 				}
 			}
 		}
@@ -345,8 +389,21 @@ func sameMachCode(before, after *MachFunc) error {
 		}
 		for i, p := range x.Phis {
 			q := y.Phis[i]
-			if p.Dst.V != q.Dst.V || q.Dst.L < 0 || len(p.Args) != len(x.Preds) || !sameValues(p.Args, q.Args) {
-				return fail(bi, -1, "phi %d differs from the code before allocation or has no location", i)
+			if p.Dst.V < 0 || p.Dst.V != q.Dst.V || q.Dst.L < 0 || len(p.Args) != len(x.Preds) || !sameValues(p.Args, q.Args) || !allValues(p.Args) {
+				return fail(bi, -1, "phi %d differs from the code before allocation, has no location or names no value", i)
+			}
+		}
+		for i := range x.Instrs {
+			if !allOperandValues(x.Instrs[i].Uses) || !allOperandValues(x.Instrs[i].Defs) {
+				return fail(bi, i, "instruction names no value, want a value for every operand")
+			}
+		}
+		// The last instruction of a block with several successors
+		// branches: nothing after it runs on every edge.
+		last := -1
+		for i, in := range y.Instrs {
+			if in.Ref >= 0 {
+				last = i
 			}
 		}
 		j := 0
@@ -354,6 +411,9 @@ func sameMachCode(before, after *MachFunc) error {
 			if in.Ref < 0 {
 				if in.Move.Src < 0 || in.Move.Dst < 0 || len(in.Uses)+len(in.Defs)+len(in.Clobbers) > 0 || in.PreservesUses {
 					return fail(bi, i, "a move that is not a plain copy between two locations")
+				}
+				if i > last && len(y.Succs) > 1 {
+					return fail(bi, i, "a move after the branch that ends the block, want it before or on an edge")
 				}
 				continue
 			}
@@ -388,6 +448,38 @@ func sameMachInstr(x, y *MachInstr) bool {
 	}
 	for i, l := range x.Clobbers {
 		if y.Clobbers[i] != l || l < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func sameLocs(p, q []Loc) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for i := range p {
+		if p[i] != q[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// allValues and allOperandValues report whether every value named is
+// one (noValue is what a location holds when it holds none).
+func allValues(vs []MachValue) bool {
+	for _, v := range vs {
+		if v < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func allOperandValues(os []Operand) bool {
+	for _, o := range os {
+		if o.V < 0 {
 			return false
 		}
 	}

@@ -114,10 +114,12 @@ func TestRegAllocSwap(t *testing.T) {
 		t.Errorf("parallel swap: %v", err)
 	}
 	// Done one after the other without a temporary, the swap loses a.
+	// The second move after the branch would run on both edges, which
+	// the emitted code does not do: refused before the dataflow.
 	after = swapBefore(0, 1)
 	after.Blocks[1].EdgeMoves = [][]Move{{{1, 0}}, nil}
 	after.Blocks[1].Instrs = append(after.Blocks[1].Instrs, move(0, 1))
-	wantRule(t, RegAlloc(before, after), RuleLocation)
+	wantRule(t, RegAlloc(before, after), RuleStructure)
 }
 
 func TestRegAllocRejects(t *testing.T) {
@@ -186,4 +188,82 @@ func TestRegAllocRejects(t *testing.T) {
 			t.Errorf("%s: got %v, want a rejection [%s]", tc.name, err, tc.rule)
 		}
 	}
+}
+
+// Cases from a review of this validator (each accepted before its rule,
+// or a crash): what it must refuse though the dataflow alone is
+// satisfied.
+func TestRegAllocReviewed(t *testing.T) {
+	// A reserved location holding a value: the loop's allocation is
+	// right as a dataflow, but with location 1 reserved (a scratch
+	// register the emitted code writes), it is refused.
+	before, after := loopBefore(), loopAfter()
+	if err := RegAlloc(before, after); err != nil {
+		t.Fatalf("honest allocation rejected: %v", err)
+	}
+	before.Reserved, after.Reserved = []Loc{5, 1}, []Loc{5, 1}
+	wantRule(t, RegAlloc(before, after), RuleLocation)
+	// A move into a reserved location, the values elsewhere.
+	before, after = loopBefore(), loopAfter()
+	before.Reserved, after.Reserved = []Loc{9}, []Loc{9}
+	b0 := &after.Blocks[0]
+	b0.Instrs = append(b0.Instrs[:1], append([]MachInstr{move(0, 9)}, b0.Instrs[1:]...)...)
+	wantRule(t, RegAlloc(before, after), RuleLocation)
+	// The reserved locations are part of the code's description.
+	before, after = loopBefore(), loopAfter()
+	before.Reserved = []Loc{9}
+	wantRule(t, RegAlloc(before, after), RuleStructure)
+
+	// A parallel move writing one location twice: which write lands is
+	// the emitter's choice (it puts off a move whose destination is
+	// still read), so the dataflow's "last one" proves nothing.
+	before, after = swapBefore(NoLoc, NoLoc), swapBefore(0, 1)
+	after.Blocks[1].EdgeMoves = [][]Move{{{1, 0}, {0, 1}, {0, 1}}}
+	wantRule(t, RegAlloc(before, after), RuleStructure)
+
+	// A value that is no value (-1, what a location holds when it holds
+	// none) read from a location never written, or as a phi argument.
+	use := func(l Loc) *MachFunc {
+		return &MachFunc{Blocks: []MachBlock{{Instrs: []MachInstr{{Ref: 0, Uses: []Operand{{noValue, l}}}}}}}
+	}
+	wantRule(t, RegAlloc(use(NoLoc), use(7)), RuleStructure)
+	phi := func(l Loc) *MachFunc {
+		return &MachFunc{Blocks: []MachBlock{
+			{Succs: []int{1}, Instrs: []MachInstr{{Ref: 0}}},
+			{Preds: []int{0}, Phis: []MachPhi{{Dst: Operand{5, l}, Args: []MachValue{noValue}}}, Instrs: []MachInstr{{Ref: 1, Uses: []Operand{{5, l}}}}},
+		}}
+	}
+	wantRule(t, RegAlloc(phi(NoLoc), phi(9)), RuleStructure)
+
+	// Two edges to one block that lists the block once as a
+	// predecessor: refused, not a crash.
+	dup := func(l Loc) *MachFunc {
+		return &MachFunc{Blocks: []MachBlock{
+			{Succs: []int{1, 1}, Instrs: []MachInstr{{Ref: 0, Defs: []Operand{{1, l}}}, {Ref: 1}}},
+			{Preds: []int{0}, Phis: []MachPhi{{Dst: Operand{2, l}, Args: []MachValue{1}}}, Instrs: []MachInstr{{Ref: 2, Uses: []Operand{{2, l}}}}},
+		}}
+	}
+	wantRule(t, RegAlloc(dup(NoLoc), dup(0)), RuleStructure)
+
+	// A move after the branch of a block with two successors (a spill
+	// of the branch's own result): the emitted code runs it on one
+	// edge at most, the dataflow would count it on both.
+	branch := func(l Loc) *MachFunc {
+		return &MachFunc{Blocks: []MachBlock{
+			{Succs: []int{1, 2}, Instrs: []MachInstr{
+				{Ref: 0, Defs: []Operand{{1, l}}},
+				{Ref: 1, Uses: []Operand{{1, l}}, Defs: []Operand{{2, l}}},
+			}},
+			{Preds: []int{0}, Instrs: []MachInstr{{Ref: 2, Uses: []Operand{{2, 40}}}}},
+			{Preds: []int{0}, Instrs: []MachInstr{{Ref: 3, Uses: []Operand{{2, 40}}}}},
+		}}
+	}
+	before, after = branch(NoLoc), branch(0)
+	after.Blocks[1].Instrs[0].Uses[0].L = 40
+	after.Blocks[2].Instrs[0].Uses[0].L = 40
+	after.Blocks[0].Instrs = append(after.Blocks[0].Instrs, move(0, 40))
+	for i := 1; i <= 2; i++ {
+		before.Blocks[i].Instrs[0].Uses[0].L = NoLoc
+	}
+	wantRule(t, RegAlloc(before, after), RuleStructure)
 }
