@@ -551,9 +551,70 @@ func (it *Interp) callIO(t *rtype, v Value, name string, p []byte) (int, error) 
 	return int(res[0].int()), err
 }
 
+// callMethodString calls the String or Error method name of v (of
+// type t) for real code, fmt mostly. A panic of the method leaves as a
+// methodPanic, which fmt, recovering it, prints as Go's fmt prints the
+// program's panic value.
 func (it *Interp) callMethodString(t *rtype, v Value, name string) string {
+	defer func() {
+		if r := recover(); r != nil {
+			if p, ok := r.(*goPanic); ok && !p.goexit {
+				panic(&methodPanic{it: it, p: p})
+			}
+			panic(r)
+		}
+	}()
 	res := it.callFromReal(it.method(t, name), nil, []Value{v})
 	return res[0].str()
+}
+
+// methodPanic is a program's panic leaving an adapter's String or Error
+// method into real code. fmt recovers a panic of those methods and
+// prints "%!v(PANIC=String method: " and the panic value with %v: its
+// Error method gives that text here, computed when fmt asks, as Go's
+// fmt computes it then. A panic while computing it (the value's own
+// Error or String method panicking) leaves as another methodPanic,
+// which fmt, already printing a panic, lets go on: the program then
+// panics with it, as in Go. A methodPanic that leaves real code becomes
+// its program panic again (realPanic).
+type methodPanic struct {
+	it *Interp
+	p  *goPanic
+}
+
+func (m *methodPanic) Error() string {
+	it := m.it
+	defer func() {
+		if r := recover(); r != nil {
+			// fmt recovered m's panic before printing its value: it
+			// stays on the chain of the one printing it raised, as
+			// in Go (the runtime prints both, or fails printing m's).
+			if n, ok := r.(*methodPanic); ok && n.p.link == nil {
+				m.p.recovered = true
+				n.p.link = m.p
+			}
+			panic(r)
+		}
+	}()
+	i := m.p.val.iface()
+	if i == nil {
+		return "<nil>" // fmt's %v of a nil interface
+	}
+	if i.t.kind == kReal {
+		return fmt.Sprint(i.v.r.(reflect.Value).Interface())
+	}
+	has := it.printMethodsOf(i.t)
+	switch {
+	case has&hasFormat != 0:
+		panic(unsupportedf("a String or Error method's panic printed by fmt: its value of type %s has a Format method", i.t.name))
+	case has&hasError != 0:
+		return it.callMethodString(i.t, i.v, "Error")
+	case has&hasString != 0:
+		return it.callMethodString(i.t, i.v, "String")
+	}
+	pc := printCheck{it: it, fn: "fmt.Sprint", use: verbUse{verb: 'v'}}
+	pc.operand(m.p.val)
+	return fmt.Sprint(it.toReal(nil, it.types.of(anyRType), m.p.val, anyType).Interface())
 }
 
 // fromReal converts a real value to the interpreter's representation of

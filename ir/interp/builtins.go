@@ -215,7 +215,7 @@ func growCap(newLen, oldCap int, elem *rtype) int {
 	}
 	size := uint64(elem.size)
 	if size == 0 {
-		return newCap
+		return newLen // the runtime's growslice: no memory, no room to spare
 	}
 	mem := roundupsize(uint64(newCap)*size, !ir.HasPointers(elem.t))
 	return int(mem / size)

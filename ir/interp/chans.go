@@ -12,11 +12,22 @@ import (
 
 func (it *Interp) makeChan(g *goroutine, in *inst, size Value) Value {
 	n := int64(size.n)
-	if in.argTs[0].kind.isUnsigned() && size.n > 1<<62 || n < 0 || n > maxElems {
+	// As the runtime's makechan: a size is bad if it is negative (as an
+	// int) or its buffer would exceed maxAlloc with the channel's
+	// header; the buffer of zero-size elements takes no memory.
+	elemSize := uint64(in.t.elem.size)
+	if n < 0 || elemSize > 0 && uint64(n) > (maxAlloc-hchanSize)/elemSize {
 		it.raiseRuntime(g, errMakechan)
+	}
+	if n > maxElems {
+		panic(unsupportedf("channel buffer of %d elements", n))
 	}
 	return Value{r: make(chan Value, n)}
 }
+
+// hchanSize is the size of the runtime's channel header on amd64
+// (unsafe.Sizeof(hchan{}) in Go 1.26, a multiple of 8).
+const hchanSize = 112
 
 // chanPanic converts the panic of a channel operation on a closed
 // channel into the interpreted run-time error.

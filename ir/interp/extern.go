@@ -181,9 +181,11 @@ func (it *Interp) realPanic(g *goroutine) {
 	if r == nil {
 		return
 	}
-	switch r.(type) {
+	switch r := r.(type) {
 	case *goPanic, *UndefinedBehaviour, *Unsupported:
 		panic(r)
+	case *methodPanic:
+		panic(r.p) // a program's panic, through real code
 	}
 	it.raise(g, it.fromRealAny(r))
 }

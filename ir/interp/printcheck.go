@@ -365,6 +365,10 @@ func (pc *printCheck) value(t *rtype, v Value, depth int, readOnly, boxed bool) 
 		if m != "" {
 			callsMethod := strings.ContainsRune("vsxXqw", verb)
 			switch {
+			case callsMethod && boxed && t.kind == kPointer && v.r == nil:
+				// fmt prints "<nil>" for a nil pointer whose method
+				// panics, which it does not see in the adapter.
+				pc.unsupported("%s method of a nil pointer of type %s", m, t.name)
 			case callsMethod && boxed:
 				return // the adapter's method is fmt's call of the program's
 			case callsMethod:
