@@ -28,7 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	res.Decisions(func(d *vssair.Decided) bool {
-		if !d.Form.Portable || len(d.Facts) == 0 || !validate.FactLE.AppliesTo(d.Form.IR.TypeOf(d.Instr.Args()[0])) {
+		if !d.Form.OnEveryTarget(d.Decision) || len(d.Facts) == 0 || !validate.FactLE.AppliesTo(d.Form.IR.TypeOf(d.Instr.Args()[0])) {
 			return false // not on every target (gvn's form may be), or not of integers (nil comparisons are nilness's)
 		}
 		if byConstruction(pass, d.Expr) || pinned(d.Rules, d.Form, d.Instr, d.Decision) {
@@ -42,29 +42,12 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // byConstruction reports whether an operand of e is a constant other
-// than a literal: a named constant, unsafe.Sizeof, ^uint(0)>>1. Its
-// value may be another on another target or with other build tags
-// (goarch.PtrSize, a size of the C library), so a comparison with it
-// is constant by construction there, not a finding.
+// than a literal (vssair.NotLiteral): its value may be another on
+// another target or with other build tags (goarch.PtrSize, a size of
+// the C library), so a comparison with it is constant by construction
+// there, not a finding.
 func byConstruction(pass *analysis.Pass, e *ast.BinaryExpr) bool {
-	for _, x := range []ast.Expr{e.X, e.Y} {
-		if tv, ok := pass.TypesInfo.Types[x]; ok && tv.Value != nil && !literal(x) {
-			return true
-		}
-	}
-	return false
-}
-
-// literal reports whether x is a literal, maybe negated or in
-// parentheses.
-func literal(x ast.Expr) bool {
-	switch x := ast.Unparen(x).(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.UnaryExpr:
-		return (x.Op == token.SUB || x.Op == token.ADD) && literal(x.X)
-	}
-	return false
+	return vssair.NotLiteral(pass, e.X) || vssair.NotLiteral(pass, e.Y)
 }
 
 // pinned reports whether the operands of the comparison in are both

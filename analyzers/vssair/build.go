@@ -36,6 +36,9 @@ type builder struct {
 	// progs are the bridge's translations of the functions: those
 	// contracts needs first, the others only once complete runs.
 	progs map[*ssa.Function]*bridge.Program
+	// targets tells the constants that may have another value on
+	// another target (nil: none is known).
+	targets *targetConstants
 }
 
 // An ssaForm is a function's SSA form and the contracts of the
@@ -129,8 +132,10 @@ func (b *builder) complete() []*Func {
 		if n, _, ok := apply(s.g, gvn.Run, validate.GVN); ok && n != s.g {
 			vf.Forms = append(vf.Forms, certify(n, s.calls))
 		}
+		values := b.targets.values(fn.Syntax())
 		for _, form := range vf.Forms {
 			form.checkPortable()
+			form.decideOnEveryTarget(values, s.calls.contracts)
 		}
 		out = append(out, vf)
 	}

@@ -75,9 +75,13 @@ type Form struct {
 	// was rejected.
 	Checks *validate.CheckElimHints
 	// Portable says that Checks holds with int, uint and uintptr of 32
-	// bits too (validate.CheckElim32), so on every target: integer
-	// facts are reported only then.
+	// bits too (validate.CheckElim32). OnEveryTarget says more, for one
+	// decided comparison: integer facts are reported only then.
 	Portable bool
+	// onEveryTarget holds, in a function with an operation on a
+	// constant whose value depends on the target, the comparisons
+	// decided with those constants unknown too (decideOnEveryTarget).
+	onEveryTarget map[validate.Decision]bool
 	// Live says which blocks run for some input once branches on
 	// constants are taken as jumps: code under "if debug" with debug a
 	// false constant is not, and nothing is reported there.
@@ -109,6 +113,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	if derivesContracts(pass) {
 		pkg, fns := buildSSA(pass)
 		b := newBuilder(pkg, fns, factBook{pass})
+		b.targets = newTargetConstants(pass)
 		b.contracts()
 		out.complete = b.complete
 	} else {
@@ -119,7 +124,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 		// none to assume.
 		out.complete = func() []*Func {
 			pkg, fns := buildSSA(pass)
-			return newBuilder(pkg, fns, NoContracts{}).complete()
+			b := newBuilder(pkg, fns, NoContracts{})
+			b.targets = newTargetConstants(pass)
+			return b.complete()
 		}
 	}
 	out.Comparisons, out.cases = comparisons(pass)

@@ -1,0 +1,3 @@
+package a
+
+const wordBytes = 8
