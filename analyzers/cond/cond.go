@@ -90,8 +90,9 @@ func pinned(rules *validate.FactRules, form *vssair.Form, in *ir.Instr, d valida
 
 // explain names the nearest dominating condition, check or division
 // that alone gives the decided comparison's facts, and its position;
-// none when no one of them does (the facts come from several, or from
-// a loop's phis).
+// the operands' types when those give them without any; none when no
+// one of them does (the facts come from several, or from a loop's
+// phis).
 func explain(f *vssair.Form, rules *validate.FactRules, facts []validate.Fact, b, k int) (string, token.Pos) {
 	implies := func(given []validate.Fact) bool {
 		for _, c := range facts {
@@ -100,6 +101,11 @@ func explain(f *vssair.Form, rules *validate.FactRules, facts []validate.Fact, b
 			}
 		}
 		return true
+	}
+	if implies(nil) {
+		// The operands' types and constants give the facts: a condition
+		// met on the way, which any would imply, is not the reason.
+		return "given the operands' types", token.NoPos
 	}
 	why, at := "", token.NoPos
 	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {

@@ -68,3 +68,15 @@ func localTargetConstant(x int) int {
 	}
 	return 0
 }
+
+// Reported, with the types as the reason: the condition met on the
+// way, which a review found cited, says nothing of b.
+func typeGivesIt(a int, b uint8) int {
+	if a > 3 {
+		return 0
+	}
+	if b >= 0 { // want `b >= 0 is always true: given the operands' types$`
+		return 1
+	}
+	return 2
+}
