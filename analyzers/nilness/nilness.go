@@ -186,6 +186,9 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 		}
 		if slices.Contains(guard, validate.Fact{Kind: validate.FactNonNil, Reg: root}) {
 			why, at = "was already compared with nil", guardAt
+			if c := condition(f, in); c != nil && c.Op == ir.OpTypeAssert {
+				why = "holds the value of a type assertion that succeeded" // its ok, in the branch
+			}
 			return false
 		}
 		if slices.Contains(in.Dsts(), root) {
@@ -198,6 +201,17 @@ func explainNonNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int
 		return true
 	})
 	return why, at
+}
+
+// condition returns the instruction that defines the condition of
+// branch in (vssair.Form.BranchCond), if in is the branch of a block.
+func condition(f *vssair.Form, in *ir.Instr) *ir.Instr {
+	for b, blk := range f.IR.Blocks {
+		if blk.Terminator() == in {
+			return f.BranchCond(b)
+		}
+	}
+	return nil
 }
 
 // defined says what x's definition by in makes it.

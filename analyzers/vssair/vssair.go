@@ -329,16 +329,26 @@ func (f *Form) Dominating(rules *validate.FactRules, b, k int, visit func(in *ir
 // BranchPos is the position of the comparison block b's branch reads,
 // if b ends in one.
 func (f *Form) BranchPos(b int) token.Pos {
+	if c := f.BranchCond(b); c != nil {
+		return c.Pos
+	}
+	return token.NoPos
+}
+
+// BranchCond is the instruction of block b that defines the condition
+// its branch reads (a comparison, the ok of a type assertion, …), if b
+// ends in a branch on one.
+func (f *Form) BranchCond(b int) *ir.Instr {
 	t := f.IR.Blocks[b].Terminator()
 	if t == nil || t.Op != ir.OpIf {
-		return token.NoPos
+		return nil
 	}
 	for _, in := range f.IR.Blocks[b].Instrs {
 		if slices.Contains(in.Dsts(), t.Args()[0]) {
-			return in.Pos
+			return in
 		}
 	}
-	return token.NoPos
+	return nil
 }
 
 // Decided is a comparison written in the source that a form's
