@@ -85,8 +85,13 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 		return firstOf(sameAsDst(0), want(0, "an integer", hasInfo(arg(0), types.IsInteger)), want(1, "an integer", hasInfo(arg(1), types.IsInteger)))
 	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
 		// Go compares operands of assignable types (a chan T with a
-		// <-chan T); go/ssa converts all others to identical types.
-		if !types.Identical(arg(0), arg(1)) && !types.AssignableTo(arg(0), arg(1)) && !types.AssignableTo(arg(1), arg(0)) {
+		// <-chan T); go/ssa converts all others to identical types. An
+		// interface and a value of another type never compare here: Go
+		// converts the value to the interface first (a nil *T is then
+		// no nil interface), which a comparison of the two as they
+		// are does not do.
+		if !types.Identical(arg(0), arg(1)) && !types.AssignableTo(arg(0), arg(1)) && !types.AssignableTo(arg(1), arg(0)) ||
+			types.IsInterface(arg(0)) != types.IsInterface(arg(1)) {
 			return fmt.Sprintf("operands have types %s and %s, want identical types", TypeString(arg(0)), TypeString(arg(1)))
 		}
 		if !hasInfo(dst(0), types.IsBoolean) {
