@@ -141,6 +141,13 @@ func (e *emitter) slot(l validate.Loc) string {
 	return fmt.Sprintf("%d(SP)", e.slotBase+slotSize*int64(l-firstSlot))
 }
 
+// laneCount is the count of a vector shift by a constant: the
+// constant, or the lane's width in bits for a larger one, which shifts
+// every bit out as the larger one does.
+func laneCount(in *Instr) uint64 {
+	return min(uint64(in.Imm), uint64(8*in.Width))
+}
+
 // swapLoc names the swap word in parallel moves.
 const swapLoc validate.Loc = 1 << 20
 
@@ -617,8 +624,9 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 			}
 		}
 		// A count of the lane's width or more clears the lane (fills
-		// it with the sign, for PSRA), as Go's shifts do.
-		e.ins("%s%s $%d, %s", op, map[int]string{2: "W", 4: "L", 8: "Q"}[in.Width], min(uint64(in.Imm), 255), d)
+		// it with the sign, for PSRA), as Go's shifts do; the width
+		// itself stands for all of them (the assembler takes 0-127).
+		e.ins("%s%s $%d, %s", op, map[int]string{2: "W", 4: "L", 8: "Q"}[in.Width], laneCount(in), d)
 	case OpVRotate:
 		// (x << k) | (x >> (bits - k)), lane by lane.
 		d := e.reg(dst, FP)
@@ -1194,7 +1202,7 @@ func (e *emitter) avx2(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		// As for SSE2, a count of the lane's width or more clears the
 		// lane (fills it with the sign, for VPSRA).
-		e.ins("%s%s $%d, %s, %s", op, lane, min(uint64(in.Imm), 255), y(uses[0]), y(dstLoc))
+		e.ins("%s%s $%d, %s, %s", op, lane, laneCount(in), y(uses[0]), y(dstLoc))
 	case OpVRotate:
 		a, d := y(uses[0]), y(dstLoc)
 		e.ins("VPSLL%s $%d, %s, Y15", lane, in.Imm, a)

@@ -379,6 +379,13 @@ func (g *genSet) define(i int, t types.Type) {
 		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tvar x %s\n%s\treturn x\n}\n\n", s, i, s, T, T, fill.String())
 		fmt.Fprintf(w, "func %sClone%d(x %s) %s { return x }\n\n", s, i, T, T)
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n%s\treturn true\n}\n\n", s, i, T, cmp.String())
+	case *types.Array:
+		// An array as a field or an element (a parameter is a pointer
+		// to one, below).
+		e := u.Elem()
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tvar x %s\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s { return x }\n\n", s, i, T, T)
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
 	case *types.Pointer:
 		E := g.n.typ(u.Elem())
 		var fill, cmp strings.Builder

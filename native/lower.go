@@ -99,6 +99,30 @@ func Lower(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (
 	return l.m, nil
 }
 
+// reducible refuses a loop that can be entered other than through its
+// header (goto into a loop, or two gotos making one cycle): the loop
+// transforms and the preemption polls find loops as the blocks a back
+// edge's target dominates.
+func (l *lowerer) reducible() {
+	f := l.f
+	order := f.ReversePostorder()
+	at := make([]int, len(f.Blocks))
+	for i, b := range order {
+		at[b.Index] = i
+	}
+	dom := f.CFG().Dom
+	for _, b := range order {
+		for _, s := range b.Succs {
+			if at[s] <= at[b.Index] && !dom.Dominates(s, b.Index) {
+				if t := b.Terminator(); t != nil {
+					l.pos = t.Pos
+				}
+				l.fail("a loop entered other than at its start (goto into a loop)")
+			}
+		}
+	}
+}
+
 // catchUnsupported, deferred, turns the panic of an *Unsupported, by
 // which lowering refuses a construct, into *err.
 func catchUnsupported(err *error) {
@@ -127,6 +151,7 @@ func lowerBody(f *ir.Func, sig *types.Signature, callees Callees) (l *lowerer, e
 	if f.Recover >= 0 {
 		l.fail("recover")
 	}
+	l.reducible()
 	for _, b := range f.Blocks {
 		for _, in := range append(b.Phis, b.Instrs...) {
 			for _, a := range in.Args() {

@@ -63,6 +63,23 @@ func vectorizable(m *Func, cl *countedLoop) *vectorPlan {
 	}
 	body := b.Instrs[:len(b.Instrs)-1]
 	for i, in := range body {
+		if !cl.checks[in] {
+			// The index and the header's other values change from one
+			// iteration to the next without being lanes of a vector
+			// (the index may be an address register: element reads it).
+			values := in.Args
+			switch in.Op {
+			case OpLoad:
+				values = nil
+			case OpStore:
+				values = in.Args[:1]
+			}
+			for _, a := range values {
+				if def[a].block == h {
+					return nil
+				}
+			}
+		}
 		switch {
 		case cl.checks[in]:
 		case in.Op == OpLoad:
