@@ -384,3 +384,46 @@ func TestHugeArrayUnsupported(t *testing.T) {
 	}()
 	zero(huge)
 }
+
+// TestMakeChanLimits checks make(chan T, n) against the runtime's
+// makechan: a Go panic only where the buffer would exceed the
+// allocation limit (never for zero-size elements), and "unsupported"
+// where only the interpreter's own limit is passed (gc makes both
+// channels below).
+func TestMakeChanLimits(t *testing.T) {
+	for _, tc := range []struct {
+		elem string
+		n    int64
+		want string // "panic", "unsupported" or "ok"
+	}{
+		{"struct{}", 1 << 28, "unsupported"},
+		{"struct{}", 1 << 60, "unsupported"},
+		{"byte", 1 << 28, "unsupported"},
+		{"[8]byte", 1 << 46, "panic"},
+		{"byte", -1, "panic"},
+		{"int", 10, "ok"},
+	} {
+		src := fmt.Sprintf(`
+func @main.f(r0 int) int {
+b0:
+    r1:chan %s = makechan r0
+    r2:int = cap r1
+    return r2
+}`, tc.elem)
+		out := New(mustParse(t, src), Options{}).Call("main.f", Int(tc.n))
+		got := "ok"
+		switch {
+		case out.Panic != "":
+			got = "panic"
+		case out.Err != nil:
+			if _, ok := out.Err.(*Unsupported); ok {
+				got = "unsupported"
+			} else {
+				got = out.Err.Error()
+			}
+		}
+		if got != tc.want {
+			t.Errorf("make(chan %s, %d): %s (%v %v), want %s", tc.elem, tc.n, got, out.Panic, out.Err, tc.want)
+		}
+	}
+}
