@@ -48,7 +48,10 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	if err := checkReachable(r, after); err != nil {
 		return err
 	}
-	if h == nil || len(h.Old) != len(after.Blocks) {
+	if h == nil {
+		return r.fn(RuleHints, "hints are missing")
+	}
+	if len(h.Old) != len(after.Blocks) {
 		return r.fn(RuleHints, "hints name the input block of %d blocks, want %d (every block)", len(h.Old), len(after.Blocks))
 	}
 	if !sameSignature(before, after) || !sameRegs(before.Params, after.Params) || !sameRegs(before.FreeVars, after.FreeVars) {
@@ -60,7 +63,10 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	if v := firstChangedType(before, after); v >= 0 {
 		return typeChanged(r, before, after, v)
 	}
-	if len(h.Old) == 0 || h.Old[0] != 0 {
+	if len(h.Old) == 0 {
+		return r.fn(RuleEntry, "function has no entry block, want one")
+	}
+	if h.Old[0] != 0 {
 		return r.fn(RuleEntry, "entry block is input b%d, want input b0", h.Old[0])
 	}
 	kept := make([]bool, len(before.Blocks))

@@ -334,6 +334,8 @@ func TestNormalize(t *testing.T) {
 	extra := strings.Replace(normal, "b3: <- b0\n    jump b2", "b3: <- b0\n    r1:int = const 2\n    jump b2", 1)
 	wantRule(t, Normalize(parse(t, unnormal), parse(t, extra), h), "inserted")
 	wantRule(t, Normalize(parse(t, unnormal), parse(t, normal), &NormalizeHints{Old: []int{0, 1, -1, 2}}), "edges")
+	// Missing hints are a rejection, not a crash (a review found it).
+	wantRule(t, Normalize(parse(t, unnormal), parse(t, normal), nil), "hints")
 }
 
 // Out of SSA: a swap of two phis needs a temporary.
