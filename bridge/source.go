@@ -36,15 +36,18 @@ import (
 // (with text/template/parse), which walk the program's values with
 // reflect and call their methods. Their package initializers run
 // interpreted too: their variables, and so their types, are the
-// interpreter's. Of the other packages, only the generic functions keep
-// their bodies (isGeneric).
-var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal", "encoding/json", "text/template", "text/template/parse"}
+// interpreter's; container/list and container/ring, which keep the
+// program's values and hand them back (the real ones would hold
+// stand-ins, without the program's types). Of the other packages, only
+// the generic functions keep their bodies (isGeneric).
+var sourcePackages = []string{"cmp", "maps", "slices", "fmt", "internal/fmtsort", "log", "log/internal", "encoding/json", "text/template", "text/template/parse", "container/list", "container/ring"}
 
 // importsGenericPackage reports whether a loaded package imports
-// slices, maps or cmp, which are only usable from source.
+// slices, maps or cmp, which are only usable from source, or
+// container/list or container/ring, which are only exact from source.
 func importsGenericPackage(pkgs []*packages.Package) bool {
 	for _, p := range pkgs {
-		for _, path := range []string{"slices", "maps", "cmp"} {
+		for _, path := range []string{"slices", "maps", "cmp", "container/list", "container/ring"} {
 			if p.Imports[path] != nil {
 				return true
 			}

@@ -190,9 +190,14 @@ var reflectivePackages = []string{
 	"html/template", "log/slog", "net/rpc", "testing", "text/template",
 }
 
+// namingPrefixes are the functions that see names too; among them
+// context.WithValue, which keeps its key and value and compares keys by
+// their types (a stand-in of a program type would be a value of
+// another type).
 var namingPrefixes = []string{
 	"encoding/gob.", "encoding/xml.", "encoding/asn1.", "net/rpc.",
 	"encoding/json.Unmarshal", "encoding/json.Decoder.Decode",
+	"context.WithValue",
 }
 
 // reflectionOf returns how the function or method name (go/ssa's, or a
@@ -464,7 +469,7 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 	case dynT == it.refl.value:
 		panic(unsupportedf("a reflect.Value passed%s", c.to()))
 	case dynT.t != nil && it.seenDifferently(c.reflective, dynT.t):
-		panic(unsupportedf("reflection on a value of program type %s by the standard library (it would see a stand-in without its name and methods)", dynT.name))
+		panic(unsupportedf("a value of program type %s passed%s, which would see a stand-in without the type's name and methods", dynT.name, c.to()))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
 		real = reflect.ValueOf(&errorAdapter{it: it, t: dynT, v: dynV})
 	case it.method(dynT, "String") != nil && (want == anyType || reflect.TypeFor[fmt.Stringer]().Implements(want)):

@@ -176,7 +176,15 @@ func grow(s []Value, n int, elem *rtype) []Value {
 		return s
 	}
 	grown := make([]Value, len(s), growCap(n, cap(s), elem))
-	copy(grown, s)
+	if !elem.aggregate {
+		copy(grown, s)
+		return grown
+	}
+	// An aggregate element is its storage: the new array has copies,
+	// as the runtime's growslice copies the old elements' bytes.
+	for i, v := range s {
+		grown[i] = copyVal(elem, v)
+	}
 	return grown
 }
 

@@ -64,7 +64,9 @@ func (it *Interp) send(g *goroutine, ch, v Value) {
 	c <- v // a nil channel blocks forever, as in Go
 }
 
-func (it *Interp) recv(g *goroutine, ch Value) (Value, bool) {
+// recv receives from ch, whose elements are of type elem: on a closed
+// channel, elem's zero value (fresh storage for an aggregate).
+func (it *Interp) recv(g *goroutine, ch Value, elem *rtype) (Value, bool) {
 	if rc, ok := ch.r.(*realChan); ok {
 		x, ok := rc.v.Recv()
 		if !ok {
@@ -74,6 +76,9 @@ func (it *Interp) recv(g *goroutine, ch Value) (Value, bool) {
 	}
 	c, _ := ch.r.(chan Value)
 	v, ok := <-c
+	if !ok {
+		return zero(elem), false
+	}
 	return v, ok
 }
 

@@ -130,7 +130,7 @@ func (it *Interp) exec(fr *frame) {
 		case ir.OpSend:
 			it.send(fr.g, regs[in.a], regs[in.b])
 		case ir.OpRecv:
-			v, ok := it.recv(fr.g, regs[in.a])
+			v, ok := it.recv(fr.g, regs[in.a], in.t)
 			regs[in.dst] = v
 			if len(in.dsts) == 2 {
 				regs[in.dsts[1]] = mkBool(ok)

@@ -182,7 +182,15 @@ func (it *Interp) realPanic(g *goroutine) {
 		return
 	}
 	switch r := r.(type) {
-	case *goPanic, *UndefinedBehaviour, *Unsupported:
+	case *goPanic:
+		if r.recovered {
+			// Real code that recovered a program's panic panics
+			// with its value again later (sync.OnceFunc does, on
+			// each call): a new panic of that value, as in Go.
+			it.raise(g, r.val)
+		}
+		panic(r)
+	case *UndefinedBehaviour, *Unsupported:
 		panic(r)
 	case *methodPanic:
 		panic(r.p) // a program's panic, through real code

@@ -38,7 +38,8 @@ const poolNewField = 5
 // interpretedStruct reports whether the named struct type n of the
 // standard library is represented as the interpreter's own struct
 // rather than as a real value: sync.Pool (see above), sync.Map
-// (intrinsics_syncmap.go), runtime.Frame (its Func may be an interpreted
+// (intrinsics_syncmap.go), sync/atomic.Value (intrinsics_atomicvalue.go),
+// runtime.Frame (its Func may be an interpreted
 // function's: framesNext) and package reflect's types (reflect.go).
 func interpretedStruct(n *types.Named) bool {
 	obj := n.Obj()
@@ -51,6 +52,8 @@ func interpretedStruct(n *types.Named) bool {
 		return true
 	case obj.Pkg().Path() == "sync" && obj.Name() == "Map":
 		return mustHaveField(n, syncMapField, "m")
+	case obj.Pkg().Path() == "sync/atomic" && obj.Name() == "Value":
+		return mustHaveField(n, atomicValueField, "v")
 	}
 	return false
 }
