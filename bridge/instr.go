@@ -4,6 +4,7 @@ package bridge
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -101,6 +102,10 @@ func (t *translator) instr(in ssa.Instruction) {
 	case *ssa.ChangeType:
 		t.emit(ir.OpChangeType, pos, t.def(in), t.val(in.X, pos))
 	case *ssa.Convert:
+		if n, ok := constantBytes(in); ok {
+			t.constantBytes(in, n, pos)
+			break
+		}
 		t.emit(ir.OpConvert, pos, t.def(in), t.val(in.X, pos))
 	case *ssa.MultiConvert:
 		t.unsupported(pos, "conversion involving type parameters")
@@ -353,6 +358,37 @@ func (t *translator) call(op ir.Op, c *ssa.CallCommon, v ssa.Value, pos token.Po
 		in.Aux = t.arena.NewAux(ir.Aux{Sym: sym})
 	}
 	t.cur.Instrs = append(t.cur.Instrs, in)
+}
+
+// constantBytes reports whether conversion c makes a byte slice of a
+// constant string, and its length.
+func constantBytes(c *ssa.Convert) (int64, bool) {
+	k, ok := c.X.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return 0, false
+	}
+	sl, ok := c.Type().Underlying().(*types.Slice)
+	if !ok {
+		return 0, false
+	}
+	if b, ok := sl.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Uint8 {
+		return 0, false
+	}
+	return int64(len(constant.StringVal(k.Value))), true
+}
+
+// constantBytes translates c, []byte(s) of a constant string s of n
+// bytes, as gc does: as a composite literal, an array of exactly n
+// bytes (cap n), where the run time's conversion of a variable rounds
+// the capacity up to a size class of the allocator. So: makeslice n,
+// n, then the string's bytes copied in.
+func (t *translator) constantBytes(c *ssa.Convert, n int64, pos token.Pos) {
+	dsts := t.def(c)
+	t.emit(ir.OpMakeSlice, pos, dsts, t.intConst(n, pos), t.intConst(n, pos))
+	copied := t.f.NewReg(types.Typ[types.Int])
+	in := t.emit(ir.OpCall, pos, []ir.Reg{copied}, dsts[0], t.val(c.X, pos))
+	in.CallMode = ir.CallBuiltin
+	in.Aux = t.arena.NewAux(ir.Aux{Sym: "copy"})
 }
 
 // isBlankField reports whether a field address selects a field named _.
