@@ -161,6 +161,61 @@ type crossing struct {
 	// the values it is given (see reflection).
 	reflective reflection
 	callee     string // the function called, for messages ("" if none)
+	// keeps says that the callee keeps its arguments of interface
+	// type and compares them with later ones (context's values and
+	// their keys): a program value goes as a keptValue; arg is the
+	// argument being converted, key the one that must be comparable.
+	keeps    bool
+	arg, key int
+}
+
+// keepsValues reports whether the function or method name (as the
+// crossing's callee) keeps program values it is given: context.WithValue,
+// and the Value methods of the contexts it makes.
+func keepsValues(name, method string) bool {
+	return name == "context.WithValue" || strings.HasPrefix(name, "context.") && method == "Value"
+}
+
+// keptValue carries a value of a program type (t, v) into real code
+// that keeps it and compares it with others (context.WithValue): a
+// stand-in would be a value of another type, equal to other types'
+// values of one structure, and would come back without its type. A
+// comparable value has one box (Interp.kept), so that equal values are
+// equal boxes and values of different types different ones, as Go's
+// interface comparison has it; it comes back as the value itself
+// (fromReal).
+type keptValue struct {
+	it *Interp
+	t  *rtype
+	v  Value
+}
+
+// String is what context prints of a key or value (its stringify): the
+// value's String method's result, or its type's name.
+func (k *keptValue) String() string {
+	if k.it.printMethodsOf(k.t)&hasString != 0 {
+		return k.it.callMethodString(k.t, k.v, "String")
+	}
+	return k.t.name
+}
+
+// keptBox returns the box of the program value v of type t.
+func (it *Interp) keptBox(g *goroutine, t *rtype, v Value) *keptValue {
+	if !t.comparable {
+		return &keptValue{it: it, t: t, v: v}
+	}
+	k := it.key(g, it.types.of(anyRType), Value{r: &iface{t: t, v: v}})
+	it.keptMu.Lock()
+	defer it.keptMu.Unlock()
+	if it.kept == nil {
+		it.kept = map[any]*keptValue{}
+	}
+	b := it.kept[k]
+	if b == nil {
+		b = &keptValue{it: it, t: t, v: v}
+		it.kept[k] = b
+	}
+	return b
 }
 
 // to names the callee in a message: " to NAME", or "" if unknown.
@@ -190,14 +245,9 @@ var reflectivePackages = []string{
 	"html/template", "log/slog", "net/rpc", "testing", "text/template",
 }
 
-// namingPrefixes are the functions that see names too; among them
-// context.WithValue, which keeps its key and value and compares keys by
-// their types (a stand-in of a program type would be a value of
-// another type).
 var namingPrefixes = []string{
 	"encoding/gob.", "encoding/xml.", "encoding/asn1.", "net/rpc.",
 	"encoding/json.Unmarshal", "encoding/json.Decoder.Decode",
-	"context.WithValue",
 }
 
 // reflectionOf returns how the function or method name (go/ssa's, or a
@@ -468,6 +518,11 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 		real = dynV.r.(reflect.Value)
 	case dynT == it.refl.value:
 		panic(unsupportedf("a reflect.Value passed%s", c.to()))
+	case c.keeps && dynT.t != nil && it.isProgramType(dynT.t):
+		if c.arg == c.key && !dynT.comparable {
+			it.raise(c.g, Value{r: &iface{t: it.types.of(types.Typ[types.String]), v: mkString("key is not comparable")}})
+		}
+		real = reflect.ValueOf(it.keptBox(c.g, dynT, dynV))
 	case dynT.t != nil && it.seenDifferently(c.reflective, dynT.t):
 		panic(unsupportedf("a value of program type %s passed%s, which would see a stand-in without the type's name and methods", dynT.name, c.to()))
 	case it.method(dynT, "Error") != nil && (want == anyType || want.Implements(errorType) || errorType.Implements(want)):
@@ -722,6 +777,8 @@ func (it *Interp) fromReal(rv reflect.Value, t *rtype) Value {
 		case *errorAdapter:
 			return Value{r: &iface{t: a.t, v: a.v}}
 		case *stringerAdapter:
+			return Value{r: &iface{t: a.t, v: a.v}}
+		case *keptValue:
 			return Value{r: &iface{t: a.t, v: a.v}}
 		}
 		dyn := it.rtypeOfReal(rv.Type())

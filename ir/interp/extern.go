@@ -146,8 +146,9 @@ func (it *Interp) callRealChecked(g *goroutine, name string, rv reflect.Value, s
 func (it *Interp) realArgs(g *goroutine, name string, rv reflect.Value, sig *types.Signature, args []Value) (*crossing, []reflect.Value) {
 	rt := rv.Type()
 	in := make([]reflect.Value, len(args))
-	c := &crossing{it: it, g: g, reflective: reflectionOf(name), callee: name}
+	c := &crossing{it: it, g: g, reflective: reflectionOf(name), callee: name, keeps: keepsValues(name, ""), key: 1}
 	for i, a := range args {
+		c.arg = i
 		in[i] = c.toReal(it.types.of(sig.Params().At(i).Type()), a, rt.In(i))
 	}
 	return c, in
@@ -214,8 +215,9 @@ func (it *Interp) invokeReal(g *goroutine, in *inst, i *iface, args []Value) []V
 		recv = recv.Elem()
 	}
 	callee := recv.PkgPath() + "." + recv.Name() + "." + in.sym
-	c := &crossing{it: it, g: g, reflective: reflectionOf(callee), callee: callee}
+	c := &crossing{it: it, g: g, reflective: reflectionOf(callee), callee: callee, keeps: keepsValues(callee, in.sym), key: -1}
 	for k, a := range args {
+		c.arg = k
 		real[k] = c.toReal(in.callTs[k], a, mt.In(k))
 	}
 	var out []reflect.Value

@@ -79,6 +79,11 @@ type Interp struct {
 	// printMethods caches, per *rtype, which of the methods fmt calls
 	// its values have (printcheck.go).
 	printMethods sync.Map
+
+	// kept interns the boxes of comparable program values that
+	// context keeps (keptValue), by the values' map keys.
+	keptMu sync.Mutex
+	kept   map[any]*keptValue
 	// staticIfaces holds the interface values of constants (staticIface).
 	staticIfaces sync.Map
 
