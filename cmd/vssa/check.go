@@ -37,8 +37,7 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "check", "no packages given")
 			}
 			pipeline, err := passes.Pipeline(passList)
 			if err != nil {

@@ -85,8 +85,7 @@ rejected; 2 on bad usage (-gc needs one .go file).`,
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "checks", "no packages given")
 			}
 			if gc && (len(args) != 1 || !strings.HasSuffix(args[0], ".go")) {
 				fmt.Fprintf(stderr, "vssa checks: -gc takes one .go file\n")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/vssa-go/vssa/native"
 )
@@ -49,12 +50,18 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) < 2 || prefix == "" {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "compile", "needs -o PREFIX, a package directory and at least one function")
 			}
 			if _, err := passesPipeline(passList); err != nil {
 				fmt.Fprintf(stderr, "vssa compile: %v\n", err)
 				return exitUsage
+			}
+			if fi, err := os.Stat(args[0]); err != nil || !fi.IsDir() {
+				if err == nil {
+					err = fmt.Errorf("%s is not a directory", args[0])
+				}
+				fmt.Fprintf(stderr, "vssa compile: package directory: %v\n", err)
+				return exitFailure
 			}
 			out, err := native.Compile(native.Request{Dir: args[0], Prefix: prefix, Funcs: args[1:], Passes: passList})
 			if err != nil {
@@ -86,10 +93,43 @@ func writeGenerated(out *native.Output) error {
 			return fmt.Errorf("%s exists and was not written by vssa compile: not replacing it", path)
 		}
 	}
+	// Each file is written beside its final name and renamed once all
+	// are written: a failed write (a full disk) leaves the old files as
+	// they were, not some replaced and one cut short.
+	var temps []string
+	defer func() {
+		for _, t := range temps {
+			os.Remove(t) // those not renamed
+		}
+	}()
 	for _, path := range out.Order {
-		if err := os.WriteFile(path, out.Files[path], 0o666); err != nil {
+		f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+		if err != nil {
+			return err
+		}
+		temps = append(temps, f.Name())
+		_, err = f.Write(out.Files[path])
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			// The mode of the file replaced, or rw-r--r-- (0666 under
+			// the usual umask) for a new one: CreateTemp makes 0600.
+			mode := os.FileMode(0o644)
+			if fi, serr := os.Stat(path); serr == nil {
+				mode = fi.Mode().Perm()
+			}
+			err = os.Chmod(f.Name(), mode)
+		}
+		if err != nil {
+			return fmt.Errorf("write %s: %v", path, err)
+		}
+	}
+	for i, path := range out.Order {
+		if err := os.Rename(temps[i], path); err != nil {
 			return err
 		}
 	}
+	temps = nil
 	return nil
 }

@@ -7,14 +7,15 @@
 //
 // Commands:
 //
-//	run     interpret a Go program's main through vssa's IR
-//	dump    print the IR of a package's functions
-//	goroot  run the GOROOT test programs and compare with the compiled ones
-//	check   run the validated passes on every function of some packages
-//	stats   measure what GVN removes, against a pessimistic dominator walk
-//	checks  count run-time checks per source line, before and after the passes
-//	bench   measure SSA construction and validation against x/tools' lifting
-//	ir      parse, check and print IR text files (ir.Parse, ir.Check)
+//	bench    measure SSA construction and validation against x/tools' lifting
+//	check    run the validated passes on every function of some packages
+//	checks   count run-time checks per source line, before and after the passes
+//	compile  compile hot Go functions to amd64 assembly
+//	dump     print the IR of a package's functions
+//	goroot   interpret the GOROOT test programs and compare with the real ones
+//	ir       parse, check and print IR text files
+//	run      interpret a Go program's main through vssa's IR
+//	stats    measure what GVN removes, against a pessimistic dominator walk
 //
 // Each command explains itself with -h. Exit status: 0 success, 1 the
 // command ran and found problems, 2 bad invocation.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,8 +39,7 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) < 1 || len(args) > 2 {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "dump", "needs a package or .go file, and at most one function")
 			}
 			if _, err := passesPipeline(passes); err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
@@ -70,6 +70,12 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 					}
 					fmt.Fprintln(stderr)
 					return exitFailure
+				}
+				// One function is in one discipline, whatever the others.
+				for d, names := range forms {
+					if slices.Contains(names, f.Name) {
+						fmt.Fprintf(stdout, "discipline %s\n", strings.ToLower(d.String()))
+					}
 				}
 				fmt.Fprint(stdout, f.Format(opts))
 				return exitOK

@@ -55,6 +55,11 @@ failed.`,
 				fmt.Fprintf(stderr, "vssa goroot: -timeout and -j must be positive\n")
 				return exitUsage
 			}
+			if _, err := passesPipeline(passes); err != nil {
+				// Found here, not once per program by every vssa run.
+				fmt.Fprintf(stderr, "vssa goroot: -passes: %v\n", err)
+				return exitUsage
+			}
 			var filter *regexp.Regexp
 			if runPat != "" {
 				var err error

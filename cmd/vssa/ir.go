@@ -42,8 +42,7 @@ The exit status is 1 if any file fails to parse or check.`,
 				return exitUsage
 			}
 			if len(args) == 0 {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "ir", "no files given")
 			}
 			status := exitOK
 			for _, file := range args {

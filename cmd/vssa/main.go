@@ -38,10 +38,13 @@ func main() {
 func runMain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		if len(args) >= 2 && args[0] == "help" {
-			if c, ok := commands[args[1]]; ok {
-				printCommandUsage(c, newFlagSet(c, stdout), stdout)
-				return exitOK
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(stderr, "vssa help: unknown command %q\nRun 'vssa -h' for the list of commands.\n", args[1])
+				return exitUsage
 			}
+			printCommandUsage(c, newFlagSet(c, stdout), stdout)
+			return exitOK
 		}
 		printUsage(stdout)
 		if len(args) == 0 {
@@ -68,7 +71,40 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	return c.run(fs, fs.Args(), stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	status := c.run(fs, fs.Args(), out, stderr)
+	if out.err != nil {
+		// Output that did not arrive (a full disk, a closed pipe) is a
+		// failure, never a success a script would trust.
+		fmt.Fprintf(stderr, "vssa %s: writing output: %v\n", c.name, out.err)
+		if status == exitOK {
+			status = exitFailure
+		}
+	}
+	return status
+}
+
+// badUsage says what is wrong with an invocation of command name, and
+// how to use it, on stderr; it returns exitUsage.
+func badUsage(stderr io.Writer, name, problem string) int {
+	fmt.Fprintf(stderr, "vssa %s: %s\nusage: vssa %s %s\nRun 'vssa %s -h' for details.\n", name, problem, name, commands[name].usage, name)
+	return exitUsage
+}
+
+// checkedWriter keeps the first error of writing to w and writes
+// nothing after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }
 
 func newFlagSet(c *command, out io.Writer) *flag.FlagSet {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +53,13 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"check", "-passes=outofssa", prog}, exitUsage, "", "needs mem2reg or mem2reg-braun"},
 		{[]string{"check", prog}, exitOK, "checked 2 functions: 2 accepted, 0 rejected, 0 unsupported, 0 crashed", ""},
 		{[]string{"dump", prog, "nosuchfunc"}, exitFailure, "", "no function nosuchfunc; candidates:\n\tcommand-line-arguments.init\n\tcommand-line-arguments.main\n"},
-		{[]string{"dump", prog, "main.main"}, exitOK, "func @command-line-arguments.main()", ""},
+		{[]string{"dump", prog, "main.main"}, exitOK, "discipline rtl\nfunc @command-line-arguments.main()", ""},
+		{[]string{"dump", "-passes=mem2reg", prog, "main.main"}, exitOK, "discipline ssa\nfunc @command-line-arguments.main()", ""},
+		{[]string{"run"}, exitUsage, "", "vssa run: no program given\nusage: vssa run"},
+		{[]string{"compile", "-o", "k", filepath.Join(dir, "nosuch"), "Sum"}, exitFailure, "", "vssa compile: package directory: stat"},
+		{[]string{"help", "run"}, exitOK, "usage: vssa run", ""},
+		{[]string{"help", "nosuch"}, exitUsage, "", `vssa help: unknown command "nosuch"`},
+		{[]string{"goroot", "-passes=frob"}, exitUsage, "", `vssa goroot: -passes: unknown pass "frob"`},
 		{[]string{"run", first, second}, exitOK, "", "42\n"},
 		{[]string{"run", first, second, "arg.go.txt"}, exitOK, "", "42\n"},
 		{[]string{"run", unused}, exitFailure, "", "unused.go:3:15: declared and not used: x\n"},
@@ -78,6 +86,35 @@ func TestCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// The package documentation lists every command as vssa -h does.
+func TestDocListsCommands(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range commands {
+		if line := fmt.Sprintf("//\t%-8s %s\n", name, c.short); !strings.Contains(string(doc), line) {
+			t.Errorf("doc.go does not list command %s as %q", name, line)
+		}
+	}
+}
+
+// Output that cannot be written is a failure, said on stderr: a script
+// must not take a truncated listing for a complete one.
+func TestWriteErrorFails(t *testing.T) {
+	good := filepath.Join(t.TempDir(), "good.vssa")
+	os.WriteFile(good, []byte("func @main.f(r0 int) int {\nb0:\n    return r0\n}\n"), 0o666)
+	var stderr bytes.Buffer
+	status := runMain([]string{"ir", good}, failingWriter{}, &stderr)
+	if status != exitFailure || !strings.Contains(stderr.String(), "vssa ir: writing output: disk full") {
+		t.Errorf("vssa ir > full disk: status %d, stderr %q; want %d and the write error", status, stderr.String(), exitFailure)
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 // vssa -h lists every pass of the table with its description.
 func TestHelpListsPasses(t *testing.T) {

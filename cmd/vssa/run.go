@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
@@ -20,7 +22,7 @@ func init() {
 	var verbose bool
 	register(&command{
 		name:  "run",
-		usage: "[-passes=LIST] [-v] FILE.go...|PKG|FILE.vssa [ARGS...]",
+		usage: "[-passes=LIST] [-v] [-cpuprofile=FILE] FILE.go...|PKG|FILE.vssa [ARGS...]",
 		short: "interpret a Go program's main through vssa's IR",
 		long: `Run loads a Go program (its .go files, of one directory, or a package
 pattern naming one main package; as with go run, the arguments after
@@ -49,8 +51,7 @@ Exit statuses of vssa itself:
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
-				fs.Usage()
-				return exitUsage
+				return badUsage(stderr, "run", "no program given")
 			}
 			if _, err := passesPipeline(passes); err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
@@ -61,6 +62,8 @@ Exit statuses of vssa itself:
 					fmt.Fprintf(stderr, "vssa run: unsupported: -passes with a .vssa file (run vssa ir to check it)\n")
 					return exitUsage
 				}
+				// The program sees its own arguments, as from .go files.
+				os.Args = append([]string{args[0]}, args[1:]...)
 				return runIRFile(args[0], stderr)
 			}
 			// As go run: the leading .go files are the program, the
@@ -83,28 +86,63 @@ Exit statuses of vssa itself:
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return interp.ExitUnsupported
 			}
+			var stopProfile func()
 			if cpuprofile != "" {
-				f, err := os.Create(cpuprofile)
+				stop, err := startCPUProfile(cpuprofile)
 				if err != nil {
 					fmt.Fprintf(stderr, "vssa run: %v\n", err)
 					return exitFailure
 				}
-				pprof.StartCPUProfile(f)
-				defer pprof.StopCPUProfile()
+				stopProfile = stop
+				defer stop()
 			}
 			// The program sees its own arguments: os.Args is a real variable
 			// (the interpreter calls the real os package).
 			os.Args = append([]string{args[0]}, progArgs...)
 			setInterpreterGC()
-			it := interp.New(prog.Module, interp.Options{
+			opts := interp.Options{
 				Stderr:     stderr,
 				Methods:    prog.Method,
 				Externs:    stdExterns(),
 				LookupType: prog.LookupType,
-			})
+			}
+			if stopProfile != nil {
+				// os.Exit in the program (or a crash of one of its
+				// goroutines) ends the process: the profile first.
+				opts.Exit = func(status int) {
+					stopProfile()
+					os.Exit(status)
+				}
+			}
+			it := interp.New(prog.Module, opts)
 			return it.RunMain(mainPkg+".init", mainPkg+".main")
 		},
 	})
+}
+
+// startCPUProfile starts a CPU profile into file and returns what ends
+// it (once, whoever calls it first). A file that exists and is not a
+// profile (pprof writes gzip) is not replaced: -cpuprofile=main.go by
+// mistake must not empty the program.
+func startCPUProfile(file string) (stop func(), err error) {
+	if old, err := os.ReadFile(file); err == nil && len(old) > 0 && !bytes.HasPrefix(old, []byte{0x1f, 0x8b}) {
+		return nil, fmt.Errorf("%s exists and is not a CPU profile: not replacing it", file)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
+	}, nil
 }
 
 // interpreterGCPercent is the garbage collector's GOGC while a program

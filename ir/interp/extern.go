@@ -302,6 +302,15 @@ var intrinsics = map[string]func(it *Interp, g *goroutine, args []Value) []Value
 		runtime.Gosched()
 		return nil
 	},
+	// os.Exit goes through Options.Exit, so that whoever runs the
+	// interpreter finishes its own work first (vssa run's CPU profile)
+	// or keeps its process (the tests). A hook that returns ends only
+	// this goroutine: the program must not run on past its exit.
+	"os.Exit": func(it *Interp, g *goroutine, args []Value) []Value {
+		it.exit(int(int64(args[0].n)))
+		runtime.Goexit()
+		return nil
+	},
 }
 
 func unsupportedIntrinsic(what string) func(*Interp, *goroutine, []Value) []Value {

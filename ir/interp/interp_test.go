@@ -427,3 +427,36 @@ b0:
 		}
 	}
 }
+
+// TestOsExit checks that a program's os.Exit ends it through
+// Options.Exit with the program's status, running no deferred call and
+// nothing after it (vssa run stops its CPU profile in that hook).
+func TestOsExit(t *testing.T) {
+	src := `
+declare @os.Exit func(int)
+
+func @main.main() {
+b0:
+    r0:int = const 7
+    call @os.Exit(r0)
+    r1:int = const 1
+    call println(r1)
+    return
+}`
+	var stderr strings.Builder
+	exited := make(chan int, 1)
+	it := New(mustParse(t, src), Options{Stderr: &stderr, Exit: func(status int) { exited <- status }})
+	returned := make(chan int, 1)
+	go func() { returned <- it.RunMain("", "main.main") }()
+	select {
+	case status := <-exited:
+		if status != 7 {
+			t.Errorf("os.Exit(7) exited with status %d", status)
+		}
+	case status := <-returned:
+		t.Fatalf("main returned %d past os.Exit; stderr %q", status, stderr.String())
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("the program ran on past os.Exit: stderr %q", stderr.String())
+	}
+}
