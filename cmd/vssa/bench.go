@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/vssa-go/vssa/internal/bench"
 )
@@ -69,6 +70,17 @@ run.`,
 				results = append(results, r)
 			}
 			bench.Report(stdout, results)
+			// The profiler samples every 10ms and the figures are per
+			// repetition, of 20: below 10ms (some 20 samples) a ratio
+			// is noise, or n/a where a side got no sample at all.
+			const tooFew = 10 * time.Millisecond
+			for _, r := range results {
+				if r.XLiftCPU < tooFew || r.Builders[0].Build < tooFew {
+					fmt.Fprintf(stderr, "vssa bench: warning: x/tools' lift %v and mem2reg %v of CPU in a run: too few profile samples for the ratios to mean anything; measure more packages (std takes minutes)\n",
+						r.XLiftCPU.Round(time.Millisecond), r.Builders[0].Build.Round(time.Millisecond))
+					break
+				}
+			}
 			return exitOK
 		},
 	})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
@@ -615,7 +616,9 @@ func irCheckInput(f *ir.Func) error { return ir.Check(f, ir.RTL) }
 func build(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, time.Duration) {
 	runtime.GC()
 	start := time.Now()
-	prog, _ := ssautil.AllPackages(pkgs, mode)
+	// Packages, not AllPackages: dependencies outside the patterns come
+	// from export data, without syntax to build (as in bridge.Load).
+	prog, _ := ssautil.Packages(pkgs, mode)
 	prog.Build()
 	return prog, time.Since(start)
 }
@@ -636,8 +639,8 @@ func Report(w io.Writer, runs []*Result) {
 	for _, b := range r.Builders {
 		own := b.Build + b.Validate
 		all := own + r.Normalize + r.NormalizeCheck
-		fmt.Fprintf(w, "%-22s %8v %9v %9.0f%% %15.2fx %15.2fx %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
-			100*float64(b.Validate)/float64(b.Build), float64(own)/float64(r.XLiftCPU), float64(all)/float64(r.XLiftCPU), b.Phis, b.Rejected)
+		fmt.Fprintf(w, "%-22s %8v %9v %10s %16s %16s %7d %9d\n", b.Name, b.Build.Round(time.Millisecond), b.Validate.Round(time.Millisecond),
+			percent(b.Validate, b.Build), times(own, r.XLiftCPU), times(all, r.XLiftCPU), b.Phis, b.Rejected)
 	}
 	// The ratio that varies most from run to run, in every run, and
 	// over all runs: one run's validator figure rests on some 80-90
@@ -647,10 +650,10 @@ func Report(w io.Writer, runs []*Result) {
 		var build, validate time.Duration
 		for _, run := range runs {
 			rb := run.Builders[k]
-			fmt.Fprintf(w, " %.0f%%", 100*float64(rb.Validate)/float64(rb.Build))
+			fmt.Fprintf(w, " %s", percent(rb.Validate, rb.Build))
 			build, validate = build+rb.Build, validate+rb.Validate
 		}
-		fmt.Fprintf(w, "; over all runs: %.0f%%\n", 100*float64(validate)/float64(build))
+		fmt.Fprintf(w, "; over all runs: %s\n", percent(validate, build))
 	}
 	if r.Builders[0].BuildValidateByCall > 0 {
 		fmt.Fprintf(w, "build and validation timed together call by call (thread CPU time), mean over all runs:")
@@ -689,9 +692,9 @@ func Report(w io.Writer, runs []*Result) {
 	}
 	if g := r.GVN; g.Functions > 0 {
 		c := r.Builders[0]
-		fmt.Fprintf(w, "gvn on %s's %d accepted results, right after each: pass %v, validator %v (%.0f%% of the pass), IR checker %v; %d instructions removed, %d results not accepted; pass+validator %.2fx %s's build+validator",
-			c.Name, g.Functions, g.Pass.Round(time.Millisecond), g.Validate.Round(time.Millisecond), 100*float64(g.Validate)/float64(g.Pass),
-			g.IRCheck.Round(time.Millisecond), g.Removed, g.Rejected, float64(g.Pass+g.Validate)/float64(c.Build+c.Validate), c.Name)
+		fmt.Fprintf(w, "gvn on %s's %d accepted results, right after each: pass %v, validator %v (%s of the pass), IR checker %v; %d instructions removed, %d results not accepted; pass+validator %s %s's build+validator",
+			c.Name, g.Functions, g.Pass.Round(time.Millisecond), g.Validate.Round(time.Millisecond), percent(g.Validate, g.Pass),
+			g.IRCheck.Round(time.Millisecond), g.Removed, g.Rejected, times(g.Pass+g.Validate, c.Build+c.Validate), c.Name)
 		if g.PassValidateByCall > 0 {
 			fmt.Fprintf(w, " (timed call by call: gvn %v, %s %v)", g.PassValidateByCall.Round(time.Millisecond), c.Name, c.BuildValidateByCall.Round(time.Millisecond))
 		}
@@ -709,8 +712,8 @@ func Report(w io.Writer, runs []*Result) {
 		}
 	}
 	if ce := r.CheckElim; ce.Functions > 0 {
-		fmt.Fprintf(w, "checkelim on gvn's %d accepted results, right after each: pass %v, validator %v (%.0f%% of the pass), IR checker %v; %d checks removed, %d results not accepted\n",
-			ce.Functions, ce.Pass.Round(time.Millisecond), ce.Validate.Round(time.Millisecond), 100*float64(ce.Validate)/float64(ce.Pass),
+		fmt.Fprintf(w, "checkelim on gvn's %d accepted results, right after each: pass %v, validator %v (%s of the pass), IR checker %v; %d checks removed, %d results not accepted\n",
+			ce.Functions, ce.Pass.Round(time.Millisecond), ce.Validate.Round(time.Millisecond), percent(ce.Validate, ce.Pass),
 			ce.IRCheck.Round(time.Millisecond), ce.Removed, ce.Rejected)
 	}
 	fmt.Fprintf(w, "allocated per pass: x/tools' lift %s; normalize %s", mb(r.XLiftAlloc), mb(r.NormalizeAlloc))
@@ -745,7 +748,7 @@ func Report(w io.Writer, runs []*Result) {
 		x = append(x, float64(c.Build+c.Validate)/float64(run.XLiftCPU))
 		z = append(z, float64(run.Pipeline)/float64(run.XLiftCPU))
 		build, validate = build+c.Build, validate+c.Validate
-		each = append(each, fmt.Sprintf("lift %v: %.2fx, %.2fx", run.XLiftCPU.Round(time.Millisecond), x[len(x)-1], z[len(z)-1]))
+		each = append(each, fmt.Sprintf("lift %v: %s, %s", run.XLiftCPU.Round(time.Millisecond), times(c.Build+c.Validate, run.XLiftCPU), times(run.Pipeline, run.XLiftCPU)))
 	}
 	fmt.Fprintf(w, "in each run (by x/tools' lift), mem2reg+validate / lift and pipeline / lift: %s\n", strings.Join(each, "; "))
 	// GVN's targets, the same way: the ratio to mem2reg the median over
@@ -758,17 +761,44 @@ func Report(w io.Writer, runs []*Result) {
 			q = append(q, float64(g.Pass+g.Validate)/float64(c.Build+c.Validate))
 			pass, val = pass+g.Pass, val+g.Validate
 		}
-		fmt.Fprintf(w, "gvn+validate / mem2reg+validate = %.2fx, gvn validate / pass = %.0f%%\n", median(q), 100*float64(val)/float64(pass))
+		fmt.Fprintf(w, "gvn+validate / mem2reg+validate = %s, gvn validate / pass = %s\n", medianTimes(q), percent(val, pass))
 	}
 	if r.CheckElim.Functions > 0 {
 		var pass, val time.Duration
 		for _, run := range runs {
 			pass, val = pass+run.CheckElim.Pass, val+run.CheckElim.Validate
 		}
-		fmt.Fprintf(w, "checkelim validate / pass = %.0f%%\n", 100*float64(val)/float64(pass))
+		fmt.Fprintf(w, "checkelim validate / pass = %s\n", percent(val, pass))
 	}
-	fmt.Fprintf(w, "mem2reg+validate / lift = %.2fx, validate / build = %.0f%%\n", median(x), 100*float64(validate)/float64(build))
-	fmt.Fprintf(w, "pipeline / lift = %.2fx\n", median(z))
+	fmt.Fprintf(w, "mem2reg+validate / lift = %s, validate / build = %s\n", medianTimes(x), percent(validate, build))
+	fmt.Fprintf(w, "pipeline / lift = %s\n", medianTimes(z))
+}
+
+// times formats a/b as a ratio, percent as a percentage; both are
+// "n/a" when b is zero (too few profile samples: a tiny package set).
+func times(a, b time.Duration) string {
+	if b == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2fx", float64(a)/float64(b))
+}
+
+func percent(a, b time.Duration) string {
+	if b == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(a)/float64(b))
+}
+
+// medianTimes formats the median of ratios, "n/a" if any is not a
+// number (a zero denominator in some run).
+func medianTimes(xs []float64) string {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "n/a"
+		}
+	}
+	return fmt.Sprintf("%.2fx", median(xs))
 }
 
 // median returns the median of xs (the mean of the middle two of an

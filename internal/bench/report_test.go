@@ -103,3 +103,14 @@ func TestReport(t *testing.T) {
 		t.Errorf("report lacks %q:\n%s", want, out.String())
 	}
 }
+
+// A run too small for the profiler to sample (a tiny package) has
+// zero figures: its ratios are n/a, never NaN or Inf.
+func TestReportEmptyRun(t *testing.T) {
+	var out strings.Builder
+	r := &Result{Builders: []Builder{{Name: "cytron"}}, GVN: PassTimes{Functions: 1}, CheckElim: PassTimes{Functions: 1}}
+	Report(&out, []*Result{r})
+	if s := out.String(); strings.Contains(s, "NaN") || strings.Contains(s, "Inf") || !strings.Contains(s, "gvn+validate / mem2reg+validate = n/a, gvn validate / pass = n/a\n") {
+		t.Errorf("report of an empty run:\n%s", s)
+	}
+}
