@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
+	"syscall"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -36,7 +38,21 @@ func runChecker() int {
 	cmd := exec.Command(self, os.Args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.Env = append(os.Environ(), childEnv+"=1")
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "vssalint:", err)
+		return 1
+	}
+	// A signal meant for vssalint (a CI job cancelled) is the child's
+	// too: it must not run on alone.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	go func() {
+		for sig := range signals {
+			cmd.Process.Signal(sig)
+		}
+	}()
+	err = cmd.Wait()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

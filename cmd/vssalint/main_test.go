@@ -8,11 +8,8 @@ import (
 	"testing"
 )
 
-// TestExitStatus builds vssalint and runs it as CI would: exit status 1
-// with the reports on the example package (go vet's, where the
-// multichecker says 3), 0 with -json, 0 on a package with nothing to
-// report, 1 on one that does not load.
-func TestExitStatus(t *testing.T) {
+// buildTool builds vssalint into a temporary directory.
+func buildTool(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("-short: builds vssalint and runs it on packages")
 	}
@@ -20,6 +17,15 @@ func TestExitStatus(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", tool, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return tool
+}
+
+// TestExitStatus builds vssalint and runs it as CI would: exit status 1
+// with the reports on the example package (go vet's, where the
+// multichecker says 3), 0 with -json, 0 on a package with nothing to
+// report, 1 on one that does not load.
+func TestExitStatus(t *testing.T) {
+	tool := buildTool(t)
 	for _, c := range []struct {
 		args   []string
 		status int
