@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/vssa-go/vssa/internal/goroot"
@@ -86,7 +88,11 @@ failed.`,
 			if asJSON {
 				report = goroot.JSONReport(stdout)
 			}
-			sum, err := goroot.Run(context.Background(), goroot.Config{
+			// Ctrl-C stops the programs under way (and their temporary
+			// directories go), instead of killing vssa in the middle.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			sum, err := goroot.Run(ctx, goroot.Config{
 				Toolchain: tc,
 				CacheDir:  cacheDir,
 				Filter:    filter,
@@ -96,6 +102,10 @@ failed.`,
 				Interp:    goroot.VSSARun(exe),
 				Warn:      stderr,
 			}, report)
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "vssa goroot: interrupted; before that: %v\n", sum)
+				return exitFailure
+			}
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa goroot: %v\n", err)
 				return exitFailure

@@ -32,6 +32,10 @@ func (r *runner) expect(ctx context.Context, rel string, src []byte) (e *expecta
 	if err := r.buildAndRun(ctx, e); err != nil {
 		return nil, true, err
 	}
+	if err := ctx.Err(); err != nil {
+		// Killed midway: what it printed is not the program's output.
+		return nil, true, err
+	}
 	if err := storeExpectation(r.cfg.CacheDir, e); err != nil {
 		r.warn("cache: %v", err)
 	}

@@ -119,7 +119,9 @@ func Run(ctx context.Context, cfg Config, report func(Result)) (Summary, error) 
 	for range min(r.cfg.Jobs, len(tests)) {
 		wg.Go(func() {
 			for i := range work {
-				results[i], built[i] = r.test(ctx, tests[i])
+				if ctx.Err() == nil {
+					results[i], built[i] = r.test(ctx, tests[i])
+				}
 				close(done[i])
 			}
 		})
@@ -133,6 +135,9 @@ func Run(ctx context.Context, cfg Config, report func(Result)) (Summary, error) 
 	var sum Summary
 	for i := range tests {
 		<-done[i]
+		if ctx.Err() != nil {
+			break // this result may be of a program stopped midway
+		}
 		switch results[i].Outcome {
 		case Pass:
 			sum.Passed++
@@ -149,7 +154,7 @@ func Run(ctx context.Context, cfg Config, report func(Result)) (Summary, error) 
 		}
 	}
 	wg.Wait()
-	return sum, nil
+	return sum, ctx.Err()
 }
 
 // A runner holds a completed Config.

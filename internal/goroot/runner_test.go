@@ -223,6 +223,36 @@ func TestVSSARun(t *testing.T) {
 	}
 }
 
+// A cancelled Run (Ctrl-C) stops, says so, reports nothing after the
+// cancellation and caches nothing of the programs it stopped: a run
+// after it gives every outcome as a full run does.
+func TestRunCancelled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds and runs small programs with the go command")
+	}
+	cfg := setupRunnerTests(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var reported int
+	if _, err := Run(ctx, cfg, func(Result) { reported++ }); err != context.Canceled || reported > 0 {
+		t.Errorf("Run cancelled before it starts: error %v and %d results, want %v and none", err, reported, context.Canceled)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	reported = 0
+	_, err := Run(ctx, cfg, func(Result) {
+		reported++
+		cancel() // while other programs are being built and run
+	})
+	if err != context.Canceled || reported != 1 {
+		t.Errorf("Run cancelled after its first result: error %v and %d results, want %v and 1", err, reported, context.Canceled)
+	}
+	var results []Result
+	if _, err := Run(context.Background(), cfg, func(r Result) { results = append(results, r) }); err != nil {
+		t.Fatal(err)
+	}
+	checkResults(t, results)
+}
+
 func TestRunBadConfig(t *testing.T) {
 	if _, err := Run(context.Background(), Config{TestDir: t.TempDir()}, nil); err == nil {
 		t.Errorf("Run without Interp: no error")
