@@ -58,6 +58,18 @@ func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 		ef.intrinsic = f
 		return ef
 	}
+	if f, ok := onceValues(name, sig); ok {
+		ef.intrinsic = f
+		return ef
+	}
+	if rest, ok := strings.CutPrefix(name, "(*sync/atomic.Pointer["); ok {
+		if i := strings.LastIndex(rest, "])."); i >= 0 {
+			if f, ok := atomicPointerMethod(rest[i+3:], sig); ok {
+				ef.intrinsic = f
+				return ef
+			}
+		}
+	}
 	if name == "(*runtime.Frames).Next" && sig.Results().Len() == 2 {
 		ef.intrinsic = it.framesNext(sig.Results().At(0).Type())
 		return ef

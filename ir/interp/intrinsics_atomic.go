@@ -14,6 +14,7 @@
 package interp
 
 import (
+	"go/types"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -176,4 +177,42 @@ func atomicPointers() {
 		*c = args[2]
 		return []Value{mkBool(true)}
 	}
+}
+
+// atomicPointerField is the index of atomic.Pointer[T]'s field v, an
+// unsafe.Pointer (checked against the loaded type).
+const atomicPointerField = 2
+
+// atomicPointerMethod returns the intrinsic of method name (Load,
+// Store, Swap, CompareAndSwap) of an instantiation of atomic.Pointer,
+// whose signature (receiver first) is sig: the pointer functions on
+// its field v. No real method exists for an instantiation with a
+// program type, and the interpreter holds such a struct in its own
+// memory (an instantiated type is never real). ok is false for another
+// method.
+func atomicPointerMethod(name string, sig *types.Signature) (intrinsic func(*Interp, *goroutine, []Value) []Value, ok bool) {
+	op, ok := intrinsics["sync/atomic."+name+"Pointer"]
+	if !ok || sig.Params().Len() == 0 {
+		return nil, false
+	}
+	recv, _ := sig.Params().At(0).Type().(*types.Pointer)
+	if recv == nil {
+		return nil, false
+	}
+	n, _ := types.Unalias(recv.Elem()).(*types.Named)
+	if n == nil {
+		return nil, false
+	}
+	mustHaveField(n, atomicPointerField, "v")
+	return func(it *Interp, g *goroutine, args []Value) []Value {
+		c := args[0].cell()
+		switch {
+		case c == nil && args[0].r == nil:
+			it.raiseRuntime(g, errNilDeref)
+		case c == nil || c.slice() == nil:
+			panic(unsupportedf("%s on %s", name, foreignName(args[0])))
+		}
+		field := append([]Value{{r: &c.slice()[atomicPointerField]}}, args[1:]...)
+		return op(it, g, field)
+	}, true
 }
