@@ -58,6 +58,10 @@ func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 		ef.intrinsic = f
 		return ef
 	}
+	if f, ok := pullIntrinsic(name, sig); ok {
+		ef.intrinsic = f
+		return ef
+	}
 	if f, ok := onceValues(name, sig); ok {
 		ef.intrinsic = f
 		return ef
