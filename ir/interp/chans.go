@@ -11,11 +11,16 @@ import (
 )
 
 func (it *Interp) makeChan(g *goroutine, in *inst, size Value) Value {
-	n := int64(size.n)
-	// As the runtime's makechan: a size is bad if it is negative (as an
-	// int) or its buffer would exceed maxAlloc with the channel's
-	// header; the buffer of zero-size elements takes no memory.
-	elemSize := uint64(in.t.elem.size)
+	return it.newChan(g, in.t.elem, int64(size.n))
+}
+
+// newChan makes a channel of n elements of type elem, as the runtime's
+// makechan.
+func (it *Interp) newChan(g *goroutine, elem *rtype, n int64) Value {
+	// A size is bad if it is negative (as an int) or its buffer would
+	// exceed maxAlloc with the channel's header; the buffer of
+	// zero-size elements takes no memory.
+	elemSize := uint64(elem.size)
 	if n < 0 || elemSize > 0 && uint64(n) > (maxAlloc-hchanSize)/elemSize {
 		it.raiseRuntime(g, errMakechan)
 	}
@@ -152,4 +157,48 @@ func (it *Interp) selectOp(g *goroutine, in *inst, regs []Value) {
 func (it *Interp) doSelect(g *goroutine, cases []reflect.SelectCase) (int, reflect.Value, bool) {
 	defer it.chanPanic(g)
 	return reflect.Select(cases)
+}
+
+// trySend sends v on ch if that does not block (reflect's TrySend): a
+// nil channel is never ready, a closed one panics.
+func (it *Interp) trySend(g *goroutine, ch, v Value) bool {
+	defer it.chanPanic(g)
+	switch c := ch.r.(type) {
+	case *realChan:
+		return c.v.TrySend(it.toReal(g, c.elem, v, c.v.Type().Elem()))
+	case chan Value:
+		select {
+		case c <- v:
+			return true
+		default:
+		}
+	}
+	return false
+}
+
+// tryRecv receives from ch if that does not block (reflect's TryRecv):
+// selected is false when it would; a closed channel gives elem's zero
+// value.
+func (it *Interp) tryRecv(ch Value, elem *rtype) (x Value, ok, selected bool) {
+	switch c := ch.r.(type) {
+	case *realChan:
+		x, ok := c.v.TryRecv()
+		switch {
+		case !x.IsValid():
+			return Value{}, false, false
+		case !ok:
+			return zero(c.elem), false, true
+		}
+		return it.fromReal(x, c.elem), true, true
+	case chan Value:
+		select {
+		case v, ok := <-c:
+			if !ok {
+				return zero(elem), false, true
+			}
+			return v, true, true
+		default:
+		}
+	}
+	return Value{}, false, false
 }

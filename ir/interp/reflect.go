@@ -298,11 +298,19 @@ func onlyPlainData(sig *types.Signature) bool {
 // valueError raises reflect's *ValueError for a method of Value called
 // on a Value of the wrong kind.
 func (it *Interp) valueError(g *goroutine, method string, r rval) {
+	it.valueErrorIn(g, "reflect.Value."+method, r)
+}
+
+// valueErrorIn raises reflect's *ValueError naming where as reflect
+// does: "reflect.Copy", or "unknown method" for a function whose
+// panic names the Value method that called it, as Append's does
+// (reflect finds none on the stack).
+func (it *Interp) valueErrorIn(g *goroutine, where string, r rval) {
 	k := reflect.Invalid
 	if r.t != nil {
 		k = reflectKind(r.t)
 	}
-	it.raise(g, it.realIface(&reflect.ValueError{Method: "reflect.Value." + method, Kind: k}))
+	it.raise(g, it.realIface(&reflect.ValueError{Method: where, Kind: k}))
 }
 
 // reflectPanic raises reflect's panic with a plain message.

@@ -1,0 +1,225 @@
+// This file implements reflect's functions and methods that grow,
+// reslice and copy slices (Append, AppendSlice, Copy, Value.Slice3) and
+// those on channels (MakeChan, Send, Recv, TrySend, TryRecv, Close), with
+// reflect's checks in its order and its panic messages. A panic of
+// mustBeExported or mustBe names the Value method on the stack, which
+// for Append and AppendSlice is none: "unknown method", as gc's reflect
+// says.
+
+package interp
+
+import (
+	"go/types"
+	"reflect"
+)
+
+// unknownMethod is what reflect's panics name for a check made by a
+// function, not a Value method (valueMethodName finds none).
+const unknownMethod = "unknown method"
+
+// mustBeExportedIn raises reflect's panic for a Value obtained through
+// an unexported field (or the zero Value), naming where.
+func (it *Interp) mustBeExportedIn(g *goroutine, v rval, where string) {
+	switch {
+	case v.t == nil:
+		it.valueErrorIn(g, where, v)
+	case v.flag&flagRO != 0:
+		it.reflectPanic(g, "reflect: "+where+" using value obtained using unexported field")
+	}
+}
+
+// sliceOfElem is the slice type of t's elements (t an array or slice).
+func (it *Interp) sliceOfElem(g *goroutine, t *rtype) *rtype {
+	if reflectKind(t) == reflect.Slice {
+		return t
+	}
+	return it.types.of(types.NewSlice(it.goType(g, t.elem)))
+}
+
+// extendSlice returns a new Value holding s (a slice) with n more
+// elements, grown as reflect's Value.grow grows it (the runtime's
+// growslice), as reflect's extendSlice: s's own header is unchanged.
+func (it *Interp) extendSlice(g *goroutine, s rval, n int) rval {
+	it.mustBeExportedIn(g, s, unknownMethod)
+	l, _ := lenCap(s.t, s.get())
+	c := new(Value)
+	*c = s.get()
+	v := rval{t: s.t, cell: c}
+	if n == 0 {
+		return v // a nil slice stays nil
+	}
+	if s.t.packed {
+		b := growPacked(s.t.elem, c.bytes(), l+n)
+		*c = mkBytes(b[: (l+n)*int(s.t.elem.size) : cap(b)])
+	} else {
+		grown := growSlice(c.slice(), l+n, s.t.elem)
+		*c = Value{r: grown[: l+n : cap(grown)]}
+	}
+	return v
+}
+
+func init() {
+	mustBeSliceIn := func(it *Interp, g *goroutine, v rval, where string) {
+		if reflectKindOf(v) != reflect.Slice {
+			it.valueErrorIn(g, where, v)
+		}
+	}
+	reflectFuncs["reflect.Append"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		s := valueOf(args[0])
+		mustBeSliceIn(it, g, s, unknownMethod)
+		xs := args[1].slice()
+		n, _ := lenCap(s.t, s.get())
+		v := it.mkValue(it.extendSlice(g, s, len(xs)))
+		for i, x := range xs {
+			e := reflectFuncs["(reflect.Value).Index"](it, g, []Value{v, mkInt(int64(n + i))})[0]
+			reflectFuncs["(reflect.Value).Set"](it, g, []Value{e, x})
+		}
+		return []Value{v}
+	}
+	reflectFuncs["reflect.AppendSlice"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		s, t := valueOf(args[0]), valueOf(args[1])
+		mustBeSliceIn(it, g, s, unknownMethod)
+		mustBeSliceIn(it, g, t, unknownMethod)
+		it.typesMustMatch(g, "reflect.AppendSlice", s.t.elem, t.t.elem)
+		ns, _ := lenCap(s.t, s.get())
+		nt, _ := lenCap(t.t, t.get())
+		v := it.mkValue(it.extendSlice(g, s, nt))
+		tail := reflectFuncs["(reflect.Value).Slice"](it, g, []Value{v, mkInt(int64(ns)), mkInt(int64(ns + nt))})[0]
+		reflectFuncs["reflect.Copy"](it, g, []Value{tail, args[1]})
+		return []Value{v}
+	}
+	reflectFuncs["reflect.Copy"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		dst, src := valueOf(args[0]), valueOf(args[1])
+		dk := reflectKindOf(dst)
+		if dk != reflect.Array && dk != reflect.Slice {
+			it.valueErrorIn(g, "reflect.Copy", dst)
+		}
+		if dk == reflect.Array {
+			switch {
+			case dst.flag&flagRO != 0:
+				it.reflectPanic(g, "reflect: "+unknownMethod+" using value obtained using unexported field")
+			case dst.flag&flagAddr == 0:
+				it.reflectPanic(g, "reflect: "+unknownMethod+" using unaddressable value")
+			}
+		}
+		it.mustBeExportedIn(g, dst, unknownMethod)
+		sk := reflectKindOf(src)
+		stringCopy := false
+		if sk != reflect.Array && sk != reflect.Slice {
+			stringCopy = sk == reflect.String && dst.t.elem.kind == kUint8
+			if !stringCopy {
+				it.valueErrorIn(g, "reflect.Copy", src)
+			}
+		}
+		it.mustBeExportedIn(g, src, unknownMethod)
+		if !stringCopy {
+			it.typesMustMatch(g, "reflect.Copy", dst.t.elem, src.t.elem)
+		}
+		n := copyOp(it.sliceOfElem(g, dst.t), dst.get(), src.get())
+		return []Value{mkInt(int64(n))}
+	}
+	valueMethod("Slice3", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		i, j, k := args[0].int(), args[1].int(), args[2].int()
+		switch reflectKindOf(v) {
+		case reflect.Array:
+			if v.flag&flagAddr == 0 {
+				it.reflectPanic(g, "reflect.Value.Slice3: slice of unaddressable array")
+			}
+		case reflect.Slice:
+		default:
+			it.valueError(g, "Slice3", v)
+		}
+		if _, c := lenCap(v.t, v.get()); i < 0 || j < i || k < j || k > int64(c) {
+			it.reflectPanic(g, "reflect.Value.Slice3: slice index out of bounds")
+		}
+		t := it.sliceOfElem(g, v.t)
+		c := new(Value)
+		if t.packed {
+			s := t.elem.size
+			*c = Value{r: v.get().bytes()[i*s : j*s : k*s]}
+		} else {
+			*c = Value{r: v.get().slice()[i:j:k]}
+		}
+		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
+	})
+
+	reflectFuncs["reflect.MakeChan"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[0])
+		n := args[1].int()
+		switch {
+		case t == nil || reflectKind(t) != reflect.Chan:
+			it.reflectPanic(g, "reflect.MakeChan of non-chan type")
+		case n < 0:
+			it.reflectPanic(g, "reflect.MakeChan: negative buffer size")
+		case t.t.Underlying().(*types.Chan).Dir() != types.SendRecv:
+			it.reflectPanic(g, "reflect.MakeChan: unidirectional channel type")
+		}
+		c := new(Value)
+		*c = it.newChan(g, t.elem, n)
+		return []Value{it.mkValue(rval{t: t, cell: c})}
+	}
+	// mustBeChan makes a channel method's checks, in reflect's order, and
+	// returns the channel's direction.
+	mustBeChan := func(it *Interp, g *goroutine, v rval, method string) types.ChanDir {
+		if reflectKindOf(v) != reflect.Chan {
+			it.valueError(g, method, v)
+		}
+		it.mustBeExportedIn(g, v, "reflect.Value."+method)
+		return v.t.t.Underlying().(*types.Chan).Dir()
+	}
+	// sendValue is the value x to send on v, checked as reflect's send.
+	sendValue := func(it *Interp, g *goroutine, v rval, x rval, method string) Value {
+		if mustBeChan(it, g, v, method) == types.RecvOnly {
+			it.reflectPanic(g, "reflect: send on recv-only channel")
+		}
+		it.mustBeExportedIn(g, x, "reflect.Value."+method)
+		return it.assignTo(g, x, v.t.elem, "reflect.Value.Send")
+	}
+	// received makes the Value of a received element (not addressable).
+	received := func(it *Interp, v rval, x Value) Value {
+		c := new(Value)
+		*c = x
+		return it.mkValue(rval{t: v.t.elem, cell: c})
+	}
+	valueMethod("Send", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		x := sendValue(it, g, v, valueOf(args[0]), "Send")
+		it.send(g, v.get(), x)
+		return nil
+	})
+	valueMethod("TrySend", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		x := sendValue(it, g, v, valueOf(args[0]), "TrySend")
+		return []Value{mkBool(it.trySend(g, v.get(), x))}
+	})
+	valueMethod("Recv", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if mustBeChan(it, g, v, "Recv") == types.SendOnly {
+			it.reflectPanic(g, "reflect: recv on send-only channel")
+		}
+		x, ok := it.recv(g, v.get(), v.t.elem)
+		return []Value{received(it, v, x), mkBool(ok)}
+	})
+	valueMethod("TryRecv", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if mustBeChan(it, g, v, "TryRecv") == types.SendOnly {
+			it.reflectPanic(g, "reflect: recv on send-only channel")
+		}
+		x, ok, selected := it.tryRecv(v.get(), v.t.elem)
+		if !selected {
+			return []Value{zero(it.refl.value), mkBool(false)}
+		}
+		return []Value{received(it, v, x), mkBool(ok)}
+	})
+	valueMethod("Close", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		if mustBeChan(it, g, v, "Close") == types.RecvOnly {
+			it.reflectPanic(g, "reflect: close of receive-only channel")
+		}
+		it.closeChan(g, v.get())
+		return nil
+	})
+}
+
+// typesMustMatch raises reflect's panic when the element types t and
+// u differ ("reflect.Copy: int != string").
+func (it *Interp) typesMustMatch(g *goroutine, what string, t, u *rtype) {
+	if !types.Identical(it.goType(g, t), it.goType(g, u)) {
+		it.reflectPanic(g, what+": "+nameOf(t)+" != "+nameOf(u))
+	}
+}
