@@ -1,6 +1,7 @@
 // This file implements reflect's functions and methods that grow,
 // reslice and copy slices (Append, AppendSlice, Copy, Value.Slice3) and
-// those on channels (MakeChan, Send, Recv, TrySend, TryRecv, Close), with
+// those on channels (MakeChan, Send, Recv, TrySend, TryRecv, Close,
+// Select), with
 // reflect's checks in its order and its panic messages. A panic of
 // mustBeExported or mustBe names the Value method on the stack, which
 // for Append and AppendSlice is none: "unknown method", as gc's reflect
@@ -143,6 +144,7 @@ func init() {
 		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
 	})
 
+	reflectFuncs["reflect.Select"] = (*Interp).reflectSelect
 	reflectFuncs["reflect.MakeChan"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[0])
 		n := args[1].int()
@@ -214,6 +216,97 @@ func init() {
 		it.closeChan(g, v.get())
 		return nil
 	})
+}
+
+// reflectSelect is reflect.Select on the program's cases: each checked
+// as reflect checks it, in its order, then the select made by the real
+// one on the channels (as a select statement's: selectOp).
+func (it *Interp) reflectSelect(g *goroutine, args []Value) []Value {
+	in := args[0].slice()
+	if len(in) > 65536 {
+		it.reflectPanic(g, "reflect.Select: too many cases (max 65536)")
+	}
+	cases := make([]reflect.SelectCase, len(in))
+	elems := make([]*rtype, len(in))
+	reals := make([]*realChan, len(in))
+	// channel checks case i's channel and makes it a real Value.
+	channel := func(i int, ch rval, dir reflect.SelectDir) {
+		if reflectKindOf(ch) != reflect.Chan {
+			it.valueErrorIn(g, unknownMethod, ch)
+		}
+		it.mustBeExportedIn(g, ch, unknownMethod)
+		switch d := ch.t.t.Underlying().(*types.Chan).Dir(); {
+		case dir == reflect.SelectSend && d == types.RecvOnly:
+			it.reflectPanic(g, "reflect.Select: SendDir case using recv-only channel")
+		case dir == reflect.SelectRecv && d == types.SendOnly:
+			it.reflectPanic(g, "reflect.Select: RecvDir case using send-only channel")
+		}
+		elems[i] = ch.t.elem
+		if rc, ok := ch.get().r.(*realChan); ok {
+			reals[i], cases[i].Chan = rc, rc.v
+		} else {
+			c, _ := ch.get().r.(chan Value)
+			cases[i].Chan = reflect.ValueOf(c)
+		}
+	}
+	haveDefault := false
+	for i, c := range in {
+		f := c.slice() // Dir, Chan, Send
+		dir := reflect.SelectDir(int64(f[0].n))
+		ch, send := valueOf(f[1]), valueOf(f[2])
+		cases[i].Dir = dir
+		switch dir {
+		case reflect.SelectDefault:
+			switch {
+			case haveDefault:
+				it.reflectPanic(g, "reflect.Select: multiple default cases")
+			case ch.t != nil:
+				it.reflectPanic(g, "reflect.Select: default case has Chan value")
+			case send.t != nil:
+				it.reflectPanic(g, "reflect.Select: default case has Send value")
+			}
+			haveDefault = true
+		case reflect.SelectSend:
+			if ch.t == nil {
+				break // never ready
+			}
+			channel(i, ch, dir)
+			if send.t == nil {
+				it.reflectPanic(g, "reflect.Select: SendDir case missing Send value")
+			}
+			it.mustBeExportedIn(g, send, unknownMethod)
+			v := it.assignTo(g, send, elems[i], "reflect.Select")
+			if rc := reals[i]; rc != nil {
+				cases[i].Send = it.toReal(g, rc.elem, v, rc.v.Type().Elem())
+			} else {
+				cases[i].Send = reflect.ValueOf(v)
+			}
+		case reflect.SelectRecv:
+			if send.t != nil {
+				it.reflectPanic(g, "reflect.Select: RecvDir case has Send value")
+			}
+			if ch.t != nil {
+				channel(i, ch, dir)
+			}
+		default:
+			it.reflectPanic(g, "reflect.Select: invalid Dir")
+		}
+	}
+	chosen, recv, ok := it.doSelect(g, cases)
+	got := zero(it.refl.value)
+	if cases[chosen].Dir == reflect.SelectRecv {
+		c := new(Value)
+		switch rc := reals[chosen]; {
+		case !ok:
+			*c = zero(elems[chosen])
+		case rc != nil:
+			*c = it.fromReal(recv, rc.elem)
+		default:
+			*c = recv.Interface().(Value)
+		}
+		got = it.mkValue(rval{t: elems[chosen], cell: c})
+	}
+	return []Value{mkInt(int64(chosen)), got, mkBool(ok)}
 }
 
 // typesMustMatch raises reflect's panic when the element types t and
