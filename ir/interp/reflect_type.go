@@ -9,6 +9,7 @@ package interp
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,6 +60,49 @@ func init() {
 			it.reflectPanic(g, "reflect: negative length passed to ArrayOf")
 		}
 		return []Value{it.mkType(it.types.of(types.NewArray(it.goType(g, typeOf(args[1])), n)))}
+	}
+	reflectFuncs["reflect.ChanOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		t := typeOf(args[1])
+		if t == nil {
+			panic(unsupportedf("reflect.ChanOf of a nil Type"))
+		}
+		if t.size >= 1<<16 {
+			it.reflectPanic(g, "reflect.ChanOf: element size too large")
+		}
+		var dir types.ChanDir
+		switch args[0].int() {
+		case 1: // reflect.RecvDir
+			dir = types.RecvOnly
+		case 2: // reflect.SendDir
+			dir = types.SendOnly
+		case 3: // reflect.BothDir
+			dir = types.SendRecv
+		default:
+			it.reflectPanic(g, "reflect.ChanOf: invalid dir")
+		}
+		return []Value{it.mkType(it.types.of(types.NewChan(dir, it.goType(g, t))))}
+	}
+	reflectFuncs["reflect.FuncOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		in, out, variadic := args[0].slice(), args[1].slice(), args[2].n != 0
+		vars := func(ts []Value) []*types.Var {
+			vs := make([]*types.Var, len(ts))
+			for i, x := range ts {
+				t := typeOf(x)
+				if t == nil {
+					panic(unsupportedf("reflect.FuncOf of a nil Type"))
+				}
+				vs[i] = types.NewParam(token.NoPos, nil, "", it.goType(g, t))
+			}
+			return vs
+		}
+		if variadic && (len(in) == 0 || typeOf(in[len(in)-1]) != nil && reflectKind(typeOf(in[len(in)-1])) != reflect.Slice) {
+			it.reflectPanic(g, "reflect.FuncOf: last arg of variadic func must be slice")
+		}
+		if len(in)+len(out) > 128 {
+			it.reflectPanic(g, "reflect.FuncOf: too many arguments")
+		}
+		sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars(in)...), types.NewTuple(vars(out)...), variadic)
+		return []Value{it.mkType(it.types.of(sig))}
 	}
 	reflectFuncs["reflect.StructOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		return []Value{it.mkType(it.structOf(g, args[0].slice()))}
@@ -114,6 +158,20 @@ func init() {
 		}
 		it.reflectPanic(g, "reflect: Elem of invalid type "+nameOf(t))
 		return nil
+	})
+	typeMethod("ChanDir", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
+		c, ok := it.goType(g, t).Underlying().(*types.Chan)
+		if !ok {
+			it.reflectPanic(g, "reflect: ChanDir of non-chan type "+nameOf(t))
+		}
+		dir := reflect.BothDir
+		switch c.Dir() {
+		case types.SendOnly:
+			dir = reflect.SendDir
+		case types.RecvOnly:
+			dir = reflect.RecvDir
+		}
+		return []Value{mkInt(int64(dir))}
 	})
 	typeMethod("Key", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
 		m, ok := it.goType(g, t).Underlying().(*types.Map)
