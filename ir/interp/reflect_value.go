@@ -602,7 +602,20 @@ type mapIterState struct {
 	m       rval // the map Value
 	iter    *mapIter
 	k, v    Value
-	started bool
+	started bool // Next was called
+	done    bool // Next returned false
+}
+
+// entry is the key or value (pick) the iterator is at, checked as
+// reflect checks it; what names the caller in the panics.
+func (s *mapIterState) entry(it *Interp, g *goroutine, what string, pick func(s *mapIterState) (*rtype, Value)) (*rtype, Value) {
+	switch {
+	case !s.started:
+		it.reflectPanic(g, what+" called before Next")
+	case s.done:
+		it.reflectPanic(g, what+" called on exhausted iterator")
+	}
+	return pick(s)
 }
 
 func init() {
@@ -670,31 +683,58 @@ func init() {
 				it.raiseRuntime(g, errNilDeref)
 			}
 			s, _ := c.slice()[0].r.(*mapIterState)
-			if s == nil {
-				it.reflectPanic(g, "MapIter."+name+" called on an iterator that has not been initialized")
+			if s == nil { // a MapIter of its own, not MapRange's
+				if name == "Next" {
+					it.reflectPanic(g, "MapIter.Next called on an iterator that does not have an associated map Value")
+				}
+				it.reflectPanic(g, "MapIter."+name+" called before Next")
 			}
 			return f(it, g, s)
 		}
 	}
 	mapIterMethod("Next", func(it *Interp, g *goroutine, s *mapIterState) []Value {
+		if s.done {
+			it.reflectPanic(g, "MapIter.Next called on exhausted iterator")
+		}
 		var ok bool
 		s.k, s.v, ok = s.iter.next()
-		s.started = ok
+		s.started, s.done = true, !ok
 		return []Value{mkBool(ok)}
 	})
+	key := func(s *mapIterState) (*rtype, Value) { return s.m.t.key, s.k }
+	elem := func(s *mapIterState) (*rtype, Value) { return s.m.t.elem, s.v }
 	entry := func(name string, pick func(s *mapIterState) (*rtype, Value)) {
 		mapIterMethod(name, func(it *Interp, g *goroutine, s *mapIterState) []Value {
-			if !s.started {
-				it.reflectPanic(g, "MapIter."+name+" called before Next")
-			}
-			t, x := pick(s)
+			t, x := s.entry(it, g, "MapIter."+name, pick)
 			c := new(Value)
 			*c = copyVal(t, x)
 			return []Value{it.mkValue(rval{t: t, cell: c, flag: s.m.flag & flagRO})}
 		})
 	}
-	entry("Key", func(s *mapIterState) (*rtype, Value) { return s.m.t.key, s.k })
-	entry("Value", func(s *mapIterState) (*rtype, Value) { return s.m.t.elem, s.v })
+	entry("Key", key)
+	entry("Value", elem)
+	// Value.SetIterKey and SetIterValue: the entry assigned to v.
+	setIter := func(name, context string, pick func(s *mapIterState) (*rtype, Value)) {
+		valueMethod(name, func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+			c := args[0].cell()
+			if c == nil {
+				it.raiseRuntime(g, errNilDeref)
+			}
+			s, _ := c.slice()[0].r.(*mapIterState)
+			if s == nil {
+				it.reflectPanic(g, "reflect: Value."+name+" called before Next")
+			}
+			t, x := s.entry(it, g, "reflect: Value."+name, pick)
+			it.mustBeAssignable(g, v, name)
+			it.mustBeExportedIn(g, s.m, "reflect.Value."+name)
+			cell := new(Value)
+			*cell = copyVal(t, x)
+			v.put(it.assignTo(g, rval{t: t, cell: cell, flag: s.m.flag & flagRO}, v.t, context))
+			return nil
+		})
+	}
+	setIter("SetIterKey", "reflect.MapIter.SetKey", key)
+	setIter("SetIterValue", "reflect.MapIter.SetValue", elem)
 }
 
 func init() {
