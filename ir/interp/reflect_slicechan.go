@@ -1,5 +1,6 @@
 // This file implements reflect's functions and methods that grow,
-// reslice and copy slices (Append, AppendSlice, Copy, Value.Slice3) and
+// reslice, copy and swap in slices (Append, AppendSlice, Copy,
+// Value.Slice3, Swapper) and
 // those on channels (MakeChan, Send, Recv, TrySend, TryRecv, Close,
 // Select), with
 // reflect's checks in its order and its panic messages. A panic of
@@ -12,6 +13,8 @@ package interp
 import (
 	"go/types"
 	"reflect"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // unknownMethod is what reflect's panics name for a check made by a
@@ -144,6 +147,7 @@ func init() {
 		return []Value{it.mkValue(rval{t: t, cell: c, flag: v.flag & flagRO})}
 	})
 
+	reflectFuncs["reflect.Swapper"] = (*Interp).swapper
 	reflectFuncs["reflect.Select"] = (*Interp).reflectSelect
 	reflectFuncs["reflect.MakeChan"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[0])
@@ -216,6 +220,82 @@ func init() {
 		it.closeChan(g, v.get())
 		return nil
 	})
+}
+
+// swapper is reflect.Swapper: a function swapping two elements of the
+// slice in args[0] in place (an aggregate element's contents, not its
+// storage, which pointers into it keep).
+func (it *Interp) swapper(g *goroutine, args []Value) []Value {
+	x := args[0].iface()
+	if x == nil || reflectKind(x.t) != reflect.Slice {
+		var t *rtype
+		if x != nil {
+			t = x.t
+		}
+		it.valueErrorIn(g, "Swapper", rval{t: t})
+	}
+	st, s := x.t, x.v
+	n, _ := lenCap(st, s)
+	// reflect swaps a one-word pointer, a string or a pointer-free
+	// element of 1, 2, 4 or 8 bytes as Go code does, is[i], is[j] =
+	// is[j], is[i]: with the runtime's index errors, i's first.
+	elem := st.elem
+	ptrs := hasPointers(elem.t)
+	direct := n > 1 && (ptrs && (elem.size == 8 || elem.kind == kString) ||
+		!ptrs && (elem.size == 1 || elem.size == 2 || elem.size == 4 || elem.size == 8))
+	swap := &function{name: "reflect.Swapper.func1", sig: types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewParam(0, nil, "i", types.Typ[types.Int]), types.NewParam(0, nil, "j", types.Typ[types.Int])), nil, false)}
+	swap.extern = &externFunc{name: swap.name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
+		i, j := args[0].n, args[1].n
+		if direct {
+			for _, k := range [2]uint64{i, j} {
+				if k >= uint64(n) {
+					it.raiseRuntime(g, rt.BoundsError(int64(k), true, n, rt.BoundsIndex))
+				}
+			}
+		}
+		if i >= uint64(n) || j >= uint64(n) {
+			it.reflectPanic(g, "reflect: slice index out of range")
+		}
+		switch {
+		case st.packed:
+			b, size := s.bytes(), uint64(elem.size)
+			tmp := make([]byte, size)
+			copy(tmp, b[i*size:(i+1)*size])
+			copy(b[i*size:(i+1)*size], b[j*size:(j+1)*size])
+			copy(b[j*size:(j+1)*size], tmp)
+		case elem.aggregate:
+			cells := s.slice()
+			tmp := copyVal(elem, cells[i])
+			storeInto(elem, &cells[i], copyVal(elem, cells[j]))
+			storeInto(elem, &cells[j], tmp)
+		default:
+			cells := s.slice()
+			cells[i], cells[j] = cells[j], cells[i]
+		}
+		return nil
+	}}
+	return []Value{{r: &closure{fn: swap}}}
+}
+
+// hasPointers reports whether values of t hold pointers (as the
+// runtime's type.Pointers: strings, slices, interfaces and pointer-like
+// types do; arrays and structs by their elements).
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0 || u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // reflectSelect is reflect.Select on the program's cases: each checked
