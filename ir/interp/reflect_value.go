@@ -676,6 +676,25 @@ func init() {
 		c.slice()[0] = Value{r: &mapIterState{m: v, iter: m.iter()}}
 		return []Value{{r: c}}
 	})
+	// Reset makes the iterator one of v's (none for the zero Value), as
+	// MapRange would.
+	reflectFuncs["(*reflect.MapIter).Reset"] = func(it *Interp, g *goroutine, args []Value) []Value {
+		c := args[0].cell()
+		if c == nil {
+			it.raiseRuntime(g, errNilDeref)
+		}
+		v := valueOf(args[1])
+		switch {
+		case v.t == nil:
+			c.slice()[0] = Value{}
+		case reflectKindOf(v) != reflect.Map:
+			it.valueErrorIn(g, unknownMethod, v)
+		default:
+			m, _ := v.get().r.(*mapObj)
+			c.slice()[0] = Value{r: &mapIterState{m: v, iter: m.iter()}}
+		}
+		return nil
+	}
 	mapIterMethod := func(name string, f func(it *Interp, g *goroutine, s *mapIterState) []Value) {
 		reflectFuncs["(*reflect.MapIter)."+name] = func(it *Interp, g *goroutine, args []Value) []Value {
 			c := args[0].cell()
