@@ -351,6 +351,19 @@ func typeBaseName(t *rtype) string {
 	return ""
 }
 
+// heldString is the string a reflect.Value operand holds, printed as
+// itself by Print-like functions but, unlike a string, spaced from the
+// operands beside it.
+type heldString struct{ s string }
+
+func (h heldString) String() string { return h.s }
+
+// spacesByStrings reports whether the printing function name spaces its
+// operands by whether they are strings (Print, not Println or Printf).
+func spacesByStrings(name string) bool {
+	return printFuncs[name] == -1 && !strings.HasSuffix(name, "ln")
+}
+
 // unwrapReflectValues replaces the operands of a printing function
 // (printcheck.go) that are reflect.Values by the values they hold, as
 // fmt does ("the operand is replaced by the concrete value that it
@@ -377,6 +390,12 @@ func (it *Interp) unwrapReflectValues(name string, args []Value) []Value {
 			out = slices.Clone(operands)
 		}
 		out[i] = it.ifaceOf(nil, r)
+		if spacesByStrings(name) && r.t.kind == kString && it.printMethodsOf(r.t) == 0 {
+			// fmt puts a space between operands neither of which is a
+			// string, and a Value is none: the string it holds goes
+			// to fmt as a stringer, not a string, to keep the spaces.
+			out[i] = it.realIface(heldString{r.get().str()})
+		}
 	}
 	if out == nil {
 		return args
