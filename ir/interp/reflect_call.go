@@ -41,7 +41,10 @@ func init() {
 		return []Value{zero(it.refl.value)}
 	})
 	valueMethod("Call", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
-		return []Value{it.callValueOf(g, v, args[0].slice())}
+		return []Value{it.callValueOf(g, v, args[0].slice(), "Call")}
+	})
+	valueMethod("CallSlice", func(it *Interp, g *goroutine, v rval, args []Value) []Value {
+		return []Value{it.callValueOf(g, v, args[0].slice(), "CallSlice")}
 	})
 	reflectFuncs["reflect.MakeFunc"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[0])
@@ -125,13 +128,16 @@ func (it *Interp) methodOrUnsupported(t *rtype, name string) *function {
 	return fn
 }
 
-// callValueOf calls the func Value v with the Values args, as Value.Call.
-func (it *Interp) callValueOf(g *goroutine, v rval, args []Value) Value {
+// callValueOf calls the func Value v with the Values args, as
+// Value.Call (op "Call") or Value.CallSlice (op "CallSlice", the last
+// argument the variadic slice itself), with reflect's checks in its
+// order and its messages.
+func (it *Interp) callValueOf(g *goroutine, v rval, args []Value, op string) Value {
 	if reflectKindOf(v) != reflect.Func {
-		it.valueError(g, "Call", v)
+		it.valueError(g, op, v)
 	}
 	if v.flag&flagRO != 0 {
-		it.reflectPanic(g, "reflect: reflect.Value.Call using value obtained using unexported field")
+		it.reflectPanic(g, "reflect: reflect.Value."+op+" using value obtained using unexported field")
 	}
 	fv := it.ifaceOf(g, v).iface().v
 	var sig *types.Signature
@@ -140,32 +146,63 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value) Value {
 	} else {
 		sig = v.t.t.Underlying().(*types.Signature)
 	}
-	n := sig.Params().Len()
-	if sig.Variadic() {
-		if len(args) < n-1 {
-			it.reflectPanic(g, "reflect: Call with too few input arguments")
-		}
-	} else if len(args) != n {
-		if len(args) < n {
-			it.reflectPanic(g, "reflect: Call with too few input arguments")
-		}
-		it.reflectPanic(g, "reflect: Call with too many input arguments")
-	}
-	in := make([]Value, n)
-	for i := range n {
-		pt := it.types.of(sig.Params().At(i).Type())
-		if sig.Variadic() && i == n-1 {
-			var rest []Value
-			for _, a := range args[i:] {
-				rest = append(rest, it.assignTo(g, valueOf(a), pt.elem, "reflect.Value.Call"))
-			}
-			in[i] = Value{r: rest}
-			break
-		}
-		in[i] = it.assignTo(g, valueOf(args[i]), pt, "reflect.Value.Call")
-	}
 	if isNil(fv) {
-		it.reflectPanic(g, "reflect: call of nil function")
+		it.reflectPanic(g, "reflect.Value.Call: call of nil function")
+	}
+	isSlice := op == "CallSlice"
+	n := sig.Params().Len()
+	variadic := sig.Variadic()
+	if isSlice {
+		switch {
+		case !variadic:
+			it.reflectPanic(g, "reflect: CallSlice of non-variadic function")
+		case len(args) < n:
+			it.reflectPanic(g, "reflect: CallSlice with too few input arguments")
+		case len(args) > n:
+			it.reflectPanic(g, "reflect: CallSlice with too many input arguments")
+		}
+	} else {
+		if variadic {
+			n--
+		}
+		switch {
+		case len(args) < n:
+			it.reflectPanic(g, "reflect: Call with too few input arguments")
+		case !variadic && len(args) > n:
+			it.reflectPanic(g, "reflect: Call with too many input arguments")
+		}
+	}
+	for _, a := range args {
+		if valueOf(a).t == nil {
+			it.reflectPanic(g, "reflect: "+op+" using zero Value argument")
+		}
+	}
+	paramT := func(i int) *rtype { return it.types.of(sig.Params().At(i).Type()) }
+	for i := range n {
+		if x, t := valueOf(args[i]), paramT(i); !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
+			it.reflectPanic(g, "reflect: "+op+" using "+nameOf(x.t)+" as type "+nameOf(t))
+		}
+	}
+	if !isSlice && variadic {
+		// The remaining arguments in a slice of the variadic type.
+		st := paramT(n)
+		m := len(args) - n
+		slice := it.reflectCall(g, "reflect.MakeSlice", it.mkType(st), mkInt(int64(m)), mkInt(int64(m)))[0]
+		for i, a := range args[n:] {
+			if x := valueOf(a); !types.AssignableTo(it.goType(g, x.t), it.goType(g, st.elem)) {
+				it.reflectPanic(g, "reflect: cannot use "+nameOf(x.t)+" as type "+nameOf(st.elem)+" in "+op)
+			}
+			it.reflectCall(g, "(reflect.Value).Set", it.reflectCall(g, "(reflect.Value).Index", slice, mkInt(int64(i)))[0], a)
+		}
+		args = append(args[:n:n], slice)
+	}
+	in := make([]Value, len(args))
+	for i, a := range args {
+		x := valueOf(a)
+		if x.flag&flagRO != 0 {
+			it.reflectPanic(g, "reflect: reflect.Value."+op+" using value obtained using unexported field")
+		}
+		in[i] = it.assignTo(g, x, paramT(i), "reflect.Value.Call")
 	}
 	res := it.callValue(g, fv, in, nil)
 	out := make([]Value, len(res))
