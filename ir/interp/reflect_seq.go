@@ -14,19 +14,26 @@ import (
 // seqFunc makes the function value of an iterator over reflect.Values
 // (two per step if two) whose body is each.
 func (it *Interp) seqFunc(two bool, each func(g *goroutine, yield func(vals ...Value) bool)) Value {
-	param := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, nil, "", t) }
-	valueT := it.refl.value.t
-	in := []*types.Var{param(valueT)}
+	name, elems := "reflect.Value.Seq.func1", []types.Type{it.refl.value.t}
 	if two {
-		in = append(in, param(valueT))
+		name, elems = "reflect.Value.Seq2.func1", append(elems, it.refl.value.t)
+	}
+	return it.iterFunc(name, elems, each)
+}
+
+// iterFunc makes the function value, named name, of an iterator over
+// values of the types elems (one per yield's parameter) whose body is
+// each.
+func (it *Interp) iterFunc(name string, elems []types.Type, each func(g *goroutine, yield func(vals ...Value) bool)) Value {
+	param := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, nil, "", t) }
+	in := make([]*types.Var, len(elems))
+	for i, t := range elems {
+		in[i] = param(t)
 	}
 	yieldSig := types.NewSignatureType(nil, nil, nil, types.NewTuple(in...), types.NewTuple(param(types.Typ[types.Bool])), false)
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(yieldSig)), nil, false)
-	fn := &function{name: "reflect.Value.Seq.func1", sig: sig}
-	if two {
-		fn.name = "reflect.Value.Seq2.func1"
-	}
-	fn.extern = &externFunc{name: fn.name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
+	fn := &function{name: name, sig: sig}
+	fn.extern = &externFunc{name: name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
 		yield := args[0]
 		each(g, func(vals ...Value) bool { return it.callValue(g, yield, vals, nil)[0].n != 0 })
 		return nil
