@@ -306,10 +306,7 @@ func (it *Interp) valueError(g *goroutine, method string, r rval) {
 // panic names the Value method that called it, as Append's does
 // (reflect finds none on the stack).
 func (it *Interp) valueErrorIn(g *goroutine, where string, r rval) {
-	k := reflect.Invalid
-	if r.t != nil {
-		k = reflectKind(r.t)
-	}
+	k := reflectKindOf(r) // a method value's is Func
 	it.raise(g, it.realIface(&reflect.ValueError{Method: where, Kind: k}))
 }
 
@@ -390,11 +387,12 @@ func (it *Interp) unwrapReflectValues(name string, args []Value) []Value {
 			out = slices.Clone(operands)
 		}
 		out[i] = it.ifaceOf(nil, r)
-		if spacesByStrings(name) && r.t.kind == kString && it.printMethodsOf(r.t) == 0 {
+		if held := out[i].iface(); spacesByStrings(name) && held != nil && held.t.kind == kString && it.printMethodsOf(held.t) == 0 {
 			// fmt puts a space between operands neither of which is a
-			// string, and a Value is none: the string it holds goes
-			// to fmt as a stringer, not a string, to keep the spaces.
-			out[i] = it.realIface(heldString{r.get().str()})
+			// string, and a Value is none (even of an interface holding
+			// a string): the string goes to fmt as a stringer, not a
+			// string, to keep the spaces.
+			out[i] = it.realIface(heldString{held.v.str()})
 		}
 	}
 	if out == nil {

@@ -48,7 +48,10 @@ func init() {
 	})
 	reflectFuncs["reflect.MakeFunc"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[0])
-		if t == nil || reflectKind(t) != reflect.Func {
+		if t == nil {
+			it.raiseRuntime(g, errNilDeref) // reflect calls a method of the nil Type
+		}
+		if reflectKind(t) != reflect.Func {
 			it.reflectPanic(g, "reflect: call of MakeFunc with non-Func type")
 		}
 		impl := args[1]
@@ -119,6 +122,19 @@ func (it *Interp) boundMethod(r rval) Value {
 	return Value{r: &iface{t: ft, v: Value{r: &closure{fn: fn}}}}
 }
 
+// plainFunc returns r as a plain func Value if it is a method value
+// (Value.Method's, which reflect makes a func of the method's type
+// wherever it is used as a value: assigned, sent, passed), else r.
+func (it *Interp) plainFunc(r rval) rval {
+	if r.flag>>flagMethodShift == 0 {
+		return r
+	}
+	b := it.boundMethod(r).iface()
+	c := new(Value)
+	*c = b.v
+	return rval{t: b.t, cell: c, flag: r.flag & flagRO}
+}
+
 // methodOrUnsupported returns the function of method name of t.
 func (it *Interp) methodOrUnsupported(t *rtype, name string) *function {
 	fn := it.method(t, name)
@@ -179,7 +195,7 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value, op string) Val
 	}
 	paramT := func(i int) *rtype { return it.types.of(sig.Params().At(i).Type()) }
 	for i := range n {
-		if x, t := valueOf(args[i]), paramT(i); !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
+		if x, t := it.plainFunc(valueOf(args[i])), paramT(i); !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
 			it.reflectPanic(g, "reflect: "+op+" using "+nameOf(x.t)+" as type "+nameOf(t))
 		}
 	}
@@ -189,7 +205,7 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value, op string) Val
 		m := len(args) - n
 		slice := it.reflectCall(g, "reflect.MakeSlice", it.mkType(st), mkInt(int64(m)), mkInt(int64(m)))[0]
 		for i, a := range args[n:] {
-			if x := valueOf(a); !types.AssignableTo(it.goType(g, x.t), it.goType(g, st.elem)) {
+			if x := it.plainFunc(valueOf(a)); !types.AssignableTo(it.goType(g, x.t), it.goType(g, st.elem)) {
 				it.reflectPanic(g, "reflect: cannot use "+nameOf(x.t)+" as type "+nameOf(st.elem)+" in "+op)
 			}
 			it.reflectCall(g, "(reflect.Value).Set", it.reflectCall(g, "(reflect.Value).Index", slice, mkInt(int64(i)))[0], a)

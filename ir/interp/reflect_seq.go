@@ -44,12 +44,14 @@ func (it *Interp) iterFunc(name string, elems []types.Type, each func(g *gorouti
 // canRangeFunc reports whether t is a range function over n values:
 // func(yield func(T...) bool), as reflect's canRangeFunc(2).
 func canRangeFunc(t *rtype, n int) bool {
+	// (reflect's OutCount carries a variadic flag: neither func may be
+	// variadic.)
 	f, ok := t.t.Underlying().(*types.Signature)
-	if !ok || f.Params().Len() != 1 || f.Results().Len() != 0 {
+	if !ok || f.Params().Len() != 1 || f.Results().Len() != 0 || f.Variadic() {
 		return false
 	}
 	y, ok := f.Params().At(0).Type().Underlying().(*types.Signature)
-	if !ok || y.Params().Len() != n || y.Results().Len() != 1 {
+	if !ok || y.Params().Len() != n || y.Results().Len() != 1 || y.Variadic() {
 		return false
 	}
 	b, ok := y.Results().At(0).Type().Underlying().(*types.Basic)
@@ -74,8 +76,9 @@ func init() {
 // valueSeq is v.Seq(), or v.Seq2() if two.
 func (it *Interp) valueSeq(g *goroutine, v rval, two bool) Value {
 	if v.t == nil {
-		it.raiseRuntime(g, errNilDeref) // reflect reads the zero Value's type
+		it.valueError(g, "Type", v) // reflect's panic names v.Type()
 	}
+	v = it.plainFunc(v)
 	self := it.mkValue(v)
 	n := 1
 	if two {

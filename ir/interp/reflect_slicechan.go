@@ -153,7 +153,9 @@ func init() {
 		t := typeOf(args[0])
 		n := args[1].int()
 		switch {
-		case t == nil || reflectKind(t) != reflect.Chan:
+		case t == nil:
+			it.raiseRuntime(g, errNilDeref) // reflect calls a method of the nil Type
+		case reflectKind(t) != reflect.Chan:
 			it.reflectPanic(g, "reflect.MakeChan of non-chan type")
 		case n < 0:
 			it.reflectPanic(g, "reflect.MakeChan: negative buffer size")

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // reflectFuncs are the functions of package reflect implemented here,
@@ -64,7 +66,7 @@ func init() {
 	reflectFuncs["reflect.ChanOf"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[1])
 		if t == nil {
-			panic(unsupportedf("reflect.ChanOf of a nil Type"))
+			it.raiseRuntime(g, errNilDeref) // reflect calls a method of the nil Type
 		}
 		if t.size >= 1<<16 {
 			it.reflectPanic(g, "reflect.ChanOf: element size too large")
@@ -89,13 +91,17 @@ func init() {
 			for i, x := range ts {
 				t := typeOf(x)
 				if t == nil {
-					panic(unsupportedf("reflect.FuncOf of a nil Type"))
+					// reflect converts each Type to its *rtype
+					it.raiseRuntime(g, rt.NewTypeAssertionError("reflect.Type", "", "*reflect.rtype", ""))
 				}
 				vs[i] = types.NewParam(token.NoPos, nil, "", it.goType(g, t))
 			}
 			return vs
 		}
-		if variadic && (len(in) == 0 || typeOf(in[len(in)-1]) != nil && reflectKind(typeOf(in[len(in)-1])) != reflect.Slice) {
+		if variadic && len(in) > 0 && typeOf(in[len(in)-1]) == nil {
+			it.raiseRuntime(g, errNilDeref) // the Kind of the nil Type
+		}
+		if variadic && (len(in) == 0 || reflectKind(typeOf(in[len(in)-1])) != reflect.Slice) {
 			it.reflectPanic(g, "reflect.FuncOf: last arg of variadic func must be slice")
 		}
 		if len(in)+len(out) > 128 {

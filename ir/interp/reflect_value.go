@@ -324,6 +324,7 @@ func init() {
 		if x.t == nil {
 			it.valueError(g, "Set", x) // reflect: call of reflect.Value.Set on zero Value
 		}
+		x = it.plainFunc(x)
 		if x.flag&flagRO != 0 {
 			it.reflectPanic(g, "reflect: reflect.Value.Set using value obtained using unexported field")
 		}
@@ -580,6 +581,7 @@ func (it *Interp) assignTo(g *goroutine, x rval, t *rtype, context string) Value
 	if x.t == nil {
 		it.valueError(g, context[len("reflect.Value."):], x)
 	}
+	x = it.plainFunc(x)
 	if x.flag&flagRO != 0 {
 		it.reflectPanic(g, "reflect: "+context+" using value obtained using unexported field")
 	}
@@ -624,6 +626,7 @@ func init() {
 		if v.t == nil {
 			it.valueError(g, "Convert", v)
 		}
+		v = it.plainFunc(v)
 		if !types.ConvertibleTo(it.goType(g, v.t), it.goType(g, t)) {
 			it.reflectPanic(g, "reflect.Value.Convert: value of type "+nameOf(v.t)+" cannot be converted to type "+nameOf(t))
 		}
