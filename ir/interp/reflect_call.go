@@ -195,7 +195,7 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value, op string) Val
 	}
 	paramT := func(i int) *rtype { return it.types.of(sig.Params().At(i).Type()) }
 	for i := range n {
-		if x, t := it.plainFunc(valueOf(args[i])), paramT(i); !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
+		if x, t := it.plainFunc(valueOf(args[i])), paramT(i); !it.assignable(g, x.t, t) {
 			it.reflectPanic(g, "reflect: "+op+" using "+nameOf(x.t)+" as type "+nameOf(t))
 		}
 	}
@@ -205,7 +205,7 @@ func (it *Interp) callValueOf(g *goroutine, v rval, args []Value, op string) Val
 		m := len(args) - n
 		slice := it.reflectCall(g, "reflect.MakeSlice", it.mkType(st), mkInt(int64(m)), mkInt(int64(m)))[0]
 		for i, a := range args[n:] {
-			if x := it.plainFunc(valueOf(a)); !types.AssignableTo(it.goType(g, x.t), it.goType(g, st.elem)) {
+			if x := it.plainFunc(valueOf(a)); !it.assignable(g, x.t, st.elem) {
 				it.reflectPanic(g, "reflect: cannot use "+nameOf(x.t)+" as type "+nameOf(st.elem)+" in "+op)
 			}
 			it.reflectCall(g, "(reflect.Value).Set", it.reflectCall(g, "(reflect.Value).Index", slice, mkInt(int64(i)))[0], a)

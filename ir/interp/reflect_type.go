@@ -293,6 +293,26 @@ func (it *Interp) goType(g *goroutine, t *rtype) types.Type {
 	return t.t
 }
 
+// assignable reports whether a value of type x is assignable to type t,
+// as reflect's AssignableTo. A value the standard library made has no
+// go/types type: it is assignable to an empty interface, to error if
+// its real type implements error, and to a real type as real reflect
+// says; anything else about it is unsupported (goType).
+func (it *Interp) assignable(g *goroutine, x, t *rtype) bool {
+	if x.t == nil {
+		switch {
+		case t.t == nil:
+			return x.real.AssignableTo(t.real)
+		case types.Identical(t.t, types.Universe.Lookup("error").Type()):
+			return x.real.Implements(errorType)
+		}
+		if i, ok := t.t.Underlying().(*types.Interface); ok && i.Empty() {
+			return true
+		}
+	}
+	return types.AssignableTo(it.goType(g, x), it.goType(g, t))
+}
+
 // structType returns t's struct type, or raises reflect's panic for
 // the method of Type named method.
 func (it *Interp) structType(g *goroutine, t *rtype, method string) *types.Struct {

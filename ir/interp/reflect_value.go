@@ -329,7 +329,7 @@ func init() {
 			it.reflectPanic(g, "reflect: reflect.Value.Set using value obtained using unexported field")
 		}
 		val := it.ifaceOf(g, x)
-		if !types.AssignableTo(it.goType(g, x.t), it.goType(g, v.t)) {
+		if !it.assignable(g, x.t, v.t) {
 			it.reflectPanic(g, "reflect.Set: value of type "+nameOf(x.t)+" is not assignable to type "+nameOf(v.t))
 		}
 		if v.t.kind != kInterface {
@@ -585,7 +585,7 @@ func (it *Interp) assignTo(g *goroutine, x rval, t *rtype, context string) Value
 	if x.flag&flagRO != 0 {
 		it.reflectPanic(g, "reflect: "+context+" using value obtained using unexported field")
 	}
-	if !types.AssignableTo(it.goType(g, x.t), it.goType(g, t)) {
+	if !it.assignable(g, x.t, t) {
 		it.reflectPanic(g, context+": value of type "+nameOf(x.t)+" is not assignable to type "+nameOf(t))
 	}
 	val := it.ifaceOf(g, x)
