@@ -520,7 +520,7 @@ func (c *crossing) toRealIface(t *rtype, v Value, want reflect.Type) reflect.Val
 		panic(unsupportedf("a reflect.Value passed%s", c.to()))
 	case c.keeps && dynT.t != nil && it.isProgramType(dynT.t):
 		if c.arg == c.key && !dynT.comparable {
-			it.raise(c.g, Value{r: &iface{t: it.types.of(types.Typ[types.String]), v: mkString("key is not comparable")}})
+			it.raiseString(c.g, "key is not comparable")
 		}
 		real = reflect.ValueOf(it.keptBox(c.g, dynT, dynV))
 	case dynT.t != nil && it.seenDifferently(c.reflective, dynT.t):

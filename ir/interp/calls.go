@@ -20,6 +20,7 @@ package interp
 
 import (
 	"fmt"
+	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -356,6 +357,12 @@ func (it *Interp) runDefers(fr *frame) {
 // raise starts a new interpreted panic with the interface value v.
 func (it *Interp) raise(g *goroutine, v Value) {
 	panic(&goPanic{val: v, link: g.panic, raisedIn: g.top})
+}
+
+// raiseString raises a panic whose value is the string msg, as
+// panic("...") in the standard library's code.
+func (it *Interp) raiseString(g *goroutine, msg string) {
+	it.raise(g, Value{r: &iface{t: it.types.of(types.Typ[types.String]), v: mkString(msg)}})
 }
 
 // callMode calls the callee of a call, go or defer instruction in the

@@ -58,7 +58,7 @@ func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 		ef.intrinsic = f
 		return ef
 	}
-	if f, ok := pullIntrinsic(name, sig); ok {
+	if f, ok := sourceless(name, sig); ok {
 		ef.intrinsic = f
 		return ef
 	}

@@ -146,10 +146,8 @@ func (it *Interp) lookupFunc(name string) *function {
 	}
 	fn := &function{name: name}
 	if f := it.mod.Func(name); f != nil {
-		if pull, ok := pullIntrinsic(name, f.Signature()); ok {
-			// Built from iter's source, Pull needs the runtime's
-			// coroutines, which only the real Pull has.
-			fn.sig, fn.extern = f.Signature(), &externFunc{name: name, intrinsic: pull}
+		if intrinsic, ok := sourceless(name, f.Signature()); ok {
+			fn.sig, fn.extern = f.Signature(), &externFunc{name: name, intrinsic: intrinsic}
 			it.funcs[name] = fn
 			return fn
 		}

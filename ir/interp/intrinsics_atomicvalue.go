@@ -9,10 +9,7 @@
 
 package interp
 
-import (
-	"go/types"
-	"sync"
-)
+import "sync"
 
 // atomicValueField is the index of atomic.Value's field v, checked
 // against the loaded type by interpretedStruct.
@@ -51,7 +48,7 @@ func init() {
 		}
 	}
 	fail := func(it *Interp, g *goroutine, msg string) {
-		it.raise(g, Value{r: &iface{t: it.types.of(types.Typ[types.String]), v: mkString("sync/atomic: " + msg)}})
+		it.raiseString(g, "sync/atomic: "+msg)
 	}
 	intrinsics["(*sync/atomic.Value).Load"] = method(func(it *Interp, g *goroutine, v *Value, args []Value) []Value {
 		return []Value{*v}

@@ -92,6 +92,17 @@ func pullIntrinsic(name string, sig *types.Signature) (intrinsic func(*Interp, *
 	}, true
 }
 
+// sourceless returns the intrinsic of name (signature sig) when one
+// replaces even a body from the standard library's source, which
+// would need what the interpreter lacks: iter.Pull's coroutines,
+// math/rand/v2's unexported generator.
+func sourceless(name string, sig *types.Signature) (intrinsic func(*Interp, *goroutine, []Value) []Value, ok bool) {
+	if f, ok := pullIntrinsic(name, sig); ok {
+		return f, true
+	}
+	return randN(name, sig)
+}
+
 // fromCoroutine runs resume (next or stop of a real Pull) for goroutine
 // g. A program's panic in the coroutine, which Pull recovered there,
 // comes back as a new panic of its value in g, as Pull raises it; a

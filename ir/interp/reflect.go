@@ -312,7 +312,7 @@ func (it *Interp) valueErrorIn(g *goroutine, where string, r rval) {
 
 // reflectPanic raises reflect's panic with a plain message.
 func (it *Interp) reflectPanic(g *goroutine, msg string) {
-	it.raise(g, Value{r: &iface{t: it.types.of(types.Typ[types.String]), v: mkString(msg)}})
+	it.raiseString(g, msg)
 }
 
 // pkgPath is the import path of a package as gc's reflect reports it:
