@@ -141,6 +141,20 @@ func visibleFields(root types.Type) [][]int {
 	return out
 }
 
+// foundField is the field of the struct v at index, as a Value, the
+// zero Value for a nil index (none found), as FieldByName and
+// FieldByNameFunc give it.
+func (it *Interp) foundField(g *goroutine, v rval, index []int) Value {
+	if index == nil {
+		return zero(it.refl.value)
+	}
+	f, ok := it.fieldByIndex(g, v, index)
+	if !ok {
+		it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
+	}
+	return it.mkValue(f)
+}
+
 func init() {
 	typeMethod("FieldByNameFunc", func(it *Interp, g *goroutine, t *rtype, args []Value) []Value {
 		st := it.structType(g, t, "FieldByNameFunc")
@@ -154,15 +168,7 @@ func init() {
 			it.raiseRuntime(g, errNilDeref) // reflect reads the zero Value's type
 		}
 		it.structType(g, v.t, "FieldByNameFunc")
-		index := it.fieldByNameFunc(g, it.goType(g, v.t), args[0])
-		if index == nil {
-			return []Value{zero(it.refl.value)}
-		}
-		f, ok := it.fieldByIndex(g, v, index)
-		if !ok {
-			it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
-		}
-		return []Value{it.mkValue(f)}
+		return []Value{it.foundField(g, v, it.fieldByNameFunc(g, it.goType(g, v.t), args[0]))}
 	})
 	reflectFuncs["reflect.VisibleFields"] = func(it *Interp, g *goroutine, args []Value) []Value {
 		t := typeOf(args[0])

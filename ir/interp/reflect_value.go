@@ -247,15 +247,7 @@ func init() {
 		if reflectKindOf(v) != reflect.Struct || v.t.kind != kStruct {
 			it.valueError(g, "FieldByName", v)
 		}
-		index := fieldIndex(v.t.t.Underlying().(*types.Struct), args[0].str())
-		if index == nil {
-			return []Value{zero(it.refl.value)}
-		}
-		f, ok := it.fieldByIndex(g, v, index)
-		if !ok {
-			it.reflectPanic(g, "reflect: indirection through nil pointer to embedded struct")
-		}
-		return []Value{it.mkValue(f)}
+		return []Value{it.foundField(g, v, fieldIndex(v.t.t.Underlying().(*types.Struct), args[0].str()))}
 	})
 	// FieldByIndex and FieldByIndexErr: index, an []int, is their
 	// argument; with one index they are Field.
