@@ -33,6 +33,12 @@ type externFunc struct {
 	wrapper func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value
 }
 
+// wrapperFunc returns a function value, named name, of signature sig,
+// that the interpreter implements itself with body (a wrapper).
+func wrapperFunc(name string, sig *types.Signature, body func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value) Value {
+	return Value{r: &closure{fn: &function{name: name, sig: sig, extern: &externFunc{name: name, wrapper: body}}}}
+}
+
 // realFunc is a real Go function held as a function value, with its IR
 // signature.
 type realFunc struct {
@@ -58,21 +64,9 @@ func (it *Interp) externFunc(name string, sig *types.Signature) *externFunc {
 		ef.intrinsic = f
 		return ef
 	}
-	if f, ok := sourceless(name, sig); ok {
+	if f, ok := genericIntrinsic(name, sig); ok {
 		ef.intrinsic = f
 		return ef
-	}
-	if f, ok := onceValues(name, sig); ok {
-		ef.intrinsic = f
-		return ef
-	}
-	if rest, ok := strings.CutPrefix(name, "(*sync/atomic.Pointer["); ok {
-		if i := strings.LastIndex(rest, "])."); i >= 0 {
-			if f, ok := atomicPointerMethod(rest[i+3:], sig); ok {
-				ef.intrinsic = f
-				return ef
-			}
-		}
 	}
 	if name == "(*runtime.Frames).Next" && sig.Results().Len() == 2 {
 		ef.intrinsic = it.framesNext(sig.Results().At(0).Type())

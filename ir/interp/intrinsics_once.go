@@ -31,8 +31,7 @@ func onceValues(name string, sig *types.Signature) (intrinsic func(*Interp, *gor
 		}
 		var results []Value
 		once := sync.OnceFunc(func() { results = it.callFromReal(f.fn, f.env, nil) })
-		fn := &function{name: name + "$1", sig: made, extern: &externFunc{name: name + "$1"}}
-		fn.extern.wrapper = func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
+		return []Value{wrapperFunc(name+"$1", made, func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
 			func() {
 				defer it.realPanic(g) // f's panic, as a new panic of its value
 				once()
@@ -42,7 +41,6 @@ func onceValues(name string, sig *types.Signature) (intrinsic func(*Interp, *gor
 				out[i] = copyVal(it.types.of(made.Results().At(i).Type()), r)
 			}
 			return out
-		}
-		return []Value{{r: &closure{fn: fn}}}
+		})}
 	}, true
 }

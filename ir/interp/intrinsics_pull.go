@@ -40,16 +40,15 @@ func pullIntrinsic(name string, sig *types.Signature) (intrinsic func(*Interp, *
 		}
 		// run calls seq with yield made an interpreted function.
 		run := func(yield func(in []Value) bool) {
-			y := &function{name: name + ".yield", sig: yieldSig, extern: &externFunc{name: name + ".yield"}}
-			y.extern.wrapper = func(it *Interp, g *goroutine, in []Value, _ *goPanic) []Value {
+			y := wrapperFunc(name+".yield", yieldSig, func(it *Interp, g *goroutine, in []Value, _ *goPanic) []Value {
 				var ok bool
 				func() {
 					defer it.realPanic(g) // the real yield's panics
 					ok = yield(in)
 				}()
 				return []Value{mkBool(ok)}
-			}
-			it.callFromReal(seq.fn, seq.env, []Value{{r: &closure{fn: y}}})
+			})
+			it.callFromReal(seq.fn, seq.env, []Value{y})
 		}
 		var next func() ([]Value, bool)
 		var stop func()
@@ -66,8 +65,7 @@ func pullIntrinsic(name string, sig *types.Signature) (intrinsic func(*Interp, *
 			next = func() ([]Value, bool) { v, ok := n(); return []Value{v}, ok }
 			stop = s
 		}
-		nextFn := &function{name: name + ".next", sig: nextSig, extern: &externFunc{name: name + ".next"}}
-		nextFn.extern.wrapper = func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
+		nextFn := wrapperFunc(name+".next", nextSig, func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
 			var vals []Value
 			var ok bool
 			it.fromCoroutine(g, func() { vals, ok = next() })
@@ -82,25 +80,13 @@ func pullIntrinsic(name string, sig *types.Signature) (intrinsic func(*Interp, *
 			}
 			out[len(vals)] = mkBool(ok)
 			return out
-		}
-		stopFn := &function{name: name + ".stop", sig: stopSig, extern: &externFunc{name: name + ".stop"}}
-		stopFn.extern.wrapper = func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
+		})
+		stopFn := wrapperFunc(name+".stop", stopSig, func(it *Interp, g *goroutine, _ []Value, _ *goPanic) []Value {
 			it.fromCoroutine(g, stop)
 			return nil
-		}
-		return []Value{{r: &closure{fn: nextFn}}, {r: &closure{fn: stopFn}}}
+		})
+		return []Value{nextFn, stopFn}
 	}, true
-}
-
-// sourceless returns the intrinsic of name (signature sig) when one
-// replaces even a body from the standard library's source, which
-// would need what the interpreter lacks: iter.Pull's coroutines,
-// math/rand/v2's unexported generator.
-func sourceless(name string, sig *types.Signature) (intrinsic func(*Interp, *goroutine, []Value) []Value, ok bool) {
-	if f, ok := pullIntrinsic(name, sig); ok {
-		return f, true
-	}
-	return randN(name, sig)
 }
 
 // fromCoroutine runs resume (next or stop of a real Pull) for goroutine

@@ -56,8 +56,7 @@ func init() {
 		}
 		impl := args[1]
 		sig := t.t.Underlying().(*types.Signature)
-		fn := &function{name: "reflect.makeFuncStub", sig: sig, extern: &externFunc{name: "reflect.makeFuncStub"}}
-		fn.extern.wrapper = func(it *Interp, g *goroutine, in []Value, recoverable *goPanic) []Value {
+		stub := wrapperFunc("reflect.makeFuncStub", sig, func(it *Interp, g *goroutine, in []Value, recoverable *goPanic) []Value {
 			vals := make([]Value, len(in))
 			for i, a := range in {
 				pt := it.types.of(sig.Params().At(i).Type())
@@ -74,9 +73,9 @@ func init() {
 				out[i] = it.assignTo(g, valueOf(r), it.types.of(sig.Results().At(i).Type()), "reflect.MakeFunc")
 			}
 			return out
-		}
+		})
 		c := new(Value)
-		*c = Value{r: &closure{fn: fn}}
+		*c = stub
 		return []Value{it.mkValue(rval{t: t, cell: c})}
 	}
 	reflectFuncs["reflect.DeepEqual"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -107,8 +106,7 @@ func (it *Interp) boundMethod(r rval) Value {
 	sig := m.Type().(*types.Signature)
 	ft := it.types.of(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
 	recvT, recv := r.t, r.load() // a method value evaluates its receiver once
-	fn := &function{name: name + "-fm", sig: ft.t.(*types.Signature), extern: &externFunc{name: name + "-fm"}}
-	fn.extern.wrapper = func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value {
+	fm := wrapperFunc(name+"-fm", ft.t.(*types.Signature), func(it *Interp, g *goroutine, args []Value, recoverable *goPanic) []Value {
 		t, v := recvT, recv
 		if recvT.kind == kInterface {
 			i := recv.iface()
@@ -118,8 +116,8 @@ func (it *Interp) boundMethod(r rval) Value {
 			t, v = i.t, i.v
 		}
 		return it.call(g, it.methodOrUnsupported(t, name), nil, append([]Value{v}, args...), recoverable)
-	}
-	return Value{r: &iface{t: ft, v: Value{r: &closure{fn: fn}}}}
+	})
+	return Value{r: &iface{t: ft, v: fm}}
 }
 
 // plainFunc returns r as a plain func Value if it is a method value

@@ -32,13 +32,11 @@ func (it *Interp) iterFunc(name string, elems []types.Type, each func(g *gorouti
 	}
 	yieldSig := types.NewSignatureType(nil, nil, nil, types.NewTuple(in...), types.NewTuple(param(types.Typ[types.Bool])), false)
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(yieldSig)), nil, false)
-	fn := &function{name: name, sig: sig}
-	fn.extern = &externFunc{name: name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
+	return wrapperFunc(name, sig, func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
 		yield := args[0]
 		each(g, func(vals ...Value) bool { return it.callValue(g, yield, vals, nil)[0].n != 0 })
 		return nil
-	}}
-	return Value{r: &closure{fn: fn}}
+	})
 }
 
 // canRangeFunc reports whether t is a range function over n values:
@@ -109,16 +107,15 @@ func (it *Interp) valueSeq(g *goroutine, v rval, two bool) Value {
 	if canRangeFunc(v.t, n) {
 		return it.seqFunc(two, func(g *goroutine, yield func(...Value) bool) {
 			yieldT := it.types.of(v.t.t.Underlying().(*types.Signature).Params().At(0).Type())
-			impl := &function{name: "reflect.Value.Seq.func1.1", sig: types.NewSignatureType(nil, nil, nil,
-				types.NewTuple(types.NewParam(token.NoPos, nil, "", types.NewSlice(it.refl.value.t))),
-				types.NewTuple(types.NewParam(token.NoPos, nil, "", types.NewSlice(it.refl.value.t))), false)}
-			impl.extern = &externFunc{name: impl.name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
-				ok := yield(args[0].slice()[:n]...)
-				c := new(Value)
-				*c = mkBool(ok)
-				return []Value{{r: []Value{it.mkValue(rval{t: it.types.of(types.Typ[types.Bool]), cell: c})}}}
-			}}
-			rf := it.reflectCall(g, "reflect.MakeFunc", it.mkType(yieldT), Value{r: &closure{fn: impl}})[0]
+			values := types.NewTuple(types.NewParam(token.NoPos, nil, "", types.NewSlice(it.refl.value.t)))
+			impl := wrapperFunc("reflect.Value.Seq.func1.1", types.NewSignatureType(nil, nil, nil, values, values, false),
+				func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
+					ok := yield(args[0].slice()[:n]...)
+					c := new(Value)
+					*c = mkBool(ok)
+					return []Value{{r: []Value{it.mkValue(rval{t: it.types.of(types.Typ[types.Bool]), cell: c})}}}
+				})
+			rf := it.reflectCall(g, "reflect.MakeFunc", it.mkType(yieldT), impl)[0]
 			it.reflectCall(g, "(reflect.Value).Call", self, Value{r: []Value{rf}})
 		})
 	}

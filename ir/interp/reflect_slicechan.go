@@ -75,8 +75,8 @@ func init() {
 		n, _ := lenCap(s.t, s.get())
 		v := it.mkValue(it.extendSlice(g, s, len(xs)))
 		for i, x := range xs {
-			e := reflectFuncs["(reflect.Value).Index"](it, g, []Value{v, mkInt(int64(n + i))})[0]
-			reflectFuncs["(reflect.Value).Set"](it, g, []Value{e, x})
+			e := it.reflectCall(g, "(reflect.Value).Index", v, mkInt(int64(n+i)))[0]
+			it.reflectCall(g, "(reflect.Value).Set", e, x)
 		}
 		return []Value{v}
 	}
@@ -88,8 +88,8 @@ func init() {
 		ns, _ := lenCap(s.t, s.get())
 		nt, _ := lenCap(t.t, t.get())
 		v := it.mkValue(it.extendSlice(g, s, nt))
-		tail := reflectFuncs["(reflect.Value).Slice"](it, g, []Value{v, mkInt(int64(ns)), mkInt(int64(ns + nt))})[0]
-		reflectFuncs["reflect.Copy"](it, g, []Value{tail, args[1]})
+		tail := it.reflectCall(g, "(reflect.Value).Slice", v, mkInt(int64(ns)), mkInt(int64(ns+nt)))[0]
+		it.reflectCall(g, "reflect.Copy", tail, args[1])
 		return []Value{v}
 	}
 	reflectFuncs["reflect.Copy"] = func(it *Interp, g *goroutine, args []Value) []Value {
@@ -245,9 +245,8 @@ func (it *Interp) swapper(g *goroutine, args []Value) []Value {
 	ptrs := hasPointers(elem.t)
 	direct := n > 1 && (ptrs && (elem.size == 8 || elem.kind == kString) ||
 		!ptrs && (elem.size == 1 || elem.size == 2 || elem.size == 4 || elem.size == 8))
-	swap := &function{name: "reflect.Swapper.func1", sig: types.NewSignatureType(nil, nil, nil,
-		types.NewTuple(types.NewParam(0, nil, "i", types.Typ[types.Int]), types.NewParam(0, nil, "j", types.Typ[types.Int])), nil, false)}
-	swap.extern = &externFunc{name: swap.name, wrapper: func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
+	ij := types.NewTuple(types.NewParam(0, nil, "i", types.Typ[types.Int]), types.NewParam(0, nil, "j", types.Typ[types.Int]))
+	swap := wrapperFunc("reflect.Swapper.func1", types.NewSignatureType(nil, nil, nil, ij, nil, false), func(it *Interp, g *goroutine, args []Value, _ *goPanic) []Value {
 		i, j := args[0].n, args[1].n
 		if direct {
 			for _, k := range [2]uint64{i, j} {
@@ -276,8 +275,8 @@ func (it *Interp) swapper(g *goroutine, args []Value) []Value {
 			cells[i], cells[j] = cells[j], cells[i]
 		}
 		return nil
-	}}
-	return []Value{{r: &closure{fn: swap}}}
+	})
+	return []Value{swap}
 }
 
 // hasPointers reports whether values of t hold pointers (as the

@@ -600,6 +600,13 @@ type mapIterState struct {
 	done    bool // Next returned false
 }
 
+// newMapIterState is the state of an iterator over the map Value v, as
+// MapRange and Reset start it, kept in the MapIter's first field.
+func newMapIterState(v rval) Value {
+	m, _ := v.get().r.(*mapObj)
+	return Value{r: &mapIterState{m: v, iter: m.iter()}}
+}
+
 // entry is the key or value (pick) the iterator is at, checked as
 // reflect checks it; what names the caller in the panics.
 func (s *mapIterState) entry(it *Interp, g *goroutine, what string, pick func(s *mapIterState) (*rtype, Value)) (*rtype, Value) {
@@ -664,11 +671,10 @@ func init() {
 		if reflectKindOf(v) != reflect.Map {
 			it.valueError(g, "MapRange", v)
 		}
-		m, _ := v.get().r.(*mapObj)
 		iterT := it.types.of(it.refl.pkg.Scope().Lookup("MapIter").Type())
 		c := new(Value)
 		*c = zero(iterT)
-		c.slice()[0] = Value{r: &mapIterState{m: v, iter: m.iter()}}
+		c.slice()[0] = newMapIterState(v)
 		return []Value{{r: c}}
 	})
 	// Reset makes the iterator one of v's (none for the zero Value), as
@@ -685,8 +691,7 @@ func init() {
 		case reflectKindOf(v) != reflect.Map:
 			it.valueErrorIn(g, unknownMethod, v)
 		default:
-			m, _ := v.get().r.(*mapObj)
-			c.slice()[0] = Value{r: &mapIterState{m: v, iter: m.iter()}}
+			c.slice()[0] = newMapIterState(v)
 		}
 		return nil
 	}
