@@ -63,7 +63,7 @@ Exit statuses of vssa itself:
 					return exitUsage
 				}
 				// The program sees its own arguments, as from .go files.
-				os.Args = append([]string{args[0]}, args[1:]...)
+				os.Args = args
 				return runIRFile(args[0], stderr)
 			}
 			// As go run: the leading .go files are the program, the
