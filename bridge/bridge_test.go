@@ -14,9 +14,9 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/interp"
+	"github.com/vssa-go/vssa/interp/stdlib"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp"
-	"github.com/vssa-go/vssa/ir/interp/stdlib"
 )
 
 // corpus returns the test programs: testdata/corpus/*.go.

@@ -31,7 +31,7 @@ import (
 // when the program imports one of them: slices, maps and cmp, pure Go,
 // almost all generic; fmt (with internal/fmtsort), which looks at the
 // program's values with reflect and calls their methods, which only
-// the interpreter's reflect sees (ir/interp/reflect.go); log (with
+// the interpreter's reflect sees (interp/reflect.go); log (with
 // log/internal), which prints with fmt; encoding/json and text/template
 // (with text/template/parse), which walk the program's values with
 // reflect and call their methods. Their package initializers run

@@ -1,7 +1,7 @@
 // This file translates calls of reflect.TypeFor, a generic function, as
 // what it is defined to be: reflect.TypeOf((*T)(nil)).Elem(). Its body
 // reads the runtime's type descriptors through internal/abi and unsafe,
-// which the interpreter does not have; its reflect (ir/interp/reflect.go)
+// which the interpreter does not have; its reflect (interp/reflect.go)
 // implements TypeOf and Type.Elem on its own types.
 
 package bridge

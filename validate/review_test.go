@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp"
 )
 
 // reviewParse parses the function main.f of src, in a module with the
@@ -487,7 +487,7 @@ b3: <- b1
 
 // HOLE (fixed). The same root cause with select: its receive results are
 // all written with zero values, then the received value is written to
-// the result of the chosen case (ir/interp/chans.go), not in result
+// the result of the chosen case (interp/chans.go), not in result
 // order. The validator takes the last result naming a register as its
 // current version. With r7 named by both receive states, the input's r7
 // is the value received (7, from the first channel), the result's r9

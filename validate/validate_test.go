@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp"
 )
 
 func parse(t *testing.T, src string) *ir.Func {

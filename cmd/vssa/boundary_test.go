@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vssa-go/vssa/ir/interp"
+	"github.com/vssa-go/vssa/interp"
 )
 
 // TestBoundaryCorpus holds the rule at the standard library's boundary

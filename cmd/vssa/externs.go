@@ -1,8 +1,8 @@
 package main
 
 import (
-	"github.com/vssa-go/vssa/ir/interp"
-	"github.com/vssa-go/vssa/ir/interp/stdlib"
+	"github.com/vssa-go/vssa/interp"
+	"github.com/vssa-go/vssa/interp/stdlib"
 )
 
 // stdExterns returns the table of the standard library the interpreter

@@ -13,8 +13,8 @@ import (
 	"sync"
 
 	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp"
 )
 
 func init() {

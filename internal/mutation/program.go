@@ -17,9 +17,9 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/interp"
+	"github.com/vssa-go/vssa/interp/stdlib"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp"
-	"github.com/vssa-go/vssa/ir/interp/stdlib"
 )
 
 // runLimits bound one interpreted run: in branches and calls (a mutant

@@ -1,6 +1,6 @@
 package maps
 
-import "github.com/vssa-go/vssa/ir/interp/internal/abi"
+import "github.com/vssa-go/vssa/interp/internal/abi"
 
 type unhashableTypeError struct{ typ *abi.Type }
 

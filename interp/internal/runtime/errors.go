@@ -3,7 +3,7 @@ package runtime
 import (
 	"strconv"
 
-	"github.com/vssa-go/vssa/ir/interp/internal/abi"
+	"github.com/vssa-go/vssa/interp/internal/abi"
 )
 
 // An errorString is a run-time error whose message has the "runtime

@@ -14,7 +14,7 @@ import (
 	"go/types"
 	"reflect"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // unknownMethod is what reflect's panics name for a check made by a

@@ -8,9 +8,9 @@ package interp
 import (
 	"reflect"
 
+	"github.com/vssa-go/vssa/interp/internal/maps"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp/internal/maps"
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 type mapObj struct {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/vssa-go/vssa/ir"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // exec runs fr from fr.pc until a return instruction.

@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"sync"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // asserts reports whether the interface value x holds a value of type

@@ -9,7 +9,7 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/vssa-go/vssa/ir/interp/internal/reflectlite"
+	"github.com/vssa-go/vssa/interp/internal/reflectlite"
 )
 
 func init() {

@@ -7,7 +7,7 @@ package interp
 import (
 	"reflect"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // The run-time errors of constant message: gc raises each as one

@@ -6,9 +6,9 @@ package interp
 import (
 	"runtime"
 
+	"github.com/vssa-go/vssa/interp/internal/abi"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/interp/internal/abi"
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 // within reports whether the integer v (of type t) satisfies

@@ -23,7 +23,7 @@ func TestGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out, have) {
-		t.Errorf("zstd.go is stale: run go run ./ir/interp/stdlib/gen -o ir/interp/stdlib/zstd.go")
+		t.Errorf("zstd.go is stale: run go run ./interp/stdlib/gen -o interp/stdlib/zstd.go")
 	}
 }
 

@@ -39,7 +39,7 @@ import (
 	"sync"
 	"unicode"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // runtimeFrames are real pcs of the runtime's frames, probed once.

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // reflectFuncs are the functions of package reflect implemented here,

@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"reflect"
 
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 )
 
 // equal reports whether a == b for values of type t. Comparing two

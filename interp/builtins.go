@@ -7,8 +7,8 @@ import (
 	"go/types"
 	"math"
 
+	rt "github.com/vssa-go/vssa/interp/internal/runtime"
 	"github.com/vssa-go/vssa/ir"
-	rt "github.com/vssa-go/vssa/ir/interp/internal/runtime"
 )
 
 func (it *Interp) builtin(g *goroutine, in *inst, args []Value, recoverable *goPanic) []Value {

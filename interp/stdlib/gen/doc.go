@@ -2,5 +2,5 @@
 // (../zstd.go): every exported, non-generic function, method, variable
 // and type of the packages listed in packages.go.
 //
-// Usage: go run ./ir/interp/stdlib/gen -o ir/interp/stdlib/zstd.go
+// Usage: go run ./interp/stdlib/gen -o interp/stdlib/zstd.go
 package main
