@@ -123,6 +123,7 @@ func Compile(req Request) (*Output, error) {
 			callees[fn.String()] = Callee{Name: name, Sig: fn.Signature}
 		}
 	}
+	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
 	type job struct {
 		name   string
 		decl   *ast.FuncDecl
@@ -172,7 +173,7 @@ func Compile(req Request) (*Output, error) {
 		jobs = append(jobs, job{name, decl, sig, ranges, g})
 	}
 	for _, j := range jobs {
-		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
+		c, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), unit)
 		if err != nil {
 			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported
@@ -182,11 +183,15 @@ func Compile(req Request) (*Output, error) {
 			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
-		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2})
+		asm.WriteString(c.Asm)
+		c.Decl, c.Ranges = j.decl, j.ranges
+		compiled = append(compiled, c)
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))
+	}
+	if data := unit.Data.asm(); data != "" {
+		asm.WriteString("\n" + data)
 	}
 	decls, err := declFile(n, pkg.Name, compiled)
 	if err != nil {
@@ -209,24 +214,28 @@ func Compile(req Request) (*Output, error) {
 
 // compileFunc lowers, allocates (validated) and emits one function,
 // and says whether it has AVX2 code.
-func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, callees Callees) (text string, avx2 bool, err error) {
-	a, err := lowerAndAllocate(f, sig, callees, h.AVX2)
+func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Unit) (*Compiled, error) {
+	a, err := lowerAndAllocate(f, sig, u, h.AVX2)
 	if err != nil {
-		return "", false, err
+		return nil, err
 	}
 	if wideSpilled(a) {
 		// A 32-byte vector in a 16-byte slot would lose half of it, and
 		// a poll's save area keeps 16 bytes a register: SSE2 only.
-		if a, err = lowerAndAllocate(f, sig, callees, ""); err != nil {
-			return "", false, err
+		if a, err = lowerAndAllocate(f, sig, u, ""); err != nil {
+			return nil, err
 		}
 	}
-	text, err = Emit(a, name, h)
-	return text, a.Func.has(OpCPUFlag), err // the AVX2 loops test the flag
+	text, err := Emit(a, name, h)
+	if err != nil {
+		return nil, err
+	}
+	// The AVX2 loops test the flag.
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers}, nil
 }
 
-func lowerAndAllocate(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (*Allocation, error) {
-	m, err := Lower(f, sig, callees, avx2Flag)
+func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {
+	m, err := Lower(f, sig, u, avx2Flag)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func TestRefused(t *testing.T) {
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
 		{"Generic", "func Generic[T any](x T) T {\n\treturn x\n}\n", "p.go:5:1: Generic: unsupported: a generic function", nil},
-		{"Reslice", "func Reslice(s []int) int {\n\treturn len(s[1:])\n}\n", "Reslice: unsupported: slicing (slicecheck)", nil},
+		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n\ntype Node struct {\n\tNext *Node\n\tV    int\n}\n"})

@@ -27,6 +27,8 @@ import (
 // checks that remain, and the preemption poll.
 type Helpers struct {
 	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
+	// PanicSlice prefixes the slice checks' helpers (sliceHelper).
+	PanicSlice string
 	// AVX2 is the bool variable that says whether the CPU has AVX2,
 	// set by the assembly function HasAVX2 (hasAVX2Asm).
 	AVX2, HasAVX2 string
@@ -61,7 +63,7 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	e := &emitter{a: a, f: a.Func, h: h}
 	for _, in := range a.Code {
 		switch in.Op {
-		case OpBounds, OpDivZero, OpShiftNeg:
+		case OpBounds, OpDivZero, OpShiftNeg, OpSliceBound:
 			e.outSize = max(e.outSize, 16)
 			e.calls = true
 		case OpPoll:
@@ -426,6 +428,15 @@ func storeMnemonic(width int) string {
 
 // mem formats address m, its registers at the given locations.
 func (e *emitter) mem(m Mem, locs []validate.Loc) string {
+	if m.Sym != "" {
+		if m.Base != NoValue || m.Index != NoValue {
+			panic("native: a symbol's address with registers")
+		}
+		if m.Disp != 0 {
+			return fmt.Sprintf("%s+%d(SB)", m.Sym, m.Disp)
+		}
+		return m.Sym + "(SB)"
+	}
 	var sb strings.Builder
 	k := 0
 	if m.Disp != 0 {
@@ -581,6 +592,9 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		}
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
+	case OpSliceBound:
+		e.ins("CMPQ %s, %s", gp(0), gp(1))
+		e.ins("JHI %s", e.stub(e.h.sliceHelper(in.Imm, in.Signed), gp(0), gp(1)))
 	case OpNil:
 		e.ins("TESTB AX, (%s)", gp(0))
 	case OpDivZero:

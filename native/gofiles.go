@@ -32,6 +32,10 @@ type Compiled struct {
 	// AVX2: its vector loops have AVX2 versions, which run when the
 	// CPU has AVX2 (its test runs it both ways).
 	AVX2 bool
+	// Escapes: a result holds a pointer, which may be one of the
+	// arguments' (a subslice): the declaration cannot say
+	// //go:noescape.
+	Escapes bool
 }
 
 func anyAVX2(fns []*Compiled) bool {
@@ -93,6 +97,7 @@ func (n names) helpers() Helpers {
 		PanicIndexU: n.stem + "PanicIndexU",
 		PanicDivide: n.stem + "PanicDivide",
 		PanicShift:  n.stem + "PanicShift",
+		PanicSlice:  n.stem + "PanicSlice",
 		Poll:        n.stem + "Poll",
 		AVX2:        n.stem + "AVX2",
 		HasAVX2:     n.stem + "HasAVX2",
@@ -108,10 +113,12 @@ func declFile(n names, pkgName string, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport \"unsafe\"\n\n", GeneratedHeader, pkgName)
 	for _, c := range fns {
-		// The assembly neither keeps nor returns a pointer it is given
-		// (it stores no pointers and returns none), so they do not
-		// escape.
-		fmt.Fprintf(&b, "//go:noescape\nfunc %s%s\n\n", c.Name, n.signature(c.Sig))
+		// The assembly keeps no pointer it is given (it stores no
+		// pointers): they do not escape unless a result may be one.
+		if !c.Escapes {
+			b.WriteString("//go:noescape\n")
+		}
+		fmt.Fprintf(&b, "func %s%s\n\n", c.Name, n.signature(c.Sig))
 	}
 	h := n.helpers()
 	fmt.Fprintf(&b, `// The checks left in the assembly call these to panic exactly as Go does.
@@ -124,6 +131,7 @@ func %[3]s(zero int) int { return 1 / zero }
 
 func %[4]s(count int) int { return 1 << count }
 
+%[6]s
 // %[5]s is where a long loop in the assembly lets the scheduler preempt
 // it: its prologue checks for a pending preemption as every Go
 // function's does (%[5]sCheck keeps it from being a leaf, which would
@@ -136,7 +144,7 @@ func %[5]s(p0, p1, p2, p3, p4, p5, p6, p7 unsafe.Pointer) (q0, q1, q2, q3, q4, q
 
 //go:noinline
 func %[5]sCheck() {}
-`, h.PanicIndex, h.PanicIndexU, h.PanicDivide, h.PanicShift, h.Poll)
+`, h.PanicIndex, h.PanicIndexU, h.PanicDivide, h.PanicShift, h.Poll, sliceHelpersGo(h))
 	if anyAVX2(fns) {
 		fmt.Fprintf(&b, `
 // %[1]s says whether the CPU has AVX2: the assembly's vector loops
@@ -363,9 +371,15 @@ func (g *genSet) define(i int, t types.Type) {
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool { return %s }\n\n", s, i, T, same)
 	case *types.Slice:
 		e := u.Elem()
-		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n)\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
-		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\treturn append(%s{}, x...)\n}\n\n", s, i, T, T, T)
-		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n, n+g.n(3))\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := make(%s, len(x), cap(x))\n\tcopy(c, x)\n\treturn c\n}\n\n", s, i, T, T, T)
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
+	case *types.Interface:
+		// Only results (an error): the same value, which a compiled
+		// function can only have read from where the original did.
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s { return nil }\n\n", s, i, s, T)
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s { return x }\n\n", s, i, T, T)
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool { return x == y }\n\n", s, i, T)
 	case *types.Struct:
 		var fill, cmp strings.Builder
 		for k := 0; k < u.NumFields(); k++ {

@@ -64,7 +64,7 @@ type Callee struct {
 type lowerer struct {
 	f       *ir.Func
 	sig     *types.Signature // the Go declaration's, for the parameters' names
-	callees Callees
+	unit    *Unit
 	m       *Func
 	vals    [][]Value // IR register → its components
 	addr    []*symAddr
@@ -86,8 +86,8 @@ type lowerer struct {
 // avx2Flag names the package's bool variable that says whether the CPU
 // has AVX2; vector loops then have an AVX2 version too. "" leaves them
 // SSE2 only.
-func Lower(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (m *Func, err error) {
-	l, err := lowerBody(f, sig, callees)
+func Lower(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (m *Func, err error) {
+	l, err := lowerBody(f, sig, u)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +136,8 @@ func catchUnsupported(err *error) {
 }
 
 // lowerBody translates f's instructions, without the transforms.
-func lowerBody(f *ir.Func, sig *types.Signature, callees Callees) (l *lowerer, err error) {
-	l = &lowerer{f: f, sig: sig, callees: callees, m: &Func{Name: f.Name}}
+func lowerBody(f *ir.Func, sig *types.Signature, u *Unit) (l *lowerer, err error) {
+	l = &lowerer{f: f, sig: sig, unit: u, m: &Func{Name: f.Name}}
 	n := f.NumRegs()
 	l.vals = make([][]Value, n)
 	l.addr = make([]*symAddr, n)
@@ -310,6 +310,14 @@ func (l *lowerer) components(t types.Type) []component {
 		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Slice:
 		return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}, {class: GP, width: 8, signed: true, suffix: "_cap", off: 16}}
+	case *types.Interface:
+		// Moved and returned as they are (an error result); anything
+		// that looks inside fails on its single-value use.
+		first := "_itable"
+		if u.Empty() {
+			first = "_type"
+		}
+		return []component{{class: GP, pointer: true, width: 8, suffix: first}, {class: GP, pointer: true, width: 8, suffix: "_data", off: 8}}
 	}
 	l.fail("a value of type %s", t)
 	return nil
@@ -364,7 +372,7 @@ func (l *lowerer) call(in *ir.Instr) {
 	if in.CallMode != ir.CallStatic {
 		l.fail("a call of a function value or method")
 	}
-	c, ok := l.callees[in.Sym()]
+	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
 		l.fail("a call of %s, which is not compiled with this function (name it too)", in.Sym())
 	}
@@ -439,7 +447,9 @@ func (l *lowerer) values(r ir.Reg) []Value {
 		return l.constant(r)
 	}
 	if a := l.addr[r]; a != nil {
-		return []Value{l.def(GP, true, &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
+		// A symbol's address is static: no pointer the collector or
+		// the stack copier must see.
+		return []Value{l.def(GP, a.mem.Sym == "", &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
 	}
 	if l.vals[r] == nil {
 		l.fail("a register defined by an unsupported instruction")
@@ -451,6 +461,9 @@ func (l *lowerer) values(r ir.Reg) []Value {
 func (l *lowerer) constant(r ir.Reg) []Value {
 	t := l.f.TypeOf(r)
 	c := l.cons[r]
+	if s, ok := isStringConstant(t, c); ok {
+		return l.stringConstant(s)
+	}
 	var out []Value
 	for i, comp := range l.components(t) {
 		bits := int64(0)
@@ -666,6 +679,12 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			k = 2
 		}
 		set(vs[k])
+	case ir.OpSlice:
+		l.slice(dst, args)
+	case ir.OpSliceCheck:
+		l.sliceCheck(in)
+	case ir.OpGlobal:
+		l.global(dst, in.Sym())
 	case ir.OpNilCheck:
 		l.emit(&Instr{Op: OpNil, Args: []Value{l.value(args[0])}})
 	case ir.OpBoundsCheck:
@@ -700,7 +719,6 @@ var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement",
 	ir.OpDefer:           "defer",
 	ir.OpPanic:           "panic",
-	ir.OpGlobal:          "a package-level variable",
 	ir.OpFunc:            "a function value",
 	ir.OpMakeClosure:     "a closure",
 	ir.OpMakeSlice:       "make of a slice",
@@ -713,8 +731,6 @@ var constructs = map[ir.Op]string{
 	ir.OpSelect:          "select",
 	ir.OpRange:           "range over a string or a map",
 	ir.OpNext:            "range over a string or a map",
-	ir.OpSlice:           "slicing",
-	ir.OpSliceCheck:      "slicing",
 	ir.OpLenCheck:        "a slice converted to an array",
 	ir.OpSliceToArrayPtr: "a slice converted to an array pointer",
 	ir.OpMakeInterface:   "a conversion to an interface",
@@ -793,7 +809,7 @@ func (l *lowerer) ret(args []ir.Reg) {
 	for i, r := range args {
 		t := l.f.Results[i]
 		if ir.HasPointers(t) {
-			l.fail("a result of type %s", t)
+			l.m.ResultPointers = true
 		}
 		vs := l.values(r)
 		for k, c := range l.components(t) {
@@ -842,8 +858,8 @@ func (l *lowerer) indexAddr(dst, x, i ir.Reg) {
 		return
 	}
 	idx := l.value(i)
-	if base.mem.Index != NoValue {
-		base = &symAddr{Mem{Base: l.def(GP, true, &Instr{Op: OpLea, Mem: base.mem, Args: base.mem.args()}), Index: NoValue, Scale: 1}}
+	if base.mem.Index != NoValue || base.mem.Sym != "" {
+		base = &symAddr{Mem{Base: l.def(GP, base.mem.Sym == "", &Instr{Op: OpLea, Mem: base.mem, Args: base.mem.args()}), Index: NoValue, Scale: 1}}
 	}
 	switch size {
 	case 1, 2, 4, 8:

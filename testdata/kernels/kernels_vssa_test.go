@@ -2732,7 +2732,7 @@ func vssaKernelsGen0(g *vssaKernelsGen) []byte {
 	if !ok {
 		return nil
 	}
-	x := make([]byte, n)
+	x := make([]byte, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen1(g)
@@ -2745,11 +2745,13 @@ func vssaKernelsClone0(x []byte) []byte {
 	if x == nil {
 		return nil
 	}
-	return append([]byte{}, x...)
+	c := make([]byte, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame0(x, y []byte) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2791,7 +2793,7 @@ func vssaKernelsGen5(g *vssaKernelsGen) []float64 {
 	if !ok {
 		return nil
 	}
-	x := make([]float64, n)
+	x := make([]float64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen6(g)
@@ -2804,11 +2806,13 @@ func vssaKernelsClone5(x []float64) []float64 {
 	if x == nil {
 		return nil
 	}
-	return append([]float64{}, x...)
+	c := make([]float64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame5(x, y []float64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2832,7 +2836,7 @@ func vssaKernelsGen7(g *vssaKernelsGen) []float32 {
 	if !ok {
 		return nil
 	}
-	x := make([]float32, n)
+	x := make([]float32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen8(g)
@@ -2845,11 +2849,13 @@ func vssaKernelsClone7(x []float32) []float32 {
 	if x == nil {
 		return nil
 	}
-	return append([]float32{}, x...)
+	c := make([]float32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame7(x, y []float32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2877,7 +2883,7 @@ func vssaKernelsGen10(g *vssaKernelsGen) []int64 {
 	if !ok {
 		return nil
 	}
-	x := make([]int64, n)
+	x := make([]int64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen11(g)
@@ -2890,11 +2896,13 @@ func vssaKernelsClone10(x []int64) []int64 {
 	if x == nil {
 		return nil
 	}
-	return append([]int64{}, x...)
+	c := make([]int64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame10(x, y []int64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2910,7 +2918,7 @@ func vssaKernelsGen12(g *vssaKernelsGen) []int {
 	if !ok {
 		return nil
 	}
-	x := make([]int, n)
+	x := make([]int, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen9(g)
@@ -2923,11 +2931,13 @@ func vssaKernelsClone12(x []int) []int {
 	if x == nil {
 		return nil
 	}
-	return append([]int{}, x...)
+	c := make([]int, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame12(x, y []int) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2949,7 +2959,7 @@ func vssaKernelsGen13(g *vssaKernelsGen) []int32 {
 	if !ok {
 		return nil
 	}
-	x := make([]int32, n)
+	x := make([]int32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen14(g)
@@ -2962,11 +2972,13 @@ func vssaKernelsClone13(x []int32) []int32 {
 	if x == nil {
 		return nil
 	}
-	return append([]int32{}, x...)
+	c := make([]int32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame13(x, y []int32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -2982,7 +2994,7 @@ func vssaKernelsGen15(g *vssaKernelsGen) []uint64 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint64, n)
+	x := make([]uint64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen3(g)
@@ -2995,11 +3007,13 @@ func vssaKernelsClone15(x []uint64) []uint64 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint64{}, x...)
+	c := make([]uint64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame15(x, y []uint64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -3015,7 +3029,7 @@ func vssaKernelsGen16(g *vssaKernelsGen) []uint32 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint32, n)
+	x := make([]uint32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen2(g)
@@ -3028,11 +3042,13 @@ func vssaKernelsClone16(x []uint32) []uint32 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint32{}, x...)
+	c := make([]uint32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame16(x, y []uint32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -3060,7 +3076,7 @@ func vssaKernelsGen18(g *vssaKernelsGen) []int8 {
 	if !ok {
 		return nil
 	}
-	x := make([]int8, n)
+	x := make([]int8, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen19(g)
@@ -3073,11 +3089,13 @@ func vssaKernelsClone18(x []int8) []int8 {
 	if x == nil {
 		return nil
 	}
-	return append([]int8{}, x...)
+	c := make([]int8, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame18(x, y []int8) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -3099,7 +3117,7 @@ func vssaKernelsGen20(g *vssaKernelsGen) []uint16 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint16, n)
+	x := make([]uint16, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen21(g)
@@ -3112,11 +3130,13 @@ func vssaKernelsClone20(x []uint16) []uint16 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint16{}, x...)
+	c := make([]uint16, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame20(x, y []uint16) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -3182,7 +3202,7 @@ func vssaKernelsGen23(g *vssaKernelsGen) []Point {
 	if !ok {
 		return nil
 	}
-	x := make([]Point, n)
+	x := make([]Point, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen24(g)
@@ -3195,11 +3215,13 @@ func vssaKernelsClone23(x []Point) []Point {
 	if x == nil {
 		return nil
 	}
-	return append([]Point{}, x...)
+	c := make([]Point, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsSame23(x, y []Point) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
