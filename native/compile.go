@@ -172,8 +172,10 @@ func Compile(req Request) (*Output, error) {
 		callees[fn.String()] = c
 		jobs = append(jobs, job{name, decl, sig, ranges, g})
 	}
+	helpers := n.helpers()
+	helpers.Data = unit.Data
 	for _, j := range jobs {
-		c, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), unit)
+		c, err := compileFunc(j.ir, j.sig, j.name, helpers, unit)
 		if err != nil {
 			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported
@@ -189,6 +191,9 @@ func Compile(req Request) (*Output, error) {
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))
+	}
+	if anyPOPCNT(compiled) {
+		asm.WriteString(hasPOPCNTAsm(n.helpers().HasPOPCNT))
 	}
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
@@ -231,7 +236,7 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers}, nil
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers, POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
 func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {

@@ -32,6 +32,10 @@ type Helpers struct {
 	// AVX2 is the bool variable that says whether the CPU has AVX2,
 	// set by the assembly function HasAVX2 (hasAVX2Asm).
 	AVX2, HasAVX2 string
+	// POPCNT says whether the CPU has POPCNT, set by HasPOPCNT.
+	POPCNT, HasPOPCNT string
+	// Data holds the read-only constants the code refers to.
+	Data *DataSet
 }
 
 // slotSize is the size of a stack slot: an SSE register's, whose
@@ -592,6 +596,8 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		}
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
+	case OpIntrinsic:
+		e.intrinsic(in, uses, dst)
 	case OpSliceBound:
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JHI %s", e.stub(e.h.sliceHelper(in.Imm, in.Signed), gp(0), gp(1)))
@@ -1083,6 +1089,46 @@ func (e *emitter) convert(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			e.ins("%sL %s, %s", op, e.reg(uses[0], FP), d)
 			e.extend(d, in.Width, true)
 		}
+	case CvtUintToF64, CvtUintToF32:
+		d, x := e.reg(dstLoc, FP), e.reg(uses[0], GP)
+		op, add := "CVTSQ2SD", "ADDSD"
+		if in.Cvt == CvtUintToF32 {
+			op, add = "CVTSQ2SS", "ADDSS"
+		}
+		big, even, done := e.newLabel("u2f"), e.newLabel("u2feven"), e.newLabel("u2fdone")
+		e.ins("XORPS %s, %s", d, d)
+		e.ins("TESTQ %s, %s", x, x)
+		e.ins("JLT %s", big)
+		e.ins("%s %s, %s", op, x, d)
+		e.ins("JMP %s", done)
+		// Past 2^63: half of it, its lowest bit kept as a sticky bit so
+		// that the rounding is the same, then doubled (exact).
+		fmt.Fprintf(&e.w, "%s:\n", big)
+		e.ins("MOVQ %s, R11", x)
+		e.ins("SHRQ $1, R11")
+		e.ins("JCC %s", even)
+		e.ins("ORQ $1, R11")
+		fmt.Fprintf(&e.w, "%s:\n", even)
+		e.ins("%s R11, %s", op, d)
+		e.ins("%s %s, %s", add, d, d)
+		fmt.Fprintf(&e.w, "%s:\n", done)
+	case CvtF64ToUint, CvtF32ToUint:
+		d, x := e.reg(dstLoc, GP), e.reg(uses[0], FP)
+		sfx, cutoff := "SD", e.h.Data.str(le64(0x43e0000000000000)) // 2^63 as a float64
+		if in.Cvt == CvtF32ToUint {
+			sfx, cutoff = "SS", e.h.Data.str(le64(0x5f000000)[:4])
+		}
+		big, done := e.newLabel("f2u"), e.newLabel("f2udone")
+		e.ins("UCOMI%s %s(SB), %s", sfx, cutoff, x)
+		e.ins("JCC %s", big) // x >= 2^63
+		e.ins("CVTT%s2SQ %s, %s", sfx, x, d)
+		e.ins("JMP %s", done)
+		fmt.Fprintf(&e.w, "%s:\n", big)
+		e.ins("MOVAPS %s, X15", x)
+		e.ins("SUB%s %s(SB), X15", sfx, cutoff)
+		e.ins("CVTT%s2SQ X15, %s", sfx, d)
+		e.ins("BTSQ $63, %s", d)
+		fmt.Fprintf(&e.w, "%s:\n", done)
 	case CvtF32ToF64, CvtF64ToF32:
 		d := e.reg(dstLoc, FP)
 		op := "CVTSS2SD"

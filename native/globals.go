@@ -16,6 +16,12 @@ import (
 // the IR names it, "path.name"). Only the compiled package's own
 // variables have a symbol the assembly may use.
 func (l *lowerer) global(dst ir.Reg, name string) {
+	if p, ok := l.f.TypeOf(dst).Underlying().(*types.Pointer); ok && gcSizes.Sizeof(p.Elem()) == 0 {
+		// Nothing to read (binary.LittleEndian): loads of it have no
+		// components, and its address is never taken as a value.
+		l.addr[dst] = &symAddr{Mem{Sym: "", Base: NoValue, Index: NoValue, Scale: 1}}
+		return
+	}
 	pkg := l.unit.Pkg
 	v, ok := strings.CutPrefix(name, pkg.Path()+".")
 	if !ok || strings.ContainsAny(v, ".$/") {

@@ -12,6 +12,8 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"path"
+	"sort"
 	"strings"
 )
 
@@ -36,6 +38,32 @@ type Compiled struct {
 	// arguments' (a subslice): the declaration cannot say
 	// //go:noescape.
 	Escapes bool
+	// POPCNT: the code counts bits with POPCNT where the CPU has it.
+	POPCNT bool
+}
+
+func anyPOPCNT(fns []*Compiled) bool {
+	for _, c := range fns {
+		if c.POPCNT {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPOPCNTAsm returns the assembly of func name() bool, which reports
+// whether the CPU has POPCNT (CPUID leaf 1, ECX bit 23).
+func hasPOPCNTAsm(name string) string {
+	return fmt.Sprintf(`
+// func %[1]s() bool
+TEXT ·%[1]s(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	BTL $23, CX
+	SETCS ret+0(FP)
+	RET
+`, name)
 }
 
 func anyAVX2(fns []*Compiled) bool {
@@ -101,6 +129,8 @@ func (n names) helpers() Helpers {
 		Poll:        n.stem + "Poll",
 		AVX2:        n.stem + "AVX2",
 		HasAVX2:     n.stem + "HasAVX2",
+		POPCNT:      n.stem + "POPCNT",
+		HasPOPCNT:   n.stem + "HasPOPCNT",
 	}
 }
 
@@ -155,6 +185,15 @@ var %[1]s = %[2]s()
 func %[2]s() bool
 `, h.AVX2, h.HasAVX2)
 	}
+	if anyPOPCNT(fns) {
+		fmt.Fprintf(&b, `
+// %[1]s says whether the CPU has POPCNT: the assembly counts bits
+// with it then, with shifts and masks otherwise.
+var %[1]s = %[2]s()
+
+func %[2]s() bool
+`, h.POPCNT, h.HasPOPCNT)
+	}
 	return format.Source(b.Bytes())
 }
 
@@ -187,7 +226,11 @@ func (n names) refName(f string) string { return n.stem + "Ref" + f }
 // testFile returns PREFIX_vssa_test.go.
 func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"testing\"\n)\n\n", GeneratedHeader, pkgName)
+	imports, err := testImports(info, fns)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, imports)
 	gens := &genSet{n: n}
 	for _, c := range fns {
 		// The copy of the Go original that gc compiles for the
@@ -215,6 +258,54 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		return nil, fmt.Errorf("internal error: generated test does not parse: %v\n%s", err, b.Bytes())
 	}
 	return out, nil
+}
+
+// testImports returns the import lines of the test file: the packages
+// its own code uses, and those the copies of the originals use, under
+// the names the originals give them.
+func testImports(info *types.Info, fns []*Compiled) (string, error) {
+	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing"}
+	for _, c := range fns {
+		var err error
+		ast.Inspect(c.Decl, func(nd ast.Node) bool {
+			id, ok := nd.(*ast.Ident)
+			if !ok || err != nil {
+				return err == nil
+			}
+			pn, ok := info.Uses[id].(*types.PkgName)
+			if !ok {
+				return true
+			}
+			path := pn.Imported().Path()
+			if have, ok := names[path]; ok && have != pn.Name() {
+				err = fmt.Errorf("%s imports %s as %s: the generated test needs it as %s", c.Name, path, pn.Name(), have)
+			}
+			for p, name := range names {
+				if name == pn.Name() && p != path {
+					err = fmt.Errorf("%s names %s %s, which the generated test needs for %s: import it under another name", c.Name, path, name, p)
+				}
+			}
+			names[path] = pn.Name()
+			return true
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	paths := make([]string, 0, len(names))
+	for p := range names {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		if name := names[p]; name != path.Base(p) && !(p == "math/rand/v2" && name == "rand") {
+			fmt.Fprintf(&b, "\t%s %q\n", name, p)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		}
+	}
+	return b.String(), nil
 }
 
 // refCalls renames, in body, the identifiers that refer to one of the
@@ -294,6 +385,10 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	if c.AVX2 {
 		flag := n.helpers().AVX2
 		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The SSE2 loops too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(2)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)
+	}
+	if c.POPCNT {
+		flag := n.helpers().POPCNT
+		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The count without POPCNT too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(3)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)
 	}
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "func FuzzVSSA%s(f *testing.F) {\n\tf.Add([]byte{})\n\tf.Add([]byte(\"\\x03\\x01\\x00\\x05\\xff\\x10\\x20\\x07\\x08\\x00\\x00\\x01\"))\n", F)

@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -310,6 +311,10 @@ func (l *lowerer) components(t types.Type) []component {
 		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Slice:
 		return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}, {class: GP, width: 8, signed: true, suffix: "_cap", off: 16}}
+	case *types.Struct, *types.Array:
+		if gcSizes.Sizeof(t) == 0 {
+			return nil // nothing to hold (binary.LittleEndian's receiver)
+		}
 	case *types.Interface:
 		// Moved and returned as they are (an error result); anything
 		// that looks inside fails on its single-value use.
@@ -372,6 +377,9 @@ func (l *lowerer) call(in *ir.Instr) {
 	if in.CallMode != ir.CallStatic {
 		l.fail("a call of a function value or method")
 	}
+	if l.intrinsic(in) {
+		return
+	}
 	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
 		l.fail("a call of %s, which is not compiled with this function (name it too)", in.Sym())
@@ -411,13 +419,40 @@ func (l *lowerer) call(in *ir.Instr) {
 // ParamName is the name parameter i of a function of signature sig has
 // in the declaration vssa writes (and go vet's asmdecl reads): its own,
 // or argN if it has none.
+//
+// A name the assembler reads as a register (g, SP, AX, X0, …) cannot
+// name an argument in name+off(FP): such a parameter is argN too.
 func ParamName(sig *types.Signature, i int) string {
 	if sig != nil && i < sig.Params().Len() {
-		if n := sig.Params().At(i).Name(); n != "" && n != "_" {
+		if n := sig.Params().At(i).Name(); n != "" && n != "_" && !asmReserved(n) {
 			return n
 		}
 	}
 	return fmt.Sprintf("arg%d", i)
+}
+
+// asmReserved reports whether the amd64 assembler reads name as a
+// register or pseudo-register.
+func asmReserved(name string) bool {
+	switch name {
+	case "g", "SP", "SB", "FP", "PC":
+		return true
+	}
+	for _, r := range gpNames {
+		if name == r || name == r[:1]+"L" && len(r) == 2 || name == r+"B" {
+			return true
+		}
+	}
+	for _, prefix := range []string{"X", "Y", "Z", "K", "R"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	switch name {
+	case "AL", "BL", "CL", "DL", "AH", "BH", "CH", "DH", "SPB", "BPB", "SIB", "DIB", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7":
+		return true
+	}
+	return false
 }
 
 // ResultName is the name go vet's asmdecl gives result i of a
@@ -447,6 +482,9 @@ func (l *lowerer) values(r ir.Reg) []Value {
 		return l.constant(r)
 	}
 	if a := l.addr[r]; a != nil {
+		if a.mem.Sym == "" && a.mem.Base == NoValue && a.mem.Index == NoValue {
+			l.fail("the address of a variable of size zero")
+		}
 		// A symbol's address is static: no pointer the collector or
 		// the stack copier must see.
 		return []Value{l.def(GP, a.mem.Sym == "", &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
@@ -897,23 +935,40 @@ func (l *lowerer) convert(dst, x ir.Reg) {
 			out = l.def(GP, false, &Instr{Op: OpExt, Width: tw, Signed: ts, Args: []Value{v}})
 		}
 	case tf && !ff:
-		if fw == 8 && !fs {
-			l.fail("a conversion from a 64-bit unsigned integer to a float")
-		}
 		cvt := CvtIntToF64
 		if tw == 4 {
 			cvt = CvtIntToF32
 		}
+		if fw == 8 && !fs {
+			cvt = CvtUintToF64
+			if tw == 4 {
+				cvt = CvtUintToF32
+			}
+		}
 		out = l.def(FP, false, &Instr{Op: OpCvt, Cvt: cvt, Args: []Value{v}})
 	case !tf && ff:
-		if !ts || tw < 4 {
-			l.fail("a conversion from a float to %s", l.f.TypeOf(dst))
-		}
+		// gc's choices, which Go leaves to the implementation out of
+		// range: a 64-bit unsigned result by way of x-2^63 past 2^63,
+		// a 32-bit unsigned one truncated from 64 bits, 8 and 16 bits
+		// truncated from 32.
 		cvt := CvtF64ToInt
 		if fw == 4 {
 			cvt = CvtF32ToInt
 		}
-		out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: tw, Args: []Value{v}})
+		switch {
+		case tw == 8 && !ts:
+			cvt += CvtF64ToUint - CvtF64ToInt
+			out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: 8, Args: []Value{v}})
+		case tw == 8 || tw == 4 && ts:
+			out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: tw, Args: []Value{v}})
+		default:
+			from := 4
+			if tw == 4 {
+				from = 8
+			}
+			wide := l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: from, Args: []Value{v}})
+			out = l.def(GP, false, &Instr{Op: OpExt, Width: tw, Signed: ts, Args: []Value{wide}})
+		}
 	default:
 		switch {
 		case fw == tw:

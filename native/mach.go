@@ -73,6 +73,7 @@ const (
 	OpCPUFlag              // Dst = the bool package variable Sym (whether the CPU has AVX2), 0 or 1
 	OpVZeroUpper           // VZEROUPPER: after 32-byte vectors, before SSE code
 	OpSliceBound           // panics unless Args[0] <= Args[1] (unsigned compare): slice-check failure Imm (slices.go); Signed: Args[0] is signed
+	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).
@@ -165,6 +166,10 @@ const (
 	CvtF32ToInt
 	CvtF32ToF64
 	CvtF64ToF32
+	CvtUintToF64 // unsigned 64-bit integer to float64, as gc (halved and doubled past 2^63)
+	CvtUintToF32
+	CvtF64ToUint // float64 to uint64, as gc: past 2^63 by way of x-2^63
+	CvtF32ToUint
 )
 
 // Mem is an address: Base + Index*Scale + Disp, or Sym + Disp. Base and
@@ -198,6 +203,7 @@ type Instr struct {
 	Bin    Bin
 	Cond   Cond
 	Cvt    Cvt
+	Intr   Intrinsic
 	Width  int   // bytes: 1, 2, 4, 8 (integers); 4 or 8 for floats; a vector's lanes
 	Vec    int64 // a vector instruction's vector size: 16 (SSE2; 0 is 16 too) or 32 (AVX2)
 	Signed bool  // integers; for OpBounds, the index
@@ -257,6 +263,9 @@ type Func struct {
 	Polls int
 	// ResultPointers: a result holds a pointer.
 	ResultPointers bool
+	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
+	// it (the package variable Helpers.POPCNT says).
+	UsesPOPCNT bool
 }
 
 // has reports whether f has an instruction of kind op.

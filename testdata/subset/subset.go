@@ -2,6 +2,12 @@
 
 package subset
 
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
+
 // HexEncode writes the hexadecimal digits of src to dst, as encoding/hex's Encode.
 func HexEncode(dst, src []byte) int {
 	j := 0
@@ -65,4 +71,64 @@ func ParsePair(p []byte) (int, error) {
 // Window returns p[i:j:k], with Go's checks.
 func Window(p []int32, i, j, k int) []int32 {
 	return p[i:j:k]
+}
+
+// PopCount counts the one bits of xs, as bitset's popcntSlice.
+func PopCount(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		n += bits.OnesCount64(x)
+	}
+	return n
+}
+
+// MixWords reads b eight bytes at a time, little-endian, and mixes
+// them as xxhash's round does.
+func MixWords(b []byte, acc uint64) uint64 {
+	for len(b) >= 8 {
+		acc += binary.LittleEndian.Uint64(b) * 14029467366897019727
+		acc = bits.RotateLeft64(acc, 31) * 11400714785074694791
+		b = b[8:]
+	}
+	if len(b) >= 4 {
+		acc ^= uint64(binary.BigEndian.Uint32(b))
+	}
+	return acc
+}
+
+// AddVV sets z = x + y with carries and returns the last carry, as
+// math/big's addVV_g.
+func AddVV(z, x, y []uint) (c uint) {
+	for i := 0; i < len(z) && i < len(x) && i < len(y); i++ {
+		zi, cc := bits.Add(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// L2Norm returns the Euclidean norm of x and its largest magnitude.
+func L2Norm(x []float64) (float64, float64) {
+	var s, m float64
+	for _, v := range x {
+		s += v * v
+		if a := math.Abs(v); a > m {
+			m = a
+		}
+	}
+	return math.Sqrt(s), m
+}
+
+// Unsigned converts between floats and unsigned integers as gc does,
+// out of range included.
+func Unsigned(u uint64, f float64, g float32) (float64, float32, uint64, uint32, uint8, uint64) {
+	return float64(u), float32(u), uint64(f), uint32(f), uint8(f), uint64(g)
+}
+
+// Bits applies the other math/bits operations gc makes instructions.
+func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64) {
+	hi, lo := bits.Mul64(x, uint64(y))
+	d, b := bits.Sub64(x, hi, lo)
+	return bits.TrailingZeros64(x) + bits.TrailingZeros8(uint8(y)), bits.LeadingZeros32(y) + bits.Len16(uint16(x)), bits.Len(uint(k)),
+		bits.ReverseBytes64(x) ^ d ^ b, bits.ReverseBytes16(uint16(y)), bits.RotateLeft32(y, k), bits.RotateLeft64(x, -k) + math.Float64bits(math.Copysign(float64(y), float64(k)))
 }

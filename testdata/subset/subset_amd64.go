@@ -20,6 +20,24 @@ func ParsePair(p []byte) (int, error)
 
 func Window(p []int32, i int, j int, k int) []int32
 
+//go:noescape
+func PopCount(xs []uint64) int
+
+//go:noescape
+func MixWords(b []byte, acc uint64) uint64
+
+//go:noescape
+func AddVV(z []uint, x []uint, y []uint) uint
+
+//go:noescape
+func L2Norm(x []float64) (float64, float64)
+
+//go:noescape
+func Unsigned(u uint64, f float64, arg2 float32) (float64, float32, uint64, uint32, uint8, uint64)
+
+//go:noescape
+func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }
@@ -74,3 +92,9 @@ func vssaSubsetPoll(p0, p1, p2, p3, p4, p5, p6, p7 unsafe.Pointer) (q0, q1, q2, 
 
 //go:noinline
 func vssaSubsetPollCheck() {}
+
+// vssaSubsetPOPCNT says whether the CPU has POPCNT: the assembly counts bits
+// with it then, with shifts and masks otherwise.
+var vssaSubsetPOPCNT = vssaSubsetHasPOPCNT()
+
+func vssaSubsetHasPOPCNT() bool

@@ -625,6 +625,682 @@ panic3:
 	CALL ·vssaSubsetPanicSlice5(SB)
 	UNDEF
 
+// func PopCount(xs []uint64) int
+TEXT ·PopCount(SB), $656-32
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ xs_base+0(FP), BX
+	MOVQ xs_len+8(FP), SI
+	MOVQ $0, DI
+	MOVQ $-1, R8
+	MOVQ SI, R9
+	SUBQ $4, R9
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ $4096, R10
+	JMP b4
+	PCALIGN $64
+b5:
+	MOVQ 8(BX)(R8*8), R12
+	CMPB ·vssaSubsetPOPCNT(SB), $0
+	JEQ popcnt1
+	POPCNTQ R12, R12
+popcntdone2:
+	ADDQ R12, DI
+	MOVQ 16(BX)(R8*8), R12
+	CMPB ·vssaSubsetPOPCNT(SB), $0
+	JEQ popcnt3
+	POPCNTQ R12, R12
+popcntdone4:
+	ADDQ R12, DI
+	MOVQ 24(BX)(R8*8), R12
+	CMPB ·vssaSubsetPOPCNT(SB), $0
+	JEQ popcnt5
+	POPCNTQ R12, R12
+popcntdone6:
+	ADDQ R12, DI
+	MOVQ 32(BX)(R8*8), R12
+	CMPB ·vssaSubsetPOPCNT(SB), $0
+	JEQ popcnt7
+	POPCNTQ R12, R12
+popcntdone8:
+	ADDQ $4, R8
+	ADDQ R12, DI
+	SUBQ $1, R10
+	JEQ b17
+b4:
+	CMPQ R8, R9
+	JLT b5
+b6:
+	MOVQ $4096, R9
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ (BX)(R8*8), R10
+	CMPB ·vssaSubsetPOPCNT(SB), $0
+	JEQ popcnt9
+	POPCNTQ R10, R10
+popcntdone10:
+	ADDQ R10, DI
+	SUBQ $1, R9
+	JEQ b15
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVQ DI, ret+24(FP)
+	RET
+b17:
+	MOVQ SI, 224(SP)
+	MOVQ R9, 272(SP)
+	MOVQ R8, 256(SP)
+	MOVQ DI, 240(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 272(SP), R9
+	MOVQ 256(SP), R8
+	MOVQ 240(SP), DI
+	MOVQ $4096, R10
+	JMP b4
+b15:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ DI, 240(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 240(SP), DI
+	MOVQ $4096, R9
+	JMP b1
+popcnt1:
+	MOVQ R12, R11
+	SHRQ $1, R11
+	ANDQ vssaSubsetStr1<>(SB), R11
+	SUBQ R11, R12
+	MOVQ R12, R11
+	SHRQ $2, R11
+	ANDQ vssaSubsetStr2<>(SB), R11
+	ANDQ vssaSubsetStr2<>(SB), R12
+	ADDQ R11, R12
+	MOVQ R12, R11
+	SHRQ $4, R11
+	ADDQ R11, R12
+	ANDQ vssaSubsetStr3<>(SB), R12
+	IMULQ vssaSubsetStr4<>(SB), R12
+	SHRQ $56, R12
+	JMP popcntdone2
+popcnt3:
+	MOVQ R12, R11
+	SHRQ $1, R11
+	ANDQ vssaSubsetStr1<>(SB), R11
+	SUBQ R11, R12
+	MOVQ R12, R11
+	SHRQ $2, R11
+	ANDQ vssaSubsetStr2<>(SB), R11
+	ANDQ vssaSubsetStr2<>(SB), R12
+	ADDQ R11, R12
+	MOVQ R12, R11
+	SHRQ $4, R11
+	ADDQ R11, R12
+	ANDQ vssaSubsetStr3<>(SB), R12
+	IMULQ vssaSubsetStr4<>(SB), R12
+	SHRQ $56, R12
+	JMP popcntdone4
+popcnt5:
+	MOVQ R12, R11
+	SHRQ $1, R11
+	ANDQ vssaSubsetStr1<>(SB), R11
+	SUBQ R11, R12
+	MOVQ R12, R11
+	SHRQ $2, R11
+	ANDQ vssaSubsetStr2<>(SB), R11
+	ANDQ vssaSubsetStr2<>(SB), R12
+	ADDQ R11, R12
+	MOVQ R12, R11
+	SHRQ $4, R11
+	ADDQ R11, R12
+	ANDQ vssaSubsetStr3<>(SB), R12
+	IMULQ vssaSubsetStr4<>(SB), R12
+	SHRQ $56, R12
+	JMP popcntdone6
+popcnt7:
+	MOVQ R12, R11
+	SHRQ $1, R11
+	ANDQ vssaSubsetStr1<>(SB), R11
+	SUBQ R11, R12
+	MOVQ R12, R11
+	SHRQ $2, R11
+	ANDQ vssaSubsetStr2<>(SB), R11
+	ANDQ vssaSubsetStr2<>(SB), R12
+	ADDQ R11, R12
+	MOVQ R12, R11
+	SHRQ $4, R11
+	ADDQ R11, R12
+	ANDQ vssaSubsetStr3<>(SB), R12
+	IMULQ vssaSubsetStr4<>(SB), R12
+	SHRQ $56, R12
+	JMP popcntdone8
+popcnt9:
+	MOVQ R10, R11
+	SHRQ $1, R11
+	ANDQ vssaSubsetStr1<>(SB), R11
+	SUBQ R11, R10
+	MOVQ R10, R11
+	SHRQ $2, R11
+	ANDQ vssaSubsetStr2<>(SB), R11
+	ANDQ vssaSubsetStr2<>(SB), R10
+	ADDQ R11, R10
+	MOVQ R10, R11
+	SHRQ $4, R11
+	ADDQ R11, R10
+	ANDQ vssaSubsetStr3<>(SB), R10
+	IMULQ vssaSubsetStr4<>(SB), R10
+	SHRQ $56, R10
+	JMP popcntdone10
+
+// func MixWords(b []byte, acc uint64) uint64
+TEXT ·MixWords(SB), $656-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ b_base+0(FP), BX
+	MOVQ b_len+8(FP), SI
+	MOVQ b_cap+16(FP), DI
+	MOVQ acc+24(FP), R8
+	MOVQ $4096, R9
+	JMP b3
+	PCALIGN $64
+b1:
+	MOVQ $7, R10
+	CMPQ R10, SI
+	JCC panic1
+	MOVQ (BX), R10
+	MOVQ $-4417276706812531889, R12
+	IMULQ R12, R10
+	ADDQ R10, R8
+	ROLQ $31, R8
+	MOVQ $-7046029288634856825, R10
+	IMULQ R10, R8
+	SUBQ $8, SI
+	SUBQ $8, DI
+	MOVQ $8, R10
+	MOVQ $0, R12
+	CMPQ DI, $0
+	CMOVQEQ R12, R10
+	LEAQ (BX)(R10*1), BX
+	SUBQ $1, R9
+	JEQ b8
+b3:
+	CMPQ SI, $8
+	JGE b1
+b2:
+	CMPQ SI, $4
+	JLT b5
+b4:
+	MOVQ $3, DI
+	CMPQ DI, SI
+	JCC panic2
+	MOVL (BX), BX
+	BSWAPL BX
+	XORQ BX, R8
+b5:
+	MOVQ R8, ret+32(FP)
+	RET
+b8:
+	MOVQ R8, 256(SP)
+	MOVQ SI, 224(SP)
+	MOVQ DI, 240(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 256(SP), R8
+	MOVQ 224(SP), SI
+	MOVQ 240(SP), DI
+	MOVQ $4096, R9
+	JMP b3
+panic1:
+	MOVQ R10, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func AddVV(z []uint, x []uint, y []uint) uint
+TEXT ·AddVV(SB), $656-80
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ z_base+0(FP), BX
+	MOVQ z_len+8(FP), SI
+	MOVQ x_base+24(FP), DI
+	MOVQ x_len+32(FP), R8
+	MOVQ y_base+48(FP), R9
+	MOVQ y_len+56(FP), R10
+	MOVQ $0, R12
+	MOVQ $0, R13
+	MOVQ $4096, R14
+	JMP b1
+	PCALIGN $64
+b5:
+	CMPQ R13, R8
+	JGE b3
+b4:
+	CMPQ R13, R10
+	JGE b3
+b2:
+	MOVQ (DI)(R13*8), CX
+	MOVQ (R9)(R13*8), DX
+	MOVL R12, R12
+	CMPQ R12, $0
+	SETNE R11
+	MOVBQZX R11, R12
+	LEAQ (CX)(DX*1), AX
+	ADDQ R12, AX
+	MOVQ CX, R12
+	ANDQ DX, R12
+	ORQ DX, CX
+	MOVQ AX, R11
+	NOTQ R11
+	ANDQ R11, CX
+	ORQ CX, R12
+	SHRQ $63, R12
+	MOVQ AX, (BX)(R13*8)
+	ADDQ $1, R13
+	SUBQ $1, R14
+	JEQ b10
+b1:
+	CMPQ R13, SI
+	JLT b5
+b3:
+	MOVQ R12, ret+72(FP)
+	RET
+b10:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R12, 320(SP)
+	MOVQ R13, 336(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R12
+	MOVQ 336(SP), R13
+	MOVQ $4096, R14
+	JMP b1
+
+// func L2Norm(x []float64) (float64, float64)
+TEXT ·L2Norm(SB), $656-40
+	NO_LOCAL_POINTERS
+b0:
+	XORPS X0, X0
+	MOVQ x_base+0(FP), BX
+	MOVQ x_len+8(FP), SI
+	MOVQ $-1, DI
+	MOVQ SI, R8
+	SUBQ $4, R8
+	CMPQ R8, SI
+	CMOVQGE SI, R8
+	MOVQ $4096, R9
+	MOVAPS X0, X1
+	JMP b7
+	PCALIGN $64
+b8:
+	MOVSD 8(BX)(DI*8), X2
+	MOVAPS X2, X3
+	MULSD X2, X3
+	ADDSD X3, X0
+	MOVQ $0x7fffffffffffffff, R11
+	MOVQ R11, X15
+	ANDPD X15, X2
+	UCOMISD X1, X2
+	JHI b13
+b11:
+	MOVAPS X1, X2
+b13:
+	MOVSD 16(BX)(DI*8), X1
+	MOVAPS X1, X3
+	MULSD X1, X3
+	ADDSD X3, X0
+	MOVQ $0x7fffffffffffffff, R11
+	MOVQ R11, X15
+	ANDPD X15, X1
+	UCOMISD X2, X1
+	JHI b18
+b16:
+	MOVAPS X2, X1
+b18:
+	MOVSD 24(BX)(DI*8), X2
+	MOVAPS X2, X3
+	MULSD X2, X3
+	ADDSD X3, X0
+	MOVQ $0x7fffffffffffffff, R11
+	MOVQ R11, X15
+	ANDPD X15, X2
+	UCOMISD X1, X2
+	JHI b22
+	JMP b23
+b22:
+	MOVAPS X2, X1
+b23:
+	MOVSD 32(BX)(DI*8), X2
+	MOVAPS X2, X3
+	MULSD X2, X3
+	ADDSD X3, X0
+	MOVQ $0x7fffffffffffffff, R11
+	MOVQ R11, X15
+	ANDPD X15, X2
+	ADDQ $4, DI
+	UCOMISD X1, X2
+	JHI b27
+	JMP b28
+b27:
+	MOVAPS X2, X1
+b28:
+	SUBQ $1, R9
+	JEQ b32
+b7:
+	CMPQ DI, R8
+	JLT b8
+b9:
+	MOVQ $4096, R8
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVSD (BX)(DI*8), X2
+	MOVAPS X2, X3
+	MULSD X2, X3
+	ADDSD X3, X0
+	MOVQ $0x7fffffffffffffff, R11
+	MOVQ R11, X15
+	ANDPD X15, X2
+	UCOMISD X1, X2
+	JHI b4
+	JMP b6
+b4:
+	MOVAPS X2, X1
+b6:
+	SUBQ $1, R8
+	JEQ b30
+b1:
+	ADDQ $1, DI
+	CMPQ DI, SI
+	JLT b2
+b3:
+	SQRTSD X0, X0
+	MOVSD X0, ret+24(FP)
+	MOVSD X1, ret1+32(FP)
+	RET
+b32:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ DI, 240(SP)
+	MOVOU X1, 400(SP)
+	MOVOU X0, 384(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 240(SP), DI
+	MOVOU 400(SP), X1
+	MOVOU 384(SP), X0
+	MOVQ $4096, R9
+	JMP b7
+b30:
+	MOVQ SI, 224(SP)
+	MOVQ DI, 240(SP)
+	MOVOU X0, 384(SP)
+	MOVOU X1, 400(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 240(SP), DI
+	MOVOU 384(SP), X0
+	MOVOU 400(SP), X1
+	MOVQ $4096, R8
+	JMP b1
+
+// func Unsigned(u uint64, f float64, arg2 float32) (float64, float32, uint64, uint32, uint8, uint64)
+TEXT ·Unsigned(SB), NOSPLIT, $0-64
+b0:
+	MOVQ u+0(FP), BX
+	MOVSD f+8(FP), X0
+	MOVSS arg2+16(FP), X1
+	XORPS X2, X2
+	TESTQ BX, BX
+	JLT u2f1
+	CVTSQ2SD BX, X2
+	JMP u2fdone3
+u2f1:
+	MOVQ BX, R11
+	SHRQ $1, R11
+	JCC u2feven2
+	ORQ $1, R11
+u2feven2:
+	CVTSQ2SD R11, X2
+	ADDSD X2, X2
+u2fdone3:
+	XORPS X3, X3
+	TESTQ BX, BX
+	JLT u2f4
+	CVTSQ2SS BX, X3
+	JMP u2fdone6
+u2f4:
+	MOVQ BX, R11
+	SHRQ $1, R11
+	JCC u2feven5
+	ORQ $1, R11
+u2feven5:
+	CVTSQ2SS R11, X3
+	ADDSS X3, X3
+u2fdone6:
+	UCOMISD vssaSubsetStr5<>(SB), X0
+	JCC f2u7
+	CVTTSD2SQ X0, BX
+	JMP f2udone8
+f2u7:
+	MOVAPS X0, X15
+	SUBSD vssaSubsetStr5<>(SB), X15
+	CVTTSD2SQ X15, BX
+	BTSQ $63, BX
+f2udone8:
+	CVTTSD2SQ X0, SI
+	MOVL SI, SI
+	CVTTSD2SL X0, DI
+	MOVLQSX DI, DI
+	MOVBQZX DI, DI
+	UCOMISS vssaSubsetStr6<>(SB), X1
+	JCC f2u9
+	CVTTSS2SQ X1, R8
+	JMP f2udone10
+f2u9:
+	MOVAPS X1, X15
+	SUBSS vssaSubsetStr6<>(SB), X15
+	CVTTSS2SQ X15, R8
+	BTSQ $63, R8
+f2udone10:
+	MOVSD X2, ret+24(FP)
+	MOVSS X3, ret1+32(FP)
+	MOVQ BX, ret2+40(FP)
+	MOVL SI, ret3+48(FP)
+	MOVB DI, ret4+52(FP)
+	MOVQ R8, ret5+56(FP)
+	RET
+
+// func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64)
+TEXT ·Bits(SB), NOSPLIT, $48-72
+b0:
+	MOVQ x+0(FP), BX
+	MOVL y+8(FP), SI
+	MOVQ k+16(FP), DI
+	MOVQ BX, AX
+	MULQ SI
+	MOVQ BX, R8
+	IMULQ SI, R8
+	MOVL R8, R8
+	CMPQ R8, $0
+	SETNE R11
+	MOVBQZX R11, R8
+	MOVQ BX, R9
+	SUBQ DX, R9
+	SUBQ R8, R9
+	MOVQ BX, R11
+	NOTQ R11
+	MOVQ DX, R8
+	ANDQ R11, R8
+	MOVQ BX, R10
+	XORQ DX, R10
+	MOVQ R10, R11
+	NOTQ R11
+	MOVQ R9, R10
+	ANDQ R11, R10
+	ORQ R10, R8
+	SHRQ $63, R8
+	MOVQ R8, 16(SP)
+	BSFQ BX, R8
+	MOVQ $64, R11
+	CMOVQEQ R11, R8
+	MOVQ R8, 32(SP)
+	MOVQ SI, R8
+	MOVBQZX R8, R8
+	MOVQ R8, R11
+	BTSQ $8, R11
+	BSFQ R11, R8
+	BSRQ SI, R10
+	MOVQ $-1, R11
+	CMOVQEQ R11, R10
+	ADDQ $1, R10
+	NEGQ R10
+	ADDQ $32, R10
+	MOVQ BX, R12
+	MOVWQZX R12, R12
+	BSRQ R12, R12
+	MOVQ $-1, R11
+	CMOVQEQ R11, R12
+	ADDQ $1, R12
+	BSRQ DI, R13
+	MOVQ $-1, R11
+	CMOVQEQ R11, R13
+	ADDQ $1, R13
+	MOVQ BX, R14
+	BSWAPQ R14
+	MOVQ SI, CX
+	MOVWQZX CX, CX
+	MOVQ CX, DX
+	ROLW $8, DX
+	MOVQ SI, R11
+	MOVQ DI, CX
+	ROLL CX, R11
+	MOVQ R11, AX
+	MOVQ DI, CX
+	NEGQ CX
+	MOVQ BX, R11
+	ROLQ CX, R11
+	MOVQ R11, BX
+	XORPS X0, X0
+	CVTSQ2SD SI, X0
+	XORPS X1, X1
+	CVTSQ2SD DI, X1
+	MOVQ $0x8000000000000000, R11
+	MOVQ R11, X15
+	ANDPD X1, X15
+	MOVQ X0, R11
+	BTRQ $63, R11
+	MOVQ R11, X0
+	ORPD X15, X0
+	MOVQ X0, SI
+	MOVQ 32(SP), DI
+	ADDQ R8, DI
+	ADDQ R12, R10
+	XORQ R9, R14
+	MOVQ 16(SP), R8
+	XORQ R8, R14
+	ADDQ SI, BX
+	MOVQ DI, ret+24(FP)
+	MOVQ R10, ret1+32(FP)
+	MOVQ R13, ret2+40(FP)
+	MOVQ R14, ret3+48(FP)
+	MOVW DX, ret4+56(FP)
+	MOVL AX, ret5+60(FP)
+	MOVQ BX, ret6+64(FP)
+	RET
+
+// func vssaSubsetHasPOPCNT() bool
+TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	BTL $23, CX
+	SETCS ret+0(FP)
+	RET
+
 DATA vssaSubsetStr0<>+0(SB)/8, $0x3736353433323130
 DATA vssaSubsetStr0<>+8(SB)/8, $0x6665646362613938
 GLOBL vssaSubsetStr0<>(SB), RODATA|NOPTR, $16
+DATA vssaSubsetStr1<>+0(SB)/8, $0x5555555555555555
+GLOBL vssaSubsetStr1<>(SB), RODATA|NOPTR, $8
+DATA vssaSubsetStr2<>+0(SB)/8, $0x3333333333333333
+GLOBL vssaSubsetStr2<>(SB), RODATA|NOPTR, $8
+DATA vssaSubsetStr3<>+0(SB)/8, $0xf0f0f0f0f0f0f0f
+GLOBL vssaSubsetStr3<>(SB), RODATA|NOPTR, $8
+DATA vssaSubsetStr4<>+0(SB)/8, $0x101010101010101
+GLOBL vssaSubsetStr4<>(SB), RODATA|NOPTR, $8
+DATA vssaSubsetStr5<>+0(SB)/8, $0x43e0000000000000
+GLOBL vssaSubsetStr5<>(SB), RODATA|NOPTR, $8
+DATA vssaSubsetStr6<>+0(SB)/4, $0x5f000000
+GLOBL vssaSubsetStr6<>(SB), RODATA|NOPTR, $4

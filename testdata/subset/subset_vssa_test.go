@@ -5,8 +5,10 @@
 package subset
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -412,6 +414,453 @@ func BenchmarkVSSAWindow(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefPopCount is PopCount's Go original.
+func vssaSubsetRefPopCount(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		n += bits.OnesCount64(x)
+	}
+	return n
+}
+
+// vssaSubsetCheckPopCount runs PopCount and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckPopCount(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen10(g)
+	b0 := vssaSubsetClone10(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefPopCount(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = PopCount(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("PopCount(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("PopCount(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame10(a0, b0) {
+		t.Fatalf("PopCount(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAPopCount(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckPopCount(t, g)
+	}
+	if vssaSubsetPOPCNT {
+		// The count without POPCNT too.
+		vssaSubsetPOPCNT = false
+		defer func() { vssaSubsetPOPCNT = true }()
+		g = vssaSubsetRandGen(3)
+		for range 3000 {
+			vssaSubsetCheckPopCount(t, g)
+		}
+	}
+}
+
+func FuzzVSSAPopCount(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckPopCount(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAPopCount(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen10(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefPopCount(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefPopCount(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			PopCount(a0)
+		}
+	})
+}
+
+// vssaSubsetRefMixWords is MixWords's Go original.
+func vssaSubsetRefMixWords(b []byte, acc uint64) uint64 {
+	for len(b) >= 8 {
+		acc += binary.LittleEndian.Uint64(b) * 14029467366897019727
+		acc = bits.RotateLeft64(acc, 31) * 11400714785074694791
+		b = b[8:]
+	}
+	if len(b) >= 4 {
+		acc ^= uint64(binary.BigEndian.Uint32(b))
+	}
+	return acc
+}
+
+// vssaSubsetCheckMixWords runs MixWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMixWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 uint64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMixWords(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MixWords(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MixWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("MixWords(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MixWords(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMixWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMixWords(t, g)
+	}
+}
+
+func FuzzVSSAMixWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMixWords(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAMixWords(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen0(g)
+	a1 := vssaSubsetGen11(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefMixWords(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefMixWords(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			MixWords(a0, a1)
+		}
+	})
+}
+
+// vssaSubsetRefAddVV is AddVV's Go original.
+func vssaSubsetRefAddVV(z, x, y []uint) (c uint) {
+	for i := 0; i < len(z) && i < len(x) && i < len(y); i++ {
+		zi, cc := bits.Add(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// vssaSubsetCheckAddVV runs AddVV and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAddVV(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen12(g)
+	b0 := vssaSubsetClone12(a0)
+	a1 := vssaSubsetGen12(g)
+	b1 := vssaSubsetClone12(a1)
+	a2 := vssaSubsetGen12(g)
+	b2 := vssaSubsetClone12(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 uint
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAddVV(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = AddVV(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("AddVV(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame13(r0, w0) {
+		t.Fatalf("AddVV(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame12(a0, b0) {
+		t.Fatalf("AddVV(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame12(a1, b1) {
+		t.Fatalf("AddVV(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame12(a2, b2) {
+		t.Fatalf("AddVV(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSAAddVV(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAddVV(t, g)
+	}
+}
+
+func FuzzVSSAAddVV(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAddVV(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAAddVV(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen12(g)
+	a1 := vssaSubsetGen12(g)
+	a2 := vssaSubsetGen12(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefAddVV(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefAddVV(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			AddVV(a0, a1, a2)
+		}
+	})
+}
+
+// vssaSubsetRefL2Norm is L2Norm's Go original.
+func vssaSubsetRefL2Norm(x []float64) (float64, float64) {
+	var s, m float64
+	for _, v := range x {
+		s += v * v
+		if a := math.Abs(v); a > m {
+			m = a
+		}
+	}
+	return math.Sqrt(s), m
+}
+
+// vssaSubsetCheckL2Norm runs L2Norm and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckL2Norm(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 float64
+	var r1, w1 float64
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefL2Norm(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = L2Norm(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("L2Norm(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(r0, w0) {
+		t.Fatalf("L2Norm(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame15(r1, w1) {
+		t.Fatalf("L2Norm(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("L2Norm(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAL2Norm(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckL2Norm(t, g)
+	}
+}
+
+func FuzzVSSAL2Norm(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckL2Norm(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAL2Norm(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen14(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefL2Norm(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefL2Norm(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			L2Norm(a0)
+		}
+	})
+}
+
+// vssaSubsetRefUnsigned is Unsigned's Go original.
+func vssaSubsetRefUnsigned(u uint64, f float64, g float32) (float64, float32, uint64, uint32, uint8, uint64) {
+	return float64(u), float32(u), uint64(f), uint32(f), uint8(f), uint64(g)
+}
+
+// vssaSubsetCheckUnsigned runs Unsigned and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckUnsigned(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen15(g)
+	b1 := vssaSubsetClone15(a1)
+	a2 := vssaSubsetGen16(g)
+	b2 := vssaSubsetClone16(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 float64
+	var r1, w1 float32
+	var r2, w2 uint64
+	var r3, w3 uint32
+	var r4, w4 uint8
+	var r5, w5 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3, w4, w5 = vssaSubsetRefUnsigned(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3, r4, r5 = Unsigned(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Unsigned(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(r0, w0) {
+		t.Fatalf("Unsigned(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame16(r1, w1) {
+		t.Fatalf("Unsigned(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("Unsigned(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame3(r3, w3) {
+		t.Fatalf("Unsigned(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+	if !vssaSubsetSame1(r4, w4) {
+		t.Fatalf("Unsigned(%s): result 4 is %v, the Go original's %v", in, r4, w4)
+	}
+	if !vssaSubsetSame11(r5, w5) {
+		t.Fatalf("Unsigned(%s): result 5 is %v, the Go original's %v", in, r5, w5)
+	}
+}
+
+func TestVSSAUnsigned(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckUnsigned(t, g)
+	}
+}
+
+func FuzzVSSAUnsigned(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckUnsigned(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAUnsigned(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen11(g)
+	a1 := vssaSubsetGen15(g)
+	a2 := vssaSubsetGen16(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefUnsigned(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefUnsigned(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Unsigned(a0, a1, a2)
+		}
+	})
+}
+
+// vssaSubsetRefBits is Bits's Go original.
+func vssaSubsetRefBits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64) {
+	hi, lo := bits.Mul64(x, uint64(y))
+	d, b := bits.Sub64(x, hi, lo)
+	return bits.TrailingZeros64(x) + bits.TrailingZeros8(uint8(y)), bits.LeadingZeros32(y) + bits.Len16(uint16(x)), bits.Len(uint(k)),
+		bits.ReverseBytes64(x) ^ d ^ b, bits.ReverseBytes16(uint16(y)), bits.RotateLeft32(y, k), bits.RotateLeft64(x, -k) + math.Float64bits(math.Copysign(float64(y), float64(k)))
+}
+
+// vssaSubsetCheckBits runs Bits and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckBits(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen3(g)
+	b1 := vssaSubsetClone3(a1)
+	a2 := vssaSubsetGen2(g)
+	b2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	var r1, w1 int
+	var r2, w2 int
+	var r3, w3 uint64
+	var r4, w4 uint16
+	var r5, w5 uint32
+	var r6, w6 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3, w4, w5, w6 = vssaSubsetRefBits(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3, r4, r5, r6 = Bits(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Bits(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Bits(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame2(r1, w1) {
+		t.Fatalf("Bits(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame2(r2, w2) {
+		t.Fatalf("Bits(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame11(r3, w3) {
+		t.Fatalf("Bits(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+	if !vssaSubsetSame17(r4, w4) {
+		t.Fatalf("Bits(%s): result 4 is %v, the Go original's %v", in, r4, w4)
+	}
+	if !vssaSubsetSame3(r5, w5) {
+		t.Fatalf("Bits(%s): result 5 is %v, the Go original's %v", in, r5, w5)
+	}
+	if !vssaSubsetSame11(r6, w6) {
+		t.Fatalf("Bits(%s): result 6 is %v, the Go original's %v", in, r6, w6)
+	}
+}
+
+func TestVSSABits(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckBits(t, g)
+	}
+}
+
+func FuzzVSSABits(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckBits(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSABits(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen11(g)
+	a1 := vssaSubsetGen3(g)
+	a2 := vssaSubsetGen2(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefBits(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefBits(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Bits(a0, a1, a2)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
@@ -558,6 +1007,145 @@ func vssaSubsetSame8(x, y []int32) bool {
 	}
 	return true
 }
+
+func vssaSubsetGen11(g *vssaSubsetGen) uint64 { return uint64(g.int()) }
+
+func vssaSubsetClone11(x uint64) uint64 { return x }
+
+func vssaSubsetSame11(x, y uint64) bool { return x == y }
+
+func vssaSubsetGen10(g *vssaSubsetGen) []uint64 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint64, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen11(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone10(x []uint64) []uint64 {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint64, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetSame10(x, y []uint64) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame11(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen13(g *vssaSubsetGen) uint { return uint(g.int()) }
+
+func vssaSubsetClone13(x uint) uint { return x }
+
+func vssaSubsetSame13(x, y uint) bool { return x == y }
+
+func vssaSubsetGen12(g *vssaSubsetGen) []uint {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen13(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone12(x []uint) []uint {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetSame12(x, y []uint) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame13(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen15(g *vssaSubsetGen) float64 { return float64(g.float()) }
+
+func vssaSubsetClone15(x float64) float64 { return x }
+
+func vssaSubsetSame15(x, y float64) bool {
+	return x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))
+}
+
+func vssaSubsetGen14(g *vssaSubsetGen) []float64 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]float64, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen15(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone14(x []float64) []float64 {
+	if x == nil {
+		return nil
+	}
+	c := make([]float64, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetSame14(x, y []float64) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame15(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen16(g *vssaSubsetGen) float32 { return float32(g.float()) }
+
+func vssaSubsetClone16(x float32) float32 { return x }
+
+func vssaSubsetSame16(x, y float32) bool {
+	return x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))
+}
+
+func vssaSubsetGen17(g *vssaSubsetGen) uint16 { return uint16(g.int()) }
+
+func vssaSubsetClone17(x uint16) uint16 { return x }
+
+func vssaSubsetSame17(x, y uint16) bool { return x == y }
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
