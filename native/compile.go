@@ -124,6 +124,19 @@ func Compile(req Request) (*Output, error) {
 		}
 	}
 	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
+	// The package's functions with a body, which calls may inline.
+	bodies := map[string]*ssa.Function{}
+	for fn := range ssautil.AllFunctions(prog) {
+		if fn.Pkg == ssaPkgs[0] && fn.Blocks != nil {
+			bodies[fn.String()] = fn
+		}
+	}
+	body := func(sym string) *ir.Func {
+		if fn := bodies[sym]; fn != nil {
+			return bp.IRFunc(fn)
+		}
+		return nil
+	}
 	type job struct {
 		name   string
 		decl   *ast.FuncDecl
@@ -163,7 +176,7 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		g, err := runPasses(pipeline, f)
+		g, err := runPasses(pipeline, inlineSmallCalls(f, body))
 		if err != nil {
 			return nil, fail(err)
 		}

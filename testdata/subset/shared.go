@@ -15,3 +15,9 @@ func init() {
 		mixTable[i] = uint32(i) * 2654435761
 	}
 }
+
+// fix is a fixed-point constant, as jpeg's fdct computes its own.
+func fix(x float64) int32 { return int32(x*(1<<13) + 0.5) }
+
+// descale rounds x right by n bits.
+func descale(x int32, n uint) int32 { return (x + 1<<(n-1)) >> n }

@@ -132,3 +132,41 @@ func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uin
 	return bits.TrailingZeros64(x) + bits.TrailingZeros8(uint8(y)), bits.LeadingZeros32(y) + bits.Len16(uint16(x)), bits.Len(uint(k)),
 		bits.ReverseBytes64(x) ^ d ^ b, bits.ReverseBytes16(uint16(y)), bits.RotateLeft32(y, k), bits.RotateLeft64(x, -k) + math.Float64bits(math.Copysign(float64(y), float64(k)))
 }
+
+// Descale8 scales a row by a fixed-point constant through helpers that
+// vssa inlines, so that the constants fold.
+func Descale8(b *[8]int32) {
+	for i := range b {
+		b[i] = descale(b[i]*fix(0.541196100), 11)
+	}
+}
+
+// YCbCrToRGB is image/color's conversion, as written there.
+func YCbCrToRGB(y, cb, cr uint8) (uint8, uint8, uint8) {
+	yy1 := int32(y) * 0x10101
+	cb1 := int32(cb) - 128
+	cr1 := int32(cr) - 128
+
+	r := yy1 + 91881*cr1
+	if uint32(r)&0xff000000 == 0 {
+		r >>= 16
+	} else {
+		r = ^(r >> 31)
+	}
+
+	g := yy1 - 22554*cb1 - 46802*cr1
+	if uint32(g)&0xff000000 == 0 {
+		g >>= 16
+	} else {
+		g = ^(g >> 31)
+	}
+
+	b := yy1 + 116130*cb1
+	if uint32(b)&0xff000000 == 0 {
+		b >>= 16
+	} else {
+		b = ^(b >> 31)
+	}
+
+	return uint8(r), uint8(g), uint8(b)
+}

@@ -38,6 +38,12 @@ func Unsigned(u uint64, f float64, arg2 float32) (float64, float32, uint64, uint
 //go:noescape
 func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64)
 
+//go:noescape
+func Descale8(b *[8]int32)
+
+//go:noescape
+func YCbCrToRGB(y uint8, cb uint8, cr uint8) (uint8, uint8, uint8)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -861,6 +861,154 @@ func BenchmarkVSSABits(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefDescale8 is Descale8's Go original.
+func vssaSubsetRefDescale8(b *[8]int32) {
+	for i := range b {
+		b[i] = descale(b[i]*fix(0.541196100), 11)
+	}
+}
+
+// vssaSubsetCheckDescale8 runs Descale8 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckDescale8(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen18(g)
+	b0 := vssaSubsetClone18(a0)
+	in := fmt.Sprint(b0)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefDescale8(b0) })
+	gotPanic := vssaSubsetCatch(func() { Descale8(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Descale8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame18(a0, b0) {
+		t.Fatalf("Descale8(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSADescale8(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckDescale8(t, g)
+	}
+}
+
+func FuzzVSSADescale8(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckDescale8(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSADescale8(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen18(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefDescale8(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefDescale8(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Descale8(a0)
+		}
+	})
+}
+
+// vssaSubsetRefYCbCrToRGB is YCbCrToRGB's Go original.
+func vssaSubsetRefYCbCrToRGB(y, cb, cr uint8) (uint8, uint8, uint8) {
+	yy1 := int32(y) * 0x10101
+	cb1 := int32(cb) - 128
+	cr1 := int32(cr) - 128
+
+	r := yy1 + 91881*cr1
+	if uint32(r)&0xff000000 == 0 {
+		r >>= 16
+	} else {
+		r = ^(r >> 31)
+	}
+
+	g := yy1 - 22554*cb1 - 46802*cr1
+	if uint32(g)&0xff000000 == 0 {
+		g >>= 16
+	} else {
+		g = ^(g >> 31)
+	}
+
+	b := yy1 + 116130*cb1
+	if uint32(b)&0xff000000 == 0 {
+		b >>= 16
+	} else {
+		b = ^(b >> 31)
+	}
+
+	return uint8(r), uint8(g), uint8(b)
+}
+
+// vssaSubsetCheckYCbCrToRGB runs YCbCrToRGB and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckYCbCrToRGB(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen1(g)
+	b0 := vssaSubsetClone1(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	a2 := vssaSubsetGen1(g)
+	b2 := vssaSubsetClone1(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 uint8
+	var r1, w1 uint8
+	var r2, w2 uint8
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2 = vssaSubsetRefYCbCrToRGB(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2 = YCbCrToRGB(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("YCbCrToRGB(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame1(r0, w0) {
+		t.Fatalf("YCbCrToRGB(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame1(r1, w1) {
+		t.Fatalf("YCbCrToRGB(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame1(r2, w2) {
+		t.Fatalf("YCbCrToRGB(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+}
+
+func TestVSSAYCbCrToRGB(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckYCbCrToRGB(t, g)
+	}
+}
+
+func FuzzVSSAYCbCrToRGB(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckYCbCrToRGB(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen1(g)
+	a1 := vssaSubsetGen1(g)
+	a2 := vssaSubsetGen1(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefYCbCrToRGB(a0, a1, a2)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			YCbCrToRGB(a0, a1, a2)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
@@ -1146,6 +1294,37 @@ func vssaSubsetGen17(g *vssaSubsetGen) uint16 { return uint16(g.int()) }
 func vssaSubsetClone17(x uint16) uint16 { return x }
 
 func vssaSubsetSame17(x, y uint16) bool { return x == y }
+
+func vssaSubsetGen18(g *vssaSubsetGen) *[8]int32 {
+	if g.n(20) == 0 {
+		return nil
+	}
+	p := new([8]int32)
+	for i := range p {
+		p[i] = vssaSubsetGen9(g)
+	}
+	return p
+}
+
+func vssaSubsetClone18(x *[8]int32) *[8]int32 {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
+
+func vssaSubsetSame18(x, y *[8]int32) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	for i := range x {
+		if !vssaSubsetSame9(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
