@@ -125,7 +125,7 @@ func splice(g *ir.Func, b *ir.Block, x int, call *ir.Instr, c *ir.Func) (made []
 }
 
 // inlinableIR reports whether c may be inlined: a plain function
-// (no closure, defer or recover) of at most maxInlineIR instructions
+// (no closure, defer, recover or call of itself) of at most maxInlineIR instructions
 // whose blocks form no loop.
 func inlinableIR(c *ir.Func) bool {
 	if len(c.FreeVars) > 0 || c.Recover >= 0 || len(c.Blocks) == 0 || countInstrs(c) > maxInlineIR {
@@ -133,8 +133,8 @@ func inlinableIR(c *ir.Func) bool {
 	}
 	for _, b := range c.Blocks {
 		for _, in := range b.Instrs {
-			if in.Op == ir.OpDefer || in.Op == ir.OpGo {
-				return false
+			if in.Op == ir.OpDefer || in.Op == ir.OpGo || in.Op == ir.OpCall && in.CallMode == ir.CallStatic && in.Sym() == c.Name {
+				return false // a recursive function inlined would only unroll its recursion
 			}
 		}
 	}
