@@ -118,10 +118,19 @@ func Compile(req Request) (*Output, error) {
 	// The functions compiled together may call each other: first each
 	// through the passes, then each lowered.
 	callees := Callees{}
+	var targets []*target
+	seen := map[string]bool{}
 	for _, name := range req.Funcs {
-		if fn := ssaPkgs[0].Func(name); fn != nil {
-			callees[fn.String()] = Callee{Name: name, Sig: fn.Signature}
+		if seen[name] {
+			return nil, fmt.Errorf("%s named twice", name)
 		}
+		seen[name] = true
+		t, err := findTarget(pkg, prog, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", req.Dir, err)
+		}
+		targets = append(targets, t)
+		callees[t.fn.String()] = Callee{Name: t.asm, Sig: t.sig}
 	}
 	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
 	// The package's functions with a body, which calls may inline.
@@ -143,32 +152,24 @@ func Compile(req Request) (*Output, error) {
 		sig    *types.Signature
 		ranges map[int][2]int64
 		ir     *ir.Func
+		method *MethodInfo
 	}
 	var jobs []job
-	seen := map[string]bool{}
-	for _, name := range req.Funcs {
-		if seen[name] {
-			return nil, fmt.Errorf("%s named twice", name)
-		}
-		seen[name] = true
-		decl, obj := findDecl(pkg, name)
-		if decl == nil {
-			return nil, fmt.Errorf("%s: no function %s in package %s (only functions declared at package level, not methods, compile)", req.Dir, name, pkg.Name)
-		}
+	for _, t := range targets {
+		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
 		pos := fset.Position(decl.Pos())
-		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", name, err)} }
-		if decl.Type.TypeParams != nil {
+		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", t.name, err)} }
+		if decl.Type.TypeParams != nil || decl.Recv != nil && len(decl.Recv.List) > 0 && hasTypeParams(obj) {
 			return nil, fail(&Unsupported{What: "a generic function"})
 		}
 		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
 			return nil, fail(err)
 		}
-		sig := obj.Type().(*types.Signature)
 		ranges, err := inputRanges(decl, sig)
 		if err != nil {
 			return nil, fail(err)
 		}
-		fn := ssaPkgs[0].Func(name)
+		fn := t.fn
 		f := bp.IRFunc(fn)
 		if f == nil {
 			if e, ok := bp.Unsupported[fn.String()]; ok {
@@ -183,7 +184,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, decl, sig, ranges, g})
+		jobs = append(jobs, job{name, t.fdecl, sig, ranges, g, t.method})
 	}
 	helpers := n.helpers()
 	helpers.Data = unit.Data
@@ -199,7 +200,7 @@ func Compile(req Request) (*Output, error) {
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(c.Asm)
-		c.Decl, c.Ranges = j.decl, j.ranges
+		c.Decl, c.Ranges, c.Method = j.decl, j.ranges, j.method
 		compiled = append(compiled, c)
 	}
 	if anyAVX2(compiled) {
@@ -249,7 +250,7 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers, POPCNT: a.Func.UsesPOPCNT}, nil
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers && resultsEscape(a.Func), POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
 func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {
@@ -296,6 +297,9 @@ func runPasses(pipeline []*passes.Pass, f *ir.Func) (*ir.Func, error) {
 
 // findDecl returns the declaration of package-level function name.
 func findDecl(pkg *packages.Package, name string) (*ast.FuncDecl, types.Object) {
+	if strings.Contains(name, ".") {
+		return nil, nil
+	}
 	obj, ok := pkg.Types.Scope().Lookup(name).(*types.Func)
 	if !ok {
 		return nil, nil
@@ -438,4 +442,16 @@ func inputRanges(decl *ast.FuncDecl, sig *types.Signature) (map[int][2]int64, er
 		ranges[i] = [2]int64{lo, hi}
 	}
 	return ranges, nil
+}
+
+// hasTypeParams reports whether method obj's receiver has type
+// parameters (a method of a generic type).
+func hasTypeParams(obj *types.Func) bool {
+	recv := obj.Type().(*types.Signature).Recv()
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.TypeParams().Len() > 0
 }

@@ -40,6 +40,10 @@ type Compiled struct {
 	Escapes bool
 	// POPCNT: the code counts bits with POPCNT where the CPU has it.
 	POPCNT bool
+	// Method, for a method, says how its wrapper reads (Name is then
+	// the assembly function's, T_M, and Sig and Decl have the receiver
+	// as the first parameter).
+	Method *MethodInfo
 }
 
 func anyPOPCNT(fns []*Compiled) bool {
@@ -149,6 +153,9 @@ func declFile(n names, pkgName string, fns []*Compiled) ([]byte, error) {
 			b.WriteString("//go:noescape\n")
 		}
 		fmt.Fprintf(&b, "func %s%s\n\n", c.Name, n.signature(c.Sig))
+		if c.Method != nil {
+			b.WriteString(methodWrapper(n, c))
+		}
 	}
 	h := n.helpers()
 	fmt.Fprintf(&b, `// The checks left in the assembly call these to panic exactly as Go does.

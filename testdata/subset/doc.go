@@ -5,4 +5,4 @@
 // generated tests check it against these originals.
 package subset
 
-//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB
+//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB (*Digest).Write Celsius.Fahrenheit

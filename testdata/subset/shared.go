@@ -21,3 +21,12 @@ func fix(x float64) int32 { return int32(x*(1<<13) + 0.5) }
 
 // descale rounds x right by n bits.
 func descale(x int32, n uint) int32 { return (x + 1<<(n-1)) >> n }
+
+// Digest is a running FNV-1a hash.
+type Digest struct {
+	h uint64
+	n int
+}
+
+// Celsius is a temperature.
+type Celsius float64

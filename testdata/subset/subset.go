@@ -170,3 +170,18 @@ func YCbCrToRGB(y, cb, cr uint8) (uint8, uint8, uint8) {
 
 	return uint8(r), uint8(g), uint8(b)
 }
+
+// Write hashes p into d, as a hash's Write method.
+func (d *Digest) Write(p []byte) (int, error) {
+	h := d.h
+	for _, c := range p {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	d.h = h
+	d.n += len(p)
+	return len(p), nil
+}
+
+// Fahrenheit converts c.
+func (c Celsius) Fahrenheit() float64 { return float64(c)*9/5 + 32 }

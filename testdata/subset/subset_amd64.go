@@ -16,6 +16,7 @@ func Skip(s []int64, n int) []int64
 
 func Field(s string, sep byte, i int) string
 
+//go:noescape
 func ParsePair(p []byte) (int, error)
 
 func Window(p []int32, i int, j int, k int) []int32
@@ -43,6 +44,22 @@ func Descale8(b *[8]int32)
 
 //go:noescape
 func YCbCrToRGB(y uint8, cb uint8, cr uint8) (uint8, uint8, uint8)
+
+//go:noescape
+func Digest_Write(d *Digest, p []byte) (int, error)
+
+// Write is compiled: its code is Digest_Write's.
+func (recv *Digest) Write(p1 []byte) (int, error) {
+	return Digest_Write(recv, p1)
+}
+
+//go:noescape
+func Celsius_Fahrenheit(c Celsius) float64
+
+// Fahrenheit is compiled: its code is Celsius_Fahrenheit's.
+func (recv Celsius) Fahrenheit() float64 {
+	return Celsius_Fahrenheit(recv)
+}
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

@@ -1009,6 +1009,132 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefDigest_Write is Digest_Write's Go original.
+func vssaSubsetRefDigest_Write(d *Digest, p []byte) (int, error) {
+	h := d.h
+	for _, c := range p {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	d.h = h
+	d.n += len(p)
+	return len(p), nil
+}
+
+// vssaSubsetCheckDigest_Write runs Digest_Write and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckDigest_Write(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen19(g)
+	b0 := vssaSubsetClone19(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	var r1, w1 error
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefDigest_Write(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Digest_Write(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Digest_Write(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Digest_Write(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame7(r1, w1) {
+		t.Fatalf("Digest_Write(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame19(a0, b0) {
+		t.Fatalf("Digest_Write(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("Digest_Write(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSADigest_Write(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckDigest_Write(t, g)
+	}
+}
+
+func FuzzVSSADigest_Write(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckDigest_Write(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSADigest_Write(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen19(g)
+	a1 := vssaSubsetGen0(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefDigest_Write(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefDigest_Write(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Digest_Write(a0, a1)
+		}
+	})
+}
+
+// vssaSubsetRefCelsius_Fahrenheit is Celsius_Fahrenheit's Go original.
+func vssaSubsetRefCelsius_Fahrenheit(c Celsius) float64 { return float64(c)*9/5 + 32 }
+
+// vssaSubsetCheckCelsius_Fahrenheit runs Celsius_Fahrenheit and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCelsius_Fahrenheit(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen20(g)
+	b0 := vssaSubsetClone20(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 float64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCelsius_Fahrenheit(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Celsius_Fahrenheit(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Celsius_Fahrenheit(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(r0, w0) {
+		t.Fatalf("Celsius_Fahrenheit(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSACelsius_Fahrenheit(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCelsius_Fahrenheit(t, g)
+	}
+}
+
+func FuzzVSSACelsius_Fahrenheit(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCelsius_Fahrenheit(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen20(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefCelsius_Fahrenheit(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefCelsius_Fahrenheit(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Celsius_Fahrenheit(a0)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
@@ -1324,6 +1450,45 @@ func vssaSubsetSame18(x, y *[8]int32) bool {
 		}
 	}
 	return true
+}
+
+func vssaSubsetGen19(g *vssaSubsetGen) *Digest {
+	if g.n(20) == 0 {
+		return nil
+	}
+	p := new(Digest)
+	p.h = vssaSubsetGen11(g)
+	p.n = vssaSubsetGen2(g)
+	return p
+}
+
+func vssaSubsetClone19(x *Digest) *Digest {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
+
+func vssaSubsetSame19(x, y *Digest) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	if !vssaSubsetSame11(x.h, y.h) {
+		return false
+	}
+	if !vssaSubsetSame2(x.n, y.n) {
+		return false
+	}
+	return true
+}
+
+func vssaSubsetGen20(g *vssaSubsetGen) Celsius { return Celsius(g.float()) }
+
+func vssaSubsetClone20(x Celsius) Celsius { return x }
+
+func vssaSubsetSame20(x, y Celsius) bool {
+	return x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))
 }
 
 // vssaSubsetGen is a source of inputs.
