@@ -60,6 +60,7 @@ type emitter struct {
 	calls                                       bool
 	swapClass                                   Class // of what the swap slot holds
 	unextended                                  map[*Instr]bool
+	localOff                                    []int64 // each local variable's offset from SP
 }
 
 // Emit returns the TEXT block of the allocated function, named name
@@ -86,7 +87,11 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	}
 	e.slotBase = e.swapOff + slotSize
 	e.frame = e.slotBase + slotSize*int64(len(a.SlotClass))
-	if !e.calls && len(a.SlotClass) == 0 && !e.needsSwap() {
+	for _, size := range a.Func.Locals {
+		e.localOff = append(e.localOff, e.frame)
+		e.frame += align(size, slotSize)
+	}
+	if !e.calls && len(a.SlotClass) == 0 && len(a.Func.Locals) == 0 && !e.needsSwap() {
 		e.frame = 0
 	}
 	if err := e.body(); err != nil {
@@ -441,6 +446,16 @@ func storeMnemonic(width int) string {
 
 // mem formats address m, its registers at the given locations.
 func (e *emitter) mem(m Mem, locs []validate.Loc) string {
+	if m.Local != 0 {
+		if m.Base != NoValue {
+			panic("native: a local variable's address with a base register")
+		}
+		s := fmt.Sprintf("%d(SP)", e.localOff[m.Local-1]+m.Disp)
+		if m.Index != NoValue {
+			s += fmt.Sprintf("(%s*%d)", e.reg(locs[0], GP), m.Scale)
+		}
+		return s
+	}
 	if m.Sym != "" {
 		if m.Base != NoValue || m.Index != NoValue {
 			panic("native: a symbol's address with registers")
@@ -607,6 +622,8 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
 	case OpIntrinsic:
 		e.intrinsic(in, uses, dst)
+	case OpZeroLocal:
+		e.zeroLocal(in.Imm)
 	case OpSliceBound:
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JHI %s", e.stub(e.h.sliceHelper(in.Imm, in.Signed), gp(0), gp(1)))

@@ -64,7 +64,7 @@ func (l *lowerer) inlinable(callee string) *Func {
 		return nil
 	}
 	gl, err := lowerBody(c.IR, c.Sig, l.unit)
-	if err != nil || len(gl.sites) > 0 {
+	if err != nil || len(gl.sites) > 0 || len(gl.m.Locals) > 0 {
 		return nil
 	}
 	n := 0

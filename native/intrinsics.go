@@ -191,3 +191,27 @@ func (l *lowerer) byteOrder(name string, args []ir.Reg, dsts []ir.Reg) bool {
 	l.vals[dsts[0]] = []Value{swap(v)}
 	return true
 }
+
+// builtin lowers a call of a built-in function: min and max of
+// integers (a float's needs NaN's and signed zeros' rules).
+func (l *lowerer) builtin(in *ir.Instr) {
+	name, args := in.Sym(), in.CallArgs()
+	if (name != "min" && name != "max") || len(in.Dsts()) != 1 {
+		l.fail("the built-in %s", name)
+	}
+	w, signed, float := l.kind(l.f.TypeOf(in.Dsts()[0]))
+	if float {
+		l.fail("%s of floats", name)
+	}
+	cond := CondLt
+	if name == "max" {
+		cond = CondGt
+	}
+	acc := l.value(args[0])
+	for _, a := range args[1:] {
+		v := l.value(a)
+		// acc = v cond acc ? v : acc: the first of equal values stays.
+		acc = l.def(GP, false, &Instr{Op: OpSelect, Cond: cond, Signed: signed, Width: w, Args: []Value{v, acc, v, acc}})
+	}
+	l.vals[in.Dsts()[0]] = []Value{acc}
+}

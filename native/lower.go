@@ -315,6 +315,9 @@ func (l *lowerer) components(t types.Type) []component {
 		if gcSizes.Sizeof(t) == 0 {
 			return nil // nothing to hold (binary.LittleEndian's receiver)
 		}
+		if cs, ok := l.aggregate(u); ok {
+			return cs
+		}
 	case *types.Interface:
 		// Moved and returned as they are (an error result); anything
 		// that looks inside fails on its single-value use.
@@ -374,8 +377,12 @@ func abiOffsets(params, results []types.Type) (paramOff, resultOff []int64, size
 // call lowers a call of a function compiled with this one: its
 // arguments stored where ABI0 puts them, the call, its results loaded.
 func (l *lowerer) call(in *ir.Instr) {
+	if in.CallMode == ir.CallBuiltin {
+		l.builtin(in)
+		return
+	}
 	if in.CallMode != ir.CallStatic {
-		l.fail("a call of a function value or method")
+		l.fail("a call of a function value or an interface method (call the function itself, or compile the method the value holds)")
 	}
 	if l.intrinsic(in) {
 		return
@@ -482,7 +489,7 @@ func (l *lowerer) values(r ir.Reg) []Value {
 		return l.constant(r)
 	}
 	if a := l.addr[r]; a != nil {
-		if a.mem.Sym == "" && a.mem.Base == NoValue && a.mem.Index == NoValue {
+		if a.mem.Sym == "" && a.mem.Local == 0 && a.mem.Base == NoValue && a.mem.Index == NoValue {
 			l.fail("the address of a variable of size zero")
 		}
 		// A symbol's address is static: no pointer the collector or
@@ -703,8 +710,19 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			m.Disp += c.off
 			l.emit(&Instr{Op: OpStore, Mem: m, Width: c.width, Float: c.float, Args: append([]Value{vs[i]}, m.args()...)})
 		}
+	case ir.OpField:
+		l.vals[dst] = l.part(args[0], l.fieldRange(l.f.TypeOf(args[0]), int(in.Field)))
 	case ir.OpIndex:
 		t := l.f.TypeOf(args[0])
+		if a, ok := t.Underlying().(*types.Array); ok {
+			k, isConst := l.imm(args[1])
+			if !isConst || k < 0 || k >= a.Len() {
+				l.fail("an array value indexed by a variable (index the array through a pointer or a slice)")
+			}
+			n := len(l.components(a.Elem()))
+			l.vals[dst] = l.part(args[0], [2]int{int(k) * n, int(k+1) * n})
+			return
+		}
 		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
 			l.fail("indexing a value of type %s", t)
 		}
@@ -723,6 +741,8 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.sliceCheck(in)
 	case ir.OpGlobal:
 		l.global(dst, in.Sym())
+	case ir.OpAlloc:
+		l.alloc(dst, in)
 	case ir.OpNilCheck:
 		l.emit(&Instr{Op: OpNil, Args: []Value{l.value(args[0])}})
 	case ir.OpBoundsCheck:
@@ -753,7 +773,6 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 // constructs names the Go constructs behind the IR instructions outside
 // the subset, for the error that refuses them.
 var constructs = map[ir.Op]string{
-	ir.OpAlloc:           "a variable that escapes, a composite literal or new",
 	ir.OpGo:              "a go statement",
 	ir.OpDefer:           "defer",
 	ir.OpPanic:           "panic",
@@ -774,7 +793,6 @@ var constructs = map[ir.Op]string{
 	ir.OpMakeInterface:   "a conversion to an interface",
 	ir.OpChangeInterface: "an interface",
 	ir.OpTypeAssert:      "a type assertion",
-	ir.OpField:           "a struct value (fields are supported through pointers)",
 	ir.OpIndex:           "an array value (arrays are supported through pointers)",
 }
 

@@ -74,6 +74,7 @@ const (
 	OpVZeroUpper           // VZEROUPPER: after 32-byte vectors, before SSE code
 	OpSliceBound           // panics unless Args[0] <= Args[1] (unsigned compare): slice-check failure Imm (slices.go); Signed: Args[0] is signed
 	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
+	OpZeroLocal            // local variable Imm of the frame = zero (locals.go)
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).
@@ -118,7 +119,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpZeroLocal, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
 		return false
 	}
 	return true
@@ -184,6 +185,9 @@ type Mem struct {
 	// an index or a base is added to its address (an OpLea) instead,
 	// since a RIP-relative address takes neither.
 	Sym string
+	// Local, if not 0, makes the address relative to local variable
+	// Local-1 of the frame (Func.Locals) instead of Base: SP-relative.
+	Local int
 	// Extent, if not 0, bounds the offset from Base of every byte the
 	// access may touch (an element of an array of that size): a nil
 	// Base faults in the first page when Extent ≤ 4096.
@@ -266,6 +270,9 @@ type Func struct {
 	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
 	// it (the package variable Helpers.POPCNT says).
 	UsesPOPCNT bool
+	// Locals are the sizes of the variables that live in the frame
+	// (locals.go).
+	Locals []int64
 }
 
 // has reports whether f has an instruction of kind op.

@@ -30,3 +30,21 @@ type Digest struct {
 
 // Celsius is a temperature.
 type Celsius float64
+
+// acceptRange gives the range of valid second bytes of a UTF-8 sequence, as unicode/utf8's.
+type acceptRange struct {
+	lo uint8
+	hi uint8
+}
+
+// acceptRanges is unicode/utf8's table.
+var acceptRanges = [16]acceptRange{
+	0: {0x80, 0xBF},
+	1: {0xA0, 0xBF},
+	2: {0x80, 0x9F},
+	3: {0x90, 0xBF},
+	4: {0x80, 0x8F},
+}
+
+// Point is a point on the plane.
+type Point struct{ X, Y int32 }

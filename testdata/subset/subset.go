@@ -185,3 +185,31 @@ func (d *Digest) Write(p []byte) (int, error) {
 
 // Fahrenheit converts c.
 func (c Celsius) Fahrenheit() float64 { return float64(c)*9/5 + 32 }
+
+// InRange reports whether every byte of p after a lead byte with class
+// c falls in acceptRanges[c], reading the table's struct values.
+func InRange(p []byte, c uint8) bool {
+	accept := acceptRanges[c&15]
+	for _, b := range p {
+		if b < accept.lo || accept.hi < b {
+			return false
+		}
+	}
+	return true
+}
+
+// Centroid returns the centroid of ps and its extent, structs by value.
+func Centroid(ps []Point) (Point, [2]int32) {
+	var sx, sy int64
+	ext := [2]int32{}
+	for _, p := range ps {
+		sx += int64(p.X)
+		sy += int64(p.Y)
+		ext[0] = max(ext[0], p.X)
+		ext[1] = max(ext[1], p.Y)
+	}
+	if len(ps) == 0 {
+		return Point{}, ext
+	}
+	return Point{int32(sx / int64(len(ps))), int32(sy / int64(len(ps)))}, ext
+}

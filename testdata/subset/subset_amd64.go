@@ -61,6 +61,12 @@ func (recv Celsius) Fahrenheit() float64 {
 	return Celsius_Fahrenheit(recv)
 }
 
+//go:noescape
+func InRange(p []byte, c uint8) bool
+
+//go:noescape
+func Centroid(ps []Point) (Point, [2]int32)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -1135,6 +1135,144 @@ func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefInRange is InRange's Go original.
+func vssaSubsetRefInRange(p []byte, c uint8) bool {
+	accept := acceptRanges[c&15]
+	for _, b := range p {
+		if b < accept.lo || accept.hi < b {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetCheckInRange runs InRange and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckInRange(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 bool
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefInRange(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = InRange(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("InRange(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(r0, w0) {
+		t.Fatalf("InRange(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("InRange(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAInRange(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckInRange(t, g)
+	}
+}
+
+func FuzzVSSAInRange(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckInRange(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAInRange(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen0(g)
+	a1 := vssaSubsetGen1(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefInRange(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefInRange(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			InRange(a0, a1)
+		}
+	})
+}
+
+// vssaSubsetRefCentroid is Centroid's Go original.
+func vssaSubsetRefCentroid(ps []Point) (Point, [2]int32) {
+	var sx, sy int64
+	ext := [2]int32{}
+	for _, p := range ps {
+		sx += int64(p.X)
+		sy += int64(p.Y)
+		ext[0] = max(ext[0], p.X)
+		ext[1] = max(ext[1], p.Y)
+	}
+	if len(ps) == 0 {
+		return Point{}, ext
+	}
+	return Point{int32(sx / int64(len(ps))), int32(sy / int64(len(ps)))}, ext
+}
+
+// vssaSubsetCheckCentroid runs Centroid and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCentroid(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen22(g)
+	b0 := vssaSubsetClone22(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 Point
+	var r1, w1 [2]int32
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefCentroid(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Centroid(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Centroid(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame23(r0, w0) {
+		t.Fatalf("Centroid(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame24(r1, w1) {
+		t.Fatalf("Centroid(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame22(a0, b0) {
+		t.Fatalf("Centroid(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSACentroid(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCentroid(t, g)
+	}
+}
+
+func FuzzVSSACentroid(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCentroid(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSACentroid(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen22(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefCentroid(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefCentroid(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Centroid(a0)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
@@ -1489,6 +1627,85 @@ func vssaSubsetClone20(x Celsius) Celsius { return x }
 
 func vssaSubsetSame20(x, y Celsius) bool {
 	return x == y && math.Signbit(float64(x)) == math.Signbit(float64(y)) || math.IsNaN(float64(x)) && math.IsNaN(float64(y))
+}
+
+func vssaSubsetGen21(g *vssaSubsetGen) bool { return g.n(2) == 1 }
+
+func vssaSubsetClone21(x bool) bool { return x }
+
+func vssaSubsetSame21(x, y bool) bool { return x == y }
+
+func vssaSubsetGen23(g *vssaSubsetGen) Point {
+	var x Point
+	x.X = vssaSubsetGen9(g)
+	x.Y = vssaSubsetGen9(g)
+	return x
+}
+
+func vssaSubsetClone23(x Point) Point { return x }
+
+func vssaSubsetSame23(x, y Point) bool {
+	if !vssaSubsetSame9(x.X, y.X) {
+		return false
+	}
+	if !vssaSubsetSame9(x.Y, y.Y) {
+		return false
+	}
+	return true
+}
+
+func vssaSubsetGen22(g *vssaSubsetGen) []Point {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]Point, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen23(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone22(x []Point) []Point {
+	if x == nil {
+		return nil
+	}
+	c := make([]Point, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetSame22(x, y []Point) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame23(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen24(g *vssaSubsetGen) [2]int32 {
+	var x [2]int32
+	for i := range x {
+		x[i] = vssaSubsetGen9(g)
+	}
+	return x
+}
+
+func vssaSubsetClone24(x [2]int32) [2]int32 { return x }
+
+func vssaSubsetSame24(x, y [2]int32) bool {
+	for i := range x {
+		if !vssaSubsetSame9(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // vssaSubsetGen is a source of inputs.
