@@ -44,6 +44,10 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 				fmt.Fprintf(stderr, "vssa check: %v\n", err)
 				return exitUsage
 			}
+			if err := missingGoFile(args); err != nil {
+				fmt.Fprintf(stderr, "vssa check: %v\n", err)
+				return exitFailure
+			}
 			prog, err := bridge.Load(bridge.Config{}, args...)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa check: %v\n", err)

@@ -45,6 +45,10 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitUsage
 			}
+			if err := missingGoFile(args[:1]); err != nil {
+				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
+				return exitFailure
+			}
 			prog, err := bridge.Load(bridge.Config{}, patternOf(args[0]))
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
@@ -92,16 +96,6 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 			return exitOK
 		},
 	})
-}
-
-// patternOf turns a .go file argument into an absolute path pattern.
-func patternOf(arg string) string {
-	if strings.HasSuffix(arg, ".go") {
-		if abs, err := absPath(arg); err == nil {
-			return abs
-		}
-	}
-	return arg
 }
 
 // findFunc finds a function of prog by full name or by a suffix after

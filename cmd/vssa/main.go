@@ -46,10 +46,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			printCommandUsage(c, newFlagSet(c, stdout), stdout)
 			return exitOK
 		}
-		printUsage(stdout)
 		if len(args) == 0 {
+			// A usage error, as in Go's tools: on stderr.
+			printUsage(stderr)
 			return exitUsage
 		}
+		printUsage(stdout)
 		return exitOK
 	}
 	c, ok := commands[args[0]]

@@ -37,7 +37,7 @@ func TestCommandLine(t *testing.T) {
 		status   int
 		out, err string // substrings of stdout and stderr
 	}{
-		{nil, exitUsage, "Commands:", ""},
+		{nil, exitUsage, "", "Commands:"},
 		{[]string{"-h"}, exitOK, "Commands:", ""},
 		{[]string{"frob"}, exitUsage, "", `unknown command "frob"`},
 		{[]string{"ir", "-h"}, exitOK, "usage: vssa ir", ""},

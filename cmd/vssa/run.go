@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -215,6 +214,9 @@ func runIRFile(file string, stderr io.Writer) int {
 // loadMain loads a program given as .go files (of one directory) or a
 // package pattern and returns the path of its main package.
 func loadMain(targets ...string) (*bridge.Program, string, error) {
+	if err := missingGoFile(targets); err != nil {
+		return nil, "", err
+	}
 	patterns := make([]string, len(targets))
 	for i, t := range targets {
 		patterns[i] = patternOf(t)
@@ -242,5 +244,4 @@ func loadMain(targets ...string) (*bridge.Program, string, error) {
 	return prog, mains[0], nil
 }
 
-// absPath is filepath.Abs.
-func absPath(p string) (string, error) { return filepath.Abs(p) }
+const exitLoad = exitFailure
