@@ -10,6 +10,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -342,6 +343,10 @@ func (p *Program) noteMethods(t types.Type) {
 		table[sel.Obj().Name()] = p.names.name(fn)
 	}
 	p.methods.Set(t, table)
+	if len(table) > 0 {
+		// The module's text carries it (vssa dump, then vssa run).
+		p.Module.Methods[ir.TypeString(t)] = maps.Clone(table)
+	}
 }
 
 // Method returns the name of the function implementing method name for

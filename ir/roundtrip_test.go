@@ -110,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 		{"func @f() {\nb0:\n    return\n    return\n}\n", `4:5: instruction after the terminator of b0`},
 		{"func @f() {\nb0:\n    r1:int = add r2\n    return\n}\n", `3:14: add takes 2 operands, found 1`},
 		{"func @f() {\n    return\n}\n", `2:5: expected block label, found "return"`},
-		{"frob\n", `1:1: expected discipline, type, global, declare or func, found "frob"`},
+		{"frob\n", `1:1: expected discipline, type, method, global, declare or func, found "frob"`},
 		{"discipline ssa\ndiscipline rtl\n", `2:1: discipline declared twice`},
 		{"discipline cps\n", `1:12: discipline must be rtl or ssa, not cps`},
 		{"func @f() {\nb0:\n    r1:int = const \"unterminated\n}\n", `3:20: string literal not terminated`},

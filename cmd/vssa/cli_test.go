@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vssa-go/vssa/interp"
 )
 
 // vssaCmd runs vssa with args in-process and returns its status, stdout
@@ -111,4 +113,135 @@ func TestMissingFile(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv("GO111MODULE", "on")
 	check("outside a module")
+}
+
+// goModule writes a module example.com/m with files (name → content)
+// in a new directory and makes it the current directory.
+func goModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
+	writeFiles(t, dir, files)
+	t.Chdir(dir)
+	return dir
+}
+
+// methodsProg uses methods through fmt (String) and through an
+// interface call; Go prints (with print, on stderr) methodsOut. The
+// line that prints a slice of counts is added for the second test.
+const (
+	methodsProg = `package main
+
+import "fmt"
+
+type count struct {
+	word string
+	n    int
+}
+
+func (c count) String() string { return fmt.Sprintf("%s=%d", c.word, c.n) }
+
+type shape interface{ area() int }
+
+type square struct{ side int }
+
+func (s *square) area() int { return s.side * s.side }
+
+func main() {
+	print(fmt.Sprint(count{"the", 3}), "\n")
+	var s shape = &square{3}
+	println(s.area())
+	// slice
+}
+`
+	methodsOut = "the=3\n9\n"
+	sliceLine  = `print(fmt.Sprint([]count{{"the", 3}, {"brown", 1}}), "\n")`
+	sliceOut   = "[the=3 brown=1]\n"
+)
+
+// dumpAndRun runs vssa dump src, then vssa run of what it wrote.
+func dumpAndRun(t *testing.T, src string) (int, string) {
+	t.Helper()
+	status, dump, stderr := vssaCmd("dump", src)
+	if status != exitOK {
+		t.Fatalf("vssa dump %s: status %d: %s", src, status, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "p.vssa")
+	os.WriteFile(file, []byte(dump), 0o666)
+	status, _, stderr = vssaCmd("run", file)
+	return status, stderr
+}
+
+// What vssa dump writes, vssa run runs as vssa run runs the program:
+// dumped from a file or from a package of a module, with the methods
+// fmt and interface calls find.
+func TestDumpThenRun(t *testing.T) {
+	goModule(t, map[string]string{"prog/main.go": methodsProg})
+	for _, src := range []string{"prog/main.go", "./prog"} {
+		if status, _, stderr := vssaCmd("run", src); status != 0 || stderr != methodsOut {
+			t.Errorf("vssa run %s: status %d, stderr %q; want 0 and %q", src, status, stderr, methodsOut)
+		}
+		if status, stderr := dumpAndRun(t, src); status != 0 || stderr != methodsOut {
+			t.Errorf("vssa dump %s > p.vssa; vssa run p.vssa: status %d, stderr %q; want 0 and %q", src, status, stderr, methodsOut)
+		}
+	}
+}
+
+// fmt prints a String method of a value inside a slice only from
+// source, which vssa run loads for it and vssa dump does not write: the
+// run of the text refuses, loudly, rather than print the slice without
+// the method.
+func TestDumpThenRunRefusesCopiedMethods(t *testing.T) {
+	goModule(t, map[string]string{"prog/main.go": strings.Replace(methodsProg, "// slice", sliceLine, 1)})
+	if status, _, stderr := vssaCmd("run", "./prog"); status != 0 || stderr != methodsOut+sliceOut {
+		t.Errorf("vssa run ./prog: status %d, stderr %q; want 0 and %q", status, stderr, methodsOut+sliceOut)
+	}
+	want, why := methodsOut+"vssa: unsupported: fmt.Sprint: String method of type ", "count, inside a value the standard library copies without it"
+	for _, src := range []string{"prog/main.go", "./prog"} {
+		if status, stderr := dumpAndRun(t, src); status != interp.ExitUnsupported || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, why) {
+			t.Errorf("vssa dump %s > p.vssa; vssa run p.vssa: status %d, stderr %q; want %d and %q…%q", src, status, stderr, interp.ExitUnsupported, want, why)
+		}
+	}
+}
+
+// The text carries the methods of the types of other packages of the
+// module and of instances of generic types too: the run of the text
+// finds them, or stops where vssa run of the program stops (a function
+// of a package loaded from export data), never runs on without them.
+// The stop ends the process (the call comes from the standard library,
+// on another goroutine): vssa runs as a command.
+func TestDumpCarriesOtherMethods(t *testing.T) {
+	exe := buildVSSA(t)
+	goModule(t, map[string]string{
+		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\ntype T struct{ N int }\n\nfunc (t T) String() string { return fmt.Sprintf(\"T%d\", t.N) }\n",
+		"app/main.go": `package main
+
+import (
+	"fmt"
+
+	"example.com/m/lib"
+)
+
+type box[E any] struct{ v E }
+
+func (b box[E]) String() string { return fmt.Sprint("box ", b.v) }
+
+func main() {
+	print(fmt.Sprint(box[int]{7}), "\n")
+	print(fmt.Sprint(lib.T{N: 4}), "\n")
+}
+`})
+	want := "box 7\nvssa: unsupported: call of (example.com/m/lib.T).String, which is outside the program"
+	if _, stderr, status := runCommand(t, exe, "run", "./app"); status != interp.ExitUnsupported || !strings.HasPrefix(stderr, want) {
+		t.Errorf("vssa run ./app: status %d, stderr %q; want %d and %q", status, stderr, interp.ExitUnsupported, want)
+	}
+	dump, stderr, status := runCommand(t, exe, "dump", "./app")
+	if status != exitOK {
+		t.Fatalf("vssa dump ./app: status %d: %s", status, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "p.vssa")
+	os.WriteFile(file, []byte(dump), 0o666)
+	if _, stderr, status := runCommand(t, exe, "run", file); status != interp.ExitUnsupported || !strings.HasPrefix(stderr, want) {
+		t.Errorf("vssa dump ./app > p.vssa; vssa run p.vssa: status %d, stderr %q; want %d and %q", status, stderr, interp.ExitUnsupported, want)
+	}
 }

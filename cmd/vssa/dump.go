@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"slices"
 	"sort"
@@ -54,6 +55,7 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitFailure
 			}
+			noteMethods(prog)
 			forms, err := applyPasses(prog, passes, stderr)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
@@ -182,5 +184,35 @@ func declareDiscipline(m *ir.Module, forms map[ir.Discipline][]string, w io.Writ
 		}
 	default:
 		fmt.Fprintf(w, "vssa dump: no discipline line: %d functions are in RTL form (a pass did not apply to them, e.g. %s), %d in SSA form\n", len(forms[ir.RTL]), forms[ir.RTL][0], len(forms[ir.SSA]))
+	}
+}
+
+// noteMethods has prog translate, or declare, the methods of the named
+// types its module refers to, so that the text carries them: a run of
+// it finds the String method fmt calls and the methods of interface
+// calls, or stops on one it cannot call, as vssa run of the program
+// does. The types of the loaded packages have theirs already, not those
+// of other packages of a module or instances of generic types. The
+// types of the interpreter's standard library table are left out: it
+// gives their values to the library as they are, with their real
+// methods. A method's signature may bring in more types: until none is
+// new.
+func noteMethods(prog *bridge.Program) {
+	std := stdExterns()
+	done := map[string]bool{}
+	for more := true; more; {
+		more = false
+		for _, t := range prog.Module.NamedTypes() {
+			key := ir.TypeString(t)
+			if done[key] {
+				continue
+			}
+			done[key], more = true, true
+			if _, ok := std.Type(t.Obj().Pkg().Path(), t.Obj().Name()); ok || types.IsInterface(t) {
+				continue
+			}
+			prog.Method(t, "")
+			prog.Method(types.NewPointer(t), "")
+		}
 	}
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"flag"
+	"errors"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"runtime/debug"
@@ -189,26 +191,51 @@ func runIRFile(file string, stderr io.Writer) int {
 			}
 		}
 	}
-	// The main package is "main", or "command-line-arguments" when vssa
-	// dump wrote the module from .go files (as the go command names it).
-	pkg := ""
-	for _, p := range []string{"main", "command-line-arguments"} {
-		if m.Func(p+".main") != nil {
-			pkg = p
-			break
-		}
-	}
-	if pkg == "" {
-		fmt.Fprintf(stderr, "vssa run: %s: no function main.main\n", file)
-		return exitFailure
+	pkg, err := irMainPackage(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
+		return exitLoad
 	}
 	init := ""
 	if m.Func(pkg+".init") != nil {
 		init = pkg + ".init"
 	}
 	setInterpreterGC()
-	it := interp.New(m, interp.Options{Stderr: stderr, Externs: stdExterns()})
+	it := interp.New(m, interp.Options{
+		Stderr:  stderr,
+		Externs: stdExterns(),
+		// The methods the text declares (vssa dump writes those of
+		// the types of the packages it loaded).
+		Methods: func(t types.Type, name string) string { return m.Methods[ir.TypeString(t)][name] },
+	})
 	return it.RunMain(init, pkg+".main")
+}
+
+// irMainPackage returns the path of the main package of a module in the
+// IR text format: "main", or "command-line-arguments" when vssa dump
+// wrote the module from .go files (as the go command names it), or else
+// the one package with a function main without parameters or results
+// (vssa dump of a package of a module: the package's path).
+func irMainPackage(m *ir.Module) (string, error) {
+	for _, pkg := range []string{"main", "command-line-arguments"} {
+		if m.Func(pkg+".main") != nil {
+			return pkg, nil
+		}
+	}
+	var found []string
+	for _, f := range m.Funcs {
+		pkg, ok := strings.CutSuffix(f.Name, ".main")
+		if ok && !strings.ContainsAny(pkg, "()[]$") && len(f.Params) == 0 && len(f.Results) == 0 {
+			found = append(found, pkg)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", errors.New("no function main.main (nor a function main of another package)")
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("several packages have a function main: %s", strings.Join(found, ", "))
 }
 
 // loadMain loads a program given as .go files (of one directory) or a
