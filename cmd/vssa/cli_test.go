@@ -245,3 +245,30 @@ func main() {
 		t.Errorf("vssa dump ./app > p.vssa; vssa run p.vssa: status %d, stderr %q; want %d and %q", status, stderr, interp.ExitUnsupported, want)
 	}
 }
+
+// vssa dump's FUNC finds the instances of a generic function, named as
+// go/ssa names them (First[string]), by the function's name too; a
+// generic function without an instance is said to be one.
+func TestDumpGenericInstances(t *testing.T) {
+	goModule(t, map[string]string{"gen/gen.go": `package gen
+
+func First[T any](s []T) T { return s[0] }
+
+func Last[T any](s []T) T { return s[len(s)-1] }
+
+var _ = Last[int]
+
+func Use() string { return First([]string{"a"}) }
+`})
+	for _, name := range []string{"First", "gen.First", "First[string]", "example.com/m/gen.First[string]"} {
+		status, stdout, stderr := vssaCmd("dump", "./gen", name)
+		if want := `func @"example.com/m/gen.First[string]"(r0 []string) string {`; status != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("vssa dump ./gen %s: status %d, stdout %q, stderr %q; want 0 and %q", name, status, stdout, stderr, want)
+		}
+	}
+	status, stdout, stderr := vssaCmd("dump", "./gen", "Last")
+	want := "vssa dump: example.com/m/gen.Last is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n"
+	if status != exitFailure || stdout != "" || stderr != want {
+		t.Errorf("vssa dump ./gen Last: status %d, stdout %q, stderr %q; want %d and %q", status, stdout, stderr, exitFailure, want)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
 )
@@ -24,7 +26,10 @@ func init() {
 optionally runs passes, and prints its functions in the IR text format:
 all of them, or only FUNC, given by its full name ("main.f",
 "(*main.T).M", "main.f$1"; "main." names the main package of .go files
-too) or by a suffix of it after a dot ("f", "T).M"). When FUNC is not
+too) or by a suffix of it after a dot or a slash ("f", "T).M", "gen.f").
+An instance of a generic function is named as go/ssa names it
+("gen.First[int]"), and by the generic function's name too; go/ssa
+builds the instances that translated code uses. When FUNC is not
 found, or names several functions, the candidates are listed.
 The output is one module that vssa ir can parse back: a line declaring
 the discipline of the functions (rtl as translated, ssa after mem2reg,
@@ -68,6 +73,12 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				if f == nil {
 					if err, ok := prog.Unsupported[args[1]]; ok {
 						fmt.Fprintf(stderr, "vssa dump: %v\n", err)
+						return exitFailure
+					}
+					if g := genericWithoutInstance(prog, args[1]); g != "" {
+						// go/ssa gives no access to an instance no
+						// function refers to.
+						fmt.Fprintf(stderr, "vssa dump: %s is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n", g)
 						return exitFailure
 					}
 					fmt.Fprintf(stderr, "vssa dump: no function %s", args[1])
@@ -124,8 +135,11 @@ func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
 	}
 	var found []string
 	for _, f := range m.Funcs {
+		// An instance of a generic function is named by the function
+		// too: "First" finds "gen.First[int]".
+		generic := withoutTypeArgs(f.Name)
 		for _, n := range names {
-			if strings.HasSuffix(f.Name, "."+n) {
+			if nameSuffix(f.Name, n) || generic != f.Name && (generic == n || nameSuffix(generic, n)) {
 				found = append(found, f.Name)
 				break
 			}
@@ -151,6 +165,45 @@ func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
 	}
 	sort.Strings(found)
 	return nil, found
+}
+
+// nameSuffix reports whether name ends with suffix after a dot or a
+// slash ("f", "T).M", "gen.f" of "example.com/m/gen.f").
+func nameSuffix(name, suffix string) bool {
+	return strings.HasSuffix(name, "."+suffix) || strings.HasSuffix(name, "/"+suffix)
+}
+
+// withoutTypeArgs returns the name of a function without the type
+// arguments that end the name of an instance ("gen.First[int]" →
+// "gen.First"; a method of a generic type, "(gen.L[int]).M", is left
+// as it is).
+func withoutTypeArgs(name string) string {
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") && !strings.HasPrefix(name, "(") {
+		return name[:i]
+	}
+	return name
+}
+
+// genericWithoutInstance returns the full name of the generic function
+// of the loaded packages that name names ("Last", "gen.Last", or its
+// full name), or "".
+func genericWithoutInstance(prog *bridge.Program, name string) string {
+	for _, p := range prog.Packages {
+		if p == nil {
+			continue
+		}
+		for _, mem := range p.Members {
+			fn, ok := mem.(*ssa.Function)
+			if !ok || fn.TypeParams().Len() == 0 {
+				continue
+			}
+			full := p.Pkg.Path() + "." + fn.Name()
+			if name == full || name == fn.Name() || strings.HasSuffix(full, "/"+name) || name == p.Pkg.Name()+"."+fn.Name() {
+				return full
+			}
+		}
+	}
+	return ""
 }
 
 // maxCandidates is the most functions findFunc lists when no name is
