@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -270,5 +271,77 @@ func Use() string { return First([]string{"a"}) }
 	want := "vssa dump: example.com/m/gen.Last is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n"
 	if status != exitFailure || stdout != "" || stderr != want {
 		t.Errorf("vssa dump ./gen Last: status %d, stdout %q, stderr %q; want %d and %q", status, stdout, stderr, exitFailure, want)
+	}
+}
+
+// vssa run's own outcomes have statuses of their own, documented in vssa
+// run -h, apart from the program's (0, os.Exit's argument, 2 after a
+// panic): above the small statuses programs use, below the shell's 128+n
+// for a signal; each comes with a "vssa" line on stderr. A program's
+// os.Exit(3) is its own, with no such line.
+func TestRunExitStatuses(t *testing.T) {
+	own := map[string]int{} // documented: first word of the meaning → status
+	_, table, ok := strings.Cut(commands["run"].long, "Exit statuses of vssa itself")
+	if !ok {
+		t.Fatal(`vssa run -h has no "Exit statuses of vssa itself"`)
+	}
+	seen := map[int]bool{}
+	for _, line := range strings.Split(table, "\n") {
+		var status int
+		var what string
+		if n, _ := fmt.Sscanf(line, "%d %s", &status, &what); n == 2 {
+			own[what] = status
+			if status < 100 || status >= 128 || seen[status] {
+				t.Errorf("vssa run -h: status %d (%s) is not one of vssa's own, distinct, in [100, 128)", status, what)
+			}
+			seen[status] = true
+		}
+	}
+	// The package documentation and vssa -h say them too.
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, usage, _ := vssaCmd("-h")
+	for what, status := range own {
+		line := fmt.Sprintf("%d %s", status, strings.TrimSuffix(what, ":"))
+		if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), line) || !strings.Contains(usage, line) {
+			t.Errorf("doc.go or vssa -h does not say %q", line)
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ub.vssa":     "func @main.main() {\nb0:\n    r0:*int = const nil\n    r1:int = load r0\n    call println(r1)\n    return\n}\n",
+		"uns.vssa":    "declare @example.com/x.f func()\n\nfunc @main.main() {\nb0:\n    call @example.com/x.f()\n    return\n}\n",
+		"exit3.go":    "package main\n\nimport \"os\"\n\nfunc main() { os.Exit(3) }\n",
+		"broken.go":   "package main\n\nfunc main() { undefined() }\n",
+		"nomain.vssa": "func @main.f() {\nb0:\n    return\n}\n",
+	})
+	for _, tc := range []struct {
+		file, what, line string
+	}{
+		{"nonexist.go", "unloadable:", "vssa run: nonexist.go: no such file\n"},
+		{"broken.go", "unloadable:", "vssa run: "},
+		{"nomain.vssa", "unloadable:", "vssa run: "},
+		{"ub.vssa", "undefined:", "vssa: undefined behaviour: "},
+		{"uns.vssa", "unsupported:", "vssa: unsupported: "},
+	} {
+		want, ok := own[tc.what]
+		if !ok {
+			t.Fatalf("vssa run -h documents no status %q: %v", tc.what, own)
+		}
+		file := filepath.Join(dir, tc.file)
+		if tc.file == "nonexist.go" {
+			file = tc.file
+		}
+		status, _, stderr := vssaCmd("run", file)
+		if status != want || !strings.HasPrefix(stderr, tc.line) {
+			t.Errorf("vssa run %s: status %d, stderr %q; want %d and %q…", tc.file, status, stderr, want, tc.line)
+		}
+	}
+	// os.Exit ends the process: vssa runs as a command.
+	exe := buildVSSA(t)
+	if _, stderr, status := runCommand(t, exe, "run", filepath.Join(dir, "exit3.go")); status != 3 || stderr != "" {
+		t.Errorf("vssa run exit3.go: status %d, stderr %q; want 3 and nothing", status, stderr)
 	}
 }

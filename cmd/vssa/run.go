@@ -39,12 +39,17 @@ os.Exit's argument, 2 after an unrecovered panic or a fatal error such
 as a deadlock. The interpreter runs with the garbage collector at
 GOGC=300 unless the GOGC environment variable is set.
 
-Exit statuses of vssa itself:
-  1  the program could not be loaded (compile errors, no main package)
-  3  undefined behaviour detected (an unchecked operation whose
-     precondition failed: a removed check could fail)
-  4  the program needs something vssa does not support (the message names
-     it), or an internal error`,
+Exit statuses of vssa itself, each after a line on stderr that starts
+with "vssa run: " or "vssa: ", apart from the small statuses programs
+use and below the 128+n a shell gives a process a signal ended:
+  121 unloadable: the program could not be loaded (no such file, compile
+      errors, no main package, a profile file that cannot be written)
+  122 undefined: undefined behaviour detected (an unchecked operation
+      whose precondition failed: a removed check could fail)
+  123 unsupported: the program needs something vssa does not support
+      (the message names it), or an internal error
+A bad invocation exits with 2, as for every command, after a "usage:"
+line on stderr, before the program starts.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting ("+passNames()+")")
 			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
@@ -77,7 +82,7 @@ Exit statuses of vssa itself:
 			prog, mainPkg, err := loadMain(targets...)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
-				return exitFailure
+				return exitLoad
 			}
 			var passLog io.Writer
 			if verbose {
@@ -92,7 +97,7 @@ Exit statuses of vssa itself:
 				stop, err := startCPUProfile(cpuprofile)
 				if err != nil {
 					fmt.Fprintf(stderr, "vssa run: %v\n", err)
-					return exitFailure
+					return exitLoad
 				}
 				stopProfile = stop
 				defer stop()
@@ -176,18 +181,18 @@ func runIRFile(file string, stderr io.Writer) int {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "vssa run: %v\n", err)
-		return exitFailure
+		return exitLoad
 	}
 	m, err := ir.Parse(file, string(src))
 	if err != nil {
 		fmt.Fprintf(stderr, "vssa run: %v\n", err)
-		return exitFailure
+		return exitLoad
 	}
 	for _, f := range m.Funcs {
 		if err := ir.Check(f, ir.SSA); err != nil {
 			if err2 := ir.Check(f, ir.RTL); err2 != nil {
 				fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
-				return exitFailure
+				return exitLoad
 			}
 		}
 	}
@@ -271,4 +276,7 @@ func loadMain(targets ...string) (*bridge.Program, string, error) {
 	return prog, mains[0], nil
 }
 
-const exitLoad = exitFailure
+// exitLoad is vssa run's status when the program could not be loaded:
+// one of its own, apart from the program's (see its -h; the
+// interpreter's are interp.ExitUndefined and interp.ExitUnsupported).
+const exitLoad = 121
