@@ -345,3 +345,29 @@ func TestRunExitStatuses(t *testing.T) {
 		t.Errorf("vssa run exit3.go: status %d, stderr %q; want 3 and nothing", status, stderr)
 	}
 }
+
+// vssa check checks the instances of generic functions that code uses
+// and says how many generic functions it could not check, for want of
+// an instance, rather than skip them silently.
+func TestCheckGenerics(t *testing.T) {
+	goModule(t, map[string]string{"gen/gen.go": `package gen
+
+func First[T any](s []T) T { return s[0] }
+
+func Last[T any](s []T) T { return s[len(s)-1] }
+
+func Mid[T any](s []T) T { return s[len(s)/2] }
+
+var _ = Last[int]
+
+func Use() string { return First([]string{"a"}) }
+`})
+	status, stdout, stderr := vssaCmd("check", "-v", "./gen")
+	want := "not checked: example.com/m/gen.Last, generic without an instance\n" +
+		"not checked: example.com/m/gen.Mid, generic without an instance\n" +
+		"generic: 2 functions without an instance not checked (go/ssa builds the instances code uses)\n" +
+		"checked 3 functions: 3 accepted, 0 rejected, 0 unsupported, 0 crashed\n"
+	if status != exitOK || !strings.HasSuffix(stdout, want) {
+		t.Errorf("vssa check -v ./gen: status %d, stdout %q, stderr %q; want 0 and …%q", status, stdout, stderr, want)
+	}
+}

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
 )
@@ -35,7 +33,8 @@ The output is one module that vssa ir can parse back: a line declaring
 the discipline of the functions (rtl as translated, ssa after mem2reg,
 rtl again after outofssa; none if a pass was refused on some functions
 and not on others, which is said on stderr), then the declarations it
-needs, then the functions. Functions the bridge could not translate are listed
+needs (the named types with their methods, for vssa run of the text:
+fmt's String, interface calls), then the functions. Functions the bridge could not translate are listed
 on stderr with the construct that stopped them.
 
 Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
@@ -171,39 +170,6 @@ func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
 // slash ("f", "T).M", "gen.f" of "example.com/m/gen.f").
 func nameSuffix(name, suffix string) bool {
 	return strings.HasSuffix(name, "."+suffix) || strings.HasSuffix(name, "/"+suffix)
-}
-
-// withoutTypeArgs returns the name of a function without the type
-// arguments that end the name of an instance ("gen.First[int]" →
-// "gen.First"; a method of a generic type, "(gen.L[int]).M", is left
-// as it is).
-func withoutTypeArgs(name string) string {
-	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") && !strings.HasPrefix(name, "(") {
-		return name[:i]
-	}
-	return name
-}
-
-// genericWithoutInstance returns the full name of the generic function
-// of the loaded packages that name names ("Last", "gen.Last", or its
-// full name), or "".
-func genericWithoutInstance(prog *bridge.Program, name string) string {
-	for _, p := range prog.Packages {
-		if p == nil {
-			continue
-		}
-		for _, mem := range p.Members {
-			fn, ok := mem.(*ssa.Function)
-			if !ok || fn.TypeParams().Len() == 0 {
-				continue
-			}
-			full := p.Pkg.Path() + "." + fn.Name()
-			if name == full || name == fn.Name() || strings.HasSuffix(full, "/"+name) || name == p.Pkg.Name()+"."+fn.Name() {
-				return full
-			}
-		}
-	}
-	return ""
 }
 
 // maxCandidates is the most functions findFunc lists when no name is
