@@ -72,27 +72,5 @@ func TestMethodsRoundTrip(t *testing.T) {
 	}
 }
 
-// A method line names a declared type, and a function of the module
-// whose receiver is the method's.
-func TestMethodErrors(t *testing.T) {
-	fn := "func @\"(main.T).M\"(r0 main.T) {\nb0:\n    return\n}\n"
-	cases := []struct{ src, want string }{
-		{"method (main.U) M @f\n", `1:9: undeclared type main.U`},
-		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\n", `2:19: method M of main.T: no function (main.T).M`},
-		{"type main.T struct{}\nmethod (*main.T) M @\"(main.T).M\"\n" + fn, `2:20: method M of *main.T: (main.T).M's first parameter is main.T, not *main.T`},
-		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\nmethod (main.T) M @\"(main.T).M\"\n" + fn, `3:17: method M of main.T declared twice`},
-		{"type main.T interface{M()}\nmethod (main.T) M @\"(main.T).M\"\n" + fn, `2:9: main.T is an interface: its methods are in its type`},
-		{"type main.T struct{}\nmethod (main.T) M @f\ndeclare @f func()\n", `2:19: method M of main.T: f has no receiver parameter`},
-		{"type main.P *int\nmethod (main.P) M @f\ndeclare @f func(main.P)\n", `2:9: main.P is a pointer type: it has no methods`},
-	}
-	for _, tc := range cases {
-		_, err := Parse("", tc.src)
-		if err == nil {
-			t.Errorf("%q: parsed without error, want %q", tc.src, tc.want)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("%q:\n got %q\nwant %q", tc.src, err.Error(), tc.want)
-		}
-	}
-}
+// methodM is a function a method line of TestParseErrors names.
+const methodM = "func @\"(main.T).M\"(r0 main.T) {\nb0:\n    return\n}\n"

@@ -117,6 +117,15 @@ func TestParseErrors(t *testing.T) {
 		{"func @f() {\nb0:\n    r1:int = const 1e999\n    return\n}\n", `3:20: malformed or out of range float`},
 		{"type main.T main.T\n", `1:6: underlying type of main.T must be a type literal`},
 		{"type T int\n", `1:6: type name must be qualified by its package path`},
+		// A method line names a declared type, and a function of the
+		// module whose receiver is the method's.
+		{"method (main.U) M @f\n", `1:9: undeclared type main.U`},
+		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\n", `2:19: method M of main.T: no function (main.T).M`},
+		{"type main.T struct{}\nmethod (*main.T) M @\"(main.T).M\"\n" + methodM, `2:20: method M of *main.T: (main.T).M's first parameter is main.T, not *main.T`},
+		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\nmethod (main.T) M @\"(main.T).M\"\n" + methodM, `3:17: method M of main.T declared twice`},
+		{"type main.T interface{M()}\nmethod (main.T) M @\"(main.T).M\"\n" + methodM, `2:9: main.T is an interface: its methods are in its type`},
+		{"type main.T struct{}\nmethod (main.T) M @f\ndeclare @f func()\n", `2:19: method M of main.T: f has no receiver parameter`},
+		{"type main.P *int\nmethod (main.P) M @f\ndeclare @f func(main.P)\n", `2:9: main.P is a pointer type: it has no methods`},
 	}
 	for _, tc := range cases {
 		_, err := Parse("", tc.src)
