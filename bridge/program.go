@@ -6,8 +6,11 @@ package bridge
 import (
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -149,6 +152,10 @@ func noModule(cfg Config) bool {
 func loadErrors(pkgs []*packages.Package, expected func(*packages.Package, packages.Error) bool) error {
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if syntax := syntaxErrors(p); syntax != nil {
+			errs = append(errs, syntax...)
+			return
+		}
 		typed := false
 		for _, e := range p.Errors {
 			typed = typed || e.Kind == packages.TypeError || e.Kind == packages.ParseError
@@ -168,6 +175,40 @@ func loadErrors(pkgs []*packages.Package, expected func(*packages.Package, packa
 		return errors.New(strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// syntaxErrors returns the syntax errors of p's files as gofmt reports
+// them, or nil if p has none. go/packages parses with
+// parser.AllErrors, which reports every error the parser recovers
+// from, several per line and some twice, and then type-checks what
+// parsed, adding errors that are only the syntax errors' consequences
+// ("declared and not used" of a variable whose use did not parse). So a
+// package with a syntax error reports only those, parsed again in
+// go/parser's default mode: the first error of each line, at most ten.
+func syntaxErrors(p *packages.Package) []string {
+	if !slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError }) {
+		return nil
+	}
+	var errs []string
+	for _, file := range p.CompiledGoFiles {
+		_, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				errs = append(errs, e.Error())
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return nil // the files parse after all: report what go/packages says
+	}
+	// The go command's own errors other than its build's ("# pkg").
+	for _, e := range p.Errors {
+		if e.Kind == packages.ListError && !strings.HasPrefix(e.Msg, "# ") {
+			errs = append(errs, e.Error())
+		}
+	}
+	return errs
 }
 
 // FromSSA translates the functions of built go/ssa packages (and all
@@ -302,6 +343,10 @@ func (p *Program) noteMethods(t types.Type) {
 		table[sel.Obj().Name()] = p.names.name(fn)
 	}
 	p.methods.Set(t, table)
+	if len(table) > 0 {
+		// The module's text carries it (vssa dump, then vssa run).
+		p.Module.Methods[ir.TypeString(t)] = maps.Clone(table)
+	}
 }
 
 // Method returns the name of the function implementing method name for

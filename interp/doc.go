@@ -13,7 +13,7 @@
 //
 // Explicit check instructions raise Go's run-time errors. The unchecked
 // operations they guard report undefined behaviour (UndefinedBehaviour,
-// exit status 3) when their precondition fails, which is distinct from a
+// exit status ExitUndefined) when their precondition fails, which is distinct from a
 // Go panic: deleting a check that can fail is observable.
 //
 // Functions outside the module (the standard library) are called through

@@ -11,11 +11,16 @@ import (
 	"runtime/debug"
 )
 
-// Exit statuses of RunMain besides the program's own.
+// Exit statuses of RunMain besides the program's own. ExitUndefined and
+// ExitUnsupported are the interpreter's outcomes, not the program's:
+// they are apart from the small statuses programs give os.Exit (a
+// script must not take a program's os.Exit(3) for undefined
+// behaviour), and below the 128+n a shell gives a process a signal
+// ended.
 const (
-	ExitPanic       = 2 // an unrecovered panic or a fatal error, as in Go
-	ExitUndefined   = 3 // undefined behaviour detected
-	ExitUnsupported = 4 // the program needs something the interpreter lacks
+	ExitPanic       = 2   // an unrecovered panic or a fatal error, as in Go
+	ExitUndefined   = 122 // undefined behaviour detected
+	ExitUnsupported = 123 // the program needs something the interpreter lacks
 )
 
 // RunMain runs the package initialiser init (if not "") and then main,

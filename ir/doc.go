@@ -183,6 +183,7 @@
 //
 //	discipline ssa                           // optional, once: the discipline of all its functions
 //	type main.T struct{x int; next *main.T}   // a named type and its underlying type
+//	method (*main.T) Len @"(*main.T).Len"     // a method of *main.T (or of main.T) and its function
 //	global @main.count int                   // a package-level variable and its type
 //	declare @fmt.Println func(...any) (int, error)
 //	func @main.f(r0 int, r1 *main.T) int free(r2 *int) recover b4 wrapper {
@@ -198,6 +199,12 @@
 // package path; func types have no parameter names; interfaces list their
 // complete method set; an instance of a generic type is a named type
 // whose name includes its type arguments verbatim (main.List[int]).
+// The method lines of a named type T give the method sets of T and *T
+// (Module.Methods), for interface calls, fmt's String and type
+// assertions: each method's function, defined or declared in the text,
+// takes the receiver as its first parameter; the methods of T are T's
+// own, those only *T has are T's with a pointer receiver. A text lists
+// only the methods whose functions it has.
 // Function and global names follow "@", quoted when they are not plain
 // words (@"(*main.T).M"). Each result is written with its type
 // (r3:int); operands are registers or "_" for an absent optional one.

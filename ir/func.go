@@ -287,6 +287,7 @@ func nilIfEmpty[T any](s []T) []T {
 // referred to, then the functions:
 //
 //	type main.T struct{x int}
+//	method (main.T) String @"(main.T).String"
 //	global @main.count int
 //	declare @fmt.Println func(...any) (int, error)
 //	func @main.f(r0 int) int {
@@ -297,6 +298,14 @@ type Module struct {
 	Globals map[string]types.Type       // package-level variables: name → variable type
 	Externs map[string]*types.Signature // functions without a body here
 	Funcs   []*Func
+
+	// Methods are the method sets of named types and of pointers to
+	// them, for dynamic dispatch: receiver type (as TypeString prints
+	// it: "main.T", "*main.T") → method name → the function of the
+	// module implementing it (defined or declared). Printed with the
+	// receiver's base type, as "method (RECV) NAME @FUNC" lines; Parse
+	// also gives the parsed named types these methods (see methods.go).
+	Methods map[string]map[string]string
 
 	// Discipline is the discipline of all the module's functions, if
 	// DisciplineSet: the text's "discipline rtl|ssa" line, which says
@@ -312,6 +321,7 @@ func NewModule() *Module {
 	return &Module{
 		Globals: map[string]types.Type{},
 		Externs: map[string]*types.Signature{},
+		Methods: map[string]map[string]string{},
 		byName:  map[string]*Func{},
 	}
 }

@@ -58,6 +58,7 @@ func Parse(filename, src string) (m *Module, err error) {
 	}()
 	p.declareTypes()
 	p.module()
+	p.resolveMethods()
 	return p.mod, nil
 }
 
@@ -85,6 +86,8 @@ type parser struct {
 	depth    int
 
 	fn *funcState // the function being parsed
+
+	methods []methodLine // the method lines, resolved at the end
 }
 
 func (p *parser) fail(tok lexeme, msg string) {
@@ -226,7 +229,7 @@ func (p *parser) module() {
 		if p.tok.kind == tEOF {
 			return
 		}
-		switch kw := p.expect(tWord, "discipline, type, global, declare or func"); kw.text {
+		switch kw := p.expect(tWord, "discipline, type, method, global, declare or func"); kw.text {
 		case "discipline":
 			d := p.expect(tWord, "rtl or ssa")
 			switch {
@@ -253,6 +256,8 @@ func (p *parser) module() {
 			}
 			named.SetUnderlying(u.Underlying())
 			p.expectNewline()
+		case "method":
+			p.methodLine()
 		case "global":
 			name, tok := p.symbol()
 			if _, dup := p.mod.Globals[name]; dup {
@@ -271,7 +276,7 @@ func (p *parser) module() {
 		case "func":
 			p.function()
 		default:
-			p.fail(kw, fmt.Sprintf("expected discipline, type, global, declare or func, found %s", kw))
+			p.fail(kw, fmt.Sprintf("expected discipline, type, method, global, declare or func, found %s", kw))
 		}
 	}
 }

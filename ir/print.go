@@ -31,6 +31,27 @@ func (m *Module) String() string {
 // to, its globals and external functions (sorted by name), then its
 // functions in order.
 func (m *Module) Print(w io.Writer, opts PrintOptions) error {
+	decls := m.decls()
+	p := &printer{opts: opts, mod: m}
+	if m.DisciplineSet {
+		p.sb.WriteString("discipline " + strings.ToLower(m.Discipline.String()) + "\n")
+	}
+	p.decls(decls, func(fn string) bool {
+		_, ok := m.FuncSignature(fn)
+		return ok
+	})
+	for _, f := range m.Funcs {
+		if p.sb.Len() > 0 {
+			p.sb.WriteByte('\n')
+		}
+		p.fn(f)
+	}
+	_, err := io.WriteString(w, p.sb.String())
+	return err
+}
+
+// decls gathers the declarations the module's text has.
+func (m *Module) decls() *declSet {
 	var decls declSet
 	for _, name := range sortedKeys(m.Globals) {
 		decls.global(name, m.Globals[name])
@@ -41,19 +62,16 @@ func (m *Module) Print(w io.Writer, opts PrintOptions) error {
 	for _, f := range m.Funcs {
 		decls.addFuncTypes(f)
 	}
-	p := &printer{opts: opts, mod: m}
-	if m.DisciplineSet {
-		p.sb.WriteString("discipline " + strings.ToLower(m.Discipline.String()) + "\n")
-	}
-	p.decls(&decls)
-	for _, f := range m.Funcs {
-		if p.sb.Len() > 0 {
-			p.sb.WriteByte('\n')
-		}
-		p.fn(f)
-	}
-	_, err := io.WriteString(w, p.sb.String())
-	return err
+	return &decls
+}
+
+// NamedTypes returns the named types the module's text declares: those
+// its globals, external functions and functions refer to, sorted as
+// printed.
+func (m *Module) NamedTypes() []*types.Named {
+	named := append([]*types.Named(nil), m.decls().types.order...)
+	sortNamed(named)
+	return named
 }
 
 // String returns the function alone (without declarations), as used in
@@ -94,7 +112,10 @@ func (f *Func) Format(opts PrintOptions) string {
 		}
 	}
 	p := &printer{opts: opts, mod: f.Module}
-	p.decls(&decls)
+	p.decls(&decls, func(fn string) bool {
+		_, declared := decls.externSigs[fn]
+		return fn == f.Name || declared
+	})
 	if p.sb.Len() > 0 {
 		p.sb.WriteByte('\n')
 	}
@@ -139,11 +160,15 @@ type printer struct {
 	mod  *Module
 }
 
-func (p *printer) decls(d *declSet) {
+// decls prints the declarations of d: each named type with its methods
+// whose functions the text has (inText), the globals, the external
+// functions.
+func (p *printer) decls(d *declSet, inText func(fn string) bool) {
 	named := append([]*types.Named(nil), d.types.order...)
 	sortNamed(named)
 	for _, t := range named {
 		fmt.Fprintf(&p.sb, "type %s %s\n", TypeString(t), TypeString(t.Underlying()))
+		p.methodLines(t, inText)
 	}
 	sortStrings(d.globalNames)
 	for _, name := range d.globalNames {

@@ -110,13 +110,22 @@ func TestParseErrors(t *testing.T) {
 		{"func @f() {\nb0:\n    return\n    return\n}\n", `4:5: instruction after the terminator of b0`},
 		{"func @f() {\nb0:\n    r1:int = add r2\n    return\n}\n", `3:14: add takes 2 operands, found 1`},
 		{"func @f() {\n    return\n}\n", `2:5: expected block label, found "return"`},
-		{"frob\n", `1:1: expected discipline, type, global, declare or func, found "frob"`},
+		{"frob\n", `1:1: expected discipline, type, method, global, declare or func, found "frob"`},
 		{"discipline ssa\ndiscipline rtl\n", `2:1: discipline declared twice`},
 		{"discipline cps\n", `1:12: discipline must be rtl or ssa, not cps`},
 		{"func @f() {\nb0:\n    r1:int = const \"unterminated\n}\n", `3:20: string literal not terminated`},
 		{"func @f() {\nb0:\n    r1:int = const 1e999\n    return\n}\n", `3:20: malformed or out of range float`},
 		{"type main.T main.T\n", `1:6: underlying type of main.T must be a type literal`},
 		{"type T int\n", `1:6: type name must be qualified by its package path`},
+		// A method line names a declared type, and a function of the
+		// module whose receiver is the method's.
+		{"method (main.U) M @f\n", `1:9: undeclared type main.U`},
+		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\n", `2:19: method M of main.T: no function (main.T).M`},
+		{"type main.T struct{}\nmethod (*main.T) M @\"(main.T).M\"\n" + methodM, `2:20: method M of *main.T: (main.T).M's first parameter is main.T, not *main.T`},
+		{"type main.T struct{}\nmethod (main.T) M @\"(main.T).M\"\nmethod (main.T) M @\"(main.T).M\"\n" + methodM, `3:17: method M of main.T declared twice`},
+		{"type main.T interface{M()}\nmethod (main.T) M @\"(main.T).M\"\n" + methodM, `2:9: main.T is an interface: its methods are in its type`},
+		{"type main.T struct{}\nmethod (main.T) M @f\ndeclare @f func()\n", `2:19: method M of main.T: f has no receiver parameter`},
+		{"type main.P *int\nmethod (main.P) M @f\ndeclare @f func(main.P)\n", `2:9: main.P is a pointer type: it has no methods`},
 	}
 	for _, tc := range cases {
 		_, err := Parse("", tc.src)

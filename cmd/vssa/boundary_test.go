@@ -13,7 +13,7 @@ import (
 
 // TestBoundaryCorpus holds the rule at the standard library's boundary
 // where the interpreter cannot be exact: each program of
-// testdata/boundary must stop with exit status 4 and "vssa: unsupported:
+// testdata/boundary must stop with exit status interp.ExitUnsupported and "vssa: unsupported:
 // …", having printed a prefix of what the compiled program prints, never
 // something else. (Programs that must run exactly are in testdata/run,
 // compared by TestRunCorpus.) A case that starts to run exactly moves

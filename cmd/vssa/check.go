@@ -25,7 +25,10 @@ validation. A function is accepted when every pass's result passes its
 validator and the IR checker; rejected when one is refused (the report
 shows the pass, the reason and, with -v, both IR dumps); unsupported when
 the bridge cannot translate it or a pass declines it (e.g. a register used
-before it is defined); crashed when a pass panics. It ends with one line:
+before it is defined); crashed when a pass panics. A generic function is
+checked through its instances: those go/ssa builds, where code uses
+them; the number of generic functions without one is said (with -v,
+their names). It ends with one line:
 
   checked N functions: A accepted, R rejected, U unsupported, C crashed
 
@@ -43,6 +46,10 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa check: %v\n", err)
 				return exitUsage
+			}
+			if err := missingGoFile(args); err != nil {
+				fmt.Fprintf(stderr, "vssa check: %v\n", err)
+				return exitFailure
 			}
 			prog, err := bridge.Load(bridge.Config{}, args...)
 			if err != nil {
@@ -105,6 +112,14 @@ Exit status: 0 if nothing was rejected or crashed, else 1.`,
 				case passes.Failed:
 					unsupported++
 				}
+			}
+			if generics := genericsWithoutInstance(prog); len(generics) > 0 {
+				if verbose {
+					for _, name := range generics {
+						fmt.Fprintf(stdout, "not checked: %s, generic without an instance\n", name)
+					}
+				}
+				fmt.Fprintf(stdout, "generic: %d functions without an instance not checked (go/ssa builds the instances code uses)\n", len(generics))
 			}
 			fmt.Fprintf(stdout, "checked %d functions: %d accepted, %d rejected, %d unsupported, %d crashed\n",
 				accepted+rejected+unsupported+crashed, accepted, rejected, unsupported, crashed)

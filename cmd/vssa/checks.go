@@ -96,6 +96,10 @@ rejected; 2 on bad usage (-gc needs one .go file).`,
 				fmt.Fprintf(stderr, "vssa checks: %v\n", err)
 				return exitUsage
 			}
+			if err := missingGoFile(args); err != nil {
+				fmt.Fprintf(stderr, "vssa checks: %v\n", err)
+				return exitFailure
+			}
 			prog, err := bridge.Load(bridge.Config{BuildErrors: true}, args...)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa checks: %v\n", err)

@@ -18,5 +18,11 @@
 //	stats    measure what GVN removes, against a pessimistic dominator walk
 //
 // Each command explains itself with -h. Exit status: 0 success, 1 the
-// command ran and found problems, 2 bad invocation.
+// command ran and found problems, 2 bad invocation (the usage on
+// stderr; -h prints it on stdout, with status 0). vssa run's status is
+// the program's (0, os.Exit's argument, 2 after a panic), apart from
+// its own outcomes, each after a line on stderr that starts with "vssa
+// run: " or "vssa: ": 121 unloadable (the program could not be loaded),
+// 122 undefined (undefined behaviour detected), 123 unsupported (or an
+// internal error).
 package main

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"slices"
 	"sort"
@@ -23,13 +24,17 @@ func init() {
 optionally runs passes, and prints its functions in the IR text format:
 all of them, or only FUNC, given by its full name ("main.f",
 "(*main.T).M", "main.f$1"; "main." names the main package of .go files
-too) or by a suffix of it after a dot ("f", "T).M"). When FUNC is not
+too) or by a suffix of it after a dot or a slash ("f", "T).M", "gen.f").
+An instance of a generic function is named as go/ssa names it
+("gen.First[int]"), and by the generic function's name too; go/ssa
+builds the instances that translated code uses. When FUNC is not
 found, or names several functions, the candidates are listed.
 The output is one module that vssa ir can parse back: a line declaring
 the discipline of the functions (rtl as translated, ssa after mem2reg,
 rtl again after outofssa; none if a pass was refused on some functions
 and not on others, which is said on stderr), then the declarations it
-needs, then the functions. Functions the bridge could not translate are listed
+needs (the named types with their methods, for vssa run of the text:
+fmt's String, interface calls), then the functions. Functions the bridge could not translate are listed
 on stderr with the construct that stopped them.
 
 Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
@@ -45,11 +50,16 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitUsage
 			}
+			if err := missingGoFile(args[:1]); err != nil {
+				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
+				return exitFailure
+			}
 			prog, err := bridge.Load(bridge.Config{}, patternOf(args[0]))
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
 				return exitFailure
 			}
+			noteMethods(prog)
 			forms, err := applyPasses(prog, passes, stderr)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa dump: %v\n", err)
@@ -62,6 +72,12 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 				if f == nil {
 					if err, ok := prog.Unsupported[args[1]]; ok {
 						fmt.Fprintf(stderr, "vssa dump: %v\n", err)
+						return exitFailure
+					}
+					if g := genericWithoutInstance(prog, args[1]); g != "" {
+						// go/ssa gives no access to an instance no
+						// function refers to.
+						fmt.Fprintf(stderr, "vssa dump: %s is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n", g)
 						return exitFailure
 					}
 					fmt.Fprintf(stderr, "vssa dump: no function %s", args[1])
@@ -94,16 +110,6 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 	})
 }
 
-// patternOf turns a .go file argument into an absolute path pattern.
-func patternOf(arg string) string {
-	if strings.HasSuffix(arg, ".go") {
-		if abs, err := absPath(arg); err == nil {
-			return abs
-		}
-	}
-	return arg
-}
-
 // findFunc finds a function of prog by full name or by a suffix after
 // a dot. A main package loaded from files is named
 // command-line-arguments, as the go command names it, but "main.f"
@@ -128,8 +134,11 @@ func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
 	}
 	var found []string
 	for _, f := range m.Funcs {
+		// An instance of a generic function is named by the function
+		// too: "First" finds "gen.First[int]".
+		generic := withoutTypeArgs(f.Name)
 		for _, n := range names {
-			if strings.HasSuffix(f.Name, "."+n) {
+			if nameSuffix(f.Name, n) || generic != f.Name && (generic == n || nameSuffix(generic, n)) {
 				found = append(found, f.Name)
 				break
 			}
@@ -155,6 +164,12 @@ func findFunc(prog *bridge.Program, name string) (*ir.Func, []string) {
 	}
 	sort.Strings(found)
 	return nil, found
+}
+
+// nameSuffix reports whether name ends with suffix after a dot or a
+// slash ("f", "T).M", "gen.f" of "example.com/m/gen.f").
+func nameSuffix(name, suffix string) bool {
+	return strings.HasSuffix(name, "."+suffix) || strings.HasSuffix(name, "/"+suffix)
 }
 
 // maxCandidates is the most functions findFunc lists when no name is
@@ -188,5 +203,35 @@ func declareDiscipline(m *ir.Module, forms map[ir.Discipline][]string, w io.Writ
 		}
 	default:
 		fmt.Fprintf(w, "vssa dump: no discipline line: %d functions are in RTL form (a pass did not apply to them, e.g. %s), %d in SSA form\n", len(forms[ir.RTL]), forms[ir.RTL][0], len(forms[ir.SSA]))
+	}
+}
+
+// noteMethods has prog translate, or declare, the methods of the named
+// types its module refers to, so that the text carries them: a run of
+// it finds the String method fmt calls and the methods of interface
+// calls, or stops on one it cannot call, as vssa run of the program
+// does. The types of the loaded packages have theirs already, not those
+// of other packages of a module or instances of generic types. The
+// types of the interpreter's standard library table are left out: it
+// gives their values to the library as they are, with their real
+// methods. A method's signature may bring in more types: until none is
+// new.
+func noteMethods(prog *bridge.Program) {
+	std := stdExterns()
+	done := map[string]bool{}
+	for more := true; more; {
+		more = false
+		for _, t := range prog.Module.NamedTypes() {
+			key := ir.TypeString(t)
+			if done[key] {
+				continue
+			}
+			done[key], more = true, true
+			if _, ok := std.Type(t.Obj().Pkg().Path(), t.Obj().Name()); ok || types.IsInterface(t) {
+				continue
+			}
+			prog.Method(t, "")
+			prog.Method(types.NewPointer(t), "")
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/passes"
 )
 
@@ -46,10 +47,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			printCommandUsage(c, newFlagSet(c, stdout), stdout)
 			return exitOK
 		}
-		printUsage(stdout)
 		if len(args) == 0 {
+			// A usage error, as in Go's tools: on stderr.
+			printUsage(stderr)
 			return exitUsage
 		}
+		printUsage(stdout)
 		return exitOK
 	}
 	c, ok := commands[args[0]]
@@ -142,5 +145,7 @@ func printUsage(w io.Writer) {
 	for _, p := range passes.Table.Passes {
 		fmt.Fprintf(w, "  %-14s %s (%s -> %s)\n", p.Name, p.Doc, p.In, p.Out)
 	}
-	fmt.Fprintf(w, "\nRun 'vssa <command> -h' for a command's usage.\nExit status: 0 success, 1 problems found, 2 bad invocation.\n")
+	fmt.Fprintf(w, "\nRun 'vssa <command> -h' for a command's usage.\nExit status: 0 success, 1 problems found, 2 bad invocation.\n"+
+		"vssa run: the program's status, or one of its own after a \"vssa\" line on stderr:\n"+
+		"  %d unloadable, %d undefined (behaviour), %d unsupported (or an internal error).\n", exitLoad, interp.ExitUndefined, interp.ExitUnsupported)
 }

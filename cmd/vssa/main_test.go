@@ -37,7 +37,7 @@ func TestCommandLine(t *testing.T) {
 		status   int
 		out, err string // substrings of stdout and stderr
 	}{
-		{nil, exitUsage, "Commands:", ""},
+		{nil, exitUsage, "", "Commands:"},
 		{[]string{"-h"}, exitOK, "Commands:", ""},
 		{[]string{"frob"}, exitUsage, "", `unknown command "frob"`},
 		{[]string{"ir", "-h"}, exitOK, "usage: vssa ir", ""},
@@ -62,9 +62,9 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"goroot", "-passes=frob"}, exitUsage, "", `vssa goroot: -passes: unknown pass "frob"`},
 		{[]string{"run", first, second}, exitOK, "", "42\n"},
 		{[]string{"run", first, second, "arg.go.txt"}, exitOK, "", "42\n"},
-		{[]string{"run", unused}, exitFailure, "", "unused.go:3:15: declared and not used: x\n"},
+		{[]string{"run", unused}, exitLoad, "", "unused.go:3:15: declared and not used: x\n"},
 		{[]string{"run", irMain}, exitOK, "", "42\n"},
-		{[]string{"run", good}, exitFailure, "", "no function main.main"},
+		{[]string{"run", good}, exitLoad, "", "no function main.main"},
 		{[]string{"run", "-passes=mem2reg", irMain}, exitUsage, "", "unsupported: -passes with a .vssa file"},
 	}
 	for _, tc := range cases {
@@ -150,8 +150,8 @@ func TestRunWithoutModule(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	status := runMain([]string{"run", "."}, &stdout, &stderr)
 	want := "go: go.mod file not found in current directory or any parent directory; see 'go help modules'"
-	if status != exitFailure || !strings.Contains(stderr.String(), want) {
-		t.Errorf("status %d, stderr %q; want %d and %q", status, stderr.String(), exitFailure, want)
+	if status != exitLoad || !strings.Contains(stderr.String(), want) {
+		t.Errorf("status %d, stderr %q; want %d and %q", status, stderr.String(), exitLoad, want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/vssa-go/vssa/internal/goroot"
 	"github.com/vssa-go/vssa/internal/progen"
+	"github.com/vssa-go/vssa/interp"
 )
 
 var (
@@ -33,7 +34,7 @@ const progenTimeout = 2 * time.Minute
 // and runs each compiled (the expected output is cached as vssa goroot
 // caches it) and with vssa run, without passes and with each pipeline,
 // comparing output, exit status and panic message exactly. An
-// interpreted run that stops with exit status 4 and "vssa: unsupported:
+// interpreted run that stops with exit status interp.ExitUnsupported and "vssa: unsupported:
 // …", having printed a prefix of what the compiled program prints, is
 // counted as unsupported, not as a failure; any other difference fails.
 //
@@ -126,13 +127,13 @@ func TestProgen(t *testing.T) {
 
 // unsupportedStop reports whether the failed result r is a stop on
 // something vssa does not support, and returns the message: the
-// interpreted run exited with status 4 after a line "vssa: unsupported:
+// interpreted run exited with status interp.ExitUnsupported after a line "vssa: unsupported:
 // …" on stderr, and what it printed before (on stdout and on stderr)
 // is a prefix of what the compiled program printed. Any other
 // difference, or a stop without that message (an internal error), is a
 // mismatch.
 func unsupportedStop(r goroot.Result) (string, bool) {
-	if r.Got == nil || r.Want == nil || r.Got.ExitCode != 4 {
+	if r.Got == nil || r.Want == nil || r.Got.ExitCode != interp.ExitUnsupported {
 		return "", false
 	}
 	const prefix = "vssa: unsupported: "
@@ -158,13 +159,13 @@ func TestUnsupportedStop(t *testing.T) {
 		got  goroot.Output
 		msg  string // "" for a mismatch
 	}{
-		{"stop after a prefix", goroot.Output{Stdout: []byte("a\nb\n"), Stderr: []byte("x\n" + stop), ExitCode: 4}, strings.TrimSuffix(stop, "\n")},
-		{"stop at once", goroot.Output{Stderr: []byte(stop), ExitCode: 4}, strings.TrimSuffix(stop, "\n")},
-		{"wrong stdout before the stop", goroot.Output{Stdout: []byte("a\nB\n"), Stderr: []byte(stop), ExitCode: 4}, ""},
-		{"wrong stderr before the stop", goroot.Output{Stderr: []byte("y\n" + stop), ExitCode: 4}, ""},
-		{"internal error", goroot.Output{Stderr: []byte("vssa: internal error: runtime error: x\n"), ExitCode: 4}, ""},
-		{"unsupported without exit 4", goroot.Output{Stderr: []byte(stop), ExitCode: 2}, ""},
-		{"message inside a line", goroot.Output{Stderr: []byte("x" + stop), ExitCode: 4}, ""},
+		{"stop after a prefix", goroot.Output{Stdout: []byte("a\nb\n"), Stderr: []byte("x\n" + stop), ExitCode: interp.ExitUnsupported}, strings.TrimSuffix(stop, "\n")},
+		{"stop at once", goroot.Output{Stderr: []byte(stop), ExitCode: interp.ExitUnsupported}, strings.TrimSuffix(stop, "\n")},
+		{"wrong stdout before the stop", goroot.Output{Stdout: []byte("a\nB\n"), Stderr: []byte(stop), ExitCode: interp.ExitUnsupported}, ""},
+		{"wrong stderr before the stop", goroot.Output{Stderr: []byte("y\n" + stop), ExitCode: interp.ExitUnsupported}, ""},
+		{"internal error", goroot.Output{Stderr: []byte("vssa: internal error: runtime error: x\n"), ExitCode: interp.ExitUnsupported}, ""},
+		{"unsupported without its exit status", goroot.Output{Stderr: []byte(stop), ExitCode: 2}, ""},
+		{"message inside a line", goroot.Output{Stderr: []byte("x" + stop), ExitCode: interp.ExitUnsupported}, ""},
 	}
 	for _, tt := range tests {
 		r := goroot.Result{Outcome: goroot.Fail, Want: want, Got: &tt.got}

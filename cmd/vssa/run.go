@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -38,12 +39,17 @@ os.Exit's argument, 2 after an unrecovered panic or a fatal error such
 as a deadlock. The interpreter runs with the garbage collector at
 GOGC=300 unless the GOGC environment variable is set.
 
-Exit statuses of vssa itself:
-  1  the program could not be loaded (compile errors, no main package)
-  3  undefined behaviour detected (an unchecked operation whose
-     precondition failed: a removed check could fail)
-  4  the program needs something vssa does not support (the message names
-     it), or an internal error`,
+Exit statuses of vssa itself, each after a line on stderr that starts
+with "vssa run: " or "vssa: ", apart from the small statuses programs
+use and below the 128+n a shell gives a process a signal ended:
+  121 unloadable: the program could not be loaded (no such file, compile
+      errors, no main package, a profile file that cannot be written)
+  122 undefined: undefined behaviour detected (an unchecked operation
+      whose precondition failed: a removed check could fail)
+  123 unsupported: the program needs something vssa does not support
+      (the message names it), or an internal error
+A bad invocation exits with 2, as for every command, after a "usage:"
+line on stderr, before the program starts.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting ("+passNames()+")")
 			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
@@ -76,7 +82,7 @@ Exit statuses of vssa itself:
 			prog, mainPkg, err := loadMain(targets...)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
-				return exitFailure
+				return exitLoad
 			}
 			var passLog io.Writer
 			if verbose {
@@ -91,7 +97,7 @@ Exit statuses of vssa itself:
 				stop, err := startCPUProfile(cpuprofile)
 				if err != nil {
 					fmt.Fprintf(stderr, "vssa run: %v\n", err)
-					return exitFailure
+					return exitLoad
 				}
 				stopProfile = stop
 				defer stop()
@@ -175,46 +181,74 @@ func runIRFile(file string, stderr io.Writer) int {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "vssa run: %v\n", err)
-		return exitFailure
+		return exitLoad
 	}
 	m, err := ir.Parse(file, string(src))
 	if err != nil {
 		fmt.Fprintf(stderr, "vssa run: %v\n", err)
-		return exitFailure
+		return exitLoad
 	}
 	for _, f := range m.Funcs {
 		if err := ir.Check(f, ir.SSA); err != nil {
 			if err2 := ir.Check(f, ir.RTL); err2 != nil {
 				fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
-				return exitFailure
+				return exitLoad
 			}
 		}
 	}
-	// The main package is "main", or "command-line-arguments" when vssa
-	// dump wrote the module from .go files (as the go command names it).
-	pkg := ""
-	for _, p := range []string{"main", "command-line-arguments"} {
-		if m.Func(p+".main") != nil {
-			pkg = p
-			break
-		}
-	}
-	if pkg == "" {
-		fmt.Fprintf(stderr, "vssa run: %s: no function main.main\n", file)
-		return exitFailure
+	pkg, err := irMainPackage(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
+		return exitLoad
 	}
 	init := ""
 	if m.Func(pkg+".init") != nil {
 		init = pkg + ".init"
 	}
 	setInterpreterGC()
-	it := interp.New(m, interp.Options{Stderr: stderr, Externs: stdExterns()})
+	it := interp.New(m, interp.Options{
+		Stderr:  stderr,
+		Externs: stdExterns(),
+		// The methods the text declares (vssa dump writes those of
+		// the types of the packages it loaded).
+		Methods: func(t types.Type, name string) string { return m.Methods[ir.TypeString(t)][name] },
+	})
 	return it.RunMain(init, pkg+".main")
+}
+
+// irMainPackage returns the path of the main package of a module in the
+// IR text format: "main", or "command-line-arguments" when vssa dump
+// wrote the module from .go files (as the go command names it), or else
+// the one package with a function main without parameters or results
+// (vssa dump of a package of a module: the package's path).
+func irMainPackage(m *ir.Module) (string, error) {
+	for _, pkg := range []string{"main", "command-line-arguments"} {
+		if m.Func(pkg+".main") != nil {
+			return pkg, nil
+		}
+	}
+	var found []string
+	for _, f := range m.Funcs {
+		pkg, ok := strings.CutSuffix(f.Name, ".main")
+		if ok && !strings.ContainsAny(pkg, "()[]$") && len(f.Params) == 0 && len(f.Results) == 0 {
+			found = append(found, pkg)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", errors.New("no function main.main (nor a function main of another package)")
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("several packages have a function main: %s", strings.Join(found, ", "))
 }
 
 // loadMain loads a program given as .go files (of one directory) or a
 // package pattern and returns the path of its main package.
 func loadMain(targets ...string) (*bridge.Program, string, error) {
+	if err := missingGoFile(targets); err != nil {
+		return nil, "", err
+	}
 	patterns := make([]string, len(targets))
 	for i, t := range targets {
 		patterns[i] = patternOf(t)
@@ -242,5 +276,7 @@ func loadMain(targets ...string) (*bridge.Program, string, error) {
 	return prog, mains[0], nil
 }
 
-// absPath is filepath.Abs.
-func absPath(p string) (string, error) { return filepath.Abs(p) }
+// exitLoad is vssa run's status when the program could not be loaded:
+// one of its own, apart from the program's (see its -h; the
+// interpreter's are interp.ExitUndefined and interp.ExitUnsupported).
+const exitLoad = 121

@@ -21,9 +21,9 @@ func init() {
 	var passList string
 	register(&command{
 		name:  "stats",
-		usage: "[-passes=LIST] [PATTERNS...]",
+		usage: "[-passes=LIST] PATTERNS...",
 		short: "measure what GVN removes, against a pessimistic dominator walk",
-		long: `Stats loads the packages (default: std), builds every function's GVN input
+		long: `Stats loads the packages (e.g. std), builds every function's GVN input
 as vssa check -passes=mem2reg,gvn does (the passes of -passes before gvn,
 through the pass manager with validation), and runs on that input both
 gvn (optimistic numbering) and a pessimistic hash-based walk of the
@@ -61,12 +61,17 @@ crashed (reported as vssa check does).`,
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
-				args = []string{"std"}
+				// std takes minutes: it must be asked for.
+				return badUsage(stderr, "stats", "no packages given (std for the standard library)")
 			}
 			prefix, err := statsPrefix(passList)
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa stats: %v\n", err)
 				return exitUsage
+			}
+			if err := missingGoFile(args); err != nil {
+				fmt.Fprintf(stderr, "vssa stats: %v\n", err)
+				return exitFailure
 			}
 			prog, err := bridge.Load(bridge.Config{}, args...)
 			if err != nil {

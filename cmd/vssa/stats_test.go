@@ -97,7 +97,7 @@ func TestStatsCommandLine(t *testing.T) {
 		status   int
 		out, err string
 	}{
-		{[]string{"stats", "-h"}, exitOK, "usage: vssa stats [-passes=LIST] [PATTERNS...]", ""},
+		{[]string{"stats", "-h"}, exitOK, "usage: vssa stats [-passes=LIST] PATTERNS...", ""},
 		{[]string{"stats", "-h"}, exitOK, "gvn: N instructions of M removed (P%), pessimistic walk: K (Q%)", ""},
 		{[]string{"help", "stats"}, exitOK, "CompCertSSA's Table 1", ""},
 		{[]string{"stats", "-passes=frob", prog}, exitUsage, "", `unknown pass "frob"`},
