@@ -14,6 +14,8 @@ func clobbers(in *Instr) []validate.Loc {
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpShift && !in.HasImm, in.Op == OpIntrinsic && in.Intr == IntrRotate:
 		return []validate.Loc{locCX}
+	case in.Op == OpMove:
+		return []validate.Loc{locCX, locSI, locDI}
 	case in.Op == OpIntrinsic && in.Intr == IntrMulHi:
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpCall:

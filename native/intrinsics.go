@@ -10,6 +10,7 @@
 package native
 
 import (
+	"go/types"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -192,10 +193,15 @@ func (l *lowerer) byteOrder(name string, args []ir.Reg, dsts []ir.Reg) bool {
 	return true
 }
 
-// builtin lowers a call of a built-in function: min and max of
-// integers (a float's needs NaN's and signed zeros' rules).
+// builtin lowers a call of a built-in function: copy of slices without
+// pointers, min and max of integers (a float's needs NaN's and signed
+// zeros' rules).
 func (l *lowerer) builtin(in *ir.Instr) {
 	name, args := in.Sym(), in.CallArgs()
+	if name == "copy" {
+		l.copyBuiltin(in)
+		return
+	}
 	if (name != "min" && name != "max") || len(in.Dsts()) != 1 {
 		l.fail("the built-in %s", name)
 	}
@@ -214,4 +220,24 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		acc = l.def(GP, false, &Instr{Op: OpSelect, Cond: cond, Signed: signed, Width: w, Args: []Value{v, acc, v, acc}})
 	}
 	l.vals[in.Dsts()[0]] = []Value{acc}
+}
+
+// copyBuiltin lowers n = copy(dst, src): n = min(len(dst), len(src))
+// elements moved as memmove moves them (overlapping ones too).
+func (l *lowerer) copyBuiltin(in *ir.Instr) {
+	args := in.CallArgs()
+	st, ok := l.f.TypeOf(args[0]).Underlying().(*types.Slice)
+	if !ok || ir.HasPointers(st.Elem()) {
+		l.fail("copy of %s (elements with pointers need the garbage collector's write barriers)", l.f.TypeOf(args[0]))
+	}
+	dst, src := l.values(args[0]), l.values(args[1])
+	n := l.def(GP, false, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{src[1], dst[1], src[1], dst[1]}})
+	bytes := n
+	if size := gcSizes.Sizeof(st.Elem()); size != 1 {
+		bytes = l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Signed: true, Args: []Value{n}, Imm: size, HasImm: true})
+	}
+	l.emit(&Instr{Op: OpMove, Args: []Value{dst[0], src[0], bytes}})
+	if d := in.Dsts(); len(d) == 1 {
+		l.vals[d[0]] = []Value{n}
+	}
 }

@@ -75,6 +75,7 @@ const (
 	OpSliceBound           // panics unless Args[0] <= Args[1] (unsigned compare): slice-check failure Imm (slices.go); Signed: Args[0] is signed
 	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
 	OpZeroLocal            // local variable Imm of the frame = zero (locals.go)
+	OpMove                 // the Args[2] bytes at Args[0] = those at Args[1], as memmove (overlap allowed)
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).
@@ -119,7 +120,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpZeroLocal, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpZeroLocal, OpMove, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
 		return false
 	}
 	return true

@@ -151,7 +151,7 @@ func localCSE(m *Func, blocks []*Block) {
 		for _, in := range b.Instrs {
 			in.mapOperands(get)
 			switch in.Op {
-			case OpStore, OpPoll, OpCall:
+			case OpStore, OpPoll, OpCall, OpMove, OpZeroLocal, OpRMW:
 				// Memory may have changed: forget the loads.
 				for k := range seen {
 					if k.op == OpLoad {

@@ -28,6 +28,8 @@ const (
 	locAX     validate.Loc = 0
 	locCX     validate.Loc = 1
 	locDX     validate.Loc = 2
+	locSI     validate.Loc = 6
+	locDI     validate.Loc = 7
 	locR11                 = 11
 	locX0                  = 16
 	locX15                 = 31

@@ -213,3 +213,33 @@ func Centroid(ps []Point) (Point, [2]int32) {
 	}
 	return Point{int32(sx / int64(len(ps))), int32(sy / int64(len(ps)))}, ext
 }
+
+// EmitLiteral writes lit to dst with a length tag, as snappy's
+// emitLiteral does, and returns the bytes written.
+func EmitLiteral(dst, lit []byte) int {
+	i, n := 0, uint(len(lit)-1)
+	switch {
+	case n < 60:
+		dst[0] = uint8(n)<<2 | 0x00
+		i = 1
+	case n < 1<<8:
+		dst[0] = 60<<2 | 0x00
+		dst[1] = uint8(n)
+		i = 2
+	default:
+		dst[0] = 61<<2 | 0x00
+		dst[1] = uint8(n)
+		dst[2] = uint8(n >> 8)
+		i = 3
+	}
+	return i + copy(dst[i:], lit)
+}
+
+// Shift moves s's elements k places toward its start, within s
+// (overlapping copies).
+func Shift(s []int32, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}

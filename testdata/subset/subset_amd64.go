@@ -67,6 +67,12 @@ func InRange(p []byte, c uint8) bool
 //go:noescape
 func Centroid(ps []Point) (Point, [2]int32)
 
+//go:noescape
+func EmitLiteral(dst []byte, lit []byte) int
+
+//go:noescape
+func Shift(s []int32, k int) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

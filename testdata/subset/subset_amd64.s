@@ -1888,6 +1888,193 @@ panic1:
 	CALL ·vssaSubsetPanicDivide(SB)
 	UNDEF
 
+// func EmitLiteral(dst []byte, lit []byte) int
+TEXT ·EmitLiteral(SB), $32-56
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ dst_base+0(FP), BX
+	MOVQ dst_len+8(FP), SI
+	MOVQ dst_cap+16(FP), DI
+	MOVQ lit_base+24(FP), R8
+	MOVQ lit_len+32(FP), R9
+	MOVQ R9, R10
+	SUBQ $1, R10
+	CMPQ R10, $60
+	JCS b2
+b4:
+	CMPQ R10, $256
+	JCS b3
+b5:
+	MOVQ $0, R12
+	CMPQ R12, SI
+	JCC panic1
+	MOVQ $244, R12
+	MOVB R12, (BX)
+	MOVQ R10, R12
+	MOVBQZX R12, R12
+	MOVQ $1, R13
+	CMPQ R13, SI
+	JCC panic2
+	MOVB R12, 1(BX)
+	SHRQ $8, R10
+	MOVBQZX R10, R10
+	MOVQ $2, R12
+	CMPQ R12, SI
+	JCC panic3
+	MOVB R10, 2(BX)
+	MOVQ $3, R10
+	JMP b1
+b3:
+	MOVQ $0, R12
+	CMPQ R12, SI
+	JCC panic4
+	MOVQ $240, R12
+	MOVB R12, (BX)
+	MOVBQZX R10, R10
+	MOVQ $1, R12
+	CMPQ R12, SI
+	JCC panic5
+	MOVB R10, 1(BX)
+	MOVQ $2, R10
+	JMP b1
+b2:
+	MOVBQZX R10, R10
+	SHLB $2, R10
+	ORQ $0, R10
+	MOVQ $0, R12
+	CMPQ R12, SI
+	JCC panic6
+	MOVB R10, (BX)
+	MOVQ $1, R10
+b1:
+	CMPQ SI, DI
+	JHI panic7
+	CMPQ R10, SI
+	JHI panic8
+	SUBQ R10, SI
+	SUBQ R10, DI
+	MOVQ $0, R12
+	CMPQ DI, $0
+	MOVQ R12, DI
+	CMOVQNE R10, DI
+	LEAQ (BX)(DI*1), BX
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ BX, X15
+	MOVQ R9, R11
+	MOVQ R8, SI
+	MOVQ X15, DI
+	MOVQ R11, CX
+	CMPQ DI, SI
+	JLS moveup9
+	LEAQ (SI)(CX*1), R11
+	CMPQ DI, R11
+	JCC moveup9
+	LEAQ -1(SI)(CX*1), SI
+	LEAQ -1(DI)(CX*1), DI
+	STD
+	REP; MOVSB
+	CLD
+	JMP movedone10
+moveup9:
+	REP; MOVSB
+movedone10:
+	ADDQ R9, R10
+	MOVQ R10, ret+48(FP)
+	RET
+panic1:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R13, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic6:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic7:
+	MOVQ SI, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicSlice1(SB)
+	UNDEF
+panic8:
+	MOVQ R10, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicSlice2(SB)
+	UNDEF
+
+// func Shift(s []int32, k int) int
+TEXT ·Shift(SB), NOSPLIT, $0-40
+b0:
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ s_cap+16(FP), DI
+	MOVQ k+24(FP), R8
+	CMPQ R8, $0
+	JLT b1
+b3:
+	CMPQ R8, SI
+	JGT b1
+b2:
+	MOVQ SI, R9
+	SUBQ R8, R9
+	SUBQ R8, DI
+	SHLQ $2, R8
+	MOVQ $0, R10
+	CMPQ DI, $0
+	MOVQ R10, DI
+	CMOVQNE R8, DI
+	LEAQ (BX)(DI*1), DI
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ R9, SI
+	SHLQ $2, SI
+	MOVQ BX, X15
+	MOVQ SI, R11
+	MOVQ DI, SI
+	MOVQ X15, DI
+	MOVQ R11, CX
+	CMPQ DI, SI
+	JLS moveup1
+	LEAQ (SI)(CX*1), R11
+	CMPQ DI, R11
+	JCC moveup1
+	LEAQ -1(SI)(CX*1), SI
+	LEAQ -1(DI)(CX*1), DI
+	STD
+	REP; MOVSB
+	CLD
+	JMP movedone2
+moveup1:
+	REP; MOVSB
+movedone2:
+	MOVQ R9, ret+32(FP)
+	RET
+b1:
+	MOVQ $0, BX
+	MOVQ BX, ret+32(FP)
+	RET
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX

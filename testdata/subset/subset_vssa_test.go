@@ -1273,6 +1273,147 @@ func BenchmarkVSSACentroid(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefEmitLiteral is EmitLiteral's Go original.
+func vssaSubsetRefEmitLiteral(dst, lit []byte) int {
+	i, n := 0, uint(len(lit)-1)
+	switch {
+	case n < 60:
+		dst[0] = uint8(n)<<2 | 0x00
+		i = 1
+	case n < 1<<8:
+		dst[0] = 60<<2 | 0x00
+		dst[1] = uint8(n)
+		i = 2
+	default:
+		dst[0] = 61<<2 | 0x00
+		dst[1] = uint8(n)
+		dst[2] = uint8(n >> 8)
+		i = 3
+	}
+	return i + copy(dst[i:], lit)
+}
+
+// vssaSubsetCheckEmitLiteral runs EmitLiteral and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckEmitLiteral(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefEmitLiteral(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = EmitLiteral(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("EmitLiteral(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("EmitLiteral(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("EmitLiteral(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("EmitLiteral(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAEmitLiteral(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckEmitLiteral(t, g)
+	}
+}
+
+func FuzzVSSAEmitLiteral(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckEmitLiteral(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAEmitLiteral(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen0(g)
+	a1 := vssaSubsetGen0(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefEmitLiteral(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			EmitLiteral(a0, a1)
+		}
+	})
+}
+
+// vssaSubsetRefShift is Shift's Go original.
+func vssaSubsetRefShift(s []int32, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}
+
+// vssaSubsetCheckShift runs Shift and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckShift(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefShift(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Shift(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Shift(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Shift(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("Shift(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAShift(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckShift(t, g)
+	}
+}
+
+func FuzzVSSAShift(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckShift(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAShift(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen8(g)
+	a1 := vssaSubsetGen2(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefShift(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefShift(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			Shift(a0, a1)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
