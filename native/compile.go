@@ -225,7 +225,7 @@ func Compile(req Request) (*Output, error) {
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
 	}
-	decls, err := declFile(n, pkg.Name, compiled)
+	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
 	}

@@ -33,14 +33,15 @@ func TestRefused(t *testing.T) {
 		{"Map", "func Map(m map[int]int) int {\n\treturn m[1]\n}\n", "p.go:5:6: Map: unsupported: a value of type map[int]int", nil},
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
 		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "Append: unsupported:", nil},
-		{"CallNoAlloc", "func CallNoAlloc() int {\n\treturn L(3)\n}\n", "p.go:6:10: CallNoAlloc: unsupported: a call of example.com/p.L, which is not compiled with this function (name it too)", nil},
+		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "p.go:5:6: CallValue: unsupported: a value of type func(int) int", nil},
+		{"CallMethod", "func CallMethod(n *Node) int {\n\treturn n.Len()\n}\n", "p.go:6:14: CallMethod: unsupported: a call of (*example.com/p.Node).Len (only functions, not methods,", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
 		{"Generic", "func Generic[T any](x T) T {\n\treturn x\n}\n", "p.go:5:1: Generic: unsupported: a generic function", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {
-		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n\nfunc L(n int) int {\n\tfor n > 9 {\n\t\tn /= 2\n\t}\n\treturn n\n}\n\ntype Node struct {\n\tNext *Node\n\tV    int\n}\n"})
+		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n\nfunc L(n int) int {\n\tfor n > 9 {\n\t\tn /= 2\n\t}\n\treturn n\n}\n\ntype Node struct {\n\tNext *Node\n\tV    int\n}\n\nfunc (n *Node) Len() int {\n\tk := 0\n\tfor ; n != nil; n = n.Next {\n\t\tk++\n\t}\n\treturn k\n}\n"})
 		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: append([]string{tc.name}, tc.with...), Inlinable: true})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)

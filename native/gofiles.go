@@ -143,9 +143,12 @@ func (n names) typ(t types.Type) string {
 }
 
 // declFile returns PREFIX_amd64.go.
-func declFile(n names, pkgName string, fns []*Compiled) ([]byte, error) {
+func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampoline) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport \"unsafe\"\n\n", GeneratedHeader, pkgName)
+	tramp, imports := trampolinesGo(n, trampolines)
+	imports["unsafe"] = "unsafe"
+	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, importLines(imports))
+	b.WriteString(tramp)
 	for _, c := range fns {
 		// The assembly keeps no pointer it is given (it stores no
 		// pointers): they do not escape unless a result may be one.
@@ -299,6 +302,12 @@ func testImports(info *types.Info, fns []*Compiled) (string, error) {
 			return "", err
 		}
 	}
+	return importLines(names), nil
+}
+
+// importLines returns the lines of an import block of the packages
+// names gives (path → the name the file uses).
+func importLines(names map[string]string) string {
 	paths := make([]string, 0, len(names))
 	for p := range names {
 		paths = append(paths, p)
@@ -312,7 +321,7 @@ func testImports(info *types.Info, fns []*Compiled) (string, error) {
 			fmt.Fprintf(&b, "\t%q\n", p)
 		}
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // refCalls renames, in body, the identifiers that refer to one of the

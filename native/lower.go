@@ -389,7 +389,7 @@ func (l *lowerer) call(in *ir.Instr) {
 	}
 	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
-		l.fail("a call of %s, which is not compiled with this function (name it too)", in.Sym())
+		c = l.trampoline(in)
 	}
 	var params, results []types.Type
 	for i := 0; i < c.Sig.Params().Len(); i++ {
@@ -408,9 +408,6 @@ func (l *lowerer) call(in *ir.Instr) {
 	}
 	call := l.emit(&Instr{Op: OpCall, Sym: c.Name, Off: size})
 	for i, r := range in.Dsts() {
-		if ir.HasPointers(results[i]) {
-			l.fail("a call of %s, whose result %s holds a pointer", c.Name, results[i])
-		}
 		for _, comp := range l.components(results[i]) {
 			res := &Instr{Op: OpCallResult, Off: rOff[i] + comp.off, Width: comp.width, Signed: comp.signed, Float: comp.float}
 			l.vals[r] = append(l.vals[r], l.def(comp.class, comp.pointer, res))
@@ -831,6 +828,17 @@ func (l *lowerer) fusedCompare(b *ir.Block, r ir.Reg) bool {
 // compare returns the comparison in (operands lowered, Dst unset).
 func (l *lowerer) compare(in *ir.Instr) *Instr {
 	x, y := in.Args()[0], in.Args()[1]
+	if _, ok := l.f.TypeOf(x).Underlying().(*types.Interface); ok {
+		// Only with nil (err != nil): an interface is nil when its
+		// first word (type or itab) is.
+		if l.isK[x] {
+			x, y = y, x
+		}
+		if !l.isK[y] || l.cons[y] != nil || in.Op != ir.OpEq && in.Op != ir.OpNe {
+			l.fail("a comparison of interface values other than with nil")
+		}
+		return &Instr{Op: OpCmp, Cond: condOf[in.Op], Width: 8, Args: []Value{l.values(x)[0]}, Imm: 0, HasImm: true}
+	}
 	w, s, fl := l.kind(l.f.TypeOf(x))
 	if _, isPtr := l.f.TypeOf(x).Underlying().(*types.Pointer); isPtr {
 		s = false

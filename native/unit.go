@@ -15,6 +15,9 @@ type Unit struct {
 	Pkg     *types.Package // the package compiled: its variables are addressed by symbol
 	Callees Callees
 	Data    *DataSet
+	// Trampolines are the Go functions through which the code calls
+	// functions not compiled with it (trampolines.go).
+	Trampolines []*Trampoline
 }
 
 // DataSet holds the string constants the code refers to, each once, as

@@ -4,7 +4,9 @@
 
 package kernels
 
-import "unsafe"
+import (
+	"unsafe"
+)
 
 //go:noescape
 func Adler32(data []byte) uint32

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"strconv"
 )
 
 // HexEncode writes the hexadecimal digits of src to dst, as encoding/hex's Encode.
@@ -242,4 +243,34 @@ func Shift(s []int32, k int) int {
 		return 0
 	}
 	return copy(s, s[k:])
+}
+
+// ParseDigits parses the decimal digits of s, falling back to strconv
+// for long ones, as fastjson's ParseUint64BestEffort does.
+func ParseDigits(s string) uint64 {
+	if len(s) == 0 {
+		return 0
+	}
+	i := uint(0)
+	d := uint64(0)
+	j := i
+	for i < uint(len(s)) {
+		if s[i] >= '0' && s[i] <= '9' {
+			d = d*10 + uint64(s[i]-'0')
+			i++
+			if i > 18 {
+				dd, err := strconv.ParseUint(s, 10, 64)
+				if err != nil {
+					return 0
+				}
+				return dd
+			}
+			continue
+		}
+		break
+	}
+	if i <= j || i < uint(len(s)) {
+		return 0
+	}
+	return d
 }

@@ -4,7 +4,15 @@
 
 package subset
 
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
+
+// vssaSubsetCall0 calls strconv.ParseUint for the assembly.
+func vssaSubsetCall0(p0 string, p1 int, p2 int) (uint64, error) {
+	return strconv.ParseUint(p0, p1, p2)
+}
 
 //go:noescape
 func HexEncode(dst []byte, src []byte) int
@@ -72,6 +80,9 @@ func EmitLiteral(dst []byte, lit []byte) int
 
 //go:noescape
 func Shift(s []int32, k int) int
+
+//go:noescape
+func ParseDigits(s string) uint64
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

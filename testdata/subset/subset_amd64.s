@@ -2075,6 +2075,100 @@ b1:
 	MOVQ BX, ret+32(FP)
 	RET
 
+// func ParseDigits(s string) uint64
+TEXT ·ParseDigits(SB), $656-24
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_len+8(FP), BX
+	CMPQ BX, $0
+	JEQ b1
+b2:
+	MOVQ $0, SI
+	MOVQ $0, DI
+	MOVQ $4096, R8
+	JMP b5
+	PCALIGN $64
+b3:
+	MOVQ s_base+0(FP), R10
+	MOVBQZX (R10)(SI*1), R10
+	CMPQ R10, $48
+	JCS b4
+b7:
+	CMPQ R10, $57
+	JHI b4
+b6:
+	IMUL3Q $10, DI, DI
+	SUBB $48, R10
+	ADDQ R10, DI
+	ADDQ $1, SI
+	CMPQ SI, $18
+	JHI b8
+b17:
+	SUBQ $1, R8
+	JEQ b21
+b5:
+	CMPQ SI, BX
+	SETCS R11
+	MOVBQZX R11, R9
+	CMPQ R9, $0
+	JNE b3
+b4:
+	CMPQ SI, $0
+	JLS b11
+b13:
+	CMPQ R9, $0
+	JNE b11
+b12:
+	MOVQ DI, ret+16(FP)
+	RET
+b11:
+	MOVQ $0, BX
+	MOVQ BX, ret+16(FP)
+	RET
+b8:
+	MOVQ s_base+0(FP), SI
+	MOVQ SI, 0(SP)
+	MOVQ BX, 8(SP)
+	MOVQ $10, BX
+	MOVQ BX, 16(SP)
+	MOVQ $64, BX
+	MOVQ BX, 24(SP)
+	CALL ·vssaSubsetCall0(SB)
+	MOVQ 32(SP), BX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	CMPQ SI, $0
+	JNE b9
+b10:
+	MOVQ BX, ret+16(FP)
+	RET
+b9:
+	MOVQ $0, BX
+	MOVQ BX, ret+16(FP)
+	RET
+b1:
+	MOVQ $0, BX
+	MOVQ BX, ret+16(FP)
+	RET
+b21:
+	MOVQ BX, 176(SP)
+	MOVQ DI, 240(SP)
+	MOVQ SI, 224(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 240(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ $4096, R8
+	JMP b5
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX

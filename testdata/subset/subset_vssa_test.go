@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -1410,6 +1411,84 @@ func BenchmarkVSSAShift(b *testing.B) {
 	b.Run("impl=vssa", func(b *testing.B) {
 		for b.Loop() {
 			Shift(a0, a1)
+		}
+	})
+}
+
+// vssaSubsetRefParseDigits is ParseDigits's Go original.
+func vssaSubsetRefParseDigits(s string) uint64 {
+	if len(s) == 0 {
+		return 0
+	}
+	i := uint(0)
+	d := uint64(0)
+	j := i
+	for i < uint(len(s)) {
+		if s[i] >= '0' && s[i] <= '9' {
+			d = d*10 + uint64(s[i]-'0')
+			i++
+			if i > 18 {
+				dd, err := strconv.ParseUint(s, 10, 64)
+				if err != nil {
+					return 0
+				}
+				return dd
+			}
+			continue
+		}
+		break
+	}
+	if i <= j || i < uint(len(s)) {
+		return 0
+	}
+	return d
+}
+
+// vssaSubsetCheckParseDigits runs ParseDigits and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckParseDigits(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefParseDigits(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = ParseDigits(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ParseDigits(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("ParseDigits(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAParseDigits(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckParseDigits(t, g)
+	}
+}
+
+func FuzzVSSAParseDigits(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckParseDigits(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAParseDigits(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen6(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefParseDigits(a0) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefParseDigits(a0)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			ParseDigits(a0)
 		}
 	})
 }

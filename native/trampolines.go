@@ -1,0 +1,176 @@
+// This file lets compiled code call Go functions that are not compiled
+// with it (strconv.ParseUint in a slow path, a helper of the package
+// with a loop): each callee gets a trampoline, a Go function of the
+// compiled package that calls it, which the assembly calls in ABI0 as
+// it calls compiled functions (the compiler makes the ABI0 wrapper of
+// a Go function its package's assembly refers to). The runtime's rules
+// across the call are those of calls.go: the call may collect garbage
+// and move the stack, so pointer arguments are reloaded from the
+// argument frame after it and no other pointer may be live across it.
+
+package native
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// A Trampoline is a Go function that calls a function of any package
+// for the assembly.
+type Trampoline struct {
+	Name    string // the trampoline's
+	Pkg     string // the callee's package path
+	PkgName string // its name ("" for the compiled package)
+	Func    string // the callee's name in it
+	Params  []types.Type
+	Results []types.Type
+}
+
+// trampoline returns the callee through which call, of a function not
+// compiled with this one, goes.
+func (l *lowerer) trampoline(call *ir.Instr) Callee {
+	sym := call.Sym()
+	slash := strings.LastIndex(sym, "/")
+	dot := strings.LastIndex(sym, ".")
+	if strings.HasPrefix(sym, "(") || dot < slash || dot < 0 || strings.ContainsAny(sym[dot+1:], "$[") {
+		l.fail("a call of %s (only functions, not methods, closures or generic instances, are called from compiled code: name it to compile it too)", sym)
+	}
+	path, name := sym[:dot], sym[dot+1:]
+	own := path == l.unit.Pkg.Path()
+	if !own && !token.IsExported(name) {
+		l.fail("a call of %s, which is not exported", sym)
+	}
+	if !own && importRestricted(path, l.unit.Pkg.Path()) {
+		l.fail("a call of %s, whose package the compiled package cannot import", sym)
+	}
+	var params, results []types.Type
+	for _, a := range call.CallArgs() {
+		params = append(params, l.f.TypeOf(a))
+	}
+	for _, d := range call.Dsts() {
+		results = append(results, l.f.TypeOf(d))
+	}
+	for _, t := range append(append([]types.Type(nil), params...), results...) {
+		if !nameable(t, l.unit.Pkg) {
+			l.fail("a call of %s, with a value of type %s, which the compiled package cannot name", sym, t)
+		}
+	}
+	u := l.unit
+	for _, t := range u.Trampolines {
+		if t.Pkg == path && t.Func == name {
+			return Callee{Name: t.Name, Sig: t.signature()}
+		}
+	}
+	pkgName := ""
+	if !own {
+		for _, imp := range u.Pkg.Imports() {
+			if imp.Path() == path {
+				pkgName = imp.Name()
+			}
+		}
+		if pkgName == "" {
+			l.fail("a call of %s, of a package the compiled package does not import", sym)
+		}
+	}
+	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Params: params, Results: results}
+	u.Trampolines = append(u.Trampolines, t)
+	return Callee{Name: t.Name, Sig: t.signature()}
+}
+
+// signature returns the trampoline's Go signature.
+func (t *Trampoline) signature() *types.Signature {
+	var ps, rs []*types.Var
+	for i, p := range t.Params {
+		ps = append(ps, types.NewParam(0, nil, fmt.Sprintf("p%d", i), p))
+	}
+	for _, r := range t.Results {
+		rs = append(rs, types.NewParam(0, nil, "", r))
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
+}
+
+// importRestricted reports whether package from may not import path
+// (an internal package outside its tree).
+func importRestricted(path, from string) bool {
+	i := strings.LastIndex(path, "/internal/")
+	switch {
+	case strings.HasPrefix(path, "internal/") || path == "internal":
+		return !strings.HasPrefix(from, "internal/")
+	case i >= 0:
+		return !strings.HasPrefix(from, path[:i+1])
+	case strings.HasSuffix(path, "/internal"):
+		return !strings.HasPrefix(from, strings.TrimSuffix(path, "internal"))
+	}
+	return false
+}
+
+// nameable reports whether code in pkg can write type t: every named
+// type in it is pkg's own or exported.
+func nameable(t types.Type, pkg *types.Package) bool {
+	ok := true
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		switch t := t.(type) {
+		case *types.Named:
+			if o := t.Obj(); o.Pkg() != nil && o.Pkg() != pkg && !o.Exported() {
+				ok = false
+			}
+			if o := t.Obj(); o.Pkg() != nil && o.Pkg() != pkg && importRestricted(o.Pkg().Path(), pkg.Path()) {
+				ok = false
+			}
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Map, *types.Chan, *types.Signature, *types.Struct, *types.TypeParam:
+			ok = false // not values compiled code holds anyway
+		}
+	}
+	walk(t)
+	return ok
+}
+
+// trampolinesGo returns the Go source of the trampolines, and the
+// imports they need (path → name).
+func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
+	imports := map[string]string{}
+	qual := func(p *types.Package) string {
+		if p == n.pkg {
+			return ""
+		}
+		imports[p.Path()] = p.Name()
+		return p.Name()
+	}
+	var b strings.Builder
+	for _, t := range ts {
+		var ps, args, rs []string
+		for i, p := range t.Params {
+			ps = append(ps, fmt.Sprintf("p%d %s", i, types.TypeString(p, qual)))
+			args = append(args, fmt.Sprintf("p%d", i))
+		}
+		for _, r := range t.Results {
+			rs = append(rs, types.TypeString(r, qual))
+		}
+		callee := t.Func
+		if t.PkgName != "" {
+			imports[t.Pkg] = t.PkgName
+			callee = t.PkgName + "." + t.Func
+		}
+		res := strings.Join(rs, ", ")
+		if len(rs) > 1 {
+			res = "(" + res + ")"
+		}
+		ret := "return "
+		if len(rs) == 0 {
+			ret = ""
+		}
+		fmt.Fprintf(&b, "// %s calls %s for the assembly.\nfunc %s(%s) %s {\n\t%s%s(%s)\n}\n\n", t.Name, callee, t.Name, strings.Join(ps, ", "), res, ret, callee, strings.Join(args, ", "))
+	}
+	return b.String(), imports
+}
