@@ -61,6 +61,14 @@ func runner(t *testing.T) *Runner {
 	if vssaErr != nil {
 		t.Fatal(vssaErr)
 	}
+	r := toolchain(t)
+	r.Vssa = vssaBin
+	return r
+}
+
+// toolchain returns a runner without the vssa command: the GOROOT and
+// Go version of the go command.
+func toolchain(t *testing.T) *Runner {
 	tc, err := goroot.FindToolchain("go")
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +78,7 @@ func runner(t *testing.T) *Runner {
 	if parts := strings.SplitN(v, ".", 3); len(parts) >= 2 {
 		v = parts[0] + "." + parts[1]
 	}
-	return &Runner{Vssa: vssaBin, GOROOT: tc.GOROOT, GoVersion: v}
+	return &Runner{GOROOT: tc.GOROOT, GoVersion: v}
 }
 
 func long() bool { return os.Getenv("VSSA_LONG") == "1" }

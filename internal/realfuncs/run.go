@@ -23,6 +23,9 @@ type Runner struct {
 	Fuzztime  time.Duration // when testing, fuzz each function this long (0: not at all)
 }
 
+// testTimeout bounds a run of a generated test.
+const testTimeout = 90 * time.Second
+
 // A Result is what happened to an entry. State.Kind "compiled" means
 // vssa compile succeeded and nothing more was run.
 type Result struct {
@@ -85,10 +88,12 @@ func (r *Runner) Run(e Entry, dir string, test bool) (Result, error) {
 	if !test {
 		return res, nil
 	}
-	steps := [][]string{{"vet", "."}, {"test", "-count=1", "-run", "^TestVSSA", "."}}
+	// A generated test can loop for ever (a loop-count parameter
+	// without //vssa:range): the timeouts make that a failure.
+	steps := [][]string{{"vet", "."}, {"test", "-count=1", "-timeout", testTimeout.String(), "-run", "^TestVSSA", "."}}
 	if r.Fuzztime > 0 {
 		for _, f := range e.Funcs {
-			steps = append(steps, []string{"test", "-run", "NONE", "-fuzz", "^FuzzVSSA" + ident(f) + "$", "-fuzztime", r.Fuzztime.String(), "."})
+			steps = append(steps, []string{"test", "-run", "NONE", "-timeout", (r.Fuzztime + testTimeout).String(), "-fuzz", "^FuzzVSSA" + ident(f) + "$", "-fuzztime", r.Fuzztime.String(), "."})
 		}
 	}
 	for _, args := range steps {
