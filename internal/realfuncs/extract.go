@@ -73,15 +73,27 @@ func load(dir string) (*source, error) {
 	}
 	s.info = &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
 	var firstErr error
-	conf := types.Config{Importer: importer.ForCompiler(s.fset, "gc", nil), Error: func(err error) {
+	// Packages outside std have no export data here: they are empty,
+	// and the errors that follow are left to the code that uses them,
+	// which the extracted package then refuses (file).
+	faked := false
+	gc := importer.ForCompiler(s.fset, "gc", nil)
+	imp := importerFunc(func(path string) (*types.Package, error) {
+		if !std(path) {
+			faked = true
+			p := types.NewPackage(path, filepath.Base(path))
+			p.MarkComplete()
+			return p, nil
+		}
+		return gc.Import(path)
+	})
+	conf := types.Config{Importer: imp, Error: func(err error) {
 		if firstErr == nil {
 			firstErr = err
 		}
 	}}
-	// std packages are checked as the go command builds them: their own
-	// import path matters to nothing here but error messages.
 	s.pkg, _ = conf.Check(bp.ImportPath, s.fset, s.files, s.info)
-	if firstErr != nil {
+	if firstErr != nil && !faked {
 		return nil, fmt.Errorf("type-checking %s: %v", dir, firstErr)
 	}
 	for _, f := range s.files {
@@ -113,6 +125,10 @@ func load(dir string) (*source, error) {
 	}
 	return s, nil
 }
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // funcDecl finds function name, or method "T.M" or "(*T).M".
 func (s *source) funcDecl(name string) (*ast.FuncDecl, error) {
