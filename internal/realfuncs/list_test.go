@@ -1,0 +1,64 @@
+package realfuncs
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestReadList(t *testing.T) {
+	dir := t.TempDir()
+	write := func(text string) string {
+		path := filepath.Join(dir, "list.txt")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	es, err := ReadList(write("# comment\n\nhash/crc64 update refused: a package-level variable\nm.org/x@v1.2.0/sub/dir F,g ok\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Entry{
+		{Line: 3, Pkg: "hash/crc64", Funcs: []string{"update"}, State: State{"refused", "a package-level variable"}},
+		{Line: 4, Pkg: "m.org/x@v1.2.0/sub/dir", Funcs: []string{"F", "g"}, State: State{Kind: "ok"}},
+	}
+	if !reflect.DeepEqual(es, want) {
+		t.Errorf("got %+v, want %+v", es, want)
+	}
+	if got := es[1].Name(); got != "m.org/x/sub/dir.F+g" {
+		t.Errorf("Name() = %q", got)
+	}
+	for _, bad := range []string{"p F", "p F okay", "p F refused", "p F ok: note"} {
+		if _, err := ReadList(write(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	refused := func(msg string) Result { return Result{State: State{"refused", msg}} }
+	tests := []struct {
+		want State
+		got  Result
+		err  string // "" for no error
+	}{
+		{State{Kind: "ok"}, Result{State: State{Kind: "ok"}}, ""},
+		{State{Kind: "ok"}, Result{State: State{Kind: "compiled"}}, ""},
+		{State{"test-fails", "x"}, Result{State: State{Kind: "compiled"}}, ""},
+		{State{"refused", "slicing"}, refused("hot.go:1:2: F: unsupported: slicing (slice)"), ""},
+		{State{"refused", "slicing"}, refused("hot.go:1:2: F: unsupported: a call of f"), "recorded as refused: slicing, now refused"},
+		{State{"refused", "slicing"}, Result{State: State{Kind: "compiled"}}, "update the list file"},
+		{State{"refused", "slicing"}, Result{State: State{Kind: "ok"}}, "update the list file"},
+		{State{Kind: "ok"}, refused("slicing"), "recorded as ok, now refused"},
+		{State{Kind: "ok"}, Result{State: State{"test-fails", "x"}}, "recorded as ok, now test-fails"},
+	}
+	for _, tt := range tests {
+		err := Check(Entry{Pkg: "p", Funcs: []string{"F"}, State: tt.want}, tt.got)
+		if (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("want %s, got %s: %v, want error containing %q", tt.want, tt.got.State, err, tt.err)
+		}
+	}
+}
