@@ -45,19 +45,21 @@ func ParseBench(out string) map[string]map[string]float64 {
 // A Bench is a built test binary of one entry's package.
 type Bench struct {
 	Name   string // the entry's name
+	Path   string // the import path of the function's package
 	Binary string
 }
 
-// BuildBench builds the test binary of the package in dir.
-func BuildBench(name, dir string) (Bench, error) {
+// BuildBench builds the test binary of e's package, extracted in dir.
+func BuildBench(e Entry, dir string) (Bench, error) {
 	bin := filepath.Join(dir, "bench.test")
 	if _, err := goCmd(dir, "test", "-c", "-o", bin, "."); err != nil {
 		return Bench{}, err
 	}
-	return Bench{Name: name, Binary: bin}, nil
+	return Bench{Name: e.Name(), Path: e.Path(), Binary: bin}, nil
 }
 
-// Ratios holds, per function, gc's time over vssa's in each round.
+// Ratios holds, per function (import path and name, as vssa compile
+// names its benchmark), gc's time over vssa's in each round.
 type Ratios map[string][]float64
 
 // RunRounds runs each binary's benchmarks once per round, the binaries
@@ -87,7 +89,7 @@ func RunRounds(benches []Bench, rounds int, benchtime string, log io.Writer) (Ra
 			}
 			for f, impl := range res {
 				if impl["gc"] > 0 && impl["vssa"] > 0 {
-					key := b.Name + " " + f
+					key := b.Path + "." + f
 					r[key] = append(r[key], impl["gc"]/impl["vssa"])
 				}
 			}

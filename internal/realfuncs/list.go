@@ -5,6 +5,7 @@ package realfuncs
 
 import (
 	"fmt"
+	"go/version"
 	"os"
 	"strings"
 )
@@ -22,11 +23,32 @@ import (
 //	refused: MESSAGE         vssa compile refuses, its error holding MESSAGE
 //	build-fails: NOTE        compiles, and the package or its test does not build
 //	test-fails: NOTE         builds, and the generated test fails
+//
+// followed, where a later Go release changed the function, by
+// "; goVERSION: STATE" clauses: the state from that release on.
 type Entry struct {
 	Line  int
 	Pkg   string
 	Funcs []string
 	State State
+	Since []Since // in increasing versions
+}
+
+// Since is the state of an entry from Go release Go ("go1.27") on.
+type Since struct {
+	Go    string
+	State State
+}
+
+// Want returns the state e records for Go release goVersion ("go1.26").
+func (e Entry) Want(goVersion string) State {
+	st := e.State
+	for _, s := range e.Since {
+		if version.Compare(goVersion, s.Go) >= 0 {
+			st = s.State
+		}
+	}
+	return st
 }
 
 // A State is what vssa compile and go test make of an entry.
@@ -45,14 +67,19 @@ func (s State) String() string {
 // Name is the entry's name in reports: the package's import path and
 // the functions.
 func (e Entry) Name() string {
-	path := e.Pkg
-	if mod, _, dir, ok := e.Module(); ok {
-		path = mod
-		if dir != "." {
-			path += "/" + dir
-		}
+	return e.Path() + "." + strings.Join(e.Funcs, "+")
+}
+
+// Path is the import path of the entry's package.
+func (e Entry) Path() string {
+	mod, _, dir, ok := e.Module()
+	if !ok {
+		return e.Pkg
 	}
-	return path + "." + strings.Join(e.Funcs, "+")
+	if dir == "." {
+		return mod
+	}
+	return mod + "/" + dir
 }
 
 // Module splits a module entry's MODULE@VERSION/DIR.
@@ -85,11 +112,24 @@ func ReadList(path string) ([]Entry, error) {
 		if len(f) < 3 {
 			return nil, fmt.Errorf("%s:%d: want PACKAGE FUNC[,FUNC...] STATE", path, i+1)
 		}
-		st, err := parseState(strings.Join(f[2:], " "))
+		clauses := strings.Split(strings.Join(f[2:], " "), ";")
+		st, err := parseState(clauses[0])
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
 		}
-		es = append(es, Entry{Line: i + 1, Pkg: f[0], Funcs: strings.Split(f[1], ","), State: st})
+		e := Entry{Line: i + 1, Pkg: f[0], Funcs: strings.Split(f[1], ","), State: st}
+		for _, c := range clauses[1:] {
+			v, rest, _ := strings.Cut(strings.TrimSpace(c), ":")
+			if !version.IsValid(v) || len(e.Since) > 0 && version.Compare(v, e.Since[len(e.Since)-1].Go) <= 0 {
+				return nil, fmt.Errorf("%s:%d: want \"; goVERSION: STATE\" in increasing versions, found %q", path, i+1, c)
+			}
+			st, err := parseState(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+			}
+			e.Since = append(e.Since, Since{v, st})
+		}
+		es = append(es, e)
 	}
 	return es, nil
 }

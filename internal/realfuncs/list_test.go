@@ -31,7 +31,16 @@ func TestReadList(t *testing.T) {
 	if got := es[1].Name(); got != "m.org/x/sub/dir.F+g" {
 		t.Errorf("Name() = %q", got)
 	}
-	for _, bad := range []string{"p F", "p F okay", "p F refused", "p F ok: note"} {
+	es, err = ReadList(write("p F ok; go1.27: refused: x; go1.29: test-fails: y\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[string]string{"go1.26": "ok", "go1.27": "refused: x", "go1.28": "refused: x", "go1.29": "test-fails: y", "go1.30": "test-fails: y"} {
+		if got := es[0].Want(v).String(); got != want {
+			t.Errorf("Want(%s) = %s, want %s", v, got, want)
+		}
+	}
+	for _, bad := range []string{"p F", "p F okay", "p F refused", "p F ok: note", "p F ok; 1.27: ok", "p F ok; go1.28: ok; go1.27: ok"} {
 		if _, err := ReadList(write(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

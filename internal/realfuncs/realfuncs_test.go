@@ -107,6 +107,9 @@ func checkList(t *testing.T, list string) {
 		t.Fatal(err)
 	}
 	r := runner(t)
+	for i := range es {
+		es[i].State = es[i].Want("go" + r.GoVersion)
+	}
 	tested := map[int]bool{}
 	if long() {
 		r.Fuzztime = *fuzztime
@@ -174,7 +177,7 @@ func TestBench(t *testing.T) {
 				t.Logf("%s: %s", e.Name(), res.State)
 				continue
 			}
-			b, err := BuildBench(e.Name(), res.Dir)
+			b, err := BuildBench(e, res.Dir)
 			if err != nil {
 				t.Logf("%s: build-fails: %s", e.Name(), firstLine(err.Error()))
 				continue
