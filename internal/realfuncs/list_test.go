@@ -63,6 +63,9 @@ func TestCheck(t *testing.T) {
 		{State{"refused", "slicing"}, Result{State: State{Kind: "ok"}}, "update the list file"},
 		{State{Kind: "ok"}, refused("slicing"), "recorded as ok, now refused"},
 		{State{Kind: "ok"}, Result{State: State{"test-fails", "x"}}, "recorded as ok, now test-fails"},
+		{State{"test-fails", "fuzz: hung"}, Result{State: State{Kind: "ok"}}, ""},
+		{State{"test-fails", "fuzz: hung"}, Result{State: State{Kind: "ok"}, Fuzzed: true}, "recorded as test-fails: fuzz: hung, now ok"},
+		{State{"test-fails", "hangs"}, Result{State: State{Kind: "ok"}}, "recorded as test-fails: hangs, now ok"},
 	}
 	for _, tt := range tests {
 		err := Check(Entry{Pkg: "p", Funcs: []string{"F"}, State: tt.want}, tt.got)
