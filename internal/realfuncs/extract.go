@@ -33,6 +33,15 @@ const (
 // keep their pure-Go code behind purego, snappy and gonum behind noasm.
 var buildTags = []string{"purego", "noasm"}
 
+// importDir lists the files of the package in dir that amd64 builds
+// with buildTags.
+func importDir(dir string) (*build.Package, error) {
+	ctx := build.Default
+	ctx.GOARCH = "amd64"
+	ctx.BuildTags = buildTags
+	return ctx.ImportDir(dir, 0)
+}
+
 // A source is a loaded, type-checked package.
 type source struct {
 	dir   string
@@ -50,10 +59,7 @@ type source struct {
 // type-checks them, importing other packages from export data (the go
 // command builds it): packages outside std are not found.
 func load(dir string) (*source, error) {
-	ctx := build.Default
-	ctx.GOARCH = "amd64"
-	ctx.BuildTags = buildTags
-	bp, err := ctx.ImportDir(dir, 0)
+	bp, err := importDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -229,10 +235,7 @@ func copyInternal(path string, t Target, done map[string]bool) error {
 		return nil
 	}
 	done[path] = true
-	ctx := build.Default
-	ctx.GOARCH = "amd64"
-	ctx.BuildTags = buildTags
-	bp, err := ctx.ImportDir(filepath.Join(t.GOROOT, "src", path), 0)
+	bp, err := importDir(filepath.Join(t.GOROOT, "src", path))
 	if err != nil {
 		return err
 	}
