@@ -1,0 +1,145 @@
+// This file measures gc against vssa on the generated benchmarks, in
+// interleaved rounds, and summarises the ratios.
+
+package realfuncs
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// benchLine matches a result line of the generated benchmarks today:
+// BenchmarkVSSA<F>/impl=gc-2  N  T ns/op. The generated benchmarks'
+// format is expected to change (gc and vssa alternating inside one
+// benchmark): ParseBench is the one place to adapt.
+var benchLine = regexp.MustCompile(`^BenchmarkVSSA(\w+)/impl=(gc|vssa)(?:-\d+)?\s+\d+\s+([0-9.e+]+) ns/op`)
+
+// ParseBench returns the ns/op of each implementation ("gc", "vssa") of
+// each function in the output of a test binary's benchmarks.
+func ParseBench(out string) map[string]map[string]float64 {
+	res := map[string]map[string]float64{}
+	for _, line := range strings.Split(out, "\n") {
+		m := benchLine.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		ns, err := strconv.ParseFloat(m[3], 64)
+		if err != nil {
+			continue
+		}
+		if res[m[1]] == nil {
+			res[m[1]] = map[string]float64{}
+		}
+		res[m[1]][m[2]] = ns
+	}
+	return res
+}
+
+// A Bench is a built test binary of one entry's package.
+type Bench struct {
+	Name   string // the entry's name
+	Path   string // the import path of the function's package
+	Binary string
+}
+
+// BuildBench builds the test binary of e's package, extracted in dir.
+func BuildBench(e Entry, dir string) (Bench, error) {
+	bin := filepath.Join(dir, "bench.test")
+	if _, err := goCmd(dir, "test", "-c", "-o", bin, "."); err != nil {
+		return Bench{}, err
+	}
+	return Bench{Name: e.Name(), Path: e.Path(), Binary: bin}, nil
+}
+
+// Ratios holds, per function (import path and name, as vssa compile
+// names its benchmark), gc's time over vssa's in each round.
+type Ratios map[string][]float64
+
+// RunRounds runs each binary's benchmarks once per round, the binaries
+// taking turns within a round, and inside each run the generated
+// benchmark runs gc and then vssa: the two sides of a ratio are
+// measured seconds apart, never a block of rounds apart. Progress goes
+// to log.
+func RunRounds(benches []Bench, rounds int, benchtime string, log io.Writer) (Ratios, error) {
+	r := Ratios{}
+	dropped := map[string]bool{}
+	for round := 0; round < rounds; round++ {
+		for _, b := range benches {
+			if dropped[b.Name] {
+				continue
+			}
+			out, err := exec.Command(b.Binary, "-test.run", "NONE", "-test.bench", "VSSA", "-test.count", "1", "-test.benchtime", benchtime, "-test.timeout", "5m", "-test.v").CombinedOutput()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v\n%s", b.Name, err, out)
+			}
+			res := ParseBench(string(out))
+			if len(res) == 0 {
+				// A generated benchmark skips where it cannot
+				// make an input (an output larger than it).
+				fmt.Fprintf(log, "%s: no benchmark result, left out:\n%s\n", b.Name, out)
+				dropped[b.Name] = true
+				continue
+			}
+			for f, impl := range res {
+				if impl["gc"] > 0 && impl["vssa"] > 0 {
+					key := b.Path + "." + f
+					r[key] = append(r[key], impl["gc"]/impl["vssa"])
+				}
+			}
+		}
+		fmt.Fprintf(log, "round %d of %d done\n", round+1, rounds)
+	}
+	return r, nil
+}
+
+// Spread is the minimum, median and maximum of xs.
+func Spread(xs []float64) (lo, med, hi float64) {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	med = s[n/2]
+	if n%2 == 0 {
+		med = (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[0], med, s[n-1]
+}
+
+// Geomean is the geometric mean of xs.
+func Geomean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += math.Log(x)
+	}
+	return math.Exp(sum / float64(len(xs)))
+}
+
+// Report writes one line per function (min, median, max of its ratios)
+// and a summary line: the geomean of the medians.
+func (r Ratios) Report(w io.Writer) {
+	var keys []string
+	for k := range r {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var meds []float64
+	below := 0
+	fmt.Fprintf(w, "%-60s %7s %7s %7s  (gc time / vssa time, %s)\n", "function", "min", "median", "max", "rounds")
+	for _, k := range keys {
+		lo, med, hi := Spread(r[k])
+		meds = append(meds, med)
+		if med < 0.9 {
+			below++
+		}
+		fmt.Fprintf(w, "%-60s %7.2f %7.2f %7.2f  (%d)\n", k, lo, med, hi, len(r[k]))
+	}
+	if len(meds) > 0 {
+		fmt.Fprintf(w, "geomean of medians %.2fx gc over %d functions, %d below 0.9x\n", Geomean(meds), len(meds), below)
+	}
+}

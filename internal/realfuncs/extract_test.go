@@ -1,0 +1,95 @@
+package realfuncs
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestExtract takes a function and a method out of testdata/extract and
+// checks that each is copied as written into HotFile, that DepsFile
+// holds what it needs and nothing else, and that the module builds.
+func TestExtract(t *testing.T) {
+	src, err := os.ReadFile("testdata/extract/p.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	between := func(from, to string) string {
+		i := strings.Index(text, from)
+		j := strings.Index(text[i:], to)
+		return text[i : i+j+len(to)]
+	}
+	tests := []struct {
+		funcs   []string
+		hot     string   // the function as written
+		deps    []string // in DepsFile
+		notDeps []string // not in DepsFile
+	}{{
+		funcs: []string{"Hot"},
+		hot:   between("// Hot is", "\n}\n"),
+		deps: []string{`"errors"`, `"math/bits"`, "const (\n\ta = iota", "type T uint8",
+			"func (t T) Error() string", "var table = [4]uint8", "var errX", "func helper(x uint)"},
+		notDeps: []string{"strings", "Unused", "helper2", "Inc", "other", "Unrelated", "func Hot"},
+	}, {
+		funcs:   []string{"(*T).Inc"},
+		hot:     "func (t *T) Inc() { *t += T(unusedConst) }",
+		deps:    []string{"type T uint8", "const unusedConst = 1"},
+		notDeps: []string{"func (t T) Error", "table", "errors", "func Hot"},
+	}}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		if err := Extract("testdata/extract", tt.funcs, Target{Dir: dir, Path: "example.com/p", GoVersion: "1.22"}); err != nil {
+			t.Fatal(err)
+		}
+		read := func(name string) string {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+		hot, deps := read(HotFile), read(DepsFile)
+		if !strings.HasPrefix(hot, "//go:build !amd64 || purego\n") {
+			t.Errorf("%v: %s does not start with the fallback's constraint:\n%s", tt.funcs, HotFile, hot)
+		}
+		if !strings.Contains(hot, tt.hot) {
+			t.Errorf("%v: %s does not hold\n%s\nas written; it is\n%s", tt.funcs, HotFile, tt.hot, hot)
+		}
+		for _, s := range tt.deps {
+			if !strings.Contains(deps, s) {
+				t.Errorf("%v: %s misses %q:\n%s", tt.funcs, DepsFile, s, deps)
+			}
+		}
+		for _, s := range tt.notDeps {
+			if strings.Contains(deps, s) {
+				t.Errorf("%v: %s holds %q, which is not needed:\n%s", tt.funcs, DepsFile, s, deps)
+			}
+		}
+		// Both files together, as the purego build sees them.
+		cmd := exec.Command("go", "vet", "-tags", "purego", ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%v: the extracted module does not build: %v\n%s", tt.funcs, err, out)
+		}
+	}
+}
+
+// TestExtractInternal takes a std function that imports an internal
+// package: the package is copied into the module, which builds.
+func TestExtractInternal(t *testing.T) {
+	r := toolchain(t)
+	dir := t.TempDir()
+	if err := Extract(filepath.Join(r.GOROOT, "src", "crypto/md5"), []string{"blockGeneric"}, Target{Dir: dir, Path: "example.com/md5", GoVersion: r.GoVersion, GOROOT: r.GOROOT}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "vet", "-tags", "purego", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the extracted module does not build: %v\n%s", err, out)
+	}
+}
