@@ -34,7 +34,6 @@ func TestRefused(t *testing.T) {
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
 		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "Append: unsupported:", nil},
 		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "p.go:5:6: CallValue: unsupported: a value of type func(int) int", nil},
-		{"CallMethod", "func CallMethod(n *Node) int {\n\treturn n.Len()\n}\n", "p.go:6:14: CallMethod: unsupported: a call of (*example.com/p.Node).Len (only functions, not methods,", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
 		{"Generic", "func Generic[T any](x T) T {\n\treturn x\n}\n", "p.go:5:1: Generic: unsupported: a generic function", nil},

@@ -626,6 +626,8 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.zeroLocal(in.Imm)
 	case OpMove:
 		e.moveBytes(gp(0), gp(1), gp(2))
+	case OpTrap:
+		e.ins("UNDEF")
 	case OpSliceBound:
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JHI %s", e.stub(e.h.sliceHelper(in.Imm, in.Signed), gp(0), gp(1)))

@@ -391,6 +391,13 @@ func (l *lowerer) call(in *ir.Instr) {
 	if !ok {
 		c = l.trampoline(in)
 	}
+	l.callee(c, in.Sym(), in.CallArgs(), in.Dsts())
+}
+
+// callee lowers a call of c (sym its IR name) with arguments args and
+// results dsts: the arguments stored where ABI0 puts them, the call,
+// the results loaded.
+func (l *lowerer) callee(c Callee, sym string, callArgs, dsts []ir.Reg) {
 	var params, results []types.Type
 	for i := 0; i < c.Sig.Params().Len(); i++ {
 		params = append(params, c.Sig.Params().At(i).Type())
@@ -399,15 +406,15 @@ func (l *lowerer) call(in *ir.Instr) {
 		results = append(results, c.Sig.Results().At(i).Type())
 	}
 	pOff, rOff, size := abiOffsets(params, results)
-	site := &callSite{callee: in.Sym()}
-	for i, a := range in.CallArgs() {
+	site := &callSite{callee: sym}
+	for i, a := range callArgs {
 		vs := l.values(a)
 		for k, comp := range l.components(params[i]) {
 			site.args = append(site.args, l.emit(&Instr{Op: OpCallArg, Off: pOff[i] + comp.off, Width: comp.width, Float: comp.float, Args: []Value{vs[k]}}))
 		}
 	}
 	call := l.emit(&Instr{Op: OpCall, Sym: c.Name, Off: size})
-	for i, r := range in.Dsts() {
+	for i, r := range dsts {
 		for _, comp := range l.components(results[i]) {
 			res := &Instr{Op: OpCallResult, Off: rOff[i] + comp.off, Width: comp.width, Signed: comp.signed, Float: comp.float}
 			l.vals[r] = append(l.vals[r], l.def(comp.class, comp.pointer, res))
@@ -740,6 +747,11 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.global(dst, in.Sym())
 	case ir.OpAlloc:
 		l.alloc(dst, in)
+	case ir.OpMakeInterface:
+		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
+	case ir.OpPanic:
+		l.callee(l.goHelper("panic(p0)", args, nil), "", args, nil)
+		l.emit(&Instr{Op: OpTrap})
 	case ir.OpNilCheck:
 		l.emit(&Instr{Op: OpNil, Args: []Value{l.value(args[0])}})
 	case ir.OpBoundsCheck:
@@ -772,7 +784,6 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement",
 	ir.OpDefer:           "defer",
-	ir.OpPanic:           "panic",
 	ir.OpFunc:            "a function value",
 	ir.OpMakeClosure:     "a closure",
 	ir.OpMakeSlice:       "make of a slice",
@@ -787,7 +798,6 @@ var constructs = map[ir.Op]string{
 	ir.OpNext:            "range over a string or a map",
 	ir.OpLenCheck:        "a slice converted to an array",
 	ir.OpSliceToArrayPtr: "a slice converted to an array pointer",
-	ir.OpMakeInterface:   "a conversion to an interface",
 	ir.OpChangeInterface: "an interface",
 	ir.OpTypeAssert:      "a type assertion",
 	ir.OpIndex:           "an array value (arrays are supported through pointers)",

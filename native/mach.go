@@ -76,6 +76,7 @@ const (
 	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
 	OpZeroLocal            // local variable Imm of the frame = zero (locals.go)
 	OpMove                 // the Args[2] bytes at Args[0] = those at Args[1], as memmove (overlap allowed)
+	OpTrap                 // never reached: ends a block after a call that panics
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).
@@ -120,7 +121,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpZeroLocal, OpMove, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpZeroLocal, OpMove, OpTrap, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
 		return false
 	}
 	return true

@@ -25,7 +25,9 @@ type Trampoline struct {
 	Name    string // the trampoline's
 	Pkg     string // the callee's package path
 	PkgName string // its name ("" for the compiled package)
-	Func    string // the callee's name in it
+	Func    string // the callee's name in it (an instance's with its type arguments)
+	Method  bool   // Func is a method of the first parameter
+	Body    string // if not "", the helper's statement over p0, p1, … instead of a call of Func
 	Params  []types.Type
 	Results []types.Type
 }
@@ -34,14 +36,12 @@ type Trampoline struct {
 // compiled with this one, goes.
 func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	sym := call.Sym()
-	slash := strings.LastIndex(sym, "/")
-	dot := strings.LastIndex(sym, ".")
-	if strings.HasPrefix(sym, "(") || dot < slash || dot < 0 || strings.ContainsAny(sym[dot+1:], "$[") {
-		l.fail("a call of %s (only functions, not methods, closures or generic instances, are called from compiled code: name it to compile it too)", sym)
+	path, name, method, ok := splitCallee(sym)
+	if !ok {
+		l.fail("a call of %s (compiled code calls functions, methods and generic instances of basic types: name it to compile it too)", sym)
 	}
-	path, name := sym[:dot], sym[dot+1:]
 	own := path == l.unit.Pkg.Path()
-	if !own && !token.IsExported(name) {
+	if !own && (!token.IsExported(name) || strings.Contains(name, "[")) {
 		l.fail("a call of %s, which is not exported", sym)
 	}
 	if !own && importRestricted(path, l.unit.Pkg.Path()) {
@@ -61,7 +61,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	}
 	u := l.unit
 	for _, t := range u.Trampolines {
-		if t.Pkg == path && t.Func == name {
+		if t.Pkg == path && t.Func == name && t.Method == method {
 			return Callee{Name: t.Name, Sig: t.signature()}
 		}
 	}
@@ -76,7 +76,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 			l.fail("a call of %s, of a package the compiled package does not import", sym)
 		}
 	}
-	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Params: params, Results: results}
+	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Method: method, Params: params, Results: results}
 	u.Trampolines = append(u.Trampolines, t)
 	return Callee{Name: t.Name, Sig: t.signature()}
 }
@@ -101,7 +101,7 @@ func importRestricted(path, from string) bool {
 	case strings.HasPrefix(path, "internal/") || path == "internal":
 		return !strings.HasPrefix(from, "internal/")
 	case i >= 0:
-		return !strings.HasPrefix(from, path[:i+1])
+		return !strings.HasPrefix(from+"/", path[:i+1])
 	case strings.HasSuffix(path, "/internal"):
 		return !strings.HasPrefix(from, strings.TrimSuffix(path, "internal"))
 	}
@@ -158,9 +158,17 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 			rs = append(rs, types.TypeString(r, qual))
 		}
 		callee := t.Func
-		if t.PkgName != "" {
+		switch {
+		case t.Method:
+			callee = "p0." + t.Func
+			args = args[1:]
+		case t.PkgName != "":
 			imports[t.Pkg] = t.PkgName
 			callee = t.PkgName + "." + t.Func
+		}
+		if t.Body != "" {
+			fmt.Fprintf(&b, "func %s(%s) %s {\n\t%s\n}\n\n", t.Name, strings.Join(ps, ", "), strings.Join(rs, ", "), t.Body)
+			continue
 		}
 		res := strings.Join(rs, ", ")
 		if len(rs) > 1 {
@@ -173,4 +181,82 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 		fmt.Fprintf(&b, "// %s calls %s for the assembly.\nfunc %s(%s) %s {\n\t%s%s(%s)\n}\n\n", t.Name, callee, t.Name, strings.Join(ps, ", "), res, ret, callee, strings.Join(args, ", "))
 	}
 	return b.String(), imports
+}
+
+// splitCallee splits the IR name of a callee into its package path and
+// name, and says whether it is a method ("(*path.T).M", "(path.T).M":
+// name is M). A generic instance keeps its type arguments in name when
+// they are basic types ("path.word[string]"); ok is false for anything
+// else (a closure, an instance of other types).
+func splitCallee(sym string) (path, name string, method, ok bool) {
+	if strings.HasPrefix(sym, "(") {
+		end := strings.Index(sym, ").")
+		if end < 0 {
+			return "", "", false, false
+		}
+		recv := strings.TrimPrefix(sym[1:end], "*")
+		dot := strings.LastIndex(recv, ".")
+		if dot < 0 || strings.ContainsAny(recv[dot+1:], "[$") {
+			return "", "", false, false
+		}
+		name = sym[end+2:]
+		return recv[:dot], name, true, token.IsIdentifier(name)
+	}
+	base := sym
+	if i := strings.Index(sym, "["); i >= 0 {
+		base = sym[:i]
+		if args := sym[i:]; strings.ContainsAny(args, "./$(") {
+			return "", "", false, false
+		}
+	}
+	dot := strings.LastIndex(base, ".")
+	if dot < strings.LastIndex(base, "/") || dot < 0 || !token.IsIdentifier(base[dot+1:]) {
+		return "", "", false, false
+	}
+	return sym[:dot], sym[dot+1:], false, true
+}
+
+// goHelper returns the Go helper of the compiled package that computes
+// body (a statement over p0, p1, …) from values of args' types, with
+// results of dsts' types: a conversion to an interface (return p0),
+// a panic (panic(p0)). One helper per body and types.
+func (l *lowerer) goHelper(body string, args, dsts []ir.Reg) Callee {
+	var params, results []types.Type
+	for _, a := range args {
+		params = append(params, l.f.TypeOf(a))
+	}
+	for _, d := range dsts {
+		results = append(results, l.f.TypeOf(d))
+	}
+	for _, t := range append(append([]types.Type(nil), params...), results...) {
+		if !nameable(t, l.unit.Pkg) && !isInterface(t) {
+			l.fail("a value of type %s, which the compiled package cannot name", t)
+		}
+	}
+	u := l.unit
+	for _, t := range u.Trampolines {
+		if t.Body == body && sameTypes(t.Params, params) && sameTypes(t.Results, results) {
+			return Callee{Name: t.Name, Sig: t.signature()}
+		}
+	}
+	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Body: body, Params: params, Results: results}
+	u.Trampolines = append(u.Trampolines, t)
+	return Callee{Name: t.Name, Sig: t.signature()}
+}
+
+func isInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && (it.Empty() || types.Identical(t, types.Universe.Lookup("error").Type()))
+}
+
+func sameTypes(a, b []types.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !types.Identical(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }

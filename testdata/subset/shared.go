@@ -48,3 +48,20 @@ var acceptRanges = [16]acceptRange{
 
 // Point is a point on the plane.
 type Point struct{ X, Y int32 }
+
+// InvalidByteError describes an invalid byte, as encoding/hex's.
+type InvalidByteError byte
+
+func (e InvalidByteError) Error() string { return "invalid byte" }
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0xff
+}

@@ -274,3 +274,31 @@ func ParseDigits(s string) uint64 {
 	}
 	return d
 }
+
+// HexDecode decodes src into dst, as encoding/hex's Decode: an error
+// value made of a byte, a panic with a string.
+func HexDecode(dst, src []byte) (int, error) {
+	if len(dst) > 1<<40 {
+		panic("subset: absurd destination")
+	}
+	i, j := 0, 1
+	for ; j < len(src); j += 2 {
+		p, q := src[j-1], src[j]
+		a, b := unhex(p), unhex(q)
+		if a > 0x0f {
+			return i, InvalidByteError(p)
+		}
+		if b > 0x0f {
+			return i, InvalidByteError(q)
+		}
+		dst[i] = (a << 4) | b
+		i++
+	}
+	if len(src)%2 == 1 {
+		if unhex(src[j-1]) > 0x0f {
+			return i, InvalidByteError(src[j-1])
+		}
+		return i, errShort
+	}
+	return i, nil
+}

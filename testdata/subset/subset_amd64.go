@@ -14,6 +14,18 @@ func vssaSubsetCall0(p0 string, p1 int, p2 int) (uint64, error) {
 	return strconv.ParseUint(p0, p1, p2)
 }
 
+func vssaSubsetCall1(p0 InvalidByteError) error {
+	return p0
+}
+
+func vssaSubsetCall2(p0 string) interface{} {
+	return p0
+}
+
+func vssaSubsetCall3(p0 interface{}) {
+	panic(p0)
+}
+
 //go:noescape
 func HexEncode(dst []byte, src []byte) int
 
@@ -83,6 +95,8 @@ func Shift(s []int32, k int) int
 
 //go:noescape
 func ParseDigits(s string) uint64
+
+func HexDecode(dst []byte, src []byte) (int, error)
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

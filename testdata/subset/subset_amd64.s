@@ -2169,6 +2169,283 @@ b21:
 	MOVQ $4096, R8
 	JMP b5
 
+// func HexDecode(dst []byte, src []byte) (int, error)
+TEXT ·HexDecode(SB), $672-72
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ dst_len+8(FP), BX
+	MOVQ src_len+32(FP), SI
+	MOVQ $1099511627776, DI
+	CMPQ BX, DI
+	JGT b1
+b2:
+	MOVQ $0, DI
+	MOVQ $1, R8
+	MOVQ $4096, R9
+	MOVQ DI, 656(SP)
+	JMP b5
+	PCALIGN $64
+b3:
+	MOVQ R8, DI
+	SUBQ $1, DI
+	CMPQ DI, SI
+	JCC panic1
+	MOVQ src_base+24(FP), R10
+	MOVBQZX (R10)(DI*1), R10
+	MOVQ src_base+24(FP), DI
+	MOVBQZX (DI)(R8*1), DI
+	MOVQ $48, R12
+	CMPQ R12, R10
+	JHI b18
+b19:
+	CMPQ R10, $57
+	JLS b16
+b18:
+	MOVQ $97, R12
+	CMPQ R12, R10
+	JHI b21
+b22:
+	CMPQ R10, $102
+	JLS b17
+b21:
+	MOVQ $65, R12
+	CMPQ R12, R10
+	JHI b23
+b24:
+	CMPQ R10, $70
+	JLS b20
+b23:
+	MOVQ $255, R12
+	JMP b14
+b20:
+	MOVQ R10, R12
+	SUBB $65, R12
+	ADDB $10, R12
+	JMP b14
+b17:
+	MOVQ R10, R12
+	SUBB $97, R12
+	ADDB $10, R12
+	JMP b14
+b16:
+	MOVQ R10, R12
+	SUBB $48, R12
+b14:
+	MOVQ $48, R13
+	CMPQ R13, DI
+	JHI b52
+b53:
+	CMPQ DI, $57
+	JLS b50
+b52:
+	MOVQ $97, R13
+	CMPQ R13, DI
+	JHI b55
+b56:
+	CMPQ DI, $102
+	JLS b51
+b55:
+	MOVQ $65, R13
+	CMPQ R13, DI
+	JHI b57
+b58:
+	CMPQ DI, $70
+	JLS b54
+b57:
+	MOVQ $255, R13
+	JMP b48
+b54:
+	MOVQ DI, R13
+	SUBB $65, R13
+	ADDB $10, R13
+	JMP b48
+b51:
+	MOVQ DI, R13
+	SUBB $97, R13
+	ADDB $10, R13
+	JMP b48
+b50:
+	MOVQ DI, R13
+	SUBB $48, R13
+b48:
+	CMPQ R12, $15
+	JHI b6
+b7:
+	CMPQ R13, $15
+	JHI b8
+b9:
+	SHLB $4, R12
+	ORQ R13, R12
+	MOVQ 656(SP), DI
+	CMPQ DI, BX
+	JCC panic2
+	MOVQ dst_base+0(FP), DI
+	MOVQ 656(SP), R10
+	MOVB R12, (DI)(R10*1)
+	MOVQ 656(SP), DI
+	ADDQ $1, DI
+	ADDQ $2, R8
+	SUBQ $1, R9
+	JEQ b66
+b65:
+	MOVQ DI, 656(SP)
+b5:
+	CMPQ R8, SI
+	JLT b3
+b4:
+	MOVQ $2, BX
+	MOVQ BX, R11
+	MOVQ SI, AX
+	CMPQ R11, $-1
+	JEQ divneg4
+	CQO
+	IDIVQ R11
+	JMP div3
+divneg4:
+	XORL DX, DX
+div3:
+	CMPQ DX, $1
+	JEQ b10
+b11:
+	MOVQ $0, BX
+	MOVQ $0, SI
+	MOVQ 656(SP), R11
+	MOVQ R11, ret+48(FP)
+	MOVQ BX, ret1_itable+56(FP)
+	MOVQ SI, ret1_data+64(FP)
+	RET
+b10:
+	SUBQ $1, R8
+	CMPQ R8, SI
+	JCC panic5
+	MOVQ src_base+24(FP), BX
+	MOVBQZX (BX)(R8*1), BX
+	MOVQ $48, SI
+	CMPQ SI, BX
+	JHI b35
+b36:
+	CMPQ BX, $57
+	JLS b33
+b35:
+	MOVQ $97, SI
+	CMPQ SI, BX
+	JHI b38
+b39:
+	CMPQ BX, $102
+	JLS b34
+b38:
+	MOVQ $65, SI
+	CMPQ SI, BX
+	JHI b40
+b41:
+	CMPQ BX, $70
+	JLS b37
+b40:
+	MOVQ $255, SI
+	JMP b31
+b37:
+	MOVQ BX, SI
+	SUBB $65, SI
+	ADDB $10, SI
+	JMP b31
+b34:
+	MOVQ BX, SI
+	SUBB $97, SI
+	ADDB $10, SI
+	JMP b31
+b33:
+	MOVQ BX, SI
+	SUBB $48, SI
+b31:
+	CMPQ SI, $15
+	JHI b12
+b13:
+	MOVQ ·errShort(SB), BX
+	MOVQ ·errShort+8(SB), SI
+	MOVQ 656(SP), R11
+	MOVQ R11, ret+48(FP)
+	MOVQ BX, ret1_itable+56(FP)
+	MOVQ SI, ret1_data+64(FP)
+	RET
+b12:
+	MOVB BX, 0(SP)
+	CALL ·vssaSubsetCall1(SB)
+	MOVQ 8(SP), BX
+	MOVQ 16(SP), SI
+	MOVQ 656(SP), R11
+	MOVQ R11, ret+48(FP)
+	MOVQ BX, ret1_itable+56(FP)
+	MOVQ SI, ret1_data+64(FP)
+	RET
+b8:
+	MOVB DI, 0(SP)
+	CALL ·vssaSubsetCall1(SB)
+	MOVQ 8(SP), BX
+	MOVQ 16(SP), SI
+	MOVQ 656(SP), R11
+	MOVQ R11, ret+48(FP)
+	MOVQ BX, ret1_itable+56(FP)
+	MOVQ SI, ret1_data+64(FP)
+	RET
+b6:
+	MOVB R10, 0(SP)
+	CALL ·vssaSubsetCall1(SB)
+	MOVQ 8(SP), BX
+	MOVQ 16(SP), SI
+	MOVQ 656(SP), R11
+	MOVQ R11, ret+48(FP)
+	MOVQ BX, ret1_itable+56(FP)
+	MOVQ SI, ret1_data+64(FP)
+	RET
+b1:
+	LEAQ vssaSubsetStr7<>(SB), BX
+	MOVQ $26, SI
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetCall2(SB)
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), SI
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetCall3(SB)
+	UNDEF
+b66:
+	MOVQ BX, 176(SP)
+	MOVQ SI, 224(SP)
+	MOVQ DI, 240(SP)
+	MOVQ R8, 256(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 176(SP), BX
+	MOVQ 224(SP), SI
+	MOVQ 240(SP), DI
+	MOVQ 256(SP), R8
+	MOVQ $4096, R9
+	MOVQ DI, 656(SP)
+	JMP b5
+panic1:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ DI, 0(SP)
+	MOVQ BX, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R8, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX
@@ -2193,3 +2470,8 @@ DATA vssaSubsetStr5<>+0(SB)/8, $0x43e0000000000000
 GLOBL vssaSubsetStr5<>(SB), RODATA|NOPTR, $8
 DATA vssaSubsetStr6<>+0(SB)/4, $0x5f000000
 GLOBL vssaSubsetStr6<>(SB), RODATA|NOPTR, $4
+DATA vssaSubsetStr7<>+0(SB)/8, $0x203a746573627573
+DATA vssaSubsetStr7<>+8(SB)/8, $0x6420647275736261
+DATA vssaSubsetStr7<>+16(SB)/8, $0x6974616e69747365
+DATA vssaSubsetStr7<>+24(SB)/2, $0x6e6f
+GLOBL vssaSubsetStr7<>(SB), RODATA|NOPTR, $26

@@ -1493,6 +1493,95 @@ func BenchmarkVSSAParseDigits(b *testing.B) {
 	})
 }
 
+// vssaSubsetRefHexDecode is HexDecode's Go original.
+func vssaSubsetRefHexDecode(dst, src []byte) (int, error) {
+	if len(dst) > 1<<40 {
+		panic("subset: absurd destination")
+	}
+	i, j := 0, 1
+	for ; j < len(src); j += 2 {
+		p, q := src[j-1], src[j]
+		a, b := unhex(p), unhex(q)
+		if a > 0x0f {
+			return i, InvalidByteError(p)
+		}
+		if b > 0x0f {
+			return i, InvalidByteError(q)
+		}
+		dst[i] = (a << 4) | b
+		i++
+	}
+	if len(src)%2 == 1 {
+		if unhex(src[j-1]) > 0x0f {
+			return i, InvalidByteError(src[j-1])
+		}
+		return i, errShort
+	}
+	return i, nil
+}
+
+// vssaSubsetCheckHexDecode runs HexDecode and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckHexDecode(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	var r1, w1 error
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefHexDecode(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = HexDecode(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("HexDecode(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("HexDecode(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame7(r1, w1) {
+		t.Fatalf("HexDecode(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("HexDecode(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("HexDecode(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAHexDecode(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckHexDecode(t, g)
+	}
+}
+
+func FuzzVSSAHexDecode(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckHexDecode(t, vssaSubsetByteGen(data)) })
+}
+
+func BenchmarkVSSAHexDecode(b *testing.B) {
+	g := vssaSubsetBenchGen()
+	_ = g // every parameter may have its //vssa:range
+	a0 := vssaSubsetGen0(g)
+	a1 := vssaSubsetGen0(g)
+	if p := vssaSubsetCatch(func() { vssaSubsetRefHexDecode(a0, a1) }); p != "" {
+		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		for b.Loop() {
+			vssaSubsetRefHexDecode(a0, a1)
+		}
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		for b.Loop() {
+			HexDecode(a0, a1)
+		}
+	})
+}
+
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
 
 func vssaSubsetClone1(x byte) byte { return x }
