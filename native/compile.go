@@ -30,7 +30,7 @@ const DefaultPasses = "mem2reg,gvn,checkelim"
 // Request says what to compile.
 type Request struct {
 	Dir    string   // the package's directory
-	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir
+	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir (relative to Dir)
 	Funcs  []string // the functions, by name
 	Passes string   // the pipeline ("" is DefaultPasses)
 }
@@ -40,6 +40,10 @@ type Output struct {
 	Files map[string][]byte
 	// Order lists the files in Files in the order to write them.
 	Order []string
+	// Remove lists the files of an earlier set, written with another
+	// -o for some of the same functions, to remove once Files are
+	// written.
+	Remove []string
 }
 
 // A PosError is an error at a source position.
@@ -66,6 +70,10 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !filepath.IsAbs(req.Prefix) {
+		// -o is a path in DIR, whatever the working directory.
+		req.Prefix = filepath.Join(req.Dir, req.Prefix)
+	}
 	prefix, err := filepath.Abs(req.Prefix)
 	if err != nil {
 		return nil, err
@@ -86,6 +94,9 @@ func Compile(req Request) (*Output, error) {
 		return nil, err
 	}
 
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
 	// The Go originals are in files built only without amd64 or with
 	// purego: load with purego so that they are there.
 	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: dir, BuildFlags: []string{"-tags=purego"}, Fset: token.NewFileSet()}
@@ -106,6 +117,10 @@ func Compile(req Request) (*Output, error) {
 		return nil, errors.New(strings.Join(errs, "\n"))
 	}
 	pkg := pkgs[0]
+	remove, err := oldSets(dir, prefix, req.Funcs)
+	if err != nil {
+		return nil, err
+	}
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
 	prog.Build()
 	bp := bridge.FromSSA(prog, ssaPkgs)
@@ -154,6 +169,9 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
+		if err := checkLoopParams(fset, pkg.TypesInfo, decl, sig, ranges); err != nil {
+			return nil, err
+		}
 		fn := ssaPkgs[0].Func(name)
 		f := bp.IRFunc(fn)
 		if f == nil {
@@ -170,6 +188,11 @@ func Compile(req Request) (*Output, error) {
 		c.IR = g
 		callees[fn.String()] = c
 		jobs = append(jobs, job{name, decl, sig, ranges, g})
+	}
+	// After the functions' own checks, which say more about a
+	// declaration they use.
+	if err := checkOriginalsFiles(pkg, fset, req.Funcs); err != nil {
+		return nil, err
 	}
 	for _, j := range jobs {
 		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
@@ -196,7 +219,7 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Files: map[string][]byte{}}
+	out := &Output{Files: map[string][]byte{}, Remove: remove}
 	add := func(path string, b []byte) {
 		out.Files[path] = b
 		out.Order = append(out.Order, path)
@@ -342,7 +365,7 @@ func builtOnAmd64(file *ast.File) bool {
 				return true
 			}
 			return expr.Eval(func(tag string) bool {
-				return tag == "amd64" || tag == "gc" || tag == "linux" || tag == "unix" || strings.HasPrefix(tag, "go1.")
+				return tag == "amd64" || tag == "gc" || tag == "cgo" || tag == "linux" || tag == "unix" || strings.HasPrefix(tag, "go1.")
 			})
 		}
 	}

@@ -38,7 +38,7 @@ func TestKernels(t *testing.T) {
 	if len(funcs) < 20 {
 		t.Errorf("%d kernels, want at least 20", len(funcs))
 	}
-	out, err := Compile(Request{Dir: kernelsDir, Prefix: filepath.Join(kernelsDir, "kernels"), Funcs: funcs})
+	out, err := Compile(Request{Dir: kernelsDir, Prefix: "kernels", Funcs: funcs})
 	if err != nil {
 		t.Fatal(err)
 	}

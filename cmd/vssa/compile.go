@@ -72,6 +72,16 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 				fmt.Fprintf(stderr, "vssa compile: %v\n", err)
 				return exitFailure
 			}
+			for _, path := range out.Remove {
+				// An earlier set for some of the same functions, written
+				// with another -o: beside the new one it would
+				// redeclare them.
+				if err := os.Remove(path); err != nil {
+					fmt.Fprintf(stderr, "vssa compile: %v\n", err)
+					return exitFailure
+				}
+				fmt.Fprintf(stderr, "vssa compile: removed %s, which an earlier -o wrote for the same functions\n", path)
+			}
 			return exitOK
 		},
 	})

@@ -1,0 +1,99 @@
+package native
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestPackageChecks checks that what would leave the generated package
+// wrong without a word is refused, with the way out named.
+func TestPackageChecks(t *testing.T) {
+	const f = "func F(x int) int {\n\treturn x + 1\n}\n"
+	cases := []struct {
+		name  string
+		files map[string]string
+		funcs []string
+		want  string // "" for none
+	}{
+		{"unnamed function", map[string]string{"p.go": fallback + f + "\nfunc G(x int) int { return x }\n"}, []string{"F"},
+			"p.go, which holds the Go originals and is not built on amd64, also declares G: they would be undefined on amd64. Name them on the command line too"},
+		{"unnamed method and type", map[string]string{"p.go": fallback + f + "\ntype T int\n\nfunc (t *T) M() {}\n"}, []string{"F"},
+			"also declares T, the method (*T).M: they would be undefined on amd64. Move them to a file built everywhere"},
+		{"cgo", map[string]string{"p.go": fallback + f, "c.go": "package p\n\nimport \"C\"\n"}, []string{"F"},
+			`c.go:3:8: the package uses cgo (c.go imports "C"), and go build refuses Go assembly in a package that uses cgo`},
+		{"generate in the originals' file", map[string]string{"p.go": fallback + "//go:generate vssa compile -o out . F\n\n" + f}, []string{"F"},
+			"p.go:5:1: this //go:generate line is in p.go, which is not built on amd64, so go generate on amd64 skips it"},
+		{"generate elsewhere", map[string]string{"p.go": fallback + f, "doc.go": "package p\n\n//go:generate vssa compile -o out . F\n"}, []string{"F"}, ""},
+		{"misspelt directive", map[string]string{"p.go": fallback + "//vssa:rang n 0 10\n" + f}, []string{"F"},
+			"p.go:5:1: unknown directive //vssa:rang (vssa compile knows //vssa:range PARAM LO HI)"},
+		{"loop count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
+			"p.go:7:18: L: the integer parameter n bounds a loop and has no //vssa:range"},
+		{"range over a count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := range n {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
+			"p.go:7:17: L: the integer parameter n bounds a loop"},
+		{"loop count with a range", map[string]string{"p.go": fallback + "//vssa:range n 0 100\nfunc L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"}, ""},
+		{"loop state", map[string]string{"p.go": fallback + "func L(x uint) int {\n\tc := 0\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n"}, []string{"L"}, ""},
+	}
+	for _, tc := range cases {
+		dir := writeModule(t, tc.files)
+		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: tc.funcs})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestPrefixInDir checks that -o is a path in DIR, whatever the working
+// directory.
+func TestPrefixInDir(t *testing.T) {
+	dir := writeModule(t, map[string]string{"p.go": fallback + "func F(x int) int { return x + 1 }\n"})
+	out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range out.Order {
+		if filepath.Dir(path) != dir {
+			t.Errorf("%s is not in %s", path, dir)
+		}
+	}
+}
+
+// TestOldSet checks that a set written with another -o for the same
+// functions is removed, and one that compiled others too is named.
+func TestOldSet(t *testing.T) {
+	dir := writeModule(t, map[string]string{"p.go": fallback + "func F(x int) int { return x + 1 }\n", "q.go": fallback + "func G(x int) int { return x - 1 }\n"})
+	write := func(prefix string, funcs ...string) {
+		out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: funcs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range out.Order {
+			if err := os.WriteFile(path, out.Files[path], 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write("old", "F", "G")
+	out, err := Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F", "G"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out.Remove)
+	if got, want := strings.Join(baseNames(out.Remove), " "), "old_amd64.go old_amd64.s old_vssa_test.go"; got != want {
+		t.Errorf("to remove: %s, want %s", got, want)
+	}
+	// Compiling again with the same -o replaces the set: nothing to
+	// remove.
+	if out, err := Compile(Request{Dir: dir, Prefix: "old", Funcs: []string{"F", "G"}}); err != nil || len(out.Remove) > 0 {
+		t.Errorf("same -o: %v, removing %v", err, out.Remove)
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F"}})
+	if err == nil || !strings.Contains(err.Error(), "old_amd64.go, written by vssa compile with -o old, compiles F too, and also G: remove its files (old_amd64.s, old_amd64.go, old_vssa_test.go) or compile with -o old") {
+		t.Errorf("got %v, want the old set named", err)
+	}
+}
