@@ -204,9 +204,13 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
 		}
+		file, sum, err := sourceSum(fset, j.decl)
+		if err != nil {
+			return nil, err
+		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2})
+		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2, File: file, Sum: sum})
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))

@@ -32,6 +32,10 @@ type Compiled struct {
 	// AVX2: its vector loops have AVX2 versions, which run when the
 	// CPU has AVX2 (its test runs it both ways).
 	AVX2 bool
+	// File is the base name of the Go original's file, Sum the SHA-256
+	// of the original's text (see sourceSum): the generated test
+	// checks that the original is still what was compiled.
+	File, Sum string
 }
 
 func anyAVX2(fns []*Compiled) bool {
@@ -179,7 +183,7 @@ func (n names) refName(f string) string { return n.stem + "Ref" + f }
 // testFile returns PREFIX_vssa_test.go.
 func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"testing\"\n)\n\n", GeneratedHeader, pkgName)
+	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"testing\"\n%s)\n\n", GeneratedHeader, pkgName, sourceImports)
 	gens := &genSet{n: n}
 	for _, c := range fns {
 		// The copy of the Go original that gc compiles for the
@@ -200,6 +204,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		b.WriteString("\n\n")
 		writeCheck(&b, n, gens, c)
 	}
+	writeSources(&b, n, fns)
 	gens.write(&b)
 	writeSupport(&b, n)
 	out, err := format.Source(b.Bytes())
