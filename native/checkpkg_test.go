@@ -97,3 +97,33 @@ func TestOldSet(t *testing.T) {
 		t.Errorf("got %v, want the old set named", err)
 	}
 }
+
+// TestLoadErrors checks that an error of the package is reported once,
+// at its position, without go list's copy of the compiler's output
+// ("-: # example.com/p") or the errors that follow from it.
+func TestLoadErrors(t *testing.T) {
+	const f = "func F(x int) int {\n\treturn x + y\n}\n"
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  string // the whole message, after the directory
+	}{
+		{"type error", map[string]string{"p.go": fallback + f}, "p.go:6:13: undefined: y"},
+		{"syntax error", map[string]string{"p.go": fallback + "func F(x int) int { return x }\n", "q.go": "package p\n\nfunc G( {\n"}, "q.go:3:9: expected ')', found '{'"},
+		{"missing package", map[string]string{"p.go": fallback + f, "q.go": "package p\n\nimport \"nosuch.example/x\"\n\nvar _ = x.Y\n"}, "q.go:3:8: no required module provides package nosuch.example/x"},
+	}
+	for _, tc := range cases {
+		dir := writeModule(t, tc.files)
+		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}})
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		msg := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		// go list's message for a missing package has a second line,
+		// "\tgo get nosuch.example/x".
+		if !strings.HasPrefix(msg, tc.want) || strings.Count(msg, "\n") > strings.Count(tc.name, "missing") || strings.Contains(msg, "-:") {
+			t.Errorf("%s: got %q, want %q once", tc.name, msg, tc.want)
+		}
+	}
+}

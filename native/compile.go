@@ -107,14 +107,8 @@ func Compile(req Request) (*Output, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("%s: want one package, found %d", req.Dir, len(pkgs))
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
+	if err := loadErrors(pkgs); err != nil {
+		return nil, err
 	}
 	pkg := pkgs[0]
 	remove, err := oldSets(dir, prefix, req.Funcs)

@@ -149,7 +149,7 @@ func lowerBody(f *ir.Func, sig *types.Signature, callees Callees) (l *lowerer, e
 		l.fail("a closure")
 	}
 	if f.Recover >= 0 {
-		l.fail("recover")
+		l.refuseDefer()
 	}
 	l.reducible()
 	for _, b := range f.Blocks {
@@ -361,13 +361,10 @@ func abiOffsets(params, results []types.Type) (paramOff, resultOff []int64, size
 // call lowers a call of a function compiled with this one: its
 // arguments stored where ABI0 puts them, the call, its results loaded.
 func (l *lowerer) call(in *ir.Instr) {
-	if in.CallMode != ir.CallStatic {
-		l.fail("a call of a function value or method")
+	if !l.callable(in) {
+		l.fail("%s", l.callRefusal(in))
 	}
-	c, ok := l.callees[in.Sym()]
-	if !ok {
-		l.fail("a call of %s, which is not compiled with this function (name it too)", in.Sym())
-	}
+	c := l.callees[in.Sym()]
 	var params, results []types.Type
 	for i := 0; i < c.Sig.Params().Len(); i++ {
 		params = append(params, c.Sig.Params().At(i).Type())
@@ -687,7 +684,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.call(in)
 	default:
 		if what, ok := constructs[in.Op]; ok {
-			l.fail("%s (%s)", what, in.Op)
+			l.refuseConstruct(in, what)
 		}
 		l.fail("the IR instruction %s", in.Op)
 	}

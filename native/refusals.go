@@ -1,0 +1,137 @@
+// This file words the refusals of constructs that reach lowering as an
+// instruction preparing them rather than as themselves: a defer (go/ssa
+// gives its function a recover block, checked first), a panic (its
+// argument is converted to an interface first) and a call of a function
+// not compiled together (its variadic arguments escape, and are
+// converted to interfaces, before the call). Each is refused at the
+// construct's own position, in the user's terms, with what to do
+// instead.
+
+package native
+
+import (
+	"strings"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// refuseDefer refuses f's defer (f has a recover block).
+func (l *lowerer) refuseDefer() {
+	for _, b := range l.f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpDefer {
+				l.pos = in.Pos
+				l.fail("defer: compiled code runs no deferred calls; make the call at each return instead, or keep the function in Go")
+			}
+		}
+	}
+	l.fail("recover")
+}
+
+// refusePanic is the refusal of panic with a value of the user's own.
+const refusePanic = "panic with a value of your own: compiled code panics only where Go's own checks do (an index out of range, a division by zero); return an error or a bool instead, or do the check in a Go caller"
+
+// refuseConstruct refuses in, which lowering does not support: as the
+// panic or the call its result goes to, if it prepares one, else as
+// what.
+func (l *lowerer) refuseConstruct(in *ir.Instr, what string) {
+	if in.Op == ir.OpPanic {
+		l.pos = in.Pos
+		l.fail("%s", refusePanic)
+	}
+	if user := l.blame(in); user != nil {
+		l.pos = user.Pos
+		if user.Op == ir.OpPanic {
+			l.fail("%s", refusePanic)
+		}
+		l.fail("%s", l.callRefusal(user))
+	}
+	l.fail("%s (%s)", what, in.Op)
+}
+
+// blame returns the panic, or the call lowering refuses, that in's
+// results reach through the instructions using them, or nil.
+func (l *lowerer) blame(in *ir.Instr) *ir.Instr {
+	users := map[ir.Reg][]*ir.Instr{}
+	for _, b := range l.f.Blocks {
+		for _, u := range b.Instrs {
+			for _, a := range u.Args() {
+				users[a] = append(users[a], u)
+			}
+		}
+	}
+	seen := map[*ir.Instr]bool{in: true}
+	work := []*ir.Instr{in}
+	for len(work) > 0 {
+		x := work[0]
+		work = work[1:]
+		for _, d := range x.Dsts() {
+			for _, u := range users[d] {
+				if seen[u] {
+					continue
+				}
+				seen[u] = true
+				if u.Op == ir.OpPanic || u.Op == ir.OpCall && !l.callable(u) {
+					return u
+				}
+				work = append(work, u)
+			}
+		}
+	}
+	return nil
+}
+
+// callable reports whether call is of a function compiled with this one.
+func (l *lowerer) callable(call *ir.Instr) bool {
+	_, ok := l.callees[call.Sym()]
+	return call.CallMode == ir.CallStatic && ok
+}
+
+// callRefusal says why call, of a function not compiled with this one,
+// is refused, and what the user can do: name it too only where it can
+// be named (a function of the package, not generic).
+func (l *lowerer) callRefusal(call *ir.Instr) string {
+	if call.CallMode != ir.CallStatic {
+		return "a call of a function value or through an interface: compiled code calls only functions compiled with it, by name"
+	}
+	sym := call.Sym()
+	pkg, name, method := splitSym(sym)
+	own, _, _ := splitSym(l.f.Name)
+	switch {
+	case pkg != own:
+		return "a call of " + pkg[strings.LastIndex(pkg, "/")+1:] + "." + name + ", a function of another package: compiled code calls only the functions compiled with it; keep the call in a Go caller, or copy the function into the package and compile it with this one"
+	case method:
+		return "a call of the method " + name + ": methods cannot be compiled yet; make it a function taking the receiver and compile that with this one, or keep the call in a Go caller"
+	case strings.Contains(name, "["):
+		return "a call of the generic function " + name + ": generic functions cannot be compiled yet; keep the call in a Go caller"
+	}
+	return "a call of " + name + ", which is not compiled with this function: name " + name + " on the command line too"
+}
+
+// splitSym splits an IR function name, "example.com/p.F",
+// "(*example.com/p.T).M" or "example.com/p.F[int]", into its package
+// path and its name in the package ("F", "(*T).M", "F[int]"), and says
+// whether it is a method.
+func splitSym(sym string) (pkg, name string, method bool) {
+	s := sym
+	if strings.HasPrefix(s, "(") {
+		end := strings.Index(s, ")")
+		if end < 0 {
+			return "", sym, true
+		}
+		recv := strings.TrimPrefix(s[1:end], "*")
+		star := strings.HasPrefix(s[1:end], "*")
+		i := strings.LastIndex(strings.Split(recv, "[")[0], ".")
+		pkg, typ := recv[:max(i, 0)], recv[i+1:]
+		if star {
+			typ = "*" + typ
+		}
+		return pkg, "(" + typ + ")" + s[end+1:], true
+	}
+	base := strings.Split(s, "[")[0]
+	i := strings.LastIndex(base, ".")
+	if i < 0 {
+		return "", s, false
+	}
+	return s[:i], s[i+1:], false
+}
