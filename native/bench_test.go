@@ -1,0 +1,34 @@
+package native
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBenchInputs runs generated benchmarks whose Go originals panic on
+// the inputs a careless benchmark gives them: an output twice its
+// input's size (hex.Encode), an input written in place that a second
+// call on the same memory rejects (as a sort gets sorted input), and
+// integer arguments whose order matters (snappy's extendMatch wants
+// i < j).
+func TestBenchInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building a generated package")
+	}
+	dir := writeModule(t, map[string]string{"p.go": fallback +
+		"func Encode(dst, src []byte) {\n\tfor i, c := range src {\n\t\tdst[2*i] = c\n\t\tdst[2*i+1] = c\n\t}\n}\n\n" +
+		"// Once panics on its own output: s[0] becomes an index out of range.\nfunc Once(s []int) {\n\ts[0] = s[s[0]] + 5000\n}\n\n" +
+		"func Ext(src []byte, i, j int) int {\n\treturn int(src[j-i-1])\n}\n"})
+	compileAndWrite(t, dir, "Encode", "Once", "Ext")
+	out, ok := goTest(t, dir, "-run", "NONE", "-bench", "VSSA", "-benchtime", "3x", "-v", ".")
+	if !ok || strings.Contains(out, "SKIP") {
+		t.Fatalf("benchmarks failed or skipped:\n%s", out)
+	}
+	for _, f := range []string{"Encode", "Once", "Ext"} {
+		for _, impl := range []string{"gc", "vssa"} {
+			if !strings.Contains(out, "BenchmarkVSSA"+f+"/impl="+impl) {
+				t.Errorf("no result for %s impl=%s:\n%s", f, impl, out)
+			}
+		}
+	}
+}
