@@ -34,6 +34,7 @@ func TestPackageChecks(t *testing.T) {
 		{"range over a count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := range n {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
 			"p.go:7:17: L: the integer parameter n bounds a loop"},
 		{"loop count with a range", map[string]string{"p.go": fallback + "//vssa:range n 0 100\nfunc L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"}, ""},
+		{"loop count masked", map[string]string{"p.go": fallback + "func L(n int, s []int) int {\n\tc := 0\n\tfor i := 0; i < n&63 && i < s[n]; i++ {\n\t\tc++\n\t}\n\treturn c\n}\n"}, []string{"L"}, ""},
 		{"loop state", map[string]string{"p.go": fallback + "func L(x uint) int {\n\tc := 0\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n"}, []string{"L"}, ""},
 	}
 	for _, tc := range cases {

@@ -14,7 +14,8 @@ import (
 
 // checkLoopParams refuses an integer parameter of decl that a loop's
 // condition (or a range over an integer) reads while the loop does not
-// assign it, unless a //vssa:range bounds it. A parameter the loop
+// assign it, unless a //vssa:range bounds it (or the condition does:
+// see paramsIn). A parameter the loop
 // changes (for x != 0 { x &= x - 1 }) is the loop's state, not its
 // count, and is left alone.
 func checkLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ranges map[int][2]int64) error {
@@ -61,17 +62,42 @@ func checkLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, 
 	return err
 }
 
-// paramsIn returns the identifiers in e that refer to one of params.
+// paramsIn returns the identifiers in e that refer to one of params,
+// but for those e bounds itself: masked or reduced by a constant
+// (p&63, p%8) or an index (s[p], which panics past the slice).
 func paramsIn(info *types.Info, e ast.Expr, params map[types.Object]int) []*ast.Ident {
+	isConst := func(e ast.Expr) bool { return info.Types[e].Value != nil }
 	var ids []*ast.Ident
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if _, ok := params[info.Uses[id]]; ok {
-				ids = append(ids, id)
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			if _, ok := params[info.Uses[e]]; ok {
+				ids = append(ids, e)
+			}
+		case *ast.ParenExpr:
+			walk(e.X)
+		case *ast.UnaryExpr:
+			walk(e.X)
+		case *ast.StarExpr:
+			walk(e.X)
+		case *ast.SelectorExpr:
+			walk(e.X)
+		case *ast.IndexExpr:
+			walk(e.X)
+		case *ast.BinaryExpr:
+			if (e.Op == token.AND || e.Op == token.REM) && isConst(e.Y) || e.Op == token.AND && isConst(e.X) {
+				return
+			}
+			walk(e.X)
+			walk(e.Y)
+		case *ast.CallExpr:
+			for _, a := range e.Args {
+				walk(a)
 			}
 		}
-		return true
-	})
+	}
+	walk(e)
 	return ids
 }
 
