@@ -77,11 +77,17 @@ func checkDir(dir string) error {
 // original of a compiled function declares anything else: the file is
 // not built on amd64, and nothing there would replace it, so callers
 // would stop building on amd64 ("undefined: p.G").
-func checkOriginalsFiles(pkg *packages.Package, fset *token.FileSet, funcs []string) error {
+//
+// The functions another set of vssa compile's files in the directory
+// compiles (compiled) are not undefined.
+func checkOriginalsFiles(pkg *packages.Package, fset *token.FileSet, funcs []string, compiled map[string]bool) error {
 	if !checkUncompiled {
 		return nil
 	}
 	named := map[string]bool{}
+	for name := range compiled {
+		named[name] = true
+	}
 	files := map[*ast.File]bool{}
 	for _, name := range funcs {
 		named[name] = true
@@ -106,11 +112,11 @@ func checkOriginalsFiles(pkg *packages.Package, fset *token.FileSet, funcs []str
 				for _, s := range d.Specs {
 					switch s := s.(type) {
 					case *ast.TypeSpec:
-						othersLeft = append(othersLeft, s.Name.Name)
+						othersLeft = append(othersLeft, "the type "+s.Name.Name)
 					case *ast.ValueSpec:
 						for _, id := range s.Names {
 							if id.Name != "_" {
-								othersLeft = append(othersLeft, id.Name)
+								othersLeft = append(othersLeft, "the "+d.Tok.String()+" "+id.Name)
 							}
 						}
 					}

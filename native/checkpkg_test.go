@@ -21,7 +21,7 @@ func TestPackageChecks(t *testing.T) {
 		{"unnamed function", map[string]string{"p.go": fallback + f + "\nfunc G(x int) int { return x }\n"}, []string{"F"},
 			"p.go, which holds the Go originals and is not built on amd64, also declares G: they would be undefined on amd64. Name them on the command line too"},
 		{"unnamed method and type", map[string]string{"p.go": fallback + f + "\ntype T int\n\nfunc (t *T) M() {}\n"}, []string{"F"},
-			"also declares T, the method (*T).M: they would be undefined on amd64. Move them to a file built everywhere"},
+			"also declares the type T, the method (*T).M: they would be undefined on amd64. Move them to a file built everywhere"},
 		{"cgo", map[string]string{"p.go": fallback + f, "c.go": "package p\n\nimport \"C\"\n"}, []string{"F"},
 			`c.go:3:8: the package uses cgo (c.go imports "C"), and go build refuses Go assembly in a package that uses cgo`},
 		{"generate in the originals' file", map[string]string{"p.go": fallback + "//go:generate vssa compile -o out . F\n\n" + f}, []string{"F"},
@@ -126,5 +126,21 @@ func TestLoadErrors(t *testing.T) {
 		if !strings.HasPrefix(msg, tc.want) || strings.Count(msg, "\n") > strings.Count(tc.name, "missing") || strings.Contains(msg, "-:") {
 			t.Errorf("%s: got %q, want %q once", tc.name, msg, tc.want)
 		}
+	}
+}
+
+// TestSetBesideAnother checks that a function of the originals' file
+// that another set compiles is not undefined on amd64.
+func TestSetBesideAnother(t *testing.T) {
+	dir := writeModule(t, map[string]string{"p.go": fallback + "func F(x int) int { return x + 1 }\n"})
+	compileAndWrite(t, dir, "F")
+	if err := os.Rename(filepath.Join(dir, "out_amd64.go"), filepath.Join(dir, "f_amd64.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(fallback+"func F(x int) int { return x + 1 }\n\nfunc G(x int) int { return x - 1 }\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Compile(Request{Dir: dir, Prefix: "g", Funcs: []string{"G"}}); err != nil || len(out.Remove) > 0 {
+		t.Errorf("a set beside another: %v", err)
 	}
 }

@@ -111,7 +111,7 @@ func Compile(req Request) (*Output, error) {
 		return nil, err
 	}
 	pkg := pkgs[0]
-	remove, err := oldSets(dir, prefix, req.Funcs)
+	remove, others, err := oldSets(dir, prefix, req.Funcs)
 	if err != nil {
 		return nil, err
 	}
@@ -183,11 +183,6 @@ func Compile(req Request) (*Output, error) {
 		callees[fn.String()] = c
 		jobs = append(jobs, job{name, decl, sig, ranges, g})
 	}
-	// After the functions' own checks, which say more about a
-	// declaration they use.
-	if err := checkOriginalsFiles(pkg, fset, req.Funcs); err != nil {
-		return nil, err
-	}
 	for _, j := range jobs {
 		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
 		if err != nil {
@@ -205,6 +200,11 @@ func Compile(req Request) (*Output, error) {
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(text)
 		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2, File: file, Sum: sum})
+	}
+	// Once every function compiled: a refusal says more about a
+	// function than what else its file declares.
+	if err := checkOriginalsFiles(pkg, fset, req.Funcs, others); err != nil {
+		return nil, err
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))

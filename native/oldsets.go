@@ -22,14 +22,14 @@ var setSuffixes = []string{"_amd64.s", "_amd64.go", "_vssa_test.go"}
 // prefix, that compiled one of funcs. A set that compiled only some of
 // funcs is replaced by the new one: its files are returned, to remove.
 // A set that compiled others too is refused, named: removing it would
-// lose those.
-func oldSets(dir, prefix string, funcs []string) ([]string, error) {
+// lose those. others are the functions the sets kept compile.
+func oldSets(dir, prefix string, funcs []string) (remove []string, others map[string]bool, err error) {
 	named := map[string]bool{}
 	for _, f := range funcs {
 		named[f] = true
 	}
 	decls, _ := filepath.Glob(filepath.Join(dir, "*_amd64.go"))
-	var remove []string
+	others = map[string]bool{}
 	for _, path := range decls {
 		old := strings.TrimSuffix(path, "_amd64.go")
 		if old == prefix {
@@ -59,6 +59,9 @@ func oldSets(dir, prefix string, funcs []string) ([]string, error) {
 			}
 		}
 		if len(both) == 0 {
+			for _, name := range only {
+				others[name] = true
+			}
 			continue
 		}
 		var files []string
@@ -69,11 +72,11 @@ func oldSets(dir, prefix string, funcs []string) ([]string, error) {
 		}
 		if len(only) > 0 {
 			sort.Strings(only)
-			return nil, fmt.Errorf("%s, written by vssa compile with -o %s, compiles %s too, and also %s: remove its files (%s) or compile with -o %s", filepath.Base(path), filepath.Base(old), strings.Join(both, ", "), strings.Join(only, ", "), strings.Join(baseNames(files), ", "), filepath.Base(old))
+			return nil, nil, fmt.Errorf("%s, written by vssa compile with -o %s, compiles %s too, and also %s: remove its files (%s) or compile with -o %s", filepath.Base(path), filepath.Base(old), strings.Join(both, ", "), strings.Join(only, ", "), strings.Join(baseNames(files), ", "), filepath.Base(old))
 		}
 		remove = append(remove, files...)
 	}
-	return remove, nil
+	return remove, others, nil
 }
 
 func baseNames(paths []string) []string {
