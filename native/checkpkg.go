@@ -55,6 +55,12 @@ func checkDir(dir string) error {
 				}
 			}
 		}
+		docs := map[*ast.CommentGroup]bool{}
+		for _, d := range df.file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				docs[fd.Doc] = true
+			}
+		}
 		for _, cg := range df.file.Comments {
 			for _, c := range cg.List {
 				pos := fset.Position(c.Pos())
@@ -65,6 +71,9 @@ func checkDir(dir string) error {
 					name, _, _ := strings.Cut(rest, " ")
 					if name != strings.TrimPrefix(RangeDirective, "//vssa:") {
 						return &PosError{Pos: pos, Err: fmt.Errorf("unknown directive //vssa:%s (vssa compile knows %s PARAM LO HI)", name, RangeDirective)}
+					}
+					if !docs[cg] {
+						return &PosError{Pos: pos, Err: fmt.Errorf("%s is read only in the doc comment of the function whose parameter it bounds (no blank line between them); here it does nothing", RangeDirective)}
 					}
 				}
 			}

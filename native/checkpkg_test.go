@@ -29,6 +29,8 @@ func TestPackageChecks(t *testing.T) {
 		{"generate elsewhere", map[string]string{"p.go": fallback + f, "doc.go": "package p\n\n//go:generate vssa compile -o out . F\n"}, []string{"F"}, ""},
 		{"misspelt directive", map[string]string{"p.go": fallback + "//vssa:rang n 0 10\n" + f}, []string{"F"},
 			"p.go:5:1: unknown directive //vssa:rang (vssa compile knows //vssa:range PARAM LO HI)"},
+		{"detached directive", map[string]string{"p.go": fallback + "//vssa:range x 0 10\n\n" + f}, []string{"F"},
+			"p.go:5:1: //vssa:range is read only in the doc comment of the function whose parameter it bounds (no blank line between them); here it does nothing"},
 		{"loop count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
 			"p.go:7:18: L: the integer parameter n bounds a loop and has no //vssa:range"},
 		{"range over a count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := range n {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
