@@ -311,7 +311,7 @@ func (l *lowerer) components(t types.Type) []component {
 	case *types.Slice:
 		return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}, {class: GP, width: 8, signed: true, suffix: "_cap", off: 16}}
 	}
-	l.fail("a value of type %s", t)
+	l.fail("%s", typeRefusal("a value", t))
 	return nil
 }
 
@@ -321,6 +321,9 @@ func (l *lowerer) params() {
 	pOff, _, size := abiOffsets(l.paramTypes(), l.f.Results)
 	for i, p := range l.f.Params {
 		l.pos = l.f.Pos
+		if i < l.sig.Params().Len() && l.sig.Params().At(i).Pos().IsValid() {
+			l.pos = l.sig.Params().At(i).Pos() // a refusal of its type points at it
+		}
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
@@ -693,32 +696,32 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 // constructs names the Go constructs behind the IR instructions outside
 // the subset, for the error that refuses them.
 var constructs = map[ir.Op]string{
-	ir.OpAlloc:           "a variable that escapes, a composite literal or new",
-	ir.OpGo:              "a go statement",
-	ir.OpDefer:           "defer",
-	ir.OpPanic:           "panic",
-	ir.OpGlobal:          "a package-level variable",
-	ir.OpFunc:            "a function value",
-	ir.OpMakeClosure:     "a closure",
-	ir.OpMakeSlice:       "make of a slice",
-	ir.OpMakeMap:         "a map",
-	ir.OpMakeChan:        "a channel",
-	ir.OpLookup:          "a map index",
-	ir.OpMapUpdate:       "a map assignment",
-	ir.OpSend:            "a channel send",
-	ir.OpRecv:            "a channel receive",
-	ir.OpSelect:          "select",
-	ir.OpRange:           "range over a string or a map",
-	ir.OpNext:            "range over a string or a map",
-	ir.OpSlice:           "slicing",
-	ir.OpSliceCheck:      "slicing",
-	ir.OpLenCheck:        "a slice converted to an array",
-	ir.OpSliceToArrayPtr: "a slice converted to an array pointer",
-	ir.OpMakeInterface:   "a conversion to an interface",
-	ir.OpChangeInterface: "an interface",
-	ir.OpTypeAssert:      "a type assertion",
-	ir.OpField:           "a struct value (fields are supported through pointers)",
-	ir.OpIndex:           "an array value (arrays are supported through pointers)",
+	ir.OpAlloc:           "a variable whose address is taken, a composite literal, new or a variadic call: compiled code allocates nothing; pass the memory in as a parameter (a pointer or a slice)",
+	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
+	ir.OpDefer:           "defer: make the call at each return instead",
+	ir.OpPanic:           refusePanic,
+	ir.OpGlobal:          "a package-level variable: pass it in as a parameter (a pointer, or a slice of a table)",
+	ir.OpFunc:            "a function value: call functions by name",
+	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
+	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
+	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
+	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",
+	ir.OpLookup:          "a map index: use a slice or an array indexed by the key",
+	ir.OpMapUpdate:       "a map assignment: use a slice or an array indexed by the key",
+	ir.OpSend:            "a channel send: keep channel operations in a Go caller",
+	ir.OpRecv:            "a channel receive: keep channel operations in a Go caller",
+	ir.OpSelect:          "select: keep channel operations in a Go caller",
+	ir.OpRange:           "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
+	ir.OpNext:            "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
+	ir.OpSlice:           "slicing (s[i:j]): index the slice with an offset instead, or pass the part as a parameter",
+	ir.OpSliceCheck:      "slicing (s[i:j]): index the slice with an offset instead, or pass the part as a parameter",
+	ir.OpLenCheck:        "a slice converted to an array: index the slice instead",
+	ir.OpSliceToArrayPtr: "a slice converted to an array pointer: index the slice instead",
+	ir.OpMakeInterface:   "a conversion to an interface (an argument of type any, an error): keep interface values in a Go caller",
+	ir.OpChangeInterface: "an interface value: keep interface values in a Go caller",
+	ir.OpTypeAssert:      "a type assertion: keep interface values in a Go caller",
+	ir.OpField:           "a struct used as a whole value (a parameter, result or copy): pass a pointer to the struct instead",
+	ir.OpIndex:           "an array used as a whole value (a parameter, result or copy): pass a pointer to the array instead",
 }
 
 func (l *lowerer) classOf(float bool) Class {
@@ -790,7 +793,7 @@ func (l *lowerer) ret(args []ir.Reg) {
 	for i, r := range args {
 		t := l.f.Results[i]
 		if ir.HasPointers(t) {
-			l.fail("a result of type %s", t)
+			l.fail("%s", typeRefusal("a result", t))
 		}
 		vs := l.values(r)
 		for k, c := range l.components(t) {

@@ -10,6 +10,7 @@
 package native
 
 import (
+	"go/types"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -46,7 +47,34 @@ func (l *lowerer) refuseConstruct(in *ir.Instr, what string) {
 		}
 		l.fail("%s", l.callRefusal(user))
 	}
-	l.fail("%s (%s)", what, in.Op)
+	if !in.Pos.IsValid() {
+		// A package-level variable has no position of its own: its
+		// first use's.
+		if u := l.firstUser(in); u != nil {
+			l.pos = u.Pos
+		}
+	}
+	l.fail("%s", what)
+}
+
+// firstUser returns the first instruction with a position that uses a
+// result of in, or nil.
+func (l *lowerer) firstUser(in *ir.Instr) *ir.Instr {
+	for _, b := range l.f.Blocks {
+		for _, u := range b.Instrs {
+			if !u.Pos.IsValid() {
+				continue
+			}
+			for _, a := range u.Args() {
+				for _, d := range in.Dsts() {
+					if a == d {
+						return u
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // blame returns the panic, or the call lowering refuses, that in's
@@ -134,4 +162,32 @@ func splitSym(sym string) (pkg, name string, method bool) {
 		return "", s, false
 	}
 	return s[:i], s[i+1:], false
+}
+
+// typeRefusal refuses what (a value, a result) of type t, with what to
+// use instead.
+func typeRefusal(what string, t types.Type) string {
+	s := what + " of type " + types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return s + ": a struct is supported through a pointer; pass a pointer to it instead"
+	case *types.Array:
+		return s + ": an array is supported through a pointer; pass a pointer to it instead"
+	case *types.Interface:
+		return s + ": keep interface values (any, error) in a Go caller; return a bool or an integer code instead of an error"
+	case *types.Map:
+		return s + ": use a slice or an array indexed by the key"
+	case *types.Chan:
+		return s + ": keep channel operations in a Go caller"
+	case *types.Signature:
+		return s + ": call functions by name"
+	case *types.Basic:
+		if u.Info()&types.IsComplex != 0 {
+			return s + ": use two floats"
+		}
+	}
+	if what == "a result" {
+		return s + ": a result holding a pointer (a slice, a string, a pointer) is not supported yet; write into a parameter instead"
+	}
+	return s
 }
