@@ -94,11 +94,30 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 	}
 	for _, side := range []struct{ impl, fn string }{{"gc", n.refName(F)}, {"vssa", F}} {
-		fmt.Fprintf(b, "\tb.Run(\"impl=%s\", func(b *testing.B) {\n\t\tvar ns int64\n\t\tcalls := 0\n\t\tfor b.Loop() {\n", side.impl)
+		fmt.Fprintf(b, "\tb.Run(\"impl=%s\", func(b *testing.B) {\n\t\t%sNoteCount(b)\n\t\tvar ns int64\n\t\tcalls := 0\n\t\tfor b.Loop() {\n", side.impl, s)
 		if len(restore) > 0 {
 			fmt.Fprintf(b, "\t\t\tif inPlace {\n\t\t\t\tfor k := range batch {\n%s\t\t\t\t}\n\t\t\t}\n", strings.Join(restore, ""))
 		}
 		fmt.Fprintf(b, "\t\t\tt0 := time.Now()\n\t\t\tfor k := range batch {\n\t\t\t\t_ = k\n\t\t\t\t%s(%s)\n\t\t\t}\n\t\t\tns += time.Since(t0).Nanoseconds()\n\t\t\tcalls += batch\n\t\t}\n\t\tb.ReportMetric(float64(ns)/float64(calls), \"ns/op\")\n\t})\n", side.fn, strings.Join(cargs, ", "))
 	}
 	fmt.Fprintf(b, "\t_ = inPlace\n}\n\n")
+}
+
+// writeBenchSupport writes what the benchmarks share.
+func writeBenchSupport(b *bytes.Buffer, n names) {
+	fmt.Fprintf(b, `// %[1]sCountNoted is set once %[1]sNoteCount has said that -count N
+// does not interleave.
+var %[1]sCountNoted bool
+
+// %[1]sNoteCount says, once, that -count N above 1 measures impl=gc N
+// times and then impl=vssa N times, at different moments of a loaded
+// machine, and how to interleave them.
+func %[1]sNoteCount(b *testing.B) {
+	if f := vssaflag.Lookup("test.count"); f != nil && f.Value.String() != "1" && !%[1]sCountNoted {
+		%[1]sCountNoted = true
+		b.Logf("-count %%s is not interleaved (impl=gc %%[1]s times, then impl=vssa): for interleaved rounds run the test binary once per round, with -test.count 1", f.Value)
+	}
+}
+
+`, n.stem)
 }

@@ -24,11 +24,18 @@ func TestBenchInputs(t *testing.T) {
 	if !ok || strings.Contains(out, "SKIP") {
 		t.Fatalf("benchmarks failed or skipped:\n%s", out)
 	}
+	if strings.Contains(out, "not interleaved") {
+		t.Errorf("-count 1 (the default) noted as not interleaved:\n%s", out)
+	}
 	for _, f := range []string{"Encode", "Once", "Ext"} {
 		for _, impl := range []string{"gc", "vssa"} {
 			if !strings.Contains(out, "BenchmarkVSSA"+f+"/impl="+impl) {
 				t.Errorf("no result for %s impl=%s:\n%s", f, impl, out)
 			}
 		}
+	}
+	out, ok = goTest(t, dir, "-run", "NONE", "-bench", "VSSAExt", "-benchtime", "1x", "-count", "2", ".")
+	if !ok || strings.Count(out, "-count 2 is not interleaved (impl=gc 2 times, then impl=vssa): for interleaved rounds run the test binary once per round, with -test.count 1") != 1 {
+		t.Errorf("-count 2: want one note that it is not interleaved:\n%s", out)
 	}
 }

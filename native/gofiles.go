@@ -205,6 +205,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		writeCheck(&b, n, gens, c)
 	}
 	writeSources(&b, n, fns)
+	writeBenchSupport(&b, n)
 	gens.write(&b)
 	writeSupport(&b, n)
 	out, err := format.Source(b.Bytes())

@@ -6,6 +6,7 @@ package kernels
 
 import (
 	vssasha256 "crypto/sha256"
+	vssaflag "flag"
 	"fmt"
 	vssaast "go/ast"
 	vssaparser "go/parser"
@@ -99,6 +100,7 @@ func BenchmarkVSSAAdler32(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -118,6 +120,7 @@ func BenchmarkVSSAAdler32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -220,6 +223,7 @@ func BenchmarkVSSAFNV1a32(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -239,6 +243,7 @@ func BenchmarkVSSAFNV1a32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -341,6 +346,7 @@ func BenchmarkVSSAFNV1a64(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -360,6 +366,7 @@ func BenchmarkVSSAFNV1a64(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -465,6 +472,7 @@ func BenchmarkVSSACRC32(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -484,6 +492,7 @@ func BenchmarkVSSACRC32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -572,6 +581,7 @@ func BenchmarkVSSADjb2(b *testing.B) {
 		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -586,6 +596,7 @@ func BenchmarkVSSADjb2(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -699,6 +710,7 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 		c1[k] = vssaKernelsClone5(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -719,6 +731,7 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -838,6 +851,7 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 		c1[k] = vssaKernelsClone7(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -858,6 +872,7 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -998,6 +1013,7 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 		c2[k] = vssaKernelsClone5(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1019,6 +1035,7 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1129,6 +1146,7 @@ func BenchmarkVSSACountByte(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1148,6 +1166,7 @@ func BenchmarkVSSACountByte(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1255,6 +1274,7 @@ func BenchmarkVSSAIndexByte(b *testing.B) {
 		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1274,6 +1294,7 @@ func BenchmarkVSSAIndexByte(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1369,6 +1390,7 @@ func BenchmarkVSSACountByteString(b *testing.B) {
 		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1383,6 +1405,7 @@ func BenchmarkVSSACountByteString(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1475,6 +1498,7 @@ func BenchmarkVSSAPrefixSum(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1494,6 +1518,7 @@ func BenchmarkVSSAPrefixSum(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1595,6 +1620,7 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 		c0[k] = vssaKernelsClone12(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1614,6 +1640,7 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1743,6 +1770,7 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 		c1[k] = vssaKernelsClone12(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1763,6 +1791,7 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1867,6 +1896,7 @@ func BenchmarkVSSACountDescents(b *testing.B) {
 		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1886,6 +1916,7 @@ func BenchmarkVSSACountDescents(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -1990,6 +2021,7 @@ func BenchmarkVSSAPopCountAll(b *testing.B) {
 		c0[k] = vssaKernelsClone15(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2009,6 +2041,7 @@ func BenchmarkVSSAPopCountAll(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2134,6 +2167,7 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 		c1[k] = vssaKernelsClone16(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2154,6 +2188,7 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2259,6 +2294,7 @@ func BenchmarkVSSAParityAll(b *testing.B) {
 		c0[k] = vssaKernelsClone15(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2278,6 +2314,7 @@ func BenchmarkVSSAParityAll(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2404,6 +2441,7 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 		c2[k] = vssaKernelsClone5(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2424,6 +2462,7 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2541,6 +2580,7 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2560,6 +2600,7 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2661,6 +2702,7 @@ func BenchmarkVSSASumSquares(b *testing.B) {
 		c0[k] = vssaKernelsClone5(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2680,6 +2722,7 @@ func BenchmarkVSSASumSquares(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2781,6 +2824,7 @@ func BenchmarkVSSAMean(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2800,6 +2844,7 @@ func BenchmarkVSSAMean(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2935,6 +2980,7 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 		c2[k] = vssaKernelsClone18(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -2956,6 +3002,7 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3060,6 +3107,7 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 		c0[k] = vssaKernelsClone20(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3079,6 +3127,7 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3212,6 +3261,7 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 		c2[k] = vssaKernelsClone15(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3233,6 +3283,7 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3336,6 +3387,7 @@ func BenchmarkVSSAAverageInt32(b *testing.B) {
 		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3355,6 +3407,7 @@ func BenchmarkVSSAAverageInt32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3493,6 +3546,7 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 		c2[k] = vssaKernelsClone0(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3514,6 +3568,7 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3625,6 +3680,7 @@ func BenchmarkVSSAScaleFloat64(b *testing.B) {
 		c0[k] = vssaKernelsClone5(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3644,6 +3700,7 @@ func BenchmarkVSSAScaleFloat64(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3753,6 +3810,7 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3772,6 +3830,7 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3912,6 +3971,7 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 		c2[k] = vssaKernelsClone10(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -3933,6 +3993,7 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4053,6 +4114,7 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 		c1[k] = vssaKernelsClone23(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4073,6 +4135,7 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4193,6 +4256,7 @@ func BenchmarkVSSAUpdateStats(b *testing.B) {
 		c1[k] = vssaKernelsClone10(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4213,6 +4277,7 @@ func BenchmarkVSSAUpdateStats(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4325,6 +4390,7 @@ func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4344,6 +4410,7 @@ func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4447,6 +4514,7 @@ func BenchmarkVSSAMaxFloat32(b *testing.B) {
 		c0[k] = vssaKernelsClone7(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4466,6 +4534,7 @@ func BenchmarkVSSAMaxFloat32(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4578,6 +4647,7 @@ func BenchmarkVSSAHistogram(b *testing.B) {
 		c1[k] = vssaKernelsClone0(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4598,6 +4668,7 @@ func BenchmarkVSSAHistogram(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4712,6 +4783,7 @@ func BenchmarkVSSACountLess(b *testing.B) {
 		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4731,6 +4803,7 @@ func BenchmarkVSSACountLess(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4824,6 +4897,7 @@ func BenchmarkVSSASortInt64(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4843,6 +4917,7 @@ func BenchmarkVSSASortInt64(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4953,6 +5028,7 @@ func BenchmarkVSSAQuickSort(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -4972,6 +5048,7 @@ func BenchmarkVSSAQuickSort(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5086,6 +5163,7 @@ func BenchmarkVSSApartition(b *testing.B) {
 		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5105,6 +5183,7 @@ func BenchmarkVSSApartition(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5194,6 +5273,7 @@ func BenchmarkVSSACountPrimes(b *testing.B) {
 		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5208,6 +5288,7 @@ func BenchmarkVSSACountPrimes(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5294,6 +5375,7 @@ func BenchmarkVSSAisPrime(b *testing.B) {
 		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5308,6 +5390,7 @@ func BenchmarkVSSAisPrime(b *testing.B) {
 		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
 		var ns int64
 		calls := 0
 		for b.Loop() {
@@ -5402,6 +5485,20 @@ func vssaKernelsCheckSources(t *testing.T, sources [][3]string) {
 		if got != want {
 			t.Errorf("%s in %s is not the source its assembly was compiled from (edited, moved or removed since): regenerate with vssa compile (go generate)", name, file)
 		}
+	}
+}
+
+// vssaKernelsCountNoted is set once vssaKernelsNoteCount has said that -count N
+// does not interleave.
+var vssaKernelsCountNoted bool
+
+// vssaKernelsNoteCount says, once, that -count N above 1 measures impl=gc N
+// times and then impl=vssa N times, at different moments of a loaded
+// machine, and how to interleave them.
+func vssaKernelsNoteCount(b *testing.B) {
+	if f := vssaflag.Lookup("test.count"); f != nil && f.Value.String() != "1" && !vssaKernelsCountNoted {
+		vssaKernelsCountNoted = true
+		b.Logf("-count %s is not interleaved (impl=gc %[1]s times, then impl=vssa): for interleaved rounds run the test binary once per round, with -test.count 1", f.Value)
 	}
 }
 
