@@ -18,7 +18,8 @@ import (
 const benchTries = 40
 
 // writeBench writes F's benchmark. Its inputs: integers drawn in
-// [0, 1024) (an index of every slice) or the top of their //vssa:range,
+// [0, 1024) (an index of every slice) or the top of their //vssa:range
+// (a loop count without one is drawn in the range vssa compile chose),
 // slices of 1024 elements, a writable one longer if the original
 // panics on that. A function that writes its input (a sort, Axpy) gets
 // a fresh copy of the same input at each call, on both sides: copies
@@ -51,7 +52,10 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	w := 0
 	for i := 0; i < params.Len(); i++ {
 		t := params.At(i).Type()
-		if r, ok := c.Ranges[i]; ok {
+		if r, ok := c.Ranges[i]; ok && c.Drawn[i] {
+			fmt.Fprintf(b, "\t\ta%d = %s(%d + g.n(%d))\n", i, n.typ(t), max(r[0], 0), r[1]-max(r[0], 0)+1)
+			continue
+		} else if ok {
 			fmt.Fprintf(b, "\t\ta%d = %s(%d)\n", i, n.typ(t), r[1])
 			continue
 		}

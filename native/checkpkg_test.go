@@ -31,13 +31,6 @@ func TestPackageChecks(t *testing.T) {
 			"p.go:5:1: unknown directive //vssa:rang (vssa compile knows //vssa:range PARAM LO HI)"},
 		{"detached directive", map[string]string{"p.go": fallback + "//vssa:range x 0 10\n\n" + f}, []string{"F"},
 			"p.go:5:1: //vssa:range is read only in the doc comment of the function whose parameter it bounds (no blank line between them); here it does nothing"},
-		{"loop count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
-			"p.go:7:18: L: the integer parameter n bounds a loop and has no //vssa:range"},
-		{"range over a count", map[string]string{"p.go": fallback + "func L(n int) int {\n\ts := 0\n\tfor i := range n {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"},
-			"p.go:7:17: L: the integer parameter n bounds a loop"},
-		{"loop count with a range", map[string]string{"p.go": fallback + "//vssa:range n 0 100\nfunc L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"}, []string{"L"}, ""},
-		{"loop count masked", map[string]string{"p.go": fallback + "func L(n int, s []int) int {\n\tc := 0\n\tfor i := 0; i < n&63 && i < s[n]; i++ {\n\t\tc++\n\t}\n\treturn c\n}\n"}, []string{"L"}, ""},
-		{"loop state", map[string]string{"p.go": fallback + "func L(x uint) int {\n\tc := 0\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n"}, []string{"L"}, ""},
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, tc.files)
@@ -47,6 +40,33 @@ func TestPackageChecks(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestLoopCounts checks that an integer parameter bounding a loop
+// without a //vssa:range gets a range, with a warning, unless the loop
+// bounds it itself.
+func TestLoopCounts(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"loop count", "func L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n",
+			"p.go:7:18: warning: L: the integer parameter n bounds a loop and has no //vssa:range: the generated test draws it in [-1, 1024]"},
+		{"range over a count", "func L(n uint8) int {\n\ts := 0\n\tfor i := range n {\n\t\ts += int(i)\n\t}\n\treturn s\n}\n",
+			"p.go:7:17: warning: L: the integer parameter n bounds a loop and has no //vssa:range: the generated test draws it in [0, 255]"},
+		{"loop count with a range", "//vssa:range n 0 100\nfunc L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n", ""},
+		{"loop count masked", "func L(n int, s []int) int {\n\tc := 0\n\tfor i := 0; i < n&63 && i < s[n]; i++ {\n\t\tc++\n\t}\n\treturn c\n}\n", ""},
+		{"loop state", "func L(x uint) int {\n\tc := 0\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n", ""},
+	}
+	for _, tc := range cases {
+		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src})
+		out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"L"}})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		got := strings.Join(out.Warnings, "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: warnings %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -40,6 +40,9 @@ type Output struct {
 	Files map[string][]byte
 	// Order lists the files in Files in the order to write them.
 	Order []string
+	// Warnings are what the user should know of the files written
+	// (a loop count given a range of the test's choosing).
+	Warnings []string
 	// Remove lists the files of an earlier set, written with another
 	// -o for some of the same functions, to remove once Files are
 	// written.
@@ -137,9 +140,11 @@ func Compile(req Request) (*Output, error) {
 		decl   *ast.FuncDecl
 		sig    *types.Signature
 		ranges map[int][2]int64
+		drawn  map[int]bool
 		ir     *ir.Func
 	}
 	var jobs []job
+	var warnings []string
 	seen := map[string]bool{}
 	for _, name := range req.Funcs {
 		if seen[name] {
@@ -163,8 +168,13 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
-		if err := checkLoopParams(fset, pkg.TypesInfo, decl, sig, ranges); err != nil {
-			return nil, err
+		given := len(ranges)
+		warnings = append(warnings, boundLoopParams(fset, pkg.TypesInfo, decl, sig, ranges)...)
+		drawn := map[int]bool{}
+		if len(ranges) > given {
+			for i := range ranges {
+				drawn[i] = !hasRange(decl, sig.Params().At(i).Name())
+			}
 		}
 		fn := ssaPkgs[0].Func(name)
 		f := bp.IRFunc(fn)
@@ -181,7 +191,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, decl, sig, ranges, g})
+		jobs = append(jobs, job{name, decl, sig, ranges, drawn, g})
 	}
 	for _, j := range jobs {
 		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
@@ -199,7 +209,7 @@ func Compile(req Request) (*Output, error) {
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, AVX2: avx2, File: file, Sum: sum})
+		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, Drawn: j.drawn, AVX2: avx2, File: file, Sum: sum})
 	}
 	// Once every function compiled: a refusal says more about a
 	// function than what else its file declares.
@@ -217,7 +227,7 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Files: map[string][]byte{}, Remove: remove}
+	out := &Output{Files: map[string][]byte{}, Remove: remove, Warnings: warnings}
 	add := func(path string, b []byte) {
 		out.Files[path] = b
 		out.Order = append(out.Order, path)
@@ -432,4 +442,18 @@ func inputRanges(decl *ast.FuncDecl, sig *types.Signature) (map[int][2]int64, er
 		ranges[i] = [2]int64{lo, hi}
 	}
 	return ranges, nil
+}
+
+// hasRange reports whether decl's doc comment has a range directive for
+// param.
+func hasRange(decl *ast.FuncDecl, param string) bool {
+	if decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		if rest, ok := strings.CutPrefix(c.Text, RangeDirective+" "); ok && strings.HasPrefix(rest, param+" ") {
+			return true
+		}
+	}
+	return false
 }

@@ -29,6 +29,9 @@ type Compiled struct {
 	// Ranges bounds the test's values of some integer parameters (see
 	// RangeDirective).
 	Ranges map[int][2]int64
+	// Drawn marks the ranges vssa compile chose (boundLoopParams):
+	// benchmarks draw in them rather than take their top.
+	Drawn map[int]bool
 	// AVX2: its vector loops have AVX2 versions, which run when the
 	// CPU has AVX2 (its test runs it both ways).
 	AVX2 bool

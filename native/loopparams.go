@@ -1,7 +1,9 @@
 // This file finds the integer parameters that bound a loop without a
 // //vssa:range: the generated test draws integers up to 1<<63, on which
 // such a loop runs for ever (in the Go original as much as in the
-// assembly).
+// assembly). They get a range of their own, with a warning, rather than
+// a refusal: real hot functions (gonum's AxpyInc, sort's insertionSort)
+// take their counts as parameters and are compiled as written.
 
 package native
 
@@ -10,15 +12,23 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"math"
 )
 
-// checkLoopParams refuses an integer parameter of decl that a loop's
+// loopCountRange is the range the generated test draws a loop count
+// in when the function gives it none: past the lengths of the slices
+// it generates (up to 400), and negative.
+var loopCountRange = [2]int64{-1, 1024}
+
+// boundLoopParams finds the integer parameters of decl that a loop's
 // condition (or a range over an integer) reads while the loop does not
-// assign it, unless a //vssa:range bounds it (or the condition does:
-// see paramsIn). A parameter the loop
-// changes (for x != 0 { x &= x - 1 }) is the loop's state, not its
-// count, and is left alone.
-func checkLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ranges map[int][2]int64) error {
+// assign them, and that no //vssa:range bounds (nor the condition: see
+// paramsIn). It gives each the range loopCountRange (within its type)
+// in ranges, and returns a warning for each, so that the generated test
+// does not run for ever on a count near 1<<63 while the function stays
+// compilable as written. A parameter the loop changes (for x != 0 {
+// x &= x - 1 }) is the loop's state, not its count, and is left alone.
+func boundLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ranges map[int][2]int64) []string {
 	params := map[types.Object]int{}
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
@@ -31,11 +41,8 @@ func checkLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, 
 	if len(params) == 0 || decl.Body == nil {
 		return nil
 	}
-	var err error
+	var warnings []string
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if err != nil {
-			return false
-		}
 		var bound ast.Expr
 		var body ast.Node
 		switch s := n.(type) {
@@ -52,14 +59,35 @@ func checkLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, 
 			return true
 		}
 		for _, id := range paramsIn(info, bound, params) {
-			if !assigns(info, body, info.Uses[id]) {
-				err = &PosError{Pos: fset.Position(id.Pos()), Err: fmt.Errorf("%s: the integer parameter %s bounds a loop and has no %s: the generated test would give it values up to 1<<63 and could run for ever; add %s %s LO HI to %s's doc comment", decl.Name.Name, id.Name, RangeDirective, RangeDirective, id.Name, decl.Name.Name)}
-				return false
+			i := params[info.Uses[id]]
+			if _, done := ranges[i]; done || assigns(info, body, info.Uses[id]) {
+				continue
 			}
+			r := withinType(loopCountRange, sig.Params().At(i).Type().Underlying().(*types.Basic))
+			ranges[i] = r
+			warnings = append(warnings, fmt.Sprintf("%s: warning: %s: the integer parameter %s bounds a loop and has no %s: the generated test draws it in [%d, %d] (a value near 1<<63 could run for ever); add %s %s LO HI to %s's doc comment to choose", fset.Position(id.Pos()), decl.Name.Name, id.Name, RangeDirective, r[0], r[1], RangeDirective, id.Name, decl.Name.Name))
 		}
 		return true
 	})
-	return err
+	return warnings
+}
+
+// withinType returns r cut to the values of integer type t.
+func withinType(r [2]int64, t *types.Basic) [2]int64 {
+	size := gcSizes.Sizeof(t) * 8
+	var lo, hi int64
+	if t.Info()&types.IsUnsigned != 0 {
+		lo, hi = 0, math.MaxInt64
+		if size < 64 {
+			hi = 1<<size - 1
+		}
+	} else {
+		lo, hi = math.MinInt64, math.MaxInt64
+		if size < 64 {
+			lo, hi = -1<<(size-1), 1<<(size-1)-1
+		}
+	}
+	return [2]int64{max(r[0], lo), min(r[1], hi)}
 }
 
 // paramsIn returns the identifiers in e that refer to one of params,

@@ -42,9 +42,9 @@ go generate, in a file built everywhere:
 
   //go:generate vssa compile -o kernels . Sum Dot
 
-An integer parameter that bounds a loop needs a range for the test's
-inputs, in the function's doc comment (//vssa:range is the only
-directive):
+An integer parameter that bounds a loop gets a range for the test's
+inputs, [-1, 1024] with a warning unless the function's doc comment
+gives one (//vssa:range is the only directive):
 
   //vssa:range n 0 1000
 
@@ -85,6 +85,9 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 			if err := writeGenerated(out); err != nil {
 				fmt.Fprintf(stderr, "vssa compile: %v\n", err)
 				return exitFailure
+			}
+			for _, w := range out.Warnings {
+				fmt.Fprintf(stderr, "vssa compile: %s\n", w)
 			}
 			for _, path := range out.Remove {
 				// An earlier set for some of the same functions, written
