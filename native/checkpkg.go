@@ -112,10 +112,8 @@ func checkOriginalsFiles(pkg *packages.Package, fset *token.FileSet, funcs []str
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				if d.Recv != nil {
-					othersLeft = append(othersLeft, "the method "+methodName(d))
-				} else if !named[d.Name.Name] {
-					funcsLeft = append(funcsLeft, d.Name.Name)
+				if !named[declName(d)] {
+					funcsLeft = append(funcsLeft, declName(d))
 				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
@@ -151,8 +149,12 @@ func checkOriginalsFiles(pkg *packages.Package, fset *token.FileSet, funcs []str
 // compiles what it can of a generated file and tests that alone.
 var checkUncompiled = true
 
-// methodName returns "T.M" or "(*T).M".
-func methodName(d *ast.FuncDecl) string {
+// declName returns the name of d as vssa compile's command line gives
+// it: F, T.M or (*T).M.
+func declName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
 	t := d.Recv.List[0].Type
 	if idx, ok := t.(*ast.IndexExpr); ok {
 		t = idx.X

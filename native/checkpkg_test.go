@@ -21,7 +21,7 @@ func TestPackageChecks(t *testing.T) {
 		{"unnamed function", map[string]string{"p.go": fallback + f + "\nfunc G(x int) int { return x }\n"}, []string{"F"},
 			"p.go, which holds the Go originals and is not built on amd64, also declares G: they would be undefined on amd64. Name them on the command line too"},
 		{"unnamed method and type", map[string]string{"p.go": fallback + f + "\ntype T int\n\nfunc (t *T) M() {}\n"}, []string{"F"},
-			"also declares the type T, the method (*T).M: they would be undefined on amd64. Move them to a file built everywhere"},
+			"also declares (*T).M: they would be undefined on amd64. Name them on the command line too"},
 		{"cgo", map[string]string{"p.go": fallback + f, "c.go": "package p\n\nimport \"C\"\n"}, []string{"F"},
 			`c.go:3:8: the package uses cgo (c.go imports "C"), and go build refuses Go assembly in a package that uses cgo`},
 		{"generate in the originals' file", map[string]string{"p.go": fallback + "//go:generate vssa compile -o out . F\n\n" + f}, []string{"F"},

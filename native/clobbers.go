@@ -12,8 +12,10 @@ func clobbers(in *Instr) []validate.Loc {
 	switch {
 	case in.Op == OpDiv, in.Op == OpMulHi:
 		return []validate.Loc{locAX, locDX}
-	case in.Op == OpShift && !in.HasImm:
+	case in.Op == OpShift && !in.HasImm, in.Op == OpIntrinsic && in.Intr == IntrRotate:
 		return []validate.Loc{locCX}
+	case in.Op == OpIntrinsic && in.Intr == IntrMulHi:
+		return []validate.Loc{locAX, locDX}
 	case in.Op == OpCall:
 		// ABI0: the callee may use every register.
 		return append(append([]validate.Loc(nil), gpRegs...), fpRegs...)

@@ -130,40 +130,56 @@ func Compile(req Request) (*Output, error) {
 	// The functions compiled together may call each other: first each
 	// through the passes, then each lowered.
 	callees := Callees{}
-	for _, name := range req.Funcs {
-		if fn := ssaPkgs[0].Func(name); fn != nil {
-			callees[fn.String()] = Callee{Name: name, Sig: fn.Signature}
-		}
-	}
-	type job struct {
-		name   string
-		decl   *ast.FuncDecl
-		sig    *types.Signature
-		ranges map[int][2]int64
-		drawn  map[int]bool
-		ir     *ir.Func
-	}
-	var jobs []job
-	var warnings []string
+	var targets []*target
 	seen := map[string]bool{}
 	for _, name := range req.Funcs {
 		if seen[name] {
 			return nil, fmt.Errorf("%s named twice", name)
 		}
 		seen[name] = true
-		decl, obj := findDecl(pkg, name)
-		if decl == nil {
-			return nil, fmt.Errorf("%s: no function %s in package %s (only functions declared at package level, not methods, compile)", req.Dir, name, pkg.Name)
+		t, err := findTarget(pkg, prog, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", req.Dir, err)
 		}
+		targets = append(targets, t)
+		callees[t.fn.String()] = Callee{Name: t.asm, Sig: t.sig}
+	}
+	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
+	// The package's functions with a body, which calls may inline.
+	bodies := map[string]*ssa.Function{}
+	for fn := range ssautil.AllFunctions(prog) {
+		if fn.Pkg == ssaPkgs[0] && fn.Blocks != nil {
+			bodies[fn.String()] = fn
+		}
+	}
+	body := func(sym string) *ir.Func {
+		if fn := bodies[sym]; fn != nil {
+			return bp.IRFunc(fn)
+		}
+		return nil
+	}
+	type job struct {
+		name   string
+		decl   *ast.FuncDecl
+		orig   *ast.FuncDecl // the original's declaration (a method's)
+		sig    *types.Signature
+		ranges map[int][2]int64
+		drawn  map[int]bool
+		ir     *ir.Func
+		method *MethodInfo
+	}
+	var jobs []job
+	var warnings []string
+	for _, t := range targets {
+		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
 		pos := fset.Position(decl.Pos())
-		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", name, err)} }
-		if decl.Type.TypeParams != nil {
+		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", t.name, err)} }
+		if decl.Type.TypeParams != nil || decl.Recv != nil && len(decl.Recv.List) > 0 && hasTypeParams(obj) {
 			return nil, fail(&Unsupported{What: "a generic function"})
 		}
 		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
 			return nil, fail(err)
 		}
-		sig := obj.Type().(*types.Signature)
 		ranges, err := inputRanges(decl, sig)
 		if err != nil {
 			return nil, fail(err)
@@ -176,7 +192,7 @@ func Compile(req Request) (*Output, error) {
 				drawn[i] = !hasRange(decl, sig.Params().At(i).Name())
 			}
 		}
-		fn := ssaPkgs[0].Func(name)
+		fn := t.fn
 		f := bp.IRFunc(fn)
 		if f == nil {
 			if e, ok := bp.Unsupported[fn.String()]; ok {
@@ -184,17 +200,19 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		g, err := runPasses(pipeline, f)
+		g, err := runPasses(pipeline, inlineSmallCalls(f, body))
 		if err != nil {
 			return nil, fail(err)
 		}
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, decl, sig, ranges, drawn, g})
+		jobs = append(jobs, job{name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method})
 	}
+	helpers := n.helpers()
+	helpers.Data = unit.Data
 	for _, j := range jobs {
-		text, avx2, err := compileFunc(j.ir, j.sig, j.name, n.helpers(), callees)
+		c, err := compileFunc(j.ir, j.sig, j.name, helpers, unit)
 		if err != nil {
 			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported
@@ -203,13 +221,15 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
 		}
-		file, sum, err := sourceSum(fset, j.decl)
+		file, sum, err := sourceSum(fset, j.orig)
 		if err != nil {
 			return nil, err
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
-		asm.WriteString(text)
-		compiled = append(compiled, &Compiled{Name: j.name, Sig: j.sig, Decl: j.decl, Asm: text, Ranges: j.ranges, Drawn: j.drawn, AVX2: avx2, File: file, Sum: sum})
+		asm.WriteString(c.Asm)
+		c.Decl, c.Ranges, c.Drawn, c.Method = j.decl, j.ranges, j.drawn, j.method
+		c.File, c.Sum = file, sum
+		compiled = append(compiled, c)
 	}
 	// Once every function compiled: a refusal says more about a
 	// function than what else its file declares.
@@ -218,6 +238,12 @@ func Compile(req Request) (*Output, error) {
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))
+	}
+	if anyPOPCNT(compiled) {
+		asm.WriteString(hasPOPCNTAsm(n.helpers().HasPOPCNT))
+	}
+	if data := unit.Data.asm(); data != "" {
+		asm.WriteString("\n" + data)
 	}
 	decls, err := declFile(n, pkg.Name, compiled)
 	if err != nil {
@@ -240,24 +266,28 @@ func Compile(req Request) (*Output, error) {
 
 // compileFunc lowers, allocates (validated) and emits one function,
 // and says whether it has AVX2 code.
-func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, callees Callees) (text string, avx2 bool, err error) {
-	a, err := lowerAndAllocate(f, sig, callees, h.AVX2)
+func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Unit) (*Compiled, error) {
+	a, err := lowerAndAllocate(f, sig, u, h.AVX2)
 	if err != nil {
-		return "", false, err
+		return nil, err
 	}
 	if wideSpilled(a) {
 		// A 32-byte vector in a 16-byte slot would lose half of it, and
 		// a poll's save area keeps 16 bytes a register: SSE2 only.
-		if a, err = lowerAndAllocate(f, sig, callees, ""); err != nil {
-			return "", false, err
+		if a, err = lowerAndAllocate(f, sig, u, ""); err != nil {
+			return nil, err
 		}
 	}
-	text, err = Emit(a, name, h)
-	return text, a.Func.has(OpCPUFlag), err // the AVX2 loops test the flag
+	text, err := Emit(a, name, h)
+	if err != nil {
+		return nil, err
+	}
+	// The AVX2 loops test the flag.
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers && resultsEscape(a.Func), POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
-func lowerAndAllocate(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (*Allocation, error) {
-	m, err := Lower(f, sig, callees, avx2Flag)
+func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {
+	m, err := Lower(f, sig, u, avx2Flag)
 	if err != nil {
 		return nil, err
 	}
@@ -300,6 +330,9 @@ func runPasses(pipeline []*passes.Pass, f *ir.Func) (*ir.Func, error) {
 
 // findDecl returns the declaration of package-level function name.
 func findDecl(pkg *packages.Package, name string) (*ast.FuncDecl, types.Object) {
+	if strings.Contains(name, ".") {
+		return nil, nil
+	}
 	obj, ok := pkg.Types.Scope().Lookup(name).(*types.Func)
 	if !ok {
 		return nil, nil
@@ -456,4 +489,16 @@ func hasRange(decl *ast.FuncDecl, param string) bool {
 		}
 	}
 	return false
+}
+
+// hasTypeParams reports whether method obj's receiver has type
+// parameters (a method of a generic type).
+func hasTypeParams(obj *types.Func) bool {
+	recv := obj.Type().(*types.Signature).Recv()
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.TypeParams().Len() > 0
 }

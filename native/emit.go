@@ -27,9 +27,15 @@ import (
 // checks that remain, and the preemption poll.
 type Helpers struct {
 	PanicIndex, PanicIndexU, PanicDivide, PanicShift, Poll string
+	// PanicSlice prefixes the slice checks' helpers (sliceHelper).
+	PanicSlice string
 	// AVX2 is the bool variable that says whether the CPU has AVX2,
 	// set by the assembly function HasAVX2 (hasAVX2Asm).
 	AVX2, HasAVX2 string
+	// POPCNT says whether the CPU has POPCNT, set by HasPOPCNT.
+	POPCNT, HasPOPCNT string
+	// Data holds the read-only constants the code refers to.
+	Data *DataSet
 }
 
 // slotSize is the size of a stack slot: an SSE register's, whose
@@ -61,7 +67,7 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	e := &emitter{a: a, f: a.Func, h: h}
 	for _, in := range a.Code {
 		switch in.Op {
-		case OpBounds, OpDivZero, OpShiftNeg:
+		case OpBounds, OpDivZero, OpShiftNeg, OpSliceBound:
 			e.outSize = max(e.outSize, 16)
 			e.calls = true
 		case OpPoll:
@@ -426,6 +432,15 @@ func storeMnemonic(width int) string {
 
 // mem formats address m, its registers at the given locations.
 func (e *emitter) mem(m Mem, locs []validate.Loc) string {
+	if m.Sym != "" {
+		if m.Base != NoValue || m.Index != NoValue {
+			panic("native: a symbol's address with registers")
+		}
+		if m.Disp != 0 {
+			return fmt.Sprintf("%s+%d(SB)", m.Sym, m.Disp)
+		}
+		return m.Sym + "(SB)"
+	}
 	var sb strings.Builder
 	k := 0
 	if m.Disp != 0 {
@@ -581,6 +596,11 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		}
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
+	case OpIntrinsic:
+		e.intrinsic(in, uses, dst)
+	case OpSliceBound:
+		e.ins("CMPQ %s, %s", gp(0), gp(1))
+		e.ins("JHI %s", e.stub(e.h.sliceHelper(in.Imm, in.Signed), gp(0), gp(1)))
 	case OpNil:
 		e.ins("TESTB AX, (%s)", gp(0))
 	case OpDivZero:
@@ -1069,6 +1089,46 @@ func (e *emitter) convert(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			e.ins("%sL %s, %s", op, e.reg(uses[0], FP), d)
 			e.extend(d, in.Width, true)
 		}
+	case CvtUintToF64, CvtUintToF32:
+		d, x := e.reg(dstLoc, FP), e.reg(uses[0], GP)
+		op, add := "CVTSQ2SD", "ADDSD"
+		if in.Cvt == CvtUintToF32 {
+			op, add = "CVTSQ2SS", "ADDSS"
+		}
+		big, even, done := e.newLabel("u2f"), e.newLabel("u2feven"), e.newLabel("u2fdone")
+		e.ins("XORPS %s, %s", d, d)
+		e.ins("TESTQ %s, %s", x, x)
+		e.ins("JLT %s", big)
+		e.ins("%s %s, %s", op, x, d)
+		e.ins("JMP %s", done)
+		// Past 2^63: half of it, its lowest bit kept as a sticky bit so
+		// that the rounding is the same, then doubled (exact).
+		fmt.Fprintf(&e.w, "%s:\n", big)
+		e.ins("MOVQ %s, R11", x)
+		e.ins("SHRQ $1, R11")
+		e.ins("JCC %s", even)
+		e.ins("ORQ $1, R11")
+		fmt.Fprintf(&e.w, "%s:\n", even)
+		e.ins("%s R11, %s", op, d)
+		e.ins("%s %s, %s", add, d, d)
+		fmt.Fprintf(&e.w, "%s:\n", done)
+	case CvtF64ToUint, CvtF32ToUint:
+		d, x := e.reg(dstLoc, GP), e.reg(uses[0], FP)
+		sfx, cutoff := "SD", e.h.Data.str(le64(0x43e0000000000000)) // 2^63 as a float64
+		if in.Cvt == CvtF32ToUint {
+			sfx, cutoff = "SS", e.h.Data.str(le64(0x5f000000)[:4])
+		}
+		big, done := e.newLabel("f2u"), e.newLabel("f2udone")
+		e.ins("UCOMI%s %s(SB), %s", sfx, cutoff, x)
+		e.ins("JCC %s", big) // x >= 2^63
+		e.ins("CVTT%s2SQ %s, %s", sfx, x, d)
+		e.ins("JMP %s", done)
+		fmt.Fprintf(&e.w, "%s:\n", big)
+		e.ins("MOVAPS %s, X15", x)
+		e.ins("SUB%s %s(SB), X15", sfx, cutoff)
+		e.ins("CVTT%s2SQ X15, %s", sfx, d)
+		e.ins("BTSQ $63, %s", d)
+		fmt.Fprintf(&e.w, "%s:\n", done)
 	case CvtF32ToF64, CvtF64ToF32:
 		d := e.reg(dstLoc, FP)
 		op := "CVTSS2SD"

@@ -12,6 +12,8 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"path"
+	"sort"
 	"strings"
 )
 
@@ -39,6 +41,40 @@ type Compiled struct {
 	// of the original's text (see sourceSum): the generated test
 	// checks that the original is still what was compiled.
 	File, Sum string
+	// Escapes: a result holds a pointer, which may be one of the
+	// arguments' (a subslice): the declaration cannot say
+	// //go:noescape.
+	Escapes bool
+	// POPCNT: the code counts bits with POPCNT where the CPU has it.
+	POPCNT bool
+	// Method, for a method, says how its wrapper reads (Name is then
+	// the assembly function's, T_M, and Sig and Decl have the receiver
+	// as the first parameter).
+	Method *MethodInfo
+}
+
+func anyPOPCNT(fns []*Compiled) bool {
+	for _, c := range fns {
+		if c.POPCNT {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPOPCNTAsm returns the assembly of func name() bool, which reports
+// whether the CPU has POPCNT (CPUID leaf 1, ECX bit 23).
+func hasPOPCNTAsm(name string) string {
+	return fmt.Sprintf(`
+// func %[1]s() bool
+TEXT ·%[1]s(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	BTL $23, CX
+	SETCS ret+0(FP)
+	RET
+`, name)
 }
 
 func anyAVX2(fns []*Compiled) bool {
@@ -100,9 +136,12 @@ func (n names) helpers() Helpers {
 		PanicIndexU: n.stem + "PanicIndexU",
 		PanicDivide: n.stem + "PanicDivide",
 		PanicShift:  n.stem + "PanicShift",
+		PanicSlice:  n.stem + "PanicSlice",
 		Poll:        n.stem + "Poll",
 		AVX2:        n.stem + "AVX2",
 		HasAVX2:     n.stem + "HasAVX2",
+		POPCNT:      n.stem + "POPCNT",
+		HasPOPCNT:   n.stem + "HasPOPCNT",
 	}
 }
 
@@ -115,10 +154,15 @@ func declFile(n names, pkgName string, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport \"unsafe\"\n\n", GeneratedHeader, pkgName)
 	for _, c := range fns {
-		// The assembly neither keeps nor returns a pointer it is given
-		// (it stores no pointers and returns none), so they do not
-		// escape.
-		fmt.Fprintf(&b, "//go:noescape\nfunc %s%s\n\n", c.Name, n.signature(c.Sig))
+		// The assembly keeps no pointer it is given (it stores no
+		// pointers): they do not escape unless a result may be one.
+		if !c.Escapes {
+			b.WriteString("//go:noescape\n")
+		}
+		fmt.Fprintf(&b, "func %s%s\n\n", c.Name, n.signature(c.Sig))
+		if c.Method != nil {
+			b.WriteString(methodWrapper(n, c))
+		}
 	}
 	h := n.helpers()
 	fmt.Fprintf(&b, `// The checks left in the assembly call these to panic exactly as Go does.
@@ -131,6 +175,7 @@ func %[3]s(zero int) int { return 1 / zero }
 
 func %[4]s(count int) int { return 1 << count }
 
+%[6]s
 // %[5]s is where a long loop in the assembly lets the scheduler preempt
 // it: its prologue checks for a pending preemption as every Go
 // function's does (%[5]sCheck keeps it from being a leaf, which would
@@ -143,7 +188,7 @@ func %[5]s(p0, p1, p2, p3, p4, p5, p6, p7 unsafe.Pointer) (q0, q1, q2, q3, q4, q
 
 //go:noinline
 func %[5]sCheck() {}
-`, h.PanicIndex, h.PanicIndexU, h.PanicDivide, h.PanicShift, h.Poll)
+`, h.PanicIndex, h.PanicIndexU, h.PanicDivide, h.PanicShift, h.Poll, sliceHelpersGo(h))
 	if anyAVX2(fns) {
 		fmt.Fprintf(&b, `
 // %[1]s says whether the CPU has AVX2: the assembly's vector loops
@@ -153,6 +198,15 @@ var %[1]s = %[2]s()
 
 func %[2]s() bool
 `, h.AVX2, h.HasAVX2)
+	}
+	if anyPOPCNT(fns) {
+		fmt.Fprintf(&b, `
+// %[1]s says whether the CPU has POPCNT: the assembly counts bits
+// with it then, with shifts and masks otherwise.
+var %[1]s = %[2]s()
+
+func %[2]s() bool
+`, h.POPCNT, h.HasPOPCNT)
 	}
 	return format.Source(b.Bytes())
 }
@@ -186,7 +240,11 @@ func (n names) refName(f string) string { return n.stem + "Ref" + f }
 // testFile returns PREFIX_vssa_test.go.
 func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fns []*Compiled) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"testing\"\n\t\"time\"\n%s)\n\n", GeneratedHeader, pkgName, sourceImports)
+	imports, err := testImports(info, fns)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s%s)\n\n", GeneratedHeader, pkgName, imports, sourceImports)
 	gens := &genSet{n: n}
 	for _, c := range fns {
 		// The copy of the Go original that gc compiles for the
@@ -216,6 +274,54 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		return nil, fmt.Errorf("internal error: generated test does not parse: %v\n%s", err, b.Bytes())
 	}
 	return out, nil
+}
+
+// testImports returns the import lines of the test file: the packages
+// its own code uses, and those the copies of the originals use, under
+// the names the originals give them.
+func testImports(info *types.Info, fns []*Compiled) (string, error) {
+	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing", "time": "time"}
+	for _, c := range fns {
+		var err error
+		ast.Inspect(c.Decl, func(nd ast.Node) bool {
+			id, ok := nd.(*ast.Ident)
+			if !ok || err != nil {
+				return err == nil
+			}
+			pn, ok := info.Uses[id].(*types.PkgName)
+			if !ok {
+				return true
+			}
+			path := pn.Imported().Path()
+			if have, ok := names[path]; ok && have != pn.Name() {
+				err = fmt.Errorf("%s imports %s as %s: the generated test needs it as %s", c.Name, path, pn.Name(), have)
+			}
+			for p, name := range names {
+				if name == pn.Name() && p != path {
+					err = fmt.Errorf("%s names %s %s, which the generated test needs for %s: import it under another name", c.Name, path, name, p)
+				}
+			}
+			names[path] = pn.Name()
+			return true
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	paths := make([]string, 0, len(names))
+	for p := range names {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		if name := names[p]; name != path.Base(p) && !(p == "math/rand/v2" && name == "rand") {
+			fmt.Fprintf(&b, "\t%s %q\n", name, p)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		}
+	}
+	return b.String(), nil
 }
 
 // refCalls renames, in body, the identifiers that refer to one of the
@@ -296,6 +402,10 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		flag := n.helpers().AVX2
 		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The SSE2 loops too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(2)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)
 	}
+	if c.POPCNT {
+		flag := n.helpers().POPCNT
+		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The count without POPCNT too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(3)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)
+	}
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "func FuzzVSSA%s(f *testing.F) {\n\tf.Add([]byte{})\n\tf.Add([]byte(\"\\x03\\x01\\x00\\x05\\xff\\x10\\x20\\x07\\x08\\x00\\x00\\x01\"))\n", F)
 	fmt.Fprintf(b, "\tf.Fuzz(func(t *testing.T, data []byte) { %sCheck%s(t, %sByteGen(data)) })\n}\n\n", s, F, s)
@@ -368,10 +478,16 @@ func (g *genSet) define(i int, t types.Type) {
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool { return %s }\n\n", s, i, T, same)
 	case *types.Slice:
 		e := u.Elem()
-		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n)\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
-		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\treturn append(%s{}, x...)\n}\n\n", s, i, T, T, T)
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n, n+g.n(3))\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := make(%s, len(x), cap(x))\n\tcopy(c, x)\n\treturn c\n}\n\n", s, i, T, T, T)
 		fmt.Fprintf(w, "func %sRestore%d(x, y %s) { copy(x, y) }\n\n", s, i, T)
-		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
+	case *types.Interface:
+		// Only results (an error): the same value, which a compiled
+		// function can only have read from where the original did.
+		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s { return nil }\n\n", s, i, s, T)
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s { return x }\n\n", s, i, T, T)
+		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool { return x == y }\n\n", s, i, T)
 	case *types.Struct:
 		var fill, cmp strings.Builder
 		for k := 0; k < u.NumFields(); k++ {

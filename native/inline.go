@@ -59,11 +59,11 @@ func (l *lowerer) inlinable(callee string) *Func {
 		l.inlined = map[string]*Func{}
 	}
 	l.inlined[callee] = nil
-	c := l.callees[callee]
+	c := l.unit.Callees[callee]
 	if c.IR == nil {
 		return nil
 	}
-	gl, err := lowerBody(c.IR, c.Sig, l.callees)
+	gl, err := lowerBody(c.IR, c.Sig, l.unit)
 	if err != nil || len(gl.sites) > 0 {
 		return nil
 	}

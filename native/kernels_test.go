@@ -13,32 +13,46 @@ import (
 
 const kernelsDir = "../testdata/kernels"
 
-// kernelFuncs returns the functions the kernels' go:generate line
-// compiles.
-func kernelFuncs(t *testing.T) []string {
-	doc, err := os.ReadFile(filepath.Join(kernelsDir, "doc.go"))
+// generatedDirs are the packages whose files vssa compile writes, each
+// with the prefix its go:generate line gives: the kernels (written in
+// the backend's first subset) and subset (the constructs added since).
+var generatedDirs = map[string]string{kernelsDir: "kernels", "../testdata/subset": "subset"}
+
+// generatedFuncs returns the functions the go:generate line of the
+// package in dir compiles.
+func generatedFuncs(t *testing.T, dir string) []string {
+	doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(string(doc), "\n") {
-		if rest, ok := strings.CutPrefix(line, "//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o kernels . "); ok {
+		if rest, ok := strings.CutPrefix(line, "//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o "+generatedDirs[dir]+" . "); ok {
 			return strings.Fields(rest)
 		}
 	}
-	t.Fatal("no go:generate line in doc.go")
+	t.Fatalf("no go:generate line in %s/doc.go", dir)
 	return nil
 }
 
-// TestKernels compiles the kernel suite, checks that the files in
-// testdata/kernels are what vssa compile writes (go generate there
-// updates them), and runs go vet (asmdecl) and the generated equivalence
-// tests on them.
+// kernelFuncs returns the functions the kernels' go:generate line
+// compiles.
+func kernelFuncs(t *testing.T) []string { return generatedFuncs(t, kernelsDir) }
+
+// TestKernels compiles the kernel suite and the subset package, checks
+// that their files are what vssa compile writes (go generate there
+// updates them), and runs go vet (asmdecl) and the generated
+// equivalence tests on them.
 func TestKernels(t *testing.T) {
-	funcs := kernelFuncs(t)
-	if len(funcs) < 20 {
-		t.Errorf("%d kernels, want at least 20", len(funcs))
+	if n := len(kernelFuncs(t)); n < 20 {
+		t.Errorf("%d kernels, want at least 20", n)
 	}
-	out, err := Compile(Request{Dir: kernelsDir, Prefix: "kernels", Funcs: funcs})
+	for dir, prefix := range generatedDirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkGenerated(t, dir, prefix) })
+	}
+}
+
+func checkGenerated(t *testing.T, dir, prefix string) {
+	out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: generatedFuncs(t, dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,20 +62,20 @@ func TestKernels(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(old, out.Files[path]) {
-			t.Errorf("%s is not what vssa compile writes now: run go generate in testdata/kernels", path)
+			t.Errorf("%s is not what vssa compile writes now: run go generate in %s", path, dir)
 		}
 	}
 	if t.Failed() {
 		return
 	}
 	if testing.Short() {
-		t.Skip("-short: not building and running the kernels' generated tests")
+		t.Skip("-short: not building and running the generated tests")
 	}
 	for _, args := range [][]string{{"vet", "."}, {"test", "-count=1", "."}} {
 		cmd := exec.Command("go", args...)
-		cmd.Dir = kernelsDir
+		cmd.Dir = dir
 		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s in testdata/kernels: %v\n%s", strings.Join(args, " "), err, b)
+			t.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, b)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -64,7 +65,7 @@ type Callee struct {
 type lowerer struct {
 	f       *ir.Func
 	sig     *types.Signature // the Go declaration's, for the parameters' names
-	callees Callees
+	unit    *Unit
 	m       *Func
 	vals    [][]Value // IR register → its components
 	addr    []*symAddr
@@ -86,8 +87,8 @@ type lowerer struct {
 // avx2Flag names the package's bool variable that says whether the CPU
 // has AVX2; vector loops then have an AVX2 version too. "" leaves them
 // SSE2 only.
-func Lower(f *ir.Func, sig *types.Signature, callees Callees, avx2Flag string) (m *Func, err error) {
-	l, err := lowerBody(f, sig, callees)
+func Lower(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (m *Func, err error) {
+	l, err := lowerBody(f, sig, u)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +137,8 @@ func catchUnsupported(err *error) {
 }
 
 // lowerBody translates f's instructions, without the transforms.
-func lowerBody(f *ir.Func, sig *types.Signature, callees Callees) (l *lowerer, err error) {
-	l = &lowerer{f: f, sig: sig, callees: callees, m: &Func{Name: f.Name}}
+func lowerBody(f *ir.Func, sig *types.Signature, u *Unit) (l *lowerer, err error) {
+	l = &lowerer{f: f, sig: sig, unit: u, m: &Func{Name: f.Name}}
 	n := f.NumRegs()
 	l.vals = make([][]Value, n)
 	l.addr = make([]*symAddr, n)
@@ -310,6 +311,18 @@ func (l *lowerer) components(t types.Type) []component {
 		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Slice:
 		return []component{{class: GP, pointer: true, width: 8, suffix: "_base"}, {class: GP, width: 8, signed: true, suffix: "_len", off: 8}, {class: GP, width: 8, signed: true, suffix: "_cap", off: 16}}
+	case *types.Struct, *types.Array:
+		if gcSizes.Sizeof(t) == 0 {
+			return nil // nothing to hold (binary.LittleEndian's receiver)
+		}
+	case *types.Interface:
+		// Moved and returned as they are (an error result); anything
+		// that looks inside fails on its single-value use.
+		first := "_itable"
+		if u.Empty() {
+			first = "_type"
+		}
+		return []component{{class: GP, pointer: true, width: 8, suffix: first}, {class: GP, pointer: true, width: 8, suffix: "_data", off: 8}}
 	}
 	l.fail("%s", typeRefusal("a value", t))
 	return nil
@@ -364,10 +377,16 @@ func abiOffsets(params, results []types.Type) (paramOff, resultOff []int64, size
 // call lowers a call of a function compiled with this one: its
 // arguments stored where ABI0 puts them, the call, its results loaded.
 func (l *lowerer) call(in *ir.Instr) {
-	if !l.callable(in) {
+	if in.CallMode != ir.CallStatic {
 		l.fail("%s", l.callRefusal(in))
 	}
-	c := l.callees[in.Sym()]
+	if l.intrinsic(in) {
+		return
+	}
+	c, ok := l.unit.Callees[in.Sym()]
+	if !ok {
+		l.fail("%s", l.callRefusal(in))
+	}
 	var params, results []types.Type
 	for i := 0; i < c.Sig.Params().Len(); i++ {
 		params = append(params, c.Sig.Params().At(i).Type())
@@ -403,13 +422,40 @@ func (l *lowerer) call(in *ir.Instr) {
 // ParamName is the name parameter i of a function of signature sig has
 // in the declaration vssa writes (and go vet's asmdecl reads): its own,
 // or argN if it has none.
+//
+// A name the assembler reads as a register (g, SP, AX, X0, …) cannot
+// name an argument in name+off(FP): such a parameter is argN too.
 func ParamName(sig *types.Signature, i int) string {
 	if sig != nil && i < sig.Params().Len() {
-		if n := sig.Params().At(i).Name(); n != "" && n != "_" {
+		if n := sig.Params().At(i).Name(); n != "" && n != "_" && !asmReserved(n) {
 			return n
 		}
 	}
 	return fmt.Sprintf("arg%d", i)
+}
+
+// asmReserved reports whether the amd64 assembler reads name as a
+// register or pseudo-register.
+func asmReserved(name string) bool {
+	switch name {
+	case "g", "SP", "SB", "FP", "PC":
+		return true
+	}
+	for _, r := range gpNames {
+		if name == r || name == r[:1]+"L" && len(r) == 2 || name == r+"B" {
+			return true
+		}
+	}
+	for _, prefix := range []string{"X", "Y", "Z", "K", "R"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	switch name {
+	case "AL", "BL", "CL", "DL", "AH", "BH", "CH", "DH", "SPB", "BPB", "SIB", "DIB", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7":
+		return true
+	}
+	return false
 }
 
 // ResultName is the name go vet's asmdecl gives result i of a
@@ -439,7 +485,12 @@ func (l *lowerer) values(r ir.Reg) []Value {
 		return l.constant(r)
 	}
 	if a := l.addr[r]; a != nil {
-		return []Value{l.def(GP, true, &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
+		if a.mem.Sym == "" && a.mem.Base == NoValue && a.mem.Index == NoValue {
+			l.fail("the address of a variable of size zero")
+		}
+		// A symbol's address is static: no pointer the collector or
+		// the stack copier must see.
+		return []Value{l.def(GP, a.mem.Sym == "", &Instr{Op: OpLea, Mem: a.mem, Args: a.mem.args()})}
 	}
 	if l.vals[r] == nil {
 		l.fail("a register defined by an unsupported instruction")
@@ -451,6 +502,9 @@ func (l *lowerer) values(r ir.Reg) []Value {
 func (l *lowerer) constant(r ir.Reg) []Value {
 	t := l.f.TypeOf(r)
 	c := l.cons[r]
+	if s, ok := isStringConstant(t, c); ok {
+		return l.stringConstant(s)
+	}
 	var out []Value
 	for i, comp := range l.components(t) {
 		bits := int64(0)
@@ -666,6 +720,12 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			k = 2
 		}
 		set(vs[k])
+	case ir.OpSlice:
+		l.slice(dst, args)
+	case ir.OpSliceCheck:
+		l.sliceCheck(in)
+	case ir.OpGlobal:
+		l.global(dst, in.Sym())
 	case ir.OpNilCheck:
 		l.emit(&Instr{Op: OpNil, Args: []Value{l.value(args[0])}})
 	case ir.OpBoundsCheck:
@@ -700,7 +760,6 @@ var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
 	ir.OpDefer:           "defer: make the call at each return instead",
 	ir.OpPanic:           refusePanic,
-	ir.OpGlobal:          "a package-level variable: pass it in as a parameter (a pointer, or a slice of a table)",
 	ir.OpFunc:            "a function value: call functions by name",
 	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
 	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
@@ -713,8 +772,6 @@ var constructs = map[ir.Op]string{
 	ir.OpSelect:          "select: keep channel operations in a Go caller",
 	ir.OpRange:           "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
 	ir.OpNext:            "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
-	ir.OpSlice:           "slicing (s[i:j]): index the slice with an offset instead, or pass the part as a parameter",
-	ir.OpSliceCheck:      "slicing (s[i:j]): index the slice with an offset instead, or pass the part as a parameter",
 	ir.OpLenCheck:        "a slice converted to an array: index the slice instead",
 	ir.OpSliceToArrayPtr: "a slice converted to an array pointer: index the slice instead",
 	ir.OpMakeInterface:   "a conversion to an interface (an argument of type any, an error): keep interface values in a Go caller",
@@ -793,7 +850,7 @@ func (l *lowerer) ret(args []ir.Reg) {
 	for i, r := range args {
 		t := l.f.Results[i]
 		if ir.HasPointers(t) {
-			l.fail("%s", typeRefusal("a result", t))
+			l.m.ResultPointers = true
 		}
 		vs := l.values(r)
 		for k, c := range l.components(t) {
@@ -842,8 +899,8 @@ func (l *lowerer) indexAddr(dst, x, i ir.Reg) {
 		return
 	}
 	idx := l.value(i)
-	if base.mem.Index != NoValue {
-		base = &symAddr{Mem{Base: l.def(GP, true, &Instr{Op: OpLea, Mem: base.mem, Args: base.mem.args()}), Index: NoValue, Scale: 1}}
+	if base.mem.Index != NoValue || base.mem.Sym != "" {
+		base = &symAddr{Mem{Base: l.def(GP, base.mem.Sym == "", &Instr{Op: OpLea, Mem: base.mem, Args: base.mem.args()}), Index: NoValue, Scale: 1}}
 	}
 	switch size {
 	case 1, 2, 4, 8:
@@ -881,23 +938,40 @@ func (l *lowerer) convert(dst, x ir.Reg) {
 			out = l.def(GP, false, &Instr{Op: OpExt, Width: tw, Signed: ts, Args: []Value{v}})
 		}
 	case tf && !ff:
-		if fw == 8 && !fs {
-			l.fail("a conversion from a 64-bit unsigned integer to a float")
-		}
 		cvt := CvtIntToF64
 		if tw == 4 {
 			cvt = CvtIntToF32
 		}
+		if fw == 8 && !fs {
+			cvt = CvtUintToF64
+			if tw == 4 {
+				cvt = CvtUintToF32
+			}
+		}
 		out = l.def(FP, false, &Instr{Op: OpCvt, Cvt: cvt, Args: []Value{v}})
 	case !tf && ff:
-		if !ts || tw < 4 {
-			l.fail("a conversion from a float to %s", l.f.TypeOf(dst))
-		}
+		// gc's choices, which Go leaves to the implementation out of
+		// range: a 64-bit unsigned result by way of x-2^63 past 2^63,
+		// a 32-bit unsigned one truncated from 64 bits, 8 and 16 bits
+		// truncated from 32.
 		cvt := CvtF64ToInt
 		if fw == 4 {
 			cvt = CvtF32ToInt
 		}
-		out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: tw, Args: []Value{v}})
+		switch {
+		case tw == 8 && !ts:
+			cvt += CvtF64ToUint - CvtF64ToInt
+			out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: 8, Args: []Value{v}})
+		case tw == 8 || tw == 4 && ts:
+			out = l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: tw, Args: []Value{v}})
+		default:
+			from := 4
+			if tw == 4 {
+				from = 8
+			}
+			wide := l.def(GP, false, &Instr{Op: OpCvt, Cvt: cvt, Width: from, Args: []Value{v}})
+			out = l.def(GP, false, &Instr{Op: OpExt, Width: tw, Signed: ts, Args: []Value{wide}})
+		}
 	default:
 		switch {
 		case fw == tw:

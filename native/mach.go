@@ -72,6 +72,8 @@ const (
 	OpCallResult           // Dst = the result word at Off(SP) (Width, Signed, Float), right after its OpCall
 	OpCPUFlag              // Dst = the bool package variable Sym (whether the CPU has AVX2), 0 or 1
 	OpVZeroUpper           // VZEROUPPER: after 32-byte vectors, before SSE code
+	OpSliceBound           // panics unless Args[0] <= Args[1] (unsigned compare): slice-check failure Imm (slices.go); Signed: Args[0] is signed
+	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).
@@ -116,7 +118,7 @@ func (in *Instr) mapOperands(get func(Value) Value) {
 // defines reports whether instructions of kind op define a value (Dst).
 func (op Op) defines() bool {
 	switch op {
-	case OpRMW, OpVStore, OpStore, OpBounds, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
+	case OpRMW, OpVStore, OpStore, OpBounds, OpSliceBound, OpNil, OpDivZero, OpShiftNeg, OpPoll, OpJump, OpBranch, OpReturn, OpCallArg, OpCall, OpVZeroUpper:
 		return false
 	}
 	return true
@@ -164,14 +166,24 @@ const (
 	CvtF32ToInt
 	CvtF32ToF64
 	CvtF64ToF32
+	CvtUintToF64 // unsigned 64-bit integer to float64, as gc (halved and doubled past 2^63)
+	CvtUintToF32
+	CvtF64ToUint // float64 to uint64, as gc: past 2^63 by way of x-2^63
+	CvtF32ToUint
 )
 
-// Mem is an address: Base + Index*Scale + Disp. Base and Index are
-// operands of the instruction (Args after the others), NoValue if absent.
+// Mem is an address: Base + Index*Scale + Disp, or Sym + Disp. Base and
+// Index are operands of the instruction (Args after the others),
+// NoValue if absent.
 type Mem struct {
 	Base, Index Value
 	Scale       int64
 	Disp        int64
+	// Sym, if not "", is a symbol the address is relative to (a
+	// package-level variable, read-only data), without Base or Index:
+	// an index or a base is added to its address (an OpLea) instead,
+	// since a RIP-relative address takes neither.
+	Sym string
 	// Extent, if not 0, bounds the offset from Base of every byte the
 	// access may touch (an element of an array of that size): a nil
 	// Base faults in the first page when Extent ≤ 4096.
@@ -191,6 +203,7 @@ type Instr struct {
 	Bin    Bin
 	Cond   Cond
 	Cvt    Cvt
+	Intr   Intrinsic
 	Width  int   // bytes: 1, 2, 4, 8 (integers); 4 or 8 for floats; a vector's lanes
 	Vec    int64 // a vector instruction's vector size: 16 (SSE2; 0 is 16 too) or 32 (AVX2)
 	Signed bool  // integers; for OpBounds, the index
@@ -248,6 +261,11 @@ type Func struct {
 	ArgSize int64
 	// Polls is the number of preemption points (each loop has one).
 	Polls int
+	// ResultPointers: a result holds a pointer.
+	ResultPointers bool
+	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
+	// it (the package variable Helpers.POPCNT says).
+	UsesPOPCNT bool
 }
 
 // has reports whether f has an instruction of kind op.

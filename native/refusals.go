@@ -109,27 +109,36 @@ func (l *lowerer) blame(in *ir.Instr) *ir.Instr {
 	return nil
 }
 
-// callable reports whether call is of a function compiled with this one.
+// callable reports whether call is of a function compiled with this
+// one, or may be one gc treats as an instruction (intrinsics.go).
 func (l *lowerer) callable(call *ir.Instr) bool {
-	_, ok := l.callees[call.Sym()]
-	return call.CallMode == ir.CallStatic && ok
+	if call.CallMode != ir.CallStatic {
+		return false
+	}
+	if _, ok := l.unit.Callees[call.Sym()]; ok {
+		return true
+	}
+	for _, p := range []string{"math/bits.", "math.", "encoding/binary."} {
+		if strings.HasPrefix(call.Sym(), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // callRefusal says why call, of a function not compiled with this one,
 // is refused, and what the user can do: name it too only where it can
-// be named (a function of the package, not generic).
+// be named (a function or method of the package, not generic).
 func (l *lowerer) callRefusal(call *ir.Instr) string {
 	if call.CallMode != ir.CallStatic {
 		return "a call of a function value or through an interface: compiled code calls only functions compiled with it, by name"
 	}
 	sym := call.Sym()
-	pkg, name, method := splitSym(sym)
-	own, _, _ := splitSym(l.f.Name)
+	pkg, name := splitSym(sym)
+	own, _ := splitSym(l.f.Name)
 	switch {
 	case pkg != own:
 		return "a call of " + pkg[strings.LastIndex(pkg, "/")+1:] + "." + name + ", a function of another package: compiled code calls only the functions compiled with it; keep the call in a Go caller, or copy the function into the package and compile it with this one"
-	case method:
-		return "a call of the method " + name + ": methods cannot be compiled yet; make it a function taking the receiver and compile that with this one, or keep the call in a Go caller"
 	case strings.Contains(name, "["):
 		return "a call of the generic function " + name + ": generic functions cannot be compiled yet; keep the call in a Go caller"
 	}
@@ -138,34 +147,34 @@ func (l *lowerer) callRefusal(call *ir.Instr) string {
 
 // splitSym splits an IR function name, "example.com/p.F",
 // "(*example.com/p.T).M" or "example.com/p.F[int]", into its package
-// path and its name in the package ("F", "(*T).M", "F[int]"), and says
-// whether it is a method.
-func splitSym(sym string) (pkg, name string, method bool) {
+// path and its name in the package ("F", "(*T).M", "F[int]": as vssa
+// compile's command line names it).
+func splitSym(sym string) (pkg, name string) {
 	s := sym
 	if strings.HasPrefix(s, "(") {
 		end := strings.Index(s, ")")
 		if end < 0 {
-			return "", sym, true
+			return "", sym
 		}
 		recv := strings.TrimPrefix(s[1:end], "*")
 		star := strings.HasPrefix(s[1:end], "*")
 		i := strings.LastIndex(strings.Split(recv, "[")[0], ".")
 		pkg, typ := recv[:max(i, 0)], recv[i+1:]
 		if star {
-			typ = "*" + typ
+			return pkg, "(*" + typ + ")" + s[end+1:]
 		}
-		return pkg, "(" + typ + ")" + s[end+1:], true
+		return pkg, typ + s[end+1:] // T.M
 	}
 	base := strings.Split(s, "[")[0]
 	i := strings.LastIndex(base, ".")
 	if i < 0 {
-		return "", s, false
+		return "", s
 	}
-	return s[:i], s[i+1:], false
+	return s[:i], s[i+1:]
 }
 
-// typeRefusal refuses what (a value, a result) of type t, with what to
-// use instead.
+// typeRefusal refuses what (a value) of type t, with what to use
+// instead.
 func typeRefusal(what string, t types.Type) string {
 	s := what + " of type " + types.TypeString(t, func(p *types.Package) string { return p.Name() })
 	switch u := t.Underlying().(type) {
@@ -185,9 +194,6 @@ func typeRefusal(what string, t types.Type) string {
 		if u.Info()&types.IsComplex != 0 {
 			return s + ": use two floats"
 		}
-	}
-	if what == "a result" {
-		return s + ": a result holding a pointer (a slice, a string, a pointer) is not supported yet; write into a parameter instead"
 	}
 	return s
 }

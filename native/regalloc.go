@@ -435,7 +435,7 @@ func (a *allocator) color() (Value, bool) {
 			// The register of the phi it feeds first (no move on the
 			// edge), then its first operand's if that dies here (no copy).
 			prefer := append(a.phiPreference(b, d), freed...)
-			if in.Op == OpDiv || in.Op == OpMulHi {
+			if in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi {
 				prefer = append(prefer, locDX, locAX)
 			}
 			l := pick(c, avoid[d], prefer...)

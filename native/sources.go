@@ -14,6 +14,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // sourceSum returns the base name of decl's file and the SHA-256 of
@@ -49,7 +50,15 @@ func writeSources(b *bytes.Buffer, n names, fns []*Compiled) {
 	s := n.stem
 	fmt.Fprintf(b, "// TestVSSASources%[2]s checks that the Go originals are the source the\n// assembly was compiled from: an edited original needs vssa compile again.\nfunc TestVSSASources%[2]s(t *testing.T) {\n\t%[1]sCheckSources(t, [][3]string{\n", s, s[len("vssa"):])
 	for _, c := range fns {
-		fmt.Fprintf(b, "\t\t{%q, %q, %q},\n", c.File, c.Name, c.Sum)
+		name := c.Name
+		if m := c.Method; m != nil {
+			// As declName names it.
+			name = m.Recv + "." + m.Name
+			if r, ok := strings.CutPrefix(m.Recv, "*"); ok {
+				name = "(*" + r + ")." + m.Name
+			}
+		}
+		fmt.Fprintf(b, "\t\t{%q, %q, %q},\n", c.File, name, c.Sum)
 	}
 	fmt.Fprintf(b, `	})
 }
@@ -72,7 +81,7 @@ func %[1]sCheckSources(t *testing.T, sources [][3]string) {
 		}
 		got := ""
 		for _, d := range f.Decls {
-			if fd, ok := d.(*vssaast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			if fd, ok := d.(*vssaast.FuncDecl); ok && %[1]sDeclName(fd) == name {
 				start := fd.Pos()
 				if fd.Doc != nil {
 					start = fd.Doc.Pos()
@@ -85,6 +94,23 @@ func %[1]sCheckSources(t *testing.T, sources [][3]string) {
 			t.Errorf("%%s in %%s is not the source its assembly was compiled from (edited, moved or removed since): regenerate with vssa compile (go generate)", name, file)
 		}
 	}
+}
+
+// %[1]sDeclName returns F, T.M or (*T).M.
+func %[1]sDeclName(fd *vssaast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*vssaast.StarExpr); ok {
+		if id, ok := s.X.(*vssaast.Ident); ok {
+			return "(*" + id.Name + ")." + fd.Name.Name
+		}
+	}
+	if id, ok := t.(*vssaast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return ""
 }
 
 `, s)

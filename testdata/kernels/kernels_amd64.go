@@ -139,6 +139,38 @@ func vssaKernelsPanicDivide(zero int) int { return 1 / zero }
 
 func vssaKernelsPanicShift(count int) int { return 1 << count }
 
+func vssaKernelsPanicSlice0(x int, y int) { _ = vssaKernelsPanicSliceString(y)[:x] }
+
+func vssaKernelsPanicSliceU0(x uint, y int) { _ = vssaKernelsPanicSliceString(y)[:x] }
+
+func vssaKernelsPanicSlice1(x int, y int) { _ = make([]struct{}, y)[:x] }
+
+func vssaKernelsPanicSliceU1(x uint, y int) { _ = make([]struct{}, y)[:x] }
+
+func vssaKernelsPanicSlice2(x int, y int) { _ = make([]struct{}, y)[x:y] }
+
+func vssaKernelsPanicSliceU2(x uint, y int) { _ = make([]struct{}, y)[x:y] }
+
+func vssaKernelsPanicSlice3(x int, y int) { _ = make([]struct{}, y)[:x:x] }
+
+func vssaKernelsPanicSliceU3(x uint, y int) { _ = make([]struct{}, y)[:x:x] }
+
+func vssaKernelsPanicSlice4(x int, y int) { _ = make([]struct{}, y)[:x:y] }
+
+func vssaKernelsPanicSliceU4(x uint, y int) { _ = make([]struct{}, y)[:x:y] }
+
+func vssaKernelsPanicSlice5(x int, y int) { _ = make([]struct{}, y)[x:y:y] }
+
+func vssaKernelsPanicSliceU5(x uint, y int) { _ = make([]struct{}, y)[x:y:y] }
+
+// vssaKernelsPanicSliceString returns a string of length n whose bytes are never
+// read: the stand-in a failing slice expression is evaluated on.
+func vssaKernelsPanicSliceString(n int) string {
+	var s string
+	(*[2]int)(unsafe.Pointer(&s))[1] = n
+	return s
+}
+
 // vssaKernelsPoll is where a long loop in the assembly lets the scheduler preempt
 // it: its prologue checks for a pending preemption as every Go
 // function's does (vssaKernelsPollCheck keeps it from being a leaf, which would

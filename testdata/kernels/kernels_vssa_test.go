@@ -5473,7 +5473,7 @@ func vssaKernelsCheckSources(t *testing.T, sources [][3]string) {
 		}
 		got := ""
 		for _, d := range f.Decls {
-			if fd, ok := d.(*vssaast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			if fd, ok := d.(*vssaast.FuncDecl); ok && vssaKernelsDeclName(fd) == name {
 				start := fd.Pos()
 				if fd.Doc != nil {
 					start = fd.Doc.Pos()
@@ -5486,6 +5486,23 @@ func vssaKernelsCheckSources(t *testing.T, sources [][3]string) {
 			t.Errorf("%s in %s is not the source its assembly was compiled from (edited, moved or removed since): regenerate with vssa compile (go generate)", name, file)
 		}
 	}
+}
+
+// vssaKernelsDeclName returns F, T.M or (*T).M.
+func vssaKernelsDeclName(fd *vssaast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*vssaast.StarExpr); ok {
+		if id, ok := s.X.(*vssaast.Ident); ok {
+			return "(*" + id.Name + ")." + fd.Name.Name
+		}
+	}
+	if id, ok := t.(*vssaast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return ""
 }
 
 // vssaKernelsCountNoted is set once vssaKernelsNoteCount has said that -count N
@@ -5513,7 +5530,7 @@ func vssaKernelsGen0(g *vssaKernelsGen) []byte {
 	if !ok {
 		return nil
 	}
-	x := make([]byte, n)
+	x := make([]byte, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen1(g)
@@ -5526,13 +5543,15 @@ func vssaKernelsClone0(x []byte) []byte {
 	if x == nil {
 		return nil
 	}
-	return append([]byte{}, x...)
+	c := make([]byte, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore0(x, y []byte) { copy(x, y) }
 
 func vssaKernelsSame0(x, y []byte) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5574,7 +5593,7 @@ func vssaKernelsGen5(g *vssaKernelsGen) []float64 {
 	if !ok {
 		return nil
 	}
-	x := make([]float64, n)
+	x := make([]float64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen6(g)
@@ -5587,13 +5606,15 @@ func vssaKernelsClone5(x []float64) []float64 {
 	if x == nil {
 		return nil
 	}
-	return append([]float64{}, x...)
+	c := make([]float64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore5(x, y []float64) { copy(x, y) }
 
 func vssaKernelsSame5(x, y []float64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5617,7 +5638,7 @@ func vssaKernelsGen7(g *vssaKernelsGen) []float32 {
 	if !ok {
 		return nil
 	}
-	x := make([]float32, n)
+	x := make([]float32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen8(g)
@@ -5630,13 +5651,15 @@ func vssaKernelsClone7(x []float32) []float32 {
 	if x == nil {
 		return nil
 	}
-	return append([]float32{}, x...)
+	c := make([]float32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore7(x, y []float32) { copy(x, y) }
 
 func vssaKernelsSame7(x, y []float32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5664,7 +5687,7 @@ func vssaKernelsGen10(g *vssaKernelsGen) []int64 {
 	if !ok {
 		return nil
 	}
-	x := make([]int64, n)
+	x := make([]int64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen11(g)
@@ -5677,13 +5700,15 @@ func vssaKernelsClone10(x []int64) []int64 {
 	if x == nil {
 		return nil
 	}
-	return append([]int64{}, x...)
+	c := make([]int64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore10(x, y []int64) { copy(x, y) }
 
 func vssaKernelsSame10(x, y []int64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5699,7 +5724,7 @@ func vssaKernelsGen12(g *vssaKernelsGen) []int {
 	if !ok {
 		return nil
 	}
-	x := make([]int, n)
+	x := make([]int, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen9(g)
@@ -5712,13 +5737,15 @@ func vssaKernelsClone12(x []int) []int {
 	if x == nil {
 		return nil
 	}
-	return append([]int{}, x...)
+	c := make([]int, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore12(x, y []int) { copy(x, y) }
 
 func vssaKernelsSame12(x, y []int) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5740,7 +5767,7 @@ func vssaKernelsGen13(g *vssaKernelsGen) []int32 {
 	if !ok {
 		return nil
 	}
-	x := make([]int32, n)
+	x := make([]int32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen14(g)
@@ -5753,13 +5780,15 @@ func vssaKernelsClone13(x []int32) []int32 {
 	if x == nil {
 		return nil
 	}
-	return append([]int32{}, x...)
+	c := make([]int32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore13(x, y []int32) { copy(x, y) }
 
 func vssaKernelsSame13(x, y []int32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5775,7 +5804,7 @@ func vssaKernelsGen15(g *vssaKernelsGen) []uint64 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint64, n)
+	x := make([]uint64, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen3(g)
@@ -5788,13 +5817,15 @@ func vssaKernelsClone15(x []uint64) []uint64 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint64{}, x...)
+	c := make([]uint64, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore15(x, y []uint64) { copy(x, y) }
 
 func vssaKernelsSame15(x, y []uint64) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5810,7 +5841,7 @@ func vssaKernelsGen16(g *vssaKernelsGen) []uint32 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint32, n)
+	x := make([]uint32, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen2(g)
@@ -5823,13 +5854,15 @@ func vssaKernelsClone16(x []uint32) []uint32 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint32{}, x...)
+	c := make([]uint32, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore16(x, y []uint32) { copy(x, y) }
 
 func vssaKernelsSame16(x, y []uint32) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5857,7 +5890,7 @@ func vssaKernelsGen18(g *vssaKernelsGen) []int8 {
 	if !ok {
 		return nil
 	}
-	x := make([]int8, n)
+	x := make([]int8, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen19(g)
@@ -5870,13 +5903,15 @@ func vssaKernelsClone18(x []int8) []int8 {
 	if x == nil {
 		return nil
 	}
-	return append([]int8{}, x...)
+	c := make([]int8, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore18(x, y []int8) { copy(x, y) }
 
 func vssaKernelsSame18(x, y []int8) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5898,7 +5933,7 @@ func vssaKernelsGen20(g *vssaKernelsGen) []uint16 {
 	if !ok {
 		return nil
 	}
-	x := make([]uint16, n)
+	x := make([]uint16, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen21(g)
@@ -5911,13 +5946,15 @@ func vssaKernelsClone20(x []uint16) []uint16 {
 	if x == nil {
 		return nil
 	}
-	return append([]uint16{}, x...)
+	c := make([]uint16, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore20(x, y []uint16) { copy(x, y) }
 
 func vssaKernelsSame20(x, y []uint16) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {
@@ -5989,7 +6026,7 @@ func vssaKernelsGen23(g *vssaKernelsGen) []Point {
 	if !ok {
 		return nil
 	}
-	x := make([]Point, n)
+	x := make([]Point, n, n+g.n(3))
 	g.elems++
 	for i := range x {
 		x[i] = vssaKernelsGen24(g)
@@ -6002,13 +6039,15 @@ func vssaKernelsClone23(x []Point) []Point {
 	if x == nil {
 		return nil
 	}
-	return append([]Point{}, x...)
+	c := make([]Point, len(x), cap(x))
+	copy(c, x)
+	return c
 }
 
 func vssaKernelsRestore23(x, y []Point) { copy(x, y) }
 
 func vssaKernelsSame23(x, y []Point) bool {
-	if len(x) != len(y) || (x == nil) != (y == nil) {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
 	}
 	for i := range x {

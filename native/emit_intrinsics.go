@@ -1,0 +1,151 @@
+// This file writes the instructions of the intrinsics (intrinsics.go).
+
+package native
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vssa-go/vssa/validate"
+)
+
+// The constants of the bit count without POPCNT (Hacker's Delight 5-1),
+// read from memory: a 64-bit constant is no immediate.
+var popcntMasks = [4]uint64{0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f, 0x0101010101010101}
+
+func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	if in.Intr == IntrAbs || in.Intr == IntrSqrt || in.Intr == IntrCopysign || in.Intr == IntrBitsFloat {
+		e.floatIntrinsic(in, uses, e.reg(dstLoc, FP))
+		return
+	}
+	d := e.reg(dstLoc, GP)
+	if in.Intr == IntrFloatBits {
+		mov := "MOVQ"
+		if in.Width == 4 {
+			mov = "MOVL"
+		}
+		e.ins("%s %s, %s", mov, e.reg(uses[0], FP), d)
+		return
+	}
+	x := e.reg(uses[0], GP)
+	switch in.Intr {
+	case IntrPopcnt:
+		slow, back := e.newLabel("popcnt"), e.newLabel("popcntdone")
+		e.ins("CMPB ·%s(SB), $0", e.h.POPCNT)
+		e.ins("JEQ %s", slow)
+		e.ins("POPCNTQ %s, %s", x, d)
+		fmt.Fprintf(&e.w, "%s:\n", back)
+		m := func(k int) string { return e.h.Data.str(le64(popcntMasks[k])) + "(SB)" }
+		fmt.Fprintf(&e.stubs, "%s:\n", slow)
+		if x != d {
+			fmt.Fprintf(&e.stubs, "\tMOVQ %s, %s\n", x, d)
+		}
+		r := strings.NewReplacer("{d}", d, "{m0}", m(0), "{m1}", m(1), "{m2}", m(2), "{m3}", m(3))
+		for _, line := range []string{
+			"MOVQ {d}, R11", "SHRQ $1, R11", "ANDQ {m0}, R11", "SUBQ R11, {d}",
+			"MOVQ {d}, R11", "SHRQ $2, R11", "ANDQ {m1}, R11", "ANDQ {m1}, {d}", "ADDQ R11, {d}",
+			"MOVQ {d}, R11", "SHRQ $4, R11", "ADDQ R11, {d}", "ANDQ {m2}, {d}",
+			"IMULQ {m3}, {d}", "SHRQ $56, {d}", "JMP " + back,
+		} {
+			fmt.Fprintf(&e.stubs, "\t%s\n", r.Replace(line))
+		}
+	case IntrCtz:
+		if in.Width == 8 {
+			e.ins("BSFQ %s, %s", x, d)
+			e.ins("MOVQ $64, R11")
+			e.ins("CMOVQEQ R11, %s", d)
+			return
+		}
+		// A one just above the width stops the scan there for 0.
+		e.ins("MOVQ %s, R11", x)
+		e.ins("BTSQ $%d, R11", 8*in.Width)
+		e.ins("BSFQ R11, %s", d)
+	case IntrLen, IntrLeadZeros:
+		e.ins("BSRQ %s, %s", x, d)
+		e.ins("MOVQ $-1, R11")
+		e.ins("CMOVQEQ R11, %s", d)
+		e.ins("ADDQ $1, %s", d)
+		if in.Intr == IntrLeadZeros {
+			e.ins("NEGQ %s", d)
+			e.ins("ADDQ $%d, %s", 8*in.Width, d)
+		}
+	case IntrBswap:
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		switch in.Width {
+		case 8:
+			e.ins("BSWAPQ %s", d)
+		case 4:
+			e.ins("BSWAPL %s", d)
+		default:
+			e.ins("ROLW $8, %s", d)
+		}
+	case IntrRotate:
+		// The count is taken mod the width by the instruction (mod 32
+		// for bytes and words, the same rotation): Go's RotateLeft,
+		// negative counts included.
+		e.ins("MOVQ %s, R11", x)
+		if c := e.reg(uses[1], GP); c != "CX" {
+			e.ins("MOVQ %s, CX", c)
+		}
+		e.ins("ROL%s CX, R11", sizeSuffix(in.Width))
+		e.ins("MOVQ R11, %s", d)
+	case IntrMulHi:
+		y := e.reg(uses[1], GP)
+		switch {
+		case x == "AX":
+			e.ins("MULQ %s", y)
+		case y == "AX":
+			e.ins("MULQ %s", x)
+		default:
+			e.ins("MOVQ %s, AX", x)
+			e.ins("MULQ %s", y)
+		}
+		if d != "DX" {
+			e.ins("MOVQ DX, %s", d)
+		}
+	default:
+		panic(fmt.Sprintf("native: no instructions for intrinsic %d", in.Intr))
+	}
+}
+
+func (e *emitter) floatIntrinsic(in *Instr, uses []validate.Loc, d string) {
+	switch in.Intr {
+	case IntrBitsFloat:
+		mov := "MOVQ"
+		if in.Width == 4 {
+			mov = "MOVL"
+		}
+		e.ins("%s %s, %s", mov, e.reg(uses[0], GP), d)
+	case IntrAbs:
+		x := e.reg(uses[0], FP)
+		e.ins("MOVQ $0x7fffffffffffffff, R11")
+		e.ins("MOVQ R11, X15")
+		if d != x {
+			e.ins("MOVAPS %s, %s", x, d)
+		}
+		e.ins("ANDPD X15, %s", d)
+	case IntrSqrt:
+		e.ins("SQRTSD %s, %s", e.reg(uses[0], FP), d)
+	case IntrCopysign:
+		x, y := e.reg(uses[0], FP), e.reg(uses[1], FP)
+		// X15 = the sign of y, read before d (which may be y) is written.
+		e.ins("MOVQ $0x8000000000000000, R11")
+		e.ins("MOVQ R11, X15")
+		e.ins("ANDPD %s, X15", y)
+		e.ins("MOVQ %s, R11", x)
+		e.ins("BTRQ $63, R11")
+		e.ins("MOVQ R11, %s", d)
+		e.ins("ORPD X15, %s", d)
+	}
+}
+
+// le64 returns the little-endian bytes of v.
+func le64(v uint64) string {
+	var b [8]byte
+	for i := range b {
+		b[i] = byte(v >> (8 * i))
+	}
+	return string(b[:])
+}

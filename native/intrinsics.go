@@ -1,0 +1,193 @@
+// This file lowers the calls gc treats as instructions: math/bits and
+// math (the bit operations, rotations, byte swaps, the carry chains,
+// absolute values and square roots), and encoding/binary's
+// LittleEndian and BigEndian loads and stores, each one memory
+// operation after its bounds check. Each keeps the Go function's exact
+// results, gc's intrinsic where the function leaves room (a carry that
+// is neither 0 nor 1 counts as 1 when its low 32 bits are not 0, as
+// gc's NEGL does).
+
+package native
+
+import (
+	"strings"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// Intrinsic is the operation of an OpIntrinsic.
+type Intrinsic uint8
+
+const (
+	IntrPopcnt    Intrinsic = iota // Dst = the number of one bits of Args[0] (POPCNT where the CPU has it)
+	IntrCtz                        // Dst = trailing zeros of Args[0] as a Width-byte integer (8*Width for 0)
+	IntrLen                        // Dst = the bits needed for Args[0] (0 for 0)
+	IntrLeadZeros                  // Dst = leading zeros of Args[0] as a Width-byte integer
+	IntrBswap                      // Dst = Args[0] with its Width bytes reversed
+	IntrRotate                     // Dst = Args[0] rotated left by Args[1] mod 8*Width bits
+	IntrMulHi                      // Dst = the high 64 bits of the unsigned product Args[0]*Args[1]
+	IntrAbs                        // Dst = |Args[0]| (a float64)
+	IntrSqrt                       // Dst = the square root of Args[0] (a float64)
+	IntrCopysign                   // Dst = Args[0] with the sign of Args[1] (float64s)
+	IntrFloatBits                  // Dst = the bits of float Args[0] (Width 4 or 8), an integer
+	IntrBitsFloat                  // Dst = the float of bits Args[0] (Width 4 or 8)
+)
+
+// intrinsic lowers in, a call, if its callee is one of the functions
+// gc treats as instructions, and reports whether it did.
+func (l *lowerer) intrinsic(in *ir.Instr) bool {
+	name := in.Sym()
+	args := in.CallArgs()
+	dsts := in.Dsts()
+	val := func(k int) Value { return l.value(args[k]) }
+	def := func(c Class, i *Instr) {
+		l.vals[dsts[0]] = []Value{l.def(c, false, i)}
+	}
+	op := func(k Intrinsic, width int, vs ...Value) *Instr {
+		return &Instr{Op: OpIntrinsic, Intr: k, Width: width, Args: vs}
+	}
+	if rest, ok := strings.CutPrefix(name, "math/bits."); ok {
+		fn, width := bitsWidth(rest)
+		switch fn {
+		case "OnesCount":
+			l.m.UsesPOPCNT = true
+			def(GP, op(IntrPopcnt, 8, val(0)))
+		case "TrailingZeros":
+			def(GP, op(IntrCtz, width, val(0)))
+		case "Len":
+			def(GP, op(IntrLen, 8, val(0)))
+		case "LeadingZeros":
+			def(GP, op(IntrLeadZeros, width, val(0)))
+		case "ReverseBytes":
+			if width == 1 {
+				return false
+			}
+			def(GP, op(IntrBswap, width, val(0)))
+		case "RotateLeft":
+			if k, ok := l.imm(args[1]); ok {
+				k &= int64(8*width - 1)
+				if k == 0 {
+					l.vals[dsts[0]] = []Value{val(0)}
+					return true
+				}
+				def(GP, &Instr{Op: OpRotate, Width: width, Imm: k, Args: []Value{val(0)}})
+				return true
+			}
+			def(GP, op(IntrRotate, width, val(0), val(1)))
+		case "Mul":
+			if width != 8 {
+				return false
+			}
+			x, y := val(0), val(1)
+			l.vals[dsts[0]] = []Value{l.def(GP, false, op(IntrMulHi, 8, x, y))}
+			l.vals[dsts[1]] = []Value{l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Args: []Value{x, y}})}
+		case "Add", "Sub":
+			if width != 8 {
+				return false
+			}
+			l.carryChain(fn == "Add", val(0), val(1), val(2), dsts)
+		default:
+			return false
+		}
+		return true
+	}
+	switch name {
+	case "math.Abs":
+		def(FP, op(IntrAbs, 8, val(0)))
+	case "math.Sqrt":
+		def(FP, op(IntrSqrt, 8, val(0)))
+	case "math.Copysign":
+		def(FP, op(IntrCopysign, 8, val(0), val(1)))
+	case "math.Float64bits":
+		def(GP, op(IntrFloatBits, 8, val(0)))
+	case "math.Float32bits":
+		def(GP, op(IntrFloatBits, 4, val(0)))
+	case "math.Float64frombits":
+		def(FP, op(IntrBitsFloat, 8, val(0)))
+	case "math.Float32frombits":
+		def(FP, op(IntrBitsFloat, 4, val(0)))
+	default:
+		return l.byteOrder(name, args, dsts)
+	}
+	return true
+}
+
+// bitsWidth splits a math/bits function name into its operation and
+// the width in bytes of its operand ("OnesCount32" → "OnesCount", 4; no
+// suffix is uint's 8).
+func bitsWidth(name string) (string, int) {
+	for _, s := range []struct {
+		suffix string
+		width  int
+	}{{"64", 8}, {"32", 4}, {"16", 2}, {"8", 1}} {
+		if fn, ok := strings.CutSuffix(name, s.suffix); ok {
+			return fn, s.width
+		}
+	}
+	return name, 8
+}
+
+// carryChain lowers bits.Add64 or Sub64 (x, y, carry) to its two
+// results, as math/bits computes them, the carry in taken as 0 or 1 by
+// whether its low 32 bits are 0 (gc's intrinsic, NEGL then ADC or SBB).
+func (l *lowerer) carryChain(add bool, x, y, c Value, dsts []ir.Reg) {
+	bin := func(b Bin, a ...Value) Value {
+		return l.def(GP, false, &Instr{Op: OpBin, Bin: b, Width: 8, Args: a})
+	}
+	// gc's NEGL: the low 32 bits of the carry decide.
+	low := l.def(GP, false, &Instr{Op: OpExt, Width: 4, Args: []Value{c}})
+	c01 := l.def(GP, false, &Instr{Op: OpCmp, Cond: CondNe, Width: 8, Args: []Value{low}, Imm: 0, HasImm: true})
+	var sum, out Value
+	if add {
+		sum = bin(BinAdd, bin(BinAdd, x, y), c01)
+		// carryOut = ((x & y) | ((x | y) &^ sum)) >> 63
+		out = bin(BinOr, bin(BinAnd, x, y), bin(BinAndNot, bin(BinOr, x, y), sum))
+	} else {
+		sum = bin(BinSub, bin(BinSub, x, y), c01)
+		// borrowOut = ((^x & y) | (^(x ^ y) & diff)) >> 63
+		out = bin(BinOr, bin(BinAndNot, y, x), bin(BinAndNot, sum, bin(BinXor, x, y)))
+	}
+	out = l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Args: []Value{out}, Imm: 63, HasImm: true})
+	l.vals[dsts[0]] = []Value{sum}
+	l.vals[dsts[1]] = []Value{out}
+}
+
+// byteOrder lowers encoding/binary's LittleEndian and BigEndian
+// UintN(b) and PutUintN(b, v): the bounds check of b[N-1], then one
+// load or store (byte-swapped for big-endian); and reports whether
+// name is one of them.
+func (l *lowerer) byteOrder(name string, args []ir.Reg, dsts []ir.Reg) bool {
+	var big bool
+	var method string
+	switch {
+	case strings.HasPrefix(name, "(encoding/binary.littleEndian)."):
+		method = strings.TrimPrefix(name, "(encoding/binary.littleEndian).")
+	case strings.HasPrefix(name, "(encoding/binary.bigEndian)."):
+		method, big = strings.TrimPrefix(name, "(encoding/binary.bigEndian)."), true
+	default:
+		return false
+	}
+	put := strings.HasPrefix(method, "Put")
+	fn, width := bitsWidth(strings.TrimPrefix(method, "Put"))
+	if fn != "Uint" || width == 1 {
+		return false
+	}
+	b := l.values(args[1]) // args[0] is the receiver, of size zero
+	last := l.def(GP, false, &Instr{Op: OpConst, Imm: int64(width - 1), Width: 8, Signed: true})
+	l.emit(&Instr{Op: OpBounds, Signed: true, Args: []Value{last, b[1]}})
+	mem := Mem{Base: b[0], Index: NoValue, Scale: 1}
+	swap := func(v Value) Value {
+		if !big {
+			return v
+		}
+		return l.def(GP, false, &Instr{Op: OpIntrinsic, Intr: IntrBswap, Width: width, Args: []Value{v}})
+	}
+	if put {
+		v := swap(l.value(args[2]))
+		l.emit(&Instr{Op: OpStore, Mem: mem, Width: width, Args: []Value{v, b[0]}})
+		return true
+	}
+	v := l.def(GP, false, &Instr{Op: OpLoad, Mem: mem, Width: width, Args: []Value{b[0]}})
+	l.vals[dsts[0]] = []Value{swap(v)}
+	return true
+}

@@ -1,0 +1,187 @@
+//go:build !amd64 || purego
+
+package subset
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
+
+// HexEncode writes the hexadecimal digits of src to dst, as encoding/hex's Encode.
+func HexEncode(dst, src []byte) int {
+	j := 0
+	for _, v := range src {
+		dst[j] = hextable[v>>4]
+		dst[j+1] = hextable[v&0x0f]
+		j += 2
+	}
+	return len(src) * 2
+}
+
+// SumWords mixes p four bytes at a time, advancing p by reslicing.
+func SumWords(p []byte) uint32 {
+	var s uint32
+	for len(p) >= 4 {
+		s += uint32(p[0]) | uint32(p[1])<<8
+		s ^= mixTable[p[2]]
+		p = p[4:]
+	}
+	for _, c := range p {
+		s = s*31 + uint32(c)
+	}
+	return s
+}
+
+// Skip returns s without its first n elements, or its empty end if it
+// has fewer.
+func Skip(s []int64, n int) []int64 {
+	if n > len(s) {
+		return s[len(s):]
+	}
+	return s[n:]
+}
+
+// Field returns the i-th of the fields of s separated by sep.
+func Field(s string, sep byte, i int) string {
+	start := 0
+	for k := 0; k < len(s); k++ {
+		if s[k] == sep {
+			if i == 0 {
+				return s[start:k]
+			}
+			i--
+			start = k + 1
+		}
+	}
+	if i == 0 {
+		return s[start:]
+	}
+	return ""
+}
+
+// ParsePair reads two bytes as a sum, or fails on a short input.
+func ParsePair(p []byte) (int, error) {
+	if len(p) < 2 {
+		return 0, errShort
+	}
+	return int(p[0]) + int(p[1]), nil
+}
+
+// Window returns p[i:j:k], with Go's checks.
+func Window(p []int32, i, j, k int) []int32 {
+	return p[i:j:k]
+}
+
+// PopCount counts the one bits of xs, as bitset's popcntSlice.
+func PopCount(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		n += bits.OnesCount64(x)
+	}
+	return n
+}
+
+// MixWords reads b eight bytes at a time, little-endian, and mixes
+// them as xxhash's round does.
+func MixWords(b []byte, acc uint64) uint64 {
+	for len(b) >= 8 {
+		acc += binary.LittleEndian.Uint64(b) * 14029467366897019727
+		acc = bits.RotateLeft64(acc, 31) * 11400714785074694791
+		b = b[8:]
+	}
+	if len(b) >= 4 {
+		acc ^= uint64(binary.BigEndian.Uint32(b))
+	}
+	return acc
+}
+
+// AddVV sets z = x + y with carries and returns the last carry, as
+// math/big's addVV_g.
+func AddVV(z, x, y []uint) (c uint) {
+	for i := 0; i < len(z) && i < len(x) && i < len(y); i++ {
+		zi, cc := bits.Add(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// L2Norm returns the Euclidean norm of x and its largest magnitude.
+func L2Norm(x []float64) (float64, float64) {
+	var s, m float64
+	for _, v := range x {
+		s += v * v
+		if a := math.Abs(v); a > m {
+			m = a
+		}
+	}
+	return math.Sqrt(s), m
+}
+
+// Unsigned converts between floats and unsigned integers as gc does,
+// out of range included.
+func Unsigned(u uint64, f float64, g float32) (float64, float32, uint64, uint32, uint8, uint64) {
+	return float64(u), float32(u), uint64(f), uint32(f), uint8(f), uint64(g)
+}
+
+// Bits applies the other math/bits operations gc makes instructions.
+func Bits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64) {
+	hi, lo := bits.Mul64(x, uint64(y))
+	d, b := bits.Sub64(x, hi, lo)
+	return bits.TrailingZeros64(x) + bits.TrailingZeros8(uint8(y)), bits.LeadingZeros32(y) + bits.Len16(uint16(x)), bits.Len(uint(k)),
+		bits.ReverseBytes64(x) ^ d ^ b, bits.ReverseBytes16(uint16(y)), bits.RotateLeft32(y, k), bits.RotateLeft64(x, -k) + math.Float64bits(math.Copysign(float64(y), float64(k)))
+}
+
+// Descale8 scales a row by a fixed-point constant through helpers that
+// vssa inlines, so that the constants fold.
+func Descale8(b *[8]int32) {
+	for i := range b {
+		b[i] = descale(b[i]*fix(0.541196100), 11)
+	}
+}
+
+// YCbCrToRGB is image/color's conversion, as written there.
+func YCbCrToRGB(y, cb, cr uint8) (uint8, uint8, uint8) {
+	yy1 := int32(y) * 0x10101
+	cb1 := int32(cb) - 128
+	cr1 := int32(cr) - 128
+
+	r := yy1 + 91881*cr1
+	if uint32(r)&0xff000000 == 0 {
+		r >>= 16
+	} else {
+		r = ^(r >> 31)
+	}
+
+	g := yy1 - 22554*cb1 - 46802*cr1
+	if uint32(g)&0xff000000 == 0 {
+		g >>= 16
+	} else {
+		g = ^(g >> 31)
+	}
+
+	b := yy1 + 116130*cb1
+	if uint32(b)&0xff000000 == 0 {
+		b >>= 16
+	} else {
+		b = ^(b >> 31)
+	}
+
+	return uint8(r), uint8(g), uint8(b)
+}
+
+// Write hashes p into d, as a hash's Write method.
+func (d *Digest) Write(p []byte) (int, error) {
+	h := d.h
+	for _, c := range p {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	d.h = h
+	d.n += len(p)
+	return len(p), nil
+}
+
+// Fahrenheit converts c.
+func (c Celsius) Fahrenheit() float64 { return float64(c)*9/5 + 32 }
