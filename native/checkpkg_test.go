@@ -34,7 +34,7 @@ func TestPackageChecks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, tc.files)
-		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: tc.funcs})
+		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: tc.funcs, Inlinable: true})
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v", tc.name, err)
@@ -59,7 +59,7 @@ func TestLoopCounts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src})
-		out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"L"}})
+		out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"L"}, Inlinable: true})
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -75,7 +75,7 @@ func TestLoopCounts(t *testing.T) {
 // directory.
 func TestPrefixInDir(t *testing.T) {
 	dir := writeModule(t, map[string]string{"p.go": fallback + "func F(x int) int { return x + 1 }\n"})
-	out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}})
+	out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPrefixInDir(t *testing.T) {
 func TestOldSet(t *testing.T) {
 	dir := writeModule(t, map[string]string{"p.go": fallback + "func F(x int) int { return x + 1 }\n", "q.go": fallback + "func G(x int) int { return x - 1 }\n"})
 	write := func(prefix string, funcs ...string) {
-		out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: funcs})
+		out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: funcs, Inlinable: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestOldSet(t *testing.T) {
 		}
 	}
 	write("old", "F", "G")
-	out, err := Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F", "G"}})
+	out, err := Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F", "G"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,10 +112,10 @@ func TestOldSet(t *testing.T) {
 	}
 	// Compiling again with the same -o replaces the set: nothing to
 	// remove.
-	if out, err := Compile(Request{Dir: dir, Prefix: "old", Funcs: []string{"F", "G"}}); err != nil || len(out.Remove) > 0 {
+	if out, err := Compile(Request{Dir: dir, Prefix: "old", Funcs: []string{"F", "G"}, Inlinable: true}); err != nil || len(out.Remove) > 0 {
 		t.Errorf("same -o: %v, removing %v", err, out.Remove)
 	}
-	_, err = Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F"}})
+	_, err = Compile(Request{Dir: dir, Prefix: "new", Funcs: []string{"F"}, Inlinable: true})
 	if err == nil || !strings.Contains(err.Error(), "old_amd64.go, written by vssa compile with -o old, compiles F too, and also G: remove its files (old_amd64.s, old_amd64.go, old_vssa_test.go) or compile with -o old") {
 		t.Errorf("got %v, want the old set named", err)
 	}
@@ -137,7 +137,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, tc.files)
-		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}})
+		_, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: []string{"F"}, Inlinable: true})
 		if err == nil {
 			t.Errorf("%s: no error", tc.name)
 			continue
@@ -162,7 +162,7 @@ func TestSetBesideAnother(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(fallback+"func F(x int) int { return x + 1 }\n\nfunc G(x int) int { return x - 1 }\n"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := Compile(Request{Dir: dir, Prefix: "g", Funcs: []string{"G"}}); err != nil || len(out.Remove) > 0 {
+	if out, err := Compile(Request{Dir: dir, Prefix: "g", Funcs: []string{"G"}, Inlinable: true}); err != nil || len(out.Remove) > 0 {
 		t.Errorf("a set beside another: %v", err)
 	}
 }

@@ -33,6 +33,10 @@ type Request struct {
 	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir (relative to Dir)
 	Funcs  []string // the functions, by name
 	Passes string   // the pipeline ("" is DefaultPasses)
+	// Inlinable compiles functions gc would inline into their callers
+	// and that have no loop, which are refused otherwise: the call of
+	// the assembly costs more than it saves.
+	Inlinable bool
 }
 
 // Output is what Compile writes: file path → contents.
@@ -168,6 +172,12 @@ func Compile(req Request) (*Output, error) {
 		ir     *ir.Func
 		method *MethodInfo
 	}
+	var inlinable map[string]bool
+	if !req.Inlinable {
+		if inlinable, err = gcInlinable(dir); err != nil {
+			return nil, err
+		}
+	}
 	var jobs []job
 	var warnings []string
 	for _, t := range targets {
@@ -179,6 +189,9 @@ func Compile(req Request) (*Output, error) {
 		}
 		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
 			return nil, fail(err)
+		}
+		if inlinable[t.name] && !hasLoop(t.fn) {
+			return nil, fail(fmt.Errorf("left to gc: gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves (-inlinable compiles it anyway)"))
 		}
 		ranges, err := inputRanges(decl, sig)
 		if err != nil {

@@ -45,7 +45,7 @@ func TestRefused(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n\nfunc L(n int) int {\n\tfor n > 9 {\n\t\tn /= 2\n\t}\n\treturn n\n}\n\ntype Node struct {\n\tNext *Node\n\tV    int\n}\n\nfunc (n *Node) Len() int {\n\tk := 0\n\tfor n != nil {\n\t\tn = n.Next\n\t\tk++\n\t}\n\treturn k\n}\n"})
-		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: append([]string{tc.name}, tc.with...)})
+		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: append([]string{tc.name}, tc.with...), Inlinable: true})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "name it too") {
 			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
 		}
@@ -70,5 +70,22 @@ func TestOriginalMustBeFallback(t *testing.T) {
 	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(t.TempDir(), "out"), Funcs: []string{"G"}})
 	if err == nil || !strings.Contains(err.Error(), "is not in the package directory") {
 		t.Errorf("got %v, want the prefix outside the package refused", err)
+	}
+}
+
+// TestLeftToGC checks that a function gc inlines and without a loop is
+// refused, saying why, unless Inlinable is set, and that one with a
+// loop is compiled.
+func TestLeftToGC(t *testing.T) {
+	dir := writeModule(t, map[string]string{"p.go": fallback + "func Small(x int) int {\n\treturn x*3 + 1\n}\n\nfunc Loop(s []int) int {\n\tn := 0\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n"})
+	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Small"}})
+	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Small: left to gc: gc inlines it into its callers and it has no loop") {
+		t.Errorf("Small: got %v, want it left to gc", err)
+	}
+	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Small"}, Inlinable: true}); err != nil {
+		t.Errorf("Small with Inlinable: %v", err)
+	}
+	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Loop"}}); err != nil {
+		t.Errorf("Loop: %v", err)
 	}
 }

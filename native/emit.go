@@ -59,12 +59,13 @@ type emitter struct {
 	outSize, saveBase, swapOff, slotBase, frame int64
 	calls                                       bool
 	swapClass                                   Class // of what the swap slot holds
+	unextended                                  map[*Instr]bool
 }
 
 // Emit returns the TEXT block of the allocated function, named name
 // (with the package's middle dot).
 func Emit(a *Allocation, name string, h Helpers) (string, error) {
-	e := &emitter{a: a, f: a.Func, h: h}
+	e := &emitter{a: a, f: a.Func, h: h, unextended: unextended(a.Func)}
 	for _, in := range a.Code {
 		switch in.Op {
 		case OpBounds, OpDivZero, OpShiftNeg, OpSliceBound:
@@ -387,6 +388,14 @@ func negate(c Cond) Cond {
 	return [...]Cond{CondNe, CondEq, CondGe, CondGt, CondLe, CondLt}[c]
 }
 
+// ext extends in's result in reg back to its width, unless every use
+// reads only its low bits (narrow.go).
+func (e *emitter) ext(in *Instr, reg string) {
+	if !e.unextended[in] {
+		e.extend(reg, in.Width, in.Signed)
+	}
+}
+
 // extend writes the instruction that brings reg back to the canonical
 // form of width and signedness (nothing for 64 bits).
 func (e *emitter) extend(reg string, width int, signed bool) {
@@ -537,7 +546,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 			e.ins("XORQ $1, %s", d)
 			return nil
 		}
-		e.extend(d, in.Width, in.Signed)
+		e.ext(in, d)
 	case OpShift:
 		e.shift(in, uses, dst)
 	case OpDiv:
@@ -773,7 +782,7 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		if in.Signed {
 			// (Unsigned, the operation leaves the bits above the
 			// width as x had them, zero.)
-			e.extend(d, in.Width, true)
+			e.ext(in, d)
 		}
 		return
 	}
@@ -840,7 +849,7 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	switch in.Bin {
 	case BinAdd, BinSub, BinMul:
 		if !sized {
-			e.extend(d, in.Width, in.Signed)
+			e.ext(in, d)
 		}
 	}
 }
@@ -903,7 +912,7 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		e.ins("%s $%d, %s", op, c, d)
 		if in.Bin == BinShl {
-			e.extend(d, in.Width, in.Signed)
+			e.ext(in, d)
 		}
 		return
 	}
@@ -926,7 +935,7 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	}
 	e.ins("MOVQ R11, %s", d)
 	if in.Bin == BinShl {
-		e.extend(d, in.Width, in.Signed)
+		e.ext(in, d)
 	}
 }
 

@@ -26,8 +26,11 @@ func generatedFuncs(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(string(doc), "\n") {
-		if rest, ok := strings.CutPrefix(line, "//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o "+generatedDirs[dir]+" . "); ok {
-			return strings.Fields(rest)
+		if rest, ok := strings.CutPrefix(line, "//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile "); ok {
+			rest, _ = strings.CutPrefix(rest, "-inlinable ")
+			if rest, ok := strings.CutPrefix(rest, "-o "+generatedDirs[dir]+" . "); ok {
+				return strings.Fields(rest)
+			}
 		}
 	}
 	t.Fatalf("no go:generate line in %s/doc.go", dir)
@@ -52,7 +55,7 @@ func TestKernels(t *testing.T) {
 }
 
 func checkGenerated(t *testing.T, dir, prefix string) {
-	out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: generatedFuncs(t, dir)})
+	out, err := Compile(Request{Dir: dir, Prefix: prefix, Funcs: generatedFuncs(t, dir), Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +142,7 @@ func TestAllocatorBugRejected(t *testing.T) {
 		corruptAllocation = mutate
 		// MatMul has phis with moves on their edges, and two-operand
 		// instructions.
-		_, err := Compile(Request{Dir: kernelsDir, Prefix: "kernels", Funcs: []string{"MatMul"}})
+		_, err := Compile(Request{Dir: kernelsDir, Prefix: "kernels", Funcs: []string{"MatMul"}, Inlinable: true})
 		corruptAllocation = nil
 		if err == nil || !strings.Contains(err.Error(), "register allocation rejected") {
 			t.Errorf("%s: got %v, want the allocation rejected", name, err)

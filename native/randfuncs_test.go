@@ -245,7 +245,7 @@ func rfTryCompile(dir string, names []string) (out *Output, err error) {
 			out, err = nil, &rfPanic{fmt.Sprintf("the compiler panics: %v\n%s", r, stack)}
 		}
 	}()
-	return Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "r"), Funcs: names})
+	return Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "r"), Funcs: names, Inlinable: true})
 }
 
 // rfGo runs the go command in dir, offline.

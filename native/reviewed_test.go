@@ -75,7 +75,7 @@ type Outer struct {
 }
 `
 	dir := writeModule(t, map[string]string{"p.go": src, "types.go": types})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"StoreIndex", "AddIndex", "ShrHuge", "Shl128", "BigField", "OuterSum", "Mat"}})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"StoreIndex", "AddIndex", "ShrHuge", "Shl128", "BigField", "OuterSum", "Mat"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ B:
 }
 `
 	dir = writeModule(t, map[string]string{"p.go": irreducible})
-	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Irreducible"}})
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Irreducible"}, Inlinable: true})
 	if want := "Irreducible: unsupported: a loop entered other than at its start"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error containing %q", err, want)
 	}

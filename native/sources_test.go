@@ -12,7 +12,7 @@ import (
 // files as vssa compile does.
 func compileAndWrite(t *testing.T, dir string, funcs ...string) {
 	t.Helper()
-	out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: funcs})
+	out, err := Compile(Request{Dir: dir, Prefix: "out", Funcs: funcs, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,11 +14,13 @@ import (
 
 func init() {
 	var passList, prefix string
+	var inlinable bool
 	register(&command{
 		name:  "compile",
-		usage: "[-passes=LIST] -o PREFIX DIR FUNC...",
+		usage: "[-passes=LIST] [-inlinable] -o PREFIX DIR FUNC...",
 		short: "compile hot Go functions to amd64 assembly",
-		long: `Compile compiles the named functions of the package in DIR to Go
+		long: `Compile compiles the named functions (F) and methods (T.M, (*T).M) of
+the package in DIR to Go
 assembly for amd64, through vssa's validated passes (default ` + native.DefaultPasses + `),
 a register allocation checked by its validator, and writes:
 
@@ -52,15 +54,22 @@ A cgo package is refused (go build refuses Go assembly in it). A set
 written earlier with another -o for the same functions is removed.
 
 Functions outside the supported subset (integers, floats, bools,
-pointers to structs and arrays, slices, strings read-only, loops and
-branches) are refused with the position and the construct named. An
-existing output file is replaced only if vssa compile wrote it.
+pointers to structs and arrays, slices and strings with their slice
+expressions, string constants, the package's own variables, math/bits,
+math and encoding/binary's byte orders as gc's instructions, loops and
+branches, calls of the functions compiled together; the package's small
+functions are inlined) are refused with the position and the construct
+named. A function gc inlines into its callers and without a loop is left
+to gc (a call of assembly would cost more than it saves) unless
+-inlinable is given. An existing output file is replaced only if vssa
+compile wrote it.
 
 Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 2 for bad usage.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passList, "passes", native.DefaultPasses, "comma-separated passes to run before lowering ("+passNames()+")")
 			fs.StringVar(&prefix, "o", "", "output file prefix (a path in DIR)")
+			fs.BoolVar(&inlinable, "inlinable", false, "also compile functions gc inlines that have no loop (slower than gc's inlined code)")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) < 2 || prefix == "" {
@@ -77,7 +86,7 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 				fmt.Fprintf(stderr, "vssa compile: package directory: %v\n", err)
 				return exitFailure
 			}
-			out, err := native.Compile(native.Request{Dir: args[0], Prefix: prefix, Funcs: args[1:], Passes: passList})
+			out, err := native.Compile(native.Request{Dir: args[0], Prefix: prefix, Funcs: args[1:], Passes: passList, Inlinable: inlinable})
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa compile: %v\n", err)
 				return exitFailure

@@ -25,7 +25,7 @@ func TestCompileOutputs(t *testing.T) {
 	}
 	run := func(prefix string) string {
 		var stdout, stderr bytes.Buffer
-		if status := runMain([]string{"compile", "-o", prefix, dir, "F"}, &stdout, &stderr); status != exitOK {
+		if status := runMain([]string{"compile", "-inlinable", "-o", prefix, dir, "F"}, &stdout, &stderr); status != exitOK {
 			t.Fatalf("vssa compile -o %s: status %d: %s", prefix, status, stderr.String())
 		}
 		return stderr.String()

@@ -674,7 +674,6 @@ b1:
 	JLT b2
 b3:
 	NOTQ DI
-	MOVL DI, DI
 	MOVL DI, ret+24(FP)
 	RET
 b21:

@@ -2,7 +2,9 @@
 // outside the backend's first subset: slice expressions, string
 // constants, package-level tables, slices, strings and errors as
 // results, math/bits. vssa compile turns them into amd64 assembly; the
-// generated tests check it against these originals.
+// generated tests check it against these originals. Some are small
+// enough for gc to inline: -inlinable compiles them anyway, to test the
+// constructs.
 package subset
 
-//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB (*Digest).Write Celsius.Fahrenheit
+//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -inlinable -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB (*Digest).Write Celsius.Fahrenheit
