@@ -77,7 +77,8 @@ func TestOriginalMustBeFallback(t *testing.T) {
 // refused, saying why, unless Inlinable is set, and that one with a
 // loop is compiled.
 func TestLeftToGC(t *testing.T) {
-	dir := writeModule(t, map[string]string{"p.go": fallback + "func Small(x int) int {\n\treturn x*3 + 1\n}\n\nfunc Loop(s []int) int {\n\tn := 0\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n"})
+	// In files of their own: each file of originals is compiled whole.
+	dir := writeModule(t, map[string]string{"p.go": fallback + "func Small(x int) int {\n\treturn x*3 + 1\n}\n", "q.go": fallback + "func Loop(s []int) int {\n\tn := 0\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n"})
 	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Small"}})
 	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Small: left to gc: gc inlines it into its callers and it has no loop") {
 		t.Errorf("Small: got %v, want it left to gc", err)
