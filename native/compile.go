@@ -30,7 +30,7 @@ const DefaultPasses = "mem2reg,gvn,checkelim"
 // Request says what to compile.
 type Request struct {
 	Dir    string   // the package's directory
-	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir
+	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir (relative to Dir)
 	Funcs  []string // the functions, by name
 	Passes string   // the pipeline ("" is DefaultPasses)
 	// Inlinable compiles functions gc would inline into their callers
@@ -44,6 +44,13 @@ type Output struct {
 	Files map[string][]byte
 	// Order lists the files in Files in the order to write them.
 	Order []string
+	// Warnings are what the user should know of the files written
+	// (a loop count given a range of the test's choosing).
+	Warnings []string
+	// Remove lists the files of an earlier set, written with another
+	// -o for some of the same functions, to remove once Files are
+	// written.
+	Remove []string
 }
 
 // A PosError is an error at a source position.
@@ -70,6 +77,10 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !filepath.IsAbs(req.Prefix) {
+		// -o is a path in DIR, whatever the working directory.
+		req.Prefix = filepath.Join(req.Dir, req.Prefix)
+	}
 	prefix, err := filepath.Abs(req.Prefix)
 	if err != nil {
 		return nil, err
@@ -90,6 +101,9 @@ func Compile(req Request) (*Output, error) {
 		return nil, err
 	}
 
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
 	// The Go originals are in files built only without amd64 or with
 	// purego: load with purego so that they are there.
 	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: dir, BuildFlags: []string{"-tags=purego"}, Fset: token.NewFileSet()}
@@ -100,16 +114,14 @@ func Compile(req Request) (*Output, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("%s: want one package, found %d", req.Dir, len(pkgs))
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
+	if err := loadErrors(pkgs); err != nil {
+		return nil, err
 	}
 	pkg := pkgs[0]
+	remove, others, err := oldSets(dir, prefix, req.Funcs)
+	if err != nil {
+		return nil, err
+	}
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
 	prog.Build()
 	bp := bridge.FromSSA(prog, ssaPkgs)
@@ -153,8 +165,10 @@ func Compile(req Request) (*Output, error) {
 	type job struct {
 		name   string
 		decl   *ast.FuncDecl
+		orig   *ast.FuncDecl // the original's declaration (a method's)
 		sig    *types.Signature
 		ranges map[int][2]int64
+		drawn  map[int]bool
 		ir     *ir.Func
 		method *MethodInfo
 	}
@@ -165,6 +179,7 @@ func Compile(req Request) (*Output, error) {
 		}
 	}
 	var jobs []job
+	var warnings []string
 	for _, t := range targets {
 		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
 		pos := fset.Position(decl.Pos())
@@ -182,6 +197,14 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
+		given := len(ranges)
+		warnings = append(warnings, boundLoopParams(fset, pkg.TypesInfo, decl, sig, ranges)...)
+		drawn := map[int]bool{}
+		if len(ranges) > given {
+			for i := range ranges {
+				drawn[i] = !hasRange(decl, sig.Params().At(i).Name())
+			}
+		}
 		fn := t.fn
 		f := bp.IRFunc(fn)
 		if f == nil {
@@ -197,7 +220,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, t.fdecl, sig, ranges, g, t.method})
+		jobs = append(jobs, job{name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method})
 	}
 	helpers := n.helpers()
 	helpers.Data = unit.Data
@@ -211,10 +234,20 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
 		}
+		file, sum, err := sourceSum(fset, j.orig)
+		if err != nil {
+			return nil, err
+		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(c.Asm)
-		c.Decl, c.Ranges, c.Method = j.decl, j.ranges, j.method
+		c.Decl, c.Ranges, c.Drawn, c.Method = j.decl, j.ranges, j.drawn, j.method
+		c.File, c.Sum = file, sum
 		compiled = append(compiled, c)
+	}
+	// Once every function compiled: a refusal says more about a
+	// function than what else its file declares.
+	if err := checkOriginalsFiles(pkg, fset, req.Funcs, others); err != nil {
+		return nil, err
 	}
 	if anyAVX2(compiled) {
 		asm.WriteString(hasAVX2Asm(n.helpers().HasAVX2))
@@ -233,7 +266,7 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Files: map[string][]byte{}}
+	out := &Output{Files: map[string][]byte{}, Remove: remove, Warnings: warnings}
 	add := func(path string, b []byte) {
 		out.Files[path] = b
 		out.Order = append(out.Order, path)
@@ -386,7 +419,7 @@ func builtOnAmd64(file *ast.File) bool {
 				return true
 			}
 			return expr.Eval(func(tag string) bool {
-				return tag == "amd64" || tag == "gc" || tag == "linux" || tag == "unix" || strings.HasPrefix(tag, "go1.")
+				return tag == "amd64" || tag == "gc" || tag == "cgo" || tag == "linux" || tag == "unix" || strings.HasPrefix(tag, "go1.")
 			})
 		}
 	}
@@ -455,6 +488,20 @@ func inputRanges(decl *ast.FuncDecl, sig *types.Signature) (map[int][2]int64, er
 		ranges[i] = [2]int64{lo, hi}
 	}
 	return ranges, nil
+}
+
+// hasRange reports whether decl's doc comment has a range directive for
+// param.
+func hasRange(decl *ast.FuncDecl, param string) bool {
+	if decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		if rest, ok := strings.CutPrefix(c.Text, RangeDirective+" "); ok && strings.HasPrefix(rest, param+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // hasTypeParams reports whether method obj's receiver has type

@@ -20,8 +20,19 @@
 // validate.RegAlloc checks before anything is emitted; emission
 // (emit.go, layout.go) from the validated code; and the Go files that
 // go with the assembly (gofiles.go): declarations, the helpers it
-// calls, and the equivalence test, fuzz targets and benchmarks against
-// a copy of the Go original.
+// calls, and the equivalence test, fuzz targets and benchmarks
+// (bench.go) against a copy of the Go original, with a check that the
+// originals are still the source compiled (sources.go).
+//
+// Before that, the driver (compile.go) refuses what would leave the
+// generated package wrong without a word (checkpkg.go: cgo, a
+// //go:generate line go generate skips on amd64, a misspelt or
+// misplaced //vssa: directive, a declaration of the originals' file
+// nothing replaces on amd64; loopparams.go: a loop count the test
+// could not bound), replaces the set an earlier -o wrote for the same
+// functions (oldsets.go), and reports load errors once each
+// (loaderrs.go). Refusals name the construct in the user's terms at its
+// own position, with what to do instead (refusals.go).
 //
 // VSSA_VERIFY=1 in the environment checks the SSA form after every
 // transform outside the tests too, and VSSA_SKIP=name,… leaves

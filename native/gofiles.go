@@ -31,9 +31,16 @@ type Compiled struct {
 	// Ranges bounds the test's values of some integer parameters (see
 	// RangeDirective).
 	Ranges map[int][2]int64
+	// Drawn marks the ranges vssa compile chose (boundLoopParams):
+	// benchmarks draw in them rather than take their top.
+	Drawn map[int]bool
 	// AVX2: its vector loops have AVX2 versions, which run when the
 	// CPU has AVX2 (its test runs it both ways).
 	AVX2 bool
+	// File is the base name of the Go original's file, Sum the SHA-256
+	// of the original's text (see sourceSum): the generated test
+	// checks that the original is still what was compiled.
+	File, Sum string
 	// Escapes: a result holds a pointer, which may be one of the
 	// arguments' (a subslice): the declaration cannot say
 	// //go:noescape.
@@ -240,7 +247,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, imports)
+	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s%s)\n\n", GeneratedHeader, pkgName, imports, sourceImports)
 	gens := &genSet{n: n}
 	for _, c := range fns {
 		// The copy of the Go original that gc compiles for the
@@ -261,6 +268,8 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		b.WriteString("\n\n")
 		writeCheck(&b, n, gens, c)
 	}
+	writeSources(&b, n, fns)
+	writeBenchSupport(&b, n)
 	gens.write(&b)
 	writeSupport(&b, n)
 	out, err := format.Source(b.Bytes())
@@ -274,7 +283,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 // its own code uses, and those the copies of the originals use, under
 // the names the originals give them.
 func testImports(info *types.Info, fns []*Compiled) (string, error) {
-	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing"}
+	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing", "time": "time"}
 	for _, c := range fns {
 		var err error
 		ast.Inspect(c.Decl, func(nd ast.Node) bool {
@@ -410,17 +419,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	fmt.Fprintf(b, "func FuzzVSSA%s(f *testing.F) {\n\tf.Add([]byte{})\n\tf.Add([]byte(\"\\x03\\x01\\x00\\x05\\xff\\x10\\x20\\x07\\x08\\x00\\x00\\x01\"))\n", F)
 	fmt.Fprintf(b, "\tf.Fuzz(func(t *testing.T, data []byte) { %sCheck%s(t, %sByteGen(data)) })\n}\n\n", s, F, s)
 
-	fmt.Fprintf(b, "func BenchmarkVSSA%s(b *testing.B) {\n\tg := %sBenchGen()\n\t_ = g // every parameter may have its //vssa:range\n", F, s)
-	for i := 0; i < params.Len(); i++ {
-		if r, ok := c.Ranges[i]; ok {
-			fmt.Fprintf(b, "\ta%d := %s(%d)\n", i, n.typ(params.At(i).Type()), r[1])
-		} else {
-			fmt.Fprintf(b, "\ta%d := %s(g)\n", i, gens.gen(params.At(i).Type()))
-		}
-	}
-	fmt.Fprintf(b, "\tif p := %sCatch(func() { %s(%s) }); p != \"\" {\n\t\tb.Skipf(\"the Go original panics on the benchmark's input: %%s\", p)\n\t}\n", s, n.refName(F), strings.Join(args, ", "))
-	fmt.Fprintf(b, "\tb.Run(\"impl=gc\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n", n.refName(F), strings.Join(args, ", "))
-	fmt.Fprintf(b, "\tb.Run(\"impl=vssa\", func(b *testing.B) {\n\t\tfor b.Loop() {\n\t\t\t%s(%s)\n\t\t}\n\t})\n}\n\n", F, strings.Join(args, ", "))
+	writeBench(b, n, gens, c)
 }
 
 // writable reports whether a call may write memory an argument of type
@@ -457,6 +456,12 @@ func (g *genSet) gen(t types.Type) string   { return fmt.Sprintf("%sGen%d", g.n.
 func (g *genSet) clone(t types.Type) string { return fmt.Sprintf("%sClone%d", g.n.stem, g.index(t)) }
 func (g *genSet) same(t types.Type) string  { return fmt.Sprintf("%sSame%d", g.n.stem, g.index(t)) }
 
+// restore names the function that copies a writable value's memory
+// back from another (a slice's elements, a pointer's target).
+func (g *genSet) restore(t types.Type) string {
+	return fmt.Sprintf("%sRestore%d", g.n.stem, g.index(t))
+}
+
 // define writes the functions of type t, number i.
 func (g *genSet) define(i int, t types.Type) {
 	s := g.n.stem
@@ -484,6 +489,7 @@ func (g *genSet) define(i int, t types.Type) {
 		e := u.Elem()
 		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tn, ok := g.length()\n\tif !ok {\n\t\treturn nil\n\t}\n\tx := make(%s, n, n+g.n(3))\n\tg.elems++\n\tfor i := range x {\n\t\tx[i] = %s(g)\n\t}\n\tg.elems--\n\treturn x\n}\n\n", s, i, s, T, T, g.gen(e))
 		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := make(%s, len(x), cap(x))\n\tcopy(c, x)\n\treturn c\n}\n\n", s, i, T, T, T)
+		fmt.Fprintf(w, "func %sRestore%d(x, y %s) { copy(x, y) }\n\n", s, i, T)
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {\n\t\treturn false\n\t}\n\tfor i := range x {\n\t\tif !%s(x[i], y[i]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\n", s, i, T, g.same(e))
 	case *types.Interface:
 		// Only results (an error): the same value, which a compiled
@@ -533,6 +539,7 @@ func (g *genSet) define(i int, t types.Type) {
 		}
 		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tif g.n(20) == 0 {\n\t\treturn nil\n\t}\n\tp := new(%s)\n%s\treturn p\n}\n\n", s, i, s, T, E, fill.String())
 		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := *x\n\treturn &c\n}\n\n", s, i, T, T)
+		fmt.Fprintf(w, "func %sRestore%d(x, y %s) {\n\tif x != nil {\n\t\t*x = *y\n\t}\n}\n\n", s, i, T)
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif x == nil || y == nil {\n\t\treturn x == y\n\t}\n%s\treturn true\n}\n\n", s, i, T, cmp.String())
 	}
 }
@@ -551,17 +558,18 @@ type %[1]sGen struct {
 	bench bool
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
+	scale int // benchmarks: the factor of a slice's length (an output's room)
 }
 
 func %[1]sRandGen(seed uint64) *%[1]sGen { return &%[1]sGen{r: rand.New(rand.NewPCG(seed, 0x5ca1ab1e))} }
 
 func %[1]sByteGen(data []byte) *%[1]sGen { return &%[1]sGen{data: data} }
 
-// %[1]sBenchGen gives slices of 1024 elements, integers of 32 (a square
-// matrix's side fits them), small non-negative elements and floats in
-// [0, 1).
-func %[1]sBenchGen() *%[1]sGen {
-	return &%[1]sGen{r: rand.New(rand.NewPCG(7, 7)), bench: true}
+// %[1]sBenchGen gives slices of 1024 elements (times scale), integers
+// in [0, 1024) (an index of every slice), small non-negative elements
+// and floats in [0, 1); seed picks one of its draws.
+func %[1]sBenchGen(seed uint64) *%[1]sGen {
+	return &%[1]sGen{r: rand.New(rand.NewPCG(7, seed)), bench: true, scale: 1}
 }
 
 func (g *%[1]sGen) u64() uint64 {
@@ -583,7 +591,7 @@ var %[1]sEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255, 256,
 
 func (g *%[1]sGen) int() int64 {
 	if g.bench && g.elems == 0 {
-		return 32
+		return int64(g.n(1024))
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -634,6 +642,9 @@ func (g *%[1]sGen) bytes() []byte {
 
 // length returns a slice's length, or false for a nil slice.
 func (g *%[1]sGen) length() (int, bool) {
+	if g.bench && g.elems == 0 {
+		return 1024 * g.scale, true
+	}
 	if g.bench {
 		return 1024, true
 	}

@@ -150,7 +150,7 @@ func lowerBody(f *ir.Func, sig *types.Signature, u *Unit) (l *lowerer, err error
 		l.fail("a closure")
 	}
 	if f.Recover >= 0 {
-		l.fail("recover")
+		l.refuseDefer()
 	}
 	l.reducible()
 	for _, b := range f.Blocks {
@@ -327,7 +327,7 @@ func (l *lowerer) components(t types.Type) []component {
 		}
 		return []component{{class: GP, pointer: true, width: 8, suffix: first}, {class: GP, pointer: true, width: 8, suffix: "_data", off: 8}}
 	}
-	l.fail("a value of type %s", t)
+	l.fail("%s", typeRefusal("a value", t))
 	return nil
 }
 
@@ -337,6 +337,9 @@ func (l *lowerer) params() {
 	pOff, _, size := abiOffsets(l.paramTypes(), l.f.Results)
 	for i, p := range l.f.Params {
 		l.pos = l.f.Pos
+		if i < l.sig.Params().Len() && l.sig.Params().At(i).Pos().IsValid() {
+			l.pos = l.sig.Params().At(i).Pos() // a refusal of its type points at it
+		}
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
@@ -382,7 +385,7 @@ func (l *lowerer) call(in *ir.Instr) {
 		return
 	}
 	if in.CallMode != ir.CallStatic {
-		l.fail("a call of a function value or an interface method (call the function itself, or compile the method the value holds)")
+		l.fail("%s", l.callRefusal(in))
 	}
 	if l.intrinsic(in) {
 		return
@@ -773,7 +776,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.call(in)
 	default:
 		if what, ok := constructs[in.Op]; ok {
-			l.fail("%s (%s)", what, in.Op)
+			l.refuseConstruct(in, what)
 		}
 		l.fail("the IR instruction %s", in.Op)
 	}
@@ -782,25 +785,24 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 // constructs names the Go constructs behind the IR instructions outside
 // the subset, for the error that refuses them.
 var constructs = map[ir.Op]string{
-	ir.OpGo:              "a go statement",
-	ir.OpDefer:           "defer",
-	ir.OpFunc:            "a function value",
-	ir.OpMakeClosure:     "a closure",
-	ir.OpMakeSlice:       "make of a slice",
-	ir.OpMakeMap:         "a map",
-	ir.OpMakeChan:        "a channel",
-	ir.OpLookup:          "a map index",
-	ir.OpMapUpdate:       "a map assignment",
-	ir.OpSend:            "a channel send",
-	ir.OpRecv:            "a channel receive",
-	ir.OpSelect:          "select",
-	ir.OpRange:           "range over a string or a map",
-	ir.OpNext:            "range over a string or a map",
-	ir.OpLenCheck:        "a slice converted to an array",
-	ir.OpSliceToArrayPtr: "a slice converted to an array pointer",
-	ir.OpChangeInterface: "an interface",
-	ir.OpTypeAssert:      "a type assertion",
-	ir.OpIndex:           "an array value (arrays are supported through pointers)",
+	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
+	ir.OpDefer:           "defer: make the call at each return instead",
+	ir.OpFunc:            "a function value: call functions by name",
+	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
+	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
+	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
+	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",
+	ir.OpLookup:          "a map index: use a slice or an array indexed by the key",
+	ir.OpMapUpdate:       "a map assignment: use a slice or an array indexed by the key",
+	ir.OpSend:            "a channel send: keep channel operations in a Go caller",
+	ir.OpRecv:            "a channel receive: keep channel operations in a Go caller",
+	ir.OpSelect:          "select: keep channel operations in a Go caller",
+	ir.OpRange:           "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
+	ir.OpNext:            "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
+	ir.OpLenCheck:        "a slice converted to an array: index the slice instead",
+	ir.OpSliceToArrayPtr: "a slice converted to an array pointer: index the slice instead",
+	ir.OpChangeInterface: "an interface value: keep interface values in a Go caller",
+	ir.OpTypeAssert:      "a type assertion: keep interface values in a Go caller",
 }
 
 func (l *lowerer) classOf(float bool) Class {

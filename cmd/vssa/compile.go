@@ -30,14 +30,28 @@ a register allocation checked by its validator, and writes:
   PREFIX_vssa_test.go   a test comparing each function with a copy of its
                         Go original on edge cases and random inputs (results,
                         memory written, panics), a fuzz target per function,
-                        and benchmarks with sub-benchmarks impl=gc and impl=vssa
+                        a check that the originals are still the source
+                        compiled, and benchmarks with sub-benchmarks impl=gc
+                        and impl=vssa (run the test binary once per round:
+                        go test -count N is not interleaved)
 
 The Go originals stay where they are, as the fallback for other targets,
 in files with the constraint //go:build !amd64 || purego; declarations they
 share with the rest of the package (types, constants) belong in files built
-everywhere. PREFIX is a path in DIR. Use it from go generate:
+everywhere, and every other declaration of the originals' files must be
+compiled too or moved to such a file. PREFIX is a path in DIR. Use it from
+go generate, in a file built everywhere:
 
   //go:generate vssa compile -o kernels . Sum Dot
+
+An integer parameter that bounds a loop gets a range for the test's
+inputs, [-1, 1024] with a warning unless the function's doc comment
+gives one (//vssa:range is the only directive):
+
+  //vssa:range n 0 1000
+
+A cgo package is refused (go build refuses Go assembly in it). A set
+written earlier with another -o for the same functions is removed.
 
 Functions outside the supported subset (integers, floats, bools,
 pointers to structs and arrays, slices and strings with their slice
@@ -80,6 +94,19 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 			if err := writeGenerated(out); err != nil {
 				fmt.Fprintf(stderr, "vssa compile: %v\n", err)
 				return exitFailure
+			}
+			for _, w := range out.Warnings {
+				fmt.Fprintf(stderr, "vssa compile: %s\n", w)
+			}
+			for _, path := range out.Remove {
+				// An earlier set for some of the same functions, written
+				// with another -o: beside the new one it would
+				// redeclare them.
+				if err := os.Remove(path); err != nil {
+					fmt.Fprintf(stderr, "vssa compile: %v\n", err)
+					return exitFailure
+				}
+				fmt.Fprintf(stderr, "vssa compile: removed %s, which an earlier -o wrote for the same functions\n", path)
 			}
 			return exitOK
 		},

@@ -74,6 +74,8 @@ func DotFloat32(a, b []float32) float32 {
 }
 
 // MatMul stores a×b in dst, all three n×n row-major matrices in flat slices.
+//
+//vssa:range n 0 32
 func MatMul(dst, a, b []float64, n int) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {

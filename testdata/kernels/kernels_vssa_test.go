@@ -5,10 +5,17 @@
 package kernels
 
 import (
+	vssasha256 "crypto/sha256"
+	vssaflag "flag"
 	"fmt"
+	vssaast "go/ast"
+	vssaparser "go/parser"
+	vssatoken "go/token"
 	"math"
 	"math/rand/v2"
+	vssaos "os"
 	"testing"
+	"time"
 )
 
 // vssaKernelsRefAdler32 is Adler32's Go original.
@@ -55,23 +62,84 @@ func FuzzVSSAAdler32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckAdler32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAAdler32 times gc's Adler32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAAdler32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefAdler32(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefAdler32(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefAdler32(w0)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefAdler32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefAdler32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			Adler32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Adler32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefFNV1a32 is FNV1a32's Go original.
@@ -117,23 +185,84 @@ func FuzzVSSAFNV1a32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckFNV1a32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAFNV1a32 times gc's FNV1a32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAFNV1a32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefFNV1a32(w0)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefFNV1a32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefFNV1a32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			FNV1a32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				FNV1a32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefFNV1a64 is FNV1a64's Go original.
@@ -179,23 +308,84 @@ func FuzzVSSAFNV1a64(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckFNV1a64(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAFNV1a64 times gc's FNV1a64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAFNV1a64(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefFNV1a64(w0)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefFNV1a64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefFNV1a64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			FNV1a64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				FNV1a64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCRC32 is CRC32's Go original.
@@ -244,23 +434,84 @@ func FuzzVSSACRC32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCRC32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACRC32 times gc's CRC32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACRC32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCRC32(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefCRC32(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefCRC32(w0)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCRC32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCRC32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CRC32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CRC32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefDjb2 is Djb2's Go original.
@@ -302,23 +553,64 @@ func FuzzVSSADjb2(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckDjb2(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSADjb2 times gc's Djb2 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADjb2(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen4(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 string
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaKernelsGen4(g)
+		g.scale = 1
+		if vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefDjb2(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefDjb2(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			Djb2(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Djb2(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefDotFloat64 is DotFloat64's Go original.
@@ -368,24 +660,98 @@ func FuzzVSSADotFloat64(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckDotFloat64(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSADotFloat64 times gc's DotFloat64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADotFloat64(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen5(g)
-	a1 := vssaKernelsGen5(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float64
+	var a1 []float64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen5(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen5(g)
+		g.scale = 1
+		w0 := vssaKernelsClone5(a0)
+		w1 := vssaKernelsClone5(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone5(a0)
+	w1 := vssaKernelsClone5(a1)
+	vssaKernelsRefDotFloat64(w0, w1)
+	inPlace := !vssaKernelsSame5(w0, a0) || !vssaKernelsSame5(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone5(a0)
+	}
+	c1 := make([][]float64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone5(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefDotFloat64(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+					vssaKernelsRestore5(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefDotFloat64(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			DotFloat64(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+					vssaKernelsRestore5(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				DotFloat64(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefDotFloat32 is DotFloat32's Go original.
@@ -435,24 +801,98 @@ func FuzzVSSADotFloat32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckDotFloat32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSADotFloat32 times gc's DotFloat32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADotFloat32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen7(g)
-	a1 := vssaKernelsGen7(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float32
+	var a1 []float32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen7(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen7(g)
+		g.scale = 1
+		w0 := vssaKernelsClone7(a0)
+		w1 := vssaKernelsClone7(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone7(a0)
+	w1 := vssaKernelsClone7(a1)
+	vssaKernelsRefDotFloat32(w0, w1)
+	inPlace := !vssaKernelsSame7(w0, a0) || !vssaKernelsSame7(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone7(a0)
+	}
+	c1 := make([][]float32, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone7(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefDotFloat32(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore7(c0[k], a0)
+					vssaKernelsRestore7(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefDotFloat32(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			DotFloat32(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore7(c0[k], a0)
+					vssaKernelsRestore7(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				DotFloat32(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefMatMul is MatMul's Go original.
@@ -477,7 +917,7 @@ func vssaKernelsCheckMatMul(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone5(a1)
 	a2 := vssaKernelsGen5(g)
 	b2 := vssaKernelsClone5(a2)
-	a3 := vssaKernelsGen9(g)
+	a3 := int(g.between(0, 32))
 	b3 := vssaKernelsClone9(a3)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3)
 	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefMatMul(b0, b1, b2, b3) })
@@ -509,26 +949,114 @@ func FuzzVSSAMatMul(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMatMul(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAMatMul times gc's MatMul (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMatMul(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen5(g)
-	a1 := vssaKernelsGen5(g)
-	a2 := vssaKernelsGen5(g)
-	a3 := vssaKernelsGen9(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMatMul(a0, a1, a2, a3) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float64
+	var a1 []float64
+	var a2 []float64
+	var a3 int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen5(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen5(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen5(g)
+		g.scale = 1
+		a3 = int(32)
+		w0 := vssaKernelsClone5(a0)
+		w1 := vssaKernelsClone5(a1)
+		w2 := vssaKernelsClone5(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone5(a0)
+	w1 := vssaKernelsClone5(a1)
+	w2 := vssaKernelsClone5(a2)
+	vssaKernelsRefMatMul(w0, w1, w2, a3)
+	inPlace := !vssaKernelsSame5(w0, a0) || !vssaKernelsSame5(w1, a1) || !vssaKernelsSame5(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone5(a0)
+	}
+	c1 := make([][]float64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone5(a1)
+	}
+	c2 := make([][]float64, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone5(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefMatMul(a0, a1, a2, a3)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+					vssaKernelsRestore5(c1[k], a1)
+					vssaKernelsRestore5(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefMatMul(c0[k], c1[k], c2[k], a3)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			MatMul(a0, a1, a2, a3)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+					vssaKernelsRestore5(c1[k], a1)
+					vssaKernelsRestore5(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MatMul(c0[k], c1[k], c2[k], a3)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountByte is CountByte's Go original.
@@ -577,24 +1105,87 @@ func FuzzVSSACountByte(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountByte(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountByte times gc's CountByte (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountByte(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	a1 := vssaKernelsGen1(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByte(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	var a1 byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		a1 = vssaKernelsGen1(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefCountByte(w0, a1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefCountByte(w0, a1)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountByte(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountByte(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountByte(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountByte(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefIndexByte is IndexByte's Go original.
@@ -642,24 +1233,87 @@ func FuzzVSSAIndexByte(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckIndexByte(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAIndexByte times gc's IndexByte (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAIndexByte(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	a1 := vssaKernelsGen1(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefIndexByte(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	var a1 byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		a1 = vssaKernelsGen1(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefIndexByte(w0, a1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	vssaKernelsRefIndexByte(w0, a1)
+	inPlace := !vssaKernelsSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefIndexByte(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefIndexByte(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			IndexByte(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IndexByte(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountByteString is CountByteString's Go original.
@@ -705,24 +1359,67 @@ func FuzzVSSACountByteString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountByteString(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountByteString times gc's CountByteString (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountByteString(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen4(g)
-	a1 := vssaKernelsGen1(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 string
+	var a1 byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaKernelsGen4(g)
+		g.scale = 1
+		a1 = vssaKernelsGen1(g)
+		g.scale = 1
+		if vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountByteString(a0, a1)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountByteString(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountByteString(a0, a1)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountByteString(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefPrefixSum is PrefixSum's Go original.
@@ -763,23 +1460,84 @@ func FuzzVSSAPrefixSum(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckPrefixSum(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAPrefixSum times gc's PrefixSum (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPrefixSum(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefPrefixSum(w0)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefPrefixSum(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefPrefixSum(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			PrefixSum(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				PrefixSum(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefInsertionSort is InsertionSort's Go original.
@@ -824,23 +1582,84 @@ func FuzzVSSAInsertionSort(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckInsertionSort(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAInsertionSort times gc's InsertionSort (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAInsertionSort(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen12(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen12(g)
+		g.scale = 1
+		w0 := vssaKernelsClone12(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone12(a0)
+	vssaKernelsRefInsertionSort(w0)
+	inPlace := !vssaKernelsSame12(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone12(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefInsertionSort(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore12(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefInsertionSort(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			InsertionSort(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore12(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				InsertionSort(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountPresent is CountPresent's Go original.
@@ -901,24 +1720,98 @@ func FuzzVSSACountPresent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountPresent(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountPresent times gc's CountPresent (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountPresent(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen12(g)
-	a1 := vssaKernelsGen12(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPresent(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int
+	var a1 []int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen12(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen12(g)
+		g.scale = 1
+		w0 := vssaKernelsClone12(a0)
+		w1 := vssaKernelsClone12(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefCountPresent(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone12(a0)
+	w1 := vssaKernelsClone12(a1)
+	vssaKernelsRefCountPresent(w0, w1)
+	inPlace := !vssaKernelsSame12(w0, a0) || !vssaKernelsSame12(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone12(a0)
+	}
+	c1 := make([][]int, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone12(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountPresent(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore12(c0[k], a0)
+					vssaKernelsRestore12(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountPresent(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountPresent(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore12(c0[k], a0)
+					vssaKernelsRestore12(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountPresent(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountDescents is CountDescents's Go original.
@@ -965,23 +1858,84 @@ func FuzzVSSACountDescents(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountDescents(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountDescents times gc's CountDescents (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountDescents(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen13(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountDescents(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen13(g)
+		g.scale = 1
+		w0 := vssaKernelsClone13(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefCountDescents(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone13(a0)
+	vssaKernelsRefCountDescents(w0)
+	inPlace := !vssaKernelsSame13(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountDescents(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountDescents(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountDescents(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountDescents(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefPopCountAll is PopCountAll's Go original.
@@ -1029,23 +1983,84 @@ func FuzzVSSAPopCountAll(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckPopCountAll(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAPopCountAll times gc's PopCountAll (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPopCountAll(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen15(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []uint64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen15(g)
+		g.scale = 1
+		w0 := vssaKernelsClone15(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone15(a0)
+	vssaKernelsRefPopCountAll(w0)
+	inPlace := !vssaKernelsSame15(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone15(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefPopCountAll(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefPopCountAll(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			PopCountAll(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				PopCountAll(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefReverseBitsAll is ReverseBitsAll's Go original.
@@ -1102,24 +2117,98 @@ func FuzzVSSAReverseBitsAll(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckReverseBitsAll(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAReverseBitsAll times gc's ReverseBitsAll (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAReverseBitsAll(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen16(g)
-	a1 := vssaKernelsGen16(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []uint32
+	var a1 []uint32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen16(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen16(g)
+		g.scale = 1
+		w0 := vssaKernelsClone16(a0)
+		w1 := vssaKernelsClone16(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone16(a0)
+	w1 := vssaKernelsClone16(a1)
+	vssaKernelsRefReverseBitsAll(w0, w1)
+	inPlace := !vssaKernelsSame16(w0, a0) || !vssaKernelsSame16(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone16(a0)
+	}
+	c1 := make([][]uint32, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone16(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefReverseBitsAll(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore16(c0[k], a0)
+					vssaKernelsRestore16(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefReverseBitsAll(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			ReverseBitsAll(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore16(c0[k], a0)
+					vssaKernelsRestore16(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ReverseBitsAll(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefParityAll is ParityAll's Go original.
@@ -1167,23 +2256,84 @@ func FuzzVSSAParityAll(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckParityAll(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAParityAll times gc's ParityAll (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParityAll(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen15(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefParityAll(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []uint64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen15(g)
+		g.scale = 1
+		w0 := vssaKernelsClone15(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefParityAll(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone15(a0)
+	vssaKernelsRefParityAll(w0)
+	inPlace := !vssaKernelsSame15(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone15(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefParityAll(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefParityAll(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			ParityAll(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ParityAll(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefAXPY is AXPY's Go original.
@@ -1238,25 +2388,101 @@ func FuzzVSSAAXPY(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckAXPY(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAAXPY times gc's AXPY (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAAXPY(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen6(g)
-	a1 := vssaKernelsGen5(g)
-	a2 := vssaKernelsGen5(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 float64
+	var a1 []float64
+	var a2 []float64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaKernelsGen6(g)
+		g.scale = 1
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen5(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen5(g)
+		g.scale = 1
+		w1 := vssaKernelsClone5(a1)
+		w2 := vssaKernelsClone5(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w1 := vssaKernelsClone5(a1)
+	w2 := vssaKernelsClone5(a2)
+	vssaKernelsRefAXPY(a0, w1, w2)
+	inPlace := !vssaKernelsSame5(w1, a1) || !vssaKernelsSame5(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c1 := make([][]float64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone5(a1)
+	}
+	c2 := make([][]float64, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone5(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefAXPY(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c1[k], a1)
+					vssaKernelsRestore5(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefAXPY(a0, c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			AXPY(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c1[k], a1)
+					vssaKernelsRestore5(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AXPY(a0, c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefMandelbrotRow is MandelbrotRow's Go original.
@@ -1311,25 +2537,89 @@ func FuzzVSSAMandelbrotRow(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMandelbrotRow(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAMandelbrotRow times gc's MandelbrotRow (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMandelbrotRow(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen13(g)
-	a1 := vssaKernelsGen6(g)
-	a2 := int(5000)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int32
+	var a1 float64
+	var a2 int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen13(g)
+		g.scale = 1
+		a1 = vssaKernelsGen6(g)
+		g.scale = 1
+		a2 = int(5000)
+		w0 := vssaKernelsClone13(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone13(a0)
+	vssaKernelsRefMandelbrotRow(w0, a1, a2)
+	inPlace := !vssaKernelsSame13(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefMandelbrotRow(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefMandelbrotRow(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			MandelbrotRow(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MandelbrotRow(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefSumSquares is SumSquares's Go original.
@@ -1374,23 +2664,84 @@ func FuzzVSSASumSquares(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckSumSquares(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSASumSquares times gc's SumSquares (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASumSquares(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen5(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefSumSquares(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen5(g)
+		g.scale = 1
+		w0 := vssaKernelsClone5(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefSumSquares(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone5(a0)
+	vssaKernelsRefSumSquares(w0)
+	inPlace := !vssaKernelsSame5(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone5(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefSumSquares(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefSumSquares(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			SumSquares(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SumSquares(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefMean is Mean's Go original.
@@ -1435,23 +2786,84 @@ func FuzzVSSAMean(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMean(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAMean times gc's Mean (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMean(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMean(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefMean(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefMean(w0)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefMean(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefMean(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			Mean(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Mean(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefSaturatingAddInt8 is SaturatingAddInt8's Go original.
@@ -1506,25 +2918,112 @@ func FuzzVSSASaturatingAddInt8(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckSaturatingAddInt8(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSASaturatingAddInt8 times gc's SaturatingAddInt8 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen18(g)
-	a1 := vssaKernelsGen18(g)
-	a2 := vssaKernelsGen18(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int8
+	var a1 []int8
+	var a2 []int8
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen18(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen18(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen18(g)
+		g.scale = 1
+		w0 := vssaKernelsClone18(a0)
+		w1 := vssaKernelsClone18(a1)
+		w2 := vssaKernelsClone18(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone18(a0)
+	w1 := vssaKernelsClone18(a1)
+	w2 := vssaKernelsClone18(a2)
+	vssaKernelsRefSaturatingAddInt8(w0, w1, w2)
+	inPlace := !vssaKernelsSame18(w0, a0) || !vssaKernelsSame18(w1, a1) || !vssaKernelsSame18(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int8, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone18(a0)
+	}
+	c1 := make([][]int8, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone18(a1)
+	}
+	c2 := make([][]int8, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone18(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefSaturatingAddInt8(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore18(c0[k], a0)
+					vssaKernelsRestore18(c1[k], a1)
+					vssaKernelsRestore18(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefSaturatingAddInt8(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			SaturatingAddInt8(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore18(c0[k], a0)
+					vssaKernelsRestore18(c1[k], a1)
+					vssaKernelsRestore18(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SaturatingAddInt8(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefChecksum16 is Checksum16's Go original.
@@ -1570,23 +3069,84 @@ func FuzzVSSAChecksum16(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckChecksum16(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAChecksum16 times gc's Checksum16 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAChecksum16(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen20(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefChecksum16(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []uint16
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen20(g)
+		g.scale = 1
+		w0 := vssaKernelsClone20(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefChecksum16(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone20(a0)
+	vssaKernelsRefChecksum16(w0)
+	inPlace := !vssaKernelsSame20(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint16, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone20(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefChecksum16(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore20(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefChecksum16(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			Checksum16(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore20(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Checksum16(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefGCDAll is GCDAll's Go original.
@@ -1639,25 +3199,112 @@ func FuzzVSSAGCDAll(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckGCDAll(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAGCDAll times gc's GCDAll (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAGCDAll(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen15(g)
-	a1 := vssaKernelsGen15(g)
-	a2 := vssaKernelsGen15(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefGCDAll(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []uint64
+	var a1 []uint64
+	var a2 []uint64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen15(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen15(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen15(g)
+		g.scale = 1
+		w0 := vssaKernelsClone15(a0)
+		w1 := vssaKernelsClone15(a1)
+		w2 := vssaKernelsClone15(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefGCDAll(w0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone15(a0)
+	w1 := vssaKernelsClone15(a1)
+	w2 := vssaKernelsClone15(a2)
+	vssaKernelsRefGCDAll(w0, w1, w2)
+	inPlace := !vssaKernelsSame15(w0, a0) || !vssaKernelsSame15(w1, a1) || !vssaKernelsSame15(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone15(a0)
+	}
+	c1 := make([][]uint64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone15(a1)
+	}
+	c2 := make([][]uint64, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone15(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefGCDAll(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+					vssaKernelsRestore15(c1[k], a1)
+					vssaKernelsRestore15(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefGCDAll(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			GCDAll(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore15(c0[k], a0)
+					vssaKernelsRestore15(c1[k], a1)
+					vssaKernelsRestore15(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				GCDAll(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefAverageInt32 is AverageInt32's Go original.
@@ -1702,23 +3349,84 @@ func FuzzVSSAAverageInt32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckAverageInt32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAAverageInt32 times gc's AverageInt32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAAverageInt32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen13(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen13(g)
+		g.scale = 1
+		w0 := vssaKernelsClone13(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone13(a0)
+	vssaKernelsRefAverageInt32(w0)
+	inPlace := !vssaKernelsSame13(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefAverageInt32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefAverageInt32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			AverageInt32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AverageInt32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefXorBytes is XorBytes's Go original.
@@ -1776,25 +3484,112 @@ func FuzzVSSAXorBytes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckXorBytes(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAXorBytes times gc's XorBytes (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAXorBytes(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen0(g)
-	a1 := vssaKernelsGen0(g)
-	a2 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefXorBytes(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []byte
+	var a1 []byte
+	var a2 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen0(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen0(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone0(a0)
+		w1 := vssaKernelsClone0(a1)
+		w2 := vssaKernelsClone0(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefXorBytes(w0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone0(a0)
+	w1 := vssaKernelsClone0(a1)
+	w2 := vssaKernelsClone0(a2)
+	vssaKernelsRefXorBytes(w0, w1, w2)
+	inPlace := !vssaKernelsSame0(w0, a0) || !vssaKernelsSame0(w1, a1) || !vssaKernelsSame0(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone0(a0)
+	}
+	c1 := make([][]byte, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone0(a1)
+	}
+	c2 := make([][]byte, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone0(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefXorBytes(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+					vssaKernelsRestore0(c1[k], a1)
+					vssaKernelsRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefXorBytes(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			XorBytes(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore0(c0[k], a0)
+					vssaKernelsRestore0(c1[k], a1)
+					vssaKernelsRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				XorBytes(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefScaleFloat64 is ScaleFloat64's Go original.
@@ -1844,24 +3639,87 @@ func FuzzVSSAScaleFloat64(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckScaleFloat64(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAScaleFloat64 times gc's ScaleFloat64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAScaleFloat64(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen5(g)
-	a1 := vssaKernelsGen6(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float64
+	var a1 float64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen5(g)
+		g.scale = 1
+		a1 = vssaKernelsGen6(g)
+		g.scale = 1
+		w0 := vssaKernelsClone5(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(w0, a1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone5(a0)
+	vssaKernelsRefScaleFloat64(w0, a1)
+	inPlace := !vssaKernelsSame5(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone5(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefScaleFloat64(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefScaleFloat64(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			ScaleFloat64(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore5(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ScaleFloat64(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefClampInt32 is ClampInt32's Go original.
@@ -1908,25 +3766,90 @@ func FuzzVSSAClampInt32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckClampInt32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAClampInt32 times gc's ClampInt32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAClampInt32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen13(g)
-	a1 := vssaKernelsGen14(g)
-	a2 := vssaKernelsGen14(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefClampInt32(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int32
+	var a1 int32
+	var a2 int32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen13(g)
+		g.scale = 1
+		a1 = vssaKernelsGen14(g)
+		g.scale = 1
+		a2 = vssaKernelsGen14(g)
+		g.scale = 1
+		w0 := vssaKernelsClone13(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefClampInt32(w0, a1, a2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone13(a0)
+	vssaKernelsRefClampInt32(w0, a1, a2)
+	inPlace := !vssaKernelsSame13(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefClampInt32(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefClampInt32(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			ClampInt32(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ClampInt32(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefSumPointProducts is SumPointProducts's Go original.
@@ -1986,25 +3909,112 @@ func FuzzVSSASumPointProducts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckSumPointProducts(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSASumPointProducts times gc's SumPointProducts (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASumPointProducts(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen22(g)
-	a1 := vssaKernelsGen10(g)
-	a2 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 *Point
+	var a1 []int64
+	var a2 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen22(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen10(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone22(a0)
+		w1 := vssaKernelsClone10(a1)
+		w2 := vssaKernelsClone10(a2)
+		if vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone22(a0)
+	w1 := vssaKernelsClone10(a1)
+	w2 := vssaKernelsClone10(a2)
+	vssaKernelsRefSumPointProducts(w0, w1, w2)
+	inPlace := !vssaKernelsSame22(w0, a0) || !vssaKernelsSame10(w1, a1) || !vssaKernelsSame10(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*Point, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone22(a0)
+	}
+	c1 := make([][]int64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone10(a1)
+	}
+	c2 := make([][]int64, batch)
+	for k := range c2 {
+		c2[k] = vssaKernelsClone10(a2)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefSumPointProducts(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore22(c0[k], a0)
+					vssaKernelsRestore10(c1[k], a1)
+					vssaKernelsRestore10(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefSumPointProducts(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			SumPointProducts(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore22(c0[k], a0)
+					vssaKernelsRestore10(c1[k], a1)
+					vssaKernelsRestore10(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SumPointProducts(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCrossSum is CrossSum's Go original.
@@ -2054,24 +4064,98 @@ func FuzzVSSACrossSum(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCrossSum(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACrossSum times gc's CrossSum (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACrossSum(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen23(g)
-	a1 := vssaKernelsGen23(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCrossSum(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []Point
+	var a1 []Point
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen23(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen23(g)
+		g.scale = 1
+		w0 := vssaKernelsClone23(a0)
+		w1 := vssaKernelsClone23(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefCrossSum(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone23(a0)
+	w1 := vssaKernelsClone23(a1)
+	vssaKernelsRefCrossSum(w0, w1)
+	inPlace := !vssaKernelsSame23(w0, a0) || !vssaKernelsSame23(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]Point, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone23(a0)
+	}
+	c1 := make([][]Point, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone23(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCrossSum(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore23(c0[k], a0)
+					vssaKernelsRestore23(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCrossSum(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CrossSum(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore23(c0[k], a0)
+					vssaKernelsRestore23(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CrossSum(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefUpdateStats is UpdateStats's Go original.
@@ -2122,24 +4206,98 @@ func FuzzVSSAUpdateStats(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckUpdateStats(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAUpdateStats times gc's UpdateStats (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAUpdateStats(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen25(g)
-	a1 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 *Stats
+	var a1 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen25(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone25(a0)
+		w1 := vssaKernelsClone10(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone25(a0)
+	w1 := vssaKernelsClone10(a1)
+	vssaKernelsRefUpdateStats(w0, w1)
+	inPlace := !vssaKernelsSame25(w0, a0) || !vssaKernelsSame10(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*Stats, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone25(a0)
+	}
+	c1 := make([][]int64, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone10(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefUpdateStats(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore25(c0[k], a0)
+					vssaKernelsRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefUpdateStats(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			UpdateStats(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore25(c0[k], a0)
+					vssaKernelsRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				UpdateStats(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefMaxMinInt64 is MaxMinInt64's Go original.
@@ -2194,23 +4352,84 @@ func FuzzVSSAMaxMinInt64(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMaxMinInt64(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAMaxMinInt64 times gc's MaxMinInt64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMaxMinInt64(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefMaxMinInt64(w0)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefMaxMinInt64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefMaxMinInt64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			MaxMinInt64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxMinInt64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefMaxFloat32 is MaxFloat32's Go original.
@@ -2257,23 +4476,84 @@ func FuzzVSSAMaxFloat32(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckMaxFloat32(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAMaxFloat32 times gc's MaxFloat32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMaxFloat32(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen7(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []float32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen7(g)
+		g.scale = 1
+		w0 := vssaKernelsClone7(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone7(a0)
+	vssaKernelsRefMaxFloat32(w0)
+	inPlace := !vssaKernelsSame7(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone7(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefMaxFloat32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore7(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefMaxFloat32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			MaxFloat32(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore7(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxFloat32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefHistogram is Histogram's Go original.
@@ -2317,24 +4597,98 @@ func FuzzVSSAHistogram(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckHistogram(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAHistogram times gc's Histogram (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAHistogram(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen26(g)
-	a1 := vssaKernelsGen0(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefHistogram(a0, a1) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 *[256]uint32
+	var a1 []byte
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen26(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaKernelsGen0(g)
+		g.scale = 1
+		w0 := vssaKernelsClone26(a0)
+		w1 := vssaKernelsClone0(a1)
+		if vssaKernelsCatch(func() { vssaKernelsRefHistogram(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone26(a0)
+	w1 := vssaKernelsClone0(a1)
+	vssaKernelsRefHistogram(w0, w1)
+	inPlace := !vssaKernelsSame26(w0, a0) || !vssaKernelsSame0(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*[256]uint32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone26(a0)
+	}
+	c1 := make([][]byte, batch)
+	for k := range c1 {
+		c1[k] = vssaKernelsClone0(a1)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefHistogram(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore26(c0[k], a0)
+					vssaKernelsRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefHistogram(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			Histogram(a0, a1)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore26(c0[k], a0)
+					vssaKernelsRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Histogram(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountLess is CountLess's Go original.
@@ -2385,25 +4739,90 @@ func FuzzVSSACountLess(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountLess(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountLess times gc's CountLess (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountLess(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen13(g)
-	a1 := vssaKernelsGen14(g)
-	a2 := vssaKernelsGen27(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountLess(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int32
+	var a1 int32
+	var a2 bool
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen13(g)
+		g.scale = 1
+		a1 = vssaKernelsGen14(g)
+		g.scale = 1
+		a2 = vssaKernelsGen27(g)
+		g.scale = 1
+		w0 := vssaKernelsClone13(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefCountLess(w0, a1, a2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone13(a0)
+	vssaKernelsRefCountLess(w0, a1, a2)
+	inPlace := !vssaKernelsSame13(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone13(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountLess(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountLess(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountLess(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore13(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountLess(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefSortInt64 is SortInt64's Go original.
@@ -2440,23 +4859,84 @@ func FuzzVSSASortInt64(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckSortInt64(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSASortInt64 times gc's SortInt64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASortInt64(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefSortInt64(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefSortInt64(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefSortInt64(w0)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefSortInt64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefSortInt64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			SortInt64(a0)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SortInt64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefQuickSort is QuickSort's Go original.
@@ -2506,25 +4986,88 @@ func FuzzVSSAQuickSort(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckQuickSort(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAQuickSort times gc's QuickSort (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAQuickSort(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	a1 := int(8)
-	a2 := int(1023)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefQuickSort(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	var a1 int
+	var a2 int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		a1 = int(8)
+		a2 = int(1023)
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefQuickSort(w0, a1, a2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefQuickSort(w0, a1, a2)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefQuickSort(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefQuickSort(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			QuickSort(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				QuickSort(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefpartition is partition's Go original.
@@ -2578,25 +5121,88 @@ func FuzzVSSApartition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckpartition(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSApartition times gc's partition (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSApartition(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := vssaKernelsGen10(g)
-	a1 := int(8)
-	a2 := int(1023)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefpartition(a0, a1, a2) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 []int64
+	var a1 int
+	var a2 int
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaKernelsGen10(g)
+		g.scale = 1
+		a1 = int(8)
+		a2 = int(1023)
+		w0 := vssaKernelsClone10(a0)
+		if vssaKernelsCatch(func() { vssaKernelsRefpartition(w0, a1, a2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaKernelsClone10(a0)
+	vssaKernelsRefpartition(w0, a1, a2)
+	inPlace := !vssaKernelsSame10(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaKernelsClone10(a0)
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefpartition(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefpartition(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			partition(a0, a1, a2)
+			if inPlace {
+				for k := range batch {
+					vssaKernelsRestore10(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				partition(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefCountPrimes is CountPrimes's Go original.
@@ -2640,23 +5246,63 @@ func FuzzVSSACountPrimes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckCountPrimes(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSACountPrimes times gc's CountPrimes (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountPrimes(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := uint32(5000)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 uint32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = uint32(5000)
+		if vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefCountPrimes(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefCountPrimes(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			CountPrimes(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountPrimes(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
 }
 
 // vssaKernelsRefisPrime is isPrime's Go original.
@@ -2702,23 +5348,175 @@ func FuzzVSSAisPrime(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { vssaKernelsCheckisPrime(t, vssaKernelsByteGen(data)) })
 }
 
+// BenchmarkVSSAisPrime times gc's isPrime (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAisPrime(b *testing.B) {
-	g := vssaKernelsBenchGen()
-	_ = g // every parameter may have its //vssa:range
-	a0 := uint32(1000003)
-	if p := vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }); p != "" {
-		b.Skipf("the Go original panics on the benchmark's input: %s", p)
+	var a0 uint32
+	found := false
+	for try := range 40 {
+		g := vssaKernelsBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = uint32(1000003)
+		if vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
 	}
 	b.Run("impl=gc", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			vssaKernelsRefisPrime(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaKernelsRefisPrime(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
 	b.Run("impl=vssa", func(b *testing.B) {
+		vssaKernelsNoteCount(b)
+		var ns int64
+		calls := 0
 		for b.Loop() {
-			isPrime(a0)
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				isPrime(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
 		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
 	})
+	_ = inPlace
+}
+
+// TestVSSASourcesKernels checks that the Go originals are the source the
+// assembly was compiled from: an edited original needs vssa compile again.
+func TestVSSASourcesKernels(t *testing.T) {
+	vssaKernelsCheckSources(t, [][3]string{
+		{"kernels.go", "Adler32", "b96545e15a36836b78d4d47b3d2dd098878025a7b7a4846c579f6958462fb6ba"},
+		{"kernels.go", "FNV1a32", "a67a89b8ab6c4209d1e9d467348a2600acc5c4fff36c95f551b62e2a94beb5fc"},
+		{"kernels.go", "FNV1a64", "f3863cea9ccf1a040ec469bd9c353cfe655e222fcca2e4c9a2cc0f8f6989b0d9"},
+		{"kernels.go", "CRC32", "354df64dcbe39341806142d60f9fb6a202d3b46149bc9fa7295f473979559e02"},
+		{"kernels.go", "Djb2", "e77c4484645d1afb2393dd11f24bd210c13b938e3a9d77a79d60cc6ee1ab6020"},
+		{"kernels.go", "DotFloat64", "71640b73c44afcaea4294efabcd491b852b610f21252c861a3affe1bee5d1219"},
+		{"kernels.go", "DotFloat32", "4d8740e6933931f6c0985b8b4f90353dec08fad4a883f079ba3a797835b1bece"},
+		{"kernels.go", "MatMul", "db8b8c36d7b495657e950a95736da10cdce8e35eefff08f3f084ebd545358d95"},
+		{"kernels.go", "CountByte", "7283860290a96ca2fd3e009e10ee59377a9540045c75d4a1f5ad10dba026a413"},
+		{"kernels.go", "IndexByte", "40e206eac9e85a5840a8363664e8cd0e63500a67bcd1839f85ca8e2acc1b2747"},
+		{"kernels.go", "CountByteString", "01cc0075893561331eec214d13832ae0b2794a9b7b3dd0ddf6b9e04c5f79245c"},
+		{"kernels.go", "PrefixSum", "bc8da2a86ccb8a41e839dbce057d1a4f6fc824b67eafb17e8581f766c2b95823"},
+		{"kernels.go", "InsertionSort", "a682a61f1776e63a3d5c3a3b0ff4f6a1745be769c724b44de0fea0cdba09fde7"},
+		{"kernels.go", "CountPresent", "fd4e22ce7ddd82e6036981e8f825a0335cc579a5182721f6c3dffed00da020d6"},
+		{"kernels.go", "CountDescents", "a9dcc7a67889ccced4f264c492f077193353e8fb4ff68c2bd657e08df845d378"},
+		{"kernels.go", "PopCountAll", "151cacef828a812b62758f791192c90ebf18425712bed922de449dd249594a59"},
+		{"kernels.go", "ReverseBitsAll", "d1d2082b3ce3721ba0dbc81c5cdd43de3a66270e7bf12d89858df1e54d1fb998"},
+		{"kernels.go", "ParityAll", "e7126da17053858ce9e39b44248d2c881f0143118f853599ea645edf513cfaaa"},
+		{"kernels.go", "AXPY", "cea3d5dc07fa55f5a94e9aed6ef1d020662f5acecb24a76c1d31e2bc207eaedf"},
+		{"kernels.go", "MandelbrotRow", "19acae9f3dd46b483df5e24493cc17ec4941d555d14c8a0955e28bfecb35f9d2"},
+		{"kernels.go", "SumSquares", "336522f58c3f513143d0e99b7e3907520c8caac7d162646fa622ee57ae0775e4"},
+		{"kernels.go", "Mean", "dc182a9fa576fbde40d19dad6f43b52d501cad25403c78b047561194c15467b7"},
+		{"kernels.go", "SaturatingAddInt8", "c9d688d816177c6bb9cf4b4ab9ebbe8b61f4134e9c77e71fae4c26e34730bffe"},
+		{"kernels.go", "Checksum16", "ea3b9dded69994197296cff456c61cb148ee21e04d007e5865773dfe293be0bb"},
+		{"kernels.go", "GCDAll", "ad15b7e581cc6d2dfbc747d47eea7605665edae7118e85cd7b547e3ff6a42e6e"},
+		{"kernels.go", "AverageInt32", "c8b0cd42743f0657ea83cda99a4bfa0720b5c98c96389ce947b87b96f9741bd7"},
+		{"kernels.go", "XorBytes", "be5d4ee265804024b5bb37fb39521b6e81fedac8b5d7a84dc3118a0381ed63c4"},
+		{"kernels.go", "ScaleFloat64", "71e67b25f38b81e9394a6368a7258864dd7e9c55507ef8623b076798b7016c8b"},
+		{"kernels.go", "ClampInt32", "d26ebf598c269ec77cb2a048c5a4c25af8f028130b0fe8d9e234e301b9a93036"},
+		{"kernels.go", "SumPointProducts", "03b746fcbc6ceb0624aa671a74122b4d400d79eeca1c4c730f4a8dcf0617ad67"},
+		{"kernels.go", "CrossSum", "43675bd8ba7c2c9f3e058774899a5c84a8e09feba79113b37bc9b3a6e93e1b53"},
+		{"kernels.go", "UpdateStats", "ffc7fbb98142e1275af52910b6f910e80a8d31cd2426dce05a7cf4cdc75c0942"},
+		{"kernels.go", "MaxMinInt64", "92aa9e0a54a1e67baf8abdb723aea90daf58be68248b2179aa5b4aecdb3bc26c"},
+		{"kernels.go", "MaxFloat32", "adaa92297351edf60695ca63cf67c3c26fd3e6a922405979dc34f680754c4cd6"},
+		{"kernels.go", "Histogram", "f8e57b01edea2b18c7e1c91e842e50b5408d1111db1ac28b9363a7f3c78a77af"},
+		{"kernels.go", "CountLess", "b5d57ec3a14f528b52657c8d740aa7c530a0018f6d411abb85064344ff7af547"},
+		{"kernels.go", "SortInt64", "26780380d8613236986ca8e3250518c55110b43b931baa17022d3d16c009e610"},
+		{"kernels.go", "QuickSort", "944fa15b6e24ffd47b318e2578a48be004b602605551bbecd09fbb3f95339b03"},
+		{"kernels.go", "partition", "ac75090c6a43ea46885212a1f6e1a6de0b25fba81295909a5446e630ee65941e"},
+		{"kernels.go", "CountPrimes", "8f2591ac08467edf0b6d36b45a4f2215bf28159aa208ea56910a3f9a72397c4a"},
+		{"kernels.go", "isPrime", "47942d33c6fd1ce6aa4a6e953d0d8a5ff129c58cf75aea00bf7ad8fd94d5c3b9"},
+	})
+}
+
+// vssaKernelsCheckSources checks each {file, function, SHA-256 of its text
+// from its doc comment to its end}.
+func vssaKernelsCheckSources(t *testing.T, sources [][3]string) {
+	fset := vssatoken.NewFileSet()
+	for _, src := range sources {
+		file, name, want := src[0], src[1], src[2]
+		text, err := vssaos.ReadFile(file)
+		if err != nil {
+			t.Errorf("%s: %v: regenerate with vssa compile", name, err)
+			continue
+		}
+		f, err := vssaparser.ParseFile(fset, file, text, vssaparser.ParseComments)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		got := ""
+		for _, d := range f.Decls {
+			if fd, ok := d.(*vssaast.FuncDecl); ok && vssaKernelsDeclName(fd) == name {
+				start := fd.Pos()
+				if fd.Doc != nil {
+					start = fd.Doc.Pos()
+				}
+				tf := fset.File(start)
+				got = fmt.Sprintf("%x", vssasha256.Sum256(text[tf.Offset(start):tf.Offset(fd.End())]))
+			}
+		}
+		if got != want {
+			t.Errorf("%s in %s is not the source its assembly was compiled from (edited, moved or removed since): regenerate with vssa compile (go generate)", name, file)
+		}
+	}
+}
+
+// vssaKernelsDeclName returns F, T.M or (*T).M.
+func vssaKernelsDeclName(fd *vssaast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*vssaast.StarExpr); ok {
+		if id, ok := s.X.(*vssaast.Ident); ok {
+			return "(*" + id.Name + ")." + fd.Name.Name
+		}
+	}
+	if id, ok := t.(*vssaast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return ""
+}
+
+// vssaKernelsCountNoted is set once vssaKernelsNoteCount has said that -count N
+// does not interleave.
+var vssaKernelsCountNoted bool
+
+// vssaKernelsNoteCount says, once, that -count N above 1 measures impl=gc N
+// times and then impl=vssa N times, at different moments of a loaded
+// machine, and how to interleave them.
+func vssaKernelsNoteCount(b *testing.B) {
+	if f := vssaflag.Lookup("test.count"); f != nil && f.Value.String() != "1" && !vssaKernelsCountNoted {
+		vssaKernelsCountNoted = true
+		b.Logf("-count %s is not interleaved (impl=gc %[1]s times, then impl=vssa): for interleaved rounds run the test binary once per round, with -test.count 1", f.Value)
+	}
 }
 
 func vssaKernelsGen1(g *vssaKernelsGen) byte { return byte(g.int()) }
@@ -2749,6 +5547,8 @@ func vssaKernelsClone0(x []byte) []byte {
 	copy(c, x)
 	return c
 }
+
+func vssaKernelsRestore0(x, y []byte) { copy(x, y) }
 
 func vssaKernelsSame0(x, y []byte) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
@@ -2811,6 +5611,8 @@ func vssaKernelsClone5(x []float64) []float64 {
 	return c
 }
 
+func vssaKernelsRestore5(x, y []float64) { copy(x, y) }
+
 func vssaKernelsSame5(x, y []float64) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -2853,6 +5655,8 @@ func vssaKernelsClone7(x []float32) []float32 {
 	copy(c, x)
 	return c
 }
+
+func vssaKernelsRestore7(x, y []float32) { copy(x, y) }
 
 func vssaKernelsSame7(x, y []float32) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
@@ -2901,6 +5705,8 @@ func vssaKernelsClone10(x []int64) []int64 {
 	return c
 }
 
+func vssaKernelsRestore10(x, y []int64) { copy(x, y) }
+
 func vssaKernelsSame10(x, y []int64) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -2935,6 +5741,8 @@ func vssaKernelsClone12(x []int) []int {
 	copy(c, x)
 	return c
 }
+
+func vssaKernelsRestore12(x, y []int) { copy(x, y) }
 
 func vssaKernelsSame12(x, y []int) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
@@ -2977,6 +5785,8 @@ func vssaKernelsClone13(x []int32) []int32 {
 	return c
 }
 
+func vssaKernelsRestore13(x, y []int32) { copy(x, y) }
+
 func vssaKernelsSame13(x, y []int32) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -3012,6 +5822,8 @@ func vssaKernelsClone15(x []uint64) []uint64 {
 	return c
 }
 
+func vssaKernelsRestore15(x, y []uint64) { copy(x, y) }
+
 func vssaKernelsSame15(x, y []uint64) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -3046,6 +5858,8 @@ func vssaKernelsClone16(x []uint32) []uint32 {
 	copy(c, x)
 	return c
 }
+
+func vssaKernelsRestore16(x, y []uint32) { copy(x, y) }
 
 func vssaKernelsSame16(x, y []uint32) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
@@ -3094,6 +5908,8 @@ func vssaKernelsClone18(x []int8) []int8 {
 	return c
 }
 
+func vssaKernelsRestore18(x, y []int8) { copy(x, y) }
+
 func vssaKernelsSame18(x, y []int8) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -3135,6 +5951,8 @@ func vssaKernelsClone20(x []uint16) []uint16 {
 	return c
 }
 
+func vssaKernelsRestore20(x, y []uint16) { copy(x, y) }
+
 func vssaKernelsSame20(x, y []uint16) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -3163,6 +5981,12 @@ func vssaKernelsClone22(x *Point) *Point {
 	}
 	c := *x
 	return &c
+}
+
+func vssaKernelsRestore22(x, y *Point) {
+	if x != nil {
+		*x = *y
+	}
 }
 
 func vssaKernelsSame22(x, y *Point) bool {
@@ -3220,6 +6044,8 @@ func vssaKernelsClone23(x []Point) []Point {
 	return c
 }
 
+func vssaKernelsRestore23(x, y []Point) { copy(x, y) }
+
 func vssaKernelsSame23(x, y []Point) bool {
 	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
 		return false
@@ -3250,6 +6076,12 @@ func vssaKernelsClone25(x *Stats) *Stats {
 	}
 	c := *x
 	return &c
+}
+
+func vssaKernelsRestore25(x, y *Stats) {
+	if x != nil {
+		*x = *y
+	}
 }
 
 func vssaKernelsSame25(x, y *Stats) bool {
@@ -3290,6 +6122,12 @@ func vssaKernelsClone26(x *[256]uint32) *[256]uint32 {
 	return &c
 }
 
+func vssaKernelsRestore26(x, y *[256]uint32) {
+	if x != nil {
+		*x = *y
+	}
+}
+
 func vssaKernelsSame26(x, y *[256]uint32) bool {
 	if x == nil || y == nil {
 		return x == y
@@ -3315,6 +6153,7 @@ type vssaKernelsGen struct {
 	bench bool
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
+	scale int // benchmarks: the factor of a slice's length (an output's room)
 }
 
 func vssaKernelsRandGen(seed uint64) *vssaKernelsGen {
@@ -3323,11 +6162,11 @@ func vssaKernelsRandGen(seed uint64) *vssaKernelsGen {
 
 func vssaKernelsByteGen(data []byte) *vssaKernelsGen { return &vssaKernelsGen{data: data} }
 
-// vssaKernelsBenchGen gives slices of 1024 elements, integers of 32 (a square
-// matrix's side fits them), small non-negative elements and floats in
-// [0, 1).
-func vssaKernelsBenchGen() *vssaKernelsGen {
-	return &vssaKernelsGen{r: rand.New(rand.NewPCG(7, 7)), bench: true}
+// vssaKernelsBenchGen gives slices of 1024 elements (times scale), integers
+// in [0, 1024) (an index of every slice), small non-negative elements
+// and floats in [0, 1); seed picks one of its draws.
+func vssaKernelsBenchGen(seed uint64) *vssaKernelsGen {
+	return &vssaKernelsGen{r: rand.New(rand.NewPCG(7, seed)), bench: true, scale: 1}
 }
 
 func (g *vssaKernelsGen) u64() uint64 {
@@ -3349,7 +6188,7 @@ var vssaKernelsEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255
 
 func (g *vssaKernelsGen) int() int64 {
 	if g.bench && g.elems == 0 {
-		return 32
+		return int64(g.n(1024))
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -3400,6 +6239,9 @@ func (g *vssaKernelsGen) bytes() []byte {
 
 // length returns a slice's length, or false for a nil slice.
 func (g *vssaKernelsGen) length() (int, bool) {
+	if g.bench && g.elems == 0 {
+		return 1024 * g.scale, true
+	}
 	if g.bench {
 		return 1024, true
 	}
