@@ -180,6 +180,16 @@ func Compile(req Request) (*Output, error) {
 	}
 	var jobs []job
 	var warnings []string
+	// A function gc inlines and without a loop is left to gc: refused
+	// alone, kept as Go beside the others (its callers among them
+	// inline it or call it).
+	var kept []*ast.FuncDecl
+	var keptSyms []string
+	leftToGC := func(t *target) bool { return inlinable[t.name] && !hasLoop(t.fn) }
+	allLeft := true
+	for _, t := range targets {
+		allLeft = allLeft && leftToGC(t)
+	}
 	for _, t := range targets {
 		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
 		pos := fset.Position(decl.Pos())
@@ -190,8 +200,18 @@ func Compile(req Request) (*Output, error) {
 		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
 			return nil, fail(err)
 		}
-		if inlinable[t.name] && !hasLoop(t.fn) {
-			return nil, fail(fmt.Errorf("left to gc: gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves (-inlinable compiles it anyway)"))
+		if leftToGC(t) {
+			why := "left to gc: gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves (-inlinable compiles it anyway)"
+			if allLeft {
+				return nil, fail(errors.New(why))
+			}
+			if t.method != nil {
+				return nil, fail(errors.New(why + "; a method is not kept as Go beside the compiled functions: leave it out"))
+			}
+			kept = append(kept, decl)
+			keptSyms = append(keptSyms, t.fn.String())
+			warnings = append(warnings, fmt.Sprintf("%s: %s: %s; kept as Go in %s_amd64.go", pos, t.name, why, filepath.Base(req.Prefix)))
+			continue
 		}
 		ranges, err := inputRanges(decl, sig)
 		if err != nil {
@@ -221,6 +241,10 @@ func Compile(req Request) (*Output, error) {
 		c.IR = g
 		callees[fn.String()] = c
 		jobs = append(jobs, job{name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method})
+	}
+	// Callers compiled with a kept function call its Go copy.
+	for _, sym := range keptSyms {
+		delete(callees, sym)
 	}
 	helpers := n.helpers()
 	helpers.Data = unit.Data
@@ -258,7 +282,7 @@ func Compile(req Request) (*Output, error) {
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
 	}
-	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines)
+	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines, kept, fset, pkg.TypesInfo)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
 	}

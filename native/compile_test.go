@@ -86,4 +86,18 @@ func TestLeftToGC(t *testing.T) {
 	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Loop"}}); err != nil {
 		t.Errorf("Loop: %v", err)
 	}
+	// Named with a function that compiles, it is kept as Go, with a
+	// warning, and its caller inlines it.
+	dir = writeModule(t, map[string]string{"p.go": fallback + "func abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n\nfunc SumAbs(s []int) int {\n\tn := 0\n\tfor _, v := range s {\n\t\tn += abs(v)\n\t}\n\treturn n\n}\n"})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"SumAbs", "abs"}})
+	if err != nil {
+		t.Fatalf("SumAbs and abs: %v", err)
+	}
+	decls := string(out.Files[filepath.Join(dir, "out_amd64.go")])
+	if !strings.Contains(decls, "func abs(x int) int {") || len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], "abs: left to gc") {
+		t.Errorf("abs not kept as Go with a warning: warnings %q, declarations:\n%s", out.Warnings, decls)
+	}
+	if asm := string(out.Files[filepath.Join(dir, "out_amd64.s")]); strings.Contains(asm, "Call0(SB)") || strings.Contains(asm, "·abs(SB)") {
+		t.Errorf("SumAbs calls abs instead of inlining it:\n%s", asm)
+	}
 }

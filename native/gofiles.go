@@ -150,12 +150,25 @@ func (n names) typ(t types.Type) string {
 }
 
 // declFile returns PREFIX_amd64.go.
-func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampoline) ([]byte, error) {
+func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampoline, kept []*ast.FuncDecl, fset *token.FileSet, info *types.Info) ([]byte, error) {
 	var b bytes.Buffer
 	tramp, imports := trampolinesGo(n, trampolines)
 	imports["unsafe"] = "unsafe"
+	if err := addImports(imports, info, kept); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, importLines(imports))
 	b.WriteString(tramp)
+	for _, d := range kept {
+		// Left to gc, which inlines it: its Go original, as written.
+		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): gc inlines it, and it has no loop.\n", declName(d))
+		c := *d
+		c.Doc = nil
+		if err := printer.Fprint(&b, fset, &c); err != nil {
+			return nil, err
+		}
+		b.WriteString("\n\n")
+	}
 	for _, c := range fns {
 		// The assembly keeps no pointer it is given (it stores no
 		// pointers): they do not escape unless a result may be one.
@@ -284,9 +297,24 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 // the names the originals give them.
 func testImports(info *types.Info, fns []*Compiled) (string, error) {
 	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing", "time": "time"}
+	var decls []*ast.FuncDecl
 	for _, c := range fns {
+		decls = append(decls, c.Decl)
+	}
+	if err := addImports(names, info, decls); err != nil {
+		return "", err
+	}
+	return importLines(names), nil
+}
+
+// addImports adds to names (path → name) the packages decls use, under
+// the names they use them by, or fails on a name names has for another
+// path.
+func addImports(names map[string]string, info *types.Info, decls []*ast.FuncDecl) error {
+	for _, decl := range decls {
+		c := struct{ Name string }{decl.Name.Name}
 		var err error
-		ast.Inspect(c.Decl, func(nd ast.Node) bool {
+		ast.Inspect(decl, func(nd ast.Node) bool {
 			id, ok := nd.(*ast.Ident)
 			if !ok || err != nil {
 				return err == nil
@@ -297,21 +325,21 @@ func testImports(info *types.Info, fns []*Compiled) (string, error) {
 			}
 			path := pn.Imported().Path()
 			if have, ok := names[path]; ok && have != pn.Name() {
-				err = fmt.Errorf("%s imports %s as %s: the generated test needs it as %s", c.Name, path, pn.Name(), have)
+				err = fmt.Errorf("%s imports %s as %s: the generated file needs it as %s", c.Name, path, pn.Name(), have)
 			}
 			for p, name := range names {
 				if name == pn.Name() && p != path {
-					err = fmt.Errorf("%s names %s %s, which the generated test needs for %s: import it under another name", c.Name, path, name, p)
+					err = fmt.Errorf("%s names %s %s, which the generated file needs for %s: import it under another name", c.Name, path, name, p)
 				}
 			}
 			names[path] = pn.Name()
 			return true
 		})
 		if err != nil {
-			return "", err
+			return err
 		}
 	}
-	return importLines(names), nil
+	return nil
 }
 
 // importLines returns the lines of an import block of the packages
