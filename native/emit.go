@@ -577,10 +577,14 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("MOVBQZX R11, %s", d)
 	case OpExt:
 		d := e.reg(dst, GP)
-		if d != gp(0) {
-			e.ins("MOVQ %s, %s", gp(0), d)
+		if in.Width == 8 {
+			if d != gp(0) {
+				e.ins("MOVQ %s, %s", gp(0), d)
+			}
+			return nil
 		}
-		e.extend(d, in.Width, in.Signed)
+		// One instruction from the source register to the destination.
+		e.ins("%s %s, %s", loadMnemonic(in.Width, in.Signed), gp(0), d)
 	case OpCvt:
 		e.convert(in, uses, dst)
 	case OpLoad:
