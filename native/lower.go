@@ -750,7 +750,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.global(dst, in.Sym())
 	case ir.OpAlloc:
 		l.alloc(dst, in)
-	case ir.OpMakeInterface:
+	case ir.OpMakeInterface, ir.OpChangeInterface:
 		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpPanic:
 		l.callee(l.goHelper("panic(p0)", args, nil), "", args, nil)
@@ -801,7 +801,6 @@ var constructs = map[ir.Op]string{
 	ir.OpNext:            "range over a string or a map: index the string in a counted loop (for i := 0; i < len(s); i++)",
 	ir.OpLenCheck:        "a slice converted to an array: index the slice instead",
 	ir.OpSliceToArrayPtr: "a slice converted to an array pointer: index the slice instead",
-	ir.OpChangeInterface: "an interface value: keep interface values in a Go caller",
 	ir.OpTypeAssert:      "a type assertion: keep interface values in a Go caller",
 }
 
