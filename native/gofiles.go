@@ -128,6 +128,9 @@ no:
 type names struct {
 	stem string
 	pkg  *types.Package
+	// used, if not nil, records the packages the types typ writes
+	// need (path → name), for the file's imports.
+	used map[string]string
 }
 
 func (n names) helpers() Helpers {
@@ -146,18 +149,33 @@ func (n names) helpers() Helpers {
 }
 
 func (n names) typ(t types.Type) string {
-	return types.TypeString(t, types.RelativeTo(n.pkg))
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == n.pkg {
+			return ""
+		}
+		if n.used != nil {
+			n.used[p.Path()] = p.Name()
+		}
+		return p.Name()
+	})
+}
+
+// recording returns n recording, in a new map, the packages the types
+// it writes need.
+func (n names) recording() names {
+	n.used = map[string]string{}
+	return n
 }
 
 // declFile returns PREFIX_amd64.go.
 func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampoline, kept []*ast.FuncDecl, fset *token.FileSet, info *types.Info) ([]byte, error) {
+	n = n.recording()
 	var b bytes.Buffer
 	tramp, imports := trampolinesGo(n, trampolines)
 	imports["unsafe"] = "unsafe"
 	if err := addImports(imports, info, kept); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, importLines(imports))
 	b.WriteString(tramp)
 	for _, d := range kept {
 		// Left to gc, which inlines it: its Go original, as written.
@@ -224,7 +242,11 @@ var %[1]s = %[2]s()
 func %[2]s() bool
 `, h.POPCNT, h.HasPOPCNT)
 	}
-	return format.Source(b.Bytes())
+	for path, name := range n.used {
+		imports[path] = name
+	}
+	head := fmt.Sprintf("%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s)\n\n", GeneratedHeader, pkgName, importLines(imports))
+	return format.Source(append([]byte(head), b.Bytes()...))
 }
 
 // signature prints sig's parameters with the names the assembly uses
@@ -255,12 +277,8 @@ func (n names) refName(f string) string { return n.stem + "Ref" + f }
 
 // testFile returns PREFIX_vssa_test.go.
 func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fns []*Compiled) ([]byte, error) {
+	n = n.recording()
 	var b bytes.Buffer
-	imports, err := testImports(info, fns)
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(&b, "%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s%s)\n\n", GeneratedHeader, pkgName, imports, sourceImports)
 	gens := &genSet{n: n}
 	for _, c := range fns {
 		// The copy of the Go original that gc compiles for the
@@ -285,7 +303,12 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 	writeBenchSupport(&b, n)
 	gens.write(&b)
 	writeSupport(&b, n)
-	out, err := format.Source(b.Bytes())
+	imports, err := testImports(info, fns, n.used)
+	if err != nil {
+		return nil, err
+	}
+	head := fmt.Sprintf("%s\n\n//go:build amd64 && !purego\n\npackage %s\n\nimport (\n%s%s)\n\n", GeneratedHeader, pkgName, imports, sourceImports)
+	out, err := format.Source(append([]byte(head), b.Bytes()...))
 	if err != nil {
 		return nil, fmt.Errorf("internal error: generated test does not parse: %v\n%s", err, b.Bytes())
 	}
@@ -295,8 +318,14 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 // testImports returns the import lines of the test file: the packages
 // its own code uses, and those the copies of the originals use, under
 // the names the originals give them.
-func testImports(info *types.Info, fns []*Compiled) (string, error) {
+func testImports(info *types.Info, fns []*Compiled, used map[string]string) (string, error) {
 	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing", "time": "time"}
+	for path, name := range used {
+		if have, ok := names[path]; ok && have != name {
+			return "", fmt.Errorf("the generated test needs %s as %s and as %s", path, have, name)
+		}
+		names[path] = name
+	}
 	var decls []*ast.FuncDecl
 	for _, c := range fns {
 		decls = append(decls, c.Decl)

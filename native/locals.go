@@ -46,11 +46,12 @@ func (e *emitter) zeroLocal(k int64) {
 		}
 		return
 	}
+	// R11 counts 8-byte words (16 is no scale), two a store.
 	loop := e.newLabel("zero")
-	e.ins("MOVQ $%d, R11", n)
+	e.ins("MOVQ $%d, R11", 2*n)
 	fmt.Fprintf(&e.w, "%s:\n", loop)
-	e.ins("MOVOU X15, %d(SP)(R11*16)", off-slotSize)
-	e.ins("DECQ R11")
+	e.ins("MOVOU X15, %d(SP)(R11*8)", off-slotSize)
+	e.ins("SUBQ $2, R11")
 	e.ins("JNE %s", loop)
 }
 

@@ -1,6 +1,9 @@
 package subset
 
-import "errors"
+import (
+	"errors"
+	"io"
+)
 
 const hextable = "0123456789abcdef"
 
@@ -64,4 +67,11 @@ func unhex(c byte) byte {
 		return c - 'A' + 10
 	}
 	return 0xff
+}
+
+// Source is a reader with a count, as image/jpeg's decoder holds its
+// io.Reader: the generated test must import io for it.
+type Source struct {
+	r io.Reader
+	n int
 }

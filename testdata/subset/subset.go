@@ -302,3 +302,28 @@ func HexDecode(dst, src []byte) (int, error) {
 	}
 	return i, nil
 }
+
+// Add counts p's bytes into s, a method on a struct holding an
+// interface it does not touch.
+func (s *Source) Add(p []byte) int {
+	for range p {
+		s.n++
+	}
+	return s.n
+}
+
+// MostCommon returns the most common byte of p, counting in a local
+// table larger than the frame's small variables (zeroed by a loop).
+func MostCommon(p []byte) byte {
+	var counts [256]int32
+	for _, c := range p {
+		counts[c]++
+	}
+	best := 0
+	for i := range counts {
+		if counts[i] > counts[best] {
+			best = i
+		}
+	}
+	return byte(best)
+}

@@ -98,6 +98,17 @@ func ParseDigits(s string) uint64
 
 func HexDecode(dst []byte, src []byte) (int, error)
 
+//go:noescape
+func Source_Add(s *Source, p []byte) int
+
+// Add is compiled: its code is Source_Add's.
+func (recv *Source) Add(p1 []byte) int {
+	return Source_Add(recv, p1)
+}
+
+//go:noescape
+func MostCommon(p []byte) byte
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

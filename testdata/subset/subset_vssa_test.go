@@ -12,6 +12,7 @@ import (
 	vssaast "go/ast"
 	vssaparser "go/parser"
 	vssatoken "go/token"
+	"io"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -2919,6 +2920,274 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefSource_Add is Source_Add's Go original.
+func vssaSubsetRefSource_Add(s *Source, p []byte) int {
+	for range p {
+		s.n++
+	}
+	return s.n
+}
+
+// vssaSubsetCheckSource_Add runs Source_Add and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSource_Add(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen25(g)
+	b0 := vssaSubsetClone25(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSource_Add(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Source_Add(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Source_Add(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Source_Add(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame25(a0, b0) {
+		t.Fatalf("Source_Add(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("Source_Add(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSASource_Add(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSource_Add(t, g)
+	}
+}
+
+func FuzzVSSASource_Add(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSource_Add(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASource_Add times gc's Source_Add (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASource_Add(b *testing.B) {
+	var a0 *Source
+	var a1 []byte
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen25(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone25(a0)
+		w1 := vssaSubsetClone0(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefSource_Add(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone25(a0)
+	w1 := vssaSubsetClone0(a1)
+	vssaSubsetRefSource_Add(w0, w1)
+	inPlace := !vssaSubsetSame25(w0, a0) || !vssaSubsetSame0(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*Source, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone25(a0)
+	}
+	c1 := make([][]byte, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone0(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore25(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSource_Add(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore25(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Source_Add(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMostCommon is MostCommon's Go original.
+func vssaSubsetRefMostCommon(p []byte) byte {
+	var counts [256]int32
+	for _, c := range p {
+		counts[c]++
+	}
+	best := 0
+	for i := range counts {
+		if counts[i] > counts[best] {
+			best = i
+		}
+	}
+	return byte(best)
+}
+
+// vssaSubsetCheckMostCommon runs MostCommon and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMostCommon(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 byte
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMostCommon(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MostCommon(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MostCommon(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame1(r0, w0) {
+		t.Fatalf("MostCommon(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MostCommon(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMostCommon(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMostCommon(t, g)
+	}
+}
+
+func FuzzVSSAMostCommon(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMostCommon(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMostCommon times gc's MostCommon (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMostCommon(b *testing.B) {
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMostCommon(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefMostCommon(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMostCommon(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MostCommon(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -2945,6 +3214,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "Shift", "8cf3dcc93a3dc2893757c95b5f872c17c7f518da6d6ce27f81860322b89743c3"},
 		{"subset.go", "ParseDigits", "43a7e759c211eb092882cc6eb9f19ec2a2d8d92299988cbb61d8d55a21ba1722"},
 		{"subset.go", "HexDecode", "41acca17ae08cbb70beb25fec3259c6654062ca2d42072c37bae9ab58ba4a814"},
+		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
+		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
 	})
 }
 
@@ -3469,6 +3740,49 @@ func vssaSubsetSame24(x, y [2]int32) bool {
 		if !vssaSubsetSame9(x[i], y[i]) {
 			return false
 		}
+	}
+	return true
+}
+
+func vssaSubsetGen26(g *vssaSubsetGen) io.Reader { return nil }
+
+func vssaSubsetClone26(x io.Reader) io.Reader { return x }
+
+func vssaSubsetSame26(x, y io.Reader) bool { return x == y }
+
+func vssaSubsetGen25(g *vssaSubsetGen) *Source {
+	if g.n(20) == 0 {
+		return nil
+	}
+	p := new(Source)
+	p.r = vssaSubsetGen26(g)
+	p.n = vssaSubsetGen2(g)
+	return p
+}
+
+func vssaSubsetClone25(x *Source) *Source {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
+
+func vssaSubsetRestore25(x, y *Source) {
+	if x != nil {
+		*x = *y
+	}
+}
+
+func vssaSubsetSame25(x, y *Source) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	if !vssaSubsetSame26(x.r, y.r) {
+		return false
+	}
+	if !vssaSubsetSame2(x.n, y.n) {
+		return false
 	}
 	return true
 }
