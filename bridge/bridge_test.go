@@ -14,6 +14,7 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/internal/testlong"
 	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/interp/stdlib"
 	"github.com/vssa-go/vssa/ir"
@@ -162,7 +163,7 @@ func TestGOROOTSampleTranslates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(tc.GOROOT, "test")
+	dir := testlong.GOROOTTest(t, tc.GOROOT)
 	names := append([]string(nil), goroot.Sample...)
 	sort.Strings(names)
 	for _, name := range names {
