@@ -22,8 +22,8 @@ var (
 // (per pipeline) by default: a few programs each, different in every run
 // (see internal/testlong); VSSA_LONG=1 runs them all.
 const (
-	gorootSampleSize = 6
-	runCorpusSize    = 8
+	gorootSampleSize = 4
+	runCorpusSize    = 6
 )
 
 // TestGOROOTSample builds vssa and runs the GOROOT sample programs

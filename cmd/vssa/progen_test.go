@@ -29,7 +29,7 @@ var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,ou
 // progenSample is how many random programs TestProgen runs by default,
 // from a seed that changes with every run; VSSA_LONG=1 runs -progen.n of
 // them from -progen.seed.
-const progenSample = 6
+const progenSample = 4
 
 // progenTimeout bounds each run of a random program: they run in well
 // under a second, compiled or interpreted, so a longer run is a hang.
