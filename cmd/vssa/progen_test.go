@@ -47,8 +47,9 @@ const progenTimeout = 2 * time.Minute
 // By default it runs progenSample programs from a seed taken from the
 // clock, logged, and replayed with -progen.seed; with VSSA_LONG=1 (see
 // internal/testlong) it runs the -progen.n programs from -progen.seed,
-// by default the 30 of seeds 1 … 30, which cost 15 to 40 s on two cores
-// (more when other work shares them); run more with -progen.n=1000.
+// by default the 30 of seeds 1 … 30 (about 4 minutes on two cores
+// shared with other work, much more than the README's test command can
+// spend); run more with -progen.n=1000.
 func TestProgen(t *testing.T) {
 	n := *progenN
 	if !testlong.Enabled() && !testlong.FlagSet("progen.n") {
