@@ -2,11 +2,11 @@ package bridge_test
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -14,6 +14,7 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/internal/testlong"
 	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/interp/stdlib"
 	"github.com/vssa-go/vssa/ir"
@@ -155,16 +156,26 @@ func goRun(t *testing.T, file string) goroot.Output {
 	return goroot.Output{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), ExitCode: code}
 }
 
+// gorootSampleSeed replays TestGOROOTSampleTranslates' sample.
+var gorootSampleSeed = flag.Uint64("gorootsample.seed", 0, "the seed of TestGOROOTSampleTranslates' sample of goroot.Sample (default: from the clock; all with VSSA_LONG=1)")
+
+// gorootSampleSize is how many of the GOROOT sample programs
+// TestGOROOTSampleTranslates loads by default, other ones in every run;
+// VSSA_LONG=1 loads them all (see internal/testlong).
+const gorootSampleSize = 12
+
 // TestGOROOTSampleTranslates checks the bridge's invariants on every
-// function of the GOROOT sample programs (goroot.Sample).
+// function of the GOROOT sample programs (goroot.Sample), or of a
+// sample of them.
 func TestGOROOTSampleTranslates(t *testing.T) {
 	tc, err := goroot.FindToolchain("go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(tc.GOROOT, "test")
-	names := append([]string(nil), goroot.Sample...)
-	sort.Strings(names)
+	dir := testlong.GOROOTTest(t, tc.GOROOT)
+	seed := testlong.Seed(t, "gorootsample.seed", *gorootSampleSeed)
+	names := testlong.PickNames(goroot.Sample, testlong.Size(gorootSampleSize, len(goroot.Sample)), seed)
+	t.Logf("%s GOROOT sample programs", testlong.String(len(names), len(goroot.Sample), seed))
 	for _, name := range names {
 		file := filepath.Join(dir, filepath.FromSlash(name))
 		if _, err := os.Stat(file); err != nil {

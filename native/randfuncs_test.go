@@ -16,13 +16,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vssa-go/vssa/internal/testlong"
 )
 
 var (
-	randfuncsN    = flag.Int("randfuncs.n", 50, "how many random functions TestRandomFuncs compiles and checks")
-	randfuncsSeed = flag.Uint64("randfuncs.seed", 1, "the seed of TestRandomFuncs' series of functions")
+	randfuncsN    = flag.Int("randfuncs.n", 50, "how many random functions TestRandomFuncs compiles and checks (with VSSA_LONG=1: randfuncsLong)")
+	randfuncsSeed = flag.Uint64("randfuncs.seed", 1, "the seed of TestRandomFuncs' series of functions (default: from the clock; 1 with VSSA_LONG=1)")
 	randfuncsDir  = flag.String("randfuncs.dir", "", "write TestRandomFuncs' module to this directory and keep it (default: a temporary directory)")
 )
+
+// randfuncsLong is how many random functions TestRandomFuncs checks with
+// VSSA_LONG=1 (see internal/testlong), from -randfuncs.seed.
+const randfuncsLong = 500
 
 // TestRandomFuncs compiles -randfuncs.n random functions
 // (randfuncs_gen_test.go) of the series -randfuncs.seed in a module of
@@ -32,24 +38,31 @@ var (
 // Compile, any vet report and any difference between a function and its
 // Go original fails, with the function's source.
 //
-// The default 50 functions cost 2 to 5 s on two cores; run more with
-// -randfuncs.n=500, other series with -randfuncs.seed, and keep the
-// module to look at with -randfuncs.dir.
+// The default 50 functions cost 2 to 5 s on two cores, of a series
+// from the clock, a new one in every run (logged, and replayed with
+// -randfuncs.seed); VSSA_LONG=1 checks randfuncsLong functions of series
+// 1. Run more with -randfuncs.n=500, and keep the module to look at
+// with -randfuncs.dir.
 func TestRandomFuncs(t *testing.T) {
 	// The functions refused stay in r.go, which nothing calls on amd64.
 	checkUncompiled = false
 	defer func() { checkUncompiled = true }()
-	if testing.Short() {
-		t.Skipf("-short: compiles %d random functions and builds and runs their generated tests", *randfuncsN)
+	n := *randfuncsN
+	if testlong.Enabled() && !testlong.FlagSet("randfuncs.n") {
+		n = randfuncsLong
 	}
-	if *randfuncsN <= 0 {
+	if testing.Short() {
+		t.Skipf("-short: compiles %d random functions and builds and runs their generated tests", n)
+	}
+	if n <= 0 {
 		t.Skip("-randfuncs.n=0: no random functions asked for")
 	}
+	seed := testlong.Seed(t, "randfuncs.seed", *randfuncsSeed)
 	srcs := map[string]string{}
 	var names, texts []string
-	for i := range *randfuncsN {
+	for i := range n {
 		name := fmt.Sprintf("F%d", i)
-		src := rfFunction(*randfuncsSeed, uint64(i), name)
+		src := rfFunction(seed, uint64(i), name)
 		srcs[name] = rfFormatFunc(src)
 		names = append(names, name)
 		texts = append(texts, src)
@@ -101,7 +114,7 @@ func TestRandomFuncs(t *testing.T) {
 	for _, msg := range refused {
 		reasons[rfReason(msg)]++
 	}
-	t.Logf("seed %d: %d functions, %d compiled, %d refused, %d not compiled for another error", *randfuncsSeed, len(names), len(compiled), len(refused), len(broken))
+	t.Logf("seed %d: %d functions, %d compiled, %d refused, %d not compiled for another error", seed, len(names), len(compiled), len(refused), len(broken))
 	for _, r := range slices.Sorted(maps.Keys(reasons)) {
 		t.Logf("refused %d× for %s", reasons[r], r)
 	}
@@ -149,7 +162,7 @@ func TestRandomFuncs(t *testing.T) {
 		t.Errorf("go test: %v, but each function alone passes\n%s", err, b)
 		return
 	}
-	t.Errorf("go test: %d of %d functions differ from their Go originals (function Fk is the same for -randfuncs.seed=%d and any -randfuncs.n > k)", len(failed), len(compiled), *randfuncsSeed)
+	t.Errorf("go test: %d of %d functions differ from their Go originals (function Fk is the same for -randfuncs.seed=%d and any -randfuncs.n > k)", len(failed), len(compiled), seed)
 	for _, name := range failed {
 		t.Errorf("%s:\n%s\n%s", name, rfLinesAbout(b, name), srcs[name])
 	}

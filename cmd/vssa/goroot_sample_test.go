@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,20 @@ import (
 	"testing"
 
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/internal/testlong"
+)
+
+var (
+	gorootSampleSeed = flag.Uint64("gorootsample.seed", 0, "the seed of TestGOROOTSample's sample of goroot.Sample (default: from the clock; all with VSSA_LONG=1)")
+	corpusSeed       = flag.Uint64("corpus.seed", 0, "the seed of TestRunCorpus' sample of testdata/run (default: from the clock; all with VSSA_LONG=1)")
+)
+
+// The sizes of the samples that TestGOROOTSample and TestRunCorpus run
+// (per pipeline) by default: a few programs each, different in every run
+// (see internal/testlong); VSSA_LONG=1 runs them all.
+const (
+	gorootSampleSize = 4
+	runCorpusSize    = 6
 )
 
 // TestGOROOTSample builds vssa and runs the GOROOT sample programs
@@ -18,18 +33,24 @@ func TestGOROOTSample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds vssa and 36 GOROOT programs and runs each twice")
 	}
-	quoted := make([]string, len(goroot.Sample))
-	for i, s := range goroot.Sample {
-		quoted[i] = regexp.QuoteMeta(s)
+	tc, err := goroot.FindToolchain("go")
+	if err != nil {
+		t.Fatal(err)
 	}
-	runPrograms(t, "", regexp.MustCompile("^("+strings.Join(quoted, "|")+")$"), len(goroot.Sample), "")
+	dir := testlong.GOROOTTest(t, tc.GOROOT)
+	seed := testlong.Seed(t, "gorootsample.seed", *gorootSampleSeed)
+	names := testlong.PickNames(goroot.Sample, testlong.Size(gorootSampleSize, len(goroot.Sample)), seed)
+	t.Logf("%s GOROOT sample programs", testlong.String(len(names), len(goroot.Sample), seed))
+	runPrograms(t, buildVSSA(t), tc, dir, names, "")
 }
 
 // TestRunCorpus runs the programs of testdata/run (each a "// run"
 // program, as GOROOT's tests) through "vssa run", without passes and
 // with mem2reg, gvn, checkelim and outofssa, comparing each with the compiled program
 // as "vssa goroot" does: output, exit status and panic message. They
-// hold the semantics found wrong by comparing with gc.
+// hold the semantics found wrong by comparing with gc. By default each
+// pipeline runs a sample of runCorpusSize programs (-corpus.seed);
+// VSSA_LONG=1 runs them all.
 func TestRunCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds vssa and the corpus programs")
@@ -42,8 +63,17 @@ func TestRunCorpus(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus programs in %s (%v)", dir, err)
 	}
-	for _, passes := range []string{"", "mem2reg,gvn,checkelim,outofssa"} {
-		runPrograms(t, dir, nil, len(files), passes)
+	tc, err := goroot.FindToolchain("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := testlong.Seed(t, "corpus.seed", *corpusSeed)
+	exe := buildVSSA(t)
+	for i, passes := range []string{"", "mem2reg,gvn,checkelim,outofssa"} {
+		// Each pipeline its own sample: more of the corpus per run.
+		names := testlong.PickNames(files, testlong.Size(runCorpusSize, len(files)), seed+uint64(i))
+		t.Logf("passes %q: %s corpus programs", passes, testlong.String(len(names), len(files), seed+uint64(i)))
+		runPrograms(t, exe, tc, dir, names, passes)
 	}
 }
 
@@ -58,22 +88,21 @@ func buildVSSA(t *testing.T) string {
 	return exe
 }
 
-// runPrograms builds vssa and runs the "// run" programs of testDir
-// (GOROOT's tests if "") that filter keeps (all if nil) with the given
-// passes; there must be want of them, and every one must pass.
-func runPrograms(t *testing.T, testDir string, filter *regexp.Regexp, want int, passes string) {
+// runPrograms runs the "// run" programs names (paths relative to
+// testDir) with the vssa executable exe and the given passes; every one
+// must pass.
+func runPrograms(t *testing.T, exe string, tc goroot.Toolchain, testDir string, names []string, passes string) {
 	t.Helper()
-	exe := buildVSSA(t)
-	tc, err := goroot.FindToolchain("go")
-	if err != nil {
-		t.Fatal(err)
+	quoted := make([]string, len(names))
+	for i, s := range names {
+		quoted[i] = regexp.QuoteMeta(s)
 	}
 	cacheDir, _ := goroot.DefaultCacheDir()
 	cfg := goroot.Config{
 		Toolchain: tc,
 		TestDir:   testDir,
 		CacheDir:  cacheDir,
-		Filter:    filter,
+		Filter:    regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
 		Passes:    passes,
 		Interp:    goroot.VSSARun(exe),
 	}
@@ -82,8 +111,8 @@ func runPrograms(t *testing.T, testDir string, filter *regexp.Regexp, want int, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != want {
-		t.Errorf("ran %d programs, want %d", len(results), want)
+	if len(results) != len(names) {
+		t.Errorf("ran %d programs, want %d", len(results), len(names))
 	}
 	for _, r := range results {
 		if r.Outcome != goroot.Pass {

@@ -12,18 +12,24 @@ import (
 
 	"github.com/vssa-go/vssa/internal/goroot"
 	"github.com/vssa-go/vssa/internal/progen"
+	"github.com/vssa-go/vssa/internal/testlong"
 	"github.com/vssa-go/vssa/interp"
 )
 
 var (
-	progenN    = flag.Int("progen.n", 30, "how many random programs TestProgen generates and runs")
-	progenSeed = flag.Uint64("progen.seed", 1, "the seed of TestProgen's first program (the others follow)")
+	progenN    = flag.Int("progen.n", 30, "how many random programs TestProgen generates and runs (with VSSA_LONG=1 or this flag; else progenSample)")
+	progenSeed = flag.Uint64("progen.seed", 1, "the seed of TestProgen's first program, the others follow (with VSSA_LONG=1 or this flag; else from the clock)")
 	progenDir  = flag.String("progen.dir", "", "write TestProgen's programs to this directory and keep them (default: a temporary directory)")
 )
 
 // progenPipelines are the pipelines of passes every random program runs
 // with; "" is none.
 var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,outofssa"}
+
+// progenSample is how many random programs TestProgen runs by default,
+// from a seed that changes with every run; VSSA_LONG=1 runs -progen.n of
+// them from -progen.seed.
+const progenSample = 4
 
 // progenTimeout bounds each run of a random program: they run in well
 // under a second, compiled or interpreted, so a longer run is a hang.
@@ -38,13 +44,21 @@ const progenTimeout = 2 * time.Minute
 // …", having printed a prefix of what the compiled program prints, is
 // counted as unsupported, not as a failure; any other difference fails.
 //
-// The default 30 seeds cost 15 to 40 s on two cores (more when other
-// work shares them); run more with -progen.n=1000 (and elsewhere with
-// -progen.seed).
+// By default it runs progenSample programs from a seed taken from the
+// clock, logged, and replayed with -progen.seed; with VSSA_LONG=1 (see
+// internal/testlong) it runs the -progen.n programs from -progen.seed,
+// by default the 30 of seeds 1 … 30 (about 4 minutes on two cores
+// shared with other work, much more than the README's test command can
+// spend); run more with -progen.n=1000.
 func TestProgen(t *testing.T) {
-	if testing.Short() {
-		t.Skipf("-short: builds vssa and %d random programs and runs each compiled and %d times interpreted", *progenN, len(progenPipelines))
+	n := *progenN
+	if !testlong.Enabled() && !testlong.FlagSet("progen.n") {
+		n = progenSample
 	}
+	if testing.Short() {
+		t.Skipf("-short: builds vssa and %d random programs and runs each compiled and %d times interpreted", n, len(progenPipelines))
+	}
+	first := testlong.Seed(t, "progen.seed", *progenSeed)
 	dir := *progenDir
 	if dir == "" {
 		dir = t.TempDir()
@@ -52,7 +66,8 @@ func TestProgen(t *testing.T) {
 		t.Fatal(err)
 	}
 	seeds := make(map[string]uint64)
-	for seed := *progenSeed; seed < *progenSeed+uint64(*progenN); seed++ {
+	for i := range n {
+		seed := first + uint64(i)
 		src, err := progen.Generate(seed)
 		if err != nil {
 			t.Fatal(err)

@@ -9,9 +9,11 @@
 //     behaves the same with it in place;
 //   - applies each kind to each honest result, at up to MaxPerKind of
 //     the sites the kind finds (picked at random with a seed fixed by
-//     the program, function, builder and kind), and asks about every
-//     mutant what the pass manager asks: the validator, then the IR
-//     checker;
+//     the program, function, builder and kind, and Suite.Seed), and
+//     asks about every mutant what the pass manager asks: the
+//     validator, then the IR checker (Suite.Test takes 2 sites of a
+//     kind, other ones in every run, and MaxPerKind with VSSA_LONG=1;
+//     see internal/testlong);
 //   - runs the whole program, under the reference interpreter, with
 //     every accepted mutant in place of the function, and compares its
 //     output and exit status with the original program's; a sample of

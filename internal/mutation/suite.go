@@ -5,6 +5,7 @@ package mutation
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"math/rand"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/internal/testlong"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
 )
@@ -47,6 +49,11 @@ type Suite[H, C any] struct {
 	MinKinds   int           // the suite fails with fewer kinds
 	MaxPerKind int           // mutants of one kind per honest result (default 6)
 	Programs   []ProgramFile // default Corpus()
+
+	// Seed is mixed into the choice of each kind's sites: 0, the full
+	// suite's, picks the same sites in every run; Test's sample of
+	// mutants picks others in every run.
+	Seed int64
 }
 
 // Builder is a named maker of honest results.
@@ -86,11 +93,22 @@ type Site[H any] struct {
 	Build func() (*ir.Func, H, bool)
 }
 
-// sampleOneIn is the rate at which rejected mutants are run, and
-// maxShown how many failures are reported in full.
+// mutationSeed replays the sample of mutants of a run of Test.
+var mutationSeed = flag.Uint64("mutation.seed", 0, "the seed of the mutation suite's sample of mutants (default: from the clock; 0 with VSSA_LONG=1, all of them)")
+
+// samplePerKind is MaxPerKind in the default run of Test: a third of
+// the full suite's mutants of a kind with many sites (and all of the
+// kinds with few), other ones in every run; VSSA_LONG=1 runs the full
+// suite (see internal/testlong).
+const samplePerKind = 2
+
+// defaultPerKind is MaxPerKind's default, sampleOneIn the rate at
+// which rejected mutants are run, and maxShown how many failures are
+// reported in full.
 const (
-	sampleOneIn = 32
-	maxShown    = 5
+	defaultPerKind = 6
+	sampleOneIn    = 32
+	maxShown       = 5
 )
 
 // Test runs the suite and fails t for every problem found: an honest
@@ -98,8 +116,19 @@ const (
 // differently, a validator that panics, a kind that generates nothing,
 // fewer kinds than MinKinds. It logs the table of counts (and prints it
 // with -v).
+//
+// By default it checks samplePerKind mutants of each kind per honest
+// result, chosen by a seed that changes with every run (logged, replayed
+// with -mutation.seed); with VSSA_LONG=1 it checks MaxPerKind of them,
+// the same in every run.
 func (s *Suite[H, C]) Test(t *testing.T) {
-	res, err := s.Evaluate()
+	run := *s
+	if run.MaxPerKind == 0 {
+		run.MaxPerKind = defaultPerKind
+	}
+	run.MaxPerKind = testlong.Size(min(samplePerKind, run.MaxPerKind), run.MaxPerKind)
+	run.Seed = int64(testlong.Seed(t, "mutation.seed", *mutationSeed))
+	res, err := run.Evaluate()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,10 +287,10 @@ func (s *Suite[H, C]) checkResult(r *runner, p *program, in *ir.Func, b Builder[
 	honest := s.print(g, h)
 	maxPerKind := s.MaxPerKind
 	if maxPerKind == 0 {
-		maxPerKind = 6
+		maxPerKind = defaultPerKind
 	}
 	for _, k := range s.Kinds {
-		c := &Case[H]{In: in, Out: g, Hints: h, Rng: rand.New(rand.NewSource(seed(p.name, in.Name, b.Name, k.Name))), cloneHints: s.CloneHints}
+		c := &Case[H]{In: in, Out: g, Hints: h, Rng: rand.New(rand.NewSource(seed(p.name, in.Name, b.Name, k.Name) ^ s.Seed)), cloneHints: s.CloneHints}
 		sites := k.Sites(s.Context(c))
 		c.Rng.Shuffle(len(sites), func(i, j int) { sites[i], sites[j] = sites[j], sites[i] })
 		made := 0

@@ -50,7 +50,7 @@ func testSuite(t *testing.T, validator func(before, after *ir.Func, _ struct{}) 
 		HintsString: func(struct{}) string { return "" },
 		Context:     func(c *Case[struct{}]) *Case[struct{}] { return c },
 		Kinds:       []Kind[struct{}, *Case[struct{}]]{changeConst},
-		Programs:    []ProgramFile{{"corpus/arith.go", bridge.Config{}, filepath.Join(root, "bridge", "testdata", "corpus", "arith.go")}},
+		Programs:    []ProgramFile{{"corpus/arith.go", bridge.Config{}, filepath.Join(root, "bridge", "testdata", "corpus", "arith.go"), ""}},
 	}
 	res, err := s.Evaluate()
 	if err != nil {

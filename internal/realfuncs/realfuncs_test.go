@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vssa-go/vssa/internal/goroot"
+	"github.com/vssa-go/vssa/internal/testlong"
 )
 
 var (
@@ -81,7 +82,8 @@ func toolchain(t *testing.T) *Runner {
 	return &Runner{GOROOT: tc.GOROOT, GoVersion: v}
 }
 
-func long() bool { return os.Getenv("VSSA_LONG") == "1" }
+// long is VSSA_LONG=1, read by internal/testlong alone.
+func long() bool { return testlong.Enabled() }
 
 // TestStd checks that the functions of std.txt, taken as written from
 // GOROOT, still do what the list records. All are compiled; with
