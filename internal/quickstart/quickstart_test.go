@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -21,7 +22,9 @@ var goEnv = []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "G
 // named blocks (see the package doc). $VSSA is this clone's root; the
 // scripts' go is the toolchain running the test (go test puts its
 // GOROOT/bin first in PATH), with GOTOOLCHAIN=local so that it never
-// switches: under GOTOOLCHAIN=go1.27.3 the quick starts run with 1.27.
+// switches: under GOTOOLCHAIN=go1.27.3 the quick starts run with 1.27
+// ($TEST_GOVERSION is the test's own Go version, for the scripts to
+// check that).
 func TestQuickStart(t *testing.T) {
 	root, err := repoRoot()
 	if err != nil {
@@ -45,6 +48,7 @@ func TestQuickStart(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("VSSA", root)
 			env.Setenv("GOTOOLCHAIN", "local")
+			env.Setenv("TEST_GOVERSION", runtime.Version())
 			for i, name := range goEnv {
 				env.Setenv(name, values[i])
 			}
