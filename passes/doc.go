@@ -20,7 +20,7 @@
 // The passes live in sub-packages, one per pass, named as the pass;
 // their validators are in package validate, which does not import this
 // package or its sub-packages. The passes, as the table lists them (a
-// test keeps this list, validate's and README.md's equal to it):
+// test keeps this list, validate's and docs/design.md's equal to it):
 //
 //   - normalize: remove unreachable blocks, split edges into joins
 //     (validate.Normalize)
@@ -40,5 +40,5 @@
 // mutation kinds on the shared harness (internal/mutation), golden
 // tests in testdata/<name>, one line in the table (and a rule if it
 // must follow another pass), and its line here, in validate's package
-// documentation and in README.md.
+// documentation and in docs/design.md.
 package passes

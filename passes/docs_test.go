@@ -9,7 +9,7 @@ import (
 )
 
 // The table is the only list of passes: the package documentation,
-// validate's and README.md's lists say the same.
+// validate's and docs/design.md's lists say the same.
 func TestDocsListTheTable(t *testing.T) {
 	// passes/doc.go: "//   - name: doc (validator)", as the table has them.
 	src, err := os.ReadFile("doc.go")
@@ -51,14 +51,14 @@ func TestDocsListTheTable(t *testing.T) {
 		}
 	}
 
-	// README.md names the passes in its paragraph on passes/.
-	src, err = os.ReadFile("../README.md")
+	// docs/design.md names the passes in its paragraph on passes/.
+	src, err = os.ReadFile("../docs/design.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, para, ok := strings.Cut(string(src), "* `passes/`")
 	if !ok {
-		t.Fatal("README.md has no paragraph on passes/")
+		t.Fatal("docs/design.md has no paragraph on passes/")
 	}
 	para, _, _ = strings.Cut(para, "\n* ")
 	var named []string
@@ -66,6 +66,6 @@ func TestDocsListTheTable(t *testing.T) {
 		named = append(named, m[1])
 	}
 	if !slices.Equal(named, Names()) {
-		t.Errorf("README.md's paragraph on passes/ names %v, the table %v", named, Names())
+		t.Errorf("docs/design.md's paragraph on passes/ names %v, the table %v", named, Names())
 	}
 }

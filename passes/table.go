@@ -1,6 +1,6 @@
 // This file is the pass table and the ordering rules between passes:
 // the only list of vssa's passes (vssa -h, the package docs and
-// README.md are tested against it).
+// docs/design.md are tested against it).
 
 package passes
 
