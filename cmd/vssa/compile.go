@@ -53,16 +53,19 @@ gives one (//vssa:range is the only directive):
 A cgo package is refused (go build refuses Go assembly in it). A set
 written earlier with another -o for the same functions is removed.
 
-Functions outside the supported subset (integers, floats, bools,
-pointers to structs and arrays, slices and strings with their slice
-expressions, string constants, the package's own variables, math/bits,
-math and encoding/binary's byte orders as gc's instructions, loops and
-branches, calls of the functions compiled together; the package's small
-functions are inlined) are refused with the position and the construct
-named. A function gc inlines into its callers and without a loop is left
-to gc (a call of assembly would cost more than it saves) unless
--inlinable is given. An existing output file is replaced only if vssa
-compile wrote it.
+The subset (docs/compile.md): integers, floats, bools, pointers, small
+structs and arrays by value, slices and strings with their slice
+expressions, string constants, the package's own variables, local
+variables without pointers, math/bits, math and encoding/binary's byte
+orders as gc's instructions, copy, min and max, loops and branches,
+calls of other functions (the package's small ones inlined, the rest
+through Go trampolines), errors and panics. Anything else is refused
+with the construct's position, what it is and what to do instead. A
+function gc inlines into its callers and without a loop is left to gc
+(a call of assembly would cost more than it saves): refused alone, kept
+as Go beside functions that compile, and compiled anyway with
+-inlinable. An existing output file is replaced only if vssa compile
+wrote it.
 
 Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 2 for bad usage.`,

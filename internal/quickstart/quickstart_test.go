@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/vssa-go/vssa/internal/testlong"
 )
 
 // goEnv names the go command's settings a script's go needs from the
@@ -65,7 +67,7 @@ func TestQuickStart(t *testing.T) {
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "long" {
-				return os.Getenv("VSSA_LONG") == "1", nil
+				return testlong.Enabled(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
