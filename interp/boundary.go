@@ -26,6 +26,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/vssa-go/vssa/interp/internal/printverbs"
 )
 
 var (
@@ -672,7 +674,7 @@ func (m *methodPanic) Error() string {
 	case has&hasString != 0:
 		return it.callMethodString(i.t, i.v, "String")
 	}
-	pc := printCheck{it: it, fn: "fmt.Sprint", use: verbUse{verb: 'v'}}
+	pc := printCheck{it: it, fn: "fmt.Sprint", use: printverbs.Use{Verb: 'v'}}
 	pc.operand(m.p.val)
 	return fmt.Sprint(it.toReal(nil, it.types.of(anyRType), m.p.val, anyType).Interface())
 }

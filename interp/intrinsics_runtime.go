@@ -10,6 +10,8 @@ import (
 	"go/types"
 	"runtime"
 	"strings"
+
+	"github.com/vssa-go/vssa/interp/internal/linedir"
 )
 
 // fakeFrames stands for a *runtime.Frames.
@@ -157,7 +159,7 @@ func (it *Interp) fileLine(pos token.Pos) (string, int) {
 		return "?", 0
 	}
 	p := it.mod.Fset.Position(pos)
-	return gcFileName(p, it.mod.Fset.PositionFor(pos, false)), p.Line
+	return linedir.GCFileName(p, it.mod.Fset.PositionFor(pos, false)), p.Line
 }
 
 // runtimeName converts a go/ssa function name to the gc runtime's:

@@ -13,7 +13,7 @@
 // the stand-in lacks; a Format method; an adapter printed with a verb
 // fmt does not call String for, which would show the adapter itself).
 // Before such a call, each operand is checked against the verbs that
-// will print it, and any of those cases is reported instead of printing
+// will print it (read from the format by internal/printverbs), and any of those cases is reported instead of printing
 // something else than Go. So is an address of the interpreter's memory
 // that fmt would print (showsAddress): the stand-in is a copy, with an
 // address of its own.
@@ -30,48 +30,28 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/vssa-go/vssa/interp/internal/printverbs"
 )
-
-// printFuncs are the printing functions checked, with the index of
-// their format parameter (receiver first for methods), or -1 for those
-// that print every operand with %v. The operands are the last, variadic
-// parameter.
-var printFuncs = map[string]int{
-	"fmt.Print": -1, "fmt.Println": -1, "fmt.Sprint": -1, "fmt.Sprintln": -1,
-	"fmt.Fprint": -1, "fmt.Fprintln": -1, "fmt.Append": -1, "fmt.Appendln": -1,
-	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
-	"log.Print": -1, "log.Println": -1, "log.Fatal": -1, "log.Fatalln": -1, "log.Panic": -1, "log.Panicln": -1,
-	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
-	"(*log.Logger).Print": -1, "(*log.Logger).Println": -1, "(*log.Logger).Fatal": -1,
-	"(*log.Logger).Fatalln": -1, "(*log.Logger).Panic": -1, "(*log.Logger).Panicln": -1,
-	"(*log.Logger).Printf": 1, "(*log.Logger).Fatalf": 1, "(*log.Logger).Panicf": 1,
-}
-
-// verbUse is one verb an operand is printed with.
-type verbUse struct {
-	verb  rune
-	sharp bool // the # flag
-}
 
 // checkPrint checks the operands of a call of the printing function
 // name (args as the IR passes them: the operands in one slice, last)
 // and panics with an Unsupported error if fmt would print one of them
 // differently from Go.
 func (it *Interp) checkPrint(name string, args []Value) {
-	format, ok := printFuncs[name]
+	format, ok := printverbs.Funcs[name]
 	if !ok || len(args) == 0 {
 		return
 	}
 	operands := args[len(args)-1].slice()
-	var uses [][]verbUse
+	var uses [][]printverbs.Use
 	if format < 0 {
-		uses = make([][]verbUse, len(operands))
+		uses = make([][]printverbs.Use, len(operands))
 		for i := range uses {
-			uses[i] = []verbUse{{verb: 'v'}}
+			uses[i] = []printverbs.Use{{Verb: 'v'}}
 		}
 	} else {
-		uses = formatUses(args[format].str(), len(operands))
+		uses = printverbs.Uses(args[format].str(), len(operands))
 	}
 	for i, op := range operands {
 		for _, u := range uses[i] {
@@ -81,96 +61,11 @@ func (it *Interp) checkPrint(name string, args []Value) {
 	}
 }
 
-// formatUses returns, for each of n operands, the verbs format prints it
-// with, as fmt's Printf reads a format: flags, an optional [n] operand
-// index, width and precision (a * takes an operand, printed with no
-// verb), the verb. Operands no verb takes are printed as "%!(EXTRA
-// type=value)" unless an index reordered them: with their type's name
-// (%T) and %v.
-func formatUses(format string, n int) [][]verbUse {
-	uses := make([][]verbUse, n)
-	argNum, reordered := 0, false
-	// index reads an operand index "[k]" at format[i:], if there is one.
-	index := func(i int) int {
-		if i >= len(format) || format[i] != '[' {
-			return i
-		}
-		reordered = true
-		end := strings.IndexByte(format[i:], ']')
-		if end < 0 {
-			return len(format)
-		}
-		k, ok := 0, end > 1
-		for _, c := range format[i+1 : i+end] {
-			if c < '0' || c > '9' {
-				ok = false
-				break
-			}
-			k = k*10 + int(c-'0')
-			if k > n {
-				ok = false
-				break
-			}
-		}
-		if ok && k >= 1 && k <= n {
-			argNum = k - 1
-		}
-		return i + end + 1
-	}
-	// star reads a * (width or precision) at format[i:], which takes an
-	// operand, or digits.
-	star := func(i int) int {
-		if i < len(format) && format[i] == '*' {
-			argNum++
-			return i + 1
-		}
-		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-			i++
-		}
-		return i
-	}
-	for i := 0; i < len(format); {
-		if format[i] != '%' {
-			i++
-			continue
-		}
-		i++
-		var u verbUse
-		for ; i < len(format) && strings.IndexByte("#0+- ", format[i]) >= 0; i++ {
-			u.sharp = u.sharp || format[i] == '#'
-		}
-		i = star(index(i))
-		if i < len(format) && format[i] == '.' {
-			i = star(index(i + 1))
-		}
-		i = index(i)
-		if i >= len(format) {
-			break
-		}
-		verb, size := utf8.DecodeRuneInString(format[i:])
-		i += size
-		if verb == '%' {
-			continue
-		}
-		if argNum < n {
-			u.verb = verb
-			uses[argNum] = append(uses[argNum], u)
-			argNum++
-		}
-	}
-	if !reordered {
-		for k := argNum; k < n; k++ {
-			uses[k] = append(uses[k], verbUse{verb: 'T'}, verbUse{verb: 'v'})
-		}
-	}
-	return uses
-}
-
 // printCheck checks one operand against one verb.
 type printCheck struct {
 	it  *Interp
 	fn  string
-	use verbUse
+	use printverbs.Use
 }
 
 func (pc *printCheck) unsupported(format string, args ...any) {
@@ -183,7 +78,7 @@ func (pc *printCheck) operand(v Value) {
 	if i == nil {
 		return
 	}
-	if pc.use.verb == 'T' {
+	if pc.use.Verb == 'T' {
 		if pc.it.isProgramType(i.t.t) {
 			pc.unsupported("the name of type %s printed", i.t.name)
 		}
@@ -208,7 +103,7 @@ func (pc *printCheck) operand(v Value) {
 // space: printed always by it, it keeps one.) Real values are real
 // memory, whose addresses are the same in both.
 func (pc *printCheck) showsAddress(t *rtype, v Value, depth int, readOnly bool) bool {
-	verb := pc.use.verb
+	verb := pc.use.Verb
 	if t.kind == kInterface {
 		i := v.iface()
 		if i == nil {
@@ -281,9 +176,9 @@ func (pc *printCheck) callsMethod(t *rtype) bool {
 	switch {
 	case has&hasFormat != 0:
 		return true
-	case pc.use.sharp:
-		return pc.use.verb == 'v' && has&hasGoString != 0
-	case strings.ContainsRune("vsxXq", pc.use.verb) || pc.use.verb == 'w' && pc.fn == "fmt.Errorf":
+	case pc.use.Sharp:
+		return pc.use.Verb == 'v' && has&hasGoString != 0
+	case strings.ContainsRune("vsxXq", pc.use.Verb) || pc.use.Verb == 'w' && pc.fn == "fmt.Errorf":
 		return has&(hasError|hasString) != 0
 	}
 	return false
@@ -332,9 +227,9 @@ func (it *Interp) printMethodsOf(t *rtype) int {
 // calls none of its methods), held in an interface if boxed (then an
 // Error or String method crosses as an adapter).
 func (pc *printCheck) value(t *rtype, v Value, depth int, readOnly, boxed bool) {
-	it, verb := pc.it, pc.use.verb
+	it, verb := pc.it, pc.use.Verb
 	if t.kind == kInterface {
-		if pc.use.sharp && it.isProgramType(t.t) {
+		if pc.use.Sharp && it.isProgramType(t.t) {
 			pc.unsupported("%%#%c of a value of type %s", verb, t.name)
 		}
 		i := v.iface()
@@ -346,7 +241,7 @@ func (pc *printCheck) value(t *rtype, v Value, depth int, readOnly, boxed bool) 
 	if t.kind == kReal || !it.isProgramType(t.t) {
 		return // printed as it is (a real value), or without a program type in it
 	}
-	if pc.use.sharp {
+	if pc.use.Sharp {
 		pc.unsupported("%%#%c of a value of type %s, whose name Go prints", verb, t.name)
 	}
 	if !readOnly {

@@ -11,6 +11,8 @@ package interp
 import (
 	"reflect"
 	"strings"
+
+	"github.com/vssa-go/vssa/interp/internal/printverbs"
 )
 
 // realPrinter returns the real function of a printing function of the
@@ -18,7 +20,7 @@ import (
 // interpreted, print with the interpreted loggers' settings (SetFlags,
 // SetPrefix, SetOutput), which the real ones do not have.
 func (it *Interp) realPrinter(name string) reflect.Value {
-	if _, ok := printFuncs[name]; !ok || it.opts.Externs == nil || !strings.HasPrefix(name, "fmt.") {
+	if _, ok := printverbs.Funcs[name]; !ok || it.opts.Externs == nil || !strings.HasPrefix(name, "fmt.") {
 		return reflect.Value{}
 	}
 	rv, _ := it.opts.Externs.Func(name)

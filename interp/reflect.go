@@ -29,6 +29,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/vssa-go/vssa/interp/internal/printverbs"
 )
 
 // Bits of a reflect.Value's flag field.
@@ -358,7 +360,7 @@ func (h heldString) String() string { return h.s }
 // spacesByStrings reports whether the printing function name spaces its
 // operands by whether they are strings (Print, not Println or Printf).
 func spacesByStrings(name string) bool {
-	return printFuncs[name] == -1 && !strings.HasSuffix(name, "ln")
+	return printverbs.Funcs[name] == -1 && !strings.HasSuffix(name, "ln")
 }
 
 // unwrapReflectValues replaces the operands of a printing function
@@ -369,7 +371,7 @@ func spacesByStrings(name string) bool {
 // Value, one from an unexported field, whose methods fmt does not call)
 // is unsupported.
 func (it *Interp) unwrapReflectValues(name string, args []Value) []Value {
-	if _, ok := printFuncs[name]; !ok || len(args) == 0 || it.refl.value == nil {
+	if _, ok := printverbs.Funcs[name]; !ok || len(args) == 0 || it.refl.value == nil {
 		return args
 	}
 	operands := args[len(args)-1].slice()

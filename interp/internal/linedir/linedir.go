@@ -1,11 +1,4 @@
-// This file gives the file names of positions under line directives
-// as gc's runtime reports them (runtime.Caller, CallersFrames): the
-// name exactly as the directive writes it, where go/scanner cleans a
-// relative name and joins it to the file's directory, and "??" for an
-// empty one (`//line :30`). GOROOT's test/fixedbugs/issue18149.go and
-// issue22662.go check this.
-
-package interp
+package linedir
 
 import (
 	"go/scanner"
@@ -27,9 +20,9 @@ type directive struct {
 // none or cannot be read).
 var directives sync.Map // file name → []directive
 
-// gcFileName returns the file name gc reports for the position p,
+// GCFileName returns the file name gc reports for the position p,
 // whose unadjusted position is u.
-func gcFileName(p, u token.Position) string {
+func GCFileName(p, u token.Position) string {
 	if p.Filename == u.Filename && p.Line == u.Line {
 		return p.Filename // no directive applies
 	}
