@@ -1,8 +1,10 @@
 // run
 
 // runtime.Caller reports the file names of line directives as gc does:
-// as written (not cleaned, not joined to the directory), "??" for an
-// empty one, the previous one for an empty name with a column.
+// up to Go 1.26 as written (not cleaned, not joined to the directory),
+// from Go 1.27 a relative one joined to the file's directory and
+// cleaned; "??" for an empty one, the previous one for an empty name
+// with a column.
 // (No line here reports this file's own name: it depends on where the
 // tree is.)
 

@@ -4,6 +4,8 @@ import (
 	"go/scanner"
 	"go/token"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,8 +23,40 @@ type directive struct {
 var directives sync.Map // file name → []directive
 
 // GCFileName returns the file name gc reports for the position p,
-// whose unadjusted position is u.
+// whose unadjusted position is u: the name a line directive gives, as
+// written up to Go 1.26; from Go 1.27, a relative one joined to the
+// directory of the file it is in, and cleaned (the toolchain running
+// this code decides, as it compiles the programs compared with it).
 func GCFileName(p, u token.Position) string {
+	name := gcFileName(p, u)
+	if joinsDirectory && name != "??" && name != p.Filename && !filepath.IsAbs(name) {
+		return filepath.Join(filepath.Dir(u.Filename), name)
+	}
+	return name
+}
+
+// joinsDirectory says whether gc joins a relative line directive's
+// name to its file's directory: Go 1.27 and later.
+var joinsDirectory = goMinor(runtime.Version()) >= 27
+
+// goMinor returns the minor release of a Go version string ("go1.27.3"
+// → 27), a large one for a development version.
+func goMinor(v string) int {
+	rest, ok := strings.CutPrefix(v, "go1.")
+	if !ok {
+		return 1 << 30 // devel …
+	}
+	if i := strings.IndexAny(rest, ".-+ rcbeta"); i >= 0 {
+		rest = rest[:i]
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil {
+		return 1 << 30
+	}
+	return n
+}
+
+func gcFileName(p, u token.Position) string {
 	if p.Filename == u.Filename && p.Line == u.Line {
 		return p.Filename // no directive applies
 	}

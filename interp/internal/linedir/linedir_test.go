@@ -26,11 +26,25 @@ func TestGCFileName(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"w": file, "x": "dir/a.go", "y": "b.go", "z": "??"}
+	if joinsDirectory {
+		// Go 1.27 and later: relative names joined to the file's
+		// directory.
+		want["x"] = filepath.Join(filepath.Dir(file), "dir/a.go")
+		want["y"] = filepath.Join(filepath.Dir(file), "b.go")
+	}
 	for _, d := range f.Decls {
 		id := d.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Names[0]
 		got := GCFileName(fset.Position(id.Pos()), fset.PositionFor(id.Pos(), false))
 		if got != want[id.Name] {
 			t.Errorf("%s: GCFileName = %q, want %q (go/scanner's: %q)", id.Name, got, want[id.Name], fset.Position(id.Pos()).Filename)
+		}
+	}
+}
+
+func TestGoMinor(t *testing.T) {
+	for v, want := range map[string]int{"go1.26.8": 26, "go1.27.3": 27, "go1.27": 27, "go1.28rc1": 28, "devel go1.28-abc": 1 << 30} {
+		if got := goMinor(v); got != want {
+			t.Errorf("goMinor(%q) = %d, want %d", v, got, want)
 		}
 	}
 }
