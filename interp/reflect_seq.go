@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+
+	"github.com/vssa-go/vssa/internal/gorelease"
 )
 
 // seqFunc makes the function value of an iterator over reflect.Values
@@ -128,6 +130,18 @@ func (it *Interp) valueSeq(g *goroutine, v rval, two bool) Value {
 			it.rangeNum(v.t, num, yield)
 		})
 	case kind == reflect.Pointer:
+		if !two && gorelease.Minor >= 27 && v.t.elem != nil && v.t.elem.kind == kArray {
+			// Go 1.27's Seq reads the length off the type: a nil
+			// array pointer yields its indexes too.
+			n := v.t.elem.length
+			return it.seqFunc(false, func(g *goroutine, yield func(...Value) bool) {
+				for i := range n {
+					if !yield(Value{n: uint64(i)}) {
+						return
+					}
+				}
+			})
+		}
 		if reflectKindOf(valueOf(elem(g))) != reflect.Array {
 			break
 		}

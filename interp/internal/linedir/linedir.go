@@ -5,10 +5,11 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/vssa-go/vssa/internal/gorelease"
 )
 
 // directive is a line directive of a source file: from offset next on,
@@ -37,24 +38,7 @@ func GCFileName(p, u token.Position) string {
 
 // joinsDirectory says whether gc joins a relative line directive's
 // name to its file's directory: Go 1.27 and later.
-var joinsDirectory = goMinor(runtime.Version()) >= 27
-
-// goMinor returns the minor release of a Go version string ("go1.27.3"
-// → 27), a large one for a development version.
-func goMinor(v string) int {
-	rest, ok := strings.CutPrefix(v, "go1.")
-	if !ok {
-		return 1 << 30 // devel …
-	}
-	if i := strings.IndexAny(rest, ".-+ rcbeta"); i >= 0 {
-		rest = rest[:i]
-	}
-	n, err := strconv.Atoi(rest)
-	if err != nil {
-		return 1 << 30
-	}
-	return n
-}
+var joinsDirectory = gorelease.Minor >= 27
 
 func gcFileName(p, u token.Position) string {
 	if p.Filename == u.Filename && p.Line == u.Line {

@@ -40,11 +40,3 @@ func TestGCFileName(t *testing.T) {
 		}
 	}
 }
-
-func TestGoMinor(t *testing.T) {
-	for v, want := range map[string]int{"go1.26.8": 26, "go1.27.3": 27, "go1.27": 27, "go1.28rc1": 28, "devel go1.28-abc": 1 << 30} {
-		if got := goMinor(v); got != want {
-			t.Errorf("goMinor(%q) = %d, want %d", v, got, want)
-		}
-	}
-}
