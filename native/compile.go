@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -172,8 +173,10 @@ func Compile(req Request) (*Output, error) {
 		ir     *ir.Func
 		method *MethodInfo
 	}
+	// Only a function without a loop may be left to gc: ask gc (a build
+	// of the package) only if one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) }) {
 		if inlinable, err = gcInlinable(dir); err != nil {
 			return nil, err
 		}

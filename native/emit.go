@@ -811,7 +811,7 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return
 	}
-	sized := !in.Signed && in.Width < 8 && (in.Bin == BinAdd || in.Bin == BinSub || in.Bin == BinMul && in.Width == 4)
+	sized := sizedOp(in)
 	opOf := func(b Bin) string {
 		op := intOps[b]
 		if sized {
@@ -929,7 +929,7 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		if d != x {
 			e.ins("MOVQ %s, %s", x, d)
 		}
-		if in.Bin == BinShl && !in.Signed && in.Width < 8 && c < uint64(8*in.Width) {
+		if shiftAtWidth(in) {
 			// At its width, an unsigned left shift leaves the bits above
 			// zero (SHLL clears them): already canonical.
 			e.ins("SHL%s $%d, %s", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], c, d)

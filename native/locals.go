@@ -54,30 +54,3 @@ func (e *emitter) zeroLocal(k int64) {
 	e.ins("SUBQ $2, R11")
 	e.ins("JNE %s", loop)
 }
-
-// moveBytes copies n bytes from src to dst as memmove does: forward
-// with REP MOVSB unless dst is inside [src, src+n), backward then. The
-// operands reach DI, SI and CX through the scratch registers, whatever
-// registers they are in.
-func (e *emitter) moveBytes(dst, src, n string) {
-	forward, done := e.newLabel("moveup"), e.newLabel("movedone")
-	e.ins("MOVQ %s, X15", dst)
-	e.ins("MOVQ %s, R11", n)
-	e.ins("MOVQ %s, SI", src)
-	e.ins("MOVQ X15, DI")
-	e.ins("MOVQ R11, CX")
-	e.ins("CMPQ DI, SI")
-	e.ins("JLS %s", forward)
-	e.ins("LEAQ (SI)(CX*1), R11")
-	e.ins("CMPQ DI, R11")
-	e.ins("JCC %s", forward)
-	e.ins("LEAQ -1(SI)(CX*1), SI")
-	e.ins("LEAQ -1(DI)(CX*1), DI")
-	e.ins("STD")
-	e.ins("REP; MOVSB")
-	e.ins("CLD")
-	e.ins("JMP %s", done)
-	fmt.Fprintf(&e.w, "%s:\n", forward)
-	e.ins("REP; MOVSB")
-	fmt.Fprintf(&e.w, "%s:\n", done)
-}

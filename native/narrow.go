@@ -88,7 +88,7 @@ func extendsResult(in *Instr) bool {
 	case OpUnary:
 		return in.Bin == BinNeg || in.Bin == BinCompl
 	case OpShift:
-		return in.Bin == BinShl && !(in.HasImm && (uint64(in.Imm) >= 64 || narrowShift(in) || in.Width == 4 && !in.Signed))
+		return in.Bin == BinShl && !(in.HasImm && uint64(in.Imm) >= 64) && !shiftAtWidth(in)
 	}
 	return false
 }
@@ -100,11 +100,16 @@ func sizedOp(in *Instr) bool {
 	return !in.Signed && in.Width < 8 && (in.Bin == BinAdd || in.Bin == BinSub || in.Bin == BinMul && in.Width == 4)
 }
 
+// shiftAtWidth reports whether shift emits in, an unsigned left shift
+// by a constant within the width, at its own width (SHLB, SHLW, SHLL),
+// which leaves a canonical result from a canonical operand.
+func shiftAtWidth(in *Instr) bool {
+	return in.Op == OpShift && in.Bin == BinShl && in.HasImm && !in.Signed && in.Width < 8 && uint64(in.Imm) < uint64(8*in.Width)
+}
+
 // narrowShift reports whether shift emits in as SHLB or SHLW, which
 // keep the register's bits above the width as they were.
-func narrowShift(in *Instr) bool {
-	return in.HasImm && !in.Signed && in.Width < 4 && uint64(in.Imm) < uint64(8*in.Width)
-}
+func narrowShift(in *Instr) bool { return shiftAtWidth(in) && in.Width < 4 }
 
 // transparent reports whether in emits no extension and its result's
 // bits above its width are its operands': and, or, xor, andnot, byte

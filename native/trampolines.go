@@ -189,31 +189,14 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 // they are basic types ("path.word[string]"); ok is false for anything
 // else (a closure, an instance of other types).
 func splitCallee(sym string) (path, name string, method, ok bool) {
+	path, name = splitSym(sym)
 	if strings.HasPrefix(sym, "(") {
-		end := strings.Index(sym, ").")
-		if end < 0 {
-			return "", "", false, false
-		}
-		recv := strings.TrimPrefix(sym[1:end], "*")
-		dot := strings.LastIndex(recv, ".")
-		if dot < 0 || strings.ContainsAny(recv[dot+1:], "[$") {
-			return "", "", false, false
-		}
-		name = sym[end+2:]
-		return recv[:dot], name, true, token.IsIdentifier(name)
+		i := strings.LastIndex(name, ".")
+		typ, m := strings.Trim(name[:max(i, 0)], "(*)"), name[i+1:]
+		return path, m, true, path != "" && token.IsIdentifier(typ) && token.IsIdentifier(m)
 	}
-	base := sym
-	if i := strings.Index(sym, "["); i >= 0 {
-		base = sym[:i]
-		if args := sym[i:]; strings.ContainsAny(args, "./$(") {
-			return "", "", false, false
-		}
-	}
-	dot := strings.LastIndex(base, ".")
-	if dot < strings.LastIndex(base, "/") || dot < 0 || !token.IsIdentifier(base[dot+1:]) {
-		return "", "", false, false
-	}
-	return sym[:dot], sym[dot+1:], false, true
+	base, args, _ := strings.Cut(name, "[")
+	return path, name, false, path != "" && token.IsIdentifier(base) && !strings.ContainsAny(args, "./$(")
 }
 
 // goHelper returns the Go helper of the compiled package that computes
