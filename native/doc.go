@@ -1,11 +1,17 @@
 // Package native compiles Go functions to amd64 Go assembly (ABI0), the
 // backend of vssa compile.
 //
-// The pipeline, for each function: the bridge's IR through vssa's
-// validated passes (mem2reg, GVN, check elimination) in SSA form;
-// lowering to machine code over SSA values (lower.go: instruction
-// selection with addressing modes, immediates and compares fused with
-// their branches; calls of the functions compiled together, in ABI0);
+// The pipeline, for each function (a method T.M is compiled as the
+// function T_M, targets.go): the bridge's IR with the package's small
+// functions inlined (irinline.go), through vssa's validated passes
+// (mem2reg, GVN, check elimination) in SSA form; lowering to machine
+// code over SSA values (lower.go: instruction selection with addressing
+// modes, immediates and compares fused with their branches; slices.go,
+// globals.go, aggregates.go, locals.go, intrinsics.go for slice
+// expressions, symbols, values of several words, the frame's variables,
+// math/bits, math, encoding/binary and built-ins; calls of the
+// functions compiled together in ABI0, of others through Go trampolines,
+// trampolines.go);
 // transforms on that code, in the order Lower lists them, each keeping
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
@@ -18,7 +24,9 @@
 // (foldloads.go), and a preemption countdown in every loop (polls.go);
 // register allocation on SSA (regalloc.go), whose result
 // validate.RegAlloc checks before anything is emitted; emission
-// (emit.go, layout.go) from the validated code; and the Go files that
+// (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
+// unextended where only their low bits are read, narrow.go) from the
+// validated code; and the Go files that
 // go with the assembly (gofiles.go): declarations, the helpers it
 // calls, and the equivalence test, fuzz targets and benchmarks
 // (bench.go) against a copy of the Go original, with a check that the
@@ -56,22 +64,23 @@
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
 //     adjusts, at each use, and is refused if another pointer is live
-//     across such a call (calls.go). No pointer is ever stored to
-//     memory (that would need a write barrier) and none is returned, so
-//     the declarations are //go:noescape.
+//     across such a call (calls.go); trampolines and Go helpers are
+//     called under the same rules. No pointer is ever stored to memory
+//     (that would need a write barrier); a declaration is //go:noescape
+//     unless a pointer it returns may be an argument's (escape.go). A
+//     slice's pointer never points past its array (slices.go).
 //   - Loop transforms change no observable order: a split loop's fast
 //     copy runs iterations in order for as long as none of the checks
 //     it leaves out can fail, and the original loop, checks included,
 //     runs the rest; a vector loop runs only when no store of a vector
 //     can reach an element a later lane loads.
-//   - The subset (integers, floats, bools, pointers to structs and
-//     arrays, slices, strings read only, loops and branches, calls of
-//     the functions compiled together, results without pointers) is checked
-//     while lowering: anything else is an *Unsupported error with its
-//     position and the construct named; no code is emitted for a
-//     function that has one.
+//   - The subset (docs/compile.md) is checked while lowering: anything
+//     else is an *Unsupported error with its position and the construct
+//     named; no code is emitted for a function that has one. A function
+//     gc inlines and without a loop is left to gc (gcinline.go).
 //
 // Only the allocation is validated; lowering and emission are checked
-// by the generated equivalence tests (testdata/kernels runs them in
-// vssa's suite).
+// by the generated equivalence tests (testdata/kernels and
+// testdata/subset run them in vssa's suite, internal/realfuncs on real
+// functions).
 package native
