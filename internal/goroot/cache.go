@@ -24,6 +24,11 @@ func DefaultCacheDir() (string, error) {
 // toolchain: either a skip reason or the output of one run. It is what
 // the cache holds, one JSON file per program.
 type expectation struct {
+	// TestDir is the absolute test directory the program ran in: a
+	// program's output may name its own path (runtime.Caller, and from
+	// Go 1.27 line directives joined to the file's directory), so the
+	// same source in another checkout is another program.
+	TestDir   string
 	Test      string // relative to the test directory
 	SourceSHA string // hex SHA-256 of the program's source
 	Platform  string // Toolchain.Platform()
@@ -39,9 +44,9 @@ type expectation struct {
 }
 
 // cacheKey is the name of the cache file of a program: the hex SHA-256
-// of its path, source hash and platform.
-func cacheKey(rel, sourceSHA, platform string) string {
-	h := sha256.Sum256([]byte(rel + "\x00" + sourceSHA + "\x00" + platform))
+// of its test directory, path, source hash and platform.
+func cacheKey(testDir, rel, sourceSHA, platform string) string {
+	h := sha256.Sum256([]byte(testDir + "\x00" + rel + "\x00" + sourceSHA + "\x00" + platform))
 	return hex.EncodeToString(h[:]) + ".json"
 }
 
@@ -54,16 +59,16 @@ func sourceSHA(src []byte) string {
 // loadExpectation returns the cached expectation of a program, if it is
 // there and still valid for a run with the given timeout: a cached
 // timeout is only reused for timeouts no longer than the one it ran with.
-func loadExpectation(cacheDir, rel, sum, platform string, timeout time.Duration) (*expectation, bool) {
+func loadExpectation(cacheDir, testDir, rel, sum, platform string, timeout time.Duration) (*expectation, bool) {
 	if cacheDir == "" {
 		return nil, false
 	}
-	data, err := os.ReadFile(filepath.Join(cacheDir, cacheKey(rel, sum, platform)))
+	data, err := os.ReadFile(filepath.Join(cacheDir, cacheKey(testDir, rel, sum, platform)))
 	if err != nil {
 		return nil, false
 	}
 	var e expectation
-	if err := json.Unmarshal(data, &e); err != nil || e.Test != rel || e.SourceSHA != sum || e.Platform != platform {
+	if err := json.Unmarshal(data, &e); err != nil || e.TestDir != testDir || e.Test != rel || e.SourceSHA != sum || e.Platform != platform {
 		return nil, false
 	}
 	if e.TimedOut {
@@ -97,7 +102,7 @@ func storeExpectation(cacheDir string, e *expectation) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(cacheDir, cacheKey(e.Test, e.SourceSHA, e.Platform)))
+		err = os.Rename(tmp.Name(), filepath.Join(cacheDir, cacheKey(e.TestDir, e.Test, e.SourceSHA, e.Platform)))
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

@@ -25,10 +25,10 @@ const buildTimeout = 10 * time.Minute
 func (r *runner) expect(ctx context.Context, rel string, src []byte) (e *expectation, built bool, err error) {
 	sum := sourceSHA(src)
 	platform := r.cfg.Toolchain.Platform()
-	if e, ok := loadExpectation(r.cfg.CacheDir, rel, sum, platform, r.cfg.Timeout); ok {
+	if e, ok := loadExpectation(r.cfg.CacheDir, r.testDir, rel, sum, platform, r.cfg.Timeout); ok {
 		return e, false, nil
 	}
-	e = &expectation{Test: rel, SourceSHA: sum, Platform: platform}
+	e = &expectation{TestDir: r.testDir, Test: rel, SourceSHA: sum, Platform: platform}
 	if err := r.buildAndRun(ctx, e); err != nil {
 		return nil, true, err
 	}
