@@ -683,6 +683,7 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 		}
 		a1 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
 		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(w0, w1) }) == "" {
@@ -824,6 +825,7 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 		}
 		a1 = vssaKernelsGen7(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone7(a0)
 		w1 := vssaKernelsClone7(a1)
 		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(w0, w1) }) == "" {
@@ -974,11 +976,13 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 		}
 		a1 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a2, a0)
 		a3 = int(32)
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
@@ -1743,6 +1747,7 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 		}
 		a1 = vssaKernelsGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone12(a0)
 		w1 := vssaKernelsClone12(a1)
 		if vssaKernelsCatch(func() { vssaKernelsRefCountPresent(w0, w1) }) == "" {
@@ -2140,6 +2145,7 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 		}
 		a1 = vssaKernelsGen16(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone16(a0)
 		w1 := vssaKernelsClone16(a1)
 		if vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(w0, w1) }) == "" {
@@ -2414,6 +2420,7 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 		}
 		a2 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a2, a1)
 		w1 := vssaKernelsClone5(a1)
 		w2 := vssaKernelsClone5(a2)
 		if vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, w1, w2) }) == "" {
@@ -2942,11 +2949,13 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 		}
 		a1 = vssaKernelsGen18(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen18(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone18(a0)
 		w1 := vssaKernelsClone18(a1)
 		w2 := vssaKernelsClone18(a2)
@@ -3223,11 +3232,13 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 		}
 		a1 = vssaKernelsGen15(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen15(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone15(a0)
 		w1 := vssaKernelsClone15(a1)
 		w2 := vssaKernelsClone15(a2)
@@ -3508,11 +3519,13 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 		}
 		a1 = vssaKernelsGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen0(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone0(a0)
 		w1 := vssaKernelsClone0(a1)
 		w2 := vssaKernelsClone0(a2)
@@ -3938,6 +3951,7 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 		}
 		a2 = vssaKernelsGen10(g)
 		g.scale = 1
+		copy(a2, a1)
 		w0 := vssaKernelsClone22(a0)
 		w1 := vssaKernelsClone10(a1)
 		w2 := vssaKernelsClone10(a2)
@@ -4087,6 +4101,7 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 		}
 		a1 = vssaKernelsGen23(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone23(a0)
 		w1 := vssaKernelsClone23(a1)
 		if vssaKernelsCatch(func() { vssaKernelsRefCrossSum(w0, w1) }) == "" {

@@ -94,6 +94,7 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
 		if vssaSubsetCatch(func() { vssaSubsetRefHexEncode(w0, w1) }) == "" {
@@ -1133,11 +1134,13 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 		}
 		a1 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaSubsetClone12(a0)
 		w1 := vssaSubsetClone12(a1)
 		w2 := vssaSubsetClone12(a2)
@@ -2441,6 +2444,7 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
 		if vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(w0, w1) }) == "" {
@@ -2849,6 +2853,7 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
 		if vssaSubsetCatch(func() { vssaSubsetRefHexDecode(w0, w1) }) == "" {
