@@ -153,7 +153,9 @@ func Compile(req Request) (*Output, error) {
 	// The package's functions with a body, which calls may inline.
 	bodies := map[string]*ssa.Function{}
 	for fn := range ssautil.AllFunctions(prog) {
-		if fn.Pkg == ssaPkgs[0] && fn.Blocks != nil {
+		// An instance of a generic function (utf8's word[string]) has
+		// no Pkg: its origin's is the package's.
+		if (fn.Pkg == ssaPkgs[0] || fn.Origin() != nil && fn.Origin().Pkg == ssaPkgs[0]) && fn.Blocks != nil {
 			bodies[fn.String()] = fn
 		}
 	}

@@ -327,3 +327,15 @@ func MostCommon(p []byte) byte {
 	}
 	return byte(best)
 }
+
+// ASCIIWords returns how many leading 8-byte words of s are all ASCII,
+// through a generic helper: its instance is inlined, so s's pointer
+// needs no call to survive.
+func ASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}

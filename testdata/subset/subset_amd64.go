@@ -109,6 +109,9 @@ func (recv *Source) Add(p1 []byte) int {
 //go:noescape
 func MostCommon(p []byte) byte
 
+//go:noescape
+func ASCIIWords(s string) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

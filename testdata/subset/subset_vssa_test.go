@@ -3193,6 +3193,106 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefASCIIWords is ASCIIWords's Go original.
+func vssaSubsetRefASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}
+
+// vssaSubsetCheckASCIIWords runs ASCIIWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckASCIIWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIWords(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIWords(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ASCIIWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ASCIIWords(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAASCIIWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckASCIIWords(t, g)
+	}
+}
+
+func FuzzVSSAASCIIWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckASCIIWords(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAASCIIWords times gc's ASCIIWords (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAASCIIWords(b *testing.B) {
+	var a0 string
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefASCIIWords(a0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -3221,6 +3321,7 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "HexDecode", "41acca17ae08cbb70beb25fec3259c6654062ca2d42072c37bae9ab58ba4a814"},
 		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
 		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
+		{"subset.go", "ASCIIWords", "41274beb16fbef18a3f9e7a81f4abfb089af25750066b9f82d4cc01618a9b523"},
 	})
 }
 
