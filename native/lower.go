@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/bits"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -660,6 +661,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		}
 		if d, ok := l.imm(args[1]); ok && !s && w <= 4 && d >= 1 {
 			set(l.divConst(in.Op == ir.OpRem, l.value(args[0]), d, w))
+			return
+		}
+		if d, ok := l.imm(args[1]); ok && w == 8 && d >= 2 && d&(d-1) == 0 {
+			set(l.divPow2(in.Op == ir.OpRem, s, l.value(args[0]), bits.TrailingZeros64(uint64(d))))
 			return
 		}
 		set(l.def(GP, false, &Instr{Op: OpDiv, Bin: binOf[in.Op], Width: w, Signed: s, Args: []Value{l.value(args[0]), l.value(args[1])}}))

@@ -339,3 +339,18 @@ func ASCIIWords(s string) int {
 	}
 	return n
 }
+
+// Halves divides and takes remainders by powers of two, signed and
+// unsigned (hex's Decode asks len(src)%2): a shift and a mask, the
+// signed ones biased toward zero.
+func Halves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}

@@ -112,6 +112,9 @@ func MostCommon(p []byte) byte
 //go:noescape
 func ASCIIWords(s string) int
 
+//go:noescape
+func Halves(xs []int64, us []uint64) (int64, uint64)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -3584,6 +3584,167 @@ func BenchmarkVSSAASCIIWords(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefHalves is Halves's Go original.
+func vssaSubsetRefHalves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}
+
+// vssaSubsetCheckHalves runs Halves and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckHalves(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	a1 := vssaSubsetGen10(g)
+	b1 := vssaSubsetClone10(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int64
+	var r1, w1 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefHalves(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Halves(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Halves(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(r0, w0) {
+		t.Fatalf("Halves(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Halves(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("Halves(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame10(a1, b1) {
+		t.Fatalf("Halves(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAHalves(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckHalves(t, g)
+	}
+}
+
+func FuzzVSSAHalves(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckHalves(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAHalves times gc's Halves (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAHalves(b *testing.B) {
+	var a0 []int64
+	var a1 []uint64
+	var b0 []int64
+	var b1 []uint64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen10(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		w1 := vssaSubsetClone10(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefHalves(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0); w1 = vssaSubsetClone10(a1) }, func() { vssaSubsetRefHalves(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone4(a0)
+	w1 := vssaSubsetClone10(a1)
+	vssaSubsetRefHalves(w0, w1)
+	inPlace := !vssaSubsetSame4(w0, a0) || !vssaSubsetSame10(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	c1 := make([][]uint64, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone10(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefHalves(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Halves(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -3613,6 +3774,7 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
 		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
 		{"subset.go", "ASCIIWords", "41274beb16fbef18a3f9e7a81f4abfb089af25750066b9f82d4cc01618a9b523"},
+		{"subset.go", "Halves", "049f3a1312c415530f7c2a1bb374249c578071154ba9fa7180ce453ad844dcbe"},
 	})
 }
 
