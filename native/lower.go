@@ -962,6 +962,11 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
+	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
+		// string(b), []byte(s), []rune(s), string(r): a new string or
+		// slice, which compiled code cannot allocate.
+		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))
+	}
 	tw, ts, tf := l.kind(l.f.TypeOf(dst))
 	fw, fs, ff := l.kind(l.f.TypeOf(x))
 	v := l.value(x)

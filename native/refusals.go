@@ -118,7 +118,14 @@ func (l *lowerer) callable(call *ir.Instr) bool {
 // callRefusal says why call, of a function not compiled with this one,
 // is refused, and what the user can do.
 func (l *lowerer) callRefusal(call *ir.Instr) string {
-	if call.CallMode != ir.CallStatic {
+	switch call.CallMode {
+	case ir.CallBuiltin:
+		if call.Sym() == "append" {
+			return "append: compiled code allocates nothing, and append may grow the slice; write into a slice passed in with room (s[n] = x) and return how much was written"
+		}
+		return "the built-in " + call.Sym()
+	case ir.CallStatic:
+	default:
 		return "a call of a function value or through an interface: compiled code calls only functions compiled with it, by name"
 	}
 	sym := call.Sym()
