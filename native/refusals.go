@@ -107,12 +107,15 @@ func (l *lowerer) callable(call *ir.Instr) bool {
 	if _, ok := l.unit.Callees[call.Sym()]; ok {
 		return true
 	}
-	for _, p := range []string{"math/bits.", "math.", "encoding/binary."} {
-		if strings.HasPrefix(call.Sym(), p) {
-			return true
-		}
-	}
-	return false
+	pkg, _ := splitSym(call.Sym())
+	return intrinsicPackage(pkg)
+}
+
+// intrinsicPackage reports whether calls of the package's functions may
+// be instructions (intrinsics.go), so that no call of them is inlined
+// or goes through a trampoline before lowering has seen it.
+func intrinsicPackage(path string) bool {
+	return path == "math/bits" || path == "math" || path == "encoding/binary"
 }
 
 // callRefusal says why call, of a function not compiled with this one,
