@@ -69,14 +69,16 @@ func checkLits(what string, nvars int, cs [][]int) error {
 
 // rup is a set of clauses with the assignment unit propagation forces
 // from them (the top level), and the assignment of one RUP check on top
-// of it while the check runs. Invariant between checks: no clause is
-// unit or false under the top level unless refuted is set.
+// of it while the check runs. Invariants: nfalse[ci] is the number of
+// literals of clause ci false under the assignment; between checks, no
+// clause is unit or false under the top level unless refuted is set.
 type rup struct {
 	clauses [][]int
-	occ     [][]int // occ[index(x)]: the clauses containing literal x
+	nfalse  []int
+	occ     [][]int // occ[index(x)]: the clauses containing literal x (once per occurrence)
 	val     []int8  // per variable: 1 true, -1 false, 0 unassigned
 	trail   []int   // assigned literals in order
-	head    int     // trail[:head] have had their clauses visited
+	head    int     // trail[:head] have had their clauses examined
 	refuted bool    // propagation at the top level reached a conflict
 }
 
@@ -101,34 +103,47 @@ func (r *rup) set(x int) {
 		r.val[-x] = -1
 	}
 	r.trail = append(r.trail, x)
+	for _, ci := range r.occ[index(-x)] {
+		r.nfalse[ci]++
+	}
 }
 
-// visit evaluates a clause under the assignment: it reports a conflict
-// when every literal is false, and assigns the one unassigned literal
-// when every other is false.
-func (r *rup) visit(c []int) (conflict bool) {
-	unassigned, last := 0, 0
-	for _, x := range c {
-		switch r.value(x) {
-		case 1:
-			return false
-		case 0:
-			unassigned++
-			last = x
+// undo unassigns the literals assigned after the first mark.
+func (r *rup) undo(mark int) {
+	for _, x := range r.trail[mark:] {
+		r.val[max(x, -x)] = 0
+		for _, ci := range r.occ[index(-x)] {
+			r.nfalse[ci]--
 		}
 	}
-	if unassigned == 1 {
-		r.set(last)
-	}
-	return unassigned == 0
+	r.trail = r.trail[:mark]
+	r.head = mark
 }
 
-// propagate visits the clauses of every literal made false since head; a
-// clause can only become unit or false when one of its literals does.
+// examine reports a conflict when every literal of clause ci is false, and
+// assigns the last literal not false when it is unassigned.
+func (r *rup) examine(ci int) (conflict bool) {
+	c := r.clauses[ci]
+	switch r.nfalse[ci] {
+	case len(c):
+		return true
+	case len(c) - 1:
+		for _, x := range c {
+			if r.value(x) == 0 {
+				r.set(x)
+				break
+			}
+		}
+	}
+	return false
+}
+
+// propagate examines the clauses of every literal made false since head;
+// a clause can only become unit or false when one of its literals does.
 func (r *rup) propagate() (conflict bool) {
 	for ; r.head < len(r.trail); r.head++ {
 		for _, ci := range r.occ[index(-r.trail[r.head])] {
-			if r.visit(r.clauses[ci]) {
+			if r.examine(ci) {
 				return true
 			}
 		}
@@ -143,10 +158,14 @@ func (r *rup) add(c []int) {
 	}
 	ci := len(r.clauses)
 	r.clauses = append(r.clauses, c)
+	r.nfalse = append(r.nfalse, 0)
 	for _, x := range c {
 		r.occ[index(x)] = append(r.occ[index(x)], ci)
+		if r.value(x) == -1 {
+			r.nfalse[ci]++
+		}
 	}
-	if r.visit(c) || r.propagate() {
+	if r.examine(ci) || r.propagate() {
 		r.refuted = true
 	}
 }
@@ -158,13 +177,7 @@ func (r *rup) implied(c []int) bool {
 		return true
 	}
 	mark := len(r.trail)
-	defer func() {
-		for _, x := range r.trail[mark:] {
-			r.val[max(x, -x)] = 0
-		}
-		r.trail = r.trail[:mark]
-		r.head = mark
-	}()
+	defer r.undo(mark)
 	for _, x := range c {
 		switch r.value(x) {
 		case 1:
