@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/vssa-go/vssa/internal/cdcl"
 )
@@ -76,4 +77,52 @@ func reportProof(b *testing.B, proof [][]int) {
 	}
 	b.ReportMetric(float64(len(proof)), "steps")
 	b.ReportMetric(float64(lits), "lits")
+}
+
+// BenchmarkValidIfChain asks the queries GSA asks of the γ after a chain
+// `if c1 {…} else if c2 {…} … else {…}` of k conditions: its k+1
+// predicates (c1, c̄1∧c2, …, c̄1∧…∧c̄k) pairwise exclusive, and coherence
+// at the join (the arms' disjunction, with c̄1 ∧ … ∧ c̄k projected, implies
+// true is trivial, so the benchmark asks the converse direction GSA's
+// simplifier would hand a solver: each arm implies the disjunction). It
+// reports the time per query, split into the solver's share and the rest
+// (encoding and checking).
+func BenchmarkValidIfChain(b *testing.B) {
+	for _, k := range []int{4, 16, 64} {
+		b.Run(fmt.Sprintf("k%d", k), func(b *testing.B) {
+			var arms []Tri
+			var prefix []Tri
+			for c := 1; c <= k; c++ {
+				arms = append(arms, TriAnd(append(append([]Tri{}, prefix...), Cond(c, false))...))
+				prefix = append(prefix, Cond(c, true))
+			}
+			arms = append(arms, TriAnd(prefix...))
+			join := TriOr(arms...)
+			var solveTime time.Duration
+			solve := func(nvars int, cnf [][]int) (bool, []bool, [][]int) {
+				t0 := time.Now()
+				defer func() { solveTime += time.Since(t0) }()
+				return cdcl.Solve(nvars, cnf)
+			}
+			queries := 0
+			for b.Loop() {
+				for i := range arms {
+					for j := i + 1; j < len(arms); j++ {
+						if valid, _, err := Valid(Not(And(arms[i].One, arms[j].One)), solve); !valid || err != nil {
+							b.Fatalf("arms %d, %d: valid=%v err=%v", i, j, valid, err)
+						}
+						queries++
+					}
+					if valid, _, err := Valid(Implies(arms[i].One, join.One), solve); !valid || err != nil {
+						b.Fatalf("arm %d: valid=%v err=%v", i, valid, err)
+					}
+					queries++
+				}
+			}
+			total := b.Elapsed()
+			b.ReportMetric(float64(total.Nanoseconds())/float64(queries), "ns/query")
+			b.ReportMetric(float64(solveTime.Nanoseconds())/float64(queries), "solve-ns/query")
+			b.ReportMetric(float64(queries)/float64(b.N), "queries/op")
+		})
+	}
 }
