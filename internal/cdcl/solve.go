@@ -156,3 +156,14 @@ func luby(i int) int {
 	}
 	return 1 << seq
 }
+
+// WithLimit returns Solve with a conflict budget, in the shape the
+// checker's callers take (validate/sat.Solver): out of budget it answers
+// unsat without a certificate, which no check accepts, so the query
+// stays open instead of taking long.
+func WithLimit(maxConflicts int) func(nvars int, cnf [][]int) (sat bool, model []bool, proof [][]int) {
+	return func(nvars int, cnf [][]int) (bool, []bool, [][]int) {
+		res, model, proof := SolveLimit(nvars, cnf, maxConflicts)
+		return res == Sat, model, proof
+	}
+}

@@ -127,3 +127,14 @@ func TestLuby(t *testing.T) {
 		}
 	}
 }
+
+func TestWithLimit(t *testing.T) {
+	nv, cnf := Pigeonhole(8)
+	if sat, _, proof := WithLimit(10)(nv, cnf); sat || proof != nil {
+		t.Fatalf("PHP(9,8) with 10 conflicts: sat=%v, %d proof steps, want neither", sat, len(proof))
+	}
+	nv, cnf = Pigeonhole(3)
+	if sat, _, proof := WithLimit(1000)(nv, cnf); sat || len(proof) == 0 {
+		t.Fatalf("PHP(4,3) within budget: sat=%v, %d proof steps, want a proof", sat, len(proof))
+	}
+}

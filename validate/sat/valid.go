@@ -32,3 +32,39 @@ func Valid(p *Prop, solve Solver) (valid bool, counter []bool, err error) {
 	}
 	return true, nil, nil
 }
+
+// Refute returns nil only if cnf is unsatisfiable, shown by a certificate
+// from solve that CheckRUP accepts; the variables are 1 up to the largest
+// cnf mentions. It is for callers with a CNF encoding of their own
+// (ir/pred's); otherwise, the error says why cnf is not refuted: a model
+// (checked), or the solver's answer rejected.
+func Refute(cnf [][]int, solve Solver) error {
+	nvars := 0
+	for _, c := range cnf {
+		for _, x := range c {
+			nvars = max(nvars, x, -x)
+		}
+	}
+	isSat, model, proof := solve(nvars, cnf)
+	if isSat {
+		if err := CheckModel(nvars, cnf, model); err != nil {
+			return fmt.Errorf("solver's model rejected: %v", err)
+		}
+		return fmt.Errorf("satisfiable: %v", modelString(model))
+	}
+	if err := CheckRUP(nvars, cnf, proof); err != nil {
+		return fmt.Errorf("solver's certificate rejected: %v", err)
+	}
+	return nil
+}
+
+// modelString prints a model as its true variables, for error messages.
+func modelString(model []bool) string {
+	var vars []int
+	for v, b := range model {
+		if b {
+			vars = append(vars, v+1)
+		}
+	}
+	return fmt.Sprintf("model with true variables %v", vars)
+}

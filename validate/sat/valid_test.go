@@ -83,3 +83,25 @@ func TestValidDistrustsTheSolver(t *testing.T) {
 		}
 	}
 }
+
+func TestRefute(t *testing.T) {
+	xor := [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}
+	if err := Refute(xor, cdcl.Solve); err != nil {
+		t.Errorf("xor and its negation: %v", err)
+	}
+	nv, php := cdcl.Pigeonhole(4)
+	if err := Refute(php, cdcl.Solve); err != nil {
+		t.Errorf("PHP(5,4) (%d variables): %v", nv, err)
+	}
+	if err := Refute([][]int{{1, 2}, {-1}}, cdcl.Solve); err == nil || !strings.Contains(err.Error(), "satisfiable: model with true variables [2]") {
+		t.Errorf("satisfiable CNF: got %v", err)
+	}
+	lazy := func(nvars int, cnf [][]int) (bool, []bool, [][]int) { return false, nil, nil }
+	if err := Refute(xor, lazy); err == nil || !strings.Contains(err.Error(), "certificate rejected") {
+		t.Errorf("unsat without proof: got %v", err)
+	}
+	// A solver out of budget says unsat without a proof: never believed.
+	if err := Refute(php, cdcl.WithLimit(1)); err == nil || !strings.Contains(err.Error(), "certificate rejected") {
+		t.Errorf("solver out of budget: got %v", err)
+	}
+}
