@@ -4,6 +4,8 @@
 package son
 
 import (
+	"slices"
+
 	"github.com/vssa-go/vssa/ir"
 )
 
@@ -38,12 +40,32 @@ import (
 // (a data node's register is written by every step that evaluates it,
 // and blocks keep their phis): it is for interp only.
 func (g *Graph) Machine() *ir.Func {
+	f, _ := g.machine(false)
+	return f
+}
+
+// CheckingMachine is Machine with Theorem 3.7 checked as it runs (see
+// valuecheck.go): a data node's value, in a step of a region its
+// dependencies strictly dominate, is the one it had at the end of the
+// last step of the region of its latest dependency; else the function
+// panics with a message saying "Theorem 3.7". It is an error for a
+// graph that does not pass Check.
+func (g *Graph) CheckingMachine() (*ir.Func, error) { return g.machine(true) }
+
+func (g *Graph) machine(check bool) (*ir.Func, error) {
 	f := g.Func
 	rebuilt := make([]bool, len(f.Blocks))
 	for i := range rebuilt {
 		rebuilt[i] = true
 	}
 	out := f.ShallowCloneExcept(rebuilt)
+	var v *valueCheck
+	if check {
+		var err error
+		if v, err = g.newValueCheck(out); err != nil {
+			return nil, err
+		}
+	}
 	once := make([]bool, len(g.Nodes)) // constants, evaluated on entry
 	done := make([]bool, len(g.Nodes)) // evaluated in this step
 	var instrs []*ir.Instr
@@ -88,9 +110,19 @@ func (g *Graph) Machine() *ir.Func {
 			// only a jump's target may have phis.
 			g.demandPhiArgs(f.Blocks[b], demand)
 		}
+		if v == nil {
+			ob.Instrs = append(instrs, ctl.Instr)
+			continue
+		}
+		needed := slices.Clone(done)
+		for _, n := range v.snapshots[b] {
+			demand(n)
+			instrs = append(instrs, ir.NewInstr(ir.OpCopy, ctl.Instr.Pos, []ir.Reg{v.shadow[n]}, []ir.Reg{g.Nodes[n].Instr.Dst()}))
+		}
 		ob.Instrs = append(instrs, ctl.Instr)
+		v.prelude(b, needed)
 	}
-	return out
+	return out, nil
 }
 
 // demandPhiArgs demands the arguments that the phis of the successor
