@@ -32,6 +32,9 @@
 //     dominating ones, remove covered checks (validate.GVN)
 //   - checkelim: remove run-time checks whose condition holds on every
 //     path to them (validate.CheckElim)
+//   - gcm: global code motion: each data node of the Sea of Nodes graph
+//     to the block of least loop depth between schedule early and late
+//     (validate.GCM)
 //   - outofssa: replace phis by copies on incoming edges
 //     (validate.OutOfSSA)
 //

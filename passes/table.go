@@ -14,6 +14,7 @@ import (
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes/checkelim"
+	"github.com/vssa-go/vssa/passes/gcm"
 	"github.com/vssa-go/vssa/passes/gvn"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
@@ -31,6 +32,7 @@ var Table = mustTable(
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN),
 		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
+		New("gcm", "global code motion: each data node of the Sea of Nodes graph to the block of least loop depth between schedule early and late", ir.SSA, ir.SSA, gcm.Run, validate.GCM),
 		New("outofssa", "replace phis by copies on incoming edges", ir.SSA, ir.RTL, outofssa.Run, validate.OutOfSSA),
 	},
 	[]Rule{
@@ -38,6 +40,7 @@ var Table = mustTable(
 		{Pass: "mem2reg-braun", After: []string{"normalize"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
 		{Pass: "gvn", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gvn takes SSA form"},
 		{Pass: "checkelim", After: []string{"mem2reg", "mem2reg-braun"}, Why: "checkelim takes SSA form"},
+		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},
 		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
 	},
 )

@@ -1,0 +1,58 @@
+package gcm_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/internal/ssaform"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes/gcm"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// TestCorpus runs gcm on the SSA form of every function of the corpus
+// programs (testdata/run): every result must pass its validator and
+// the checker, and some must move (else the test shows nothing).
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: loads the corpus programs")
+	}
+	files, err := filepath.Glob("../../testdata/run/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus programs (%v)", err)
+	}
+	var funcs, changed int
+	for _, file := range files {
+		prog, err := bridge.Load(bridge.Config{}, file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, f := range prog.Module.Funcs {
+			in := ssaform.Of(f)
+			if in == nil {
+				continue
+			}
+			funcs++
+			out, h, err := gcm.Run(in)
+			if err != nil {
+				t.Errorf("%s: %v", in.Name, err)
+				continue
+			}
+			if err := validate.GCM(in, out, h); err != nil {
+				t.Errorf("%s: rejected: %v\n%s", in.Name, err, out.Format(ir.PrintOptions{}))
+				continue
+			}
+			if err := ir.Check(out, ir.SSA); err != nil {
+				t.Errorf("%s: %v", in.Name, err)
+			}
+			if out != in {
+				changed++
+			}
+		}
+	}
+	t.Logf("%d functions, %d changed", funcs, changed)
+	if changed == 0 {
+		t.Error("gcm changed no function")
+	}
+}
