@@ -24,7 +24,7 @@ var (
 
 // progenPipelines are the pipelines of passes every random program runs
 // with; "" is none.
-var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,outofssa"}
+var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,gcm,outofssa"}
 
 // sonPipeline is the pipeline of TestProgen's run of each program's
 // Sea of Nodes graphs (sonRun): the passes before, and the only run

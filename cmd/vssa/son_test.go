@@ -9,20 +9,21 @@ import (
 )
 
 // sonRun returns the command line that runs a program with vssa run
-// -son: every function in SSA form after the passes run as its Sea of
-// Nodes graph (ir/son).
+// -son -soncheck: every function in SSA form after the passes run as
+// its Sea of Nodes graph (ir/son), with Theorem 3.7 checked.
 func sonRun(exe string) func(file, passes string) []string {
 	return func(file, passes string) []string {
 		argv := goroot.VSSARun(exe)(file, passes)
-		return append([]string{argv[0], argv[1], "-son"}, argv[2:]...)
+		return append([]string{argv[0], argv[1], "-son", "-soncheck"}, argv[2:]...)
 	}
 }
 
 // TestSeaOfNodesCorpus runs corpus programs (testdata/run) by their
 // functions' Sea of Nodes graphs, after mem2reg and after the full
-// pipeline but outofssa: each must do what the compiled program does,
-// as each does in the interpreter (TestRunCorpus). A sample of
-// runCorpusSize programs per pipeline, all with VSSA_LONG=1.
+// pipeline but outofssa, and then after the full pipeline with gcm:
+// each must do what the compiled program does, as each does in the
+// interpreter (TestRunCorpus). A sample of runCorpusSize programs per
+// pipeline, all with VSSA_LONG=1.
 func TestSeaOfNodesCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds vssa and the corpus programs")
@@ -46,4 +47,9 @@ func TestSeaOfNodesCorpus(t *testing.T) {
 		t.Logf("-son -passes %q: %s corpus programs", passes, testlong.String(len(names), len(files), seed+uint64(i)))
 		runPrograms(t, sonRun(exe), tc, dir, names, passes)
 	}
+	// gcm's results, run as functions.
+	const gcm = "mem2reg,gvn,checkelim,gcm,outofssa"
+	names := testlong.PickNames(files, testlong.Size(runCorpusSize, len(files)), seed+2)
+	t.Logf("-passes %q: %s corpus programs", gcm, testlong.String(len(names), len(files), seed+2))
+	runPrograms(t, goroot.VSSARun(exe), tc, dir, names, gcm)
 }

@@ -155,3 +155,30 @@ func loopDepth(cfg *graph.Graph, dom *graph.DomTree) []int {
 	}
 	return depth
 }
+
+// Moved counts the data nodes of before that after, a gcm result of
+// it, puts in a block of lesser loop depth (out of loops) and of
+// greater (into them: never, by construction), for measurements.
+func Moved(before, after *ir.Func) (out, in int) {
+	cfg := before.CFG()
+	depth := loopDepth(cfg.Graph, cfg.Dom)
+	home := make(map[*ir.Instr]int)
+	for _, b := range before.Blocks {
+		for _, x := range b.Instrs {
+			home[x] = b.Index
+		}
+	}
+	for _, b := range after.Blocks {
+		for _, x := range b.Instrs {
+			h, ok := home[x]
+			switch {
+			case !ok:
+			case depth[b.Index] < depth[h]:
+				out++
+			case depth[b.Index] > depth[h]:
+				in++
+			}
+		}
+	}
+	return out, in
+}

@@ -56,3 +56,35 @@ func TestCorpus(t *testing.T) {
 		t.Error("gcm changed no function")
 	}
 }
+
+// TestMoved counts what leaves the loop of the golden test's input:
+// the product and the constant 1.
+func TestMoved(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int, r1 int, r2 int) int {
+b0:
+    r3:int = const 0
+    jump b1
+b1: <- b0, b2
+    r4:int = phi r3, r8
+    r5:bool = lt r4, r0
+    if r5, b2, b3
+b2: <- b1
+    r6:int = mul r1, r2
+    r7:int = const 1
+    r9:int = add r4, r6
+    r8:int = add r9, r7
+    jump b1
+b3: <- b1
+    return r4
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := gcm.Run(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, in := gcm.Moved(f, g); out != 2 || in != 0 {
+		t.Errorf("moved %d out of loops, %d into, want 2 and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
+	}
+}
