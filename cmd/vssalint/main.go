@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -23,20 +24,24 @@ func main() {
 	if os.Getenv(childEnv) != "" {
 		multichecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
 	}
-	os.Exit(asVet(runChecker()))
+	if fix, diff := fixFlags(os.Args[1:]); fix {
+		os.Exit(asVet(fixAndList(os.Args[1:], diff)))
+	}
+	os.Exit(asVet(runChecker(os.Args[1:], os.Stdout)))
 }
 
-// runChecker runs the multichecker in a child process with this
-// process's arguments and streams, and returns its exit status: the
-// multichecker exits from inside, with 3 for reports where go vet has 1.
-func runChecker() int {
+// runChecker runs the multichecker in a child process with args, this
+// process's stdin and stderr and stdout, and returns its exit status:
+// the multichecker exits from inside, with 3 for reports where go vet
+// has 1.
+func runChecker(args []string, stdout io.Writer) int {
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
 		return 1
 	}
-	cmd := exec.Command(self, os.Args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd := exec.Command(self, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, os.Stderr
 	cmd.Env = append(os.Environ(), childEnv+"=1")
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
