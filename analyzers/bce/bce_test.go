@@ -19,9 +19,10 @@ func TestBCE(t *testing.T) {
 // are named in the message only.
 func TestFixKeepsBehaviour(t *testing.T) {
 	want := map[string]string{
-		"copyTo": "Insert dst = dst[:len(src)] before the loop (it keeps what the program does: the loop reads dst[i] for every i < len(src), so where it does not panic len(src) ≤ len(dst), and dst is not used after it)",
-		"eight":  "Insert _ = s[7] before the loop (it keeps what the program does: the loop reads s[7] where it does not panic)",
-		"sumLen": "Insert s = s[:len(a)] before the loop (it keeps what the program does: the loop reads s[i] for every i < len(a), so where it does not panic len(a) ≤ len(s), and s is not used after it)",
+		"copyTo":    "Insert dst = dst[:len(src)] before the loop (it keeps what the program does: the loop reads dst[i] for every i < len(src), so where it does not panic len(src) ≤ len(dst), and dst is not used after it)",
+		"eight":     "Insert _ = s[7] before the loop (it keeps what the program does: the loop reads s[7] where it does not panic)",
+		"pureCalls": "Insert s = s[:len(a)] before the loop (it keeps what the program does: the loop reads s[i] for every i < len(a), so where it does not panic len(a) ≤ len(s), and s is not used after it)",
+		"sumLen":    "Insert s = s[:len(a)] before the loop (it keeps what the program does: the loop reads s[i] for every i < len(a), so where it does not panic len(a) ≤ len(s), and s is not used after it)",
 	}
 	results := analysistest.Run(t, analysistest.TestData(), bce.Analyzer, "a")
 	got := map[string]string{}

@@ -57,7 +57,7 @@ func keeps(sh *loopShape) form {
 	if tv, ok := sh.info.Types[sh.bound]; ok && tv.Value != nil {
 		return index // loopHint allows only constants ≥ 1
 	}
-	if sh.nonNeg && sh.onlyIndexed() {
+	if sh.nonNeg && !sh.result(sh.s) && sh.onlyIndexed() {
 		return reslice
 	}
 	return message
@@ -85,6 +85,19 @@ func (sh *loopShape) local(v *types.Var) bool {
 		}
 	})
 	return ok
+}
+
+// result reports whether v is one of fn's named results, which a
+// return without operands reads.
+func (sh *loopShape) result(v *types.Var) bool {
+	var ft *ast.FuncType
+	switch f := sh.fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	return ft.Results != nil && ft.Results.Pos() <= v.Pos() && v.Pos() < ft.Results.End()
 }
 
 // untouched reports whether v is not assigned within node.
@@ -225,8 +238,15 @@ func returns(info *types.Info, call *ast.CallExpr) bool {
 	if !ok || fn.Pkg() == nil {
 		return false
 	}
-	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+	sig := fn.Signature()
+	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
 		return false // any implementation
+	}
+	for i := range sig.Params().Len() {
+		switch sig.Params().At(i).Type().Underlying().(type) {
+		case *types.Interface, *types.Signature:
+			return false // it may call what it is given (binary.Write)
+		}
 	}
 	return pure[fn.Pkg().Path()]
 }

@@ -1,5 +1,7 @@
 package a
 
+import "math/bits"
+
 // sum has no check left: i < len(s) bounds i.
 //
 //vssa:bce
@@ -190,6 +192,28 @@ func calls(s, a []int, f func(int)) {
 func sumLen(s, a []int) (t int) {
 	for i := 0; i < len(a); i++ {
 		t += s[i] * a[i] // want `s = s\[:len\(a\)\] before the loop removes it$`
+	}
+	return t
+}
+
+// named shortens nothing it returns: s is its named result, which the
+// bare return reads.
+//
+//vssa:bce
+func named(a []int) (s []int) {
+	s = make([]int, 8)
+	for i := range a {
+		s[i] = a[i] // want `_ = s\[len\(a\)-1\] before the loop removes it \(not offered as a fix`
+	}
+	return
+}
+
+// pureCalls calls only functions that return: s = s[:len(a)] is a fix.
+//
+//vssa:bce
+func pureCalls(s []uint, a []uint64) (t int) {
+	for i := range a {
+		t += bits.OnesCount64(a[i]) + bits.Len(s[i]) // want `s = s\[:len\(a\)\] before the loop removes it$`
 	}
 	return t
 }
