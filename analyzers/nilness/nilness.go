@@ -148,6 +148,9 @@ func explainNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (
 	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
 		if guardAt.IsValid() && slices.Contains(guard, validate.Fact{Kind: validate.FactNil, Reg: root}) {
 			why, at = "is nil since the comparison", guardAt
+			if c := condition(f, in); c != nil && c.Op == ir.OpTypeAssert {
+				why = "is nil since the type assertion failed" // its ok, false in the branch
+			}
 			return false
 		}
 		return !slices.Contains(in.Dsts(), root)
