@@ -3,7 +3,6 @@ package cond
 import (
 	"go/ast"
 	"go/token"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -35,6 +34,9 @@ func run(pass *analysis.Pass) (any, error) {
 			return true // decided, but not a finding in any form
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		if why == "" {
+			why = fallback(pass, d.Form.IR, d.Instr, d.Expr)
+		}
 		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), why, at)
 		return true
 	})
@@ -133,12 +135,6 @@ func explain(f *vssair.Form, rules *validate.FactRules, facts []validate.Fact, b
 
 // definition returns the instruction that defines r in f, if any.
 func definition(f *ir.Func, r ir.Reg) *ir.Instr {
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if slices.Contains(in.Dsts(), r) {
-				return in
-			}
-		}
-	}
-	return nil
+	in, _ := definitionBlock(f, r)
+	return in
 }
