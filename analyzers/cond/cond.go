@@ -37,6 +37,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if why == "" {
 			why = fallback(pass, d.Form.IR, d.Instr, d.Expr)
 		}
+		if styleOfSwitch(pass, d.Expr, d.Decision.Outcome, why, at) {
+			return true // decided, but a range switch's bound: style
+		}
 		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), why, at)
 		return true
 	})
