@@ -55,7 +55,13 @@ func run(pass *analysis.Pass) (any, error) {
 				if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
 					continue
 				}
-				left = append(left, leftCheck{in, unproved(form, rules, b, k, in)})
+				why := unproved(form, rules, b, k, in)
+				if why == notNonNegative {
+					if note := wrapNote(pass, in.Pos); note != "" {
+						why = note
+					}
+				}
+				left = append(left, leftCheck{in, why})
 			}
 		}
 		report(pass, f, left)
@@ -105,6 +111,10 @@ func checkName(in *ir.Instr) string {
 	return "bounds check"
 }
 
+// notNonNegative is unproved's reason for an index check elimination
+// did not prove non-negative.
+const notNonNegative = "the index is not known to be non-negative"
+
 // unproved says which of the check's facts does not follow where it
 // stands (all of them when checkelim's result was rejected).
 func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Instr) string {
@@ -119,7 +129,7 @@ func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Ins
 		}
 		if in.Op == ir.OpBoundsCheck {
 			if i == 0 {
-				return "the index is not known to be non-negative"
+				return notNonNegative
 			}
 			return "the index is not known to be below the length"
 		}

@@ -217,3 +217,24 @@ func pureCalls(s []uint, a []uint64) (t int) {
 	}
 	return t
 }
+
+// nextPair bounds i+1, not i: s[i+1] is never negative, but check
+// elimination does not rule out that i+1 wrapped around.
+//
+//vssa:bce
+func nextPair(s []int) (t int) {
+	for i := 0; i+1 < len(s); i++ {
+		t += s[i+1] // want `the index is not proved non-negative, though it is: the loop's condition bounds i \+ 1, not i, and check elimination does not rule out that i \+ 1 wraps around \(i < len\(s\)-1 says the same and bounds i\)$`
+	}
+	return t
+}
+
+// fromAnywhere starts i where the caller says: s[i+1] may be negative.
+//
+//vssa:bce
+func fromAnywhere(s []int, i int) (t int) {
+	for ; i+1 < len(s); i++ {
+		t += s[i+1] // want `the index is not known to be non-negative$`
+	}
+	return t
+}
