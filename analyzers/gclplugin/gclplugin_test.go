@@ -1,9 +1,12 @@
 package gclplugin
 
 import (
+	"go/token"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
 )
@@ -54,5 +57,45 @@ func TestPlugin(t *testing.T) {
 		if _, err := New(bad); err == nil {
 			t.Errorf("settings %v accepted, want an error", bad)
 		}
+	}
+}
+
+// TestNoRelated: the plugin's reports carry no related information,
+// which golangci-lint would make issues of their own on other lines
+// (//nolint:vssa on the reported line would leave them); the message
+// names the related position.
+func TestNoRelated(t *testing.T) {
+	p, err := New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	for _, a := range as {
+		if a.Name == "bce" {
+			continue
+		}
+		for _, r := range analysistest.Run(t, analysistest.TestData(), a, a.Name) {
+			for _, d := range r.Diagnostics {
+				if len(d.Related) > 0 {
+					t.Errorf("%s: %s: related information %v", a.Name, d.Message, d.Related)
+				}
+			}
+		}
+	}
+}
+
+// TestFold: related information the message does not name is added to
+// it.
+func TestFold(t *testing.T) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("/x/a.go", -1, 100)
+	f.SetLines([]int{0, 10, 20, 30})
+	d := fold(fset, analysis.Diagnostic{Message: "m", Related: []analysis.RelatedInformation{{Pos: f.Pos(25), Message: "given the check"}}})
+	if want := "m (given the check at a.go:3)"; d.Message != want || d.Related != nil {
+		t.Errorf("fold: %q %v, want %q and no related information", d.Message, d.Related, want)
+	}
+	d = fold(fset, analysis.Diagnostic{Message: "m at a.go:3", Related: []analysis.RelatedInformation{{Pos: f.Pos(25), Message: "given the check"}}})
+	if want := "m at a.go:3"; d.Message != want || d.Related != nil {
+		t.Errorf("fold: %q %v, want %q and no related information", d.Message, d.Related, want)
 	}
 }
