@@ -107,12 +107,12 @@ func printUnfixed(w io.Writer, data []byte, diffOnly bool) (int, error) {
 // fixAndList runs the multichecker with -fix, then again with -json to
 // print what is left: go/analysis drivers print nothing with -fix, and
 // a run that left reports must not look clean (exit status 1).
-func fixAndList(args []string, diff bool) int {
-	if status := runChecker(args, os.Stdout); status != 0 && status != 3 {
+func fixAndList(args, env []string, diff bool) int {
+	if status := runChecker(args, env, os.Stdout); status != 0 && status != 3 {
 		return status
 	}
 	var out bytes.Buffer
-	if status := runChecker(withoutFix(args), &out); status != 0 {
+	if status := runChecker(withoutFix(args), env, &out); status != 0 {
 		os.Stdout.Write(out.Bytes())
 		return status
 	}

@@ -24,17 +24,19 @@ func main() {
 	if os.Getenv(childEnv) != "" {
 		multichecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
 	}
-	if fix, diff := fixFlags(os.Args[1:]); fix {
-		os.Exit(asVet(fixAndList(os.Args[1:], diff)))
+	args, env := takeTags(os.Args[1:], os.Environ())
+	if fix, diff := fixFlags(args); fix {
+		os.Exit(asVet(fixAndList(args, env, diff)))
 	}
-	os.Exit(asVet(runChecker(os.Args[1:], os.Stdout)))
+	os.Exit(asVet(runChecker(args, env, os.Stdout)))
 }
 
-// runChecker runs the multichecker in a child process with args, this
-// process's stdin and stderr and stdout, and returns its exit status:
+// runChecker runs the multichecker in a child process with args and
+// env, this process's stdin and stderr and stdout, and returns its exit
+// status:
 // the multichecker exits from inside, with 3 for reports where go vet
 // has 1.
-func runChecker(args []string, stdout io.Writer) int {
+func runChecker(args, env []string, stdout io.Writer) int {
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
@@ -42,7 +44,7 @@ func runChecker(args []string, stdout io.Writer) int {
 	}
 	cmd := exec.Command(self, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, os.Stderr
-	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Env = append(env, childEnv+"=1")
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
 		return 1
