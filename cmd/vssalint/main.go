@@ -9,22 +9,30 @@ import (
 	"os/signal"
 	"syscall"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
 	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/internal/driverflags"
 )
 
 // childEnv marks the process that runs the multichecker itself.
 const childEnv = "VSSALINT_CHECKER"
 
 func main() {
+	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
-		multichecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
+		multichecker.Main(analyzers...)
 	}
 	args, env := takeTags(os.Args[1:], os.Environ())
+	// A bad flag value is said in one line, not with the usage.
+	if err := driverflags.Check(analyzers, args); err != nil {
+		fmt.Fprintln(os.Stderr, "vssalint:", err)
+		os.Exit(2)
+	}
 	if fix, diff := fixFlags(args); fix {
 		os.Exit(asVet(fixAndList(args, env, diff)))
 	}
