@@ -15,7 +15,7 @@ import (
 // false.
 var Analyzer = &analysis.Analyzer{
 	Name:     "cond",
-	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target. Each report is backed by a certificate\nvssa's validator accepted.",
+	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target, with its reason: the condition, check or\ndivision that gives it, the operands' types, the values a loop's\ncounter takes or a variable holds after branches, or the conditions\ntogether. Not reported: comparisons with named constants (they may\ndiffer by target or build tags), of two constants, and a bound of a\nswitch's case that its earlier cases make redundant (a range switch),\nunless the case is dead. Each report is backed by a certificate vssa's\nvalidator accepted.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
