@@ -15,4 +15,12 @@
 // does: the hint panics before the loop when n > len(s) (the loop
 // would panic later, or never if it does not reach s[len(s)]) and when
 // n < 1, where the loop does not run.
+//
+// With -bce.gc (on in vssalint) it reports only the checks that gc keeps
+// too: it builds the package with -gcflags=-d=ssa/check_bce and keeps a
+// check only on a line where gc reports one of the same kind (bounds or
+// slice). gc inlines small functions, which vssa's view does not, and
+// removes the checks of a table indexed by an inlined hash; a report of
+// a check the binary does not have is noise. The build is go's, cached;
+// under go vet, which runs the tool on every dependency, it stays off.
 package bce
