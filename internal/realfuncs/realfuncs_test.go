@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +20,7 @@ import (
 var (
 	benchRounds = flag.Int("realfuncs.bench", 0, "run TestBench: this many interleaved rounds of the generated benchmarks")
 	benchtime   = flag.String("realfuncs.benchtime", "300ms", "-test.benchtime of each benchmark run")
+	benchOnly   = flag.String("realfuncs.only", "", "TestBench: only the entries whose name (PACKAGE.FUNC+FUNC) matches this regular expression")
 	withModules = flag.Bool("realfuncs.modules", false, "take modules.txt too (downloads modules through the module proxy)")
 	sampleSize  = flag.Int("realfuncs.sample", 2, "without VSSA_LONG, how many entries of each list to compile and test")
 	sampleSeed  = flag.Uint64("realfuncs.seed", 0, "seed of the sample (0: from the clock)")
@@ -162,6 +164,10 @@ func TestBench(t *testing.T) {
 	if *withModules {
 		lists = append(lists, modulesList)
 	}
+	only, err := regexp.Compile(*benchOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := runner(t)
 	var benches []Bench
 	for _, list := range lists {
@@ -170,6 +176,9 @@ func TestBench(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range es {
+			if !only.MatchString(e.Name()) {
+				continue
+			}
 			res, err := r.Run(e, t.TempDir(), false)
 			if err != nil {
 				t.Error(err)
