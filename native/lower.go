@@ -233,6 +233,7 @@ func (l *lowerer) transform() {
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
+		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}

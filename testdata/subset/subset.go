@@ -327,3 +327,49 @@ func MostCommon(p []byte) byte {
 	}
 	return byte(best)
 }
+
+// SubVV sets z = x - y with borrows and returns the last borrow, as
+// math/big's subVV_g.
+func SubVV(z, x, y []uint) (c uint) {
+	for i := range z {
+		zi, cc := bits.Sub(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// AddMulVVWW sets z = x + y*m + a and returns the carry, as math/big's
+// addMulVVWW_g with mulAddWWW_g inlined by hand.
+func AddMulVVWW(z, x, y []uint, m, a uint) (c uint) {
+	c = a
+	for i := range z {
+		hi, lo := bits.Mul(y[i], m)
+		var cc uint
+		lo, cc = bits.Add(lo, x[i], 0)
+		hi += cc
+		lo, cc = bits.Add(lo, c, 0)
+		z[i] = lo
+		c = hi + cc
+	}
+	return
+}
+
+// Add192 adds two 192-bit numbers through a chain of carries, with the
+// carry in as given: math/bits leaves a carry other than 0 or 1
+// undefined, and the generated test checks gc's results for any.
+func Add192(x0, x1, x2, y0, y1, y2, c uint64) (z0, z1, z2, carry uint64) {
+	z0, c = bits.Add64(x0, y0, c)
+	z1, c = bits.Add64(x1, y1, c)
+	z2, carry = bits.Add64(x2, y2, c)
+	return
+}
+
+// Sub192 subtracts two 192-bit numbers through a chain of borrows,
+// with a borrow in of any value (as Add192).
+func Sub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
+	z0, b = bits.Sub64(x0, y0, b)
+	z1, b = bits.Sub64(x1, y1, b)
+	z2, borrow = bits.Sub64(x2, y2, b)
+	return
+}

@@ -109,6 +109,18 @@ func (recv *Source) Add(p1 []byte) int {
 //go:noescape
 func MostCommon(p []byte) byte
 
+//go:noescape
+func SubVV(z []uint, x []uint, y []uint) uint
+
+//go:noescape
+func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
+
+//go:noescape
+func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

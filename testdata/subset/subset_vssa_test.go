@@ -3188,6 +3188,623 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefSubVV is SubVV's Go original.
+func vssaSubsetRefSubVV(z, x, y []uint) (c uint) {
+	for i := range z {
+		zi, cc := bits.Sub(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// vssaSubsetCheckSubVV runs SubVV and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSubVV(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen12(g)
+	b0 := vssaSubsetClone12(a0)
+	a1 := vssaSubsetGen12(g)
+	b1 := vssaSubsetClone12(a1)
+	a2 := vssaSubsetGen12(g)
+	b2 := vssaSubsetClone12(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 uint
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSubVV(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = SubVV(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("SubVV(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame13(r0, w0) {
+		t.Fatalf("SubVV(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame12(a0, b0) {
+		t.Fatalf("SubVV(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame12(a1, b1) {
+		t.Fatalf("SubVV(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame12(a2, b2) {
+		t.Fatalf("SubVV(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSASubVV(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSubVV(t, g)
+	}
+}
+
+func FuzzVSSASubVV(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSubVV(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASubVV times gc's SubVV (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASubVV(b *testing.B) {
+	var a0 []uint
+	var a1 []uint
+	var a2 []uint
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen12(g)
+		g.scale = 1
+		w0 := vssaSubsetClone12(a0)
+		w1 := vssaSubsetClone12(a1)
+		w2 := vssaSubsetClone12(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefSubVV(w0, w1, w2) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone12(a0)
+	w1 := vssaSubsetClone12(a1)
+	w2 := vssaSubsetClone12(a2)
+	vssaSubsetRefSubVV(w0, w1, w2)
+	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone12(a0)
+	}
+	c1 := make([][]uint, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone12(a1)
+	}
+	c2 := make([][]uint, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone12(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSubVV(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SubVV(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefAddMulVVWW is AddMulVVWW's Go original.
+func vssaSubsetRefAddMulVVWW(z, x, y []uint, m, a uint) (c uint) {
+	c = a
+	for i := range z {
+		hi, lo := bits.Mul(y[i], m)
+		var cc uint
+		lo, cc = bits.Add(lo, x[i], 0)
+		hi += cc
+		lo, cc = bits.Add(lo, c, 0)
+		z[i] = lo
+		c = hi + cc
+	}
+	return
+}
+
+// vssaSubsetCheckAddMulVVWW runs AddMulVVWW and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAddMulVVWW(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen12(g)
+	b0 := vssaSubsetClone12(a0)
+	a1 := vssaSubsetGen12(g)
+	b1 := vssaSubsetClone12(a1)
+	a2 := vssaSubsetGen12(g)
+	b2 := vssaSubsetClone12(a2)
+	a3 := vssaSubsetGen13(g)
+	b3 := vssaSubsetClone13(a3)
+	a4 := vssaSubsetGen13(g)
+	b4 := vssaSubsetClone13(a4)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4)
+	var r0, w0 uint
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAddMulVVWW(b0, b1, b2, b3, b4) })
+	gotPanic := vssaSubsetCatch(func() { r0 = AddMulVVWW(a0, a1, a2, a3, a4) })
+	if gotPanic != wantPanic {
+		t.Fatalf("AddMulVVWW(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame13(r0, w0) {
+		t.Fatalf("AddMulVVWW(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame12(a0, b0) {
+		t.Fatalf("AddMulVVWW(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame12(a1, b1) {
+		t.Fatalf("AddMulVVWW(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame12(a2, b2) {
+		t.Fatalf("AddMulVVWW(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSAAddMulVVWW(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAddMulVVWW(t, g)
+	}
+}
+
+func FuzzVSSAAddMulVVWW(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAddMulVVWW(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAddMulVVWW times gc's AddMulVVWW (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAddMulVVWW(b *testing.B) {
+	var a0 []uint
+	var a1 []uint
+	var a2 []uint
+	var a3 uint
+	var a4 uint
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen12(g)
+		g.scale = 1
+		a3 = vssaSubsetGen13(g)
+		g.scale = 1
+		a4 = vssaSubsetGen13(g)
+		g.scale = 1
+		w0 := vssaSubsetClone12(a0)
+		w1 := vssaSubsetClone12(a1)
+		w2 := vssaSubsetClone12(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone12(a0)
+	w1 := vssaSubsetClone12(a1)
+	w2 := vssaSubsetClone12(a2)
+	vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4)
+	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone12(a0)
+	}
+	c1 := make([][]uint, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone12(a1)
+	}
+	c2 := make([][]uint, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone12(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefAdd192 is Add192's Go original.
+func vssaSubsetRefAdd192(x0, x1, x2, y0, y1, y2, c uint64) (z0, z1, z2, carry uint64) {
+	z0, c = bits.Add64(x0, y0, c)
+	z1, c = bits.Add64(x1, y1, c)
+	z2, carry = bits.Add64(x2, y2, c)
+	return
+}
+
+// vssaSubsetCheckAdd192 runs Add192 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAdd192(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen11(g)
+	b2 := vssaSubsetClone11(a2)
+	a3 := vssaSubsetGen11(g)
+	b3 := vssaSubsetClone11(a3)
+	a4 := vssaSubsetGen11(g)
+	b4 := vssaSubsetClone11(a4)
+	a5 := vssaSubsetGen11(g)
+	b5 := vssaSubsetClone11(a5)
+	a6 := vssaSubsetGen11(g)
+	b6 := vssaSubsetClone11(a6)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4, ", ", b5, ", ", b6)
+	var r0, w0 uint64
+	var r1, w1 uint64
+	var r2, w2 uint64
+	var r3, w3 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefAdd192(b0, b1, b2, b3, b4, b5, b6) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Add192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Add192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Add192(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Add192(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("Add192(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame11(r3, w3) {
+		t.Fatalf("Add192(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+}
+
+func TestVSSAAdd192(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAdd192(t, g)
+	}
+}
+
+func FuzzVSSAAdd192(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAdd192(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAdd192 times gc's Add192 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAdd192(b *testing.B) {
+	var a0 uint64
+	var a1 uint64
+	var a2 uint64
+	var a3 uint64
+	var a4 uint64
+	var a5 uint64
+	var a6 uint64
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen11(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		a2 = vssaSubsetGen11(g)
+		g.scale = 1
+		a3 = vssaSubsetGen11(g)
+		g.scale = 1
+		a4 = vssaSubsetGen11(g)
+		g.scale = 1
+		a5 = vssaSubsetGen11(g)
+		g.scale = 1
+		a6 = vssaSubsetGen11(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Add192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSub192 is Sub192's Go original.
+func vssaSubsetRefSub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
+	z0, b = bits.Sub64(x0, y0, b)
+	z1, b = bits.Sub64(x1, y1, b)
+	z2, borrow = bits.Sub64(x2, y2, b)
+	return
+}
+
+// vssaSubsetCheckSub192 runs Sub192 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSub192(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen11(g)
+	b2 := vssaSubsetClone11(a2)
+	a3 := vssaSubsetGen11(g)
+	b3 := vssaSubsetClone11(a3)
+	a4 := vssaSubsetGen11(g)
+	b4 := vssaSubsetClone11(a4)
+	a5 := vssaSubsetGen11(g)
+	b5 := vssaSubsetClone11(a5)
+	a6 := vssaSubsetGen11(g)
+	b6 := vssaSubsetClone11(a6)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4, ", ", b5, ", ", b6)
+	var r0, w0 uint64
+	var r1, w1 uint64
+	var r2, w2 uint64
+	var r3, w3 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefSub192(b0, b1, b2, b3, b4, b5, b6) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Sub192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Sub192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Sub192(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Sub192(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("Sub192(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame11(r3, w3) {
+		t.Fatalf("Sub192(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+}
+
+func TestVSSASub192(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSub192(t, g)
+	}
+}
+
+func FuzzVSSASub192(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSub192(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASub192 times gc's Sub192 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASub192(b *testing.B) {
+	var a0 uint64
+	var a1 uint64
+	var a2 uint64
+	var a3 uint64
+	var a4 uint64
+	var a5 uint64
+	var a6 uint64
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen11(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		a2 = vssaSubsetGen11(g)
+		g.scale = 1
+		a3 = vssaSubsetGen11(g)
+		g.scale = 1
+		a4 = vssaSubsetGen11(g)
+		g.scale = 1
+		a5 = vssaSubsetGen11(g)
+		g.scale = 1
+		a6 = vssaSubsetGen11(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Sub192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -3216,6 +3833,10 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "HexDecode", "41acca17ae08cbb70beb25fec3259c6654062ca2d42072c37bae9ab58ba4a814"},
 		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
 		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
+		{"subset.go", "SubVV", "14746789bc1578b193c6bd354c2b5a7c232cf4459759ce1419ebc78daf365490"},
+		{"subset.go", "AddMulVVWW", "c6d170b89cc0ea0f111aa333a6b7c8b106cc631e4657abe89185535483d228dc"},
+		{"subset.go", "Add192", "7f05ffef10222d84574204305f82d3bbbddba0b176ba436850a05fcfd37fef3b"},
+		{"subset.go", "Sub192", "f7984f9d1118f5a4abd7d1a9152a1dc0bc1332cbe03483161b2572acf9812a0b"},
 	})
 }
 
