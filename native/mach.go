@@ -223,14 +223,15 @@ type Instr struct {
 	// MemY, on an integer OpBin, makes its second operand the
 	// Width-byte integer at Mem (the address registers follow Args[0]).
 	MemY bool
+	Off  int64  // OpArg: the offset in the argument frame; OpCallArg, OpCallResult: in the outgoing one; OpCall: its size
+	Sym  string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
+	Rets []Ret  // OpReturn
+	Pos  token.Pos
+
 	// CarryIn, on an addition or subtraction with carry, makes Args[1]
 	// its carry in; on a carry out, says that only the instruction
 	// right after reads it, from the flags, so it emits nothing.
 	CarryIn bool
-	Off     int64  // OpArg: the offset in the argument frame; OpCallArg, OpCallResult: in the outgoing one; OpCall: its size
-	Sym     string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
-	Rets    []Ret  // OpReturn
-	Pos     token.Pos
 }
 
 // Ret is where a result goes in the argument frame.
