@@ -232,6 +232,7 @@ func (l *lowerer) transform() {
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
+		{"combineLoads", true, func() { combineLoads(l.m) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},

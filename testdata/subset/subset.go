@@ -373,3 +373,39 @@ func Sub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
 	z2, borrow = bits.Sub64(x2, y2, b)
 	return
 }
+
+// ByteLoads reads integers of b byte by byte, as hand-written decoders
+// do (after one bounds check of the last byte): little- and big-endian
+// at 16, 32 and 64 bits, 2 bytes into a uint32, a signed int32, and a
+// byte read twice (combined in part).
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32) {
+	_ = b[37]
+	le16 := uint16(b[0]) | uint16(b[1])<<8
+	le32 := uint32(b[2]) | uint32(b[3])<<8 | uint32(b[4])<<16 | uint32(b[5])<<24
+	le64 := uint64(b[6]) | uint64(b[7])<<8 | uint64(b[8])<<16 | uint64(b[9])<<24 |
+		uint64(b[10])<<32 | uint64(b[11])<<40 | uint64(b[12])<<48 | uint64(b[13])<<56
+	be16 := uint16(b[15]) | uint16(b[14])<<8
+	be32 := uint32(b[16])<<24 | uint32(b[17])<<16 | uint32(b[18])<<8 | uint32(b[19])
+	be64 := uint64(b[27]) | uint64(b[26])<<8 | uint64(b[25])<<16 | uint64(b[24])<<24 |
+		uint64(b[23])<<32 | uint64(b[22])<<40 | uint64(b[21])<<48 | uint64(b[20])<<56
+	half := uint32(b[28]) | uint32(b[29])<<8
+	signed := int32(b[30]) | int32(b[31])<<8 | int32(b[32])<<16 | int32(b[33])<<24
+	twice := uint32(b[34]) | uint32(b[35])<<8 | uint32(b[36])<<16 | uint32(b[37])<<24 + uint32(b[34])
+	return le16, le32, le64, be16, be32, be64, half, signed, twice
+}
+
+// BigEndianWords decodes p into big-endian words as crypto/sha1's
+// block function does, each byte checked on its own, and stores the
+// first byte of each word back in between.
+func BigEndianWords(p []byte, w []uint32) {
+	for i := 0; i < len(w); i++ {
+		j := i * 4
+		w[i] = uint32(p[j])<<24 | uint32(p[j+1])<<16 | uint32(p[j+2])<<8 | uint32(p[j+3])
+		if i&3 == 2 {
+			// A store between two byte loads: not combined.
+			x := uint32(p[j+1])
+			p[j+1] ^= 0x5a
+			w[i] += x | uint32(p[j+1])<<8
+		}
+	}
+}

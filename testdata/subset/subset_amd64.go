@@ -121,6 +121,12 @@ func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c 
 //go:noescape
 func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
 
+//go:noescape
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+
+//go:noescape
+func BigEndianWords(p []byte, w []uint32)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

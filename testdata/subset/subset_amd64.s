@@ -273,11 +273,8 @@ b0:
 	JMP b3
 	PCALIGN $64
 b1:
-	MOVBQZX (BX), R10
-	MOVBQZX 1(BX), R12
-	SHLL $8, R12
-	ORQ R10, R12
-	ADDL R12, R8
+	MOVWQZX (BX), R10
+	ADDL R10, R8
 	MOVBQZX 2(BX), R10
 	LEAQ ·mixTable(SB), R12
 	XORL (R12)(R10*4), R8
@@ -3063,6 +3060,382 @@ b0:
 	MOVQ DI, ret2+72(FP)
 	MOVQ R8, ret3+80(FP)
 	RET
+
+// func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+TEXT ·ByteLoads(SB), $32-68
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ b_base+0(FP), BX
+	MOVQ b_len+8(FP), SI
+	MOVQ $37, DI
+	CMPQ DI, SI
+	JCC panic1
+	MOVBQZX 37(BX), SI
+	MOVWQZX (BX), DI
+	MOVL 2(BX), R8
+	MOVQ 6(BX), R9
+	MOVWQZX 14(BX), R10
+	ROLW $8, R10
+	MOVL 16(BX), R12
+	BSWAPL R12
+	MOVQ 20(BX), R13
+	BSWAPQ R13
+	MOVWQZX 28(BX), R14
+	MOVLQSX 30(BX), CX
+	MOVBQZX 34(BX), DX
+	MOVBQZX 35(BX), AX
+	SHLL $8, AX
+	ORQ DX, AX
+	MOVBQZX 36(BX), BX
+	SHLL $16, BX
+	ORQ BX, AX
+	SHLL $24, SI
+	ORQ SI, AX
+	ADDL DX, AX
+	MOVW DI, ret+24(FP)
+	MOVL R8, ret1+28(FP)
+	MOVQ R9, ret2+32(FP)
+	MOVW R10, ret3+40(FP)
+	MOVL R12, ret4+44(FP)
+	MOVQ R13, ret5+48(FP)
+	MOVL R14, ret6+56(FP)
+	MOVL CX, ret7+60(FP)
+	MOVL AX, ret8+64(FP)
+	RET
+panic1:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func BigEndianWords(p []byte, w []uint32)
+TEXT ·BigEndianWords(SB), $656-48
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ p_base+0(FP), BX
+	MOVQ p_len+8(FP), SI
+	MOVQ w_base+24(FP), DI
+	MOVQ w_len+32(FP), R8
+	MOVQ $0, R9
+	MOVQ R8, R10
+	SUBQ $3, R10
+	CMPQ R10, R8
+	CMOVQGE R8, R10
+	MOVQ $4096, R12
+	JMP b7
+	PCALIGN $64
+b8:
+	MOVQ R9, R13
+	SHLQ $2, R13
+	CMPQ R13, SI
+	JCC panic1
+	LEAQ 1(R13), R14
+	CMPQ R14, SI
+	JCC panic2
+	LEAQ 2(R13), R14
+	CMPQ R14, SI
+	JCC panic3
+	LEAQ 3(R13), R14
+	CMPQ R14, SI
+	JCC panic4
+	MOVL (BX)(R13*1), R14
+	BSWAPL R14
+	MOVL R14, (DI)(R9*4)
+	MOVQ R9, R14
+	ANDQ $3, R14
+	CMPQ R14, $2
+	JNE b13
+b12:
+	MOVBQZX 1(BX)(R13*1), R14
+	MOVQ R14, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R13*1)
+	MOVBQZX 1(BX)(R13*1), R13
+	SHLL $8, R13
+	ORQ R13, R14
+	ADDL R14, (DI)(R9*4)
+b13:
+	LEAQ 1(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic5
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic6
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic7
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic8
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 4(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b18
+b17:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 4(DI)(R9*4)
+b18:
+	LEAQ 2(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic9
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic10
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic11
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic12
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 8(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b23
+b22:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 8(DI)(R9*4)
+b23:
+	LEAQ 3(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic13
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic14
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic15
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic16
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 12(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b28
+b27:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 12(DI)(R9*4)
+b28:
+	ADDQ $4, R9
+	SUBQ $1, R12
+	JEQ b32
+b7:
+	CMPQ R9, R10
+	JLT b8
+b9:
+	MOVQ $4096, R10
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ R9, R12
+	SHLQ $2, R12
+	CMPQ R12, SI
+	JCC panic17
+	LEAQ 1(R12), R13
+	CMPQ R13, SI
+	JCC panic18
+	LEAQ 2(R12), R14
+	CMPQ R14, SI
+	JCC panic19
+	LEAQ 3(R12), R14
+	CMPQ R14, SI
+	JCC panic20
+	MOVL (BX)(R12*1), R12
+	BSWAPL R12
+	MOVL R12, (DI)(R9*4)
+	MOVQ R9, R12
+	ANDQ $3, R12
+	CMPQ R12, $2
+	JNE b5
+b4:
+	MOVBQZX (BX)(R13*1), R12
+	MOVQ R12, R14
+	XORQ $90, R14
+	MOVB R14, (BX)(R13*1)
+	MOVBQZX (BX)(R13*1), R13
+	SHLL $8, R13
+	ORQ R13, R12
+	ADDL R12, (DI)(R9*4)
+b5:
+	ADDQ $1, R9
+	SUBQ $1, R10
+	JEQ b30
+b1:
+	CMPQ R9, R8
+	JLT b2
+b3:
+	RET
+b32:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R9, 272(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 272(SP), R9
+	MOVQ $4096, R12
+	JMP b7
+b30:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R9, 272(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 272(SP), R9
+	MOVQ $4096, R10
+	JMP b1
+panic1:
+	MOVQ R13, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic6:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic7:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic8:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic9:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic10:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic11:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic12:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic13:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic14:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic15:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic16:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic17:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic18:
+	MOVQ R13, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic19:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic20:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
 
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1

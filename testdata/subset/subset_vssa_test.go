@@ -3805,6 +3805,310 @@ func BenchmarkVSSASub192(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefByteLoads is ByteLoads's Go original.
+func vssaSubsetRefByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32) {
+	_ = b[37]
+	le16 := uint16(b[0]) | uint16(b[1])<<8
+	le32 := uint32(b[2]) | uint32(b[3])<<8 | uint32(b[4])<<16 | uint32(b[5])<<24
+	le64 := uint64(b[6]) | uint64(b[7])<<8 | uint64(b[8])<<16 | uint64(b[9])<<24 |
+		uint64(b[10])<<32 | uint64(b[11])<<40 | uint64(b[12])<<48 | uint64(b[13])<<56
+	be16 := uint16(b[15]) | uint16(b[14])<<8
+	be32 := uint32(b[16])<<24 | uint32(b[17])<<16 | uint32(b[18])<<8 | uint32(b[19])
+	be64 := uint64(b[27]) | uint64(b[26])<<8 | uint64(b[25])<<16 | uint64(b[24])<<24 |
+		uint64(b[23])<<32 | uint64(b[22])<<40 | uint64(b[21])<<48 | uint64(b[20])<<56
+	half := uint32(b[28]) | uint32(b[29])<<8
+	signed := int32(b[30]) | int32(b[31])<<8 | int32(b[32])<<16 | int32(b[33])<<24
+	twice := uint32(b[34]) | uint32(b[35])<<8 | uint32(b[36])<<16 | uint32(b[37])<<24 + uint32(b[34])
+	return le16, le32, le64, be16, be32, be64, half, signed, twice
+}
+
+// vssaSubsetCheckByteLoads runs ByteLoads and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckByteLoads(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint16
+	var r1, w1 uint32
+	var r2, w2 uint64
+	var r3, w3 uint16
+	var r4, w4 uint32
+	var r5, w5 uint64
+	var r6, w6 uint32
+	var r7, w7 int32
+	var r8, w8 uint32
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3, w4, w5, w6, w7, w8 = vssaSubsetRefByteLoads(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3, r4, r5, r6, r7, r8 = ByteLoads(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ByteLoads(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame17(r0, w0) {
+		t.Fatalf("ByteLoads(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame3(r1, w1) {
+		t.Fatalf("ByteLoads(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("ByteLoads(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame17(r3, w3) {
+		t.Fatalf("ByteLoads(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+	if !vssaSubsetSame3(r4, w4) {
+		t.Fatalf("ByteLoads(%s): result 4 is %v, the Go original's %v", in, r4, w4)
+	}
+	if !vssaSubsetSame11(r5, w5) {
+		t.Fatalf("ByteLoads(%s): result 5 is %v, the Go original's %v", in, r5, w5)
+	}
+	if !vssaSubsetSame3(r6, w6) {
+		t.Fatalf("ByteLoads(%s): result 6 is %v, the Go original's %v", in, r6, w6)
+	}
+	if !vssaSubsetSame9(r7, w7) {
+		t.Fatalf("ByteLoads(%s): result 7 is %v, the Go original's %v", in, r7, w7)
+	}
+	if !vssaSubsetSame3(r8, w8) {
+		t.Fatalf("ByteLoads(%s): result 8 is %v, the Go original's %v", in, r8, w8)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("ByteLoads(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAByteLoads(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckByteLoads(t, g)
+	}
+}
+
+func FuzzVSSAByteLoads(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckByteLoads(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAByteLoads times gc's ByteLoads (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAByteLoads(b *testing.B) {
+	var a0 []byte
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefByteLoads(w0) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefByteLoads(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefByteLoads(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ByteLoads(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefBigEndianWords is BigEndianWords's Go original.
+func vssaSubsetRefBigEndianWords(p []byte, w []uint32) {
+	for i := 0; i < len(w); i++ {
+		j := i * 4
+		w[i] = uint32(p[j])<<24 | uint32(p[j+1])<<16 | uint32(p[j+2])<<8 | uint32(p[j+3])
+		if i&3 == 2 {
+
+			x := uint32(p[j+1])
+			p[j+1] ^= 0x5a
+			w[i] += x | uint32(p[j+1])<<8
+		}
+	}
+}
+
+// vssaSubsetCheckBigEndianWords runs BigEndianWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckBigEndianWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen27(g)
+	b1 := vssaSubsetClone27(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { BigEndianWords(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("BigEndianWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("BigEndianWords(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame27(a1, b1) {
+		t.Fatalf("BigEndianWords(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSABigEndianWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckBigEndianWords(t, g)
+	}
+}
+
+func FuzzVSSABigEndianWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckBigEndianWords(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSABigEndianWords times gc's BigEndianWords (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSABigEndianWords(b *testing.B) {
+	var a0 []byte
+	var a1 []uint32
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen27(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		w1 := vssaSubsetClone27(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone0(a0)
+	w1 := vssaSubsetClone27(a1)
+	vssaSubsetRefBigEndianWords(w0, w1)
+	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame27(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	c1 := make([][]uint32, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone27(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore27(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefBigEndianWords(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore27(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				BigEndianWords(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -3837,6 +4141,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "AddMulVVWW", "c6d170b89cc0ea0f111aa333a6b7c8b106cc631e4657abe89185535483d228dc"},
 		{"subset.go", "Add192", "7f05ffef10222d84574204305f82d3bbbddba0b176ba436850a05fcfd37fef3b"},
 		{"subset.go", "Sub192", "f7984f9d1118f5a4abd7d1a9152a1dc0bc1332cbe03483161b2572acf9812a0b"},
+		{"subset.go", "ByteLoads", "b2118196f1e824c6b6a0e3be74ecbeb12b9bddcbb7c91603424ce22e7c7bba5a"},
+		{"subset.go", "BigEndianWords", "e395db91349e5c9ac5fe132ca362c0a3fca4998848e98e85229e4c999882551b"},
 	})
 }
 
@@ -4404,6 +4710,43 @@ func vssaSubsetSame25(x, y *Source) bool {
 	}
 	if !vssaSubsetSame2(x.n, y.n) {
 		return false
+	}
+	return true
+}
+
+func vssaSubsetGen27(g *vssaSubsetGen) []uint32 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint32, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen3(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone27(x []uint32) []uint32 {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint32, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore27(x, y []uint32) { copy(x, y) }
+
+func vssaSubsetSame27(x, y []uint32) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame3(x[i], y[i]) {
+			return false
+		}
 	}
 	return true
 }
