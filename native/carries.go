@@ -19,18 +19,41 @@ func carryPair(prev, out *Instr) bool {
 	return prev != nil && isCarryArith(prev) && prev.Dst == out.Args[0]
 }
 
+// keepsFlags reports whether in's instructions leave the flags alone
+// (moves, loads, stores, LEAQ): a carry in CF lives across it.
+func keepsFlags(in *Instr) bool {
+	switch in.Op {
+	case OpArg, OpConst, OpLoad, OpStore, OpLea:
+		return !in.MemFirst && !in.MemY
+	}
+	return false
+}
+
+// flagsNeighbor returns the instruction of code before (step -1) or
+// after (step 1) index i past those that keep the flags, or nil.
+func flagsNeighbor(code []*Instr, i, step int) *Instr {
+	for j := i + step; j >= 0 && j < len(code); j += step {
+		if !keepsFlags(code[j]) {
+			return code[j]
+		}
+	}
+	return nil
+}
+
 // carryFromFlags reports whether in, an addition or subtraction with a
-// carry in, finds its carry in CF: prev, the instruction right before
-// it, is the carry out that defines it (which leaves CF as its value).
+// carry in, finds its carry in CF: prev, the instruction before it
+// (past those that keep the flags), is the carry out that defines it,
+// which leaves CF as its value.
 func carryFromFlags(prev, in *Instr) bool {
 	return prev != nil && prev.Op == OpIntrinsic && prev.Intr == IntrCarryOut && prev.Dst == in.Args[1]
 }
 
 // fuseCarries keeps in the flags each carry out read only by an
-// addition of 64 bits in its block: that addition becomes an addition
-// with carry and moves right after the carry out, when its other
-// operand is computed before it. An addition with carry right after
-// already reads the flags (carryArith).
+// addition with carry after it, with only instructions that keep the
+// flags between (a chain of Add64s through memory: loads, stores), or
+// by an addition of 64 bits in its block: that addition becomes an
+// addition with carry and moves right after the carry out, when its
+// other operand is computed before it.
 func fuseCarries(m *Func) {
 	uses := readCounts(m)
 	for _, b := range m.Blocks {
@@ -48,7 +71,7 @@ func fuseCarries(m *Func) {
 			before := func(v Value) bool { return defined[v] || !definedIn(b, v) }
 			for j := i + 1; j < len(b.Instrs); j++ {
 				in := b.Instrs[j]
-				if isCarryArith(in) && in.CarryIn && in.Args[1] == out.Dst && j == i+1 {
+				if isCarryArith(in) && in.CarryIn && in.Args[1] == out.Dst && in == flagsNeighbor(b.Instrs, i, 1) {
 					out.CarryIn = true
 					break
 				}

@@ -24,7 +24,8 @@ func textOf(asm, name string) string {
 // TestCarryInstructions checks that bits.Add64 and Sub64 become gc's
 // instructions: a chain of three is one NEGL of the carry in, three
 // ADCQs (SBBQs) and one carry out; math/big's addVV loop is ADCQ with
-// a memory operand; hi + carry is ADCQ $0. (Their results are checked
+// a memory operand; hi + carry is ADCQ $0; a chain through memory keeps
+// the carry in the flags across the loads and stores. (Their results are checked
 // against gc's by testdata/subset's Add192, Sub192, AddVV, SubVV and
 // AddMulVVWW.)
 func TestCarryInstructions(t *testing.T) {
@@ -52,6 +53,17 @@ func AddVV(z, x, y []uint) (c uint) {
 	return
 }
 
+func Add3(z, x, y *[3]uint64) uint64 {
+	var c uint64
+	z[0], c = bits.Add64(x[0], y[0], 0)
+	z[1], c = bits.Add64(x[1], y[1], c)
+	z[2], c = bits.Add64(x[2], y[2], c)
+	if c != 0 {
+		c = Count(z)
+	}
+	return c
+}
+
 func MulAdd(x, y, c uint64) (uint64, uint64) {
 	hi, lo := bits.Mul64(x, y)
 	var cc uint64
@@ -59,8 +71,11 @@ func MulAdd(x, y, c uint64) (uint64, uint64) {
 	return hi + cc, lo
 }
 `
-	dir := writeModule(t, map[string]string{"p.go": src})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Add192", "Sub128", "AddVV", "MulAdd"}, Inlinable: true})
+	// Count is called: Add3 reads its pointer arguments from the
+	// argument frame at each use, between the additions.
+	countSrc := "package p\n\nfunc Count(z *[3]uint64) uint64 {\n\tn := uint64(0)\n\tfor _, v := range z {\n\t\tif v != 0 {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": src, "q.go": countSrc})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Add192", "Sub128", "AddVV", "MulAdd", "Add3"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +94,12 @@ func MulAdd(x, y, c uint64) (uint64, uint64) {
 		{"Sub128", `\tNEGL `, 0},
 		{"AddVV", `\tADCQ \(`, 1},
 		{"MulAdd", `\tADCQ \$0, `, 1},
+		// Through memory, the carry stays in the flags across the
+		// loads and stores.
+		{"Add3", `\tADDQ \(`, 1},
+		{"Add3", `\tADCQ [0-9]+\(`, 2},
+		{"Add3", `\tSBBQ `, 1},
+		{"Add3", `\tNEGL `, 0},
 		{"MulAdd", `\tSBBQ `, 0},
 	} {
 		text := textOf(asm, c.fn)

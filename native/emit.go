@@ -62,8 +62,9 @@ type emitter struct {
 	unextended                                  map[*Instr]bool
 	localOff                                    []int64 // each local variable's offset from SP
 	// prev is the instruction emitted last in the block, the
-	// allocator's moves aside (they leave the flags as it left them):
-	// a carry out reads the flags of the addition right before it.
+	// allocator's moves and the instructions that keep the flags aside
+	// (keepsFlags): a carry out reads the flags of the addition before
+	// it.
 	prev *Instr
 	// flagsOnly holds the carries kept in the flags (carries.go): no
 	// register holds them.
@@ -347,7 +348,9 @@ func (e *emitter) body() error {
 			if err := e.instr(b, in, uses, dst, next); err != nil {
 				return err
 			}
-			e.prev = in
+			if !keepsFlags(in) {
+				e.prev = in
+			}
 		}
 	}
 	return nil

@@ -85,10 +85,10 @@ func verifySSA(m *Func) error {
 					return fmt.Errorf("b%d: instruction %d (op %d) reads v%d, not available there", b.Index, i, in.Op, a)
 				}
 			}
-			if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && (i == 0 || !carryPair(b.Instrs[i-1], in)) {
+			if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && !carryPair(flagsNeighbor(b.Instrs, i, -1), in) {
 				return fmt.Errorf("b%d: instruction %d, a carry out, does not follow the addition it reads the flags of", b.Index, i)
 			}
-			if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && in.CarryIn && (i+1 == len(b.Instrs) || !isCarryArith(b.Instrs[i+1]) || !carryFromFlags(in, b.Instrs[i+1])) {
+			if next := flagsNeighbor(b.Instrs, i, 1); in.Op == OpIntrinsic && in.Intr == IntrCarryOut && in.CarryIn && (next == nil || !isCarryArith(next) || !next.CarryIn || !carryFromFlags(in, next)) {
 				return fmt.Errorf("b%d: instruction %d, a carry kept in the flags, is not read by the instruction after it", b.Index, i)
 			}
 		}
