@@ -10,7 +10,8 @@
 // The combined load takes the place of the tree's root, after every
 // byte load and every bounds check among them: the checks still run,
 // in their order, before any byte is read, and nothing between the
-// first byte load and the root may write memory.
+// first byte load and the root may write memory or panic otherwise (a
+// nil check of the base comes before the first byte, as lowered).
 
 package native
 
@@ -123,19 +124,21 @@ func combineLoads(m *Func) {
 			if big {
 				low = terms[n-1]
 			}
-			// Nothing between the first byte load and the root may
-			// write memory.
+			// Between the first byte load and the root, nothing may
+			// write memory, nor panic but the bytes' own checks (a
+			// bounds or nil check: the loads' index and pointer
+			// computations are quiet).
 			from := r
 			for _, t := range terms {
 				from = min(from, pos[t.ld.Dst])
 			}
-			quietMem := true
+			between := true
 			for _, in := range b.Instrs[from:r] {
-				if writesMemory(in) {
-					quietMem = false
+				if !quiet(in) && in.Op != OpBounds && in.Op != OpNil {
+					between = false
 				}
 			}
-			if !quietMem {
+			if !between {
 				continue
 			}
 			mem := low.ld.Mem
@@ -181,13 +184,4 @@ func combineLoads(m *Func) {
 // orOf reports whether in is an OR of two integer registers.
 func orOf(in *Instr) bool {
 	return in.Op == OpBin && in.Bin == BinOr && !in.HasImm && !in.MemY && !in.Float && len(in.Args) == 2
-}
-
-// writesMemory reports whether in may write memory.
-func writesMemory(in *Instr) bool {
-	switch in.Op {
-	case OpStore, OpRMW, OpVStore, OpCall, OpMove, OpZeroLocal, OpPoll:
-		return true
-	}
-	return false
 }
