@@ -223,6 +223,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"fullUnroll", true, func() { fullUnroll(l.m) }},
 		{"constantCounts", true, func() { constantCounts(l.m) }},
+		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},

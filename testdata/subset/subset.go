@@ -409,3 +409,19 @@ func BigEndianWords(p []byte, w []uint32) {
 		}
 	}
 }
+
+// Rounds runs a loop of a constant trip count, which vssa unrolls
+// fully: each copy's index folds into constants, displacements and
+// immediates, narrow arithmetic and conversions on it included.
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16) {
+	var u uint8
+	var s int8
+	var h uint16
+	for i := 0; i < 16; i++ {
+		w[i] = uint32(b[i*4])<<24 | uint32(b[i*4+1])<<16 | uint32(b[i*4+2])<<8 | uint32(b[i*4+3])
+		u += uint8(i*37) * 3
+		s -= int8(i*19) ^ 0x55
+		h = h<<3 | uint16(i*4099)>>2 - uint16(int8(i*23))
+	}
+	return u, s, h
+}

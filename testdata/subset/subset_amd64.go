@@ -127,6 +127,9 @@ func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32
 //go:noescape
 func BigEndianWords(p []byte, w []uint32)
 
+//go:noescape
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -3425,6 +3425,581 @@ panic20:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 
+// func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+TEXT ·Rounds(SB), $32-36
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ w+0(FP), BX
+	MOVQ b_base+8(FP), SI
+	MOVQ b_len+16(FP), DI
+	MOVQ $0, R8
+	CMPQ R8, DI
+	JCC panic1
+	MOVQ $1, R8
+	CMPQ R8, DI
+	JCC panic2
+	MOVQ $2, R8
+	CMPQ R8, DI
+	JCC panic3
+	MOVQ $3, R8
+	CMPQ R8, DI
+	JCC panic4
+	MOVL (SI), R8
+	BSWAPL R8
+	MOVL R8, (BX)
+	MOVQ $4, R8
+	CMPQ R8, DI
+	JCC panic5
+	MOVQ $5, R8
+	CMPQ R8, DI
+	JCC panic6
+	MOVQ $6, R8
+	CMPQ R8, DI
+	JCC panic7
+	MOVQ $7, R8
+	CMPQ R8, DI
+	JCC panic8
+	MOVL 4(SI), R8
+	BSWAPL R8
+	MOVL R8, 4(BX)
+	MOVQ $8, R8
+	CMPQ R8, DI
+	JCC panic9
+	MOVQ $9, R8
+	CMPQ R8, DI
+	JCC panic10
+	MOVQ $10, R8
+	CMPQ R8, DI
+	JCC panic11
+	MOVQ $11, R8
+	CMPQ R8, DI
+	JCC panic12
+	MOVL 8(SI), R8
+	BSWAPL R8
+	MOVL R8, 8(BX)
+	MOVQ $12, R8
+	CMPQ R8, DI
+	JCC panic13
+	MOVQ $13, R8
+	CMPQ R8, DI
+	JCC panic14
+	MOVQ $14, R8
+	CMPQ R8, DI
+	JCC panic15
+	MOVQ $15, R8
+	CMPQ R8, DI
+	JCC panic16
+	MOVL 12(SI), R8
+	BSWAPL R8
+	MOVL R8, 12(BX)
+	MOVQ $16, R8
+	CMPQ R8, DI
+	JCC panic17
+	MOVQ $17, R8
+	CMPQ R8, DI
+	JCC panic18
+	MOVQ $18, R8
+	CMPQ R8, DI
+	JCC panic19
+	MOVQ $19, R8
+	CMPQ R8, DI
+	JCC panic20
+	MOVL 16(SI), R8
+	BSWAPL R8
+	MOVL R8, 16(BX)
+	MOVQ $20, R8
+	CMPQ R8, DI
+	JCC panic21
+	MOVQ $21, R8
+	CMPQ R8, DI
+	JCC panic22
+	MOVQ $22, R8
+	CMPQ R8, DI
+	JCC panic23
+	MOVQ $23, R8
+	CMPQ R8, DI
+	JCC panic24
+	MOVL 20(SI), R8
+	BSWAPL R8
+	MOVL R8, 20(BX)
+	MOVQ $24, R8
+	CMPQ R8, DI
+	JCC panic25
+	MOVQ $25, R8
+	CMPQ R8, DI
+	JCC panic26
+	MOVQ $26, R8
+	CMPQ R8, DI
+	JCC panic27
+	MOVQ $27, R8
+	CMPQ R8, DI
+	JCC panic28
+	MOVL 24(SI), R8
+	BSWAPL R8
+	MOVL R8, 24(BX)
+	MOVQ $28, R8
+	CMPQ R8, DI
+	JCC panic29
+	MOVQ $29, R8
+	CMPQ R8, DI
+	JCC panic30
+	MOVQ $30, R8
+	CMPQ R8, DI
+	JCC panic31
+	MOVQ $31, R8
+	CMPQ R8, DI
+	JCC panic32
+	MOVL 28(SI), R8
+	BSWAPL R8
+	MOVL R8, 28(BX)
+	MOVQ $32, R8
+	CMPQ R8, DI
+	JCC panic33
+	MOVQ $33, R8
+	CMPQ R8, DI
+	JCC panic34
+	MOVQ $34, R8
+	CMPQ R8, DI
+	JCC panic35
+	MOVQ $35, R8
+	CMPQ R8, DI
+	JCC panic36
+	MOVL 32(SI), R8
+	BSWAPL R8
+	MOVL R8, 32(BX)
+	MOVQ $36, R8
+	CMPQ R8, DI
+	JCC panic37
+	MOVQ $37, R8
+	CMPQ R8, DI
+	JCC panic38
+	MOVQ $38, R8
+	CMPQ R8, DI
+	JCC panic39
+	MOVQ $39, R8
+	CMPQ R8, DI
+	JCC panic40
+	MOVL 36(SI), R8
+	BSWAPL R8
+	MOVL R8, 36(BX)
+	MOVQ $40, R8
+	CMPQ R8, DI
+	JCC panic41
+	MOVQ $41, R8
+	CMPQ R8, DI
+	JCC panic42
+	MOVQ $42, R8
+	CMPQ R8, DI
+	JCC panic43
+	MOVQ $43, R8
+	CMPQ R8, DI
+	JCC panic44
+	MOVL 40(SI), R8
+	BSWAPL R8
+	MOVL R8, 40(BX)
+	MOVQ $44, R8
+	CMPQ R8, DI
+	JCC panic45
+	MOVQ $45, R8
+	CMPQ R8, DI
+	JCC panic46
+	MOVQ $46, R8
+	CMPQ R8, DI
+	JCC panic47
+	MOVQ $47, R8
+	CMPQ R8, DI
+	JCC panic48
+	MOVL 44(SI), R8
+	BSWAPL R8
+	MOVL R8, 44(BX)
+	MOVQ $48, R8
+	CMPQ R8, DI
+	JCC panic49
+	MOVQ $49, R8
+	CMPQ R8, DI
+	JCC panic50
+	MOVQ $50, R8
+	CMPQ R8, DI
+	JCC panic51
+	MOVQ $51, R8
+	CMPQ R8, DI
+	JCC panic52
+	MOVL 48(SI), R8
+	BSWAPL R8
+	MOVL R8, 48(BX)
+	MOVQ $52, R8
+	CMPQ R8, DI
+	JCC panic53
+	MOVQ $53, R8
+	CMPQ R8, DI
+	JCC panic54
+	MOVQ $54, R8
+	CMPQ R8, DI
+	JCC panic55
+	MOVQ $55, R8
+	CMPQ R8, DI
+	JCC panic56
+	MOVL 52(SI), R8
+	BSWAPL R8
+	MOVL R8, 52(BX)
+	MOVQ $56, R8
+	CMPQ R8, DI
+	JCC panic57
+	MOVQ $57, R8
+	CMPQ R8, DI
+	JCC panic58
+	MOVQ $58, R8
+	CMPQ R8, DI
+	JCC panic59
+	MOVQ $59, R8
+	CMPQ R8, DI
+	JCC panic60
+	MOVL 56(SI), R8
+	BSWAPL R8
+	MOVL R8, 56(BX)
+	MOVQ $60, R8
+	CMPQ R8, DI
+	JCC panic61
+	MOVQ $61, R8
+	CMPQ R8, DI
+	JCC panic62
+	MOVQ $62, R8
+	CMPQ R8, DI
+	JCC panic63
+	MOVQ $63, R8
+	CMPQ R8, DI
+	JCC panic64
+	MOVL 60(SI), SI
+	BSWAPL SI
+	MOVL SI, 60(BX)
+	MOVQ $8, BX
+	MOVQ $56, SI
+	MOVQ $64882, DI
+	MOVB BX, ret+32(FP)
+	MOVB SI, ret1+33(FP)
+	MOVW DI, ret2+34(FP)
+	RET
+panic1:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic6:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic7:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic8:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic9:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic10:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic11:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic12:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic13:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic14:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic15:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic16:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic17:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic18:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic19:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic20:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic21:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic22:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic23:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic24:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic25:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic26:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic27:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic28:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic29:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic30:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic31:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic32:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic33:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic34:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic35:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic36:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic37:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic38:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic39:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic40:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic41:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic42:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic43:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic44:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic45:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic46:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic47:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic48:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic49:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic50:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic51:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic52:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic53:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic54:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic55:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic56:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic57:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic58:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic59:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic60:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic61:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic62:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic63:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic64:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX

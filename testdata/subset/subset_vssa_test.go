@@ -4109,6 +4109,160 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefRounds is Rounds's Go original.
+func vssaSubsetRefRounds(w *[16]uint32, b []byte) (uint8, int8, uint16) {
+	var u uint8
+	var s int8
+	var h uint16
+	for i := 0; i < 16; i++ {
+		w[i] = uint32(b[i*4])<<24 | uint32(b[i*4+1])<<16 | uint32(b[i*4+2])<<8 | uint32(b[i*4+3])
+		u += uint8(i*37) * 3
+		s -= int8(i*19) ^ 0x55
+		h = h<<3 | uint16(i*4099)>>2 - uint16(int8(i*23))
+	}
+	return u, s, h
+}
+
+// vssaSubsetCheckRounds runs Rounds and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckRounds(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen28(g)
+	b0 := vssaSubsetClone28(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 uint8
+	var r1, w1 int8
+	var r2, w2 uint16
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2 = vssaSubsetRefRounds(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2 = Rounds(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Rounds(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame1(r0, w0) {
+		t.Fatalf("Rounds(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame29(r1, w1) {
+		t.Fatalf("Rounds(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame17(r2, w2) {
+		t.Fatalf("Rounds(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame28(a0, b0) {
+		t.Fatalf("Rounds(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("Rounds(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSARounds(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckRounds(t, g)
+	}
+}
+
+func FuzzVSSARounds(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckRounds(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSARounds times gc's Rounds (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSARounds(b *testing.B) {
+	var a0 *[16]uint32
+	var a1 []byte
+	found := false
+	for try := range 40 {
+		g := vssaSubsetBenchGen(uint64(try))
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen28(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone28(a0)
+		w1 := vssaSubsetClone0(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefRounds(w0, w1) }) == "" {
+			found = true
+			break
+		}
+	}
+	if !found {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	w0 := vssaSubsetClone28(a0)
+	w1 := vssaSubsetClone0(a1)
+	vssaSubsetRefRounds(w0, w1)
+	inPlace := !vssaSubsetSame28(w0, a0) || !vssaSubsetSame0(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*[16]uint32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone28(a0)
+	}
+	c1 := make([][]byte, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone0(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore28(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefRounds(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore28(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Rounds(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -4143,6 +4297,7 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "Sub192", "f7984f9d1118f5a4abd7d1a9152a1dc0bc1332cbe03483161b2572acf9812a0b"},
 		{"subset.go", "ByteLoads", "b2118196f1e824c6b6a0e3be74ecbeb12b9bddcbb7c91603424ce22e7c7bba5a"},
 		{"subset.go", "BigEndianWords", "e395db91349e5c9ac5fe132ca362c0a3fca4998848e98e85229e4c999882551b"},
+		{"subset.go", "Rounds", "602a1697763bdacfd16a23463699c23d621db4867a82219e4a7d8515cb0aa8d5"},
 	})
 }
 
@@ -4750,6 +4905,49 @@ func vssaSubsetSame27(x, y []uint32) bool {
 	}
 	return true
 }
+
+func vssaSubsetGen28(g *vssaSubsetGen) *[16]uint32 {
+	if g.n(20) == 0 {
+		return nil
+	}
+	p := new([16]uint32)
+	for i := range p {
+		p[i] = vssaSubsetGen3(g)
+	}
+	return p
+}
+
+func vssaSubsetClone28(x *[16]uint32) *[16]uint32 {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
+
+func vssaSubsetRestore28(x, y *[16]uint32) {
+	if x != nil {
+		*x = *y
+	}
+}
+
+func vssaSubsetSame28(x, y *[16]uint32) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	for i := range x {
+		if !vssaSubsetSame3(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen29(g *vssaSubsetGen) int8 { return int8(g.int()) }
+
+func vssaSubsetClone29(x int8) int8 { return x }
+
+func vssaSubsetSame29(x, y int8) bool { return x == y }
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
