@@ -4,7 +4,8 @@
 // among them the caller's arguments (the Go declaration gives their
 // pointer map), but not the copies the caller keeps in registers or
 // its frame (NO_LOCAL_POINTERS: the collector does not see those
-// either). So in a function that calls, a pointer argument is read from
+// either). So in a function with a call that returns, a pointer
+// argument is read from
 // the argument frame at each use rather than once, and no other pointer
 // may be live across a call: Lower refuses such a function.
 
@@ -13,14 +14,17 @@ package native
 // reloadPointerArgs gives, in a function that calls, each use of a
 // pointer argument a load of its own from the argument frame, right
 // before the instruction (or, for a phi, at the end of the predecessor).
+// The calls on the way to a panic (math/big's panic("subVV len")
+// converts its string, then panics) do not count unless a pointer
+// argument is read after them: nothing else runs after them.
 func reloadPointerArgs(m *Func) {
-	if !m.has(OpCall) {
-		return
-	}
 	def := definitions(m)
 	isPointerArg := func(v Value) bool {
 		d := def[v].instr
 		return d != nil && d.Op == OpArg && m.Values[v].Pointer
+	}
+	if !returningCall(m, isPointerArg) {
+		return
 	}
 	reload := func(v Value) *Instr {
 		c := *def[v].instr
@@ -65,6 +69,34 @@ func reloadPointerArgs(m *Func) {
 		}
 	}
 	removeDead(m)
+}
+
+// returningCall reports whether m has a call after which a pointer
+// argument may be read: one in a block that does not end in a panic
+// (OpTrap), or followed in its block by a read of a pointer argument.
+func returningCall(m *Func, isPointerArg func(Value) bool) bool {
+	for _, b := range m.Blocks {
+		panics := len(b.Instrs) > 0 && b.Instrs[len(b.Instrs)-1].Op == OpTrap
+		for i, in := range b.Instrs {
+			if in.Op != OpCall {
+				continue
+			}
+			if !panics {
+				return true
+			}
+			for _, after := range b.Instrs[i+1:] {
+				reads := false
+				after.mapOperands(func(v Value) Value {
+					reads = reads || isPointerArg(v)
+					return v
+				})
+				if reads {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // pointerAcrossCall returns a call across which a pointer is live, or

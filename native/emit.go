@@ -61,13 +61,24 @@ type emitter struct {
 	swapClass                                   Class // of what the swap slot holds
 	unextended                                  map[*Instr]bool
 	localOff                                    []int64 // each local variable's offset from SP
+	// prev is the instruction emitted last in the block, the
+	// allocator's moves and the instructions that keep the flags aside
+	// (keepsFlags): a carry out reads the flags of the addition before
+	// it.
+	prev *Instr
+	// flagsOnly holds the carries kept in the flags (carries.go): no
+	// register holds them.
+	flagsOnly map[Value]bool
 }
 
 // Emit returns the TEXT block of the allocated function, named name
 // (with the package's middle dot).
 func Emit(a *Allocation, name string, h Helpers) (string, error) {
-	e := &emitter{a: a, f: a.Func, h: h, unextended: unextended(a.Func)}
+	e := &emitter{a: a, f: a.Func, h: h, unextended: unextended(a.Func), flagsOnly: map[Value]bool{}}
 	for _, in := range a.Code {
+		if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && in.CarryIn {
+			e.flagsOnly[in.Dst] = true
+		}
 		switch in.Op {
 		case OpBounds, OpDivZero, OpShiftNeg, OpSliceBound:
 			e.outSize = max(e.outSize, 16)
@@ -302,6 +313,7 @@ func (e *emitter) body() error {
 			e.ins("PCALIGN $64")
 		}
 		fmt.Fprintf(&e.w, "b%d:\n", b.Index)
+		e.prev = nil
 		mb := &e.a.After.Blocks[b.Index]
 		for _, mi := range mb.Instrs {
 			if mi.Ref < 0 {
@@ -335,6 +347,9 @@ func (e *emitter) body() error {
 			}
 			if err := e.instr(b, in, uses, dst, next); err != nil {
 				return err
+			}
+			if !keepsFlags(in) {
+				e.prev = in
 			}
 		}
 	}
@@ -625,6 +640,12 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
 	case OpIntrinsic:
+		if in.Intr == IntrCarryOut && !carryPair(e.prev, in) {
+			return fmt.Errorf("internal error: a carry out not right after its addition")
+		}
+		if isCarryArith(in) && in.CarryIn && e.flagsOnly[in.Args[1]] && !carryFromFlags(e.prev, in) {
+			return fmt.Errorf("internal error: a carry kept in the flags read after them")
+		}
 		e.intrinsic(in, uses, dst)
 	case OpZeroLocal:
 		e.zeroLocal(in.Imm)

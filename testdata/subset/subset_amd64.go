@@ -115,6 +115,27 @@ func ASCIIWords(s string) int
 //go:noescape
 func Halves(xs []int64, us []uint64) (int64, uint64)
 
+//go:noescape
+func SubVV(z []uint, x []uint, y []uint) uint
+
+//go:noescape
+func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
+
+//go:noescape
+func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+
+//go:noescape
+func BigEndianWords(p []byte, w []uint32)
+
+//go:noescape
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

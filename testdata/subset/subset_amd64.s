@@ -273,11 +273,8 @@ b0:
 	JMP b3
 	PCALIGN $64
 b1:
-	MOVBQZX (BX), R10
-	MOVBQZX 1(BX), R12
-	SHLL $8, R12
-	ORQ R10, R12
-	ADDL R12, R8
+	MOVWQZX (BX), R10
+	ADDL R10, R8
 	MOVBQZX 2(BX), R10
 	LEAQ ·mixTable(SB), R12
 	XORL (R12)(R10*4), R8
@@ -917,22 +914,12 @@ b4:
 	JGE b3
 b2:
 	MOVQ (DI)(R13*8), CX
-	MOVQ (R9)(R13*8), DX
-	MOVL R12, R12
-	CMPQ R12, $0
-	SETNE R11
-	MOVBQZX R11, R12
-	LEAQ (CX)(DX*1), AX
-	ADDQ R12, AX
-	MOVQ CX, R12
-	ANDQ DX, R12
-	ORQ DX, CX
-	MOVQ AX, R11
-	NOTQ R11
-	ANDQ R11, CX
-	ORQ CX, R12
-	SHRQ $63, R12
-	MOVQ AX, (BX)(R13*8)
+	MOVL R12, R11
+	NEGL R11
+	ADCQ (R9)(R13*8), CX
+	SBBQ R12, R12
+	NEGQ R12
+	MOVQ CX, (BX)(R13*8)
 	ADDQ $1, R13
 	SUBQ $1, R14
 	JEQ b10
@@ -1192,34 +1179,21 @@ b0:
 	MULQ SI
 	MOVQ BX, R8
 	IMULQ SI, R8
-	MOVL R8, R8
-	CMPQ R8, $0
-	SETNE R11
-	MOVBQZX R11, R8
-	MOVQ BX, R9
-	SUBQ DX, R9
-	SUBQ R8, R9
-	MOVQ BX, R11
-	NOTQ R11
-	MOVQ DX, R8
-	ANDQ R11, R8
-	MOVQ BX, R10
-	XORQ DX, R10
-	MOVQ R10, R11
-	NOTQ R11
-	MOVQ R9, R10
-	ANDQ R11, R10
-	ORQ R10, R8
-	SHRQ $63, R8
-	MOVQ R8, 16(SP)
-	BSFQ BX, R8
+	MOVL R8, R11
+	MOVQ BX, R8
+	NEGL R11
+	SBBQ DX, R8
+	SBBQ R9, R9
+	NEGQ R9
+	MOVQ R9, 16(SP)
+	BSFQ BX, R9
 	MOVQ $64, R11
-	CMOVQEQ R11, R8
-	MOVQ R8, 32(SP)
-	MOVBQZX SI, R8
-	MOVQ R8, R11
+	CMOVQEQ R11, R9
+	MOVQ R9, 32(SP)
+	MOVBQZX SI, R9
+	MOVQ R9, R11
 	BTSQ $8, R11
-	BSFQ R11, R8
+	BSFQ R11, R9
 	BSRQ SI, R10
 	MOVQ $-1, R11
 	CMOVQEQ R11, R10
@@ -1262,9 +1236,9 @@ b0:
 	ORPD X15, X0
 	MOVQ X0, SI
 	MOVQ 32(SP), DI
-	ADDQ R8, DI
+	ADDQ R9, DI
 	ADDQ R12, R10
-	XORQ R9, R14
+	XORQ R8, R14
 	MOVQ 16(SP), R8
 	XORQ R8, R14
 	ADDQ SI, BX
@@ -2716,39 +2690,9 @@ b0:
 	JMP b3
 	PCALIGN $64
 b4:
-	MOVQ $0, R9
-	MOVBQZX (BX)(R9*1), R9
-	MOVQ $1, R10
-	MOVBQZX (BX)(R10*1), R10
-	SHLQ $8, R10
-	ORQ R9, R10
-	MOVQ $2, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $16, R9
-	ORQ R9, R10
-	MOVQ $3, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $24, R9
-	ORQ R9, R10
-	MOVQ $4, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $32, R9
-	ORQ R9, R10
-	MOVQ $5, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $40, R9
-	ORQ R9, R10
-	MOVQ $6, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $48, R9
-	ORQ R9, R10
-	MOVQ $7, R9
-	MOVBQZX (BX)(R9*1), R9
-	SHLQ $56, R9
-	ORQ R9, R10
 	MOVQ $-9187201950435737472, R9
-	ANDQ R9, R10
-	CMPQ R10, $0
+	ANDQ (BX), R9
+	CMPQ R9, $0
 	JNE b2
 b1:
 	SUBQ $8, SI
@@ -3146,6 +3090,1322 @@ b30:
 	MOVQ 176(SP), BX
 	MOVQ $4096, R10
 	JMP b4
+
+// func SubVV(z []uint, x []uint, y []uint) uint
+TEXT ·SubVV(SB), $656-80
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ z_base+0(FP), BX
+	MOVQ z_len+8(FP), SI
+	MOVQ x_base+24(FP), DI
+	MOVQ x_len+32(FP), R8
+	MOVQ y_base+48(FP), R9
+	MOVQ y_len+56(FP), R10
+	MOVQ $0, R12
+	MOVQ $-1, R13
+	CMPQ R8, SI
+	MOVQ SI, R14
+	CMOVQLT R8, R14
+	CMPQ R10, R14
+	CMOVQLT R10, R14
+	MOVQ R14, CX
+	SUBQ $4, CX
+	CMPQ CX, R14
+	CMOVQGE R14, CX
+	MOVQ $4096, R14
+	JMP b4
+	PCALIGN $64
+b5:
+	MOVQ 8(DI)(R13*8), DX
+	MOVL R12, R11
+	NEGL R11
+	SBBQ 8(R9)(R13*8), DX
+	MOVQ DX, 8(BX)(R13*8)
+	MOVQ 16(DI)(R13*8), DX
+	SBBQ 16(R9)(R13*8), DX
+	MOVQ DX, 16(BX)(R13*8)
+	MOVQ 24(DI)(R13*8), DX
+	SBBQ 24(R9)(R13*8), DX
+	MOVQ DX, 24(BX)(R13*8)
+	MOVQ 32(DI)(R13*8), DX
+	SBBQ 32(R9)(R13*8), DX
+	SBBQ R12, R12
+	NEGQ R12
+	MOVQ DX, 32(BX)(R13*8)
+	ADDQ $4, R13
+	SUBQ $1, R14
+	JEQ b17
+b4:
+	CMPQ R13, CX
+	JLT b5
+b6:
+	MOVQ $4096, R14
+	JMP b1
+	PCALIGN $64
+b2:
+	CMPQ R13, R8
+	JCC panic1
+	MOVQ (DI)(R13*8), CX
+	CMPQ R13, R10
+	JCC panic2
+	MOVL R12, R11
+	NEGL R11
+	SBBQ (R9)(R13*8), CX
+	SBBQ R12, R12
+	NEGQ R12
+	MOVQ CX, (BX)(R13*8)
+	SUBQ $1, R14
+	JEQ b15
+b1:
+	ADDQ $1, R13
+	CMPQ R13, SI
+	JLT b2
+b3:
+	MOVQ R12, ret+72(FP)
+	RET
+b17:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ CX, 144(SP)
+	MOVQ R13, 336(SP)
+	MOVQ R12, 320(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 144(SP), CX
+	MOVQ 336(SP), R13
+	MOVQ 320(SP), R12
+	MOVQ $4096, R14
+	JMP b4
+b15:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R13, 336(SP)
+	MOVQ R12, 320(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 336(SP), R13
+	MOVQ 320(SP), R12
+	MOVQ $4096, R14
+	JMP b1
+panic1:
+	MOVQ R13, 0(SP)
+	MOVQ R8, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R13, 0(SP)
+	MOVQ R10, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
+TEXT ·AddMulVVWW(SB), $752-96
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ z_base+0(FP), BX
+	MOVQ z_len+8(FP), SI
+	MOVQ x_base+24(FP), DI
+	MOVQ x_len+32(FP), R8
+	MOVQ y_base+48(FP), R9
+	MOVQ y_len+56(FP), R10
+	MOVQ m+72(FP), R12
+	MOVQ a+80(FP), R13
+	MOVQ $-1, R14
+	CMPQ R10, SI
+	MOVQ SI, CX
+	CMOVQLT R10, CX
+	CMPQ R8, CX
+	CMOVQLT R8, CX
+	MOVQ CX, DX
+	SUBQ $4, DX
+	CMPQ DX, CX
+	CMOVQLT DX, CX
+	MOVQ $4096, DX
+	MOVQ R13, 656(SP)
+	MOVQ DX, 736(SP)
+	JMP b4
+	PCALIGN $64
+b5:
+	MOVQ 8(R9)(R14*8), R13
+	MOVQ R13, AX
+	MULQ R12
+	IMULQ R12, R13
+	ADDQ 8(DI)(R14*8), R13
+	ADCQ $0, DX
+	MOVQ 656(SP), AX
+	ADDQ AX, R13
+	ADCQ $0, DX
+	MOVQ DX, 672(SP)
+	MOVQ R13, 8(BX)(R14*8)
+	MOVQ 16(R9)(R14*8), R13
+	MOVQ R13, AX
+	MULQ R12
+	IMULQ R12, R13
+	ADDQ 16(DI)(R14*8), R13
+	ADCQ $0, DX
+	MOVQ 672(SP), AX
+	ADDQ AX, R13
+	ADCQ $0, DX
+	MOVQ DX, 688(SP)
+	MOVQ R13, 16(BX)(R14*8)
+	MOVQ 24(R9)(R14*8), R13
+	MOVQ R13, AX
+	MULQ R12
+	IMULQ R12, R13
+	ADDQ 24(DI)(R14*8), R13
+	ADCQ $0, DX
+	MOVQ 688(SP), AX
+	ADDQ AX, R13
+	ADCQ $0, DX
+	MOVQ DX, 704(SP)
+	MOVQ R13, 24(BX)(R14*8)
+	MOVQ 32(R9)(R14*8), R13
+	MOVQ R13, AX
+	MULQ R12
+	IMULQ R12, R13
+	ADDQ 32(DI)(R14*8), R13
+	ADCQ $0, DX
+	MOVQ 704(SP), AX
+	ADDQ AX, R13
+	ADCQ $0, DX
+	MOVQ R13, 32(BX)(R14*8)
+	ADDQ $4, R14
+	MOVQ 736(SP), R13
+	SUBQ $1, R13
+	JEQ b17
+b16:
+	MOVQ DX, 656(SP)
+	MOVQ R13, 736(SP)
+b4:
+	CMPQ R14, CX
+	JLT b5
+b6:
+	MOVQ $4096, R13
+	MOVQ R13, 720(SP)
+	MOVQ 656(SP), R13
+	JMP b1
+	PCALIGN $64
+b2:
+	CMPQ R14, R10
+	JCC panic1
+	MOVQ (R9)(R14*8), CX
+	MOVQ CX, AX
+	MULQ R12
+	IMULQ R12, CX
+	CMPQ R14, R8
+	JCC panic2
+	ADDQ (DI)(R14*8), CX
+	ADCQ $0, DX
+	ADDQ R13, CX
+	MOVQ DX, R13
+	ADCQ $0, R13
+	MOVQ CX, (BX)(R14*8)
+	MOVQ 720(SP), CX
+	SUBQ $1, CX
+	JEQ b15
+b14:
+	MOVQ CX, 720(SP)
+b1:
+	ADDQ $1, R14
+	CMPQ R14, SI
+	JLT b2
+b3:
+	MOVQ R13, ret+88(FP)
+	RET
+b17:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R12, 320(SP)
+	MOVQ CX, 144(SP)
+	MOVQ R14, 352(SP)
+	MOVQ DX, 160(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R12
+	MOVQ 144(SP), CX
+	MOVQ 352(SP), R14
+	MOVQ 160(SP), DX
+	MOVQ $4096, R13
+	MOVQ DX, 656(SP)
+	MOVQ R13, 736(SP)
+	JMP b4
+b15:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R12, 320(SP)
+	MOVQ R14, 352(SP)
+	MOVQ R13, 336(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R9
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R12
+	MOVQ 352(SP), R14
+	MOVQ 336(SP), R13
+	MOVQ $4096, CX
+	MOVQ CX, 720(SP)
+	JMP b1
+panic1:
+	MOVQ R14, 0(SP)
+	MOVQ R10, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R14, 0(SP)
+	MOVQ R8, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c uint64) (uint64, uint64, uint64, uint64)
+TEXT ·Add192(SB), NOSPLIT, $0-88
+b0:
+	MOVQ x0+0(FP), BX
+	MOVQ x1+8(FP), SI
+	MOVQ x2+16(FP), DI
+	MOVQ y0+24(FP), R8
+	MOVQ y1+32(FP), R9
+	MOVQ y2+40(FP), R10
+	MOVQ c+48(FP), R12
+	MOVL R12, R11
+	NEGL R11
+	ADCQ R8, BX
+	ADCQ R9, SI
+	ADCQ R10, DI
+	SBBQ R8, R8
+	NEGQ R8
+	MOVQ BX, ret+56(FP)
+	MOVQ SI, ret1+64(FP)
+	MOVQ DI, ret2+72(FP)
+	MOVQ R8, ret3+80(FP)
+	RET
+
+// func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
+TEXT ·Sub192(SB), NOSPLIT, $0-88
+b0:
+	MOVQ x0+0(FP), BX
+	MOVQ x1+8(FP), SI
+	MOVQ x2+16(FP), DI
+	MOVQ y0+24(FP), R8
+	MOVQ y1+32(FP), R9
+	MOVQ y2+40(FP), R10
+	MOVQ b+48(FP), R12
+	MOVL R12, R11
+	NEGL R11
+	SBBQ R8, BX
+	SBBQ R9, SI
+	SBBQ R10, DI
+	SBBQ R8, R8
+	NEGQ R8
+	MOVQ BX, ret+56(FP)
+	MOVQ SI, ret1+64(FP)
+	MOVQ DI, ret2+72(FP)
+	MOVQ R8, ret3+80(FP)
+	RET
+
+// func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+TEXT ·ByteLoads(SB), $32-68
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ b_base+0(FP), BX
+	MOVQ b_len+8(FP), SI
+	MOVQ $37, DI
+	CMPQ DI, SI
+	JCC panic1
+	MOVBQZX 37(BX), SI
+	MOVWQZX (BX), DI
+	MOVL 2(BX), R8
+	MOVQ 6(BX), R9
+	MOVWQZX 14(BX), R10
+	ROLW $8, R10
+	MOVL 16(BX), R12
+	BSWAPL R12
+	MOVQ 20(BX), R13
+	BSWAPQ R13
+	MOVWQZX 28(BX), R14
+	MOVLQSX 30(BX), CX
+	MOVBQZX 34(BX), DX
+	MOVBQZX 35(BX), AX
+	SHLL $8, AX
+	ORQ DX, AX
+	MOVBQZX 36(BX), BX
+	SHLL $16, BX
+	ORQ BX, AX
+	SHLL $24, SI
+	ORQ SI, AX
+	ADDL DX, AX
+	MOVW DI, ret+24(FP)
+	MOVL R8, ret1+28(FP)
+	MOVQ R9, ret2+32(FP)
+	MOVW R10, ret3+40(FP)
+	MOVL R12, ret4+44(FP)
+	MOVQ R13, ret5+48(FP)
+	MOVL R14, ret6+56(FP)
+	MOVL CX, ret7+60(FP)
+	MOVL AX, ret8+64(FP)
+	RET
+panic1:
+	MOVQ DI, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func BigEndianWords(p []byte, w []uint32)
+TEXT ·BigEndianWords(SB), $656-48
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ p_base+0(FP), BX
+	MOVQ p_len+8(FP), SI
+	MOVQ w_base+24(FP), DI
+	MOVQ w_len+32(FP), R8
+	MOVQ $0, R9
+	MOVQ R8, R10
+	SUBQ $3, R10
+	CMPQ R10, R8
+	CMOVQGE R8, R10
+	MOVQ $4096, R12
+	JMP b7
+	PCALIGN $64
+b8:
+	MOVQ R9, R13
+	SHLQ $2, R13
+	CMPQ R13, SI
+	JCC panic1
+	LEAQ 1(R13), R14
+	CMPQ R14, SI
+	JCC panic2
+	LEAQ 2(R13), R14
+	CMPQ R14, SI
+	JCC panic3
+	LEAQ 3(R13), R14
+	CMPQ R14, SI
+	JCC panic4
+	MOVL (BX)(R13*1), R14
+	BSWAPL R14
+	MOVL R14, (DI)(R9*4)
+	MOVQ R9, R14
+	ANDQ $3, R14
+	CMPQ R14, $2
+	JNE b13
+b12:
+	MOVBQZX 1(BX)(R13*1), R14
+	MOVQ R14, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R13*1)
+	MOVBQZX 1(BX)(R13*1), R13
+	SHLL $8, R13
+	ORQ R13, R14
+	ADDL R14, (DI)(R9*4)
+b13:
+	LEAQ 1(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic5
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic6
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic7
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic8
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 4(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b18
+b17:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 4(DI)(R9*4)
+b18:
+	LEAQ 2(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic9
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic10
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic11
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic12
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 8(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b23
+b22:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 8(DI)(R9*4)
+b23:
+	LEAQ 3(R9), R13
+	MOVQ R13, R14
+	SHLQ $2, R14
+	CMPQ R14, SI
+	JCC panic13
+	LEAQ 1(R14), CX
+	CMPQ CX, SI
+	JCC panic14
+	LEAQ 2(R14), CX
+	CMPQ CX, SI
+	JCC panic15
+	LEAQ 3(R14), CX
+	CMPQ CX, SI
+	JCC panic16
+	MOVL (BX)(R14*1), CX
+	BSWAPL CX
+	MOVL CX, 12(DI)(R9*4)
+	ANDQ $3, R13
+	CMPQ R13, $2
+	JNE b28
+b27:
+	MOVBQZX 1(BX)(R14*1), R13
+	MOVQ R13, CX
+	XORQ $90, CX
+	MOVB CX, 1(BX)(R14*1)
+	MOVBQZX 1(BX)(R14*1), R14
+	SHLL $8, R14
+	ORQ R14, R13
+	ADDL R13, 12(DI)(R9*4)
+b28:
+	ADDQ $4, R9
+	SUBQ $1, R12
+	JEQ b32
+b7:
+	CMPQ R9, R10
+	JLT b8
+b9:
+	MOVQ $4096, R10
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ R9, R12
+	SHLQ $2, R12
+	CMPQ R12, SI
+	JCC panic17
+	LEAQ 1(R12), R13
+	CMPQ R13, SI
+	JCC panic18
+	LEAQ 2(R12), R14
+	CMPQ R14, SI
+	JCC panic19
+	LEAQ 3(R12), R14
+	CMPQ R14, SI
+	JCC panic20
+	MOVL (BX)(R12*1), R12
+	BSWAPL R12
+	MOVL R12, (DI)(R9*4)
+	MOVQ R9, R12
+	ANDQ $3, R12
+	CMPQ R12, $2
+	JNE b5
+b4:
+	MOVBQZX (BX)(R13*1), R12
+	MOVQ R12, R14
+	XORQ $90, R14
+	MOVB R14, (BX)(R13*1)
+	MOVBQZX (BX)(R13*1), R13
+	SHLL $8, R13
+	ORQ R13, R12
+	ADDL R12, (DI)(R9*4)
+b5:
+	ADDQ $1, R9
+	SUBQ $1, R10
+	JEQ b30
+b1:
+	CMPQ R9, R8
+	JLT b2
+b3:
+	RET
+b32:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R9, 272(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 288(SP), R10
+	MOVQ 272(SP), R9
+	MOVQ $4096, R12
+	JMP b7
+b30:
+	MOVQ SI, 224(SP)
+	MOVQ R8, 256(SP)
+	MOVQ R9, 272(SP)
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), DI
+	MOVQ 224(SP), SI
+	MOVQ 256(SP), R8
+	MOVQ 272(SP), R9
+	MOVQ $4096, R10
+	JMP b1
+panic1:
+	MOVQ R13, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic6:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic7:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic8:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic9:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic10:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic11:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic12:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic13:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic14:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic15:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic16:
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic17:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic18:
+	MOVQ R13, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic19:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic20:
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+
+// func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+TEXT ·Rounds(SB), $32-36
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ w+0(FP), BX
+	MOVQ b_base+8(FP), SI
+	MOVQ b_len+16(FP), DI
+	MOVQ $0, R8
+	CMPQ R8, DI
+	JCC panic1
+	MOVQ $1, R8
+	CMPQ R8, DI
+	JCC panic2
+	MOVQ $2, R8
+	CMPQ R8, DI
+	JCC panic3
+	MOVQ $3, R8
+	CMPQ R8, DI
+	JCC panic4
+	MOVL (SI), R8
+	BSWAPL R8
+	MOVL R8, (BX)
+	MOVQ $4, R8
+	CMPQ R8, DI
+	JCC panic5
+	MOVQ $5, R8
+	CMPQ R8, DI
+	JCC panic6
+	MOVQ $6, R8
+	CMPQ R8, DI
+	JCC panic7
+	MOVQ $7, R8
+	CMPQ R8, DI
+	JCC panic8
+	MOVL 4(SI), R8
+	BSWAPL R8
+	MOVL R8, 4(BX)
+	MOVQ $8, R8
+	CMPQ R8, DI
+	JCC panic9
+	MOVQ $9, R8
+	CMPQ R8, DI
+	JCC panic10
+	MOVQ $10, R8
+	CMPQ R8, DI
+	JCC panic11
+	MOVQ $11, R8
+	CMPQ R8, DI
+	JCC panic12
+	MOVL 8(SI), R8
+	BSWAPL R8
+	MOVL R8, 8(BX)
+	MOVQ $12, R8
+	CMPQ R8, DI
+	JCC panic13
+	MOVQ $13, R8
+	CMPQ R8, DI
+	JCC panic14
+	MOVQ $14, R8
+	CMPQ R8, DI
+	JCC panic15
+	MOVQ $15, R8
+	CMPQ R8, DI
+	JCC panic16
+	MOVL 12(SI), R8
+	BSWAPL R8
+	MOVL R8, 12(BX)
+	MOVQ $16, R8
+	CMPQ R8, DI
+	JCC panic17
+	MOVQ $17, R8
+	CMPQ R8, DI
+	JCC panic18
+	MOVQ $18, R8
+	CMPQ R8, DI
+	JCC panic19
+	MOVQ $19, R8
+	CMPQ R8, DI
+	JCC panic20
+	MOVL 16(SI), R8
+	BSWAPL R8
+	MOVL R8, 16(BX)
+	MOVQ $20, R8
+	CMPQ R8, DI
+	JCC panic21
+	MOVQ $21, R8
+	CMPQ R8, DI
+	JCC panic22
+	MOVQ $22, R8
+	CMPQ R8, DI
+	JCC panic23
+	MOVQ $23, R8
+	CMPQ R8, DI
+	JCC panic24
+	MOVL 20(SI), R8
+	BSWAPL R8
+	MOVL R8, 20(BX)
+	MOVQ $24, R8
+	CMPQ R8, DI
+	JCC panic25
+	MOVQ $25, R8
+	CMPQ R8, DI
+	JCC panic26
+	MOVQ $26, R8
+	CMPQ R8, DI
+	JCC panic27
+	MOVQ $27, R8
+	CMPQ R8, DI
+	JCC panic28
+	MOVL 24(SI), R8
+	BSWAPL R8
+	MOVL R8, 24(BX)
+	MOVQ $28, R8
+	CMPQ R8, DI
+	JCC panic29
+	MOVQ $29, R8
+	CMPQ R8, DI
+	JCC panic30
+	MOVQ $30, R8
+	CMPQ R8, DI
+	JCC panic31
+	MOVQ $31, R8
+	CMPQ R8, DI
+	JCC panic32
+	MOVL 28(SI), R8
+	BSWAPL R8
+	MOVL R8, 28(BX)
+	MOVQ $32, R8
+	CMPQ R8, DI
+	JCC panic33
+	MOVQ $33, R8
+	CMPQ R8, DI
+	JCC panic34
+	MOVQ $34, R8
+	CMPQ R8, DI
+	JCC panic35
+	MOVQ $35, R8
+	CMPQ R8, DI
+	JCC panic36
+	MOVL 32(SI), R8
+	BSWAPL R8
+	MOVL R8, 32(BX)
+	MOVQ $36, R8
+	CMPQ R8, DI
+	JCC panic37
+	MOVQ $37, R8
+	CMPQ R8, DI
+	JCC panic38
+	MOVQ $38, R8
+	CMPQ R8, DI
+	JCC panic39
+	MOVQ $39, R8
+	CMPQ R8, DI
+	JCC panic40
+	MOVL 36(SI), R8
+	BSWAPL R8
+	MOVL R8, 36(BX)
+	MOVQ $40, R8
+	CMPQ R8, DI
+	JCC panic41
+	MOVQ $41, R8
+	CMPQ R8, DI
+	JCC panic42
+	MOVQ $42, R8
+	CMPQ R8, DI
+	JCC panic43
+	MOVQ $43, R8
+	CMPQ R8, DI
+	JCC panic44
+	MOVL 40(SI), R8
+	BSWAPL R8
+	MOVL R8, 40(BX)
+	MOVQ $44, R8
+	CMPQ R8, DI
+	JCC panic45
+	MOVQ $45, R8
+	CMPQ R8, DI
+	JCC panic46
+	MOVQ $46, R8
+	CMPQ R8, DI
+	JCC panic47
+	MOVQ $47, R8
+	CMPQ R8, DI
+	JCC panic48
+	MOVL 44(SI), R8
+	BSWAPL R8
+	MOVL R8, 44(BX)
+	MOVQ $48, R8
+	CMPQ R8, DI
+	JCC panic49
+	MOVQ $49, R8
+	CMPQ R8, DI
+	JCC panic50
+	MOVQ $50, R8
+	CMPQ R8, DI
+	JCC panic51
+	MOVQ $51, R8
+	CMPQ R8, DI
+	JCC panic52
+	MOVL 48(SI), R8
+	BSWAPL R8
+	MOVL R8, 48(BX)
+	MOVQ $52, R8
+	CMPQ R8, DI
+	JCC panic53
+	MOVQ $53, R8
+	CMPQ R8, DI
+	JCC panic54
+	MOVQ $54, R8
+	CMPQ R8, DI
+	JCC panic55
+	MOVQ $55, R8
+	CMPQ R8, DI
+	JCC panic56
+	MOVL 52(SI), R8
+	BSWAPL R8
+	MOVL R8, 52(BX)
+	MOVQ $56, R8
+	CMPQ R8, DI
+	JCC panic57
+	MOVQ $57, R8
+	CMPQ R8, DI
+	JCC panic58
+	MOVQ $58, R8
+	CMPQ R8, DI
+	JCC panic59
+	MOVQ $59, R8
+	CMPQ R8, DI
+	JCC panic60
+	MOVL 56(SI), R8
+	BSWAPL R8
+	MOVL R8, 56(BX)
+	MOVQ $60, R8
+	CMPQ R8, DI
+	JCC panic61
+	MOVQ $61, R8
+	CMPQ R8, DI
+	JCC panic62
+	MOVQ $62, R8
+	CMPQ R8, DI
+	JCC panic63
+	MOVQ $63, R8
+	CMPQ R8, DI
+	JCC panic64
+	MOVL 60(SI), SI
+	BSWAPL SI
+	MOVL SI, 60(BX)
+	MOVQ $8, BX
+	MOVQ $56, SI
+	MOVQ $64882, DI
+	MOVB BX, ret+32(FP)
+	MOVB SI, ret1+33(FP)
+	MOVW DI, ret2+34(FP)
+	RET
+panic1:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic6:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic7:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic8:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic9:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic10:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic11:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic12:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic13:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic14:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic15:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic16:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic17:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic18:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic19:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic20:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic21:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic22:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic23:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic24:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic25:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic26:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic27:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic28:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic29:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic30:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic31:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic32:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic33:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic34:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic35:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic36:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic37:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic38:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic39:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic40:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic41:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic42:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic43:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic44:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic45:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic46:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic47:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic48:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic49:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic50:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic51:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic52:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic53:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic54:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic55:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic56:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic57:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic58:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic59:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic60:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic61:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic62:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic63:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic64:
+	MOVQ R8, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
 
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
