@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +21,8 @@ var (
 	benchRounds = flag.Int("realfuncs.bench", 0, "run TestBench: this many interleaved rounds of the generated benchmarks")
 	benchtime   = flag.String("realfuncs.benchtime", "300ms", "-test.benchtime of each benchmark run")
 	withModules = flag.Bool("realfuncs.modules", false, "take modules.txt too (downloads modules through the module proxy)")
+	benchOnly   = flag.String("realfuncs.only", "", "TestBench: only the entries whose name matches this regular expression")
+	asmDir      = flag.String("realfuncs.asm", "", "TestBench: copy each compiled entry's generated assembly into this directory (to compare frames and code)")
 	sampleSize  = flag.Int("realfuncs.sample", 2, "without VSSA_LONG, how many entries of each list to compile and test")
 	sampleSeed  = flag.Uint64("realfuncs.seed", 0, "seed of the sample (0: from the clock)")
 	fuzztime    = flag.Duration("realfuncs.fuzztime", 20*time.Second, "with VSSA_LONG=1, how long to fuzz each compiled function")
@@ -162,6 +165,10 @@ func TestBench(t *testing.T) {
 	if *withModules {
 		lists = append(lists, modulesList)
 	}
+	only, err := regexp.Compile(*benchOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := runner(t)
 	var benches []Bench
 	for _, list := range lists {
@@ -170,6 +177,9 @@ func TestBench(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range es {
+			if !only.MatchString(e.Name()) {
+				continue
+			}
 			res, err := r.Run(e, t.TempDir(), false)
 			if err != nil {
 				t.Error(err)
@@ -178,6 +188,11 @@ func TestBench(t *testing.T) {
 			if res.State.Kind != "compiled" {
 				t.Logf("%s: %s", e.Name(), res.State)
 				continue
+			}
+			if *asmDir != "" {
+				if err := keepAsm(res.Dir, *asmDir, e.Name()); err != nil {
+					t.Fatal(err)
+				}
 			}
 			b, err := BuildBench(e, res.Dir)
 			if err != nil {
@@ -194,4 +209,25 @@ func TestBench(t *testing.T) {
 	var sb strings.Builder
 	ratios.Report(&sb)
 	t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+}
+
+// keepAsm copies the assembly files of the package in dir into
+// dst/NAME.s, NAME the entry's name made a file name.
+func keepAsm(dir, dst, name string) error {
+	files, err := filepath.Glob(filepath.Join(dir, "*.s"))
+	if err != nil {
+		return err
+	}
+	var all []byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		all = append(all, b...)
+	}
+	if err := os.MkdirAll(dst, 0o777); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dst, strings.NewReplacer("/", "_", " ", "_", ",", "_").Replace(name)+".s"), all, 0o666)
 }
