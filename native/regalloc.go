@@ -338,20 +338,35 @@ func (a *allocator) color() (Value, bool) {
 				holder[a.loc[v]] = v
 			}
 		})
+		// cache records, for each free register, the spilled value it
+		// still holds since a reload or a definition wrote it (NoValue
+		// if none): a later use in the block reads it there instead of
+		// reloading (reloadcache.go).
+		var cache reloadCache
+		cache.clear()
 		// pick returns a free register of class c not in no, preferring
-		// those in prefer.
+		// those in prefer, then those that cache nothing; the register
+		// is about to be written, so it caches nothing any more.
 		pick := func(c Class, no map[validate.Loc]bool, prefer ...validate.Loc) validate.Loc {
-			for _, l := range prefer {
-				if l >= 0 && l < firstSlot && holder[l] == NoValue && !no[l] && regClass(l) == c {
-					return l
+			l := validate.NoLoc
+			for _, p := range prefer {
+				if p >= 0 && p < firstSlot && holder[p] == NoValue && !no[p] && regClass(p) == c {
+					l = p
+					break
 				}
 			}
-			for _, l := range regsOf(c) {
-				if holder[l] == NoValue && !no[l] {
-					return l
+			for pass := 0; pass < 2 && l < 0; pass++ {
+				for _, r := range regsOf(c) {
+					if holder[r] == NoValue && !no[r] && (pass == 1 || cache[r] == NoValue) {
+						l = r
+						break
+					}
 				}
 			}
-			return validate.NoLoc
+			if l >= 0 {
+				cache[l] = NoValue
+			}
+			return l
 		}
 		for _, p := range b.Phis {
 			if a.spilled[p.Dst] {
@@ -385,8 +400,9 @@ func (a *allocator) color() (Value, bool) {
 				case takesSlots(in):
 					uses[i] = a.loc[u]
 				default:
-					// A reload into a free register, the same for a
-					// value read twice.
+					// The register that still holds it, else a reload
+					// into a free register; the same for a value read
+					// twice.
 					uses[i] = validate.NoLoc
 					for j := 0; j < i; j++ {
 						if in.Args[j] == u {
@@ -394,6 +410,11 @@ func (a *allocator) color() (Value, bool) {
 						}
 					}
 					if uses[i] == validate.NoLoc {
+						if t := cache.find(u); t >= 0 {
+							temps = append(temps, t)
+							uses[i] = t
+							continue
+						}
 						no := map[validate.Loc]bool{}
 						for _, t := range temps {
 							no[t] = true
@@ -408,6 +429,13 @@ func (a *allocator) color() (Value, bool) {
 					}
 				}
 			}
+			// The reloaded registers hold their values until written;
+			// the instruction's clobbers (a poll's: every register)
+			// write them.
+			for _, m := range a.reloads[r] {
+				cache[m.Dst] = a.valueIn(in, uses, m.Dst)
+			}
+			cache.clobber(in)
 			a.useLoc[r] = uses
 			// Operands read here for the last time free their registers.
 			var freed []validate.Loc
@@ -432,6 +460,7 @@ func (a *allocator) color() (Value, bool) {
 					return d, false
 				}
 				a.defLoc[r] = t
+				cache[t] = d // stored to its slot, and still here
 				continue
 			}
 			// The register of the phi it feeds first (no move on the
