@@ -165,17 +165,22 @@ func (a *allocator) fillPolls() {
 // (the emitter loads them itself).
 func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
 
-// overPressure finds a point where an instruction needs more registers
-// of a class than there are, and returns a value to spill there. An
+// overPressure finds the points where an instruction needs more
+// registers of a class than there are, and returns a value to spill. An
 // instruction needs, at once, a register for each value live before it
 // and each spilled operand it reloads, and after it, for each value live
 // then and its result; the values live across it must also fit in the
 // registers it does not clobber. The value spilled is one live across
-// the instruction (spilling an operand would not help: it needs a
-// register anyway), the one whose uses and definition cost least,
-// counted 8× per loop level.
+// such an instruction (spilling an operand would not help: it needs a
+// register anyway): of those, the one whose uses and definition cost
+// least (counted 8× per loop level) for each of the points it would
+// relieve. A long-lived value used once in a while outside the hot code
+// (sha1's h0..h4) thus goes before the short-lived temporaries of a
+// long block, each of which relieves only a few points.
 func (a *allocator) overPressure() (Value, bool) {
 	cost := a.cost
+	relieves := map[Value]int{}
+	found, fallback := false, NoValue
 	for _, b := range a.f.Blocks {
 		for x, in := range b.Instrs {
 			before, after := a.before(b, x), a.after[b.Index][x]
@@ -195,7 +200,8 @@ func (a *allocator) overPressure() (Value, bool) {
 					}
 				}
 				mine := func(v Value) bool { return a.f.Values[v].Class == class }
-				nb, na, through, best := 0, 0, 0, NoValue
+				nb, na, through := 0, 0, 0
+				var candidates []Value
 				before.each(func(v Value) {
 					if mine(v) && (!a.spilled[v] || operand[v] && !takesSlots(in)) {
 						nb++
@@ -210,30 +216,47 @@ func (a *allocator) overPressure() (Value, bool) {
 						return
 					}
 					through++
-					if !operand[v] && (best == NoValue || cost[v] < cost[best]) {
-						best = v
+					if !operand[v] {
+						candidates = append(candidates, v)
 					}
 				})
 				if in.Dst != NoValue && mine(in.Dst) && !after.has(in.Dst) {
 					na++ // a result nobody reads still needs a register
 				}
-				if nb > len(regs) || na > len(regs) || through > free {
-					if best == NoValue {
-						before.each(func(v Value) {
-							if best == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
-								best = v
-							}
-						})
-					}
-					if best == NoValue {
-						return NoValue, false // nothing to spill helps: coloring decides
-					}
-					return best, true
+				if nb <= len(regs) && na <= len(regs) && through <= free {
+					continue
+				}
+				found = true
+				for _, v := range candidates {
+					relieves[v]++
+				}
+				if len(candidates) == 0 && fallback == NoValue {
+					before.each(func(v Value) {
+						if fallback == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
+							fallback = v
+						}
+					})
 				}
 			}
 		}
 	}
-	return NoValue, false
+	if !found {
+		return NoValue, false
+	}
+	best := NoValue
+	for v, n := range relieves {
+		// cost/n least; ties to the lower value, for a deterministic choice.
+		if best == NoValue || cost[v]*relieves[best] < cost[best]*n || cost[v]*relieves[best] == cost[best]*n && v < best {
+			best = v
+		}
+	}
+	if best == NoValue {
+		best = fallback
+	}
+	if best == NoValue {
+		return NoValue, false // nothing to spill helps: coloring decides
+	}
+	return best, true
 }
 
 // costs sets the cost of spilling each value: its uses and definition,

@@ -6,7 +6,7 @@
 #include "funcdata.h"
 
 // func HexEncode(dst []byte, src []byte) int
-TEXT ·HexEncode(SB), NOSPLIT, $208-56
+TEXT ·HexEncode(SB), NOSPLIT, $176-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -20,88 +20,83 @@ b0:
 	CMPQ R12, R8
 	CMOVQGE R8, R12
 	MOVQ $4096, R13
+	MOVQ R13, 168(SP)
 	JMP b4
 	PCALIGN $64
 b5:
-	MOVBQZX 1(DI)(R10*1), R14
-	MOVQ R14, CX
-	SHRQ $4, CX
-	MOVQ $16, DX
-	CMPQ CX, DX
+	MOVBQZX 1(DI)(R10*1), R13
+	MOVQ R13, R14
+	SHRQ $4, R14
+	MOVQ $16, CX
+	CMPQ R14, CX
 	JCC panic1
-	LEAQ vssaSubsetStr0<>(SB), AX
-	MOVBQZX (AX)(CX*1), CX
+	LEAQ vssaSubsetStr0<>(SB), DX
+	MOVBQZX (DX)(R14*1), R14
 	CMPQ R9, SI
 	JCC panic2
-	MOVB CX, (BX)(R9*1)
-	ANDQ $15, R14
-	MOVBQZX (AX)(R14*1), R14
-	LEAQ 1(R9), CX
-	CMPQ CX, SI
-	JCC panic3
-	MOVB R14, 1(BX)(R9*1)
-	LEAQ 2(R9), R14
-	MOVQ R14, 168(SP)
-	MOVBQZX 2(DI)(R10*1), CX
-	MOVQ CX, R14
-	SHRQ $4, R14
-	CMPQ R14, DX
-	JCC panic4
-	MOVBQZX (AX)(R14*1), R14
-	MOVQ R14, 176(SP)
-	MOVQ 168(SP), R14
+	MOVB R14, (BX)(R9*1)
+	ANDQ $15, R13
+	MOVBQZX (DX)(R13*1), R13
+	LEAQ 1(R9), R14
 	CMPQ R14, SI
+	JCC panic3
+	MOVB R13, 1(BX)(R9*1)
+	LEAQ 2(R9), R13
+	MOVBQZX 2(DI)(R10*1), R14
+	MOVQ R14, AX
+	SHRQ $4, AX
+	CMPQ AX, CX
+	JCC panic4
+	MOVBQZX (DX)(AX*1), AX
+	CMPQ R13, SI
 	JCC panic5
-	MOVQ 176(SP), R14
-	MOVB R14, 2(BX)(R9*1)
-	ANDQ $15, CX
-	MOVBQZX (AX)(CX*1), CX
+	MOVB AX, 2(BX)(R9*1)
+	ANDQ $15, R14
+	MOVBQZX (DX)(R14*1), R13
 	LEAQ 3(R9), R14
 	CMPQ R14, SI
 	JCC panic6
-	MOVB CX, 3(BX)(R9*1)
-	LEAQ 4(R9), R14
-	MOVQ R14, 184(SP)
-	MOVBQZX 3(DI)(R10*1), CX
-	MOVQ CX, R14
-	SHRQ $4, R14
-	CMPQ R14, DX
+	MOVB R13, 3(BX)(R9*1)
+	LEAQ 4(R9), R13
+	MOVBQZX 3(DI)(R10*1), R14
+	MOVQ R14, AX
+	SHRQ $4, AX
+	CMPQ AX, CX
 	JCC panic7
-	MOVBQZX (AX)(R14*1), R14
-	MOVQ R14, 192(SP)
-	MOVQ 184(SP), R14
-	CMPQ R14, SI
+	MOVBQZX (DX)(AX*1), AX
+	CMPQ R13, SI
 	JCC panic8
-	MOVQ 192(SP), R14
-	MOVB R14, 4(BX)(R9*1)
-	ANDQ $15, CX
-	MOVBQZX (AX)(CX*1), CX
+	MOVB AX, 4(BX)(R9*1)
+	ANDQ $15, R14
+	MOVBQZX (DX)(R14*1), R13
 	LEAQ 5(R9), R14
 	CMPQ R14, SI
 	JCC panic9
-	MOVB CX, 5(BX)(R9*1)
-	LEAQ 6(R9), R14
-	MOVQ R14, 200(SP)
-	MOVBQZX 4(DI)(R10*1), CX
-	MOVQ CX, R14
-	SHRQ $4, R14
-	CMPQ R14, DX
+	MOVB R13, 5(BX)(R9*1)
+	LEAQ 6(R9), R13
+	MOVBQZX 4(DI)(R10*1), R14
+	MOVQ R14, AX
+	SHRQ $4, AX
+	CMPQ AX, CX
 	JCC panic10
-	MOVBQZX (AX)(R14*1), R14
-	MOVQ 200(SP), DX
-	CMPQ DX, SI
+	MOVBQZX (DX)(AX*1), CX
+	CMPQ R13, SI
 	JCC panic11
-	MOVB R14, 6(BX)(R9*1)
-	ANDQ $15, CX
-	MOVBQZX (AX)(CX*1), AX
-	LEAQ 7(R9), R14
-	CMPQ R14, SI
+	MOVB CX, 6(BX)(R9*1)
+	ANDQ $15, R14
+	MOVBQZX (DX)(R14*1), DX
+	LEAQ 7(R9), R13
+	CMPQ R13, SI
 	JCC panic12
-	MOVB AX, 7(BX)(R9*1)
+	MOVB DX, 7(BX)(R9*1)
 	ADDQ $4, R10
 	ADDQ $8, R9
-	SUBQ $1, R13
+	MOVQ 168(SP), R13
+	MOVQ R13, R14
+	SUBQ $1, R14
 	JEQ b17
+b16:
+	MOVQ R14, 168(SP)
 b4:
 	CMPQ R10, R12
 	JLT b5
@@ -162,6 +157,7 @@ b17:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R9
 	MOVQ $4096, R13
+	MOVQ R13, 168(SP)
 	JMP b4
 b15:
 	MOVQ SI, 128(SP)
@@ -186,8 +182,8 @@ b15:
 	MOVQ $4096, R12
 	JMP b1
 panic1:
-	MOVQ CX, 0(SP)
-	MOVQ DX, 8(SP)
+	MOVQ R14, 0(SP)
+	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndexU(SB)
 	UNDEF
 panic2:
@@ -196,17 +192,17 @@ panic2:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic3:
-	MOVQ CX, 0(SP)
+	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic4:
-	MOVQ R14, 0(SP)
-	MOVQ DX, 8(SP)
+	MOVQ AX, 0(SP)
+	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndexU(SB)
 	UNDEF
 panic5:
-	MOVQ R14, 0(SP)
+	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -216,12 +212,12 @@ panic6:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic7:
-	MOVQ R14, 0(SP)
-	MOVQ DX, 8(SP)
+	MOVQ AX, 0(SP)
+	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndexU(SB)
 	UNDEF
 panic8:
-	MOVQ R14, 0(SP)
+	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -231,17 +227,17 @@ panic9:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic10:
-	MOVQ R14, 0(SP)
-	MOVQ DX, 8(SP)
+	MOVQ AX, 0(SP)
+	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndexU(SB)
 	UNDEF
 panic11:
-	MOVQ DX, 0(SP)
+	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic12:
-	MOVQ R14, 0(SP)
+	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
