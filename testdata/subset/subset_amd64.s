@@ -2065,7 +2065,7 @@ b1:
 	RET
 
 // func ParseDigits(s string) uint64
-TEXT ·ParseDigits(SB), $152-24
+TEXT ·ParseDigits(SB), $56-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_len+8(FP), BX
@@ -2074,38 +2074,34 @@ b0:
 b2:
 	MOVQ $0, SI
 	MOVQ $0, DI
-	MOVQ $4096, R8
 	JMP b5
 	PCALIGN $64
 b3:
-	MOVQ s_base+0(FP), R10
-	MOVBQZX (R10)(SI*1), R10
-	CMPQ R10, $48
+	MOVQ s_base+0(FP), R9
+	MOVBQZX (R9)(SI*1), R9
+	CMPQ R9, $48
 	JCS b4
 b7:
-	CMPQ R10, $57
+	CMPQ R9, $57
 	JHI b4
 b6:
 	IMUL3Q $10, DI, DI
-	SUBB $48, R10
-	ADDQ R10, DI
+	SUBB $48, R9
+	ADDQ R9, DI
 	ADDQ $1, SI
 	CMPQ SI, $18
 	JHI b8
-b17:
-	SUBQ $1, R8
-	JEQ b21
 b5:
 	CMPQ SI, BX
 	SETCS R11
-	MOVBQZX R11, R9
-	CMPQ R9, $0
+	MOVBQZX R11, R8
+	CMPQ R8, $0
 	JNE b3
 b4:
 	CMPQ SI, $0
 	JLS b11
 b13:
-	CMPQ R9, $0
+	CMPQ R8, $0
 	JNE b11
 b12:
 	MOVQ DI, ret+16(FP)
@@ -2139,24 +2135,6 @@ b1:
 	MOVQ $0, BX
 	MOVQ BX, ret+16(FP)
 	RET
-b21:
-	MOVQ BX, 128(SP)
-	MOVQ DI, 136(SP)
-	MOVQ SI, 144(SP)
-	MOVQ $0, 0(SP)
-	MOVQ $0, 8(SP)
-	MOVQ $0, 16(SP)
-	MOVQ $0, 24(SP)
-	MOVQ $0, 32(SP)
-	MOVQ $0, 40(SP)
-	MOVQ $0, 48(SP)
-	MOVQ $0, 56(SP)
-	CALL ·vssaSubsetPoll(SB)
-	MOVQ 128(SP), BX
-	MOVQ 136(SP), DI
-	MOVQ 144(SP), SI
-	MOVQ $4096, R8
-	JMP b5
 
 // func HexDecode(dst []byte, src []byte) (int, error)
 TEXT ·HexDecode(SB), $168-72
