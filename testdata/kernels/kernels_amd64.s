@@ -5675,17 +5675,17 @@ b55:
 TEXT ·SortInt64(SB), $40-24
 	NO_LOCAL_POINTERS
 b0:
-	MOVQ s_len+8(FP), BX
-	MOVQ s_cap+16(FP), SI
-	MOVQ BX, DI
-	SUBQ $1, DI
-	MOVQ s_base+0(FP), R8
-	MOVQ R8, 0(SP)
-	MOVQ BX, 8(SP)
-	MOVQ SI, 16(SP)
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ s_cap+16(FP), DI
+	MOVQ SI, R8
+	SUBQ $1, R8
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ DI, 16(SP)
 	MOVQ $0, BX
 	MOVQ BX, 24(SP)
-	MOVQ DI, 32(SP)
+	MOVQ R8, 32(SP)
 	CALL ·QuickSort(SB)
 	RET
 
