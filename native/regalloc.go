@@ -4,7 +4,8 @@
 // temporary registers reloads need; then the rest are coloured in an
 // order where every definition comes before the blocks it dominates,
 // which on SSA's chordal interference needs no more colours than that.
-// A spilled value lives in a stack slot of its own: its definition
+// A spilled value lives in a stack slot (its own, or one shared with
+// the phis it feeds: spillslots.go): its definition
 // writes a temporary register copied to the slot, each use reads a
 // temporary reloaded from it. Phis become parallel moves on the edges
 // into their blocks; a definition prefers the register its first
@@ -335,11 +336,12 @@ func (a *allocator) color() (Value, bool) {
 	for i := range a.loc {
 		a.loc[i] = validate.NoLoc
 	}
-	a.slotClass = nil
-	for v, s := range a.spilled {
-		if s {
-			a.loc[v] = validate.Loc(firstSlot + len(a.slotClass))
-			a.slotClass = append(a.slotClass, f.Values[v].Class)
+	slots, n := a.spillSlots()
+	a.slotClass = make([]Class, n)
+	for v, s := range slots {
+		if s >= 0 {
+			a.loc[v] = validate.Loc(firstSlot + s)
+			a.slotClass[s] = f.Values[v].Class
 		}
 	}
 	a.useLoc = make([][]validate.Loc, len(a.code))

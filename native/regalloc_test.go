@@ -3,6 +3,7 @@ package native
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,30 @@ func TestSpillOutsideTheRounds(t *testing.T) {
 	}
 	if n := strings.Count(rounds, "(SP)"); n > 4 {
 		t.Errorf("%d stack references in the rounds, want at most 4:\n%s", n, text)
+	}
+}
+
+// TestSpilledPhiSharesSlot checks that a spilled loop-carried value and
+// the spilled value that replaces it each iteration share a stack slot:
+// no copy from slot to slot (through the scratch register R11) on the
+// loop's edges. The copies of the poll's pointers to and from its
+// outgoing arguments, below 16*MaxPollPointers, are not such copies.
+func TestSpilledPhiSharesSlot(t *testing.T) {
+	text := compileOne(t, manySrc(), "Many")
+	load := regexp.MustCompile(`^MOVQ (\d+)\(SP\), R11$`)
+	store := regexp.MustCompile(`^MOVQ R11, (\d+)\(SP\)$`)
+	lines := strings.Split(text, "\n")
+	frameSlot := func(off string) bool {
+		n, _ := strconv.Atoi(off)
+		return n >= 16*MaxPollPointers
+	}
+	for i := 1; i < len(lines); i++ {
+		l, s := load.FindStringSubmatch(strings.TrimSpace(lines[i-1])), store.FindStringSubmatch(strings.TrimSpace(lines[i]))
+		if l != nil && s != nil && frameSlot(l[1]) && frameSlot(s[1]) {
+			t.Errorf("a copy from slot %s(SP) to slot %s(SP)", l[1], s[1])
+		}
+	}
+	if t.Failed() {
+		t.Log(text)
 	}
 }
