@@ -212,7 +212,8 @@ func TestBench(t *testing.T) {
 }
 
 // keepAsm copies the assembly files of the package in dir into
-// dst/NAME.s, NAME the entry's name made a file name.
+// dst/NAME.s, and the package into dst/NAME/, NAME the entry's name
+// made a file name: to build it again with another version's assembly.
 func keepAsm(dir, dst, name string) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.s"))
 	if err != nil {
@@ -229,5 +230,9 @@ func keepAsm(dir, dst, name string) error {
 	if err := os.MkdirAll(dst, 0o777); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dst, strings.NewReplacer("/", "_", " ", "_", ",", "_").Replace(name)+".s"), all, 0o666)
+	base := filepath.Join(dst, strings.NewReplacer("/", "_", " ", "_", ",", "_").Replace(name))
+	if err := os.CopyFS(base, os.DirFS(dir)); err != nil {
+		return err
+	}
+	return os.WriteFile(base+".s", all, 0o666)
 }
