@@ -75,7 +75,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			clones = append(clones, fmt.Sprintf("a%d", i))
 		}
 	}
-	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s(%s) }) == \"\" {\n\t\t\tfound = true\n\t\t\tbreak\n\t\t}\n\t}\n", s, n.refName(F), strings.Join(clones, ", "))
+	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s(%s) }) == \"\" {\n\t\t\tfound = true\n\t\t\tbreak\n\t\t}\n\t}\n", s, n.refCall(c), strings.Join(clones, ", "))
 	fmt.Fprintf(b, "\tif !found {\n\t\tb.Skip(\"the Go original panics on every input tried: bound its integer parameters with //vssa:range\")\n\t}\n")
 	// Whether it writes its input: compared after a call on a copy.
 	inPlace := "false"
@@ -85,7 +85,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 				fmt.Fprintf(b, "\tw%d := %s(a%d)\n", i, gens.clone(t), i)
 			}
 		}
-		fmt.Fprintf(b, "\t%s(%s)\n", n.refName(F), strings.Join(clones, ", "))
+		fmt.Fprintf(b, "\t%s(%s)\n", n.refCall(c), strings.Join(clones, ", "))
 		inPlace = strings.Join(written, " || ")
 	}
 	fmt.Fprintf(b, "\tinPlace := %s\n\tbatch := 64\n\tif inPlace {\n\t\tbatch = 16\n\t}\n", inPlace)
@@ -97,7 +97,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			restore = append(restore, fmt.Sprintf("\t\t\t\t\t%s(c%d[k], a%d)\n", gens.restore(t), i, i))
 		}
 	}
-	for _, side := range []struct{ impl, fn string }{{"gc", n.refName(F)}, {"vssa", F}} {
+	for _, side := range []struct{ impl, fn string }{{"gc", n.refCall(c)}, {"vssa", F}} {
 		fmt.Fprintf(b, "\tb.Run(\"impl=%s\", func(b *testing.B) {\n\t\t%sNoteCount(b)\n\t\tvar ns int64\n\t\tcalls := 0\n\t\tfor b.Loop() {\n", side.impl, s)
 		if len(restore) > 0 {
 			fmt.Fprintf(b, "\t\t\tif inPlace {\n\t\t\t\tfor k := range batch {\n%s\t\t\t\t}\n\t\t\t}\n", strings.Join(restore, ""))
