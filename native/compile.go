@@ -199,7 +199,8 @@ func Compile(req Request) (*Output, error) {
 		return nil
 	}
 	type job struct {
-		name    string
+		name    string // the assembly's
+		given   string // as the command line names it
 		decl    *ast.FuncDecl
 		orig    *ast.FuncDecl // the original's declaration (a method's)
 		sig     *types.Signature
@@ -300,7 +301,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method, t.generic})
+		jobs = append(jobs, job{name, t.name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method, t.generic})
 	}
 	// Callers compiled with a kept function call its Go copy.
 	for _, sym := range keptSyms {
@@ -316,7 +317,8 @@ func Compile(req Request) (*Output, error) {
 			if errors.As(err, &u) && u.Pos.IsValid() {
 				pos = fset.Position(u.Pos)
 			}
-			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
+			// Named as on the command line: (*T).M, F[int64].
+			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.given, err)}
 		}
 		file, sum, err := sourceSum(fset, j.orig)
 		if err != nil {

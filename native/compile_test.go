@@ -37,6 +37,7 @@ func TestRefused(t *testing.T) {
 		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "CallValue: unsupported: a value of type func(int) int: call functions by name", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
+		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {
