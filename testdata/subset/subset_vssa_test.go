@@ -5,6 +5,7 @@
 package subset
 
 import (
+	"cmp"
 	vssasha256 "crypto/sha256"
 	"encoding/binary"
 	vssaflag "flag"
@@ -4947,6 +4948,1535 @@ func BenchmarkVSSARounds(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefCountOf_uint8 is CountOf_uint8's Go original.
+func vssaSubsetRefCountOf_uint8[T ~byte](s []T, c T) int {
+	n := 0
+	for _, x := range s {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
+// vssaSubsetCheckCountOf_uint8 runs CountOf_uint8 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCountOf_uint8(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	d0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	d1 := vssaSubsetClone1(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountOf_uint8[uint8](b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = CountOf_uint8(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("CountOf_uint8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("CountOf_uint8(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("CountOf_uint8(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = CountOf[uint8](d0, d1) })
+	if viaPanic != wantPanic {
+		t.Fatalf("CountOf[uint8](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("CountOf[uint8](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame0(d0, b0) {
+		t.Fatalf("CountOf[uint8](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSACountOf_uint8(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCountOf_uint8(t, g)
+	}
+}
+
+func FuzzVSSACountOf_uint8(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCountOf_uint8(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSACountOf_uint8 times gc's CountOf_uint8 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSACountOf_uint8(b *testing.B) {
+	var a0 []byte
+	var a1 byte
+	var b0 []byte
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen1(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefCountOf_uint8[uint8](w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefCountOf_uint8[uint8](w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefCountOf_uint8[uint8](w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefCountOf_uint8[uint8](c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountOf_uint8(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMaxOf_float64 is MaxOf_float64's Go original.
+func vssaSubsetRefMaxOf_float64[T int | int64 | float64](s []T) T {
+	var m T
+	for i, x := range s {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// vssaSubsetCheckMaxOf_float64 runs MaxOf_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMaxOf_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 float64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_float64[float64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_float64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MaxOf_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(r0, w0) {
+		t.Fatalf("MaxOf_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("MaxOf_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 float64
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = MaxOf[float64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("MaxOf[float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(v0, w0) {
+		t.Fatalf("MaxOf[float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("MaxOf[float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAMaxOf_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMaxOf_float64(t, g)
+	}
+}
+
+func FuzzVSSAMaxOf_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMaxOf_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMaxOf_float64 times gc's MaxOf_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMaxOf_float64(b *testing.B) {
+	var a0 []float64
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMaxOf_float64[float64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefMaxOf_float64[float64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefMaxOf_float64[float64](w0)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMaxOf_float64[float64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxOf_float64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMaxOf_int64 is MaxOf_int64's Go original.
+func vssaSubsetRefMaxOf_int64[T int | int64 | float64](s []T) T {
+	var m T
+	for i, x := range s {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// vssaSubsetCheckMaxOf_int64 runs MaxOf_int64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMaxOf_int64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	d0 := vssaSubsetClone4(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_int64[int64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_int64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MaxOf_int64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(r0, w0) {
+		t.Fatalf("MaxOf_int64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("MaxOf_int64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 int64
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = MaxOf[int64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("MaxOf[int64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(v0, w0) {
+		t.Fatalf("MaxOf[int64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame4(d0, b0) {
+		t.Fatalf("MaxOf[int64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAMaxOf_int64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMaxOf_int64(t, g)
+	}
+}
+
+func FuzzVSSAMaxOf_int64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMaxOf_int64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMaxOf_int64 times gc's MaxOf_int64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMaxOf_int64(b *testing.B) {
+	var a0 []int64
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMaxOf_int64[int64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefMaxOf_int64[int64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone4(a0)
+	vssaSubsetRefMaxOf_int64[int64](w0)
+	inPlace := !vssaSubsetSame4(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMaxOf_int64[int64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxOf_int64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefInsertionSort_float64 is InsertionSort_float64's Go original.
+func vssaSubsetRefInsertionSort_float64[E cmp.Ordered](data []E, a, b int) {
+	for i := a + 1; i < b; i++ {
+		for j := i; j > a && cmpLess(data[j], data[j-1]); j-- {
+			data[j], data[j-1] = data[j-1], data[j]
+		}
+	}
+}
+
+// vssaSubsetCheckInsertionSort_float64 runs InsertionSort_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckInsertionSort_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	a1 := int(g.between(-1, 80))
+	b1 := vssaSubsetClone2(a1)
+	d1 := vssaSubsetClone2(a1)
+	a2 := int(g.between(-1, 80))
+	b2 := vssaSubsetClone2(a2)
+	d2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_float64[float64](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { InsertionSort_float64(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("InsertionSort_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("InsertionSort_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { InsertionSort[float64](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("InsertionSort[float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("InsertionSort[float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAInsertionSort_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckInsertionSort_float64(t, g)
+	}
+}
+
+func FuzzVSSAInsertionSort_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckInsertionSort_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAInsertionSort_float64 times gc's InsertionSort_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
+	var a0 []float64
+	var a1 int
+	var a2 int
+	var b0 []float64
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		a1 = int(80)
+		a2 = int(80)
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefInsertionSort_float64[float64](c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				InsertionSort_float64(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefInsertionSort_int32 is InsertionSort_int32's Go original.
+func vssaSubsetRefInsertionSort_int32[E cmp.Ordered](data []E, a, b int) {
+	for i := a + 1; i < b; i++ {
+		for j := i; j > a && cmpLess(data[j], data[j-1]); j-- {
+			data[j], data[j-1] = data[j-1], data[j]
+		}
+	}
+}
+
+// vssaSubsetCheckInsertionSort_int32 runs InsertionSort_int32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckInsertionSort_int32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	d0 := vssaSubsetClone8(a0)
+	a1 := int(g.between(-1, 80))
+	b1 := vssaSubsetClone2(a1)
+	d1 := vssaSubsetClone2(a1)
+	a2 := int(g.between(-1, 80))
+	b2 := vssaSubsetClone2(a2)
+	d2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_int32[int32](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { InsertionSort_int32(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("InsertionSort_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("InsertionSort_int32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { InsertionSort[int32](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("InsertionSort[int32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame8(d0, b0) {
+		t.Fatalf("InsertionSort[int32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAInsertionSort_int32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckInsertionSort_int32(t, g)
+	}
+}
+
+func FuzzVSSAInsertionSort_int32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckInsertionSort_int32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAInsertionSort_int32 times gc's InsertionSort_int32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
+	var a0 []int32
+	var a1 int
+	var a2 int
+	var b0 []int32
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		a1 = int(80)
+		a2 = int(80)
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefInsertionSort_int32[int32](c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				InsertionSort_int32(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefWiden_int16_float32 is Widen_int16_float32's Go original.
+func vssaSubsetRefWiden_int16_float32[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = F(src[i]) * k
+	}
+	return n
+}
+
+// vssaSubsetCheckWiden_int16_float32 runs Widen_int16_float32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWiden_int16_float32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen30(g)
+	b0 := vssaSubsetClone30(a0)
+	d0 := vssaSubsetClone30(a0)
+	a1 := vssaSubsetGen31(g)
+	b1 := vssaSubsetClone31(a1)
+	d1 := vssaSubsetClone31(a1)
+	a2 := vssaSubsetGen16(g)
+	b2 := vssaSubsetClone16(a2)
+	d2 := vssaSubsetClone16(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int16_float32[int16, float32](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int16_float32(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Widen_int16_float32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Widen_int16_float32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame30(a0, b0) {
+		t.Fatalf("Widen_int16_float32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame31(a1, b1) {
+		t.Fatalf("Widen_int16_float32(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = Widen[int16, float32](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("Widen[int16,float32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("Widen[int16,float32](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame30(d0, b0) {
+		t.Fatalf("Widen[int16,float32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+	if !vssaSubsetSame31(d1, b1) {
+		t.Fatalf("Widen[int16,float32](%s): argument 1 is %v after the call, after the Go original %v", in, d1, b1)
+	}
+}
+
+func TestVSSAWiden_int16_float32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWiden_int16_float32(t, g)
+	}
+}
+
+func FuzzVSSAWiden_int16_float32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWiden_int16_float32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWiden_int16_float32 times gc's Widen_int16_float32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
+	var a0 []float32
+	var a1 []int16
+	var a2 float32
+	var b0 []float32
+	var b1 []int16
+	var b2 float32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen30(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen31(g)
+		g.scale = 1
+		a2 = vssaSubsetGen16(g)
+		g.scale = 1
+		w0 := vssaSubsetClone30(a0)
+		w1 := vssaSubsetClone31(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone30(a0); w1 = vssaSubsetClone31(a1) }, func() { vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone30(a0)
+	w1 := vssaSubsetClone31(a1)
+	vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2)
+	inPlace := !vssaSubsetSame30(w0, a0) || !vssaSubsetSame31(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone30(a0)
+	}
+	c1 := make([][]int16, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone31(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore30(c0[k], a0)
+					vssaSubsetRestore31(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefWiden_int16_float32[int16, float32](c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore30(c0[k], a0)
+					vssaSubsetRestore31(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Widen_int16_float32(c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefWiden_int32_float64 is Widen_int32_float64's Go original.
+func vssaSubsetRefWiden_int32_float64[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = F(src[i]) * k
+	}
+	return n
+}
+
+// vssaSubsetCheckWiden_int32_float64 runs Widen_int32_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWiden_int32_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	a1 := vssaSubsetGen8(g)
+	b1 := vssaSubsetClone8(a1)
+	d1 := vssaSubsetClone8(a1)
+	a2 := vssaSubsetGen15(g)
+	b2 := vssaSubsetClone15(a2)
+	d2 := vssaSubsetClone15(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int32_float64[int32, float64](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int32_float64(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Widen_int32_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Widen_int32_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("Widen_int32_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame8(a1, b1) {
+		t.Fatalf("Widen_int32_float64(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = Widen[int32, float64](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("Widen[int32,float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("Widen[int32,float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("Widen[int32,float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+	if !vssaSubsetSame8(d1, b1) {
+		t.Fatalf("Widen[int32,float64](%s): argument 1 is %v after the call, after the Go original %v", in, d1, b1)
+	}
+}
+
+func TestVSSAWiden_int32_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWiden_int32_float64(t, g)
+	}
+}
+
+func FuzzVSSAWiden_int32_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWiden_int32_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWiden_int32_float64 times gc's Widen_int32_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
+	var a0 []float64
+	var a1 []int32
+	var a2 float64
+	var b0 []float64
+	var b1 []int32
+	var b2 float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen8(g)
+		g.scale = 1
+		a2 = vssaSubsetGen15(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		w1 := vssaSubsetClone8(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0); w1 = vssaSubsetClone8(a1) }, func() { vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone14(a0)
+	w1 := vssaSubsetClone8(a1)
+	vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2)
+	inPlace := !vssaSubsetSame14(w0, a0) || !vssaSubsetSame8(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	c1 := make([][]int32, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone8(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+					vssaSubsetRestore8(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefWiden_int32_float64[int32, float64](c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+					vssaSubsetRestore8(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Widen_int32_float64(c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIndexByteOf_string is IndexByteOf_string's Go original.
+func vssaSubsetRefIndexByteOf_string[S ~string | ~[]byte](s S, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckIndexByteOf_string runs IndexByteOf_string and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIndexByteOf_string(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	d0 := vssaSubsetClone6(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	d1 := vssaSubsetClone1(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIndexByteOf_string[string](b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IndexByteOf_string(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IndexByteOf_string(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("IndexByteOf_string(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IndexByteOf[string](d0, d1) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IndexByteOf[string](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("IndexByteOf[string](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+}
+
+func TestVSSAIndexByteOf_string(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIndexByteOf_string(t, g)
+	}
+}
+
+func FuzzVSSAIndexByteOf_string(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIndexByteOf_string(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIndexByteOf_string times gc's IndexByteOf_string (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIndexByteOf_string(b *testing.B) {
+	var a0 string
+	var a1 byte
+	var b0 string
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		a1 = vssaSubsetGen1(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefIndexByteOf_string[string](a0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefIndexByteOf_string[string](a0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIndexByteOf_string[string](a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IndexByteOf_string(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIsSorted_slice_float64_float64 is IsSorted_slice_float64_float64's Go original.
+func vssaSubsetRefIsSorted_slice_float64_float64[S ~[]E, E cmp.Ordered](x S) bool {
+	for i := len(x) - 1; i > 0; i-- {
+		if cmp.Less(x[i], x[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetCheckIsSorted_slice_float64_float64 runs IsSorted_slice_float64_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIsSorted_slice_float64_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 bool
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_float64_float64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(r0, w0) {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 bool
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IsSorted[[]float64, float64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IsSorted[[]float64,float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(v0, w0) {
+		t.Fatalf("IsSorted[[]float64,float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("IsSorted[[]float64,float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAIsSorted_slice_float64_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIsSorted_slice_float64_float64(t, g)
+	}
+}
+
+func FuzzVSSAIsSorted_slice_float64_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vssaSubsetCheckIsSorted_slice_float64_float64(t, vssaSubsetByteGen(data))
+	})
+}
+
+// BenchmarkVSSAIsSorted_slice_float64_float64 times gc's IsSorted_slice_float64_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIsSorted_slice_float64_float64(b *testing.B) {
+	var a0 []float64
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IsSorted_slice_float64_float64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIsSorted_slice_int32_int32 is IsSorted_slice_int32_int32's Go original.
+func vssaSubsetRefIsSorted_slice_int32_int32[S ~[]E, E cmp.Ordered](x S) bool {
+	for i := len(x) - 1; i > 0; i-- {
+		if cmp.Less(x[i], x[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetCheckIsSorted_slice_int32_int32 runs IsSorted_slice_int32_int32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIsSorted_slice_int32_int32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	d0 := vssaSubsetClone8(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 bool
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_int32_int32(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(r0, w0) {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 bool
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IsSorted[[]int32, int32](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IsSorted[[]int32,int32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(v0, w0) {
+		t.Fatalf("IsSorted[[]int32,int32](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame8(d0, b0) {
+		t.Fatalf("IsSorted[[]int32,int32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAIsSorted_slice_int32_int32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIsSorted_slice_int32_int32(t, g)
+	}
+}
+
+func FuzzVSSAIsSorted_slice_int32_int32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIsSorted_slice_int32_int32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIsSorted_slice_int32_int32 times gc's IsSorted_slice_int32_int32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
+	var a0 []int32
+	var b0 []int32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IsSorted_slice_int32_int32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -4984,6 +6514,12 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "ByteLoads", "b2118196f1e824c6b6a0e3be74ecbeb12b9bddcbb7c91603424ce22e7c7bba5a"},
 		{"subset.go", "BigEndianWords", "e395db91349e5c9ac5fe132ca362c0a3fca4998848e98e85229e4c999882551b"},
 		{"subset.go", "Rounds", "602a1697763bdacfd16a23463699c23d621db4867a82219e4a7d8515cb0aa8d5"},
+		{"generics.go", "CountOf", "d52b6d35922da57940712d8cf3819c5cf0fa9ef23fd37e52c7fbfb4860ea99b4"},
+		{"generics.go", "MaxOf", "affa213f01106d41887ea14507efad09b4c1286454900a90b1205eaba30aa54e"},
+		{"generics.go", "InsertionSort", "c6fae91eb84a0fc5c4106d41f796a41dc7a019636952a505b5bef1e47b7994c3"},
+		{"generics.go", "Widen", "f8c0b946c1e1c31e8b6589ca04294733f611c0d7c09f4dd7a0ed6e2beb26b24a"},
+		{"generics.go", "IndexByteOf", "9ac3442235506f861decd1eca4285755847630f75151fe0e108fa8f080d5dab7"},
+		{"generics.go", "IsSorted", "2e0b4667eeb86f29edf63453e66a0416ba451d65769b2afe6f0c57baba43a23e"},
 	})
 }
 
@@ -5648,6 +7184,86 @@ func vssaSubsetGen29(g *vssaSubsetGen) int8 { return int8(g.int()) }
 func vssaSubsetClone29(x int8) int8 { return x }
 
 func vssaSubsetSame29(x, y int8) bool { return x == y }
+
+func vssaSubsetGen30(g *vssaSubsetGen) []float32 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]float32, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen16(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone30(x []float32) []float32 {
+	if x == nil {
+		return nil
+	}
+	c := make([]float32, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore30(x, y []float32) { copy(x, y) }
+
+func vssaSubsetSame30(x, y []float32) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame16(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen32(g *vssaSubsetGen) int16 { return int16(g.int()) }
+
+func vssaSubsetClone32(x int16) int16 { return x }
+
+func vssaSubsetSame32(x, y int16) bool { return x == y }
+
+func vssaSubsetGen31(g *vssaSubsetGen) []int16 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]int16, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen32(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone31(x []int16) []int16 {
+	if x == nil {
+		return nil
+	}
+	c := make([]int16, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore31(x, y []int16) { copy(x, y) }
+
+func vssaSubsetSame31(x, y []int16) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame32(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
