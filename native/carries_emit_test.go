@@ -79,6 +79,16 @@ func (m *x86) run(t *testing.T, code string) {
 	}
 }
 
+// gpLoc returns the location of the general register named name.
+func gpLoc(name string) validate.Loc {
+	for i, n := range gpNames {
+		if n == name {
+			return validate.Loc(i)
+		}
+	}
+	panic(name)
+}
+
 // TestCarryArithRegisters checks the instructions carryArith emits for
 // every way the allocator may place the operands and the result (the
 // result in an operand's register, the carry's or an address
@@ -87,14 +97,7 @@ func (m *x86) run(t *testing.T, code string) {
 // carry in (1 when its low 32 bits are not 0).
 func TestCarryArithRegisters(t *testing.T) {
 	regs := []string{"AX", "CX", "DX", "BX"}
-	loc := func(name string) validate.Loc {
-		for i, n := range gpNames {
-			if n == name {
-				return validate.Loc(i)
-			}
-		}
-		panic(name)
-	}
+	loc := gpLoc
 	values := [][3]uint64{{5, 7, 1}, {^uint64(0), 1, 0}, {^uint64(0), ^uint64(0), 1 << 32}, {0, 1, 1<<33 | 5}, {1 << 63, 1 << 63, 2}, {3, 9, 0}}
 	for _, add := range []bool{true, false} {
 		for _, form := range []string{"reg", "mem", "imm"} {
@@ -174,14 +177,7 @@ func checkCarryArith(t *testing.T, add bool, form string, carry bool, xr, yr, cr
 // after the high half's MULQ, and computed again when the high half
 // went to AX or a move wrote AX between them.
 func TestMulLoRegisters(t *testing.T) {
-	loc := func(name string) validate.Loc {
-		for i, n := range gpNames {
-			if n == name {
-				return validate.Loc(i)
-			}
-		}
-		panic(name)
-	}
+	loc := gpLoc
 	x, y := uint64(0xdeadbeefcafef00d), uint64(0x123456789abcdef1)
 	wantHi, wantLo := bits.Mul64(x, y)
 	for _, hiDst := range []string{"DX", "AX", "CX"} {
