@@ -12,13 +12,18 @@
 package native
 
 // reloadPointerArgs gives, in a function that calls, each use of a
-// pointer argument a load of its own from the argument frame, right
-// before the instruction (or, for a phi, at the end of the predecessor).
-// The calls on the way to a panic (math/big's panic("subVV len")
-// converts its string, then panics) do not count unless a pointer
-// argument is read after them: nothing else runs after them.
+// pointer argument that a call may come before a load of its own from
+// the argument frame, right before the instruction (or, for a phi, at
+// the end of the predecessor). A use no call reaches (a loop before the
+// calls, as ConstantTimeCompare's before its trampoline) reads the
+// entry's load, which no call then separates from it.
+//
+// When every call is on the way to a panic (math/big's panic("subVV
+// len") converts its string, then panics) and no pointer argument is
+// read after one, nothing is reloaded: nothing else runs after them.
 func reloadPointerArgs(m *Func) {
 	def := definitions(m)
+	afterCall := blocksAfterCalls(m)
 	isPointerArg := func(v Value) bool {
 		d := def[v].instr
 		return d != nil && d.Op == OpArg && m.Values[v].Pointer
@@ -33,9 +38,11 @@ func reloadPointerArgs(m *Func) {
 	}
 	for _, b := range m.Blocks {
 		var code []*Instr
+		called := afterCall[b.Index] // a call may have run before this point
 		for _, in := range b.Instrs {
-			if in.Op == OpArg {
+			if in.Op == OpArg || !called {
 				code = append(code, in)
+				called = called || in.Op == OpCall
 				continue
 			}
 			fresh := map[Value]Value{}
@@ -58,7 +65,7 @@ func reloadPointerArgs(m *Func) {
 	for _, b := range m.Blocks {
 		for _, p := range b.Phis {
 			for k, a := range p.Args {
-				if isPointerArg(a) {
+				if isPointerArg(a) && (afterCall[b.Preds[k]] || m.Blocks[b.Preds[k]].hasCall()) {
 					pred := m.Blocks[b.Preds[k]]
 					r := reload(a)
 					last := len(pred.Instrs) - 1
@@ -94,6 +101,38 @@ func returningCall(m *Func, isPointerArg func(Value) bool) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// blocksAfterCalls returns, by block, whether a call may run before the
+// block starts: the block is reachable from a block with a call.
+func blocksAfterCalls(m *Func) []bool {
+	after := make([]bool, len(m.Blocks))
+	var work []int
+	for _, b := range m.Blocks {
+		if b.hasCall() {
+			work = append(work, b.Index)
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range m.Blocks[b].Succs {
+			if !after[s] {
+				after[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return after
+}
+
+func (b *Block) hasCall() bool {
+	for _, in := range b.Instrs {
+		if in.Op == OpCall {
+			return true
 		}
 	}
 	return false

@@ -3,7 +3,8 @@
 //
 // The pipeline, for each function (a method T.M is compiled as the
 // function T_M, targets.go): the bridge's IR with the package's small
-// functions inlined (irinline.go), through vssa's validated passes
+// functions inlined (irinline.go), and other packages' small leaves
+// (foreign.go: the package is then loaded from source), through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,

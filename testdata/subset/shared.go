@@ -75,3 +75,11 @@ type Source struct {
 	r io.Reader
 	n int
 }
+
+// word64 reads 8 bytes of b as a little-endian word, as utf8's word
+// does: generic over the two byte sequences, small enough for vssa
+// compile to inline its instance into the caller.
+func word64[T string | []byte](b T) uint64 {
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}

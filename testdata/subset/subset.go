@@ -328,6 +328,33 @@ func MostCommon(p []byte) byte {
 	return byte(best)
 }
 
+// ASCIIWords returns how many leading 8-byte words of s are all ASCII,
+// through a generic helper: its instance is inlined, so s's pointer
+// needs no call to survive.
+func ASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}
+
+// Halves divides and takes remainders by powers of two, signed and
+// unsigned (hex's Decode asks len(src)%2): a shift and a mask, the
+// signed ones biased toward zero.
+func Halves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}
+
 // SubVV sets z = x - y with borrows and returns the last borrow, as
 // math/big's subVV_g.
 func SubVV(z, x, y []uint) (c uint) {

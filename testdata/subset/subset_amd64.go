@@ -110,6 +110,12 @@ func (recv *Source) Add(p1 []byte) int {
 func MostCommon(p []byte) byte
 
 //go:noescape
+func ASCIIWords(s string) int
+
+//go:noescape
+func Halves(xs []int64, us []uint64) (int64, uint64)
+
+//go:noescape
 func SubVV(z []uint, x []uint, y []uint) uint
 
 //go:noescape

@@ -80,9 +80,15 @@ func FuzzVSSAHexEncode(f *testing.F) {
 func BenchmarkVSSAHexEncode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -94,16 +100,23 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefHexEncode(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefHexEncode(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexEncode(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexEncode(w0, w1)
@@ -220,9 +233,14 @@ func FuzzVSSASumWords(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASumWords(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -230,14 +248,18 @@ func BenchmarkVSSASumWords(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefSumWords(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSumWords(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefSumWords(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefSumWords(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -344,9 +366,15 @@ func FuzzVSSASkip(f *testing.F) {
 func BenchmarkVSSASkip(b *testing.B) {
 	var a0 []int64
 	var a1 int
-	found := false
+	var b0 []int64
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -356,14 +384,20 @@ func BenchmarkVSSASkip(b *testing.B) {
 		a1 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone4(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefSkip(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSkip(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefSkip(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone4(a0)
 	vssaSubsetRefSkip(w0, a1)
 	inPlace := !vssaSubsetSame4(w0, a0)
@@ -480,9 +514,16 @@ func BenchmarkVSSAField(b *testing.B) {
 	var a0 string
 	var a1 byte
 	var a2 int
-	found := false
+	var b0 string
+	var b1 byte
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen6(g)
 		g.scale = 1
@@ -490,14 +531,22 @@ func BenchmarkVSSAField(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen2(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefField(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefField(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefField(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -589,9 +638,14 @@ func FuzzVSSAParsePair(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParsePair(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -599,14 +653,18 @@ func BenchmarkVSSAParsePair(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefParsePair(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefParsePair(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefParsePair(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefParsePair(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -716,9 +774,17 @@ func BenchmarkVSSAWindow(b *testing.B) {
 	var a1 int
 	var a2 int
 	var a3 int
-	found := false
+	var b0 []int32
+	var b1 int
+	var b2 int
+	var b3 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -732,14 +798,24 @@ func BenchmarkVSSAWindow(b *testing.B) {
 		a3 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone8(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefWindow(w0, a1, a2, a3) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefWindow(w0, a1, a2, a3) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefWindow(w0, a1, a2, a3) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefWindow(w0, a1, a2, a3)
 	inPlace := !vssaSubsetSame8(w0, a0)
@@ -853,9 +929,14 @@ func FuzzVSSAPopCount(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPopCount(b *testing.B) {
 	var a0 []uint64
-	found := false
+	var b0 []uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -863,14 +944,18 @@ func BenchmarkVSSAPopCount(b *testing.B) {
 		a0 = vssaSubsetGen10(g)
 		g.scale = 1
 		w0 := vssaSubsetClone10(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefPopCount(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefPopCount(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone10(a0) }, func() { vssaSubsetRefPopCount(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone10(a0)
 	vssaSubsetRefPopCount(w0)
 	inPlace := !vssaSubsetSame10(w0, a0)
@@ -982,9 +1067,15 @@ func FuzzVSSAMixWords(f *testing.F) {
 func BenchmarkVSSAMixWords(b *testing.B) {
 	var a0 []byte
 	var a1 uint64
-	found := false
+	var b0 []byte
+	var b1 uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -994,14 +1085,20 @@ func BenchmarkVSSAMixWords(b *testing.B) {
 		a1 = vssaSubsetGen11(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefMixWords(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefMixWords(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMixWords(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMixWords(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -1119,9 +1216,16 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
 	var a2 []uint
-	found := false
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1133,22 +1237,32 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 		}
 		a1 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaSubsetClone12(a0)
 		w1 := vssaSubsetClone12(a1)
 		w2 := vssaSubsetClone12(a2)
-		if vssaSubsetCatch(func() { vssaSubsetRefAddVV(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefAddVV(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddVV(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaSubsetClone12(a0)
 	w1 := vssaSubsetClone12(a1)
 	w2 := vssaSubsetClone12(a2)
@@ -1274,9 +1388,14 @@ func FuzzVSSAL2Norm(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAL2Norm(b *testing.B) {
 	var a0 []float64
-	found := false
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1284,14 +1403,18 @@ func BenchmarkVSSAL2Norm(b *testing.B) {
 		a0 = vssaSubsetGen14(g)
 		g.scale = 1
 		w0 := vssaSubsetClone14(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefL2Norm(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefL2Norm(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefL2Norm(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefL2Norm(w0)
 	inPlace := !vssaSubsetSame14(w0, a0)
@@ -1415,9 +1538,16 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 	var a0 uint64
 	var a1 float64
 	var a2 float32
-	found := false
+	var b0 uint64
+	var b1 float64
+	var b2 float32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -1425,14 +1555,22 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen16(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefUnsigned(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefUnsigned(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefUnsigned(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1547,9 +1685,16 @@ func BenchmarkVSSABits(b *testing.B) {
 	var a0 uint64
 	var a1 uint32
 	var a2 int
-	found := false
+	var b0 uint64
+	var b1 uint32
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -1557,14 +1702,22 @@ func BenchmarkVSSABits(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen2(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefBits(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefBits(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefBits(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1647,9 +1800,14 @@ func FuzzVSSADescale8(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADescale8(b *testing.B) {
 	var a0 *[8]int32
-	found := false
+	var b0 *[8]int32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1657,14 +1815,18 @@ func BenchmarkVSSADescale8(b *testing.B) {
 		a0 = vssaSubsetGen18(g)
 		g.scale = 1
 		w0 := vssaSubsetClone18(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefDescale8(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefDescale8(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone18(a0) }, func() { vssaSubsetRefDescale8(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone18(a0)
 	vssaSubsetRefDescale8(w0)
 	inPlace := !vssaSubsetSame18(w0, a0)
@@ -1801,9 +1963,16 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	var a0 uint8
 	var a1 uint8
 	var a2 uint8
-	found := false
+	var b0 uint8
+	var b1 uint8
+	var b2 uint8
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen1(g)
 		g.scale = 1
@@ -1811,14 +1980,22 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen1(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1920,9 +2097,15 @@ func FuzzVSSADigest_Write(f *testing.F) {
 func BenchmarkVSSADigest_Write(b *testing.B) {
 	var a0 *Digest
 	var a1 []byte
-	found := false
+	var b0 *Digest
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1936,14 +2119,20 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone19(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefDigest_Write(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefDigest_Write(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone19(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefDigest_Write(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone19(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefDigest_Write(w0, w1)
@@ -2046,20 +2235,29 @@ func FuzzVSSACelsius_Fahrenheit(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 	var a0 Celsius
-	found := false
+	var b0 Celsius
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen20(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefCelsius_Fahrenheit(a0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefCelsius_Fahrenheit(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefCelsius_Fahrenheit(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -2153,9 +2351,15 @@ func FuzzVSSAInRange(f *testing.F) {
 func BenchmarkVSSAInRange(b *testing.B) {
 	var a0 []byte
 	var a1 uint8
-	found := false
+	var b0 []byte
+	var b1 uint8
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2165,14 +2369,20 @@ func BenchmarkVSSAInRange(b *testing.B) {
 		a1 = vssaSubsetGen1(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefInRange(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefInRange(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefInRange(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefInRange(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -2288,9 +2498,14 @@ func FuzzVSSACentroid(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACentroid(b *testing.B) {
 	var a0 []Point
-	found := false
+	var b0 []Point
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2298,14 +2513,18 @@ func BenchmarkVSSACentroid(b *testing.B) {
 		a0 = vssaSubsetGen22(g)
 		g.scale = 1
 		w0 := vssaSubsetClone22(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefCentroid(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefCentroid(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone22(a0) }, func() { vssaSubsetRefCentroid(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone22(a0)
 	vssaSubsetRefCentroid(w0)
 	inPlace := !vssaSubsetSame22(w0, a0)
@@ -2427,9 +2646,15 @@ func FuzzVSSAEmitLiteral(f *testing.F) {
 func BenchmarkVSSAEmitLiteral(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2441,16 +2666,23 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefEmitLiteral(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefEmitLiteral(w0, w1)
@@ -2564,9 +2796,15 @@ func FuzzVSSAShift(f *testing.F) {
 func BenchmarkVSSAShift(b *testing.B) {
 	var a0 []int32
 	var a1 int
-	found := false
+	var b0 []int32
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2576,14 +2814,20 @@ func BenchmarkVSSAShift(b *testing.B) {
 		a1 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone8(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefShift(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefShift(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefShift(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefShift(w0, a1)
 	inPlace := !vssaSubsetSame8(w0, a0)
@@ -2705,20 +2949,29 @@ func FuzzVSSAParseDigits(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParseDigits(b *testing.B) {
 	var a0 string
-	found := false
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen6(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefParseDigits(a0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefParseDigits(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefParseDigits(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -2835,9 +3088,15 @@ func FuzzVSSAHexDecode(f *testing.F) {
 func BenchmarkVSSAHexDecode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2849,16 +3108,23 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefHexDecode(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefHexDecode(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexDecode(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexDecode(w0, w1)
@@ -2975,9 +3241,15 @@ func FuzzVSSASource_Add(f *testing.F) {
 func BenchmarkVSSASource_Add(b *testing.B) {
 	var a0 *Source
 	var a1 []byte
-	found := false
+	var b0 *Source
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2991,14 +3263,20 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone25(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefSource_Add(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSource_Add(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone25(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefSource_Add(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone25(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefSource_Add(w0, w1)
@@ -3116,9 +3394,14 @@ func FuzzVSSAMostCommon(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMostCommon(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3126,14 +3409,18 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefMostCommon(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefMostCommon(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMostCommon(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMostCommon(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -3179,6 +3466,276 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 			for k := range batch {
 				_ = k
 				MostCommon(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefASCIIWords is ASCIIWords's Go original.
+func vssaSubsetRefASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}
+
+// vssaSubsetCheckASCIIWords runs ASCIIWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckASCIIWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIWords(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIWords(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ASCIIWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ASCIIWords(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAASCIIWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckASCIIWords(t, g)
+	}
+}
+
+func FuzzVSSAASCIIWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckASCIIWords(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAASCIIWords times gc's ASCIIWords (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAASCIIWords(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefASCIIWords(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIWords(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefHalves is Halves's Go original.
+func vssaSubsetRefHalves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}
+
+// vssaSubsetCheckHalves runs Halves and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckHalves(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	a1 := vssaSubsetGen10(g)
+	b1 := vssaSubsetClone10(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int64
+	var r1, w1 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefHalves(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Halves(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Halves(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(r0, w0) {
+		t.Fatalf("Halves(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Halves(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("Halves(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame10(a1, b1) {
+		t.Fatalf("Halves(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAHalves(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckHalves(t, g)
+	}
+}
+
+func FuzzVSSAHalves(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckHalves(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAHalves times gc's Halves (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAHalves(b *testing.B) {
+	var a0 []int64
+	var a1 []uint64
+	var b0 []int64
+	var b1 []uint64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen10(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		w1 := vssaSubsetClone10(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefHalves(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0); w1 = vssaSubsetClone10(a1) }, func() { vssaSubsetRefHalves(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone4(a0)
+	w1 := vssaSubsetClone10(a1)
+	vssaSubsetRefHalves(w0, w1)
+	inPlace := !vssaSubsetSame4(w0, a0) || !vssaSubsetSame10(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	c1 := make([][]uint64, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone10(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefHalves(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Halves(c0[k], c1[k])
 			}
 			ns += time.Since(t0).Nanoseconds()
 			calls += batch
@@ -3251,9 +3808,16 @@ func BenchmarkVSSASubVV(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
 	var a2 []uint
-	found := false
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3265,22 +3829,32 @@ func BenchmarkVSSASubVV(b *testing.B) {
 		}
 		a1 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaSubsetClone12(a0)
 		w1 := vssaSubsetClone12(a1)
 		w2 := vssaSubsetClone12(a2)
-		if vssaSubsetCatch(func() { vssaSubsetRefSubVV(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSubVV(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefSubVV(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaSubsetClone12(a0)
 	w1 := vssaSubsetClone12(a1)
 	w2 := vssaSubsetClone12(a2)
@@ -3423,9 +3997,18 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 	var a2 []uint
 	var a3 uint
 	var a4 uint
-	found := false
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	var b3 uint
+	var b4 uint
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3437,11 +4020,13 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 		}
 		a1 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a2, a0)
 		a3 = vssaSubsetGen13(g)
 		g.scale = 1
 		a4 = vssaSubsetGen13(g)
@@ -3449,14 +4034,26 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 		w0 := vssaSubsetClone12(a0)
 		w1 := vssaSubsetClone12(a1)
 		w2 := vssaSubsetClone12(a2)
-		if vssaSubsetCatch(func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
 	w0 := vssaSubsetClone12(a0)
 	w1 := vssaSubsetClone12(a1)
 	w2 := vssaSubsetClone12(a2)
@@ -3601,9 +4198,20 @@ func BenchmarkVSSAAdd192(b *testing.B) {
 	var a4 uint64
 	var a5 uint64
 	var a6 uint64
-	found := false
+	var b0 uint64
+	var b1 uint64
+	var b2 uint64
+	var b3 uint64
+	var b4 uint64
+	var b5 uint64
+	var b6 uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -3619,14 +4227,30 @@ func BenchmarkVSSAAdd192(b *testing.B) {
 		g.scale = 1
 		a6 = vssaSubsetGen11(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+			b5 = a5
+			b6 = a6
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	a5 = b5
+	a6 = b6
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -3741,9 +4365,20 @@ func BenchmarkVSSASub192(b *testing.B) {
 	var a4 uint64
 	var a5 uint64
 	var a6 uint64
-	found := false
+	var b0 uint64
+	var b1 uint64
+	var b2 uint64
+	var b3 uint64
+	var b4 uint64
+	var b5 uint64
+	var b6 uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -3759,14 +4394,30 @@ func BenchmarkVSSASub192(b *testing.B) {
 		g.scale = 1
 		a6 = vssaSubsetGen11(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+			b5 = a5
+			b6 = a6
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	a5 = b5
+	a6 = b6
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -3895,9 +4546,14 @@ func FuzzVSSAByteLoads(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAByteLoads(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3905,14 +4561,18 @@ func BenchmarkVSSAByteLoads(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefByteLoads(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefByteLoads(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefByteLoads(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefByteLoads(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -4024,9 +4684,15 @@ func FuzzVSSABigEndianWords(f *testing.F) {
 func BenchmarkVSSABigEndianWords(b *testing.B) {
 	var a0 []byte
 	var a1 []uint32
-	found := false
+	var b0 []byte
+	var b1 []uint32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4040,14 +4706,20 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone27(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone27(a1) }, func() { vssaSubsetRefBigEndianWords(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone27(a1)
 	vssaSubsetRefBigEndianWords(w0, w1)
@@ -4178,9 +4850,15 @@ func FuzzVSSARounds(f *testing.F) {
 func BenchmarkVSSARounds(b *testing.B) {
 	var a0 *[16]uint32
 	var a1 []byte
-	found := false
+	var b0 *[16]uint32
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4194,14 +4872,20 @@ func BenchmarkVSSARounds(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone28(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefRounds(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefRounds(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone28(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefRounds(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone28(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefRounds(w0, w1)
@@ -4291,6 +4975,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "HexDecode", "41acca17ae08cbb70beb25fec3259c6654062ca2d42072c37bae9ab58ba4a814"},
 		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
 		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
+		{"subset.go", "ASCIIWords", "41274beb16fbef18a3f9e7a81f4abfb089af25750066b9f82d4cc01618a9b523"},
+		{"subset.go", "Halves", "049f3a1312c415530f7c2a1bb374249c578071154ba9fa7180ce453ad844dcbe"},
 		{"subset.go", "SubVV", "14746789bc1578b193c6bd354c2b5a7c232cf4459759ce1419ebc78daf365490"},
 		{"subset.go", "AddMulVVWW", "c6d170b89cc0ea0f111aa333a6b7c8b106cc631e4657abe89185535483d228dc"},
 		{"subset.go", "Add192", "7f05ffef10222d84574204305f82d3bbbddba0b176ba436850a05fcfd37fef3b"},
@@ -4349,6 +5035,20 @@ func vssaSubsetDeclName(fd *vssaast.FuncDecl) string {
 		return id.Name + "." + fd.Name.Name
 	}
 	return ""
+}
+
+// vssaSubsetWorkTime returns the shortest of three timed calls of call, each
+// after an untimed prepare (fresh copies of what it writes): how long
+// the Go original works on an input, to pick the benchmark's.
+func vssaSubsetWorkTime(prepare, call func()) time.Duration {
+	d := time.Duration(math.MaxInt64)
+	for range 3 {
+		prepare()
+		t0 := time.Now()
+		call()
+		d = min(d, time.Since(t0))
+	}
+	return d
 }
 
 // vssaSubsetCountNoted is set once vssaSubsetNoteCount has said that -count N
@@ -4957,6 +5657,25 @@ type vssaSubsetGen struct {
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
 	scale int // benchmarks: the factor of a slice's length (an output's room)
+
+	// alphabet, in benchmarks, holds the values a slice's elements and a
+	// string's bytes are drawn from; "" draws elements in [0, 100) and
+	// bytes in [0, 256).
+	alphabet string
+}
+
+// vssaSubsetAlphabets are the alphabets a benchmark's tries take turns with:
+// a parser, a decoder or a compare loop does its work on some of them
+// only (digits, hex, white space, equal elements), and the benchmark
+// keeps the input on which the Go original works longest.
+var vssaSubsetAlphabets = []string{"", "\x00", "0123456789", "0123456789abcdefABCDEF", " \t\r\n", "abcdefghijklmnopqrstuvwxyz ", vssaSubsetAllBytes()}
+
+func vssaSubsetAllBytes() string {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
 }
 
 func vssaSubsetRandGen(seed uint64) *vssaSubsetGen {
@@ -4992,6 +5711,9 @@ var vssaSubsetEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255,
 func (g *vssaSubsetGen) int() int64 {
 	if g.bench && g.elems == 0 {
 		return int64(g.n(1024))
+	}
+	if g.bench && g.alphabet != "" {
+		return int64(g.alphabet[g.n(len(g.alphabet))])
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -5035,7 +5757,11 @@ func (g *vssaSubsetGen) bytes() []byte {
 	n, _ := g.length()
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = byte(g.u64())
+		if g.bench && g.alphabet != "" {
+			b[i] = g.alphabet[g.n(len(g.alphabet))]
+		} else {
+			b[i] = byte(g.u64())
+		}
 	}
 	return b
 }
