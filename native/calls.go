@@ -5,9 +5,9 @@
 // pointer map), but not the copies the caller keeps in registers or
 // its frame (NO_LOCAL_POINTERS: the collector does not see those
 // either). So in a function with a call that returns, a pointer
-// argument is read from
-// the argument frame at each use rather than once, and no other pointer
-// may be live across a call: Lower refuses such a function.
+// argument is read from the argument frame at each use after a call
+// rather than once, and no other pointer may be live across a call:
+// Lower refuses such a function.
 
 package native
 

@@ -53,6 +53,10 @@ func (m *x86) run(t *testing.T, code string) {
 			v := uint32(m.reg[f[1]])
 			m.cf = v != 0
 			m.reg[f[1]] = uint64(-v)
+		case "MULQ":
+			m.reg["DX"], m.reg["AX"] = bits.Mul64(m.reg["AX"], m.read(t, f[1]))
+		case "IMULQ":
+			m.reg[f[2]] *= m.read(t, f[1])
 		case "NEGQ":
 			v := m.reg[f[1]]
 			m.cf = v != 0
@@ -75,6 +79,16 @@ func (m *x86) run(t *testing.T, code string) {
 	}
 }
 
+// gpLoc returns the location of the general register named name.
+func gpLoc(name string) validate.Loc {
+	for i, n := range gpNames {
+		if n == name {
+			return validate.Loc(i)
+		}
+	}
+	panic(name)
+}
+
 // TestCarryArithRegisters checks the instructions carryArith emits for
 // every way the allocator may place the operands and the result (the
 // result in an operand's register, the carry's or an address
@@ -83,14 +97,7 @@ func (m *x86) run(t *testing.T, code string) {
 // carry in (1 when its low 32 bits are not 0).
 func TestCarryArithRegisters(t *testing.T) {
 	regs := []string{"AX", "CX", "DX", "BX"}
-	loc := func(name string) validate.Loc {
-		for i, n := range gpNames {
-			if n == name {
-				return validate.Loc(i)
-			}
-		}
-		panic(name)
-	}
+	loc := gpLoc
 	values := [][3]uint64{{5, 7, 1}, {^uint64(0), 1, 0}, {^uint64(0), ^uint64(0), 1 << 32}, {0, 1, 1<<33 | 5}, {1 << 63, 1 << 63, 2}, {3, 9, 0}}
 	for _, add := range []bool{true, false} {
 		for _, form := range []string{"reg", "mem", "imm"} {
@@ -163,5 +170,38 @@ func checkCarryArith(t *testing.T, add bool, form string, carry bool, xr, yr, cr
 	if got, gotOut := m.reg[dr], m.reg["R8"]; got != want || gotOut != wantOut {
 		desc := fmt.Sprintf("add %v, %s, carry %v, x in %s, y in %s, c in %s, result in %s, x=%d y=%d c=%d", add, form, carry, xr, yr, cr, dr, x, y, c)
 		t.Fatalf("%s: got %d carry %d, want %d carry %d:\n%s", desc, got, gotOut, want, wantOut, code)
+	}
+}
+
+// TestMulLoRegisters checks the low half of bits.Mul64 read from AX
+// after the high half's MULQ, and computed again when the high half
+// went to AX or a move wrote AX between them.
+func TestMulLoRegisters(t *testing.T) {
+	loc := gpLoc
+	x, y := uint64(0xdeadbeefcafef00d), uint64(0x123456789abcdef1)
+	wantHi, wantLo := bits.Mul64(x, y)
+	for _, hiDst := range []string{"DX", "AX", "CX"} {
+		for _, moved := range []bool{false, true} {
+			for _, loDst := range []string{"AX", "CX", "BX", "DX", "SI"} {
+				if moved && hiDst == "AX" {
+					continue // AX holds the high half: no move writes it
+				}
+				hi := &Instr{Op: OpIntrinsic, Intr: IntrMulHi, Width: 8, Dst: 2, Args: []Value{0, 1}}
+				lo := &Instr{Op: OpIntrinsic, Intr: IntrMulLo, Width: 8, Dst: 3, Args: []Value{2, 0, 1}}
+				e := &emitter{}
+				e.intrinsic(hi, []validate.Loc{loc("SI"), loc("DI")}, loc(hiDst))
+				e.last, e.lastDst = hi, loc(hiDst)
+				if moved {
+					e.ins("MOVQ $12345, AX")
+					e.axWritten = true
+				}
+				e.intrinsic(lo, []validate.Loc{loc(hiDst), loc("SI"), loc("DI")}, loc(loDst))
+				m := &x86{reg: map[string]uint64{"SI": x, "DI": y}}
+				m.run(t, e.w.String())
+				if m.reg[loDst] != wantLo || loDst != hiDst && m.reg[hiDst] != wantHi {
+					t.Errorf("high in %s, move into AX %v, low in %s: got %#x, %#x, want %#x, %#x:\n%s", hiDst, moved, loDst, m.reg[hiDst], m.reg[loDst], wantHi, wantLo, e.w.String())
+				}
+			}
+		}
 	}
 }

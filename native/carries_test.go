@@ -101,6 +101,7 @@ func MulAdd(x, y, c uint64) (uint64, uint64) {
 		{"Add3", `\tSBBQ `, 1},
 		{"Add3", `\tNEGL `, 0},
 		{"MulAdd", `\tSBBQ `, 0},
+		{"MulAdd", `\tIMULQ `, 0}, // the low half from MULQ's AX
 	} {
 		text := textOf(asm, c.fn)
 		if got := count(text, c.re); got != c.n {

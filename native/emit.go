@@ -74,6 +74,12 @@ type emitter struct {
 	// flagsOnly holds the carries kept in the flags (carries.go): no
 	// register holds them.
 	flagsOnly map[Value]bool
+	// last is the instruction emitted last in the block and lastDst
+	// its result's register; axWritten, whether a move wrote AX since:
+	// a low product reads AX as the high one's MULQ left it.
+	last      *Instr
+	lastDst   validate.Loc
+	axWritten bool
 }
 
 // Emit returns the TEXT block of the allocated function, named name
@@ -287,11 +293,14 @@ func (e *emitter) body() error {
 			e.ins("PCALIGN $64")
 		}
 		fmt.Fprintf(&e.w, "b%d:\n", b.Index)
-		e.prev = nil
+		e.prev, e.last = nil, nil
 		mb := &e.a.After.Blocks[b.Index]
 		for _, mi := range mb.Instrs {
 			if mi.Ref < 0 {
 				e.move(mi.Move.Src, mi.Move.Dst)
+				if mi.Move.Dst == locAX {
+					e.axWritten = true
+				}
 				continue
 			}
 			in := e.a.Code[mi.Ref]
@@ -325,6 +334,7 @@ func (e *emitter) body() error {
 			if !keepsFlags(in) {
 				e.prev = in
 			}
+			e.last, e.lastDst, e.axWritten = in, dst, false
 		}
 	}
 	return nil

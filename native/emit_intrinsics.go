@@ -24,6 +24,17 @@ func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc)
 	case IntrAddCarry, IntrSubBorrow:
 		e.carryArith(in, uses, d)
 		return
+	case IntrMulLo:
+		hi := e.last
+		if hi != nil && hi.Op == OpIntrinsic && hi.Intr == IntrMulHi && hi.Dst == in.Args[0] && e.lastDst != locAX && !e.axWritten {
+			if d != "AX" {
+				e.ins("MOVQ AX, %s", d)
+			}
+			return
+		}
+		x, y := e.reg(uses[1], GP), e.reg(uses[2], GP)
+		e.twoAddress("IMULQ", x, y, d, true, "MOVQ", "R11")
+		return
 	case IntrCarryOut:
 		if in.CarryIn {
 			return // read from the flags by the next instruction

@@ -46,6 +46,11 @@ const (
 	// CarryIn it emits nothing: the instruction right after, its only
 	// reader, takes it from the flags (carries.go).
 	IntrCarryOut
+	// Dst = the low 64 bits of the product Args[1]*Args[2], which the
+	// IntrMulHi right before it, defining Args[0], left in AX (MOVQ AX);
+	// computed again (IMULQ) when anything came between that may have
+	// written AX.
+	IntrMulLo
 )
 
 // intrinsic lowers in, a call, if its callee is one of the functions
@@ -93,9 +98,12 @@ func (l *lowerer) intrinsic(in *ir.Instr) bool {
 			if width != 8 {
 				return false
 			}
+			// One MULQ for both halves, as gc's: the low one is read
+			// from AX right after.
 			x, y := val(0), val(1)
-			l.vals[dsts[0]] = []Value{l.def(GP, false, op(IntrMulHi, 8, x, y))}
-			l.vals[dsts[1]] = []Value{l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Args: []Value{x, y}})}
+			hi := l.def(GP, false, op(IntrMulHi, 8, x, y))
+			l.vals[dsts[0]] = []Value{hi}
+			l.vals[dsts[1]] = []Value{l.def(GP, false, op(IntrMulLo, 8, hi, x, y))}
 		case "Add", "Sub":
 			if width != 8 {
 				return false
