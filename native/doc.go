@@ -21,9 +21,15 @@
 // latch per loop (polls.go), loop splitting with unrolling and SSE2
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
 // AVX2 (loops.go, vectorize.go), loads folded into their users
-// (foldloads.go), and a preemption countdown in every loop (polls.go);
-// register allocation on SSA (regalloc.go), whose result
-// validate.RegAlloc checks before anything is emitted; emission
+// (foldloads.go), and a preemption countdown in every loop that may run
+// long (polls.go; a loop whose index runs to a constant bound needs
+// none, boundedloops.go); register allocation on SSA (regalloc.go:
+// spilling the value that costs least for the points it relieves,
+// reading a spilled value from the register that still holds it,
+// reloadcache.go, phis sharing slots with their arguments,
+// spillslots.go), whose result validate.RegAlloc checks before anything
+// is emitted; the frame sized to what it holds, NOSPLIT where it fits
+// the linker's limit (frame.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
 // unextended where only their low bits are read, narrow.go) from the
 // validated code; and the Go files that
@@ -63,7 +69,8 @@
 //     garbage collector sees them and the stack copier moves them; a
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
-//     adjusts, at each use, and is refused if another pointer is live
+//     adjusts, at each use a call may come before, and is refused if
+//     another pointer is live
 //     across such a call (calls.go); trampolines and Go helpers are
 //     called under the same rules. No pointer is ever stored to memory
 //     (that would need a write barrier); a declaration is //go:noescape
