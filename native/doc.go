@@ -27,9 +27,15 @@
 // AVX2 (loops.go, vectorize.go), hand-written byte loads combined into
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
-// (carries.go), and a preemption countdown in every loop (polls.go);
-// register allocation on SSA (regalloc.go), whose result
-// validate.RegAlloc checks before anything is emitted; emission
+// (carries.go), and a preemption countdown in every loop that may run
+// long (polls.go; a loop whose index runs to a constant bound needs
+// none, boundedloops.go); register allocation on SSA (regalloc.go:
+// spilling the value that costs least for the points it relieves,
+// reading a spilled value from the register that still holds it,
+// reloadcache.go, phis sharing slots with their arguments,
+// spillslots.go), whose result validate.RegAlloc checks before anything
+// is emitted; the frame sized to what it holds, NOSPLIT where it fits
+// the linker's limit (frame.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
 // unextended where only their low bits are read, narrow.go) from the
 // validated code; and the Go files that
@@ -72,8 +78,8 @@
 //     garbage collector sees them and the stack copier moves them; a
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
-//     adjusts, at each use (unless no code runs after its calls: they
-//     lead to a panic), and is refused if another pointer is live
+//     adjusts, at each use a call may come before (none where every
+//     call leads to a panic), and is refused if another pointer is live
 //     across such a call (calls.go); trampolines and Go helpers are
 //     called under the same rules. No pointer is ever stored to memory
 //     (that would need a write barrier); a declaration is //go:noescape

@@ -126,6 +126,10 @@ type allocator struct {
 	useLoc  [][]validate.Loc
 	defLoc  []validate.Loc
 	reloads [][]validate.Move
+	// endCache is, by block, the registers that still hold spilled
+	// values at its end: an edge's move reads a phi's spilled argument
+	// there rather than from its slot.
+	endCache []reloadCache
 }
 
 // liveAfter computes the values live after each instruction.
@@ -344,6 +348,10 @@ func (a *allocator) color() (Value, bool) {
 			a.slotClass[s] = f.Values[v].Class
 		}
 	}
+	a.endCache = make([]reloadCache, len(f.Blocks))
+	for i := range a.endCache {
+		a.endCache[i].clear()
+	}
 	a.useLoc = make([][]validate.Loc, len(a.code))
 	a.defLoc = make([]validate.Loc, len(a.code))
 	a.reloads = make([][]validate.Move, len(a.code))
@@ -503,6 +511,7 @@ func (a *allocator) color() (Value, bool) {
 				holder[l] = d
 			}
 		}
+		a.endCache[b.Index] = cache
 	}
 	return NoValue, true
 }
@@ -603,7 +612,11 @@ func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 				j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
 				var ms []validate.Move
 				for _, p := range sb.Phis {
-					if src, dst := a.loc[p.Args[j]], a.loc[p.Dst]; src != dst {
+					src, dst := a.loc[p.Args[j]], a.loc[p.Dst]
+					if r := a.endCache[b.Index].find(p.Args[j]); src >= firstSlot && r >= 0 {
+						src = r // still in a register: no load
+					}
+					if src != dst {
 						ms = append(ms, validate.Move{Src: src, Dst: dst})
 					}
 				}

@@ -3,7 +3,8 @@
 // definition wrote before the value was stored to its slot, or one a
 // reload wrote. A later use of the value in the block reads that
 // register instead of reloading it, so that a value stored and read
-// right after costs no load. The validator checks every such read like
+// right after costs no load; so does the move on an edge out of the
+// block that gives a phi the value (regalloc.go's machFunc). The validator checks every such read like
 // any other: the register must hold the value on every path.
 
 package native
