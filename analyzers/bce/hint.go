@@ -360,8 +360,8 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	}
 	// A function's checks are all in its file, read once.
 	file, tf, src := sourceOf(pass, f.SSA.Pos())
-	if file == nil {
-		return nil
+	if file == nil || vssair.CgoOutput(pass.Fset, file) {
+		return nil // a hint would edit cmd/cgo's translation
 	}
 	byHint := map[key][]token.Pos{}
 	proposed := map[key]*hint{}
