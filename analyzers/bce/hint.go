@@ -29,7 +29,7 @@ type hint struct {
 
 // text is the hint statement.
 func (h *hint) text() string {
-	if h.form == reslice {
+	if h.form == formReslice {
 		return h.slice + " = " + h.slice + "[:" + h.bound + "]"
 	}
 	return "_ = " + h.slice + "[" + h.index() + "]"
@@ -38,7 +38,7 @@ func (h *hint) text() string {
 // asMessage is the hint _ = s[n-1], named in the report only.
 func (h *hint) asMessage() *hint {
 	m := *h
-	m.form = message
+	m.form = formMessage
 	return &m
 }
 
@@ -68,7 +68,7 @@ func (h *hint) caveat() string {
 // why says why a fix keeps the program's behaviour where it did not
 // panic.
 func (h *hint) why() string {
-	if h.form == reslice {
+	if h.form == formReslice {
 		return fmt.Sprintf("the loop reads %s[i] for every i < %s, so where it does not panic %s ≤ len(%s), and %s is not used after it", h.slice, h.bound, h.bound, h.slice, h.slice)
 	}
 	return fmt.Sprintf("the loop reads %s[%s] where it does not panic", h.slice, h.index())
@@ -375,7 +375,7 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 			continue
 		}
 		candidates := []*hint{h}
-		if h.form == reslice {
+		if h.form == formReslice {
 			candidates = append(candidates, h.asMessage())
 		}
 		for _, h := range candidates {
@@ -390,7 +390,7 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	out := map[token.Pos]*hint{}
 	for _, k := range order {
 		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
-			if out[pos] == nil || out[pos].form == message && proposed[k].form != message {
+			if out[pos] == nil || out[pos].form == formMessage && proposed[k].form != formMessage {
 				out[pos] = proposed[k]
 			}
 		}
