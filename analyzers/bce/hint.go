@@ -177,7 +177,9 @@ func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) (*hint, *loopShape) {
 		default:
 			return nil, nil
 		}
-		if l.Tok == token.DEFINE {
+		// A range over a string steps by runes, not by 1: its last
+		// index may be below len(x)-1.
+		if _, str := info.TypeOf(l.X).Underlying().(*types.Basic); l.Tok == token.DEFINE && (!str || isInteger(info.TypeOf(l.X))) {
 			counter = l.Key.(*ast.Ident)
 		}
 		body = l.Body
