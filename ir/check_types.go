@@ -69,7 +69,7 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return fmt.Sprintf("function @%s is not declared", in.Sym())
 		}
 		return wantDst(0, sig)
-	case OpCopy, OpPhi:
+	case OpCopy, OpPhi, OpGamma, OpMu, OpEta:
 		for k := range args {
 			if m := sameAsDst(k); m != "" {
 				return m

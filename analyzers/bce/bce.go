@@ -30,6 +30,7 @@ const directive = "//vssa:bce"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -62,6 +63,13 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 				}
 				left = append(left, leftCheck{in, why})
+			}
+		}
+		if confirmGC {
+			var err error
+			if left, err = keptByGC(pass, left); err != nil && !gcFailed {
+				gcFailed = true
+				pass.Reportf(pass.Files[0].Name.Pos(), "bce: the checks reported in this package are not confirmed by gc's: %v", err)
 			}
 		}
 		report(pass, f, left)

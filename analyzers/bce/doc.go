@@ -23,4 +23,12 @@
 // the hint but as s[i]. Go's hint _ = s[n-1] otherwise, which panics
 // where the loop would not (n < 1, a loop that stops before n), is
 // named in the report's message only.
+//
+// With -bce.gc (on in vssalint) it reports only the checks that gc keeps
+// too: it builds the package with -gcflags=-d=ssa/check_bce and keeps a
+// check only on a line where gc reports one of the same kind (bounds or
+// slice). gc inlines small functions, which vssa's view does not, and
+// removes the checks of a table indexed by an inlined hash; a report of
+// a check the binary does not have is noise. The build is go's, cached;
+// under go vet, which runs the tool on every dependency, it stays off.
 package bce

@@ -25,6 +25,7 @@ const childEnv = "VSSALINT_CHECKER"
 func main() {
 	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
+		confirmWithGC()
 		multichecker.Main(analyzers...)
 	}
 	args, env := takeTags(os.Args[1:], os.Environ())
@@ -86,4 +87,15 @@ func asVet(status int) int {
 		return 1
 	}
 	return status
+}
+
+// confirmWithGC turns -bce.gc on by default: vssalint runs where the
+// package builds, so bce reports only the checks gc keeps too in the
+// binary the user ships (go vet and golangci-lint leave it off: they
+// run the analyzers on every dependency, or inside another tool, where
+// a build per package would cost more than the analysis).
+func confirmWithGC() {
+	f := bce.Analyzer.Flags.Lookup("gc")
+	f.Value.Set("true")
+	f.DefValue = "true"
 }
