@@ -91,7 +91,7 @@ func report(pass *analysis.Pass, f *vssair.Func, left []leftCheck) {
 		d := analysis.Diagnostic{Pos: c.in.Pos, Message: fmt.Sprintf("%s left in a loop: %s", checkName(c.in), c.why)}
 		if h := fixes[c.in.Pos]; h != nil {
 			d.Message += fmt.Sprintf("; %s before the loop removes it", h.text())
-			if h.form == message {
+			if h.form == formMessage {
 				// Drivers apply fixes unread: one that may panic
 				// where the program did not is only named.
 				d.Message += fmt.Sprintf(" (not offered as a fix: %s)", h.caveat())

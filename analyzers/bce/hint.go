@@ -29,7 +29,7 @@ type hint struct {
 
 // text is the hint statement.
 func (h *hint) text() string {
-	if h.form == reslice {
+	if h.form == formReslice {
 		return h.slice + " = " + h.slice + "[:" + h.bound + "]"
 	}
 	return "_ = " + h.slice + "[" + h.index() + "]"
@@ -38,7 +38,7 @@ func (h *hint) text() string {
 // asMessage is the hint _ = s[n-1], named in the report only.
 func (h *hint) asMessage() *hint {
 	m := *h
-	m.form = message
+	m.form = formMessage
 	return &m
 }
 
@@ -68,7 +68,7 @@ func (h *hint) caveat() string {
 // why says why a fix keeps the program's behaviour where it did not
 // panic.
 func (h *hint) why() string {
-	if h.form == reslice {
+	if h.form == formReslice {
 		return fmt.Sprintf("the loop reads %s[i] for every i < %s, so where it does not panic %s ≤ len(%s), and %s is not used after it", h.slice, h.bound, h.bound, h.slice, h.slice)
 	}
 	return fmt.Sprintf("the loop reads %s[%s] where it does not panic", h.slice, h.index())
@@ -177,7 +177,9 @@ func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) (*hint, *loopShape) {
 		default:
 			return nil, nil
 		}
-		if l.Tok == token.DEFINE {
+		// A range over a string steps by runes, not by 1: its last
+		// index may be below len(x)-1.
+		if _, str := info.TypeOf(l.X).Underlying().(*types.Basic); l.Tok == token.DEFINE && (!str || isInteger(info.TypeOf(l.X))) {
 			counter = l.Key.(*ast.Ident)
 		}
 		body = l.Body
@@ -360,8 +362,8 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	}
 	// A function's checks are all in its file, read once.
 	file, tf, src := sourceOf(pass, f.SSA.Pos())
-	if file == nil {
-		return nil
+	if file == nil || vssair.CgoOutput(pass.Fset, file) {
+		return nil // a hint would edit cmd/cgo's translation
 	}
 	byHint := map[key][]token.Pos{}
 	proposed := map[key]*hint{}
@@ -375,7 +377,7 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 			continue
 		}
 		candidates := []*hint{h}
-		if h.form == reslice {
+		if h.form == formReslice {
 			candidates = append(candidates, h.asMessage())
 		}
 		for _, h := range candidates {
@@ -390,7 +392,7 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	out := map[token.Pos]*hint{}
 	for _, k := range order {
 		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
-			if out[pos] == nil || out[pos].form == message && proposed[k].form != message {
+			if out[pos] == nil || out[pos].form == formMessage && proposed[k].form != formMessage {
 				out[pos] = proposed[k]
 			}
 		}

@@ -11,16 +11,16 @@ import (
 type form int
 
 const (
-	// message: _ = s[n-1], named in the report only: it may panic
+	// formMessage: _ = s[n-1], named in the report only: it may panic
 	// where the loop does not (n < 1, or a loop that stops early).
-	message form = iota
-	// index: _ = s[c-1] for a constant c ≥ 1, a fix: the loop reads
+	formMessage form = iota
+	// formIndex: _ = s[c-1] for a constant c ≥ 1, a fix: the loop reads
 	// s[c-1] on every input where it does not panic.
-	index
-	// reslice: s = s[:n], a fix: n ≥ 0, the loop reads s[i] for every
+	formIndex
+	// formReslice: s = s[:n], a fix: n ≥ 0, the loop reads s[i] for every
 	// i < n wherever it does not panic (so n ≤ len(s) there) and s is
 	// used nowhere after the hint but as s[i].
-	reslice
+	formReslice
 )
 
 // A loopShape is what keeps decides from: the function, the loop, its
@@ -52,15 +52,15 @@ type loopShape struct {
 // must be read nowhere after the hint but as s[i] in the loop.
 func keeps(sh *loopShape) form {
 	if sh == nil || !sh.local(sh.s) || !sh.untouched(sh.s, sh.loop) || !sh.untouched(sh.i, sh.body) || !sh.stableBound() || !sh.ends() || !sh.readsEveryRound() {
-		return message
+		return formMessage
 	}
 	if tv, ok := sh.info.Types[sh.bound]; ok && tv.Value != nil {
-		return index // loopHint allows only constants ≥ 1
+		return formIndex // loopHint allows only constants ≥ 1
 	}
 	if sh.nonNeg && !sh.result(sh.s) && sh.onlyIndexed() {
-		return reslice
+		return formReslice
 	}
-	return message
+	return formMessage
 }
 
 // local reports whether v is a variable of fn itself (a parameter or

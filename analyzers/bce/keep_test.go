@@ -71,3 +71,73 @@ func f(w io.Writer, b []byte, g func(), o binary.ByteOrder) {
 		t.Errorf("%d of %d calls seen", seen, len(want))
 	}
 }
+
+// TestHintForms: the form hintFor gives a hint, read off the loop alone
+// (whether check elimination confirms it is confirm's to say).
+func TestHintForms(t *testing.T) {
+	const src = `package p
+
+func slices(b, a []int) (t int) {
+	for i := range a {
+		t += b[i]
+	}
+	return t
+}
+
+func runes(b []int, str string) (t int) {
+	for i := range str {
+		t += b[i]
+	}
+	return t
+}
+
+func upTo(b []int, n int) (t int) {
+	for i := 0; i < n; i++ {
+		t += b[i]
+	}
+	return t
+}
+
+func eight(b []int) (t int) {
+	for i := 0; i < 8; i++ {
+		t += b[i]
+	}
+	return t
+}
+
+func early(b, a []int) int {
+	for i := range a {
+		if b[i] == 0 {
+			break
+		}
+	}
+	return 0
+}
+`
+	want := map[string]form{"slices": formReslice, "runes": formMessage, "upTo": formMessage, "eight": formIndex, "early": formMessage}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range file.Decls {
+		fd := d.(*ast.FuncDecl)
+		ast.Inspect(fd, func(n ast.Node) bool {
+			ix, ok := n.(*ast.IndexExpr)
+			if !ok || types.ExprString(ix) != "b[i]" {
+				return true
+			}
+			h := hintFor(info, file, fset.File(file.Pos()), []byte(src), ix.Lbrack)
+			if h == nil {
+				t.Errorf("%s: no hint", fd.Name.Name)
+			} else if h.form != want[fd.Name.Name] {
+				t.Errorf("%s: form %d (%s), want %d", fd.Name.Name, h.form, h.text(), want[fd.Name.Name])
+			}
+			return false
+		})
+	}
+}

@@ -7,8 +7,9 @@
 // applies suggested fixes, -test (on by default) includes test files,
 // -tags selects files by build tags (the multichecker's own -tags has
 // no effect: vssalint passes them to the package loader in GOFLAGS).
-// With -fix it then prints the reports left without a fix (the
-// multichecker alone prints nothing), from a second run.
+// With -fix it writes each suggested fix that does not conflict with
+// another and prints the reports left without one (the multichecker's
+// -fix prints nothing), all from one run of the analyzers with -json.
 // Exit status, as go vet's: 0 nothing reported (or -json, or -fix that
 // left nothing), 1 reports or a package that failed to load or analyze,
 // 2 bad flags.

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -50,79 +50,190 @@ func withoutFix(args []string) []string {
 
 // A jsonDiag is a report as the multichecker's -json prints it.
 type jsonDiag struct {
-	Posn           string            `json:"posn"`
-	Message        string            `json:"message"`
-	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
-	Related        []struct {
+	Posn           string `json:"posn"`
+	Message        string `json:"message"`
+	SuggestedFixes []struct {
+		Edits []jsonEdit `json:"edits"`
+	} `json:"suggested_fixes"`
+	Related []struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	} `json:"related"`
 }
 
-// printUnfixed prints, from the multichecker's -json output, the
-// reports that -fix did not fix (those left once its fixes are written;
-// with diffOnly, where nothing was written, those without a fix) and
-// the analyses that failed, as the text output would, and returns how
-// many it printed.
-func printUnfixed(w io.Writer, data []byte, diffOnly bool) (int, error) {
-	// The output is one JSON object: package → analyzer → reports or
-	// {"error": …}.
+// A jsonEdit replaces bytes [Start, End) of a file by New.
+type jsonEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+// A report is one of the multichecker's reports, or an analysis that
+// failed (failed holds its text).
+type report struct {
+	diag   jsonDiag
+	failed string
+}
+
+// readReports reads the multichecker's -json output: one JSON object,
+// package → analyzer → reports or {"error": …}.
+func readReports(data []byte) ([]report, error) {
 	var tree map[string]map[string]json.RawMessage
 	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&tree); err != nil && len(bytes.TrimSpace(data)) > 0 {
-		return 0, fmt.Errorf("reading the reports left: %v", err)
+		return nil, fmt.Errorf("reading the reports: %v", err)
 	}
-	var lines []string
+	var out []report
 	for pkg, byAnalyzer := range tree {
 		for name, raw := range byAnalyzer {
 			var failed struct {
 				Err string `json:"error"`
 			}
 			if json.Unmarshal(raw, &failed) == nil && failed.Err != "" {
-				lines = append(lines, fmt.Sprintf("%s: %s: %s\n", pkg, name, failed.Err))
+				out = append(out, report{failed: fmt.Sprintf("%s: %s: %s", pkg, name, failed.Err)})
 				continue
 			}
 			var diags []jsonDiag
 			if err := json.Unmarshal(raw, &diags); err != nil {
-				return 0, fmt.Errorf("reading the reports left: %v", err)
+				return nil, fmt.Errorf("reading the reports: %v", err)
 			}
 			for _, d := range diags {
-				if diffOnly && len(d.SuggestedFixes) > 0 {
-					continue
-				}
-				s := fmt.Sprintf("%s: %s\n", d.Posn, d.Message)
-				for _, r := range d.Related {
-					s += fmt.Sprintf("%s: \t%s\n", r.Posn, r.Message)
-				}
-				lines = append(lines, s)
+				out = append(out, report{diag: d})
 			}
 		}
 	}
-	sort.Strings(lines)
-	for _, l := range lines {
-		fmt.Fprint(w, l)
-	}
-	return len(lines), nil
+	return out, nil
 }
 
-// fixAndList runs the multichecker with -fix, then again with -json to
-// print what is left: go/analysis drivers print nothing with -fix, and
-// a run that left reports must not look clean (exit status 1).
+// text is the report as the text output prints it.
+func (r report) text() string {
+	if r.failed != "" {
+		return r.failed + "\n"
+	}
+	s := fmt.Sprintf("%s: %s\n", r.diag.Posn, r.diag.Message)
+	for _, rel := range r.diag.Related {
+		s += fmt.Sprintf("%s: \t%s\n", rel.Posn, rel.Message)
+	}
+	return s
+}
+
+// applyFixes writes the first suggested fix of each report, whole or
+// not at all: one whose edits overlap those of a fix already taken
+// (other than the same edit, which reports sharing a hint carry) is
+// left. It returns which reports it fixed.
+func applyFixes(reports []report) (map[int]bool, error) {
+	taken := map[string][]jsonEdit{} // by file
+	fixed := map[int]bool{}
+	for i, r := range reports {
+		if len(r.diag.SuggestedFixes) == 0 {
+			continue
+		}
+		edits := r.diag.SuggestedFixes[0].Edits
+		ok := len(edits) > 0
+		for _, e := range edits {
+			for _, t := range taken[e.Filename] {
+				if conflict(e, t) {
+					ok = false
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		fixed[i] = true
+		for _, e := range edits {
+			if !slices.Contains(taken[e.Filename], e) {
+				taken[e.Filename] = append(taken[e.Filename], e)
+			}
+		}
+	}
+	for name, edits := range taken {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		// Last first, so that each edit's offsets still hold; at one
+		// offset, a replacement before an insertion there.
+		sort.Slice(edits, func(i, j int) bool {
+			if edits[i].Start != edits[j].Start {
+				return edits[i].Start > edits[j].Start
+			}
+			return edits[i].End > edits[j].End
+		})
+		for _, e := range edits {
+			if e.Start < 0 || e.Start > e.End || e.End > len(data) {
+				return nil, fmt.Errorf("%s: an edit [%d, %d) outside the file", name, e.Start, e.End)
+			}
+			data = slices.Concat(data[:e.Start], []byte(e.New), data[e.End:])
+		}
+		info, err := os.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(name, data, info.Mode().Perm()); err != nil {
+			return nil, err
+		}
+	}
+	return fixed, nil
+}
+
+// conflict reports whether two edits of a file cannot both be made:
+// they overlap, or insert different text at one offset (in which
+// order?). The same edit twice is made once.
+func conflict(e, t jsonEdit) bool {
+	switch {
+	case e == t:
+		return false
+	case e.Start == e.End && t.Start == t.End:
+		return e.Start == t.Start
+	}
+	return e.Start < t.End && t.Start < e.End
+}
+
+// fixAndList runs the multichecker once with -json, writes the
+// suggested fixes and prints the reports it did not fix: go/analysis
+// drivers print nothing with -fix, and a run that left reports must not
+// look clean (exit status 1). With -diff, which shows the fixes instead
+// of writing them, the multichecker's -fix does that, and a second run
+// lists the reports without a fix.
 func fixAndList(args, env []string, diff bool) int {
-	if status := runChecker(args, env, os.Stdout); status != 0 && status != 3 {
-		return status
+	if diff {
+		if status := runChecker(args, env, os.Stdout); status != 0 && status != 3 {
+			return status
+		}
 	}
 	var out bytes.Buffer
 	if status := runChecker(withoutFix(args), env, &out); status != 0 {
 		os.Stdout.Write(out.Bytes())
 		return status
 	}
-	n, err := printUnfixed(os.Stderr, out.Bytes(), diff)
+	reports, err := readReports(out.Bytes())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
 		return 1
 	}
-	if n > 0 {
-		fmt.Fprintf(os.Stderr, "vssalint: %d reports left without a fix\n", n)
+	fixed := map[int]bool{}
+	for i, r := range reports {
+		fixed[i] = diff && len(r.diag.SuggestedFixes) > 0 // shown as a diff
+	}
+	if !diff {
+		if fixed, err = applyFixes(reports); err != nil {
+			fmt.Fprintln(os.Stderr, "vssalint: writing the fixes:", err)
+			return 1
+		}
+	}
+	var lines []string
+	for i, r := range reports {
+		if !fixed[i] {
+			lines = append(lines, r.text())
+		}
+	}
+	sort.Strings(lines)
+	for _, l := range lines {
+		fmt.Fprint(os.Stderr, l)
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(os.Stderr, "vssalint: %d reports left without a fix\n", len(lines))
 		return 1
 	}
 	return 0

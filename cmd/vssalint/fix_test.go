@@ -55,3 +55,45 @@ func TestFixKeepsTests(t *testing.T) {
 	}
 	goTest("after -fix")
 }
+
+// TestApplyFixes: each fix is made whole or not at all; the same edit
+// carried by two reports is made once; a fix overlapping one taken, or
+// inserting other text at the same place, is left, and its report is
+// not counted fixed.
+func TestApplyFixes(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "f.go")
+	if err := os.WriteFile(name, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fix := func(edits ...jsonEdit) report {
+		var r report
+		r.diag.SuggestedFixes = append(r.diag.SuggestedFixes, struct {
+			Edits []jsonEdit `json:"edits"`
+		}{edits})
+		return r
+	}
+	ins := func(at int, s string) jsonEdit { return jsonEdit{name, at, at, s} }
+	reports := []report{
+		fix(ins(2, "a")),
+		fix(ins(2, "a")),                            // the same edit: made once
+		fix(ins(2, "b")),                            // another insertion there: left
+		fix(jsonEdit{name, 4, 6, "X"}),              // a replacement
+		fix(jsonEdit{name, 5, 7, "Y"}),              // overlapping it: left
+		fix(ins(8, "c"), jsonEdit{name, 3, 5, "Z"}), // half overlapping: left whole
+		{},               // no fix
+		fix(ins(4, "d")), // at the replacement's start: before it
+	}
+	fixed, err := applyFixes(reports)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(name)
+	if want := "01a23dX6789"; string(got) != want {
+		t.Errorf("file %q, want %q", got, want)
+	}
+	for i, want := range []bool{true, true, false, true, false, false, false, true} {
+		if fixed[i] != want {
+			t.Errorf("report %d fixed: %v, want %v", i, fixed[i], want)
+		}
+	}
+}

@@ -59,3 +59,23 @@ func TestBadFlagOnce(t *testing.T) {
 		t.Errorf("go vet output has the error %d times, want once, in at most 2 lines:\n%s", n, out)
 	}
 }
+
+// TestGoVetCgo: under go vet too, a file that imports "C" is analysed
+// (go vet hands the tool cmd/cgo's translation, marked generated), its
+// reports at its own lines.
+func TestGoVetCgo(t *testing.T) {
+	tool := buildTool(t)
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("cgo is not enabled")
+	}
+	cmd := exec.Command("go", "vet", "-vettool="+tool, "./...")
+	cmd.Dir = "../vssalint/testdata/cgo"
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("go vet: %v, want exit status 1\n%s", err, out)
+	}
+	if want := "c.go:10:6: x > 5 is always true: given the condition at c.go:9"; !strings.Contains(string(out), want) {
+		t.Errorf("go vet output lacks %q:\n%s", want, out)
+	}
+}

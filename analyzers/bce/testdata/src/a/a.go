@@ -238,3 +238,17 @@ func fromAnywhere(s []int, i int) (t int) {
 	}
 	return t
 }
+
+// runes ranges over a string, whose indexes step by runes: the last may
+// be below len(str)-1 (runes([]int{0}, "é") reads b[0] only), so
+// neither b = b[:len(str)] nor _ = b[len(str)-1] may be a fix (check
+// elimination does not follow a string's range today, so neither
+// removes the check either).
+//
+//vssa:bce
+func runes(b []int, str string) (t int) {
+	for i := range str {
+		t += b[i] // want `bounds check left in a loop: the index is not known to be non-negative$`
+	}
+	return t
+}
