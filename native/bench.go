@@ -75,7 +75,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			clones = append(clones, fmt.Sprintf("a%d", i))
 		}
 	}
-	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s(%s) }) == \"\" {\n\t\t\tfound = true\n\t\t\tbreak\n\t\t}\n\t}\n", s, n.refCall(c), strings.Join(clones, ", "))
+	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s(%s) }) == \"\" {\n\t\t\tfound = true\n\t\t\tbreak\n\t\t}\n\t}\n", s, n.refCall(c), spread(c.Sig, clones))
 	fmt.Fprintf(b, "\tif !found {\n\t\tb.Skip(\"the Go original panics on every input tried: bound its integer parameters with //vssa:range\")\n\t}\n")
 	// Whether it writes its input: compared after a call on a copy.
 	inPlace := "false"
@@ -85,7 +85,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 				fmt.Fprintf(b, "\tw%d := %s(a%d)\n", i, gens.clone(t), i)
 			}
 		}
-		fmt.Fprintf(b, "\t%s(%s)\n", n.refCall(c), strings.Join(clones, ", "))
+		fmt.Fprintf(b, "\t%s(%s)\n", n.refCall(c), spread(c.Sig, clones))
 		inPlace = strings.Join(written, " || ")
 	}
 	fmt.Fprintf(b, "\tinPlace := %s\n\tbatch := 64\n\tif inPlace {\n\t\tbatch = 16\n\t}\n", inPlace)
@@ -102,7 +102,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		if len(restore) > 0 {
 			fmt.Fprintf(b, "\t\t\tif inPlace {\n\t\t\t\tfor k := range batch {\n%s\t\t\t\t}\n\t\t\t}\n", strings.Join(restore, ""))
 		}
-		fmt.Fprintf(b, "\t\t\tt0 := time.Now()\n\t\t\tfor k := range batch {\n\t\t\t\t_ = k\n\t\t\t\t%s(%s)\n\t\t\t}\n\t\t\tns += time.Since(t0).Nanoseconds()\n\t\t\tcalls += batch\n\t\t}\n\t\tb.ReportMetric(float64(ns)/float64(calls), \"ns/op\")\n\t})\n", side.fn, strings.Join(cargs, ", "))
+		fmt.Fprintf(b, "\t\t\tt0 := time.Now()\n\t\t\tfor k := range batch {\n\t\t\t\t_ = k\n\t\t\t\t%s(%s)\n\t\t\t}\n\t\t\tns += time.Since(t0).Nanoseconds()\n\t\t\tcalls += batch\n\t\t}\n\t\tb.ReportMetric(float64(ns)/float64(calls), \"ns/op\")\n\t})\n", side.fn, spread(c.Sig, cargs))
 	}
 	fmt.Fprintf(b, "\t_ = inPlace\n}\n\n")
 }

@@ -327,3 +327,13 @@ func MostCommon(p []byte) byte {
 	}
 	return byte(best)
 }
+
+// Total adds its arguments: a variadic function, which the package
+// calls with a list.
+func Total(xs ...uint32) uint32 {
+	var s uint32
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
