@@ -176,3 +176,24 @@ func TestGenericLeftToGC(t *testing.T) {
 		t.Errorf("Abs not kept as Go once:\n%s", decls)
 	}
 }
+
+// TestCmpInlined checks that cmp.Less and cmp.Compare at numeric type
+// arguments are inlined (stdbodies.go), not called through a trampoline
+// for each comparison, and that at string they stay calls.
+func TestCmpInlined(t *testing.T) {
+	src := "import \"cmp\"\n\nfunc Sorted(x []float64) bool {\n\tfor i := len(x) - 1; i > 0; i-- {\n\t\tif cmp.Less(x[i], x[i-1]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\nfunc Order(x []int32, y int32) int {\n\tn := 0\n\tfor _, v := range x {\n\t\tn += cmp.Compare(v, y)\n\t}\n\treturn n\n}\n\nfunc Words(x []string) int {\n\tn := 0\n\tfor i := 1; i < len(x); i++ {\n\t\tn += cmp.Compare(x[i-1], x[i])\n\t}\n\treturn n\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Sorted", "Order", "Words"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := string(out.Files[filepath.Join(dir, "out_amd64.go")])
+	for _, call := range []string{"cmp.Less[float64]", "cmp.Compare[int32]"} {
+		if strings.Contains(decls, call) {
+			t.Errorf("%s is called through a trampoline:\n%s", call, decls)
+		}
+	}
+	if !strings.Contains(decls, "cmp.Compare[string]") {
+		t.Errorf("cmp.Compare[string] is not called:\n%s", decls)
+	}
+}

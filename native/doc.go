@@ -4,8 +4,9 @@
 // The pipeline, for each function (a method T.M is compiled as the
 // function T_M, targets.go; an instantiation of a generic function,
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
-// calls at those type arguments, generics.go): the bridge's IR with the package's small
-// functions inlined (irinline.go), through vssa's validated passes
+// calls at those type arguments, generics.go): the bridge's IR with the
+// package's small functions, and cmp's comparisons at numeric types
+// (stdbodies.go), inlined (irinline.go), through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,
