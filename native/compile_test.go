@@ -197,3 +197,17 @@ func TestCmpInlined(t *testing.T) {
 		t.Errorf("cmp.Compare[string] is not called:\n%s", decls)
 	}
 }
+
+// TestGenericCallRefused checks the refusal of a call of a generic
+// function at type arguments compiled code cannot call: in the source's
+// terms, without "name it", which cannot help.
+func TestGenericCallRefused(t *testing.T) {
+	shared := "package p\n\ntype Node struct{ V int }\n\nfunc Big[T any](xs []T) int {\n\tn := 0\n\tfor range xs {\n\t\tn++\n\t}\n\treturn n\n}\n"
+	src := "func UseStruct(ns [][]Node) int {\n\tk := 0\n\tfor _, n := range ns {\n\t\tk += Big(n)\n\t}\n\treturn k\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src, "g.go": shared})
+	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"UseStruct"}})
+	want := "p.go:8:11: UseStruct: unsupported: a call of Big[Node]: compiled code calls generic functions at basic type arguments only"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "name it") {
+		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}
