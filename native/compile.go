@@ -128,7 +128,33 @@ func Compile(req Request) (*Output, error) {
 	pkg := pkgs[0]
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
 	prog.Build()
-	bp := bridge.FromSSA(prog, ssaPkgs)
+	// Calls of other packages' functions: load again with their bodies,
+	// which the inliner may take (foreign.go).
+	var foreign []*ssa.Package
+	all := ssautil.AllFunctions(prog)
+	paths, err := leafCallees(cfg, calledFunctions(ownFunctions(all, ssaPkgs[0]), ssaPkgs[0]))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) > 0 {
+		full, err := loadWithBodies(cfg, paths)
+		if err != nil {
+			return nil, err
+		}
+		if len(full) != 1 || len(full[0].Errors) > 0 {
+			return nil, fmt.Errorf("%s: loading the package with the bodies of %s failed", req.Dir, strings.Join(paths, ", "))
+		}
+		pkg = full[0]
+		prog, ssaPkgs = ssautil.AllPackages(full, ssa.NaiveForm|ssa.InstantiateGenerics)
+		prog.Build()
+		all = ssautil.AllFunctions(prog)
+		for _, path := range paths {
+			if p := prog.ImportedPackage(path); p != nil {
+				foreign = append(foreign, p)
+			}
+		}
+	}
+	bp := bridge.FromSSA(prog, append(slices.Clip(ssaPkgs), foreign...))
 	fset := pkg.Fset
 
 	n := names{stem: stem, pkg: pkg.Types}
@@ -185,11 +211,19 @@ func Compile(req Request) (*Output, error) {
 	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
 	// The package's functions with a body, which calls may inline.
 	bodies := map[string]*ssa.Function{}
-	for fn := range ssautil.AllFunctions(prog) {
-		// An instance of the package's generic function has no
-		// package of its own: its origin's.
-		if (fn.Pkg == ssaPkgs[0] || fn.Origin() != nil && fn.Origin().Pkg == ssaPkgs[0]) && fn.Blocks != nil {
+	for _, fn := range ownFunctions(all, ssaPkgs[0]) {
+		if fn.Blocks != nil {
 			bodies[fn.String()] = fn
+		}
+	}
+	// And the small leaves of the packages it calls.
+	for _, p := range foreign {
+		for _, fn := range ownFunctions(all, p) {
+			if fn.Blocks != nil {
+				if f := bp.IRFunc(fn); f != nil && foreignInlinable(f) {
+					bodies[fn.String()] = fn
+				}
+			}
 		}
 	}
 	// And cmp's comparisons at numeric types (stdbodies.go).

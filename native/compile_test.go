@@ -33,10 +33,11 @@ func TestRefused(t *testing.T) {
 		{"Defer", "func Defer(p *int) {\n\t*p = 1\n\tdefer H(*p)\n}\n\nfunc H(k int) {}\n", "p.go:7:2: Defer: unsupported: defer: compiled code runs no deferred calls; make the call at each return instead", []string{"H"}},
 		{"Map", "func Map(m map[int]int) int {\n\treturn m[1]\n}\n", "p.go:5:10: Map: unsupported: a value of type map[int]int: use a slice or an array indexed by the key", nil},
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
-		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "Append: unsupported:", nil},
+		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "p.go:6:15: Append: unsupported: append: compiled code allocates nothing, and append may grow the slice", nil},
 		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "CallValue: unsupported: a value of type func(int) int: call functions by name", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
+		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}

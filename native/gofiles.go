@@ -651,6 +651,25 @@ type %[1]sGen struct {
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
 	scale int // benchmarks: the factor of a slice's length (an output's room)
+
+	// alphabet, in benchmarks, holds the values a slice's elements and a
+	// string's bytes are drawn from; "" draws elements in [0, 100) and
+	// bytes in [0, 256).
+	alphabet string
+}
+
+// %[1]sAlphabets are the alphabets a benchmark's tries take turns with:
+// a parser, a decoder or a compare loop does its work on some of them
+// only (digits, hex, white space, equal elements), and the benchmark
+// keeps the input on which the Go original works longest.
+var %[1]sAlphabets = []string{"", "\x00", "0123456789", "0123456789abcdefABCDEF", " \t\r\n", "abcdefghijklmnopqrstuvwxyz ", %[1]sAllBytes()}
+
+func %[1]sAllBytes() string {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
 }
 
 func %[1]sRandGen(seed uint64) *%[1]sGen { return &%[1]sGen{r: rand.New(rand.NewPCG(seed, 0x5ca1ab1e))} }
@@ -684,6 +703,9 @@ var %[1]sEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255, 256,
 func (g *%[1]sGen) int() int64 {
 	if g.bench && g.elems == 0 {
 		return int64(g.n(1024))
+	}
+	if g.bench && g.alphabet != "" {
+		return int64(g.alphabet[g.n(len(g.alphabet))])
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -727,7 +749,11 @@ func (g *%[1]sGen) bytes() []byte {
 	n, _ := g.length()
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = byte(g.u64())
+		if g.bench && g.alphabet != "" {
+			b[i] = g.alphabet[g.n(len(g.alphabet))]
+		} else {
+			b[i] = byte(g.u64())
+		}
 	}
 	return b
 }

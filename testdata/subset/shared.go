@@ -77,6 +77,14 @@ type Source struct {
 	n int
 }
 
+// word64 reads 8 bytes of b as a little-endian word, as utf8's word
+// does: generic over the two byte sequences, small enough for vssa
+// compile to inline its instance into the caller.
+func word64[T string | []byte](b T) uint64 {
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
 // Lines counts the lines of b: the package uses CountOf at byte, which
 // vssa compile compiles when CountOf is named without type arguments.
 func Lines(b []byte) int { return CountOf(b, '\n') + 1 }

@@ -279,6 +279,33 @@ func (recv *Source) Add(p1 []byte) int {
 func MostCommon(p []byte) byte
 
 //go:noescape
+func ASCIIWords(s string) int
+
+//go:noescape
+func Halves(xs []int64, us []uint64) (int64, uint64)
+
+//go:noescape
+func SubVV(z []uint, x []uint, y []uint) uint
+
+//go:noescape
+func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
+
+//go:noescape
+func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+
+//go:noescape
+func BigEndianWords(p []byte, w []uint32)
+
+//go:noescape
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+
+//go:noescape
 func CountOf_uint8(s []byte, c byte) int
 
 //go:noescape
