@@ -226,11 +226,13 @@ func Compile(req Request) (*Output, error) {
 			}
 		}
 	}
+	// And cmp's comparisons at numeric types (stdbodies.go).
+	var std stdBodies
 	body := func(sym string) *ir.Func {
 		if fn := bodies[sym]; fn != nil {
 			return bp.IRFunc(fn)
 		}
-		return nil
+		return std.body(sym)
 	}
 	type job struct {
 		name    string // the assembly's

@@ -177,3 +177,38 @@ func TestGenericLeftToGC(t *testing.T) {
 		t.Errorf("Abs not kept as Go once:\n%s", decls)
 	}
 }
+
+// TestCmpInlined checks that cmp.Less and cmp.Compare at numeric type
+// arguments are inlined (stdbodies.go), not called through a trampoline
+// for each comparison, and that at string they stay calls.
+func TestCmpInlined(t *testing.T) {
+	src := "import \"cmp\"\n\nfunc Sorted(x []float64) bool {\n\tfor i := len(x) - 1; i > 0; i-- {\n\t\tif cmp.Less(x[i], x[i-1]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\nfunc Order(x []int32, y int32) int {\n\tn := 0\n\tfor _, v := range x {\n\t\tn += cmp.Compare(v, y)\n\t}\n\treturn n\n}\n\nfunc Words(x []string) int {\n\tn := 0\n\tfor i := 1; i < len(x); i++ {\n\t\tn += cmp.Compare(x[i-1], x[i])\n\t}\n\treturn n\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Sorted", "Order", "Words"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := string(out.Files[filepath.Join(dir, "out_amd64.go")])
+	for _, call := range []string{"cmp.Less[float64]", "cmp.Compare[int32]"} {
+		if strings.Contains(decls, call) {
+			t.Errorf("%s is called through a trampoline:\n%s", call, decls)
+		}
+	}
+	if !strings.Contains(decls, "cmp.Compare[string]") {
+		t.Errorf("cmp.Compare[string] is not called:\n%s", decls)
+	}
+}
+
+// TestGenericCallRefused checks the refusal of a call of a generic
+// function at type arguments compiled code cannot call: in the source's
+// terms, without "name it", which cannot help.
+func TestGenericCallRefused(t *testing.T) {
+	shared := "package p\n\ntype Node struct{ V int }\n\nfunc Big[T any](xs []T) int {\n\tn := 0\n\tfor range xs {\n\t\tn++\n\t}\n\treturn n\n}\n"
+	src := "func UseStruct(ns [][]Node) int {\n\tk := 0\n\tfor _, n := range ns {\n\t\tk += Big(n)\n\t}\n\treturn k\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src, "g.go": shared})
+	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"UseStruct"}})
+	want := "p.go:8:11: UseStruct: unsupported: a call of Big[Node]: compiled code calls generic functions at basic type arguments only"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "name it") {
+		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}

@@ -6,7 +6,8 @@
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
 // calls at those type arguments, generics.go): the bridge's IR with the
 // package's small functions inlined (irinline.go), and other packages'
-// small leaves (foreign.go: the package is then loaded from source),
+// small leaves (foreign.go: the package is then loaded from source) and
+// cmp's comparisons at numeric types (stdbodies.go),
 // through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing

@@ -405,7 +405,7 @@ func genericWrappers(n names, fns []*Compiled, fset *token.FileSet) (string, []*
 					}
 					conv = append(conv, r)
 				}
-				call := fmt.Sprintf("%s(%s)", c.Name, strings.Join(cargs, ", "))
+				call := fmt.Sprintf("%s(%s)", c.Name, spread(c.Sig, cargs))
 				if len(rs) == 0 {
 					fmt.Fprintf(&b, "%s%s\n%sreturn\n", indent, call, indent)
 				} else {
@@ -468,7 +468,7 @@ func writeWrapperCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		assign = strings.Join(rs, ", ") + " = "
 	}
 	W := c.Generic.Origin.Name() + c.Generic.Text
-	fmt.Fprintf(b, "\t// The generic wrapper, at these type arguments.\n\tviaPanic := %sCatch(func() { %s%s(%s) })\n", n.stem, assign, W, strings.Join(args, ", "))
+	fmt.Fprintf(b, "\t// The generic wrapper, at these type arguments.\n\tviaPanic := %sCatch(func() { %s%s(%s) })\n", n.stem, assign, W, spread(c.Sig, args))
 	fmt.Fprintf(b, "\tif viaPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, viaPanic, wantPanic)\n\t}\n", W)
 	for i := 0; i < results.Len(); i++ {
 		fmt.Fprintf(b, "\tif !%s(v%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, v%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, W, i, i, i)

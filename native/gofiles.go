@@ -264,7 +264,13 @@ func (n names) signature(sig *types.Signature) string {
 	var ps []string
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		ps = append(ps, ParamName(sig, i)+" "+n.typ(p.Type()))
+		t := n.typ(p.Type())
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			// As the original declares it: its callers in the
+			// package pass a list.
+			t = "..." + strings.TrimPrefix(t, "[]")
+		}
+		ps = append(ps, ParamName(sig, i)+" "+t)
 	}
 	var rs []string
 	for i := 0; i < sig.Results().Len(); i++ {
@@ -279,6 +285,16 @@ func (n names) signature(sig *types.Signature) string {
 		s += " (" + strings.Join(rs, ", ") + ")"
 	}
 	return s
+}
+
+// spread returns the arguments of a call of a function of signature
+// sig, the last passed with ... if sig is variadic (the generated code
+// has the variadic parameter's slice in hand).
+func spread(sig *types.Signature, args []string) string {
+	if sig.Variadic() && len(args) > 0 {
+		args = append(args[:len(args)-1:len(args)-1], args[len(args)-1]+"...")
+	}
+	return strings.Join(args, ", ")
 }
 
 // refName is the name of the test's copy of F's Go original.
@@ -464,8 +480,8 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 		return strings.Join(rs, ", ") + " = "
 	}
-	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), strings.Join(refArgs, ", "))
-	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, strings.Join(args, ", "))
+	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), spread(c.Sig, refArgs))
+	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, spread(c.Sig, args))
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
 		fmt.Fprintf(b, "\tif !%s(r%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, r%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, F, i, i, i)

@@ -71,3 +71,15 @@ func IndexByteOf[S ~string | ~[]byte](s S, c byte) int {
 	}
 	return -1
 }
+
+// Smallest returns the smallest of its arguments, or zero: variadic and
+// generic.
+func Smallest[T int32 | float64](xs ...T) T {
+	var m T
+	for i, x := range xs {
+		if i == 0 || x < m {
+			m = x
+		}
+	}
+	return m
+}

@@ -37,6 +37,12 @@ func TestGenericFallback(t *testing.T) {
 	if got := IndexByteOf([]byte("hello"), 'l'); got != 2 {
 		t.Errorf("IndexByteOf at []byte = %d, want 2", got)
 	}
+	if tot, small := Spread(1, 2); tot != 10 || small != -3 {
+		t.Errorf("Spread(1, 2) = %d, %d; want 10, -3", tot, small)
+	}
+	if got := Smallest(2.5, -1.5, 0); got != -1.5 {
+		t.Errorf("Smallest at float64 = %v, want -1.5", got)
+	}
 	dst := make([]float64, 2)
 	if n := Widen(dst, []int16{3, -4, 5}, 0.5); n != 2 || dst[0] != 1.5 || dst[1] != -2 {
 		t.Errorf("Widen at [int16,float64] = %d, %v; want 2, [1.5 -2]", n, dst)

@@ -110,3 +110,9 @@ func cmpLess[T cmp.Ordered](x, y T) bool {
 func isNaN[T cmp.Ordered](x T) bool {
 	return x != x
 }
+
+// Spread calls the variadic functions with lists, as a package's
+// callers do: the compiled declarations must be variadic too.
+func Spread(a, b uint32) (uint32, int32) {
+	return Total(a, b, 7), Smallest(int32(a), -3, int32(b))
+}

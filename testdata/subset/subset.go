@@ -452,3 +452,13 @@ func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16) {
 	}
 	return u, s, h
 }
+
+// Total adds its arguments: a variadic function, which the package
+// calls with a list.
+func Total(xs ...uint32) uint32 {
+	var s uint32
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}

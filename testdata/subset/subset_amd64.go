@@ -27,16 +27,6 @@ func vssaSubsetCall3(p0 interface{}) {
 	panic(p0)
 }
 
-// vssaSubsetCall4 calls cmp.Less[float64] for the assembly.
-func vssaSubsetCall4(p0 float64, p1 float64) bool {
-	return cmp.Less[float64](p0, p1)
-}
-
-// vssaSubsetCall5 calls cmp.Less[int32] for the assembly.
-func vssaSubsetCall5(p0 int32, p1 int32) bool {
-	return cmp.Less[int32](p0, p1)
-}
-
 // CountOf is compiled at [uint8]: at those type arguments it calls the
 // assembly, at others its Go original (vssaSubsetGoCountOf).
 func CountOf[T ~byte](p0 []T, p1 T) int {
@@ -183,6 +173,28 @@ func vssaSubsetGoIsSorted[S ~[]E, E cmp.Ordered](x S) bool {
 	return true
 }
 
+// Smallest is compiled at [int32]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoSmallest).
+func Smallest[T int32 | float64](p0 ...T) T {
+	switch any(*new(T)).(type) {
+	case int32:
+		r0 := Smallest_int32(*(*[]int32)(unsafe.Pointer(&p0))...)
+		return *(*T)(unsafe.Pointer(&r0))
+	}
+	return vssaSubsetGoSmallest(p0...)
+}
+
+// vssaSubsetGoSmallest is Smallest's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoSmallest[T int32 | float64](xs ...T) T {
+	var m T
+	for i, x := range xs {
+		if i == 0 || x < m {
+			m = x
+		}
+	}
+	return m
+}
+
 //go:noescape
 func HexEncode(dst []byte, src []byte) int
 
@@ -322,6 +334,12 @@ func IsSorted_slice_float64_float64(x []float64) bool
 
 //go:noescape
 func IsSorted_slice_int32_int32(x []int32) bool
+
+//go:noescape
+func Total(xs ...uint32) uint32
+
+//go:noescape
+func Smallest_int32(xs ...int32) int32
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

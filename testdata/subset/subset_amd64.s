@@ -5242,38 +5242,53 @@ b7:
 	JMP b1
 
 // func IsSorted_slice_float64_float64(x []float64) bool
-TEXT ·IsSorted_slice_float64_float64(SB), $144-25
+TEXT ·IsSorted_slice_float64_float64(SB), NOSPLIT, $136-25
 	NO_LOCAL_POINTERS
 b0:
-	MOVQ x_len+8(FP), BX
-	SUBQ $1, BX
-	MOVQ $4096, SI
-	MOVQ SI, 136(SP)
+	MOVQ x_base+0(FP), BX
+	MOVQ x_len+8(FP), SI
+	SUBQ $1, SI
+	MOVQ $4096, DI
 	JMP b1
 	PCALIGN $64
 b2:
-	MOVQ x_base+0(FP), SI
-	MOVSD (SI)(BX*8), X0
-	SUBQ $1, BX
-	MOVQ BX, 128(SP)
-	MOVQ x_base+0(FP), SI
-	MOVSD (SI)(BX*8), X1
-	MOVSD X0, 0(SP)
-	MOVSD X1, 8(SP)
-	CALL ·vssaSubsetCall4(SB)
-	MOVBQZX 16(SP), BX
-	CMPQ BX, $0
+	MOVSD (BX)(SI*8), X0
+	SUBQ $1, SI
+	MOVSD (BX)(SI*8), X1
+	UCOMISD X0, X0
+	MOVL $1, R11
+	JNE fcmp1
+	JPS fcmp1
+	MOVL $0, R11
+fcmp1:
+	MOVQ R11, R8
+	CMPQ R8, $0
+	JEQ b8
+b10:
+	UCOMISD X1, X1
+	MOVL $1, R11
+	JNE fcmp2
+	JPS fcmp2
+	MOVL $0, R11
+fcmp2:
+	MOVQ R11, R8
+	CMPQ R8, $0
+	JNE b8
+b11:
+	MOVQ $1, R8
+	JMP b9
+b8:
+	UCOMISD X0, X1
+	SETHI R11
+	MOVBQZX R11, R8
+b9:
+	CMPQ R8, $0
 	JNE b4
 b5:
-	MOVQ 136(SP), BX
-	MOVQ BX, SI
-	SUBQ $1, SI
-	JEQ b7
-b6:
-	MOVQ 128(SP), BX
-	MOVQ SI, 136(SP)
+	SUBQ $1, DI
+	JEQ b19
 b1:
-	CMPQ BX, $0
+	CMPQ SI, $0
 	JGT b2
 b3:
 	MOVQ $1, BX
@@ -5283,8 +5298,9 @@ b4:
 	MOVQ $0, BX
 	MOVB BX, ret+24(FP)
 	RET
-b7:
-	MOVQ $0, 0(SP)
+b19:
+	MOVQ SI, 128(SP)
+	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
 	MOVQ $0, 24(SP)
@@ -5293,44 +5309,51 @@ b7:
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
-	MOVQ $4096, BX
-	MOVQ BX, 136(SP)
-	MOVQ 128(SP), BX
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ $4096, DI
 	JMP b1
 
 // func IsSorted_slice_int32_int32(x []int32) bool
-TEXT ·IsSorted_slice_int32_int32(SB), $144-25
+TEXT ·IsSorted_slice_int32_int32(SB), NOSPLIT, $136-25
 	NO_LOCAL_POINTERS
 b0:
-	MOVQ x_len+8(FP), BX
-	SUBQ $1, BX
-	MOVQ $4096, SI
-	MOVQ SI, 136(SP)
+	MOVQ x_base+0(FP), BX
+	MOVQ x_len+8(FP), SI
+	SUBQ $1, SI
+	MOVQ $4096, DI
 	JMP b1
 	PCALIGN $64
 b2:
-	MOVQ x_base+0(FP), SI
-	MOVLQSX (SI)(BX*4), SI
-	SUBQ $1, BX
-	MOVQ BX, 128(SP)
-	MOVQ x_base+0(FP), DI
-	MOVLQSX (DI)(BX*4), DI
-	MOVL SI, 0(SP)
-	MOVL DI, 4(SP)
-	CALL ·vssaSubsetCall5(SB)
-	MOVBQZX 8(SP), BX
-	CMPQ BX, $0
+	MOVLQSX (BX)(SI*4), R8
+	SUBQ $1, SI
+	MOVLQSX (BX)(SI*4), R9
+	CMPQ R8, R8
+	SETNE R11
+	MOVBQZX R11, R10
+	CMPQ R10, $0
+	JEQ b8
+b10:
+	CMPQ R9, R9
+	SETNE R11
+	MOVBQZX R11, R10
+	CMPQ R10, $0
+	JNE b8
+b11:
+	MOVQ $1, R8
+	JMP b9
+b8:
+	CMPQ R8, R9
+	SETLT R11
+	MOVBQZX R11, R8
+b9:
+	CMPQ R8, $0
 	JNE b4
 b5:
-	MOVQ 136(SP), BX
-	MOVQ BX, SI
-	SUBQ $1, SI
-	JEQ b7
-b6:
-	MOVQ 128(SP), BX
-	MOVQ SI, 136(SP)
+	SUBQ $1, DI
+	JEQ b19
 b1:
-	CMPQ BX, $0
+	CMPQ SI, $0
 	JGT b2
 b3:
 	MOVQ $1, BX
@@ -5340,8 +5363,9 @@ b4:
 	MOVQ $0, BX
 	MOVB BX, ret+24(FP)
 	RET
-b7:
-	MOVQ $0, 0(SP)
+b19:
+	MOVQ SI, 128(SP)
+	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
 	MOVQ $0, 24(SP)
@@ -5350,9 +5374,222 @@ b7:
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
-	MOVQ $4096, BX
-	MOVQ BX, 136(SP)
-	MOVQ 128(SP), BX
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ $4096, DI
+	JMP b1
+
+// func Total(xs ...uint32) uint32
+TEXT ·Total(SB), NOSPLIT, $168-28
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ xs_base+0(FP), BX
+	MOVQ xs_len+8(FP), SI
+	MOVQ $0, DI
+	MOVQ $-1, R8
+	MOVQ SI, R9
+	SUBQ $4, R9
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ $4096, R10
+	JMP b4
+	PCALIGN $64
+b5:
+	ADDL 4(BX)(R8*4), DI
+	ADDL 8(BX)(R8*4), DI
+	ADDL 12(BX)(R8*4), DI
+	LEAQ 4(R8), R12
+	ADDL 16(BX)(R8*4), DI
+	SUBQ $1, R10
+	JEQ b17
+b16:
+	MOVQ R12, R8
+b4:
+	CMPQ R8, R9
+	JLT b5
+b6:
+	MOVQ $4096, R9
+	JMP b1
+	PCALIGN $64
+b2:
+	ADDL (BX)(R8*4), DI
+	SUBQ $1, R9
+	JEQ b15
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVL DI, ret+24(FP)
+	RET
+b17:
+	MOVQ SI, 128(SP)
+	MOVQ R9, 152(SP)
+	MOVQ R12, 160(SP)
+	MOVQ DI, 144(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 152(SP), R9
+	MOVQ 160(SP), R12
+	MOVQ 144(SP), DI
+	MOVQ $4096, R10
+	MOVQ R12, R8
+	JMP b4
+b15:
+	MOVQ SI, 128(SP)
+	MOVQ R8, 136(SP)
+	MOVQ DI, 144(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), R8
+	MOVQ 144(SP), DI
+	MOVQ $4096, R9
+	JMP b1
+
+// func Smallest_int32(xs ...int32) int32
+TEXT ·Smallest_int32(SB), NOSPLIT, $160-28
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ xs_base+0(FP), BX
+	MOVQ xs_len+8(FP), SI
+	MOVQ $0, DI
+	MOVQ $-1, R8
+	MOVQ SI, R9
+	SUBQ $4, R9
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ $4096, R10
+	JMP b10
+	PCALIGN $64
+b11:
+	LEAQ 1(R8), R12
+	MOVLQSX 4(BX)(R8*4), R13
+	CMPQ R12, $0
+	JEQ b19
+b14:
+	CMPQ R13, DI
+	JLT b19
+b15:
+	MOVQ DI, R13
+b19:
+	LEAQ 2(R8), DI
+	MOVLQSX 8(BX)(R8*4), R12
+	CMPQ DI, $0
+	JEQ b27
+b22:
+	CMPQ R12, R13
+	JLT b27
+b23:
+	MOVQ R13, R12
+b27:
+	LEAQ 3(R8), DI
+	MOVLQSX 12(BX)(R8*4), R13
+	CMPQ DI, $0
+	JEQ b35
+b30:
+	CMPQ R13, R12
+	JLT b35
+b31:
+	MOVQ R12, R13
+b35:
+	LEAQ 4(R8), DI
+	MOVLQSX 16(BX)(R8*4), R8
+	CMPQ DI, $0
+	JEQ b43
+b38:
+	CMPQ R8, R13
+	JLT b43
+b39:
+	MOVQ R13, R8
+b43:
+	SUBQ $1, R10
+	JEQ b47
+b46:
+	XCHGQ R8, DI
+b10:
+	CMPQ R8, R9
+	JLT b11
+b12:
+	MOVQ $4096, R9
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVLQSX (BX)(R8*4), R10
+	CMPQ R8, $0
+	JEQ b4
+b5:
+	CMPQ R10, DI
+	JGE b9
+b4:
+	MOVQ R10, DI
+b9:
+	SUBQ $1, R9
+	JEQ b45
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVL DI, ret+24(FP)
+	RET
+b47:
+	MOVQ SI, 128(SP)
+	MOVQ R9, 152(SP)
+	MOVQ DI, 144(SP)
+	MOVQ R8, 136(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 152(SP), R9
+	MOVQ 144(SP), DI
+	MOVQ 136(SP), R8
+	MOVQ $4096, R10
+	XCHGQ R8, DI
+	JMP b10
+b45:
+	MOVQ SI, 128(SP)
+	MOVQ R8, 136(SP)
+	MOVQ DI, 144(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), R8
+	MOVQ 144(SP), DI
+	MOVQ $4096, R9
 	JMP b1
 
 // func vssaSubsetHasPOPCNT() bool

@@ -6477,6 +6477,283 @@ func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefTotal is Total's Go original.
+func vssaSubsetRefTotal(xs ...uint32) uint32 {
+	var s uint32
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// vssaSubsetCheckTotal runs Total and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckTotal(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen27(g)
+	b0 := vssaSubsetClone27(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint32
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefTotal(b0...) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Total(a0...) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Total(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame3(r0, w0) {
+		t.Fatalf("Total(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame27(a0, b0) {
+		t.Fatalf("Total(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSATotal(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckTotal(t, g)
+	}
+}
+
+func FuzzVSSATotal(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckTotal(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSATotal times gc's Total (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSATotal(b *testing.B) {
+	var a0 []uint32
+	var b0 []uint32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen27(g)
+		g.scale = 1
+		w0 := vssaSubsetClone27(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefTotal(w0...) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone27(a0) }, func() { vssaSubsetRefTotal(w0...) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone27(a0)
+	vssaSubsetRefTotal(w0...)
+	inPlace := !vssaSubsetSame27(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone27(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore27(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefTotal(c0[k]...)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore27(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Total(c0[k]...)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSmallest_int32 is Smallest_int32's Go original.
+func vssaSubsetRefSmallest_int32[T int32 | float64](xs ...T) T {
+	var m T
+	for i, x := range xs {
+		if i == 0 || x < m {
+			m = x
+		}
+	}
+	return m
+}
+
+// vssaSubsetCheckSmallest_int32 runs Smallest_int32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSmallest_int32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	d0 := vssaSubsetClone8(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int32
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSmallest_int32[int32](b0...) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Smallest_int32(a0...) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Smallest_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame9(r0, w0) {
+		t.Fatalf("Smallest_int32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("Smallest_int32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 int32
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = Smallest[int32](d0...) })
+	if viaPanic != wantPanic {
+		t.Fatalf("Smallest[int32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame9(v0, w0) {
+		t.Fatalf("Smallest[int32](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame8(d0, b0) {
+		t.Fatalf("Smallest[int32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSASmallest_int32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSmallest_int32(t, g)
+	}
+}
+
+func FuzzVSSASmallest_int32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSmallest_int32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASmallest_int32 times gc's Smallest_int32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASmallest_int32(b *testing.B) {
+	var a0 []int32
+	var b0 []int32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefSmallest_int32[int32](w0...) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefSmallest_int32[int32](w0...) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefSmallest_int32[int32](w0...)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSmallest_int32[int32](c0[k]...)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Smallest_int32(c0[k]...)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -6520,6 +6797,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"generics.go", "Widen", "f8c0b946c1e1c31e8b6589ca04294733f611c0d7c09f4dd7a0ed6e2beb26b24a"},
 		{"generics.go", "IndexByteOf", "9ac3442235506f861decd1eca4285755847630f75151fe0e108fa8f080d5dab7"},
 		{"generics.go", "IsSorted", "2e0b4667eeb86f29edf63453e66a0416ba451d65769b2afe6f0c57baba43a23e"},
+		{"subset.go", "Total", "fc1f6a8c06d6741fed1754161b87a97372e83112cdbce9293b9ae9fe5363f364"},
+		{"generics.go", "Smallest", "4778ec64ce6799871ca2c99c7288ed6d16e19f299f78bfbcdf3be61912639058"},
 	})
 }
 
