@@ -207,3 +207,22 @@ func TestGSADestruct(t *testing.T) {
 		wantRule(t, of(gsaOut, strings.Replace(destructed, "copy r4", "copy r3", 1), gsaHints()), RuleStructure)
 	})
 }
+
+// TestGSARefute checks the SAT path of the GSA validator: a valid
+// implication is refuted with a checked certificate, an invalid one is
+// not.
+func TestGSARefute(t *testing.T) {
+	a, b := pred.Literal(1, false), pred.Literal(2, false)
+	if err := refuteCNF(pred.ImpliesCNF(pred.And(a, b), a)); err != nil {
+		t.Errorf("a & b => a not refuted: %v", err)
+	}
+	if err := refuteCNF(pred.ExclusiveCNF(a, pred.Literal(1, true))); err != nil {
+		t.Errorf("a, !a exclusive not refuted: %v", err)
+	}
+	if err := refuteCNF(pred.ImpliesCNF(pred.Or(pred.And(a, b), pred.And(a, pred.Literal(2, true))), a)); err != nil {
+		t.Errorf("a&b | a&!b => a not refuted: %v", err)
+	}
+	if err := refuteCNF(pred.ImpliesCNF(a, pred.Or(pred.And(a, b), pred.And(a, pred.Literal(2, true))))); err == nil {
+		t.Error("a => a&b | a&!b refuted, but b may be undefined")
+	}
+}
