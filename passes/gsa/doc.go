@@ -19,8 +19,8 @@
 // not preserve its entries, or that meets an irreducible edge, is not
 // used at all.
 //
-// Preconditions: SSA form, normalised CFG. Functions with a recover
-// block are left alone (their recover block's entry state is not
-// described by the predicates). Boolean μs get no η, so that renaming
-// never changes a branch condition (an atom of the predicates).
+// Preconditions: SSA form, normalised CFG. A recover block, entered
+// after a recovered panic from anywhere, has the entry true in every
+// row. Boolean μs get no η, so that renaming never changes a branch
+// condition (an atom of the predicates).
 package gsa
