@@ -1,6 +1,7 @@
 // Package gsa translates SSA form to Gated SSA (CompCertGSA, Herklotz,
 // Demange and Blazy): the phis of a loop header with one entry and one
-// latch become μs, the phis of other joins γs whose gates are path
+// latch become μs (loopnorm, before mem2reg, gives every loop that
+// shape; a header with more predecessors keeps its phis), the phis of other joins γs whose gates are path
 // predicates from the join's immediate dominator, and a loop's μ values
 // used past one of its exits are read through an η at that exit. Its
 // results are checked by validate.GSA; gsa-destruct (destruct.go)
