@@ -186,3 +186,68 @@ func TestWorstCases(t *testing.T) {
 		prev = d
 	}
 }
+
+// switchChain is a switch of n cases on r0 as Go compiles it: a chain of
+// equality tests, each case's block jumping to one join whose phi has n+1
+// arguments. Gates grow with the chain; past MaxGate the join keeps its
+// phi.
+func switchChain(n int) string {
+	var sb strings.Builder
+	sb.WriteString("func @main.f(r0 int) int {\n")
+	// Blocks: test i is b(2i), case i is b(2i+1); default b(2n); join b(2n+1).
+	join := 2*n + 1
+	for i := 0; i < n; i++ {
+		if i == 0 {
+			sb.WriteString("b0:\n")
+		} else {
+			fmt.Fprintf(&sb, "b%d: <- b%d\n", 2*i, 2*(i-1))
+		}
+		k, c := 1+3*i, 2+3*i
+		fmt.Fprintf(&sb, "    r%d:int = const %d\n    r%d:bool = eq r0, r%d\n    if r%d, b%d, b%d\n", k, i, c, k, c, 2*i+1, 2*i+2)
+		fmt.Fprintf(&sb, "b%d: <- b%d\n    jump b%d\n", 2*i+1, 2*i, join)
+	}
+	fmt.Fprintf(&sb, "b%d: <- b%d\n    jump b%d\n", 2*n, 2*(n-1), join)
+	fmt.Fprintf(&sb, "b%d: <-", join)
+	var args []string
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		fmt.Fprintf(&sb, " b%d", 2*i+1)
+		args = append(args, fmt.Sprintf("r%d", 1+3*i))
+	}
+	fmt.Fprintf(&sb, ", b%d\n    r%d:int = phi %s, r0\n    return r%d\n}\n", 2*n, 3*n+1, strings.Join(args, ", "), 3*n+1)
+	return sb.String()
+}
+
+// TestWorstCaseSwitch: a switch small enough for MaxGate gets a γ, a
+// larger one keeps its phi, and the cost stays bounded as it grows.
+func TestWorstCaseSwitch(t *testing.T) {
+	for _, n := range []int{8, 100, 400, 1600} {
+		f, err := ir.ParseFunc(switchChain(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ir.Check(f, ir.SSA); err != nil {
+			t.Fatal(err)
+		}
+		t0 := cpuNow()
+		g, h, err := Run(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validate.GSA(f, g, h); err != nil {
+			t.Fatal(err)
+		}
+		d := cpuNow() - t0
+		var c counts
+		c.add(g)
+		t.Logf("switch of %d cases: gsa+validate %v, %d gammas, %d phis kept", n, d, c.gammas, c.phis)
+		if wantGamma := n < MaxGate/2; (c.gammas == 1) != wantGamma {
+			t.Errorf("switch of %d cases: %d gammas, want a gamma: %v", n, c.gammas, wantGamma)
+		}
+		if d > 2*time.Second {
+			t.Errorf("switch of %d cases took %v", n, d)
+		}
+	}
+}
