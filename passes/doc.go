@@ -40,6 +40,9 @@
 //     (validate.GSA)
 //   - gsa-destruct: gated SSA back to SSA: gammas and mus become phis,
 //     etas copies (validate.GSADestruct)
+//   - gcm: global code motion: each data node of the Sea of Nodes graph
+//     to the block of least loop depth between schedule early and late
+//     (validate.GCM)
 //   - outofssa: replace phis by copies on incoming edges
 //     (validate.OutOfSSA)
 //

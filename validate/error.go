@@ -126,6 +126,19 @@ const (
 	// that outcome where it stands.
 	RuleDecided Rule = "decided"
 
+	// gcm: every block keeps the input's phis, effects (loads, stores,
+	// calls, checks, allocations, everything that may panic) and
+	// control, in order, and the function its data nodes.
+	RuleEffects Rule = "effects"
+	// gcm: every data node is defined before its uses: its block
+	// dominates theirs, and in one block it comes first (the
+	// dependences of the Sea of Nodes graph).
+	RulePlace Rule = "place"
+	// gcm: an unchecked data node (a division, an address, an index)
+	// stays after the effect it followed in the input, its anchor: the
+	// check guarding it came before.
+	RuleAnchor Rule = "anchor"
+
 	// regalloc: every location an instruction reads holds the value it
 	// reads, and every phi's location holds its argument after the
 	// parallel move on each edge into its block.
@@ -151,6 +164,7 @@ var AllRules = []Rule{
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
 	RuleFacts, RuleImplied, RuleDecided,
+	RuleEffects, RulePlace, RuleAnchor,
 	RuleLocation,
 	RuleRename, RuleGates, RuleCoherence, RuleExclusive,
 }

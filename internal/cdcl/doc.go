@@ -1,9 +1,9 @@
 // Package cdcl is a small CDCL SAT solver that answers with evidence: a
 // model when the formula is satisfiable, and a RUP certificate when it is
-// not. It is untrusted: the GSA validator (validate.Refute) checks every
-// answer it uses, a model by evaluating the formula and a certificate with
-// validate.CheckRUP, so a bug here can cost an answer but never a wrong
-// acceptance.
+// not. It is untrusted: its callers go through validate/sat (Valid,
+// Refute), which checks every answer it uses, a model by evaluating the
+// formula and a certificate with CheckRUP, so a bug here can cost an
+// answer but never a wrong acceptance. WithLimit bounds the work.
 //
 // The algorithm is the textbook one (MiniSat, Eén and Sörensson 2003):
 // two watched literals per clause, first-UIP conflict analysis, VSIDS-like
@@ -26,5 +26,6 @@
 //
 // Formulas are CNF in DIMACS literals: variable v ≥ 1 is the literal v,
 // its negation -v. Gen.go builds the benchmark families (random 3-SAT,
-// pigeonhole) the tests and benchmarks share.
+// pigeonhole) the tests and benchmarks share. Benchmarks of solving and
+// checking are in validate/sat (bench_test.go).
 package cdcl
