@@ -160,7 +160,7 @@
 //	return          | results…                        | -                     | term
 //	panic           | x                               | -                     | term panics
 //	gamma           | x0, x1, … (gated, one per pred) | r                     | -
-//	mu              | x0, x1 (entry, latch)           | r                     | -
+//	mu              | x0, x1 (entry and latch)        | r                     | -
 //	eta             | x (gated)                       | r                     | -
 //
 // Every kind of golang.org/x/tools/go/ssa has its counterpart: Alloc is

@@ -13,8 +13,9 @@
 //
 // Semantics (interp):
 //   - The phis, γs and μs of a block run in parallel on the incoming
-//     edge. A μ is a phi of a loop header: argument k belongs to
-//     predecessor k (the entry, then the latch). A γ reads, in the state
+//     edge. A μ is a phi of a loop header with two predecessors, the
+//     loop's entry and its latch (in either order): argument k belongs
+//     to predecessor k. A γ reads, in the state
 //     before the edge's moves, its gates in order and takes the argument
 //     of the first gate that evaluates to 1; none is undefined behaviour.
 //   - An η is an ordinary instruction, the first ones of a loop exit's

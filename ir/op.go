@@ -101,7 +101,7 @@ const (
 	// Gated SSA (GSA discipline only; see gsa.go). Gamma and mu sit
 	// among a join block's phis, eta among the instructions.
 	OpGamma // r = gamma [p0] x0, [p1] x1, …  (x_k chosen where p_k is 1)
-	OpMu    // r = mu x0, x1                 (loop header: x0 from the entry, x1 from the latch)
+	OpMu    // r = mu x0, x1                 (loop header: x_k from predecessor k, the entry or the latch)
 	OpEta   // r = eta [p] x                 (loop exit: x, p must be 1)
 
 	numOps

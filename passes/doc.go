@@ -24,6 +24,9 @@
 //
 //   - normalize: remove unreachable blocks, split edges into joins
 //     (validate.Normalize)
+//   - loopnorm: give every loop one entry edge and one latch (new
+//     jump-only blocks), so that gsa makes mus of its header's phis
+//     (validate.Normalize)
 //   - mem2reg: promote variables to registers, SSA form by Cytron et al.
 //     (validate.Mem2Reg)
 //   - mem2reg-braun: promote variables to registers, SSA form by Braun

@@ -17,6 +17,7 @@ import (
 	"github.com/vssa-go/vssa/passes/gcm"
 	"github.com/vssa-go/vssa/passes/gsa"
 	"github.com/vssa-go/vssa/passes/gvn"
+	"github.com/vssa-go/vssa/passes/loopnorm"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/passes/outofssa"
@@ -29,6 +30,7 @@ import (
 var Table = mustTable(
 	[]*Pass{
 		New("normalize", "remove unreachable blocks, split edges into joins", ir.RTL, ir.RTL, normalize.Run, validate.Normalize),
+		New("loopnorm", "give every loop one entry edge and one latch (new jump-only blocks), so that gsa makes mus of its header's phis", ir.RTL, ir.RTL, loopnorm.Run, validate.Normalize),
 		New("mem2reg", "promote variables to registers, SSA form by Cytron et al.", ir.RTL, ir.SSA, mem2reg.Run, validate.Mem2Reg),
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN),
@@ -39,8 +41,9 @@ var Table = mustTable(
 		New("outofssa", "replace phis by copies on incoming edges", ir.SSA, ir.RTL, outofssa.Run, validate.OutOfSSA),
 	},
 	[]Rule{
-		{Pass: "mem2reg", After: []string{"normalize"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
-		{Pass: "mem2reg-braun", After: []string{"normalize"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
+		{Pass: "loopnorm", After: []string{"normalize"}, Insert: "normalize", Why: "loopnorm redirects edges into headers, which leave jumps only in a normalised CFG, and keeps it normalised"},
+		{Pass: "mem2reg", After: []string{"normalize", "loopnorm"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
+		{Pass: "mem2reg-braun", After: []string{"normalize", "loopnorm"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
 		{Pass: "gvn", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gvn takes SSA form"},
 		{Pass: "checkelim", After: []string{"mem2reg", "mem2reg-braun"}, Why: "checkelim takes SSA form"},
 		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},

@@ -60,6 +60,12 @@ func TestPipeline(t *testing.T) {
 		{"mem2reg,outofssa,outofssa", "", "outofssa takes SSA form, but the passes before it leave RTL form"},
 		{"mem2reg,mem2reg", "", "mem2reg takes RTL form, but the passes before it leave SSA form"},
 		{"frob", "", "unknown pass"},
+		{"mem2reg,gsa,gsa-destruct,outofssa", "normalize,mem2reg,gsa,gsa-destruct,outofssa", ""},
+		{"loopnorm,mem2reg,gsa,gsa-destruct,gvn", "normalize,loopnorm,mem2reg,gsa,gsa-destruct,gvn", ""},
+		{"mem2reg,gsa,gvn", "", "gvn takes SSA form, but the passes before it leave GSA form"},
+		{"mem2reg,gsa,outofssa", "", "outofssa takes SSA form, but the passes before it leave GSA form"},
+		{"mem2reg,gsa-destruct", "", "needs gsa"},
+		{"mem2reg,loopnorm", "", "loopnorm takes RTL form"},
 	}
 	for _, tc := range cases {
 		got, err := Pipeline(tc.list)

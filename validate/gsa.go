@@ -1,9 +1,8 @@
 // This file checks the gsa pass (SSA to Gated SSA), after CompCertGSA
 // §5 (Herklotz, Demange, Blazy). Properties checked:
 //
-//   - structure (§5.3): the same CFG, signature and recover block; no
-//     gated instruction in a function with a recover block (whose entry
-//     the predicates do not describe); each phi of the input is, at the
+//   - structure (§5.3): the same CFG, signature and recover block;
+//     each phi of the input is, at the
 //     same place with the same result, a phi, a μ (two arguments) or a
 //     γ with the same arguments; every other instruction is the input's,
 //     after the leading ηs a block may gain; an η's result is a new
@@ -16,7 +15,9 @@
 //     at block l is P(h, l) of a row h that strictly dominates l. P(d, d)
 //     is true, and so is an entry the hints leave out.
 //   - coherence (§5.2, Def. 5.2): for every row d and every block j that
-//     d strictly dominates with an entry, the entry mentions no register
+//     d strictly dominates with an entry, the entry is true if j is the
+//     recover block (entered from anywhere, its only strict dominator
+//     the entry block), the entry mentions no register
 //     defined in j (it is its own projection ↓j), and
 //     (∨ over the edges k→j of P(d, k) ∧ c(k→j))↓j implies P(d, j), c
 //     being the edge's branch condition (true after a jump).
@@ -116,9 +117,6 @@ type gsaCheck struct {
 func (v *gsaCheck) run() error {
 	if err := v.structure(); err != nil {
 		return err
-	}
-	if v.gated && v.after.Recover != -1 {
-		return v.r.fn(RuleStructure, "gated instructions in a function with a recover block")
 	}
 	if err := v.coherence(); err != nil {
 		return err
@@ -328,6 +326,11 @@ func (v *gsaCheck) coherence() error {
 				return v.r.fn(RuleHints, "row b%d has an entry for b%d, which it does not strictly dominate", row.Dom, j)
 			}
 			b := v.after.Blocks[j]
+			if j == v.after.Recover && !p.IsTrue() {
+				// Entered from anywhere after a recovered panic: no
+				// edge carries the invariant there.
+				return v.r.at(b, nil, RuleCoherence, "P(b%d, b%d) = [%s] for the recover block, want true", row.Dom, j, p)
+			}
 			for _, a := range p.Regs() {
 				if int(a) >= len(v.defBlock) || a < 0 {
 					return v.r.at(b, nil, RuleCoherence, "P(b%d, b%d) names r%d, which does not exist", row.Dom, j, a)

@@ -5,10 +5,11 @@
 package validate
 
 import (
-	"errors"
 	"sync/atomic"
 
+	"github.com/vssa-go/vssa/internal/cdcl"
 	"github.com/vssa-go/vssa/ir/pred"
+	"github.com/vssa-go/vssa/validate/sat"
 )
 
 // gsaQueries counts how the GSA validator's questions were settled, for
@@ -49,11 +50,13 @@ func settle(cnf [][]int) bool {
 	return false
 }
 
-// errNoSolver is refuteCNF's answer until a solver is wired in.
-var errNoSolver = errors.New("not settled by simplification, and no SAT solver is wired in")
+// maxConflicts bounds the solver's work on one query: past it the
+// question stays open and the result is rejected (the pass then keeps
+// its phis), so that a hard query cannot take long.
+const maxConflicts = 20000
 
-// refuteCNF is the hook for the SAT solver: it returns nil only if cnf
-// is unsatisfiable, shown by a certificate checked here in the trusted
-// base. Until the untrusted solver (internal/cdcl) and the RUP checker
-// are merged, a question simplification does not settle is rejected.
-func refuteCNF(cnf [][]int) error { return errNoSolver }
+// refuteCNF returns nil only if cnf is unsatisfiable, shown by a RUP
+// certificate that sat.CheckRUP (trusted) accepts; the certificate
+// comes from the untrusted solver internal/cdcl, whose answers are never
+// believed unchecked.
+func refuteCNF(cnf [][]int) error { return sat.Refute(cnf, cdcl.WithLimit(maxConflicts)) }

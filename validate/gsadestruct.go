@@ -64,9 +64,6 @@ func GSADestruct(before, after *ir.Func, h *GSAHints) error {
 	if !gammas {
 		return nil
 	}
-	if before.Recover != -1 {
-		return r.fn(RuleStructure, "gammas in a function with a recover block")
-	}
 	if h == nil {
 		h = &GSAHints{}
 	}

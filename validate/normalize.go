@@ -5,7 +5,8 @@
 //     (every edge into a join block leaves a block ending in a jump);
 //   - every block of the result is either a block of the input (the hint
 //     says which) with identical instructions and registers, or an
-//     inserted block holding only a jump, with one predecessor;
+//     inserted block holding only a jump (normalize's have one
+//     predecessor, loopnorm's may merge several edges);
 //   - a successor of a kept block is the image of the input block's
 //     successor in the same slot, directly or through one inserted block;
 //   - every input block left out is unreachable in the input;
@@ -103,8 +104,11 @@ func Normalize(before, after *ir.Func, h *NormalizeHints) error {
 	for i, b := range after.Blocks {
 		o := h.Old[i]
 		if o < 0 {
-			if len(b.Instrs) != 1 || b.Instrs[0].Op != ir.OpJump || len(b.Preds) != 1 || len(b.Phis) > 0 {
-				return r.at(b, nil, RuleInserted, "inserted block has %d instructions and %d predecessors, want only a jump and one predecessor", len(b.Instrs), len(b.Preds))
+			// Only a jump: with no phis in RTL, a path through it is
+			// the path without it, however many edges it merges
+			// (loopnorm's latches and preheaders merge several).
+			if len(b.Instrs) != 1 || b.Instrs[0].Op != ir.OpJump || len(b.Preds) == 0 || len(b.Phis) > 0 {
+				return r.at(b, nil, RuleInserted, "inserted block has %d instructions and %d predecessors, want only a jump and a predecessor", len(b.Instrs), len(b.Preds))
 			}
 			continue
 		}

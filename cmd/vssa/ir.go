@@ -26,7 +26,7 @@ Errors are printed as FILE:LINE:COL (parse errors) or
 FUNCTION: BLOCK: INSTRUCTION: MESSAGE [RULE] (well-formedness).
 The exit status is 1 if any file fails to parse or check.`,
 		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&discipline, "discipline", "", "well-formedness rules: rtl, ssa, or none to skip the check (default: the module's declared discipline, else ssa)")
+			fs.StringVar(&discipline, "discipline", "", "well-formedness rules: rtl, ssa, gsa, or none to skip the check (default: the module's declared discipline, else ssa)")
 			fs.BoolVar(&showDom, "dom", false, "also print dominators, frontiers and liveness")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
@@ -36,9 +36,11 @@ The exit status is 1 if any file fails to parse or check.`,
 				d = ir.RTL
 			case "ssa":
 				d = ir.SSA
+			case "gsa":
+				d = ir.GSA
 			case "none", "":
 			default:
-				fmt.Fprintf(stderr, "vssa ir: -discipline must be rtl, ssa or none, not %q\n", discipline)
+				fmt.Fprintf(stderr, "vssa ir: -discipline must be rtl, ssa, gsa or none, not %q\n", discipline)
 				return exitUsage
 			}
 			if len(args) == 0 {

@@ -227,6 +227,15 @@ func runIRFile(file string, stderr io.Writer) int {
 		return exitLoad
 	}
 	for _, f := range m.Funcs {
+		if m.DisciplineSet {
+			// The declared discipline decides: a gsa module's gated
+			// instructions are well-formed only in GSA discipline.
+			if err := ir.Check(f, m.Discipline); err != nil {
+				fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)
+				return exitLoad
+			}
+			continue
+		}
 		if err := ir.Check(f, ir.SSA); err != nil {
 			if err2 := ir.Check(f, ir.RTL); err2 != nil {
 				fmt.Fprintf(stderr, "vssa run: %s: %v\n", file, err)

@@ -1,8 +1,12 @@
 // This file decides the two questions the GSA validator asks, by
-// syntax alone where it can: implication and mutual exclusion of
-// predicates, in the "evaluates to 1" sense. A false answer means "not
-// settled here", not "does not hold": the validator then asks a SAT
-// solver (see Encode).
+// syntax: implication and mutual exclusion of predicates, in the
+// "evaluates to 1" sense. The rules are sound, and for this language
+// complete: with three values, the least state of a cube (its literals
+// 1, every other atom undefined) makes exactly the cubes it contains 1,
+// and two cubes can both be 1 unless they clash (pred_test.go checks
+// both ways exhaustively on small predicates). The validator still
+// hands a question they answer no to a SAT solver (cnf.go), so that a
+// richer language (atoms that relate registers) would stay decided.
 
 package pred
 

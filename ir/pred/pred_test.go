@@ -89,11 +89,14 @@ func TestDecideSound(t *testing.T) {
 			imp = imp && (!a || b)
 			exc = exc && !(a && b)
 		})
-		if Implies(p, q) && !imp {
-			t.Fatalf("Implies(%v, %v) but it does not hold", p, q)
+		// Sound, and complete: with three values, a cube's least state
+		// (its literals 1, every other atom undefined) makes exactly the
+		// cubes it contains 1.
+		if Implies(p, q) != imp {
+			t.Fatalf("Implies(%v, %v) = %v, but it holds: %v", p, q, !imp, imp)
 		}
-		if Exclusive(p, q) && !exc {
-			t.Fatalf("Exclusive(%v, %v) but it does not hold", p, q)
+		if Exclusive(p, q) != exc {
+			t.Fatalf("Exclusive(%v, %v) = %v, but it holds: %v", p, q, !exc, exc)
 		}
 		if got := !satisfiable(ImpliesCNF(p, q)); got != imp {
 			t.Fatalf("ImpliesCNF(%v, %v) unsat=%v, want %v", p, q, got, imp)

@@ -1,6 +1,7 @@
 // Package gsa translates SSA form to Gated SSA (CompCertGSA, Herklotz,
 // Demange and Blazy): the phis of a loop header with one entry and one
-// latch become μs, the phis of other joins γs whose gates are path
+// latch become μs (loopnorm, before mem2reg, gives every loop that
+// shape; a header with more predecessors keeps its phis), the phis of other joins γs whose gates are path
 // predicates from the join's immediate dominator, and a loop's μ values
 // used past one of its exits are read through an η at that exit. Its
 // results are checked by validate.GSA; gsa-destruct (destruct.go)
@@ -19,8 +20,8 @@
 // not preserve its entries, or that meets an irreducible edge, is not
 // used at all.
 //
-// Preconditions: SSA form, normalised CFG. Functions with a recover
-// block are left alone (their recover block's entry state is not
-// described by the predicates). Boolean μs get no η, so that renaming
-// never changes a branch condition (an atom of the predicates).
+// Preconditions: SSA form, normalised CFG. A recover block, entered
+// after a recovered panic from anywhere, has the entry true in every
+// row. Boolean μs get no η, so that renaming never changes a branch
+// condition (an atom of the predicates).
 package gsa

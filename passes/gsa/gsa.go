@@ -19,7 +19,7 @@ const MaxGate = 48
 // Run translates the SSA function f to GSA.
 func Run(f *ir.Func) (*ir.Func, *validate.GSAHints, error) {
 	h := &validate.GSAHints{Row: map[ir.Reg]int{}}
-	if f.Recover != -1 || !hasPhis(f) {
+	if !hasPhis(f) {
 		return f, h, nil
 	}
 	g := f.Clone()
@@ -97,19 +97,25 @@ func newConv(f *ir.Func, h *validate.GSAHints) *conv {
 	return c
 }
 
-// mus turns the phis of a header with one entry (predecessor 0) and one
-// latch (predecessor 1) into μs, and records the loop exits their
-// values are used past.
+// mus turns the phis of a header with one entry and one latch (in
+// either order) into μs, and records the loop exits their values are
+// used past.
 func (c *conv) mus() {
 	for _, b := range c.f.Blocks {
-		if !c.header[b.Index] || len(b.Phis) == 0 || len(b.Preds) != 2 ||
-			c.dom.Dominates(b.Index, b.Preds[0]) || !c.dom.Dominates(b.Index, b.Preds[1]) {
+		if !c.header[b.Index] || len(b.Phis) == 0 || len(b.Preds) != 2 {
+			continue
+		}
+		latch := 1
+		if c.dom.Dominates(b.Index, b.Preds[0]) {
+			latch = 0
+		}
+		if c.dom.Dominates(b.Index, b.Preds[1-latch]) || !c.dom.Dominates(b.Index, b.Preds[latch]) {
 			continue
 		}
 		for _, phi := range b.Phis {
 			phi.Op = ir.OpMu
 		}
-		body := c.loop(b.Index, b.Preds[1])
+		body := c.loop(b.Index, b.Preds[latch])
 		for _, l := range c.f.Blocks {
 			if body[l.Index] || len(l.Preds) != 1 || !body[l.Preds[0]] {
 				continue
@@ -200,6 +206,11 @@ func (c *conv) row(d int, ts []int) *row {
 		}
 	}
 	for _, x := range order {
+		if x == c.f.Recover {
+			// Entered after a recovered panic, from anywhere: only true
+			// describes its entry.
+			continue
+		}
 		drop := func(a int32) bool { return c.defBlock[a] == int32(x) }
 		var ante pred.Pred
 		for _, e := range c.edgesInto(x) {

@@ -206,6 +206,9 @@ var gsaKinds = []kind{
 							return nil, nil, false
 						}
 						latch := g.Blocks[g.Blocks[hd].Preds[1]]
+						if g.Analyze().Dom.Dominates(hd, g.Blocks[hd].Preds[0]) {
+							latch = g.Blocks[g.Blocks[hd].Preds[0]]
+						}
 						g.Blocks[b].Instrs = slices.Delete(g.Blocks[b].Instrs, i, i+1)
 						latch.Instrs = slices.Insert(latch.Instrs, 0, eta)
 						return g, h, true
