@@ -30,6 +30,7 @@ const directive = "//vssa:bce"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
 	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err
@@ -157,3 +158,7 @@ func loops(f *ir.Func) []bool {
 	}
 	return in
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }

@@ -24,6 +24,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -142,3 +143,7 @@ func definition(f *ir.Func, r ir.Reg) *ir.Instr {
 	}
 	return nil
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }

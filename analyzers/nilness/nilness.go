@@ -29,6 +29,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -268,3 +269,7 @@ func derefsNilLiteral(pass *analysis.Pass, pos token.Pos) bool {
 	}
 	return false
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }
