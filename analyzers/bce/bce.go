@@ -31,6 +31,9 @@ const directive = "//vssa:bce"
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
 	defer res.Done()
+	if res.FactsOnly {
+		return nil, nil // no one reads the diagnostics
+	}
 	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err

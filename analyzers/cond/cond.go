@@ -25,6 +25,9 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
 	defer res.Done()
+	if res.FactsOnly {
+		return nil, nil // no one reads the diagnostics
+	}
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}

@@ -73,6 +73,9 @@ func TestReleaseRebuild(t *testing.T) {
 		Run: func(pass *analysis.Pass) (any, error) {
 			ran++
 			res := pass.ResultOf[Analyzer].(*Result)
+			if res.FactsOnly {
+				t.Errorf("%s: a facts-only result where the driver wants diagnostics", pass.Pkg.Path())
+			}
 			res.users = 1
 			if err := res.Complete(); err != nil {
 				return nil, err

@@ -49,6 +49,10 @@ type Result struct {
 	// users are the analyzers expected to call Done (-1: unknown, never
 	// released), done those that did.
 	users, done int
+	// FactsOnly says that the driver runs the analyzers on this
+	// package only for its facts (FactsOnlyRun): its diagnostics go
+	// nowhere, and the analyzers reading the Result return at once.
+	FactsOnly bool
 
 	// Comparisons are the package's comparisons written in its source
 	// (==, !=, <, <=, >, >=, and a switch's cases) that are not
@@ -118,7 +122,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", pass.Pkg.Path(), r)
 		}
 	}()
-	out := &Result{users: expectedUsers()}
+	out := &Result{users: expectedUsers(), FactsOnly: factsOnly}
 	if derivesContracts(pass) {
 		pkg, fns := buildSSA(pass)
 		b := newBuilder(pkg, fns, factBook{pass})

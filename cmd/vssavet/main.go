@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/vssa-go/vssa/analyzers/bce"
@@ -9,4 +11,8 @@ import (
 	"github.com/vssa-go/vssa/analyzers/vssair"
 )
 
-func main() { unitchecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer) }
+func main() {
+	// On a dependency, go vet wants the facts alone.
+	vssair.FactsOnlyRun(os.Args[1:])
+	unitchecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
+}
