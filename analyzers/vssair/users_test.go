@@ -61,9 +61,11 @@ func TestEnabledUsers(t *testing.T) {
 	}
 }
 
-// TestReleaseRebuild: once its users are done, a Result releases its
-// functions; a later Complete builds the same functions again, with
-// the contracts the package exported (example.com/lib's, its own).
+// TestReleaseRebuild: the comparisons are found at the first Complete
+// only (not on a package analysed for its facts alone); once its users
+// are done, a Result releases its functions; a later Complete builds
+// the same functions again, with the contracts the package exported
+// (example.com/lib's, its own).
 func TestReleaseRebuild(t *testing.T) {
 	ran := 0
 	user := &analysis.Analyzer{
@@ -77,8 +79,14 @@ func TestReleaseRebuild(t *testing.T) {
 				t.Errorf("%s: a facts-only result where the driver wants diagnostics", pass.Pkg.Path())
 			}
 			res.users = 1
+			if res.Comparisons != nil {
+				t.Errorf("%s: comparisons found before any analyzer asked", pass.Pkg.Path())
+			}
 			if err := res.Complete(); err != nil {
 				return nil, err
+			}
+			if len(res.Comparisons) == 0 {
+				t.Errorf("%s: no comparisons found", pass.Pkg.Path())
 			}
 			first := summary(res.Funcs())
 			res.Done()

@@ -37,15 +37,14 @@ type Result struct {
 	// funcs are the functions, in source order (SourceFuncs), built by
 	// Complete with build, and released (nil, built false) once every
 	// analyzer that reads them is done (Done): the driver keeps every
-	// package's result to its end. build first completes the builder
-	// that derived the contracts, then, after a release, builds afresh
-	// (rebuild), so that the builder's SSA is not kept either.
-	mu      sync.Mutex
-	funcs   []*Func
-	built   bool
-	build   func() []*Func
-	rebuild func() []*Func
-	err     error
+	// package's result to its end. build builds afresh, so the builder
+	// that derived the contracts is not kept either.
+	mu    sync.Mutex
+	funcs []*Func
+	built bool
+	build func() []*Func
+	scan  func() // sets Comparisons, cases and source, at the first Complete
+	err   error
 	// users are the analyzers expected to call Done (-1: unknown, never
 	// released), done those that did.
 	users, done int
@@ -54,7 +53,7 @@ type Result struct {
 	// nowhere, and the analyzers reading the Result return at once.
 	FactsOnly bool
 
-	// Comparisons are the package's comparisons written in its source
+	// Comparisons (set by Complete) are the package's comparisons written in its source
 	// (==, !=, <, <=, >, >=, and a switch's cases) that are not
 	// constant, outside generated files, by the position of their
 	// operator (of the case), which is that of their IR instruction.
@@ -133,31 +132,33 @@ func run(pass *analysis.Pass) (result any, err error) {
 		// analyzer reports on (a dependency of those named) would keep
 		// its SSA and IR for nothing. Complete builds afresh, assuming
 		// the contracts exported above.
-		out.rebuild = func() []*Func {
+		out.build = func() []*Func {
 			pkg, fns := buildSSA(pass)
 			b := newBuilder(pkg, fns, importedContracts{pass})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
 		}
-		out.build = out.rebuild
 	} else {
 		// Nothing for the facts: a driver that runs vssair on this
 		// package only for them (go vet, on a dependency) spends
 		// nothing more than ctrlflow's. Its dependencies derive no
 		// contracts either (none is of the user's module), so it has
 		// none to assume.
-		out.rebuild = func() []*Func {
+		out.build = func() []*Func {
 			pkg, fns := buildSSA(pass)
 			b := newBuilder(pkg, fns, NoContracts{})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
 		}
-		out.build = out.rebuild
 	}
-	out.Comparisons, out.cases = comparisons(pass)
-	for _, file := range pass.Files {
-		if !ast.IsGenerated(file) {
-			out.source = append(out.source, file)
+	// What the analyzers report on, found only if one asks (Complete):
+	// not on a package analysed for its facts alone.
+	out.scan = func() {
+		out.Comparisons, out.cases = comparisons(pass)
+		for _, file := range pass.Files {
+			if !ast.IsGenerated(file) {
+				out.source = append(out.source, file)
+			}
 		}
 	}
 	return out, nil
@@ -178,6 +179,10 @@ func (r *Result) Complete() error {
 		return r.err
 	}
 	r.built = true
+	if r.scan != nil {
+		r.scan()
+		r.scan = nil
+	}
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -186,7 +191,6 @@ func (r *Result) Complete() error {
 		}()
 		r.funcs = r.build()
 	}()
-	r.build = r.rebuild // the builder that derived the contracts goes
 	return r.err
 }
 
