@@ -7,8 +7,11 @@ import (
 )
 
 // factsOnly says that the driver runs the analyzers on this package only
-// for its facts (FactsOnlyRun).
-var factsOnly bool
+// for its facts (FactsOnlyRun); onePackage that the process analyses
+// one package (go vet's unitchecker), so the builder that derived the
+// contracts may complete the functions too: no other package's result
+// waits behind it.
+var factsOnly, onePackage bool
 
 // FactsOnlyRun tells, from a vet tool's arguments, whether go vet runs
 // it on the package only for its facts (a dependency of the packages
@@ -27,6 +30,6 @@ func FactsOnlyRun(args []string) {
 	}
 	var cfg struct{ VetxOnly bool }
 	if json.Unmarshal(data, &cfg) == nil {
-		factsOnly = cfg.VetxOnly
+		factsOnly, onePackage = cfg.VetxOnly, true
 	}
 }

@@ -132,11 +132,20 @@ func run(pass *analysis.Pass) (result any, err error) {
 		// analyzer reports on (a dependency of those named) would keep
 		// its SSA and IR for nothing. Complete builds afresh, assuming
 		// the contracts exported above.
-		out.build = func() []*Func {
+		afresh := func() []*Func {
 			pkg, fns := buildSSA(pass)
 			b := newBuilder(pkg, fns, importedContracts{pass})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
+		}
+		out.build = afresh
+		if onePackage && !factsOnly {
+			// The process ends with this package: the builder's SSA
+			// and forms serve the first Complete.
+			out.build = func() []*Func {
+				out.build = afresh
+				return b.complete()
+			}
 		}
 	} else {
 		// Nothing for the facts: a driver that runs vssair on this
