@@ -2,7 +2,8 @@
 // deciding whether a pass's result (with the hints the pass gives) is a
 // correct transformation of its input. A rejected result is never used.
 //
-// The package imports only ir (and the standard library): never passes/.
+// The package imports only ir and its sub-packages (ir/graph, and ir/son
+// for the Sea of Nodes graph), and the standard library: never passes/.
 // Every checker is small and recomputes what it relies on (edges,
 // dominance, liveness) from the functions themselves; hints only tell it
 // which correspondence to check, never what to believe.
@@ -36,6 +37,20 @@
 //     on every edge into its block, from the source's facts, what the
 //     source's instructions establish, the edge's condition, or the
 //     register's definition), which implies every removed check.
+//   - GSA: gated SSA after CompCertGSA §5: the same code but for phis
+//     turned into μs and γs and ηs at the start of blocks, operands
+//     renamed only to an η of themselves that precedes them, gates that
+//     are entries of a coherent predicate matrix (each entry follows
+//     from its predecessors' and the edges' conditions, projected) and
+//     pairwise exclusive for each γ; settled by ir/pred's syntactic rules
+//     or by a checked SAT refutation (gsa_sat.go).
+//   - GSADestruct: γs and μs back to phis with their arguments in order,
+//     ηs to copies, the input's γ gates shown right as for GSA.
+//   - GCM: a legal schedule of the input's Sea of Nodes graph (ir/son):
+//     both graphs rebuilt, every block with the input's phis, effects
+//     and control in order, the same data nodes, each defined where it
+//     is used (the result's graph strict), and an unchecked data node
+//     never above the effect it followed (its guard came before).
 //   - OutOfSSA: phis replaced by copies at the end of predecessors whose
 //     sequential effect is the phi-block's parallel assignment.
 //   - RegAlloc: machine code after register allocation is the code

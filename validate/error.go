@@ -126,10 +126,34 @@ const (
 	// that outcome where it stands.
 	RuleDecided Rule = "decided"
 
+	// gcm: every block keeps the input's phis, effects (loads, stores,
+	// calls, checks, allocations, everything that may panic) and
+	// control, in order, and the function its data nodes.
+	RuleEffects Rule = "effects"
+	// gcm: every data node is defined before its uses: its block
+	// dominates theirs, and in one block it comes first (the
+	// dependences of the Sea of Nodes graph).
+	RulePlace Rule = "place"
+	// gcm: an unchecked data node (a division, an address, an index)
+	// stays after the effect it followed in the input, its anchor: the
+	// check guarding it came before.
+	RuleAnchor Rule = "anchor"
+
 	// regalloc: every location an instruction reads holds the value it
 	// reads, and every phi's location holds its argument after the
 	// parallel move on each edge into its block.
 	RuleLocation Rule = "location"
+
+	// gsa: an operand renamed is the result of an eta of the input's
+	// operand that strictly precedes the use.
+	RuleRename Rule = "rename"
+	// gsa: the gates of a gamma or eta are the entries of a row of the
+	// predicate matrix, of a block that strictly dominates theirs.
+	RuleGates Rule = "gates"
+	// gsa: the predicate matrix is coherent (CompCertGSA Def. 5.2).
+	RuleCoherence Rule = "coherence"
+	// gsa: the gates of a gamma are pairwise exclusive (Def. 5.4).
+	RuleExclusive Rule = "exclusive"
 )
 
 // AllRules lists the rules.
@@ -140,7 +164,9 @@ var AllRules = []Rule{
 	RulePromotable, RulePhiJoin, RulePhiArity, RulePhiUse, RulePhiMissing, RuleUniqueDef, RuleUse,
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
 	RuleFacts, RuleImplied, RuleDecided,
+	RuleEffects, RulePlace, RuleAnchor,
 	RuleLocation,
+	RuleRename, RuleGates, RuleCoherence, RuleExclusive,
 }
 
 // rejecter builds errors for one validator and one function (whose

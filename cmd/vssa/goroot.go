@@ -22,10 +22,12 @@ func init() {
 		timeout time.Duration
 		asJSON  bool
 		jobs    int
+
+		seaOfNodes bool
 	)
 	register(&command{
 		name:  "goroot",
-		usage: "[-passes=LIST] [-run=REGEX] [-timeout=D] [-json] [-j=N]",
+		usage: "[-passes=LIST] [-son] [-run=REGEX] [-timeout=D] [-json] [-j=N]",
 		short: "interpret the GOROOT test programs and compare with the real ones",
 		long: `Goroot is the GOROOT yardstick. It lists the programs in $GOROOT/test,
 $GOROOT/test/ken and $GOROOT/test/fixedbugs whose first line is exactly
@@ -33,7 +35,8 @@ $GOROOT/test/ken and $GOROOT/test/fixedbugs whose first line is exactly
 constraint, cgo, other files needed, the toolchain cannot build them, the
 real program times out), and runs each of the others twice: built by the go
 command (expected outputs are cached under the user cache directory, in
-vssa/goroot) and interpreted by "vssa run [-passes=LIST] FILE". Stdout and
+vssa/goroot) and interpreted by "vssa run [-passes=LIST] FILE" (with -son,
+"vssa run -son -soncheck [-passes=LIST] FILE"). Stdout and
 the exit status must be identical, stderr equal up to the goroutine dump.
 The rules are in the documentation of package internal/goroot.
 
@@ -43,6 +46,7 @@ It prints one line per failed program, "FAIL test/PATH: reason", or with
 failed.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "passes the interpreter applies, passed on as vssa run -passes")
+			fs.BoolVar(&seaOfNodes, "son", false, "run each program by its functions' Sea of Nodes graphs, with Theorem 3.7 checked (vssa run -son -soncheck)")
 			fs.StringVar(&runPat, "run", "", "run only the programs whose path relative to $GOROOT/test matches this regexp")
 			fs.DurationVar(&timeout, "timeout", goroot.DefaultTimeout, "timeout of each real and each interpreted run")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per program")
@@ -84,6 +88,13 @@ failed.`,
 			if err != nil {
 				fmt.Fprintf(stderr, "vssa goroot: no cache: %v\n", err)
 			}
+			interpCmd := goroot.VSSARun(exe)
+			if seaOfNodes {
+				interpCmd = func(file, passes string) []string {
+					argv := goroot.VSSARun(exe)(file, passes)
+					return append([]string{argv[0], argv[1], "-son", "-soncheck"}, argv[2:]...)
+				}
+			}
 			report := goroot.TextReport(stdout)
 			if asJSON {
 				report = goroot.JSONReport(stdout)
@@ -99,7 +110,7 @@ failed.`,
 				Passes:    passes,
 				Timeout:   timeout,
 				Jobs:      jobs,
-				Interp:    goroot.VSSARun(exe),
+				Interp:    interpCmd,
 				Warn:      stderr,
 			}, report)
 			if ctx.Err() != nil {

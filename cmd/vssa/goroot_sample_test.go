@@ -43,7 +43,7 @@ func TestGOROOTSample(t *testing.T) {
 	seed := testlong.Seed(t, "gorootsample.seed", *gorootSampleSeed)
 	names := testlong.PickNames(goroot.Sample, testlong.Size(gorootSampleSize, len(goroot.Sample)), seed)
 	t.Logf("%s GOROOT sample programs", testlong.String(len(names), len(goroot.Sample), seed))
-	runPrograms(t, buildVSSA(t), tc, dir, names, "")
+	runPrograms(t, goroot.VSSARun(buildVSSA(t)), tc, dir, names, "")
 }
 
 // TestRunCorpus runs the programs of testdata/run (each a "// run"
@@ -75,7 +75,7 @@ func TestRunCorpus(t *testing.T) {
 		// Each pipeline its own sample: more of the corpus per run.
 		names := testlong.PickNames(files, testlong.Size(runCorpusSize, len(files)), seed+uint64(i))
 		t.Logf("passes %q: %s corpus programs", passes, testlong.String(len(names), len(files), seed+uint64(i)))
-		runPrograms(t, exe, tc, dir, names, passes)
+		runPrograms(t, goroot.VSSARun(exe), tc, dir, names, passes)
 	}
 }
 
@@ -91,9 +91,9 @@ func buildVSSA(t *testing.T) string {
 }
 
 // runPrograms runs the "// run" programs names (paths relative to
-// testDir) with the vssa executable exe and the given passes; every one
-// must pass.
-func runPrograms(t *testing.T, exe string, tc goroot.Toolchain, testDir string, names []string, passes string) {
+// testDir) with the command line run gives (goroot.VSSARun of a vssa
+// executable, or sonRun) and the given passes; every one must pass.
+func runPrograms(t *testing.T, run func(file, passes string) []string, tc goroot.Toolchain, testDir string, names []string, passes string) {
 	t.Helper()
 	quoted := make([]string, len(names))
 	for i, s := range names {
@@ -106,7 +106,7 @@ func runPrograms(t *testing.T, exe string, tc goroot.Toolchain, testDir string, 
 		CacheDir:  cacheDir,
 		Filter:    regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
 		Passes:    passes,
-		Interp:    goroot.VSSARun(exe),
+		Interp:    run,
 	}
 	var results []goroot.Result
 	sum, err := goroot.Run(context.Background(), cfg, func(r goroot.Result) { results = append(results, r) })

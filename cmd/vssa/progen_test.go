@@ -24,7 +24,12 @@ var (
 
 // progenPipelines are the pipelines of passes every random program runs
 // with; "" is none.
-var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,outofssa"}
+var progenPipelines = []string{"", "mem2reg,outofssa", "mem2reg,gvn,checkelim,outofssa", "mem2reg-braun,gvn,gcm,outofssa"}
+
+// sonPipeline is the pipeline of TestProgen's run of each program's
+// Sea of Nodes graphs (sonRun): the passes before, and the only run
+// with mem2reg alone, so its messages name it.
+const sonPipeline = "mem2reg"
 
 // progenSample is how many random programs TestProgen runs by default,
 // from a seed that changes with every run; VSSA_LONG=1 runs -progen.n of
@@ -56,7 +61,7 @@ func TestProgen(t *testing.T) {
 		n = progenSample
 	}
 	if testing.Short() {
-		t.Skipf("-short: builds vssa and %d random programs and runs each compiled and %d times interpreted", n, len(progenPipelines))
+		t.Skipf("-short: builds vssa and %d random programs and runs each compiled and %d times interpreted", n, len(progenPipelines)+1)
 	}
 	first := testlong.Seed(t, "progen.seed", *progenSeed)
 	dir := *progenDir
@@ -88,14 +93,18 @@ func TestProgen(t *testing.T) {
 		// Without a user cache the pipelines still share the builds.
 		cacheDir = t.TempDir()
 	}
-	for _, passes := range progenPipelines {
+	for _, passes := range append(progenPipelines, sonPipeline) {
+		run := goroot.VSSARun(exe)
+		if passes == sonPipeline {
+			run = sonRun(exe)
+		}
 		cfg := goroot.Config{
 			Toolchain: tc,
 			TestDir:   dir,
 			CacheDir:  cacheDir,
 			Passes:    passes,
 			Timeout:   progenTimeout,
-			Interp:    goroot.VSSARun(exe),
+			Interp:    run,
 		}
 		var matched, mismatched int
 		unsupported := map[string]int{}

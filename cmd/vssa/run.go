@@ -16,14 +16,15 @@ import (
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/son"
 )
 
 func init() {
 	var passes, cpuprofile string
-	var verbose bool
+	var verbose, seaOfNodes, sonCheck bool
 	register(&command{
 		name:  "run",
-		usage: "[-passes=LIST] [-v] [-cpuprofile=FILE] FILE.go...|PKG|FILE.vssa [ARGS...]",
+		usage: "[-passes=LIST] [-son [-soncheck]] [-v] [-cpuprofile=FILE] FILE.go...|PKG|FILE.vssa [ARGS...]",
 		short: "interpret a Go program's main through vssa's IR",
 		long: `Run loads a Go program (its .go files, of one directory, or a package
 pattern naming one main package; as with go run, the arguments after
@@ -53,6 +54,8 @@ line on stderr, before the program starts.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passes, "passes", "", "comma-separated passes to run before interpreting ("+passNames()+")")
 			fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the interpreter to this file")
+			fs.BoolVar(&seaOfNodes, "son", false, "run each function in SSA form after the passes (mem2reg if none are given) as its Sea of Nodes graph, by the graph's semantics (ir/son)")
+			fs.BoolVar(&sonCheck, "soncheck", false, "with -son: check as it runs that every data node keeps its value in the regions its dependencies dominate (Theorem 3.7 of the Sea of Nodes semantics); a failure panics")
 			fs.BoolVar(&verbose, "v", false, "report on stderr the pass results that validation rejected (they are not used either way)")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
@@ -88,9 +91,19 @@ line on stderr, before the program starts.`,
 			if verbose {
 				passLog = stderr
 			}
-			if _, err := applyPasses(prog, passes, passLog); err != nil {
+			if seaOfNodes && passes == "" {
+				passes = "mem2reg"
+			}
+			forms, err := applyPasses(prog, passes, passLog)
+			if err != nil {
 				fmt.Fprintf(stderr, "vssa run: %v\n", err)
 				return interp.ExitUnsupported
+			}
+			if seaOfNodes {
+				if err := runGraphs(prog.Module, forms[ir.SSA], sonCheck); err != nil {
+					fmt.Fprintf(stderr, "vssa run: %v\n", err)
+					return interp.ExitUnsupported
+				}
 			}
 			var stopProfile func()
 			if cpuprofile != "" {
@@ -124,6 +137,31 @@ line on stderr, before the program starts.`,
 			return it.RunMain(mainPkg+".init", mainPkg+".main")
 		},
 	})
+}
+
+// runGraphs replaces each function of m named in names, which are in
+// SSA form, by the function that runs its Sea of Nodes graph (with
+// Theorem 3.7 checked if check).
+func runGraphs(m *ir.Module, names []string, check bool) error {
+	for _, name := range names {
+		g, err := son.Build(m.Func(name))
+		if err != nil {
+			return fmt.Errorf("internal error: %v", err)
+		}
+		if err := son.Check(g); err != nil {
+			return fmt.Errorf("internal error: the graph of %s: %v", name, err)
+		}
+		if !check {
+			m.Add(g.Machine())
+			continue
+		}
+		mf, err := g.CheckingMachine()
+		if err != nil {
+			return fmt.Errorf("internal error: %v", err)
+		}
+		m.Add(mf)
+	}
+	return nil
 }
 
 // startCPUProfile starts a CPU profile into file and returns what ends

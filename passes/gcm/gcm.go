@@ -1,0 +1,184 @@
+// This file places the data nodes (schedule early, late, best block)
+// and schedules the graph back.
+
+package gcm
+
+import (
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
+	"github.com/vssa-go/vssa/ir/son"
+)
+
+// Run moves every data node of f, in SSA form, to its best block. The
+// result shares f's instructions; it is f itself when nothing moves.
+func Run(f *ir.Func) (*ir.Func, struct{}, error) {
+	g, err := son.Build(f)
+	if err != nil {
+		return nil, struct{}{}, err
+	}
+	early, err := g.Early()
+	if err != nil {
+		return nil, struct{}{}, err
+	}
+	dom := f.CFG().Dom
+	depth := loopDepth(f.CFG().Graph, dom)
+	place := g.Original()
+	moved := false
+	order := topoOrder(g)
+	uses := usesOf(g)
+	// Consumers before their inputs: a data node's late block is the
+	// common ancestor of where its uses are placed.
+	for i := len(order) - 1; i >= 0; i-- {
+		n := order[i]
+		late := -1
+		for _, u := range uses[n] {
+			b := u.block
+			if u.data {
+				b = place[u.node]
+			}
+			late = lca(dom, late, b)
+		}
+		best := early[n]
+		if late >= 0 {
+			best = late
+			for b := late; b != early[n] && b >= 0; {
+				b = dom.Idom(b)
+				if b >= 0 && depth[b] < depth[best] {
+					best = b
+				}
+			}
+		}
+		if best != place[n] {
+			place[n], moved = best, true
+		}
+	}
+	if !moved {
+		return f, struct{}{}, nil
+	}
+	out, err := g.Schedule(place)
+	return out, struct{}{}, err
+}
+
+// use is where a data node is read: by a data node (placed where that
+// one is), or in a block (an effect or control there, or a phi's
+// argument at the end of its predecessor).
+type use struct {
+	node  son.ID
+	data  bool
+	block int
+}
+
+func usesOf(g *son.Graph) map[son.ID][]use {
+	uses := make(map[son.ID][]use)
+	for i := range g.Nodes {
+		nd := &g.Nodes[i]
+		for k, a := range nd.Args {
+			if a == son.None || g.Nodes[a].Kind != son.Data {
+				continue
+			}
+			switch nd.Kind {
+			case son.Data:
+				uses[a] = append(uses[a], use{node: son.ID(i), data: true})
+			case son.Phi:
+				pred := g.Nodes[g.Nodes[nd.Ctl].Preds[k]].Block
+				uses[a] = append(uses[a], use{block: pred})
+			default:
+				uses[a] = append(uses[a], use{block: nd.Block})
+			}
+		}
+	}
+	return uses
+}
+
+// topoOrder lists the data nodes, each after its data inputs.
+func topoOrder(g *son.Graph) []son.ID {
+	seen := make([]bool, len(g.Nodes))
+	var order []son.ID
+	var visit func(n son.ID)
+	visit = func(n son.ID) {
+		if n == son.None || seen[n] || g.Nodes[n].Kind != son.Data {
+			return
+		}
+		seen[n] = true
+		for _, a := range g.Nodes[n].Args {
+			visit(a)
+		}
+		order = append(order, n)
+	}
+	for i := range g.Nodes {
+		visit(son.ID(i))
+	}
+	return order
+}
+
+// lca returns the lowest common ancestor of blocks a and b in the
+// dominator tree (b if a is -1).
+func lca(dom *graph.DomTree, a, b int) int {
+	if a < 0 {
+		return b
+	}
+	for a != b {
+		if dom.Depth(a) > dom.Depth(b) {
+			a = dom.Idom(a)
+		} else {
+			b = dom.Idom(b)
+		}
+	}
+	return a
+}
+
+// loopDepth returns, per block, the number of natural loops containing
+// it: a back edge t → h (h dominates t) makes the loop of h, the blocks
+// that reach t without going through h.
+func loopDepth(cfg *graph.Graph, dom *graph.DomTree) []int {
+	depth := make([]int, cfg.Len())
+	for t := range cfg.Len() {
+		for _, h := range cfg.Succs[t] {
+			if !dom.Dominates(h, t) {
+				continue
+			}
+			in := map[int]bool{h: true}
+			work := []int{t}
+			for len(work) > 0 {
+				b := work[len(work)-1]
+				work = work[:len(work)-1]
+				if in[b] {
+					continue
+				}
+				in[b] = true
+				work = append(work, cfg.Preds[b]...)
+			}
+			for b := range in {
+				depth[b]++
+			}
+		}
+	}
+	return depth
+}
+
+// Moved counts the data nodes of before that after, a gcm result of
+// it, puts in a block of lesser loop depth (out of loops) and of
+// greater (into them: never, by construction), for measurements.
+func Moved(before, after *ir.Func) (out, in int) {
+	cfg := before.CFG()
+	depth := loopDepth(cfg.Graph, cfg.Dom)
+	home := make(map[*ir.Instr]int)
+	for _, b := range before.Blocks {
+		for _, x := range b.Instrs {
+			home[x] = b.Index
+		}
+	}
+	for _, b := range after.Blocks {
+		for _, x := range b.Instrs {
+			h, ok := home[x]
+			switch {
+			case !ok:
+			case depth[b.Index] < depth[h]:
+				out++
+			case depth[b.Index] > depth[h]:
+				in++
+			}
+		}
+	}
+	return out, in
+}

@@ -1,0 +1,90 @@
+package gcm_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/internal/ssaform"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes/gcm"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// TestCorpus runs gcm on the SSA form of every function of the corpus
+// programs (testdata/run): every result must pass its validator and
+// the checker, and some must move (else the test shows nothing).
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: loads the corpus programs")
+	}
+	files, err := filepath.Glob("../../testdata/run/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus programs (%v)", err)
+	}
+	var funcs, changed int
+	for _, file := range files {
+		prog, err := bridge.Load(bridge.Config{}, file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, f := range prog.Module.Funcs {
+			in := ssaform.Of(f)
+			if in == nil {
+				continue
+			}
+			funcs++
+			out, h, err := gcm.Run(in)
+			if err != nil {
+				t.Errorf("%s: %v", in.Name, err)
+				continue
+			}
+			if err := validate.GCM(in, out, h); err != nil {
+				t.Errorf("%s: rejected: %v\n%s", in.Name, err, out.Format(ir.PrintOptions{}))
+				continue
+			}
+			if err := ir.Check(out, ir.SSA); err != nil {
+				t.Errorf("%s: %v", in.Name, err)
+			}
+			if out != in {
+				changed++
+			}
+		}
+	}
+	t.Logf("%d functions, %d changed", funcs, changed)
+	if changed == 0 {
+		t.Error("gcm changed no function")
+	}
+}
+
+// TestMoved counts what leaves the loop of the golden test's input:
+// the product and the constant 1.
+func TestMoved(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int, r1 int, r2 int) int {
+b0:
+    r3:int = const 0
+    jump b1
+b1: <- b0, b2
+    r4:int = phi r3, r8
+    r5:bool = lt r4, r0
+    if r5, b2, b3
+b2: <- b1
+    r6:int = mul r1, r2
+    r7:int = const 1
+    r9:int = add r4, r6
+    r8:int = add r9, r7
+    jump b1
+b3: <- b1
+    return r4
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := gcm.Run(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, in := gcm.Moved(f, g); out != 2 || in != 0 {
+		t.Errorf("moved %d out of loops, %d into, want 2 and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
+	}
+}

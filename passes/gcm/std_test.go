@@ -1,0 +1,53 @@
+package gcm_test
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/internal/ssaform"
+	"github.com/vssa-go/vssa/passes/gcm"
+	"github.com/vssa-go/vssa/validate"
+)
+
+var std = flag.Bool("gcm.std", false, "TestStd: run gcm on every function of std and count what leaves loops (minutes)")
+
+// TestStd measures gcm on the standard library: the instructions it
+// moves out of loops, and that every result is accepted. Only with
+// -gcm.std.
+func TestStd(t *testing.T) {
+	if !*std {
+		t.Skip("with -gcm.std")
+	}
+	prog, err := bridge.Load(bridge.Config{}, "std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var funcs, changed, out, in, rejected int
+	for _, f := range prog.Module.Funcs {
+		s := ssaform.Of(f)
+		if s == nil {
+			continue
+		}
+		funcs++
+		g, h, err := gcm.Run(s)
+		if err != nil {
+			t.Errorf("%s: %v", s.Name, err)
+			continue
+		}
+		if err := validate.GCM(s, g, h); err != nil {
+			rejected++
+			t.Errorf("%s: rejected: %v", s.Name, err)
+			continue
+		}
+		if g != s {
+			changed++
+			o, i := gcm.Moved(s, g)
+			out, in = out+o, in+i
+		}
+	}
+	t.Logf("std: %d functions in SSA form, %d changed by gcm, %d rejected; %d instructions moved out of loops, %d into loops", funcs, changed, rejected, out, in)
+	if in > 0 {
+		t.Errorf("%d instructions moved into loops", in)
+	}
+}
