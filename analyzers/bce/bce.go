@@ -30,6 +30,10 @@ const directive = "//vssa:bce"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
+	if res.FactsOnly {
+		return nil, nil // no one reads the diagnostics
+	}
 	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err
@@ -173,3 +177,7 @@ func loops(f *ir.Func) []bool {
 	}
 	return in
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }

@@ -23,6 +23,10 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
+	if res.FactsOnly {
+		return nil, nil // no one reads the diagnostics
+	}
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -141,3 +145,7 @@ func definition(f *ir.Func, r ir.Reg) *ir.Instr {
 	in, _ := definitionBlock(f, r)
 	return in
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }

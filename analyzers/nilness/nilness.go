@@ -58,6 +58,10 @@ var nilUseKinds = []string{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	defer res.Done()
+	if res.FactsOnly {
+		return nil, nil // no one reads the diagnostics
+	}
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -300,3 +304,7 @@ func derefsNilLiteral(pass *analysis.Pass, pos token.Pos) bool {
 	}
 	return false
 }
+
+// The analyzer reads vssair's functions: vssair releases them once it
+// is done (Result.Done).
+func init() { vssair.Uses(Analyzer) }

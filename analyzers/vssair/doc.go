@@ -22,4 +22,13 @@
 // it does not return for when nil, read off its accepted certificate
 // (validate.DeriveContract) and assumed by its callers' certificates,
 // callees first within the package.
+//
+// Cost: nothing is built for a package no analyzer reports on. The
+// contracts are derived as vssair runs, for the facts; the functions'
+// forms only at an analyzer's first Complete, and released once every
+// analyzer the driver's -NAME flags enable is done with them (Done):
+// x/tools' checker keeps every package's result to its end. Under go
+// vet, on a dependency (the .cfg says VetxOnly; FactsOnlyRun), the
+// analyzers that read the Result return at once: unitchecker runs them
+// there only because they require one with facts.
 package vssair

@@ -35,13 +35,25 @@ var Analyzer = &analysis.Analyzer{
 // Result is the validated IR of a package's source functions.
 type Result struct {
 	// funcs are the functions, in source order (SourceFuncs), built by
-	// Complete.
-	funcs    []*Func
-	complete func() []*Func
-	once     sync.Once
-	err      error
+	// Complete with build, and released (nil, built false) once every
+	// analyzer that reads them is done (Done): the driver keeps every
+	// package's result to its end. build builds afresh, so the builder
+	// that derived the contracts is not kept either.
+	mu    sync.Mutex
+	funcs []*Func
+	built bool
+	build func() []*Func
+	scan  func() // sets Comparisons, cases and source, at the first Complete
+	err   error
+	// users are the analyzers expected to call Done (-1: unknown, never
+	// released), done those that did.
+	users, done int
+	// FactsOnly says that the driver runs the analyzers on this
+	// package only for its facts (FactsOnlyRun): its diagnostics go
+	// nowhere, and the analyzers reading the Result return at once.
+	FactsOnly bool
 
-	// Comparisons are the package's comparisons written in its source
+	// Comparisons (set by Complete) are the package's comparisons written in its source
 	// (==, !=, <, <=, >, >=, and a switch's cases) that are not
 	// constant, outside generated files, by the position of their
 	// operator (of the case), which is that of their IR instruction.
@@ -109,30 +121,53 @@ func run(pass *analysis.Pass) (result any, err error) {
 			result, err = nil, fmt.Errorf("vssa: internal error translating %s: %v", pass.Pkg.Path(), r)
 		}
 	}()
-	out := &Result{}
+	out := &Result{users: expectedUsers(), FactsOnly: factsOnly}
 	if derivesContracts(pass) {
 		pkg, fns := buildSSA(pass)
 		b := newBuilder(pkg, fns, factBook{pass})
 		b.targets = newTargetConstants(pass)
 		b.contracts()
-		out.complete = b.complete
+		// The builder is not kept for Complete: the driver keeps this
+		// result to its end, and a package of the module that no
+		// analyzer reports on (a dependency of those named) would keep
+		// its SSA and IR for nothing. Complete builds afresh, assuming
+		// the contracts exported above.
+		afresh := func() []*Func {
+			pkg, fns := buildSSA(pass)
+			b := newBuilder(pkg, fns, importedContracts{pass})
+			b.targets = newTargetConstants(pass)
+			return b.complete()
+		}
+		out.build = afresh
+		if onePackage && !factsOnly {
+			// The process ends with this package: the builder's SSA
+			// and forms serve the first Complete.
+			out.build = func() []*Func {
+				out.build = afresh
+				return b.complete()
+			}
+		}
 	} else {
 		// Nothing for the facts: a driver that runs vssair on this
 		// package only for them (go vet, on a dependency) spends
 		// nothing more than ctrlflow's. Its dependencies derive no
 		// contracts either (none is of the user's module), so it has
 		// none to assume.
-		out.complete = func() []*Func {
+		out.build = func() []*Func {
 			pkg, fns := buildSSA(pass)
 			b := newBuilder(pkg, fns, NoContracts{})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
 		}
 	}
-	out.Comparisons, out.cases = comparisons(pass)
-	for _, file := range pass.Files {
-		if !generated(pass.Fset, file) {
-			out.source = append(out.source, file)
+	// What the analyzers report on, found only if one asks (Complete):
+	// not on a package analysed for its facts alone.
+	out.scan = func() {
+		out.Comparisons, out.cases = comparisons(pass)
+		for _, file := range pass.Files {
+			if !generated(pass.Fset, file) {
+				out.source = append(out.source, file)
+			}
 		}
 	}
 	return out, nil
@@ -143,21 +178,50 @@ func run(pass *analysis.Pass) (result any, err error) {
 // analyzer asks first: a driver that runs vssair only for its facts (go
 // vet on a package's dependencies) never asks. An error says that the
 // bridge or a pass crashed.
+//
+// An analyzer that calls Complete calls Done when it no longer reads
+// the functions.
 func (r *Result) Complete() error {
-	r.once.Do(func() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.built {
+		return r.err
+	}
+	r.built = true
+	if r.scan != nil {
+		r.scan()
+		r.scan = nil
+	}
+	func() {
 		defer func() {
 			if p := recover(); p != nil {
 				r.err = fmt.Errorf("vssa: internal error building the IR: %v", p)
 			}
 		}()
-		r.funcs = r.complete()
-	})
+		r.funcs = r.build()
+	}()
 	return r.err
+}
+
+// Done says that an analyzer that called Complete no longer reads the
+// functions: once every analyzer expected to read them is done, they
+// are released (a later Complete builds them again).
+func (r *Result) Done() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done++
+	if r.users > 0 && r.done >= r.users && r.err == nil {
+		r.funcs, r.built = nil, false
+	}
 }
 
 // Funcs are the package's functions with their validated IR, in source
 // order (nil until Complete).
-func (r *Result) Funcs() []*Func { return r.funcs }
+func (r *Result) Funcs() []*Func {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.funcs
+}
 
 // unsafeArgs reports whether fn is marked //go:cgo_unsafe_args: its
 // arguments are read through the address of the first, which the IR
@@ -369,7 +433,7 @@ type Decided struct {
 // decide comes twice only if the first visit declined it.
 func (r *Result) Decisions(visit func(d *Decided) bool) {
 	done := map[*ast.BinaryExpr]bool{}
-	for _, f := range r.funcs {
+	for _, f := range r.Funcs() {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
@@ -397,7 +461,7 @@ func (r *Result) Decisions(visit func(d *Decided) bool) {
 // fails, a call through a nil func, panic(nil), …), each position once.
 func (r *Result) NilUses(visit func(form *Form, b, k int, in *ir.Instr)) {
 	done := map[token.Pos]bool{}
-	for _, f := range r.funcs {
+	for _, f := range r.Funcs() {
 		for _, form := range f.Forms {
 			if form.Checks == nil {
 				continue
@@ -425,7 +489,7 @@ func (r *Result) NilArgs(visit func(form *Form, b, k int, in *ir.Instr, arg int,
 		arg int
 	}
 	done := map[use]bool{}
-	for _, f := range r.funcs {
+	for _, f := range r.Funcs() {
 		for _, form := range f.Forms {
 			if form.Checks == nil || form.Contracts == nil {
 				continue

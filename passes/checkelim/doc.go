@@ -39,8 +39,10 @@
 // fact) and shrink to a fixpoint. Integer facts are candidates (the
 // checks', the branches', those of a loop phi's arguments lifted to the
 // phi and the phi's to its arguments, a phi's constant arguments as its
-// bounds, the equality of a conversion that keeps the value, and
-// candidates shifted through sums with a constant) kept at every block
+// bounds, the equality of a conversion that keeps the value,
+// candidates shifted through sums with a constant, and m ≤ n where a
+// check needs x < n and a branch gives x < m, as a range over a
+// sub-slice of an array does) kept at every block
 // where their registers are defined, then dropped where they do not
 // follow on some edge into the block, until none is dropped: the
 // greatest inductive set, which finds loop counters' bounds. A check
