@@ -332,6 +332,9 @@ func (c *factCheck) acrossPhis(fact Fact, to *ir.Block, a int) Fact {
 		return r
 	}
 	fact.Reg, fact.Y = sub(fact.Reg), sub(fact.Y)
+	if fact.If.Kind != 0 {
+		fact.If.Reg, fact.If.Y = sub(fact.If.Reg), sub(fact.If.Y)
+	}
 	return fact
 }
 
@@ -356,9 +359,12 @@ func (c *factCheck) wellFormed(fact Fact, b *ir.Block) bool {
 		d := c.def[r]
 		return d.block == -1 || d.block >= 0 && (d.block == int32(b.Index) && d.index < 0 || d.block != int32(b.Index) && c.dom.StrictlyDominates(int(d.block), b.Index))
 	}
-	if fact.Kind != FactLE {
-		return defined(fact.Reg) && fact.Kind.AppliesTo(c.f.TypeOf(fact.Reg))
+	atom := func(fact Fact) bool {
+		if fact.Kind != FactLE {
+			return defined(fact.Reg) && fact.Kind.AppliesTo(c.f.TypeOf(fact.Reg))
+		}
+		term := func(r ir.Reg) bool { return r == ir.NoReg || defined(r) && fact.Kind.AppliesTo(c.f.TypeOf(r)) }
+		return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
 	}
-	term := func(r ir.Reg) bool { return r == ir.NoReg || defined(r) && fact.Kind.AppliesTo(c.f.TypeOf(r)) }
-	return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
+	return atom(fact.Unguarded()) && (fact.If.Kind == 0 || atom(fact.If.Fact()))
 }

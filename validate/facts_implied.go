@@ -20,18 +20,65 @@ type FactSet struct {
 	bounds []bound // the integer ones, constants moved into the bounds
 }
 
-// Set makes avail, in a block used at use, ready for questions.
+// Set makes avail, in a block used at use, ready for questions: with
+// the facts of the comparisons available booleans are, and the facts
+// of the guarded facts whose guard follows (facts_gated.go).
 func (c *FactRules) Set(avail []Fact, use int) *FactSet {
 	s := &FactSet{facts: avail}
+	gated := false
 	for _, a := range avail {
-		if a.Kind != FactLE {
-			continue
+		s.addBound(c, a, use)
+		gated = gated || a.If.Kind != 0 || a.Kind == FactTrue || a.Kind == FactFalse
+	}
+	if !gated {
+		return s
+	}
+	s.facts = append(make([]Fact, 0, len(avail)+4), avail...)
+	for _, a := range avail {
+		for _, f := range c.boolFacts(a, use) {
+			s.add(c, f, use)
 		}
-		if n, ok := c.normal(a, use); ok && n.x != n.y {
-			s.bounds = append(s.bounds, n)
+	}
+	// Guards that follow, until none more does (a fact a guard gives
+	// may be another's guard).
+	for changed := true; changed; {
+		changed = false
+		for _, a := range avail {
+			if a.If.Kind == 0 || s.has(a.Unguarded()) || !c.ImpliedBy(a.If.Fact(), s, use) {
+				continue
+			}
+			s.add(c, a.Unguarded(), use)
+			for _, f := range c.boolFacts(a.Unguarded(), use) {
+				s.add(c, f, use)
+			}
+			changed = true
 		}
 	}
 	return s
+}
+
+// add makes f available in s.
+func (s *FactSet) add(c *FactRules, f Fact, use int) {
+	s.facts = append(s.facts, f)
+	s.addBound(c, f, use)
+}
+
+func (s *FactSet) addBound(c *FactRules, f Fact, use int) {
+	if f.Kind != FactLE || f.If.Kind != 0 {
+		return
+	}
+	if n, ok := c.normal(f, use); ok && n.x != n.y {
+		s.bounds = append(s.bounds, n)
+	}
+}
+
+func (s *FactSet) has(f Fact) bool {
+	for _, a := range s.facts {
+		if a == f {
+			return true
+		}
+	}
+	return false
 }
 
 // Implied reports whether fact follows from avail and the intrinsic
@@ -43,7 +90,12 @@ func (c *FactRules) Implied(fact Fact, avail []Fact, use int) bool {
 // ImpliedBy reports whether fact follows from the set and the intrinsic
 // facts, in a block used at use.
 func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
+	if fact.If.Kind != 0 {
+		return c.impliedGuarded(fact, set, use)
+	}
 	switch fact.Kind {
+	case FactTrue, FactFalse:
+		return c.impliedBool(fact, set, use)
 	case FactNonNil, FactNil:
 		for _, a := range set.facts {
 			if a == fact {

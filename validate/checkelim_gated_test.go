@@ -1,0 +1,198 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// ceFlag sets a flag r6 where r0 != nil was true and reads it later:
+// `ok := false; if p != nil { ok = true }; if ok { p == nil }`.
+const ceFlag = `
+func @main.flag(r0 *int) int {
+b0:
+    r2:*int = const nil
+    r3:bool = ne r0, r2
+    r10:int = const 0
+    if r3, b1, b2
+b1: <- b0
+    r4:bool = const true
+    jump b3
+b2: <- b0
+    r5:bool = const false
+    jump b3
+b3: <- b1, b2
+    r6:bool = phi r4, r5
+    if r6, b4, b5
+b4: <- b3
+    r7:bool = eq r0, r2
+    return r10
+b5: <- b3
+    r8:bool = eq r0, r2
+    return r10
+}`
+
+// ceMode sets a mode r5 with a size r6 in each branch:
+// `if c { m, size = 1, 8 } else { m, size = 2, 16 }; if m == 1 { size != 8 }`.
+const ceMode = `
+func @main.mode(r0 bool) int {
+b0:
+    if r0, b1, b2
+b1: <- b0
+    r1:int = const 1
+    r2:int = const 8
+    jump b3
+b2: <- b0
+    r3:int = const 2
+    r4:int = const 16
+    jump b3
+b3: <- b1, b2
+    r5:int = phi r1, r3
+    r6:int = phi r2, r4
+    r7:int = const 1
+    r8:bool = eq r5, r7
+    if r8, b4, b5
+b4: <- b3
+    r9:int = const 8
+    r10:bool = ne r6, r9
+    return r6
+b5: <- b3
+    r11:bool = ne r5, r7
+    return r5
+}`
+
+// ceValid keeps a comparison's outcome in a flag r7:
+// `valid := i >= 0 && i < len(s); if valid { i >= len(s) }`.
+const ceValid = `
+func @main.valid(r0 int, r1 []int) int {
+b0:
+    r2:int = const 0
+    r4:int = len r1
+    r3:bool = ge r0, r2
+    if r3, b1, b2
+b1: <- b0
+    r5:bool = lt r0, r4
+    jump b3
+b2: <- b0
+    r6:bool = const false
+    jump b3
+b3: <- b1, b2
+    r7:bool = phi r5, r6
+    if r7, b4, b5
+b4: <- b3
+    r8:int = len r1
+    r9:bool = ge r0, r8
+    return r0
+b5: <- b3
+    return r2
+}`
+
+func guarded(g, f Fact) Fact {
+	f.If = GuardOf(g)
+	return f
+}
+
+func nonnil(r ir.Reg) Fact    { return Fact{Kind: FactNonNil, Reg: r} }
+func isTrue(r ir.Reg) Fact    { return Fact{Kind: FactTrue, Reg: r} }
+func isFalse(r ir.Reg) Fact   { return Fact{Kind: FactFalse, Reg: r} }
+func nonzeroOf(r ir.Reg) Fact { return Fact{Kind: FactNonZero, Reg: r} }
+func entries(n int, at map[int][]Fact) [][]Fact {
+	e := make([][]Fact, n)
+	for b, fs := range at {
+		e[b] = fs
+	}
+	return e
+}
+
+// TestCheckElimGated: each rule of facts_gated.go accepts an honest
+// certificate and rejects one that is wrong in that rule.
+func TestCheckElimGated(t *testing.T) {
+	flagOK := map[int][]Fact{1: {nonnil(0)}, 3: {guarded(isTrue(6), nonnil(0))}, 4: {nonnil(0)}}
+	modeOK := map[int][]Fact{
+		3: {guarded(le(5, ir.NoReg, 1), le(6, ir.NoReg, 8)), guarded(le(5, ir.NoReg, 1), le(ir.NoReg, 6, -8))},
+		4: {le(6, ir.NoReg, 8), le(ir.NoReg, 6, -8)},
+	}
+	validOK := map[int][]Fact{3: {guarded(isTrue(7), le(0, 4, -1))}, 4: {le(0, 4, -1)}}
+	for _, c := range []struct {
+		why      string
+		fn       string
+		at       map[int][]Fact
+		decided  []Decision
+		wantRule Rule // "": accepted
+	}{
+		// A flag's guard: false on one edge (a constant, its negation),
+		// its fact given on the other (the branch's nonnil), then true on
+		// the branch on the flag (the edge's boolean fact activates it).
+		{"flag: honest", ceFlag, flagOK, []Decision{{4, 0, false}}, ""},
+		{"flag: the guard's other value", ceFlag, map[int][]Fact{1: {nonnil(0)}, 3: {guarded(isFalse(6), nonnil(0))}, 4: {nonnil(0)}}, nil, RuleFacts},
+		{"flag: the fact of the branch not carried", ceFlag, map[int][]Fact{3: {guarded(isTrue(6), nonnil(0))}, 4: {nonnil(0)}}, nil, RuleFacts},
+		{"flag: decided where the flag is false", ceFlag, map[int][]Fact{1: {nonnil(0)}, 3: {guarded(isTrue(6), nonnil(0))}, 5: {nonnil(0)}}, nil, RuleFacts},
+		{"flag: the branch's boolean fact", ceFlag, map[int][]Fact{1: {nonnil(0), isTrue(3)}, 2: {isFalse(3)}}, nil, ""},
+		{"flag: the branch's boolean fact on the other edge", ceFlag, map[int][]Fact{2: {isTrue(3)}}, nil, RuleFacts},
+		{"flag: a constant boolean", ceFlag, map[int][]Fact{3: {guarded(isTrue(6), isTrue(6))}, 4: {isTrue(6)}}, nil, ""},
+		{"flag: a guarded fact without its guard", ceFlag, map[int][]Fact{1: {nonnil(0)}, 3: {nonnil(0)}}, nil, RuleFacts},
+		// Integer guards: their negation is x - y ≤ c's y - x ≤ -c-1.
+		{"mode: honest", ceMode, modeOK, []Decision{{4, 1, false}}, ""},
+		{"mode: a weakened guard", ceMode, map[int][]Fact{3: {guarded(le(5, ir.NoReg, 2), le(6, ir.NoReg, 8))}}, nil, RuleFacts},
+		{"mode: decided where the guard is false", ceMode, map[int][]Fact{3: modeOK[3], 5: {le(6, ir.NoReg, 8)}}, nil, RuleFacts},
+		{"mode: a nonzero guard", ceMode, map[int][]Fact{3: {guarded(nonzeroOf(5), le(ir.NoReg, 5, -1))}}, nil, ""},
+		{"mode: a nonzero guard's wrong fact", ceMode, map[int][]Fact{3: {guarded(nonzeroOf(5), le(5, ir.NoReg, 1))}}, nil, RuleFacts},
+		// A flag holding a comparison: true r gives its outcome's facts.
+		{"valid: honest", ceValid, validOK, []Decision{{4, 1, false}}, ""},
+		{"valid: the comparison's other outcome", ceValid, map[int][]Fact{3: {guarded(isFalse(7), le(0, 4, -1))}}, nil, RuleFacts},
+		{"valid: a fact the comparison does not give", ceValid, map[int][]Fact{3: {guarded(isTrue(7), le(0, 4, -2))}}, nil, RuleFacts},
+		{"valid: true of a comparison from its facts", ceValid, map[int][]Fact{5: {guarded(le(ir.NoReg, 0, 0), isTrue(3))}}, nil, ""},
+		{"valid: true of a comparison without its facts", ceValid, map[int][]Fact{5: {guarded(le(ir.NoReg, 0, 1), isTrue(3))}}, nil, RuleFacts},
+		{"valid: a guard about a register defined later", ceValid, map[int][]Fact{3: {guarded(isTrue(9), le(0, 4, -1))}}, nil, RuleFacts},
+	} {
+		f := parse(t, c.fn)
+		err := checkElimOf(t, c.fn, c.fn, &CheckElimHints{Entry: entries(len(f.Blocks), c.at), Decided: c.decided})
+		if c.wantRule == "" {
+			if err != nil {
+				t.Errorf("%s: rejected: %v", c.why, err)
+			}
+			continue
+		}
+		if e, ok := err.(*Error); !ok || e.Rule != c.wantRule {
+			t.Errorf("%s: got %v, want a rejection by rule %s", c.why, err, c.wantRule)
+		}
+	}
+}
+
+// TestNegation: a fact and its negation hold of no value together and
+// one of them of every value, for small values of x and y.
+func TestNegation(t *testing.T) {
+	holds := func(f Fact, x, y int64) bool {
+		v := func(r ir.Reg) int64 {
+			switch r {
+			case 1:
+				return x
+			case 2:
+				return y
+			}
+			return 0
+		}
+		switch f.Kind {
+		case FactLE:
+			return v(f.Reg)-v(f.Y) <= f.C
+		case FactNonZero:
+			return v(f.Reg) != 0
+		}
+		t.Fatalf("fact %s", f)
+		return false
+	}
+	for _, f := range []Fact{le(1, 2, 3), le(2, 1, -1), le(ir.NoReg, 1, 0), le(1, ir.NoReg, -2), nonzeroOf(1)} {
+		neg := Negation(f)
+		for x := int64(-5); x <= 5; x++ {
+			for y := int64(-5); y <= 5; y++ {
+				all := true
+				for _, n := range neg {
+					all = all && holds(n, x, y)
+				}
+				if holds(f, x, y) == all {
+					t.Errorf("%s and its negation %v at x=%d y=%d: both or neither", f, neg, x, y)
+				}
+			}
+		}
+	}
+}
