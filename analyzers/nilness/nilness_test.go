@@ -56,4 +56,4 @@ func TestGated(t *testing.T) {
 }
 
 // minGated is the share (%) of the gated set nilness must find.
-const minGated = 0
+const minGated = 100
