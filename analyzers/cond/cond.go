@@ -35,6 +35,9 @@ func run(pass *analysis.Pass) (any, error) {
 			return true // decided, but not a finding in any form
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		if why == "" {
+			why, at = res.GatedWhy(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		}
 		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), why, at)
 		return true
 	})

@@ -35,7 +35,7 @@ func validLow(s []int, i int) int {
 	ok := i >= 0 && i < len(s)
 	work()
 	if ok {
-		if i < 0 { // want `i < 0 is always false`
+		if i < 0 { // want `i < 0 is always false: the condition it is under holds only where i >= 0 was true at gated.go:35`
 			return -1
 		}
 	}

@@ -19,7 +19,7 @@ func flag(p *T) int {
 	}
 	work()
 	if ok {
-		if p == nil { // want `p == nil is always false`
+		if p == nil { // want `p == nil is always false: p is never nil here, as the condition it is under holds only where p != nil was true at gated.go:17`
 			return 0
 		}
 		return p.x
@@ -69,7 +69,7 @@ func mode(c bool) int {
 	}
 	work()
 	if m == 1 {
-		if p == nil { // want `p == nil is always false`
+		if p == nil { // want `p == nil is always false: p is never nil here, as the condition it is under is set only with values that make it so`
 			return 0
 		}
 		return p.x
