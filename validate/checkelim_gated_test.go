@@ -196,3 +196,35 @@ func TestNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckElimCopies: a copy of an integer is its source in bounds, a
+// copy of a constant that constant (mem2reg reads variables as copies).
+func TestCheckElimCopies(t *testing.T) {
+	const in = `
+func @main.c(r0 int) int {
+b0:
+    r1:int = copy r0
+    r2:int = const 8
+    r3:int = copy r2
+    r4:bool = lt r0, r2
+    if r4, b1, b2
+b1: <- b0
+    r5:bool = lt r1, r3
+    return r0
+b2: <- b0
+    r6:bool = lt r1, r3
+    return r0
+}`
+	h := func(d Decision) *CheckElimHints {
+		return &CheckElimHints{Entry: [][]Fact{nil, {le(0, 2, -1)}, {le(2, 0, 0)}}, Decided: []Decision{d}}
+	}
+	if err := checkElimOf(t, in, in, h(Decision{1, 0, true})); err != nil {
+		t.Errorf("a copy's comparison decided as its source's: %v", err)
+	}
+	if err := checkElimOf(t, in, in, h(Decision{2, 0, false})); err != nil {
+		t.Errorf("a copy's comparison decided false as its source's: %v", err)
+	}
+	if e, ok := checkElimOf(t, in, in, h(Decision{2, 0, true})).(*Error); !ok || e.Rule != RuleDecided {
+		t.Errorf("a copy's comparison decided against its source's facts: got %v, want a rejection by rule %s", e, RuleDecided)
+	}
+}

@@ -8,6 +8,7 @@
 package validate
 
 import (
+	"go/types"
 	"math"
 
 	"github.com/vssa-go/vssa/ir"
@@ -235,11 +236,13 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 	return b, true
 }
 
-// term is the register that stands for r's value in bounds: for a len or
+// term is the register that stands for r's value in bounds: for a copy
+// (that use can rely on having run), its source's; for a len or
 // cap of a slice, string or array, the first register that is the same
 // len or cap of the same operand (whose length never changes, unlike a
 // map's or a channel's), so that two reads of len s are one term.
 func (c *FactRules) term(r ir.Reg, use int) ir.Reg {
+	r = c.copied(r, use)
 	if r < 0 || int(r) >= len(c.canon) || c.canon[r] == r || c.definition(r, use) == nil || c.definition(c.canon[r], use) == nil {
 		return r // both must be what their definitions say (the recover rule)
 	}
@@ -286,4 +289,17 @@ func (c *FactRules) lower(r ir.Reg) (int64, bool) {
 		return 0, false
 	}
 	return -lo, true
+}
+
+// copied follows r through copies of its value that use can rely on
+// having run: the register they copy (mem2reg leaves a variable's reads
+// as copies of the phi or the parameter it holds).
+func (c *FactRules) copied(r ir.Reg, use int) ir.Reg {
+	for {
+		in := c.definition(r, use)
+		if in == nil || in.Op != ir.OpCopy || !types.Identical(c.f.TypeOf(in.Args()[0]), c.f.TypeOf(r)) {
+			return r
+		}
+		r = in.Args()[0]
+	}
 }

@@ -6,6 +6,7 @@
 package checkelim
 
 import (
+	"go/types"
 	"slices"
 
 	"github.com/vssa-go/vssa/ir"
@@ -251,14 +252,16 @@ func (g *gate) certificate() *validate.CheckElimHints {
 	return out
 }
 
-// folded is c with its constant terms moved into its bounds (guard's
-// too): "size - r9 ≤ 0" of a const r9 = 8 that stands after the join
+// folded is c with its integer terms read through copies and its
+// constant terms moved into its bounds (guard's too), as the rules read
+// them: "size - r9 ≤ 0" of a const r9 = 8 that stands after the join
 // is "size ≤ 8" there. Kind 0 for a fact left without registers.
 func (g *gate) folded(c validate.Fact) validate.Fact {
 	fold := func(kind validate.FactKind, x, y ir.Reg, k int64, use int) (ir.Reg, ir.Reg, int64, bool) {
 		if kind != validate.FactLE {
 			return x, y, k, true
 		}
+		x, y = g.copied(x), g.copied(y)
 		fine := true
 		if v, ok := g.rules.Constant(x, use); ok && x != ir.NoReg { // v - y ≤ k: 0 - y ≤ k - v
 			x = ir.NoReg
@@ -290,4 +293,17 @@ func (g *gate) folded(c validate.Fact) validate.Fact {
 		}
 	}
 	return c
+}
+
+// copied follows r through copies to the register they copy (as
+// validate's rules read bounds).
+func (g *gate) copied(r ir.Reg) ir.Reg {
+	for r >= 0 {
+		in := g.e.instrOf(r)
+		if in == nil || in.Op != ir.OpCopy || !types.Identical(g.e.f.TypeOf(in.Args()[0]), g.e.f.TypeOf(r)) {
+			break
+		}
+		r = in.Args()[0]
+	}
+	return r
 }
