@@ -228,3 +228,42 @@ b2: <- b0
 		t.Errorf("a copy's comparison decided against its source's facts: got %v, want a rejection by rule %s", e, RuleDecided)
 	}
 }
+
+// TestCheckElimLaterLen: a fact at a join may be about a len read after
+// it, of a value defined there (`n := 0; if c { n = len(s) }; if c {
+// n != len(s) }`), not about another register defined later.
+func TestCheckElimLaterLen(t *testing.T) {
+	const in = `
+func @main.l(r0 bool, r1 []int) int {
+b0:
+    r2:int = const 0
+    if r0, b1, b2
+b1: <- b0
+    r3:int = len r1
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    r4:int = phi r3, r2
+    if r0, b4, b5
+b4: <- b3
+    r5:int = len r1
+    r7:int = copy r5
+    r6:bool = ne r4, r5
+    return r4
+b5: <- b3
+    return r4
+}`
+	at := func(b3 ...Fact) [][]Fact {
+		return [][]Fact{nil, nil, {isFalse(0)}, b3, {le(4, 5, 0), le(5, 4, 0)}, nil}
+	}
+	ok := &CheckElimHints{Entry: at(guarded(isTrue(0), le(4, 5, 0)), guarded(isTrue(0), le(5, 4, 0))), Decided: []Decision{{4, 2, false}}}
+	if err := checkElimOf(t, in, in, ok); err != nil {
+		t.Errorf("a fact about a later len at the join: %v", err)
+	}
+	copied := &CheckElimHints{Entry: at(guarded(isTrue(0), le(4, 7, 0)))}
+	copied.Entry[4] = nil
+	if e, isErr := checkElimOf(t, in, in, copied).(*Error); !isErr || e.Rule != RuleFacts {
+		t.Errorf("a fact about a later copy of a len at the join: got %v, want a rejection by rule %s", e, RuleFacts)
+	}
+}

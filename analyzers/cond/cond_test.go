@@ -36,4 +36,4 @@ func TestGated(t *testing.T) {
 }
 
 // minGated is the share (%) of the gated set cond must find.
-const minGated = 80
+const minGated = 100

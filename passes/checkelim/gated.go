@@ -143,7 +143,7 @@ func (g *gate) definedAt(c validate.Fact, b int) bool {
 		regs = append(regs, c.If.Reg, c.If.Y)
 	}
 	for _, r := range regs {
-		if !g.e.definedAt(r, b) {
+		if !g.e.definedAt(r, b) && !g.lengthAt(r, b) {
 			return false
 		}
 	}
@@ -306,4 +306,21 @@ func (g *gate) copied(r ir.Reg) ir.Reg {
 		r = in.Args()[0]
 	}
 	return r
+}
+
+// lengthAt reports whether r is a len or cap of a value whose length
+// never changes and which is defined when block b starts: facts may be
+// about it there (validate reads it as that value's length).
+func (g *gate) lengthAt(r ir.Reg, b int) bool {
+	in := g.e.instrOf(r)
+	if in == nil || in.Op != ir.OpLen && in.Op != ir.OpCap || !g.e.definedAt(in.Args()[0], b) {
+		return false
+	}
+	switch u := g.e.f.TypeOf(in.Args()[0]).Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
 }
