@@ -26,19 +26,24 @@ type FactSet struct {
 // of the guarded facts whose guard follows (facts_gated.go).
 func (c *FactRules) Set(avail []Fact, use int) *FactSet {
 	s := &FactSet{facts: avail}
-	gated := false
+	guarded, copied := false, false
 	for _, a := range avail {
 		s.addBound(c, a, use)
-		gated = gated || a.If.Kind != 0 || a.Kind == FactTrue || a.Kind == FactFalse
+		guarded = guarded || a.If.Kind != 0
+		if fs := c.boolFacts(a, use); fs != nil {
+			if !copied {
+				s.facts, copied = append(make([]Fact, 0, len(avail)+4), avail...), true
+			}
+			for _, f := range fs {
+				s.add(c, f, use)
+			}
+		}
 	}
-	if !gated {
+	if !guarded {
 		return s
 	}
-	s.facts = append(make([]Fact, 0, len(avail)+4), avail...)
-	for _, a := range avail {
-		for _, f := range c.boolFacts(a, use) {
-			s.add(c, f, use)
-		}
+	if !copied {
+		s.facts = append(make([]Fact, 0, len(avail)+4), avail...)
 	}
 	// Guards that follow, until none more does (a fact a guard gives
 	// may be another's guard).

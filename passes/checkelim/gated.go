@@ -17,7 +17,7 @@ import (
 // on every edge until none is dropped: past them it does not run.
 const (
 	maxGatedBlocks     = 300
-	maxGatedCandidates = 160
+	maxGatedCandidates = 96
 	gatedBranchDepth   = 4 // the dominating branches whose conditions guard a comparison's facts
 )
 
