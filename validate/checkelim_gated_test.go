@@ -267,3 +267,32 @@ b5: <- b3
 		t.Errorf("a fact about a later copy of a len at the join: got %v, want a rejection by rule %s", e, RuleFacts)
 	}
 }
+
+// TestCheckElimGuardedGens: what an instruction establishes from the
+// facts available (a sum's bounds from its operand's) is never read off
+// a guarded fact as if its guard held.
+func TestCheckElimGuardedGens(t *testing.T) {
+	const in = `
+func @main.g(r1 uint8) uint8 {
+b0:
+    r7:bool = const false
+    r2:uint8 = const 1
+    r8:uint8 = const 10
+    r6:bool = lt r1, r8
+    if r6, b1, b2
+b1: <- b0
+    r3:uint8 = add r1, r2
+    r5:bool = gt r3, r2
+    return r1
+b2: <- b0
+    return r1
+}`
+	h := &CheckElimHints{Entry: [][]Fact{nil, {le(1, ir.NoReg, 9), guarded(isTrue(7), le(1, ir.NoReg, 0))}, nil}}
+	if err := checkElimOf(t, in, in, h); err != nil {
+		t.Fatalf("a guarded fact under a false guard rejected: %v", err)
+	}
+	h.Decided = []Decision{{1, 1, false}}
+	if e, ok := checkElimOf(t, in, in, h).(*Error); !ok || e.Rule != RuleDecided {
+		t.Errorf("r1 + 1 > 1 decided false off a guarded r1 <= 0 whose guard is false: got %v, want a rejection by rule %s", e, RuleDecided)
+	}
+}

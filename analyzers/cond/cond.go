@@ -72,7 +72,7 @@ func pinned(rules *validate.FactRules, form *vssair.Form, in *ir.Instr, d valida
 			continue // a value pinned by a condition the author wrote is a finding
 		}
 		for _, a := range avail {
-			if a.Kind != validate.FactLE || a.Reg != r {
+			if a.Kind != validate.FactLE || a.If.Kind != 0 || a.Reg != r {
 				continue
 			}
 			bound := a.C // r ≤ bound: pinned if r ≥ bound too

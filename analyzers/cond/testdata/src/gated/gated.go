@@ -252,3 +252,45 @@ func modeSizeBoth(c, d bool) int {
 	}
 	return size
 }
+
+type byteReader interface{ ReadByte() (byte, error) }
+
+// Not redundant: a loop counter read under conditions that hold on
+// some iterations only (encoding/binary's ReadUvarint).
+func readUvarint(r byteReader) (uint64, bool) {
+	var x uint64
+	var s uint
+	for i := 0; i < 10; i++ {
+		b, err := r.ReadByte()
+		if err != nil {
+			return x, i > 0
+		}
+		if b < 0x80 {
+			if i == 9 && b > 1 {
+				return x, false
+			}
+			return x | uint64(b)<<s, true
+		}
+		x |= uint64(b&0x7f) << s
+		s += 7
+	}
+	return x, false
+}
+
+// Not redundant: ch < 256 holds for some ch below 286 (compress/flate).
+func fixedCodes() int {
+	n := 0
+	for ch := uint16(0); ch < 286; ch++ {
+		switch {
+		case ch < 144:
+			n += 8
+		case ch < 256:
+			n += 9
+		case ch < 280:
+			n += 7
+		default:
+			n += 8
+		}
+	}
+	return n
+}
