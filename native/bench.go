@@ -97,7 +97,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		keep = append(keep, fmt.Sprintf("b%d = a%d", i, i))
 		back = append(back, fmt.Sprintf("a%d = b%d", i, i))
 	}
-	call := fmt.Sprintf("%s(%s)", n.refName(F), strings.Join(clones, ", "))
+	call := fmt.Sprintf("%s(%s)", n.refCall(c), spread(c.Sig, clones))
 	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s }) != \"\" {\n\t\t\tcontinue\n\t\t}\n", s, call)
 	fmt.Fprintf(b, "\t\tif d := %sWorkTime(func() { %s }, func() { %s }); d > best {\n\t\t\tbest, bestScale = d, 1<<(try/%d)\n", s, strings.Join(fresh, "; "), call, benchTries/4)
 	for _, k := range keep {
@@ -115,7 +115,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 				fmt.Fprintf(b, "\tw%d := %s(a%d)\n", i, gens.clone(t), i)
 			}
 		}
-		fmt.Fprintf(b, "\t%s(%s)\n", n.refName(F), strings.Join(clones, ", "))
+		fmt.Fprintf(b, "\t%s(%s)\n", n.refCall(c), spread(c.Sig, clones))
 		inPlace = strings.Join(written, " || ")
 	}
 	fmt.Fprintf(b, "\tinPlace := %s\n\tbatch := 64\n\tif inPlace {\n\t\tbatch = 16\n\t}\n", inPlace)
@@ -127,12 +127,12 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			restore = append(restore, fmt.Sprintf("\t\t\t\t\t%s(c%d[k], a%d)\n", gens.restore(t), i, i))
 		}
 	}
-	for _, side := range []struct{ impl, fn string }{{"gc", n.refName(F)}, {"vssa", F}} {
+	for _, side := range []struct{ impl, fn string }{{"gc", n.refCall(c)}, {"vssa", F}} {
 		fmt.Fprintf(b, "\tb.Run(\"impl=%s\", func(b *testing.B) {\n\t\t%sNoteCount(b)\n\t\tvar ns int64\n\t\tcalls := 0\n\t\tfor b.Loop() {\n", side.impl, s)
 		if len(restore) > 0 {
 			fmt.Fprintf(b, "\t\t\tif inPlace {\n\t\t\t\tfor k := range batch {\n%s\t\t\t\t}\n\t\t\t}\n", strings.Join(restore, ""))
 		}
-		fmt.Fprintf(b, "\t\t\tt0 := time.Now()\n\t\t\tfor k := range batch {\n\t\t\t\t_ = k\n\t\t\t\t%s(%s)\n\t\t\t}\n\t\t\tns += time.Since(t0).Nanoseconds()\n\t\t\tcalls += batch\n\t\t}\n\t\tb.ReportMetric(float64(ns)/float64(calls), \"ns/op\")\n\t})\n", side.fn, strings.Join(cargs, ", "))
+		fmt.Fprintf(b, "\t\t\tt0 := time.Now()\n\t\t\tfor k := range batch {\n\t\t\t\t_ = k\n\t\t\t\t%s(%s)\n\t\t\t}\n\t\t\tns += time.Since(t0).Nanoseconds()\n\t\t\tcalls += batch\n\t\t}\n\t\tb.ReportMetric(float64(ns)/float64(calls), \"ns/op\")\n\t})\n", side.fn, spread(c.Sig, cargs))
 	}
 	fmt.Fprintf(b, "\t_ = inPlace\n}\n\n")
 }

@@ -51,6 +51,10 @@ type Compiled struct {
 	// the assembly function's, T_M, and Sig and Decl have the receiver
 	// as the first parameter).
 	Method *MethodInfo
+	// Generic, for an instantiation of a generic function (Name is
+	// then F_int64, Sig the instantiation's, Decl the generic
+	// original), says which (generics.go).
+	Generic *GenericInfo
 }
 
 func anyPOPCNT(fns []*Compiled) bool {
@@ -173,10 +177,15 @@ func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampolin
 	var b bytes.Buffer
 	tramp, imports := trampolinesGo(n, trampolines)
 	imports["unsafe"] = "unsafe"
-	if err := addImports(imports, info, kept); err != nil {
+	wrappers, generics, err := genericWrappers(n, fns, fset)
+	if err != nil {
+		return nil, err
+	}
+	if err := addImports(imports, info, append(kept, generics...)); err != nil {
 		return nil, err
 	}
 	b.WriteString(tramp)
+	b.WriteString(wrappers)
 	for _, d := range kept {
 		// Left to gc, which inlines it: its Go original, as written.
 		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): gc inlines it, and it has no loop.\n", declName(d))
@@ -255,7 +264,13 @@ func (n names) signature(sig *types.Signature) string {
 	var ps []string
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		ps = append(ps, ParamName(sig, i)+" "+n.typ(p.Type()))
+		t := n.typ(p.Type())
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			// As the original declares it: its callers in the
+			// package pass a list.
+			t = "..." + strings.TrimPrefix(t, "[]")
+		}
+		ps = append(ps, ParamName(sig, i)+" "+t)
 	}
 	var rs []string
 	for i := 0; i < sig.Results().Len(); i++ {
@@ -270,6 +285,16 @@ func (n names) signature(sig *types.Signature) string {
 		s += " (" + strings.Join(rs, ", ") + ")"
 	}
 	return s
+}
+
+// spread returns the arguments of a call of a function of signature
+// sig, the last passed with ... if sig is variadic (the generated code
+// has the variadic parameter's slice in hand).
+func spread(sig *types.Signature, args []string) string {
+	if sig.Variadic() && len(args) > 0 {
+		args = append(args[:len(args)-1:len(args)-1], args[len(args)-1]+"...")
+	}
+	return strings.Join(args, ", ")
 }
 
 // refName is the name of the test's copy of F's Go original.
@@ -405,7 +430,10 @@ func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled) m
 			return true
 		}
 		for _, c := range fns {
-			if c.Name == obj.Name() {
+			// A generic function's calls of itself or of another
+			// compiled one call the copy of one of its compiled
+			// instantiations: a copy is generic, as written.
+			if c.Name == obj.Name() || c.Generic != nil && c.Generic.Origin == obj.Origin() {
 				renamed[id] = id.Name
 				id.Name = n.refName(c.Name)
 			}
@@ -431,6 +459,10 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			fmt.Fprintf(b, "\ta%d := %s(g)\n", i, gens.gen(t))
 		}
 		fmt.Fprintf(b, "\tb%d := %s(a%d)\n", i, gens.clone(t), i)
+		if c.Generic != nil {
+			// For the generic wrapper (writeWrapperCheck).
+			fmt.Fprintf(b, "\td%d := %s(a%d)\n", i, gens.clone(t), i)
+		}
 		args = append(args, fmt.Sprintf("a%d", i))
 		refArgs = append(refArgs, fmt.Sprintf("b%d", i))
 		fmtArgs = append(fmtArgs, fmt.Sprintf("b%d", i))
@@ -448,8 +480,8 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 		return strings.Join(rs, ", ") + " = "
 	}
-	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refName(F), strings.Join(refArgs, ", "))
-	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, strings.Join(args, ", "))
+	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), spread(c.Sig, refArgs))
+	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, spread(c.Sig, args))
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
 		fmt.Fprintf(b, "\tif !%s(r%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, r%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, F, i, i, i)
@@ -460,6 +492,9 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			continue
 		}
 		fmt.Fprintf(b, "\tif !%s(a%d, b%d) {\n\t\tt.Fatalf(\"%s(%%s): argument %d is %%v after the call, after the Go original %%v\", in, a%d, b%d)\n\t}\n", gens.same(t), i, i, F, i, i, i)
+	}
+	if c.Generic != nil {
+		writeWrapperCheck(b, n, gens, c)
 	}
 	b.WriteString("}\n\n")
 

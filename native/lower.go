@@ -224,6 +224,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"fullUnroll", true, func() { fullUnroll(l.m) }},
 		{"constantCounts", true, func() { constantCounts(l.m) }},
+		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},
@@ -233,7 +234,9 @@ func (l *lowerer) transform() {
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
+		{"combineLoads", true, func() { combineLoads(l.m) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
+		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}

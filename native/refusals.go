@@ -138,7 +138,7 @@ func (l *lowerer) callRefusal(call *ir.Instr) string {
 	case pkg != own:
 		name = pkg[strings.LastIndex(pkg, "/")+1:] + "." + name
 	case strings.Contains(name, "["):
-		return "a call of the generic function " + name + ": generic functions cannot be compiled yet; keep the call in a Go caller"
+		return "a call of the generic function " + name + " with arguments compiled code would have to allocate or cannot pass (compiled code calls generic functions at basic type arguments): keep the call in a Go caller"
 	}
 	// Compiled code calls other functions through trampolines
 	// (trampolines.go): what is refused is in its arguments.

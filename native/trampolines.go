@@ -37,11 +37,18 @@ type Trampoline struct {
 func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	sym := call.Sym()
 	path, name, method, ok := splitCallee(sym)
+	if !ok && strings.Contains(name, "[") {
+		// Named as the package's source names it.
+		shown := strings.ReplaceAll(sym, l.unit.Pkg.Path()+".", "")
+		l.fail("a call of %s: compiled code calls generic functions at basic type arguments only (its trampolines name no other); keep the call in a Go caller", shown)
+	}
 	if !ok {
 		l.fail("a call of %s (compiled code calls functions, methods and generic instances of basic types: name it to compile it too)", sym)
 	}
 	own := path == l.unit.Pkg.Path()
-	if !own && (!token.IsExported(name) || strings.Contains(name, "[")) {
+	// An instance of another package's generic function at basic type
+	// arguments is called as written, cmp.Less[int32].
+	if base, _, _ := strings.Cut(name, "["); !own && !token.IsExported(base) {
 		l.fail("a call of %s, which is not exported", sym)
 	}
 	if !own && importRestricted(path, l.unit.Pkg.Path()) {

@@ -136,8 +136,12 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// funcDecl finds function name, or method "T.M" or "(*T).M".
+// funcDecl finds function name, or method "T.M" or "(*T).M"; a generic
+// function named with type arguments, F[int], is F.
 func (s *source) funcDecl(name string) (*ast.FuncDecl, error) {
+	if base, _, ok := strings.Cut(name, "["); ok && !strings.HasPrefix(name, "(") {
+		name = base
+	}
 	recv, method, isMethod := strings.Cut(strings.NewReplacer("(", "", ")", "", "*", "").Replace(name), ".")
 	for obj, n := range s.decls {
 		fd, ok := n.(*ast.FuncDecl)
