@@ -332,6 +332,9 @@ func (c *factCheck) acrossPhis(fact Fact, to *ir.Block, a int) Fact {
 		return r
 	}
 	fact.Reg, fact.Y = sub(fact.Reg), sub(fact.Y)
+	if fact.If.Kind != 0 {
+		fact.If.Reg, fact.If.Y = sub(fact.If.Reg), sub(fact.If.Y)
+	}
 	return fact
 }
 
@@ -347,7 +350,8 @@ func phiArg(b *ir.Block, d ir.Reg, a int) ir.Reg {
 
 // wellFormed reports whether fact is about registers that are defined
 // when block b starts (phis of b, or defined in a block that strictly
-// dominates it) and have types the fact applies to.
+// dominates it), or integer lengths of such registers, and have types
+// the fact applies to.
 func (c *factCheck) wellFormed(fact Fact, b *ir.Block) bool {
 	defined := func(r ir.Reg) bool {
 		if r < 0 || int(r) >= len(c.def) {
@@ -356,9 +360,27 @@ func (c *factCheck) wellFormed(fact Fact, b *ir.Block) bool {
 		d := c.def[r]
 		return d.block == -1 || d.block >= 0 && (d.block == int32(b.Index) && d.index < 0 || d.block != int32(b.Index) && c.dom.StrictlyDominates(int(d.block), b.Index))
 	}
-	if fact.Kind != FactLE {
-		return defined(fact.Reg) && fact.Kind.AppliesTo(c.f.TypeOf(fact.Reg))
+	definedOrLen := func(r ir.Reg) bool {
+		if defined(r) {
+			return true
+		}
+		// A len or cap of a value whose length never changes, defined
+		// here, is that value's length here too, before it is read
+		// (`n := 0; if c { n = len(s) }`: n ≤ len s at the join,
+		// whichever read of len s comes later).
+		d := c.def[r]
+		if d.block < 0 || d.index < 0 {
+			return false
+		}
+		in := c.f.Blocks[d.block].Instrs[d.index]
+		return (in.Op == ir.OpLen || in.Op == ir.OpCap) && fixedLength(c.f.TypeOf(in.Args()[0])) && defined(in.Args()[0])
 	}
-	term := func(r ir.Reg) bool { return r == ir.NoReg || defined(r) && fact.Kind.AppliesTo(c.f.TypeOf(r)) }
-	return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
+	atom := func(fact Fact) bool {
+		if fact.Kind != FactLE {
+			return defined(fact.Reg) && fact.Kind.AppliesTo(c.f.TypeOf(fact.Reg))
+		}
+		term := func(r ir.Reg) bool { return r == ir.NoReg || definedOrLen(r) && fact.Kind.AppliesTo(c.f.TypeOf(r)) }
+		return term(fact.Reg) && term(fact.Y) && fact.Reg != fact.Y
+	}
+	return atom(fact.Unguarded()) && (fact.If.Kind == 0 || atom(fact.If.Fact()))
 }

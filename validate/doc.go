@@ -32,7 +32,9 @@
 //     definition strictly dominating its use, and a removed
 //     instruction either without effect or covered by a dominating one
 //     with its key.
-//   - CheckElim: a certificate of facts (nonnil, nonzero, x - y ≤ c) at
+//   - CheckElim: a certificate of facts (nonnil, nonzero, x - y ≤ c,
+//     true and false of booleans, and facts guarded by one of those,
+//     read across a join's phis as a γ: facts_gated.go) at
 //     each block's start, checked as an inductive invariant (each fact holds
 //     on every edge into its block, from the source's facts, what the
 //     source's instructions establish, the edge's condition, or the

@@ -23,6 +23,8 @@ const (
 	FactNonZero                     // Reg, an integer, is not zero
 	FactLE                          // Reg - Y ≤ C, integers; ir.NoReg (as Reg or Y) is zero
 	FactNil                         // Reg is nil
+	FactTrue                        // Reg, a boolean, is true
+	FactFalse                       // Reg, a boolean, is false
 )
 
 func (k FactKind) String() string {
@@ -35,6 +37,10 @@ func (k FactKind) String() string {
 		return "le"
 	case FactNil:
 		return "nil"
+	case FactTrue:
+		return "true"
+	case FactFalse:
+		return "false"
 	}
 	return "fact?"
 }
@@ -48,6 +54,8 @@ func (k FactKind) AppliesTo(t types.Type) bool {
 		return nilable(t)
 	case FactNonZero, FactLE:
 		return isInteger(t)
+	case FactTrue, FactFalse:
+		return isBool(t)
 	}
 	return false
 }
@@ -58,9 +66,16 @@ type Fact struct {
 	Reg  ir.Reg
 	Y    ir.Reg // FactLE: the register subtracted (NoReg: zero)
 	C    int64  // FactLE: the bound
+	// If, of a Kind other than 0, makes the fact hold only where the
+	// guard does (facts_gated.go): "if true ok: nonnil p" after
+	// ok := p != nil.
+	If Guard
 }
 
 func (f Fact) String() string {
+	if f.If.Kind != 0 {
+		return fmt.Sprintf("if %s: %s", f.If.Fact(), f.Unguarded())
+	}
 	if f.Kind != FactLE {
 		return fmt.Sprintf("%s %s", f.Kind, f.Reg)
 	}

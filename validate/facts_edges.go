@@ -23,20 +23,29 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 	if t == nil || t.Op != ir.OpIf || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
 		return nil
 	}
+	// The value read is that of the edge taken, defined or not: true or
+	// false of a condition that is no comparison the rules read (a
+	// flag from a phi, a parameter).
+	branched := branchBool(t.Args()[0], e)
 	cmp := c.definition(t.Args()[0], b.Index)
 	if cmp == nil {
-		return nil
+		return []Fact{branched}
 	}
 	if cmp.Op == ir.OpTypeAssert {
-		return c.assertionFacts(cmp, t.Args()[0], e)
+		return append(c.assertionFacts(cmp, t.Args()[0], e), branched)
 	}
 	fs := c.OutcomeFacts(cmp, e == 0, b.Index)
+	if fs == nil {
+		return []Fact{branched}
+	}
+	// A comparison's outcome is its facts (true r of it follows from
+	// them): no boolean fact, which would make every set gated.
 	if len(fs) == 1 {
 		switch fs[0].Kind {
 		case FactNonZero:
-			return c.nonZero(fs[0].Reg)
+			fs = c.nonZero(fs[0].Reg)
 		case FactNil, FactNonNil:
-			return c.alongNil(fs[0].Kind, fs[0].Reg, b.Index)
+			fs = c.alongNil(fs[0].Kind, fs[0].Reg, b.Index)
 		}
 	}
 	return fs

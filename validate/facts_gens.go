@@ -104,7 +104,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpCap:
 		// Every bound below len s bounds cap s too (len s ≤ cap s).
 		for _, a := range avail {
-			if a.Kind == FactLE && a.Y >= 0 && c.lenCap(a.Y, r, use) {
+			if a.Kind == FactLE && a.If.Kind == 0 && a.Y >= 0 && c.lenCap(a.Y, r, use) {
 				avail = append(avail, le(a.Reg, r, a.C))
 			}
 		}
@@ -232,7 +232,7 @@ func (c *FactRules) equal(avail []Fact, r, x ir.Reg, k int64) []Fact {
 	n := len(avail)
 	avail = append(avail, le(r, x, k), le(x, r, -k))
 	for _, a := range avail[:n] {
-		if a.Kind != FactLE {
+		if a.Kind != FactLE || a.If.Kind != 0 { // a guarded fact holds only under its guard
 			continue
 		}
 		switch {
@@ -307,7 +307,7 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 		n := len(avail)
 		for _, a := range avail[:n] {
 			for _, term := range [2]ir.Reg{a.Reg, a.Y} {
-				if a.Kind == FactLE && term != ir.NoReg && !slices.Contains(his, term) {
+				if a.Kind == FactLE && a.If.Kind == 0 && term != ir.NoReg && !slices.Contains(his, term) {
 					if in := c.definition(term, use); in != nil && in.Op == ir.OpLen && in.Args()[0] == x {
 						his = append(his, term)
 					}
@@ -328,7 +328,7 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 // upperIn is the least bound m of x - 0 ≤ m among avail's facts.
 func (c *FactRules) upperIn(x ir.Reg, avail []Fact, use int) (m int64, ok bool) {
 	for _, a := range avail {
-		if a.Kind != FactLE || a.Reg != x {
+		if a.Kind != FactLE || a.If.Kind != 0 || a.Reg != x {
 			continue
 		}
 		if b, fine := c.normal(a, use); fine && b.x == x && b.y == ir.NoReg && (!ok || b.c < m) {

@@ -8,6 +8,7 @@
 package validate
 
 import (
+	"go/types"
 	"math"
 
 	"github.com/vssa-go/vssa/ir"
@@ -20,18 +21,70 @@ type FactSet struct {
 	bounds []bound // the integer ones, constants moved into the bounds
 }
 
-// Set makes avail, in a block used at use, ready for questions.
+// Set makes avail, in a block used at use, ready for questions: with
+// the facts of the comparisons available booleans are, and the facts
+// of the guarded facts whose guard follows (facts_gated.go).
 func (c *FactRules) Set(avail []Fact, use int) *FactSet {
 	s := &FactSet{facts: avail}
+	guarded, copied := false, false
 	for _, a := range avail {
-		if a.Kind != FactLE {
-			continue
+		s.addBound(c, a, use)
+		guarded = guarded || a.If.Kind != 0
+		if fs := c.boolFacts(a, use); fs != nil {
+			if !copied {
+				s.facts, copied = append(make([]Fact, 0, len(avail)+4), avail...), true
+			}
+			for _, f := range fs {
+				s.add(c, f, use)
+			}
 		}
-		if n, ok := c.normal(a, use); ok && n.x != n.y {
-			s.bounds = append(s.bounds, n)
+	}
+	if !guarded {
+		return s
+	}
+	if !copied {
+		s.facts = append(make([]Fact, 0, len(avail)+4), avail...)
+	}
+	// Guards that follow, until none more does (a fact a guard gives
+	// may be another's guard).
+	for changed := true; changed; {
+		changed = false
+		for _, a := range avail {
+			if a.If.Kind == 0 || s.has(a.Unguarded()) || !c.ImpliedBy(a.If.Fact(), s, use) {
+				continue
+			}
+			s.add(c, a.Unguarded(), use)
+			for _, f := range c.boolFacts(a.Unguarded(), use) {
+				s.add(c, f, use)
+			}
+			changed = true
 		}
 	}
 	return s
+}
+
+// add makes f available in s.
+func (s *FactSet) add(c *FactRules, f Fact, use int) {
+	s.facts = append(s.facts, f)
+	s.addBound(c, f, use)
+}
+
+func (s *FactSet) addBound(c *FactRules, f Fact, use int) {
+	if f.Kind != FactLE || f.If.Kind != 0 {
+		return
+	}
+	if n, ok := c.normal(f, use); ok && n.x != n.y {
+		s.bounds = append(s.bounds, n)
+	}
+}
+
+func (s *FactSet) has(f Fact) bool {
+	for _, a := range s.facts {
+		if a == f {
+			return true
+		}
+	}
+	return false
 }
 
 // Implied reports whether fact follows from avail and the intrinsic
@@ -43,7 +96,12 @@ func (c *FactRules) Implied(fact Fact, avail []Fact, use int) bool {
 // ImpliedBy reports whether fact follows from the set and the intrinsic
 // facts, in a block used at use.
 func (c *FactRules) ImpliedBy(fact Fact, set *FactSet, use int) bool {
+	if fact.If.Kind != 0 {
+		return c.impliedGuarded(fact, set, use)
+	}
 	switch fact.Kind {
+	case FactTrue, FactFalse:
+		return c.impliedBool(fact, set, use)
 	case FactNonNil, FactNil:
 		for _, a := range set.facts {
 			if a == fact {
@@ -183,11 +241,13 @@ func (c *FactRules) normal(fact Fact, use int) (bound, bool) {
 	return b, true
 }
 
-// term is the register that stands for r's value in bounds: for a len or
+// term is the register that stands for r's value in bounds: for a copy
+// (that use can rely on having run), its source's; for a len or
 // cap of a slice, string or array, the first register that is the same
 // len or cap of the same operand (whose length never changes, unlike a
 // map's or a channel's), so that two reads of len s are one term.
 func (c *FactRules) term(r ir.Reg, use int) ir.Reg {
+	r = c.copied(r, use)
 	if r < 0 || int(r) >= len(c.canon) || c.canon[r] == r || c.definition(r, use) == nil || c.definition(c.canon[r], use) == nil {
 		return r // both must be what their definitions say (the recover rule)
 	}
@@ -234,4 +294,17 @@ func (c *FactRules) lower(r ir.Reg) (int64, bool) {
 		return 0, false
 	}
 	return -lo, true
+}
+
+// copied follows r through copies of its value that use can rely on
+// having run: the register they copy (mem2reg leaves a variable's reads
+// as copies of the phi or the parameter it holds).
+func (c *FactRules) copied(r ir.Reg, use int) ir.Reg {
+	for {
+		in := c.definition(r, use)
+		if in == nil || in.Op != ir.OpCopy || !types.Identical(c.f.TypeOf(in.Args()[0]), c.f.TypeOf(r)) {
+			return r
+		}
+		r = in.Args()[0]
+	}
 }

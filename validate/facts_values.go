@@ -22,6 +22,10 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 		return 0, false
 	}
 	switch in.Op {
+	case ir.OpCopy:
+		if src := c.copied(r, use); src != r {
+			return c.Constant(src, use)
+		}
 	case ir.OpConst:
 		v := c.f.ConstValue(in)
 		if v == nil || v.Kind() != constant.Int {

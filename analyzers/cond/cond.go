@@ -15,7 +15,7 @@ import (
 // false.
 var Analyzer = &analysis.Analyzer{
 	Name:     "cond",
-	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target, with its reason: the condition, check or\ndivision that gives it, the operands' types, the values a loop's\ncounter takes or a variable holds after branches, or the conditions\ntogether. Not reported: comparisons with named constants (they may\ndiffer by target or build tags), of two constants, and a bound of a\nswitch's case that its earlier cases make redundant (a range switch),\nunless the case is dead. Each report is backed by a certificate vssa's\nvalidator accepted.",
+	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target, with its reason: the condition, check or\ndivision that gives it, the operands' types, the values a loop's\ncounter takes or a variable holds after branches, the conditions\ntogether, or a condition it is under that holds only where an earlier\none did (a flag or a length set under a branch). Not reported: comparisons with named constants (they may\ndiffer by target or build tags), of two constants, and a bound of a\nswitch's case that its earlier cases make redundant (a range switch),\nunless the case is dead. Each report is backed by a certificate vssa's\nvalidator accepted.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
@@ -38,6 +38,9 @@ func run(pass *analysis.Pass) (any, error) {
 			return true // decided, but not a finding in any form
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		if why == "" {
+			why, at = res.GatedWhy(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		}
 		if why == "" {
 			why = fallback(pass, d.Form.IR, d.Instr, d.Expr)
 		}
@@ -78,7 +81,7 @@ func pinned(rules *validate.FactRules, form *vssair.Form, in *ir.Instr, d valida
 			continue // a value pinned by a condition the author wrote is a finding
 		}
 		for _, a := range avail {
-			if a.Kind != validate.FactLE || a.Reg != r {
+			if a.Kind != validate.FactLE || a.If.Kind != 0 || a.Reg != r {
 				continue
 			}
 			bound := a.C // r ≤ bound: pinned if r ≥ bound too

@@ -78,6 +78,11 @@ func run(pass *analysis.Pass) (any, error) {
 			explain = explainNil
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts[0].Reg, d.Decision.Block, d.Decision.Index)
+		if !at.IsValid() {
+			if gated, gatedAt := res.GatedWhy(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index); gated != "" {
+				why, at = why+", as "+gated, gatedAt
+			}
+		}
 		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), types.ExprString(operand)+" "+why, at)
 		return true
 	})

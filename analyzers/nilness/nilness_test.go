@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/vssa-go/vssa/internal/wantscore"
+
 	"github.com/vssa-go/vssa/analyzers/nilness"
 	"github.com/vssa-go/vssa/analyzers/vssair"
 )
@@ -31,3 +33,27 @@ func TestNoReturn(t *testing.T) {
 	defer flags.Set("noreturn", "")
 	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "noret")
 }
+
+// TestGated scores nilness on its labelled set of comparisons redundant only
+// through the branch that led to a join (testdata/src/gated, whose
+// look-alikes must not be reported): every report must be asked for, and
+// at least minGated of the findings made.
+func TestGated(t *testing.T) {
+	r, err := wantscore.Score(nilness.Analyzer, "gated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("gated: %v", r)
+	for _, m := range r.Missed {
+		t.Logf("missed: %s", m)
+	}
+	for _, m := range append(r.FalsePositives, r.Errors...) {
+		t.Error(m)
+	}
+	if r.Found*100 < minGated*r.Total {
+		t.Errorf("gated: %v, want at least %d%% found", r, minGated)
+	}
+}
+
+// minGated is the share (%) of the gated set nilness must find.
+const minGated = 100

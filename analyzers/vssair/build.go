@@ -1,6 +1,7 @@
 package vssair
 
 import (
+	"errors"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -171,6 +172,17 @@ func certify(g *ir.Func, calls callees) *Form {
 	}
 	if c, h, ok := apply(g, decide, check); ok {
 		form.Checks, form.result = h, c
+		// The gated facts' decisions, kept only where the validator
+		// accepts the certificate they extend (else the one without).
+		var gated *validate.CheckElimHints
+		if safely(func() error {
+			if gated = checkelim.Gate(g, h, calls.contracts); gated == nil {
+				return errors.New("no gated decisions")
+			}
+			return check(g, c, gated)
+		}) {
+			form.Checks, form.ungated = gated, h
+		}
 	}
 	return form
 }
@@ -180,5 +192,11 @@ func certify(g *ir.Func, calls callees) *Form {
 func (f *Form) checkPortable() {
 	if f.Checks != nil {
 		f.Portable = safely(func() error { return validate.CheckElim32(f.IR, f.result, f.Checks, f.Contracts) })
+		if !f.Portable && f.ungated != nil {
+			// The gated facts may hold with 64-bit ints only: the
+			// certificate without them may hold on every target.
+			f.Checks = f.ungated
+			f.Portable = safely(func() error { return validate.CheckElim32(f.IR, f.result, f.Checks, f.Contracts) })
+		}
 	}
 }

@@ -105,6 +105,10 @@ type Form struct {
 	Callees   map[string]*ssa.Function
 	// result is checkelim's result with Checks (for checkPortable).
 	result *ir.Func
+	// ungated is Checks without the gated facts' decisions
+	// (checkelim.Gate), if it has any: the certificate kept if Checks
+	// holds on 64-bit targets only.
+	ungated *validate.CheckElimHints
 }
 
 // Rules are the fact rules Checks holds with.

@@ -50,6 +50,15 @@
 // block, the nonnil and nonzero facts some removal needs, directly or
 // through the edges, and all the integer facts found.
 //
+// Gate (gated.go) then looks for gated facts, "if G: F" with G a
+// condition of a branch that dominates an undecided comparison and F
+// that comparison's facts, established at the join that set a flag, a
+// mode or a length under a branch: the same greatest inductive set
+// over those candidates, from the certificate's facts, with
+// validate's rules for guards (a guard false on an edge says nothing
+// there). Its certificate is Decide's with the facts and decisions it
+// adds; callers keep it only if the validator accepts it.
+//
 // Invariants: the result is the input without the removed checks; the
 // facts the pass derives are exactly those the validator's rules give
 // (gives, intrinsic, edge), else the validator rejects the result.

@@ -1,0 +1,77 @@
+package checkelim
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/validate"
+)
+
+// TestGate: a flag set where r0 != nil was true decides r0 == nil where
+// the flag says which branch was taken, with a certificate the
+// validator accepts; a flag that does not say decides nothing.
+func TestGate(t *testing.T) {
+	const flag = `
+func @main.flag(r0 *int, r1 bool) int {
+b0:
+    r2:*int = const nil
+    r3:bool = ne r0, r2
+    r10:int = const 0
+    r4:bool = const true
+    r5:bool = const false
+    if r3, b1, b2
+b1: <- b0
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    r6:bool = phi ARGS
+    if r6, b4, b5
+b4: <- b3
+    r7:bool = eq r0, r2
+    return r10
+b5: <- b3
+    r8:bool = eq r0, r2
+    return r10
+}`
+	run := func(args string) *validate.CheckElimHints {
+		f, err := ir.ParseFunc(strings.Replace(flag, "ARGS", args, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, h, err := Decide(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Decided) != 0 {
+			t.Fatalf("Decide alone decided %v", h.Decided)
+		}
+		gated := Gate(f, h, nil)
+		if gated != nil {
+			if err := validate.CheckElim(f, g, gated); err != nil {
+				t.Fatalf("gated certificate rejected: %v", err)
+			}
+		}
+		return gated
+	}
+	for _, c := range []struct {
+		args string
+		want []validate.Decision
+	}{
+		{"r4, r5", []validate.Decision{{Block: 4, Index: 0, Outcome: false}, {Block: 5, Index: 0, Outcome: true}}}, // ok := p != nil
+		{"r4, r1", []validate.Decision{{Block: 5, Index: 0, Outcome: true}}},                                       // false only where p == nil
+		{"r1, r1", nil}, // the flag says nothing of p
+	} {
+		h := run(c.args)
+		var got []validate.Decision
+		if h != nil {
+			got = h.Decided
+		}
+		slices.SortFunc(got, func(a, b validate.Decision) int { return a.Block - b.Block })
+		if !slices.Equal(got, c.want) {
+			t.Errorf("phi %s: decided %v, want %v", c.args, got, c.want)
+		}
+	}
+}
