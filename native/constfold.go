@@ -50,6 +50,12 @@ func foldInstr(in *Instr, konst func(Value) (int64, bool)) bool {
 		return false
 	}
 	switch in.Op {
+	case OpCmp:
+		// x cond x of integers (slices' isNaN(x) is x != x).
+		if len(in.Args) == 2 && !in.HasImm && in.Args[0] == in.Args[1] && !in.hasMem() {
+			makeConst(in, b2i(holds(in.Cond, in.Signed, 0, 0)))
+			return true
+		}
 	case OpExt:
 		if x, ok := konst(in.Args[0]); ok {
 			makeConst(in, extendConst(x, in.Width, in.Signed))
@@ -159,4 +165,12 @@ func extendConst(v int64, width int, signed bool) int64 {
 // makeConst makes in define the constant v.
 func makeConst(in *Instr, v int64) {
 	*in = Instr{Op: OpConst, Dst: in.Dst, Imm: v, Width: 8, Pos: in.Pos}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,4 +1,5 @@
-// This file folds branches on constants: inlined code tests constants
+// This file folds branches on constants, and on an integer compared
+// with itself (slices' isNaN(x), x != x): inlined code tests constants
 // (utf8's word asks ptrSize == 4, which GVN folds to a comparison of
 // constants but no IR pass takes off the CFG), and each such test left
 // a compare, a branch and the dead arm's code, its bounds checks
@@ -28,17 +29,15 @@ func foldBranches(m *Func) {
 			continue
 		}
 		x, ok := konst(br.Args[0])
-		y := br.Imm
-		if !br.HasImm {
-			if len(br.Args) < 2 {
-				continue
-			}
-			var yk bool
-			if y, yk = konst(br.Args[1]); !yk {
-				continue
-			}
+		y, yk := br.Imm, br.HasImm
+		switch {
+		case !br.HasImm && len(br.Args) == 2 && br.Args[0] == br.Args[1]:
+			// x cond x of integers: as two equal constants.
+			x, ok, y, yk = 0, true, 0, true
+		case !br.HasImm && len(br.Args) == 2:
+			y, yk = konst(br.Args[1])
 		}
-		if !ok {
+		if !ok || !yk {
 			continue
 		}
 		x, y = extendConst(x, br.Width, br.Signed), extendConst(y, br.Width, br.Signed)

@@ -219,6 +219,7 @@ func (l *lowerer) transform() {
 		{"doublings", true, func() { doublings(l.m) }},
 		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
 		{"remainders", true, func() { remainders(l.m) }},
+		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"ifConvert", true, func() { ifConvert(l.m) }},
