@@ -34,19 +34,7 @@ func TestCorpus(t *testing.T) {
 				continue
 			}
 			funcs++
-			out, h, err := gcm.Run(in)
-			if err != nil {
-				t.Errorf("%s: %v", in.Name, err)
-				continue
-			}
-			if err := validate.GCM(in, out, h); err != nil {
-				t.Errorf("%s: rejected: %v\n%s", in.Name, err, out.Format(ir.PrintOptions{}))
-				continue
-			}
-			if err := ir.Check(out, ir.SSA); err != nil {
-				t.Errorf("%s: %v", in.Name, err)
-			}
-			if out != in {
+			if out := runChecked(t, in); out != nil && out != in {
 				changed++
 			}
 		}
@@ -55,6 +43,26 @@ func TestCorpus(t *testing.T) {
 	if changed == 0 {
 		t.Error("gcm changed no function")
 	}
+}
+
+// runChecked runs gcm on in and returns its result, or nil after
+// reporting an error, a rejection or an ill-formed result.
+func runChecked(t *testing.T, in *ir.Func) *ir.Func {
+	t.Helper()
+	out, h, err := gcm.Run(in)
+	if err != nil {
+		t.Errorf("%s: %v", in.Name, err)
+		return nil
+	}
+	if err := validate.GCM(in, out, h); err != nil {
+		t.Errorf("%s: rejected: %v\n%s", in.Name, err, out.Format(ir.PrintOptions{}))
+		return nil
+	}
+	if err := ir.Check(out, ir.SSA); err != nil {
+		t.Errorf("%s: %v", in.Name, err)
+		return nil
+	}
+	return out
 }
 
 // TestMoved counts what leaves the loop of the golden test's input:
