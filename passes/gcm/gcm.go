@@ -38,14 +38,16 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 			}
 			late = lca(dom, late, b)
 		}
-		best := early[n]
-		if late >= 0 {
-			best = late
-			for b := late; b != early[n] && b >= 0; {
-				b = dom.Idom(b)
-				if b >= 0 && depth[b] < depth[best] {
-					best = b
-				}
+		if late < 0 {
+			// No use: as late as where it is. (Early may be in a loop
+			// the node is not, as a loop header dominates the exit.)
+			late = place[n]
+		}
+		best := late
+		for b := late; b != early[n] && b >= 0; {
+			b = dom.Idom(b)
+			if b >= 0 && depth[b] < depth[best] {
+				best = b
 			}
 		}
 		if best != place[n] {

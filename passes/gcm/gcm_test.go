@@ -96,3 +96,35 @@ b3: <- b1
 		t.Errorf("moved %d out of loops, %d into, want 2 and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
 	}
 }
+
+// TestDeadStaysOutOfLoop: r7 reads the loop's phi but nothing reads
+// it; it is after the loop, and schedule early alone would put it in
+// the loop's header. It stays where it is.
+func TestDeadStaysOutOfLoop(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int) int {
+b0:
+    r1:int = const 0
+    r2:int = const 1
+    jump b1
+b1: <- b0, b2
+    r3:int = phi r1, r4
+    r5:bool = lt r3, r0
+    if r5, b2, b3
+b2: <- b1
+    r4:int = add r3, r2
+    jump b1
+b3: <- b1
+    r7:int = mul r3, r3
+    return r3
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := runChecked(t, f)
+	if g == nil {
+		return
+	}
+	if out, in := gcm.Moved(f, g); in != 0 {
+		t.Errorf("moved %d out of loops, %d into, want none into:\n%s", out, in, g.Format(ir.PrintOptions{}))
+	}
+}
