@@ -83,6 +83,10 @@ type frame struct {
 	// recoverable is the panic this frame may recover: set when the
 	// frame is a deferred call run because of that panic.
 	recoverable *goPanic
+	// left marks the blocks whose end this activation has reached, in
+	// a function with gated instructions: a gate's atom is defined once
+	// its block has been (gsa.go).
+	left []bool
 }
 
 // deferred is a deferred call with its evaluated function and arguments.

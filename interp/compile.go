@@ -34,6 +34,9 @@ type function struct {
 	hasDefer bool
 	results  []*rtype
 
+	// gsa is set for a function with gated instructions (gsa.go).
+	gsa *gsaInfo
+
 	// realPrint is the real version of a printing function interpreted
 	// from source (fmt's, see printdispatch.go), if any.
 	realPrint reflect.Value
@@ -44,6 +47,7 @@ type function struct {
 type edge struct {
 	pc    int32
 	moves []move
+	gated *gatedEdge // set in a function with gated instructions (gsa.go)
 }
 
 type move struct{ dst, src int32 }
@@ -120,6 +124,7 @@ func (it *Interp) compileFunc(fn *function) {
 		fn.recover = start[f.Recover]
 	}
 	fn.code = make([]inst, 0, pc)
+	fn.gsa = gsaInfoOf(f)
 	uses := usesOf(f)
 	consts := constRegs(f, uses)
 	for _, b := range f.Blocks {
@@ -143,6 +148,12 @@ func (it *Interp) compileFunc(fn *function) {
 			}
 			if in.Op == ir.OpJump || in.Op == ir.OpIf {
 				ci.edges = edgesOf(f, b, start)
+				if fn.gsa != nil {
+					gatedEdges(f, b, ci.edges)
+				}
+			}
+			if in.Op == ir.OpEta {
+				ci.field = etaPlace(b, in)
 			}
 			fn.code = append(fn.code, ci)
 		}
@@ -198,6 +209,9 @@ func edgesOf(f *ir.Func, b *ir.Block, start []int32) []edge {
 		k := b.PredIndex(i, succ)
 		e := edge{pc: start[s]}
 		for _, phi := range succ.Phis {
+			if phi.Op == ir.OpGamma {
+				continue // gatedEdges
+			}
 			if k >= 0 && k < len(phi.Args()) {
 				e.moves = append(e.moves, move{int32(phi.Dsts()[0]), int32(phi.Args()[k])})
 			}

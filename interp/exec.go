@@ -205,15 +205,15 @@ func (it *Interp) exec(fr *frame) {
 			if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
 				panic(ErrStepLimit)
 			}
-			pc = takeEdge(regs, &in.edges[0])
+			pc = it.takeEdge(fr, in, &in.edges[0])
 		case ir.OpIf:
 			if it.opts.StepLimit > 0 && it.steps.Add(1) > it.opts.StepLimit {
 				panic(ErrStepLimit)
 			}
 			if regs[in.a].n != 0 {
-				pc = takeEdge(regs, &in.edges[0])
+				pc = it.takeEdge(fr, in, &in.edges[0])
 			} else {
-				pc = takeEdge(regs, &in.edges[1])
+				pc = it.takeEdge(fr, in, &in.edges[1])
 			}
 		case ir.OpReturn:
 			if fr.retRegs != nil {
@@ -230,11 +230,22 @@ func (it *Interp) exec(fr *frame) {
 			return
 		case ir.OpPanic:
 			it.panicOp(fr.g, regs[in.a])
+		case ir.OpEta:
+			regs[in.dst] = it.eta(fr, in)
 
 		default:
 			panic(unsupportedf("instruction %s", in.op))
 		}
 	}
+}
+
+// takeEdge performs the phi moves of an edge (and its γs, gsa.go), in
+// parallel, and returns the target pc.
+func (it *Interp) takeEdge(fr *frame, in *inst, e *edge) int32 {
+	if e.gated != nil {
+		return it.takeGatedEdge(fr, in, e)
+	}
+	return takeEdge(fr.regs, e)
 }
 
 // takeEdge performs the phi moves of an edge, in parallel, and returns

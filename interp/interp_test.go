@@ -17,8 +17,12 @@ func mustParse(t *testing.T, src string) *ir.Module {
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := ir.RTL
+	if m.DisciplineSet {
+		d = m.Discipline
+	}
 	for _, f := range m.Funcs {
-		if err := ir.Check(f, ir.RTL); err != nil {
+		if err := ir.Check(f, d); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -36,6 +36,11 @@
 //     predecessor (strict); phis only at join blocks (phi-join) with one
 //     argument per predecessor (phi-arity); every edge into a join block
 //     leaves a block ending in a jump (normalised).
+//   - GSA: the SSA rules, and gamma, mu and eta only in this discipline
+//     (gsa): gamma and mu among a join's phis, eta among the
+//     instructions; a gamma has one gate per argument, an eta one, and
+//     gates name boolean registers (gsa.go). Gate atoms are not uses:
+//     strictness does not apply to them.
 //
 // Not checked yet: that a method set of a named type satisfies the
 // interface it is converted to (the text format carries no method sets),
@@ -58,11 +63,15 @@ type Discipline uint8
 const (
 	RTL Discipline = iota // mutable registers, no phis
 	SSA                   // single definitions, phis, strictness, normalised CFG
+	GSA                   // SSA plus gated instructions: gamma, mu, eta (see gsa.go)
 )
 
 func (d Discipline) String() string {
-	if d == SSA {
+	switch d {
+	case SSA:
 		return "SSA"
+	case GSA:
+		return "GSA"
 	}
 	return "RTL"
 }
@@ -85,6 +94,7 @@ const (
 	RulePhiJoin       = "phi-join"
 	RulePhiArity      = "phi-arity"
 	RuleNormalised    = "normalised"
+	RuleGSA           = "gsa"
 )
 
 // CheckError is one violated rule.
@@ -308,7 +318,7 @@ func (c *checker) run() {
 	if !c.regsOK {
 		return // the discipline rules index by register
 	}
-	if c.d == SSA {
+	if c.d != RTL {
 		c.checkSSA()
 	} else {
 		c.checkRTL()
@@ -381,10 +391,11 @@ func (c *checker) scan() {
 			if c.types {
 				c.print.instr(in)
 			}
-			if in == nil || in.Op != OpPhi {
+			if in == nil || !in.Op.IsMerge() {
 				c.blockErr(b.Index, RuleTerminator, "phi list entry %d is not a phi", i)
 				continue
 			}
+			c.checkGated(at{b.Index, i, in}, in)
 			if c.d == RTL {
 				c.sink = toDiscErrs
 				c.errorf(at{b.Index, i, in}, RulePhiDiscipline, "phi in RTL discipline")
@@ -406,11 +417,12 @@ func (c *checker) scan() {
 			switch {
 			case in.Op.IsTerminator() && j != last:
 				c.errorf(where, RuleTerminator, "terminator is not the last instruction of its block")
-			case in.Op == OpPhi:
-				c.errorf(where, RuleTerminator, "phi among the instructions, want it in the block's phis")
+			case in.Op.IsMerge():
+				c.errorf(where, RuleTerminator, "%s among the instructions, want it in the block's phis", in.Op)
 			case in.Op == OpInvalid || in.Op >= numOps:
 				c.errorf(where, RuleArity, "invalid instruction kind")
 			default:
+				c.checkGated(where, in)
 				c.sink = toInstrErrs
 				c.checkInstr(b, len(b.Phis)+j, in)
 			}
@@ -550,7 +562,7 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 		}
 		counts.def(d)
 		sites[d] = defSite{int32(b.Index), int32(i)}
-		if c.d == SSA && counts.Defs[d] == 2 {
+		if c.d != RTL && counts.Defs[d] == 2 {
 			c.sink = toDiscErrs
 			c.errorf(where, RuleUniqueDef, "%s is defined more than once", d)
 			c.sink = toInstrErrs
@@ -566,7 +578,7 @@ func (c *checker) checkInstr(b *Block, i int, in *Instr) {
 			continue
 		}
 		counts.use(a)
-		if c.once && in.Op != OpPhi {
+		if c.once && !in.Op.IsMerge() {
 			c.useNow(b.Index, i, a)
 		}
 	}

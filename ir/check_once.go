@@ -60,7 +60,7 @@ func (c *checker) checkOnce() bool {
 	c.scan()
 	c.once = false
 	ok := c.regsOK && len(c.errs)+len(c.instrErrs)+len(c.discErrs) == 0 && c.pendingHold()
-	if ok && c.d == SSA {
+	if ok && c.d != RTL {
 		for _, b := range c.f.Blocks {
 			c.ssaBlock(b)
 		}

@@ -34,6 +34,8 @@ func TestCheckNegative(t *testing.T) {
 			mode := RTL
 			if strings.HasPrefix(text, "// mode: ssa") {
 				mode = SSA
+			} else if strings.HasPrefix(text, "// mode: gsa") {
+				mode = GSA
 			} else if !strings.HasPrefix(text, "// mode: rtl") {
 				t.Fatal(`file must start with "// mode: rtl" or "// mode: ssa"`)
 			}
@@ -89,7 +91,7 @@ func TestCheckNegative(t *testing.T) {
 		})
 	}
 	for _, rule := range []string{RuleTerminator, RulePreds, RuleRecover, RuleReachable, RuleTypes,
-		RulePhiDiscipline, RuleDefined, RuleUniqueDef, RuleStrict, RulePhiJoin, RulePhiArity, RuleNormalised} {
+		RulePhiDiscipline, RuleDefined, RuleUniqueDef, RuleStrict, RulePhiJoin, RulePhiArity, RuleNormalised, RuleGSA} {
 		if !rulesSeen[rule] {
 			t.Errorf("no negative test file exercises rule %s", rule)
 		}

@@ -69,7 +69,7 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 			return fmt.Sprintf("function @%s is not declared", in.Sym())
 		}
 		return wantDst(0, sig)
-	case OpCopy, OpPhi:
+	case OpCopy, OpPhi, OpGamma, OpMu, OpEta:
 		for k := range args {
 			if m := sameAsDst(k); m != "" {
 				return m
@@ -339,7 +339,22 @@ func (c *checker) instrTypes(b *Block, in *Instr) string {
 	return ""
 }
 
+// hasInfo reports whether t is a basic type with info, or a type
+// parameter whose type set's types all are (Go allows x > y for T in
+// int | float64; generic bodies reach the IR for analysis).
 func hasInfo(t types.Type, info types.BasicInfo) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		terms, ok := TypeTerms(tp)
+		if !ok || len(terms) == 0 {
+			return false
+		}
+		for _, term := range terms {
+			if !hasInfo(term, info) {
+				return false
+			}
+		}
+		return true
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&info != 0
 }

@@ -80,10 +80,7 @@ func TestCountsByQuery(t *testing.T) {
 func TestCheckerCounts(t *testing.T) {
 	for _, name := range []string{"testdata/allkinds.vssa", "testdata/sample.vssa"} {
 		for _, f := range parseFile(t, name).Funcs {
-			d := RTL
-			if hasPhis(f) {
-				d = SSA
-			}
+			d := disciplineOf(f)
 			if err := CheckStructure(f, d); err != nil {
 				t.Fatalf("%s: %v", f.Name, err)
 			}
@@ -124,6 +121,27 @@ func TestCheckerCounts(t *testing.T) {
 	if f.counts.Load() != nil {
 		t.Fatal("the checker kept counts of a function it rejected")
 	}
+}
+
+// disciplineOf is the discipline a test function is written in: GSA
+// if it has a gated instruction, SSA if it has phis, else RTL.
+func disciplineOf(f *Func) Discipline {
+	for _, b := range f.Blocks {
+		for _, in := range b.Phis {
+			if in.Op.IsGated() {
+				return GSA
+			}
+		}
+		for _, in := range b.Instrs {
+			if in.Op.IsGated() {
+				return GSA
+			}
+		}
+	}
+	if hasPhis(f) {
+		return SSA
+	}
+	return RTL
 }
 
 func hasPhis(f *Func) bool {

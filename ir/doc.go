@@ -159,6 +159,9 @@
 //	if              | cond                            | -                     | term
 //	return          | results…                        | -                     | term
 //	panic           | x                               | -                     | term panics
+//	gamma           | x0, x1, … (gated, one per pred) | r                     | -
+//	mu              | x0, x1 (entry, latch)           | r                     | -
+//	eta             | x (gated)                       | r                     | -
 //
 // Every kind of golang.org/x/tools/go/ssa has its counterpart: Alloc is
 // alloc/new; BinOp and UnOp are the arithmetic kinds, load (UnOp *) and

@@ -111,6 +111,17 @@ func instrSum(in *Instr) uint64 {
 		for i, d := range a.SelectDirs {
 			s += uint64(d+1) * uint64(2*i+1) * fpK4
 		}
+		for i, g := range a.Gates {
+			// Each literal weighs by gate, cube and place, so that a
+			// gate moved to another argument changes the sum.
+			s += uint64(len(g)+1) * uint64(2*i+1) * fpK5
+			for j, c := range g {
+				for k, l := range c {
+					v := uint64(uint32(l.Reg))<<1 | b2u(l.Neg)
+					s += (v + 1) * (fpPrime + 2*uint64(i<<20|j<<10|k)) * fpK6
+				}
+			}
+		}
 	}
 	return s
 }
@@ -145,4 +156,11 @@ func stringSum(s string) uint64 {
 func ifaceWords(p unsafe.Pointer) uint64 {
 	w := (*[2]uintptr)(p)
 	return uint64(w[0])*fpPrime ^ uint64(w[1])
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"github.com/vssa-go/vssa/ir/pred"
 	"go/constant"
 	"go/types"
 	"reflect"
@@ -74,6 +75,7 @@ var fingerprintMutations = []struct {
 	{"Aux.Const", func(f *Func) { f.Blocks[0].Instrs[0].Aux.Const = constant.MakeInt64(7) }},
 	{"Aux.Sym", func(f *Func) { f.Blocks[0].Instrs[1].Aux.Sym = "main.h" }},
 	{"Aux.SelectDirs", func(f *Func) { f.Blocks[0].Instrs[3].Aux.SelectDirs[0] = types.SendOnly }},
+	{"Aux.Gates", func(f *Func) { f.Blocks[0].Instrs[0].Aux.Gates = []pred.Pred{pred.Literal(1, true)} }},
 }
 
 // Every change to a function changes its fingerprint, and nothing
@@ -127,10 +129,7 @@ func TestVerdictFingerprint(t *testing.T) {
 	m := parseFile(t, "testdata/allkinds.vssa")
 	rejected := 0
 	for _, f := range m.Funcs {
-		d := RTL
-		if f.Name == "main.ssa" {
-			d = SSA
-		}
+		d := disciplineOf(f)
 		if err := CheckStructure(f, d); err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}

@@ -7,6 +7,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/vssa-go/vssa/ir/pred"
 )
 
 // Reg is a virtual register: a dense index, 0 … Func.NumRegs()-1.
@@ -138,6 +140,10 @@ type Aux struct {
 	// operands are the channels in order, each send state followed by
 	// the value it sends.
 	SelectDirs []types.ChanDir
+
+	// Gates are the predicates of a gamma (one per argument) or an eta
+	// (one); see gsa.go.
+	Gates []pred.Pred
 }
 
 // Const returns the constant of a const instruction (nil: the zero

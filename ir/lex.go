@@ -149,7 +149,7 @@ func lex(src string) ([]lexeme, *lexError) {
 
 func isPunct(c byte) bool {
 	switch c {
-	case '(', ')', '[', ']', '{', '}', ',', ';', ':', '=', '*', '@', '-', '+':
+	case '(', ')', '[', ']', '{', '}', ',', ';', ':', '=', '*', '@', '-', '+', '&', '|', '!':
 		return true
 	}
 	return false

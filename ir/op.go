@@ -98,6 +98,12 @@ const (
 	OpReturn // return results…
 	OpPanic  // panic x
 
+	// Gated SSA (GSA discipline only; see gsa.go). Gamma and mu sit
+	// among a join block's phis, eta among the instructions.
+	OpGamma // r = gamma [p0] x0, [p1] x1, …  (x_k chosen where p_k is 1)
+	OpMu    // r = mu x0, x1                 (loop header: x0 from the entry, x1 from the latch)
+	OpEta   // r = eta [p] x                 (loop exit: x, p must be 1)
+
 	numOps
 )
 
@@ -212,6 +218,10 @@ var opInfos = [numOps]opInfo{
 	OpIf:     {"if", fixed(1), fixed(0), Terminator},
 	OpReturn: {"return", atLeast(0), fixed(0), Terminator},
 	OpPanic:  {"panic", fixed(1), fixed(0), Terminator | MayPanic},
+
+	OpGamma: {"gamma", atLeast(0), fixed(1), 0},
+	OpMu:    {"mu", fixed(2), fixed(1), 0},
+	OpEta:   {"eta", fixed(1), fixed(1), 0},
 }
 
 // String returns the name used in the text format.

@@ -231,7 +231,7 @@ func (p *parser) module() {
 		}
 		switch kw := p.expect(tWord, "discipline, type, method, global, declare or func"); kw.text {
 		case "discipline":
-			d := p.expect(tWord, "rtl or ssa")
+			d := p.expect(tWord, "rtl, ssa or gsa")
 			switch {
 			case p.mod.DisciplineSet:
 				p.fail(kw, "discipline declared twice")
@@ -239,8 +239,10 @@ func (p *parser) module() {
 				p.mod.Discipline = RTL
 			case d.text == "ssa":
 				p.mod.Discipline = SSA
+			case d.text == "gsa":
+				p.mod.Discipline = GSA
 			default:
-				p.fail(d, "discipline must be rtl or ssa, not "+d.text)
+				p.fail(d, "discipline must be rtl, ssa or gsa, not "+d.text)
 			}
 			p.mod.DisciplineSet = true
 			p.expectNewline()

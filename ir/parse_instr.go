@@ -100,6 +100,8 @@ func (p *parser) instruction() {
 		args = p.call(in)
 	case OpJump:
 		b.Succs = append(b.Succs, p.label(p.expect(tWord, "block label")))
+	case OpGamma, OpEta:
+		args = p.gatedOperands(in)
 	case OpIf:
 		args = []Reg{p.useReg()}
 		for i := 0; i < 2; i++ {
@@ -118,9 +120,9 @@ func (p *parser) instruction() {
 	if !op.DstArity().ok(len(in.Dsts())) {
 		p.fail(start, fmt.Sprintf("%s has %s results, found %d", op, arityString(op.DstArity()), len(in.Dsts())))
 	}
-	if op == OpPhi {
+	if op.IsMerge() {
 		if len(b.Instrs) > 0 {
-			p.fail(opTok, "phi after a non-phi instruction")
+			p.fail(opTok, op.String()+" after a non-phi instruction")
 		}
 		b.Phis = append(b.Phis, in)
 		return

@@ -412,6 +412,16 @@ func FormatInstr(f *Func, b *Block, in *Instr) string {
 		sb.WriteByte('(')
 		args(in.CallArgs())
 		sb.WriteByte(')')
+	case OpGamma, OpEta:
+		for i, r := range in.Args() {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			if i < len(in.Gates()) {
+				sb.WriteString(" [" + in.Gates()[i].String() + "]")
+			}
+			sb.WriteString(" " + r.String())
+		}
 	case OpJump, OpIf:
 		if len(in.Args()) > 0 {
 			sb.WriteByte(' ')

@@ -61,10 +61,7 @@ func TestAllKinds(t *testing.T) {
 	modes := map[CallMode]bool{}
 	var flags Flags
 	for _, f := range m.Funcs {
-		d := RTL
-		if f.Name == "main.ssa" {
-			d = SSA
-		}
+		d := disciplineOf(f)
 		if err := Check(f, d); err != nil {
 			t.Errorf("%s: %v", f.Name, err)
 		}
@@ -112,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 		{"func @f() {\n    return\n}\n", `2:5: expected block label, found "return"`},
 		{"frob\n", `1:1: expected discipline, type, method, global, declare or func, found "frob"`},
 		{"discipline ssa\ndiscipline rtl\n", `2:1: discipline declared twice`},
-		{"discipline cps\n", `1:12: discipline must be rtl or ssa, not cps`},
+		{"discipline cps\n", `1:12: discipline must be rtl, ssa or gsa, not cps`},
 		{"func @f() {\nb0:\n    r1:int = const \"unterminated\n}\n", `3:20: string literal not terminated`},
 		{"func @f() {\nb0:\n    r1:int = const 1e999\n    return\n}\n", `3:20: malformed or out of range float`},
 		{"type main.T main.T\n", `1:6: underlying type of main.T must be a type literal`},

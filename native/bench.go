@@ -7,12 +7,13 @@ package native
 import (
 	"bytes"
 	"fmt"
+	"go/types"
 	"strings"
 )
 
 // benchTries is how many inputs a benchmark draws, at most, looking for
-// one on which the Go original does not panic: a tenth at each of the
-// factors 1, 2, 4 and 8 of a writable slice's length, the writable
+// those on which the Go original does not panic: a quarter at each of
+// the factors 1, 2, 4 and 8 of a writable slice's length, the writable
 // slices taking turns (an output twice or 4/3 its input's size, as hex
 // and base64 Encode write).
 const benchTries = 40
@@ -21,7 +22,15 @@ const benchTries = 40
 // [0, 1024) (an index of every slice) or the top of their //vssa:range
 // (a loop count without one is drawn in the range vssa compile chose),
 // slices of 1024 elements, a writable one longer if the original
-// panics on that. A function that writes its input (a sort, Axpy) gets
+// panics on that. The tries take turns with the alphabets elements and
+// bytes are drawn from (Alphabets), and the benchmark keeps, of those
+// of the smallest room on which the original does not panic, the input
+// on which it works longest: a hex decoder or a number parser is timed
+// on hex or digits, not on the first invalid byte. A slice or string parameter of the same type as an
+// earlier one starts with that one's contents: a compare loop
+// (matchLen, ConstantTimeCompare) then runs to its end, as in its hot
+// use, where random contents would stop it at the first element and
+// time only the call. A function that writes its input (a sort, Axpy) gets
 // a fresh copy of the same input at each call, on both sides: copies
 // made a batch at a time, outside the time measured, which is reported
 // as ns/op (b.StopTimer, which reads the memory statistics, would cost
@@ -42,7 +51,10 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			cargs = append(cargs, fmt.Sprintf("a%d", i))
 		}
 	}
-	fmt.Fprintf(b, "\tfound := false\n\tfor try := range %d {\n\t\tg := %sBenchGen(uint64(try))\n\t\t_ = g // every parameter may have its //vssa:range\n", benchTries, s)
+	for i := 0; i < params.Len(); i++ {
+		fmt.Fprintf(b, "\tvar b%d %s\n", i, n.typ(params.At(i).Type()))
+	}
+	fmt.Fprintf(b, "\tbest, bestScale := time.Duration(-1), 0\n\tfor try := range %d {\n\t\tif scale := 1 << (try / %d); best >= 0 && scale > bestScale {\n\t\t\tbreak // the smallest room that does\n\t\t}\n\t\tg := %sBenchGen(uint64(try))\n\t\tg.alphabet = %sAlphabets[try%%len(%sAlphabets)]\n\t\t_ = g // every parameter may have its //vssa:range\n", benchTries, benchTries/4, s, s, s)
 	nw := 0 // the writable parameters, which take turns being longer
 	for i := 0; i < params.Len(); i++ {
 		if writable(params.At(i).Type()) {
@@ -64,19 +76,37 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			w++
 		}
 		fmt.Fprintf(b, "\t\ta%d = %s(g)\n\t\tg.scale = 1\n", i, gens.gen(t))
+		if j := samePrefixOf(params, i); j >= 0 {
+			if isString(t) {
+				fmt.Fprintf(b, "\t\tif m := min(len(a%[1]d), len(a%[2]d)); true {\n\t\t\ta%[1]d = a%[2]d[:m] + a%[1]d[m:]\n\t\t}\n", i, j)
+			} else {
+				fmt.Fprintf(b, "\t\tcopy(a%d, a%d)\n", i, j)
+			}
+		}
 	}
-	var clones []string
+	var clones, fresh, keep, back []string
 	for i := 0; i < params.Len(); i++ {
 		t := params.At(i).Type()
 		if writable(t) {
 			fmt.Fprintf(b, "\t\tw%d := %s(a%d)\n", i, gens.clone(t), i)
 			clones = append(clones, fmt.Sprintf("w%d", i))
+			fresh = append(fresh, fmt.Sprintf("w%d = %s(a%d)", i, gens.clone(t), i))
 		} else {
 			clones = append(clones, fmt.Sprintf("a%d", i))
 		}
+		keep = append(keep, fmt.Sprintf("b%d = a%d", i, i))
+		back = append(back, fmt.Sprintf("a%d = b%d", i, i))
 	}
-	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s(%s) }) == \"\" {\n\t\t\tfound = true\n\t\t\tbreak\n\t\t}\n\t}\n", s, n.refName(F), strings.Join(clones, ", "))
-	fmt.Fprintf(b, "\tif !found {\n\t\tb.Skip(\"the Go original panics on every input tried: bound its integer parameters with //vssa:range\")\n\t}\n")
+	call := fmt.Sprintf("%s(%s)", n.refCall(c), strings.Join(clones, ", "))
+	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s }) != \"\" {\n\t\t\tcontinue\n\t\t}\n", s, call)
+	fmt.Fprintf(b, "\t\tif d := %sWorkTime(func() { %s }, func() { %s }); d > best {\n\t\t\tbest, bestScale = d, 1<<(try/%d)\n", s, strings.Join(fresh, "; "), call, benchTries/4)
+	for _, k := range keep {
+		fmt.Fprintf(b, "\t\t\t%s\n", k)
+	}
+	fmt.Fprintf(b, "\t\t}\n\t}\n\tif best < 0 {\n\t\tb.Skip(\"the Go original panics on every input tried: bound its integer parameters with //vssa:range\")\n\t}\n")
+	for _, k := range back {
+		fmt.Fprintf(b, "\t%s\n", k)
+	}
 	// Whether it writes its input: compared after a call on a copy.
 	inPlace := "false"
 	if len(written) > 0 {
@@ -85,7 +115,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 				fmt.Fprintf(b, "\tw%d := %s(a%d)\n", i, gens.clone(t), i)
 			}
 		}
-		fmt.Fprintf(b, "\t%s(%s)\n", n.refName(F), strings.Join(clones, ", "))
+		fmt.Fprintf(b, "\t%s(%s)\n", n.refCall(c), strings.Join(clones, ", "))
 		inPlace = strings.Join(written, " || ")
 	}
 	fmt.Fprintf(b, "\tinPlace := %s\n\tbatch := 64\n\tif inPlace {\n\t\tbatch = 16\n\t}\n", inPlace)
@@ -97,7 +127,7 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			restore = append(restore, fmt.Sprintf("\t\t\t\t\t%s(c%d[k], a%d)\n", gens.restore(t), i, i))
 		}
 	}
-	for _, side := range []struct{ impl, fn string }{{"gc", n.refName(F)}, {"vssa", F}} {
+	for _, side := range []struct{ impl, fn string }{{"gc", n.refCall(c)}, {"vssa", F}} {
 		fmt.Fprintf(b, "\tb.Run(\"impl=%s\", func(b *testing.B) {\n\t\t%sNoteCount(b)\n\t\tvar ns int64\n\t\tcalls := 0\n\t\tfor b.Loop() {\n", side.impl, s)
 		if len(restore) > 0 {
 			fmt.Fprintf(b, "\t\t\tif inPlace {\n\t\t\t\tfor k := range batch {\n%s\t\t\t\t}\n\t\t\t}\n", strings.Join(restore, ""))
@@ -109,7 +139,21 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 
 // writeBenchSupport writes what the benchmarks share.
 func writeBenchSupport(b *bytes.Buffer, n names) {
-	fmt.Fprintf(b, `// %[1]sCountNoted is set once %[1]sNoteCount has said that -count N
+	fmt.Fprintf(b, `// %[1]sWorkTime returns the shortest of three timed calls of call, each
+// after an untimed prepare (fresh copies of what it writes): how long
+// the Go original works on an input, to pick the benchmark's.
+func %[1]sWorkTime(prepare, call func()) time.Duration {
+	d := time.Duration(math.MaxInt64)
+	for range 3 {
+		prepare()
+		t0 := time.Now()
+		call()
+		d = min(d, time.Since(t0))
+	}
+	return d
+}
+
+// %[1]sCountNoted is set once %[1]sNoteCount has said that -count N
 // does not interleave.
 var %[1]sCountNoted bool
 
@@ -124,4 +168,26 @@ func %[1]sNoteCount(b *testing.B) {
 }
 
 `, n.stem)
+}
+
+// samePrefixOf returns the first parameter before i of the same slice
+// or string type as parameter i, or -1: the benchmark copies its
+// contents into parameter i (see writeBench).
+func samePrefixOf(params *types.Tuple, i int) int {
+	t := params.At(i).Type()
+	if _, ok := t.Underlying().(*types.Slice); !ok && !isString(t) {
+		return -1
+	}
+	for j := range i {
+		if types.Identical(params.At(j).Type(), t) {
+			return j
+		}
+	}
+	return -1
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

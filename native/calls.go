@@ -4,23 +4,32 @@
 // among them the caller's arguments (the Go declaration gives their
 // pointer map), but not the copies the caller keeps in registers or
 // its frame (NO_LOCAL_POINTERS: the collector does not see those
-// either). So in a function that calls, a pointer argument is read from
-// the argument frame at each use rather than once, and no other pointer
-// may be live across a call: Lower refuses such a function.
+// either). So in a function with a call that returns, a pointer
+// argument is read from the argument frame at each use after a call
+// rather than once, and no other pointer may be live across a call:
+// Lower refuses such a function.
 
 package native
 
 // reloadPointerArgs gives, in a function that calls, each use of a
-// pointer argument a load of its own from the argument frame, right
-// before the instruction (or, for a phi, at the end of the predecessor).
+// pointer argument that a call may come before a load of its own from
+// the argument frame, right before the instruction (or, for a phi, at
+// the end of the predecessor). A use no call reaches (a loop before the
+// calls, as ConstantTimeCompare's before its trampoline) reads the
+// entry's load, which no call then separates from it.
+//
+// When every call is on the way to a panic (math/big's panic("subVV
+// len") converts its string, then panics) and no pointer argument is
+// read after one, nothing is reloaded: nothing else runs after them.
 func reloadPointerArgs(m *Func) {
-	if !m.has(OpCall) {
-		return
-	}
 	def := definitions(m)
+	afterCall := blocksAfterCalls(m)
 	isPointerArg := func(v Value) bool {
 		d := def[v].instr
 		return d != nil && d.Op == OpArg && m.Values[v].Pointer
+	}
+	if !returningCall(m, isPointerArg) {
+		return
 	}
 	reload := func(v Value) *Instr {
 		c := *def[v].instr
@@ -29,9 +38,11 @@ func reloadPointerArgs(m *Func) {
 	}
 	for _, b := range m.Blocks {
 		var code []*Instr
+		called := afterCall[b.Index] // a call may have run before this point
 		for _, in := range b.Instrs {
-			if in.Op == OpArg {
+			if in.Op == OpArg || !called {
 				code = append(code, in)
+				called = called || in.Op == OpCall
 				continue
 			}
 			fresh := map[Value]Value{}
@@ -54,7 +65,7 @@ func reloadPointerArgs(m *Func) {
 	for _, b := range m.Blocks {
 		for _, p := range b.Phis {
 			for k, a := range p.Args {
-				if isPointerArg(a) {
+				if isPointerArg(a) && (afterCall[b.Preds[k]] || m.Blocks[b.Preds[k]].hasCall()) {
 					pred := m.Blocks[b.Preds[k]]
 					r := reload(a)
 					last := len(pred.Instrs) - 1
@@ -65,6 +76,66 @@ func reloadPointerArgs(m *Func) {
 		}
 	}
 	removeDead(m)
+}
+
+// returningCall reports whether m has a call after which a pointer
+// argument may be read: one in a block that does not end in a panic
+// (OpTrap), or followed in its block by a read of a pointer argument.
+func returningCall(m *Func, isPointerArg func(Value) bool) bool {
+	for _, b := range m.Blocks {
+		panics := len(b.Instrs) > 0 && b.Instrs[len(b.Instrs)-1].Op == OpTrap
+		for i, in := range b.Instrs {
+			if in.Op != OpCall {
+				continue
+			}
+			if !panics {
+				return true
+			}
+			for _, after := range b.Instrs[i+1:] {
+				reads := false
+				after.mapOperands(func(v Value) Value {
+					reads = reads || isPointerArg(v)
+					return v
+				})
+				if reads {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// blocksAfterCalls returns, by block, whether a call may run before the
+// block starts: the block is reachable from a block with a call.
+func blocksAfterCalls(m *Func) []bool {
+	after := make([]bool, len(m.Blocks))
+	var work []int
+	for _, b := range m.Blocks {
+		if b.hasCall() {
+			work = append(work, b.Index)
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range m.Blocks[b].Succs {
+			if !after[s] {
+				after[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return after
+}
+
+func (b *Block) hasCall() bool {
+	for _, in := range b.Instrs {
+		if in.Op == OpCall {
+			return true
+		}
+	}
+	return false
 }
 
 // pointerAcrossCall returns a call across which a pointer is live, or

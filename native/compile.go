@@ -107,7 +107,13 @@ func Compile(req Request) (*Output, error) {
 	}
 	// The Go originals are in files built only without amd64 or with
 	// purego: load with purego so that they are there.
-	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: dir, BuildFlags: []string{"-tags=purego"}, Fset: token.NewFileSet()}
+	// Instantiations named on the command line are made by a file of
+	// the load only (generics.go).
+	overlay, overlayLines, err := instanceOverlay(dir, req.Funcs)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: dir, BuildFlags: []string{"-tags=purego"}, Fset: token.NewFileSet(), Overlay: overlay}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {
 		return nil, err
@@ -115,17 +121,40 @@ func Compile(req Request) (*Output, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("%s: want one package, found %d", req.Dir, len(pkgs))
 	}
+	overlayErrors(pkgs, overlayLines)
 	if err := loadErrors(pkgs); err != nil {
 		return nil, err
 	}
 	pkg := pkgs[0]
-	remove, others, err := oldSets(dir, prefix, req.Funcs)
+	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
+	prog.Build()
+	// Calls of other packages' functions: load again with their bodies,
+	// which the inliner may take (foreign.go).
+	var foreign []*ssa.Package
+	all := ssautil.AllFunctions(prog)
+	paths, err := leafCallees(cfg, calledFunctions(ownFunctions(all, ssaPkgs[0]), ssaPkgs[0]))
 	if err != nil {
 		return nil, err
 	}
-	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.NaiveForm|ssa.InstantiateGenerics)
-	prog.Build()
-	bp := bridge.FromSSA(prog, ssaPkgs)
+	if len(paths) > 0 {
+		full, err := loadWithBodies(cfg, paths)
+		if err != nil {
+			return nil, err
+		}
+		if len(full) != 1 || len(full[0].Errors) > 0 {
+			return nil, fmt.Errorf("%s: loading the package with the bodies of %s failed", req.Dir, strings.Join(paths, ", "))
+		}
+		pkg = full[0]
+		prog, ssaPkgs = ssautil.AllPackages(full, ssa.NaiveForm|ssa.InstantiateGenerics)
+		prog.Build()
+		all = ssautil.AllFunctions(prog)
+		for _, path := range paths {
+			if p := prog.ImportedPackage(path); p != nil {
+				foreign = append(foreign, p)
+			}
+		}
+	}
+	bp := bridge.FromSSA(prog, append(slices.Clip(ssaPkgs), foreign...))
 	fset := pkg.Fset
 
 	n := names{stem: stem, pkg: pkg.Types}
@@ -136,25 +165,65 @@ func Compile(req Request) (*Output, error) {
 	// through the passes, then each lowered.
 	callees := Callees{}
 	var targets []*target
-	seen := map[string]bool{}
+	var warnings []string
+	seen, seenAsm := map[string]bool{}, map[string]bool{}
 	for _, name := range req.Funcs {
 		if seen[name] {
 			return nil, fmt.Errorf("%s named twice", name)
 		}
 		seen[name] = true
-		t, err := findTarget(pkg, prog, name)
+		ts, warns, err := findTargets(pkg, prog, name)
+		if pe := (*PosError)(nil); errors.As(err, &pe) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", req.Dir, err)
 		}
-		targets = append(targets, t)
-		callees[t.fn.String()] = Callee{Name: t.asm, Sig: t.sig}
+		warnings = append(warnings, warns...)
+		for _, t := range ts {
+			if seenAsm[t.asm] {
+				// F and F[int64] both name F[int64].
+				continue
+			}
+			seenAsm[t.asm] = true
+			targets = append(targets, t)
+			callees[t.fn.String()] = Callee{Name: t.asm, Sig: t.sig}
+		}
+	}
+	var asmNames []string
+	for _, t := range targets {
+		asmNames = append(asmNames, t.asm)
+	}
+	remove, others, err := oldSets(dir, prefix, asmNames)
+	if err != nil {
+		return nil, err
+	}
+	// What the originals' code may call that is defined on amd64: the
+	// compiled functions, and the generic ones' wrappers.
+	definedOnAmd64 := func(name string) bool {
+		for _, t := range targets {
+			if t.asm == name || t.generic != nil && t.generic.Origin.Name() == name {
+				return true
+			}
+		}
+		return false
 	}
 	unit := &Unit{Pkg: pkg.Types, Callees: callees, Data: &DataSet{prefix: stem}}
 	// The package's functions with a body, which calls may inline.
 	bodies := map[string]*ssa.Function{}
-	for fn := range ssautil.AllFunctions(prog) {
-		if fn.Pkg == ssaPkgs[0] && fn.Blocks != nil {
+	for _, fn := range ownFunctions(all, ssaPkgs[0]) {
+		if fn.Blocks != nil {
 			bodies[fn.String()] = fn
+		}
+	}
+	// And the small leaves of the packages it calls.
+	for _, p := range foreign {
+		for _, fn := range ownFunctions(all, p) {
+			if fn.Blocks != nil {
+				if f := bp.IRFunc(fn); f != nil && foreignInlinable(f) {
+					bodies[fn.String()] = fn
+				}
+			}
 		}
 	}
 	body := func(sym string) *ir.Func {
@@ -164,31 +233,49 @@ func Compile(req Request) (*Output, error) {
 		return nil
 	}
 	type job struct {
-		name   string
-		decl   *ast.FuncDecl
-		orig   *ast.FuncDecl // the original's declaration (a method's)
-		sig    *types.Signature
-		ranges map[int][2]int64
-		drawn  map[int]bool
-		ir     *ir.Func
-		method *MethodInfo
+		name    string // the assembly's
+		given   string // as the command line names it
+		decl    *ast.FuncDecl
+		orig    *ast.FuncDecl // the original's declaration (a method's)
+		sig     *types.Signature
+		ranges  map[int][2]int64
+		drawn   map[int]bool
+		ir      *ir.Func
+		method  *MethodInfo
+		generic *GenericInfo
 	}
 	// Only a function without a loop may be left to gc: ask gc (a build
 	// of the package) only if one is named.
 	var inlinable map[string]bool
 	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) }) {
-		if inlinable, err = gcInlinable(dir); err != nil {
+		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
 	}
 	var jobs []job
-	var warnings []string
 	// A function gc inlines and without a loop is left to gc: refused
 	// alone, kept as Go beside the others (its callers among them
 	// inline it or call it).
 	var kept []*ast.FuncDecl
 	var keptSyms []string
-	leftToGC := func(t *target) bool { return inlinable[t.name] && !hasLoop(t.fn) }
+	leftToGC := func(t *target) bool {
+		if hasLoop(t.fn) {
+			return false
+		}
+		if t.generic != nil {
+			// gc names the instantiations it inlines by shape,
+			// F[go.shape.int64]: all of F's have one body, and are
+			// left to gc together.
+			for name := range inlinable {
+				if strings.HasPrefix(name, t.generic.Origin.Name()+"[") {
+					return true
+				}
+			}
+			return false
+		}
+		return inlinable[t.name]
+	}
+	keptDecl := map[*ast.FuncDecl]bool{}
 	allLeft := true
 	for _, t := range targets {
 		allLeft = allLeft && leftToGC(t)
@@ -197,10 +284,10 @@ func Compile(req Request) (*Output, error) {
 		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
 		pos := fset.Position(decl.Pos())
 		fail := func(err error) error { return &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", t.name, err)} }
-		if decl.Type.TypeParams != nil || decl.Recv != nil && len(decl.Recv.List) > 0 && hasTypeParams(obj) {
-			return nil, fail(&Unsupported{What: "a generic function"})
+		if decl.Recv != nil && len(decl.Recv.List) > 0 && hasTypeParams(obj) {
+			return nil, fail(&Unsupported{What: "a method of a generic type (generic functions compile at basic type arguments, named as F[int64]; a generic type's methods do not): keep it in Go"})
 		}
-		if err := checkFallback(pkg, fset, decl, obj, callees); err != nil {
+		if err := checkFallback(pkg, fset, decl, obj, definedOnAmd64); err != nil {
 			return nil, fail(err)
 		}
 		if leftToGC(t) {
@@ -211,8 +298,13 @@ func Compile(req Request) (*Output, error) {
 			if t.method != nil {
 				return nil, fail(errors.New(why + "; a method is not kept as Go beside the compiled functions: leave it out"))
 			}
-			kept = append(kept, decl)
 			keptSyms = append(keptSyms, t.fn.String())
+			if keptDecl[decl] {
+				// Another instantiation of the same generic function.
+				continue
+			}
+			keptDecl[decl] = true
+			kept = append(kept, decl)
 			warnings = append(warnings, fmt.Sprintf("%s: %s: %s; kept as Go in %s_amd64.go", pos, t.name, why, filepath.Base(req.Prefix)))
 			continue
 		}
@@ -243,7 +335,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method})
+		jobs = append(jobs, job{name, t.name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method, t.generic})
 	}
 	// Callers compiled with a kept function call its Go copy.
 	for _, sym := range keptSyms {
@@ -259,7 +351,8 @@ func Compile(req Request) (*Output, error) {
 			if errors.As(err, &u) && u.Pos.IsValid() {
 				pos = fset.Position(u.Pos)
 			}
-			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.name, err)}
+			// Named as on the command line: (*T).M, F[int64].
+			return nil, &PosError{Pos: pos, Err: fmt.Errorf("%s: %w", j.given, err)}
 		}
 		file, sum, err := sourceSum(fset, j.orig)
 		if err != nil {
@@ -267,13 +360,13 @@ func Compile(req Request) (*Output, error) {
 		}
 		asm.WriteString("\n// func " + j.name + n.signature(j.sig) + "\n")
 		asm.WriteString(c.Asm)
-		c.Decl, c.Ranges, c.Drawn, c.Method = j.decl, j.ranges, j.drawn, j.method
+		c.Decl, c.Ranges, c.Drawn, c.Method, c.Generic = j.decl, j.ranges, j.drawn, j.method, j.generic
 		c.File, c.Sum = file, sum
 		compiled = append(compiled, c)
 	}
 	// Once every function compiled: a refusal says more about a
 	// function than what else its file declares.
-	if err := checkOriginalsFiles(pkg, fset, req.Funcs, others); err != nil {
+	if err := checkOriginalsFiles(pkg, fset, funcNames(req.Funcs), others); err != nil {
 		return nil, err
 	}
 	if anyAVX2(compiled) {
@@ -390,8 +483,9 @@ func findDecl(pkg *packages.Package, name string) (*ast.FuncDecl, types.Object) 
 // checkFallback checks that the Go original of a compiled function is
 // not built where the assembly is (amd64 without purego), and that what
 // its declaration and body refer to in the package is, but for the
-// functions compiled together (callees), which the assembly defines.
-func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDecl, obj types.Object, callees Callees) error {
+// functions compiled together and generic functions' wrappers, which
+// the generated files define.
+func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDecl, obj types.Object, definedOnAmd64 func(string) bool) error {
 	file := fileOf(pkg, fset, decl.Pos())
 	if file == nil {
 		return errors.New("internal error: no file for the declaration")
@@ -409,7 +503,7 @@ func checkFallback(pkg *packages.Package, fset *token.FileSet, decl *ast.FuncDec
 		if used == nil || used == obj || used.Parent() != pkg.Types.Scope() {
 			return true
 		}
-		if fn, ok := used.(*types.Func); ok && callees.has(fn.Name()) {
+		if fn, ok := used.(*types.Func); ok && definedOnAmd64(fn.Name()) {
 			return true
 		}
 		if f := fileOf(pkg, fset, used.Pos()); f != nil && !builtOnAmd64(f) {

@@ -33,11 +33,12 @@ func TestRefused(t *testing.T) {
 		{"Defer", "func Defer(p *int) {\n\t*p = 1\n\tdefer H(*p)\n}\n\nfunc H(k int) {}\n", "p.go:7:2: Defer: unsupported: defer: compiled code runs no deferred calls; make the call at each return instead", []string{"H"}},
 		{"Map", "func Map(m map[int]int) int {\n\treturn m[1]\n}\n", "p.go:5:10: Map: unsupported: a value of type map[int]int: use a slice or an array indexed by the key", nil},
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
-		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "Append: unsupported:", nil},
+		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "p.go:6:15: Append: unsupported: append: compiled code allocates nothing, and append may grow the slice", nil},
 		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "CallValue: unsupported: a value of type func(int) int: call functions by name", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
-		{"Generic", "func Generic[T any](x T) T {\n\treturn x\n}\n", "p.go:5:1: Generic: unsupported: a generic function", nil},
+		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
+		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {
@@ -99,5 +100,80 @@ func TestLeftToGC(t *testing.T) {
 	}
 	if asm := string(out.Files[filepath.Join(dir, "out_amd64.s")]); strings.Contains(asm, "Call0(SB)") || strings.Contains(asm, "·abs(SB)") {
 		t.Errorf("SumAbs calls abs instead of inlining it:\n%s", asm)
+	}
+}
+
+// TestGenericRefused checks what vssa compile says of the generic
+// functions and instantiations it does not compile, at the generic
+// function's position, and that nothing is written then.
+func TestGenericRefused(t *testing.T) {
+	const gen = "func Id[T any](x T) T {\n\treturn x\n}\n\nfunc Sum[T int | int64 | float64](s []T) T {\n\tvar n T\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n\ntype Box[T any] struct{ v T }\n\nfunc (b *Box[T]) Get() T { return b.v }\n"
+	cases := []struct {
+		funcs []string
+		uses  string // a file built everywhere that instantiates them
+		want  string
+	}{
+		{[]string{"Id", "Sum"}, "", "p.go:5:1: Id is generic and the package instantiates it at no basic type arguments: name the ones to compile, as Id[int64]"},
+		{[]string{"Id", "Sum"}, "func U(p *int) *int { return Id(p) }\n", "p.go:5:1: Id is generic and the package instantiates it only as Id[*int], which compiled code cannot take"},
+		{[]string{"Id[*int]", "Sum"}, "", "p.go:5:1: Id[*int]: unsupported: *int is a pointer: compiled instantiations take basic types (integers, floats, bool, string), the package's types defined on them, and slices of those; at other type arguments Id runs its Go original"},
+		{[]string{"Id[[]*byte]", "Sum"}, "", "p.go:5:1: Id[[]*byte]: unsupported: []*byte is a slice whose elements are a pointer"},
+		{[]string{"Id[map[int]int]", "Sum"}, "", "p.go:5:1: Id[map[int]int]: unsupported: map[int]int is a map"},
+		{[]string{"Id[int]", "Sum[string]"}, "", "Sum[string]: the type arguments named on the command line: string does not satisfy int | int64 | float64"},
+		{[]string{"Id[int]", "Sum[nope]"}, "", "Sum[nope]: the type arguments named on the command line: undefined: nope"},
+		{[]string{"Id[int]", "Sum[int]", "(*Box).Get"}, "", "(*Box).Get: unsupported: a method of a generic type"},
+	}
+	for _, tc := range cases {
+		files := map[string]string{"p.go": fallback + gen}
+		if tc.uses != "" {
+			files["u.go"] = "package p\n\n" + tc.uses
+		}
+		dir := writeModule(t, files)
+		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: tc.funcs, Inlinable: true})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error containing %q", tc.funcs, err, tc.want)
+		}
+	}
+}
+
+// TestGenericInstances checks which instantiations a generic function
+// named alone compiles (those the package uses at basic type arguments,
+// with a warning for the others) and that the wrapper dispatches to
+// them.
+func TestGenericInstances(t *testing.T) {
+	src := "func Sum[T int | int64 | *int](s []T) int {\n\tn := 0\n\tfor range s {\n\t\tn++\n\t}\n\treturn n\n}\n"
+	uses := "package p\n\ntype Word int\n\nfunc U(a []int64, b []*int) int { return Sum(a) + Sum(b) }\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src, "u.go": uses})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Sum", "Sum[int]"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], "p.go:5:1: Sum[*int] is left to its Go original") {
+		t.Errorf("warnings %q, want one for Sum[*int]", out.Warnings)
+	}
+	decls := string(out.Files[filepath.Join(dir, "out_amd64.go")])
+	for _, want := range []string{"func Sum_int(", "func Sum_int64(", "case int:", "case int64:", "return vssaOutGoSum(p0)", "func vssaOutGoSum[T int | int64 | *int](s []T) int {"} {
+		if !strings.Contains(decls, want) {
+			t.Errorf("no %q in the declarations:\n%s", want, decls)
+		}
+	}
+}
+
+// TestGenericLeftToGC checks that a generic function gc inlines and
+// without a loop is left to gc as the others are: refused alone, kept
+// as Go, once, beside functions that compile.
+func TestGenericLeftToGC(t *testing.T) {
+	src := "func Abs[T int | int64](x T) T {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n\nfunc Sum(s []int) int {\n\tn := 0\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + src})
+	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Abs[int]", "Abs[int64]"}})
+	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Abs[int]: left to gc: gc inlines it") {
+		t.Errorf("Abs alone: got %v, want it left to gc", err)
+	}
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Abs[int]", "Abs[int64]", "Sum"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := string(out.Files[filepath.Join(dir, "out_amd64.go")])
+	if strings.Count(decls, "func Abs[T int | int64](x T) T {") != 1 || strings.Contains(decls, "Abs_int") {
+		t.Errorf("Abs not kept as Go once:\n%s", decls)
 	}
 }

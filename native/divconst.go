@@ -52,6 +52,30 @@ func (l *lowerer) divConst(rem bool, x Value, d int64, width int) Value {
 	return l.def(GP, false, &Instr{Op: OpBin, Bin: BinSub, Width: width, Args: []Value{x, qd}})
 }
 
+// divPow2 returns x / 2^k, or x % 2^k with rem, for x a 64-bit integer
+// and 1 ≤ k ≤ 62, as gc does. Unsigned, a shift or a mask. Signed, Go
+// truncates toward zero, so a negative x is biased by 2^k-1 first: t =
+// (x >> 63) >>> (64-k) is that bias or 0, x / 2^k = (x + t) >> k, and
+// x % 2^k = ((x + t) & (2^k-1)) - t (for x = -3, k = 1: t = 1,
+// (-2 & 1) - 1 = -1, and (-2) >> 1 = -1).
+func (l *lowerer) divPow2(rem, signed bool, x Value, k int) Value {
+	mask := int64(1)<<k - 1
+	if !signed {
+		if rem {
+			return l.def(GP, false, &Instr{Op: OpBin, Bin: BinAnd, Width: 8, Args: []Value{x}, Imm: mask, HasImm: true})
+		}
+		return l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Args: []Value{x}, Imm: int64(k), HasImm: true})
+	}
+	sign := l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Signed: true, Args: []Value{x}, Imm: 63, HasImm: true})
+	t := l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Args: []Value{sign}, Imm: int64(64 - k), HasImm: true})
+	biased := l.def(GP, false, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Args: []Value{x, t}})
+	if !rem {
+		return l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Signed: true, Args: []Value{biased}, Imm: int64(k), HasImm: true})
+	}
+	low := l.def(GP, false, &Instr{Op: OpBin, Bin: BinAnd, Width: 8, Args: []Value{biased}, Imm: mask, HasImm: true})
+	return l.def(GP, false, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Args: []Value{low, t}})
+}
+
 // magic returns M and s for d, not a power of two (see divConst).
 func magic(d uint64) (m uint64, s uint) {
 	s = uint(bits.Len64(d) - 1)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,4 +49,19 @@ func TestMagic(t *testing.T) {
 		t.Error("no divisor has a 32-bit reciprocal: magic32 is never used")
 	}
 	t.Logf("%d of %d divisors have a 32-bit reciprocal", found, len(divisors))
+}
+
+// TestDivPow2 checks that a 64-bit division or remainder by a constant
+// power of two, signed or unsigned, needs no IDIVQ or DIVQ (the
+// generated tests of testdata/subset's Halves check the values).
+func TestDivPow2(t *testing.T) {
+	src := fallback + "func Div(s []int64, u []uint64) (int64, uint64) {\n\tvar a int64\n\tvar b uint64\n\tfor i := range s {\n\t\ta += s[i]/2 + s[i]%1024\n\t}\n\tfor i := range u {\n\t\tb += u[i]/8 + u[i]%8\n\t}\n\treturn a, b\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": src})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Div"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asm := string(out.Files[filepath.Join(dir, "out_amd64.s")]); strings.Contains(asm, "DIVQ") {
+		t.Errorf("a division by a power of two divides:\n%s", asm)
+	}
 }

@@ -2,8 +2,12 @@
 // backend of vssa compile.
 //
 // The pipeline, for each function (a method T.M is compiled as the
-// function T_M, targets.go): the bridge's IR with the package's small
-// functions inlined (irinline.go), through vssa's validated passes
+// function T_M, targets.go; an instantiation of a generic function,
+// F[int64], as the function F_int64, which F, a Go wrapper on amd64,
+// calls at those type arguments, generics.go): the bridge's IR with the
+// package's small functions inlined (irinline.go), and other packages'
+// small leaves (foreign.go: the package is then loaded from source),
+// through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,
@@ -20,10 +24,18 @@
 // unrolling of loops with a known trip count (fullunroll.go), one
 // latch per loop (polls.go), loop splitting with unrolling and SSE2
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
-// AVX2 (loops.go, vectorize.go), loads folded into their users
-// (foldloads.go), and a preemption countdown in every loop (polls.go);
-// register allocation on SSA (regalloc.go), whose result
-// validate.RegAlloc checks before anything is emitted; emission
+// AVX2 (loops.go, vectorize.go), hand-written byte loads combined into
+// one load (combineloads.go), loads folded into their users
+// (foldloads.go), carries kept in the flags from one ADCQ to the next
+// (carries.go), and a preemption countdown in every loop that may run
+// long (polls.go; a loop whose index runs to a constant bound needs
+// none, boundedloops.go); register allocation on SSA (regalloc.go:
+// spilling the value that costs least for the points it relieves,
+// reading a spilled value from the register that still holds it,
+// reloadcache.go, phis sharing slots with their arguments,
+// spillslots.go), whose result validate.RegAlloc checks before anything
+// is emitted; the frame sized to what it holds, NOSPLIT where it fits
+// the linker's limit (frame.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
 // unextended where only their low bits are read, narrow.go) from the
 // validated code; and the Go files that
@@ -53,7 +65,10 @@
 //     operation that can leave it; shifts by 64 or more give Go's
 //     results; MinInt64 / -1 does not fault; floats are computed one
 //     IEEE operation at a time in the order Go gives (no fused
-//     multiply-add, no reassociation); every check the passes could not
+//     multiply-add, no reassociation); a carry lives in CF only from
+//     the ADCQ (SBBQ) that makes it to its reader, with nothing between
+//     that writes the flags (verify.go and the emitter check); every
+//     check the passes could not
 //     remove stays, and fails by calling a Go helper that panics with
 //     gc's own error (the index and length in its message).
 //   - The runtime: BP is never written (the assembler saves it for a
@@ -63,7 +78,8 @@
 //     garbage collector sees them and the stack copier moves them; a
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
-//     adjusts, at each use, and is refused if another pointer is live
+//     adjusts, at each use a call may come before (none where every
+//     call leads to a panic), and is refused if another pointer is live
 //     across such a call (calls.go); trampolines and Go helpers are
 //     called under the same rules. No pointer is ever stored to memory
 //     (that would need a write barrier); a declaration is //go:noescape

@@ -7,10 +7,12 @@
 //
 // The frame, from SP up: the outgoing arguments of the calls (the panic
 // helpers' two words, the poll's pointers and their copies back, the
-// compiled callees' arguments and results), the
-// poll's save area (a slot per register), a slot for breaking cycles of
-// parallel moves, then the spill slots; slots are 16 bytes, an SSE
-// register's, moved whole (MOVOU).
+// compiled callees' arguments and results), the polls' save area (a
+// word for each general register some poll saves, 16 bytes for each SSE
+// register), the spill slots (8 bytes for a general register's value, 16
+// for an SSE register's, moved whole with MOVOU: it may be a vector),
+// the local variables, and last the 16-byte word that breaks cycles of
+// parallel moves, only when a move needs it (frame.go).
 
 package native
 
@@ -55,19 +57,39 @@ type emitter struct {
 	w     bytes.Buffer
 	stubs bytes.Buffer
 	label int
-	// frame layout
-	outSize, saveBase, swapOff, slotBase, frame int64
-	calls                                       bool
-	swapClass                                   Class // of what the swap slot holds
-	unextended                                  map[*Instr]bool
-	localOff                                    []int64 // each local variable's offset from SP
+	// frame layout (frame.go)
+	outSize, swapOff, frame int64
+	saveOff                 map[validate.Loc]int64 // each register the polls save: its offset from SP
+	slotOff                 []int64                // each spill slot's offset from SP
+	localOff                []int64                // each local variable's offset from SP
+	swapUsed                bool                   // a parallel move went through the swap word
+	calls                   bool
+	swapClass               Class // of what the swap slot holds
+	unextended              map[*Instr]bool
+	// prev is the instruction emitted last in the block, the
+	// allocator's moves and the instructions that keep the flags aside
+	// (keepsFlags): a carry out reads the flags of the addition before
+	// it.
+	prev *Instr
+	// flagsOnly holds the carries kept in the flags (carries.go): no
+	// register holds them.
+	flagsOnly map[Value]bool
+	// last is the instruction emitted last in the block and lastDst
+	// its result's register; axWritten, whether a move wrote AX since:
+	// a low product reads AX as the high one's MULQ left it.
+	last      *Instr
+	lastDst   validate.Loc
+	axWritten bool
 }
 
 // Emit returns the TEXT block of the allocated function, named name
 // (with the package's middle dot).
 func Emit(a *Allocation, name string, h Helpers) (string, error) {
-	e := &emitter{a: a, f: a.Func, h: h, unextended: unextended(a.Func)}
+	e := &emitter{a: a, f: a.Func, h: h, unextended: unextended(a.Func), flagsOnly: map[Value]bool{}}
 	for _, in := range a.Code {
+		if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && in.CarryIn {
+			e.flagsOnly[in.Dst] = true
+		}
 		switch in.Op {
 		case OpBounds, OpDivZero, OpShiftNeg, OpSliceBound:
 			e.outSize = max(e.outSize, 16)
@@ -80,50 +102,18 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 			e.calls = true
 		}
 	}
-	e.saveBase = e.outSize
-	e.swapOff = e.saveBase
-	if a.Func.Polls > 0 {
-		e.swapOff += slotSize * firstSlot
-	}
-	e.slotBase = e.swapOff + slotSize
-	e.frame = e.slotBase + slotSize*int64(len(a.SlotClass))
-	for _, size := range a.Func.Locals {
-		e.localOff = append(e.localOff, e.frame)
-		e.frame += align(size, slotSize)
-	}
-	if !e.calls && len(a.SlotClass) == 0 && len(a.Func.Locals) == 0 && !e.needsSwap() {
-		e.frame = 0
-	}
+	e.layout()
 	if err := e.body(); err != nil {
 		return "", err
 	}
 	var out strings.Builder
-	// A function that calls, or has a large frame, checks for stack
-	// space in its prologue; the others need none.
-	flags := "NOSPLIT, "
-	if e.calls || e.frame > 256 {
-		flags = ""
-	}
-	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, flags, e.frame, a.Func.ArgSize)
+	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, e.finishFrame(), e.frame, a.Func.ArgSize)
 	if e.calls {
 		out.WriteString("\tNO_LOCAL_POINTERS\n")
 	}
 	out.Write(e.w.Bytes())
 	out.Write(e.stubs.Bytes())
 	return out.String(), nil
-}
-
-// needsSwap reports whether some parallel move has a cycle (then the
-// swap word is used); conservatively, whether any has two moves.
-func (e *emitter) needsSwap() bool {
-	for _, b := range e.a.After.Blocks {
-		for _, ms := range b.EdgeMoves {
-			if len(ms) > 1 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func (e *emitter) ins(format string, args ...any) {
@@ -148,9 +138,10 @@ func (e *emitter) reg(l validate.Loc, c Class) string {
 
 func (e *emitter) slot(l validate.Loc) string {
 	if l == swapLoc {
+		e.swapUsed = true
 		return fmt.Sprintf("%d(SP)", e.swapOff)
 	}
-	return fmt.Sprintf("%d(SP)", e.slotBase+slotSize*int64(l-firstSlot))
+	return fmt.Sprintf("%d(SP)", e.slotOff[l-firstSlot])
 }
 
 // laneCount is the count of a vector shift by a constant: the
@@ -302,10 +293,14 @@ func (e *emitter) body() error {
 			e.ins("PCALIGN $64")
 		}
 		fmt.Fprintf(&e.w, "b%d:\n", b.Index)
+		e.prev, e.last = nil, nil
 		mb := &e.a.After.Blocks[b.Index]
 		for _, mi := range mb.Instrs {
 			if mi.Ref < 0 {
 				e.move(mi.Move.Src, mi.Move.Dst)
+				if mi.Move.Dst == locAX {
+					e.axWritten = true
+				}
 				continue
 			}
 			in := e.a.Code[mi.Ref]
@@ -336,6 +331,10 @@ func (e *emitter) body() error {
 			if err := e.instr(b, in, uses, dst, next); err != nil {
 				return err
 			}
+			if !keepsFlags(in) {
+				e.prev = in
+			}
+			e.last, e.lastDst, e.axWritten = in, dst, false
 		}
 	}
 	return nil
@@ -625,6 +624,12 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
 	case OpIntrinsic:
+		if in.Intr == IntrCarryOut && !carryPair(e.prev, in) {
+			return fmt.Errorf("internal error: a carry out not right after its addition")
+		}
+		if isCarryArith(in) && in.CarryIn && e.flagsOnly[in.Args[1]] && !carryFromFlags(e.prev, in) {
+			return fmt.Errorf("internal error: a carry kept in the flags read after them")
+		}
 		e.intrinsic(in, uses, dst)
 	case OpZeroLocal:
 		e.zeroLocal(in.Imm)
@@ -1185,19 +1190,16 @@ func (e *emitter) convert(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // results, which the runtime adjusts if the stack moves.
 func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 	var ptrs []validate.Loc
-	var saved []validate.Loc
 	for k, v := range in.Args {
-		l := uses[k]
 		if e.f.Values[v].Pointer {
-			ptrs = append(ptrs, l)
-		} else if l < firstSlot {
-			saved = append(saved, l)
+			ptrs = append(ptrs, uses[k])
 		}
 	}
+	saved := e.pollSaved(in, uses)
 	if len(ptrs) > MaxPollPointers {
 		return &Unsupported{Pos: in.Pos, What: fmt.Sprintf("a loop with %d pointers live across its preemption poll (at most %d)", len(ptrs), MaxPollPointers)}
 	}
-	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveBase+slotSize*int64(l)) }
+	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveOff[l]) }
 	for _, l := range saved {
 		if regClass(l) == FP {
 			e.ins("MOVOU %s, %s", e.reg(l, FP), save(l))
@@ -1234,6 +1236,19 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 		}
 	}
 	return nil
+}
+
+// pollSaved returns the registers poll in saves and restores: those of
+// the values it keeps that are not pointers (the pointers go through the
+// helper).
+func (e *emitter) pollSaved(in *Instr, uses []validate.Loc) []validate.Loc {
+	var saved []validate.Loc
+	for k, v := range in.Args {
+		if l := uses[k]; !e.f.Values[v].Pointer && l < firstSlot {
+			saved = append(saved, l)
+		}
+	}
+	return saved
 }
 
 // floatVectorOp returns the SSE mnemonic of a lane-wise float operation

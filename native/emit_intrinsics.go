@@ -20,6 +20,31 @@ func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc)
 		return
 	}
 	d := e.reg(dstLoc, GP)
+	switch in.Intr {
+	case IntrAddCarry, IntrSubBorrow:
+		e.carryArith(in, uses, d)
+		return
+	case IntrMulLo:
+		hi := e.last
+		if hi != nil && hi.Op == OpIntrinsic && hi.Intr == IntrMulHi && hi.Dst == in.Args[0] && e.lastDst != locAX && !e.axWritten {
+			if d != "AX" {
+				e.ins("MOVQ AX, %s", d)
+			}
+			return
+		}
+		x, y := e.reg(uses[1], GP), e.reg(uses[2], GP)
+		e.twoAddress("IMULQ", x, y, d, true, "MOVQ", "R11")
+		return
+	case IntrCarryOut:
+		if in.CarryIn {
+			return // read from the flags by the next instruction
+		}
+		// SBBQ leaves d = -CF, NEGQ makes it CF: both keep CF as it
+		// was, so an addition right after may read it from the flags.
+		e.ins("SBBQ %s, %s", d, d)
+		e.ins("NEGQ %s", d)
+		return
+	}
 	if in.Intr == IntrFloatBits {
 		mov := "MOVQ"
 		if in.Width == 4 {
@@ -109,6 +134,89 @@ func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc)
 	default:
 		panic(fmt.Sprintf("native: no instructions for intrinsic %d", in.Intr))
 	}
+}
+
+// carryArith emits IntrAddCarry or IntrSubBorrow into d. The carry in
+// is taken from the flags when the instruction right before computed
+// it from them (an IntrCarryOut, which leaves CF as its value), else
+// CF is set from its low 32 bits by NEGL on a copy in R11, as gc's
+// NEGL does. Only moves, which leave the flags alone, come between
+// setting CF and the ADCQ (SBBQ).
+func (e *emitter) carryArith(in *Instr, uses []validate.Loc, d string) {
+	add := in.Intr == IntrAddCarry
+	x := e.reg(uses[0], GP)
+	k := 1
+	carry, fromFlags := false, false
+	if in.CarryIn {
+		carry = true
+		fromFlags = carryFromFlags(e.prev, in)
+		if !fromFlags {
+			// Copied first: d may be the carry's register.
+			e.ins("MOVL %s, R11", e.reg(uses[1], GP))
+		}
+		k = 2
+	}
+	op := map[bool]string{true: "ADDQ", false: "SUBQ"}[add]
+	if carry {
+		op = map[bool]string{true: "ADCQ", false: "SBBQ"}[add]
+	}
+	setCF := func() {
+		if carry && !fromFlags {
+			e.ins("NEGL R11")
+		}
+	}
+	if in.MemY {
+		y := e.mem(in.Mem, uses[k:])
+		// d may be an address register: then the sum is made in X15's
+		// way, through R11 once CF is set.
+		t := d
+		for _, u := range uses[k:] {
+			if d != x && e.reg(u, GP) == d {
+				t = ""
+			}
+		}
+		if t == "" {
+			e.ins("MOVQ %s, X15", x)
+			setCF()
+			e.ins("MOVQ X15, R11")
+			e.ins("%s %s, R11", op, y)
+			e.ins("MOVQ R11, %s", d)
+			return
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		setCF()
+		e.ins("%s %s, %s", op, y, d)
+		return
+	}
+	if in.HasImm {
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		setCF()
+		e.ins("%s $%d, %s", op, in.Imm, d)
+		return
+	}
+	y := e.reg(uses[k], GP)
+	switch {
+	case d == x:
+	case d == y && add:
+		x, y = y, x
+	case d == y:
+		// Subtraction into y's register: y waits in X15 (R11 may hold
+		// the carry).
+		e.ins("MOVQ %s, X15", y)
+		e.ins("MOVQ %s, %s", x, d)
+		setCF()
+		e.ins("MOVQ X15, R11")
+		e.ins("%s R11, %s", op, d)
+		return
+	default:
+		e.ins("MOVQ %s, %s", x, d)
+	}
+	setCF()
+	e.ins("%s %s, %s", op, y, d)
 }
 
 func (e *emitter) floatIntrinsic(in *Instr, uses []validate.Loc, d string) {

@@ -104,6 +104,23 @@ func foldLoads(m *Func) {
 		// Then loads into arithmetic (ADDQ 8(BX), SI), after the
 		// read-modify-writes have taken theirs.
 		for i, in := range b.Instrs {
+			if isCarryArith(in) && !in.MemY {
+				// ADCQ 8(BX), SI: y is the last operand.
+				y := len(in.Args) - 1
+				ld := load(in.Args[y], i)
+				if ld == nil && in.Intr == IntrAddCarry {
+					if ld = load(in.Args[0], i); ld != nil {
+						in.Args[0], in.Args[y] = in.Args[y], in.Args[0]
+					}
+				}
+				if ld == nil || ld.Width != 8 {
+					continue
+				}
+				in.MemY, in.Mem = true, ld.Mem
+				in.Args = append(in.Args[:y], ld.Mem.args()...)
+				dead[ld] = true
+				continue
+			}
 			if dead[in] || in.Op != OpBin || in.Float || in.HasImm || in.MemY || len(in.Args) != 2 {
 				continue
 			}

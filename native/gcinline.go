@@ -10,9 +10,11 @@ package native
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -20,9 +22,36 @@ import (
 
 // gcInlinable returns the functions and methods of the package in dir
 // that gc can inline, as its -m diagnostics name them ("F", "(*T).M",
-// "T.M"), compiled as the fallback (purego).
-func gcInlinable(dir string) (map[string]bool, error) {
-	cmd := exec.Command("go", "build", "-o", os.DevNull, "-tags=purego", "-gcflags=-m", ".")
+// "T.M", "F[int64]", "F[go.shape.int64]"), compiled as the fallback
+// (purego), with the files of overlay (path → contents): gc compiles
+// the instantiations named on the command line only if it sees them.
+func gcInlinable(dir string, overlay map[string][]byte) (map[string]bool, error) {
+	args := []string{"build", "-o", os.DevNull, "-tags=purego", "-gcflags=-m"}
+	if len(overlay) > 0 {
+		tmp, err := os.MkdirTemp("", "vssa-overlay")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		replace := map[string]string{}
+		for path, b := range overlay {
+			f := filepath.Join(tmp, filepath.Base(path))
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				return nil, err
+			}
+			replace[path] = f
+		}
+		j, err := json.Marshal(map[string]any{"Replace": replace})
+		if err != nil {
+			return nil, err
+		}
+		file := filepath.Join(tmp, "overlay.json")
+		if err := os.WriteFile(file, j, 0o644); err != nil {
+			return nil, err
+		}
+		args = append(args, "-overlay="+file)
+	}
+	cmd := exec.Command("go", append(args, ".")...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -51,6 +51,10 @@ type Compiled struct {
 	// the assembly function's, T_M, and Sig and Decl have the receiver
 	// as the first parameter).
 	Method *MethodInfo
+	// Generic, for an instantiation of a generic function (Name is
+	// then F_int64, Sig the instantiation's, Decl the generic
+	// original), says which (generics.go).
+	Generic *GenericInfo
 }
 
 func anyPOPCNT(fns []*Compiled) bool {
@@ -173,10 +177,15 @@ func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampolin
 	var b bytes.Buffer
 	tramp, imports := trampolinesGo(n, trampolines)
 	imports["unsafe"] = "unsafe"
-	if err := addImports(imports, info, kept); err != nil {
+	wrappers, generics, err := genericWrappers(n, fns, fset)
+	if err != nil {
+		return nil, err
+	}
+	if err := addImports(imports, info, append(kept, generics...)); err != nil {
 		return nil, err
 	}
 	b.WriteString(tramp)
+	b.WriteString(wrappers)
 	for _, d := range kept {
 		// Left to gc, which inlines it: its Go original, as written.
 		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): gc inlines it, and it has no loop.\n", declName(d))
@@ -405,7 +414,10 @@ func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled) m
 			return true
 		}
 		for _, c := range fns {
-			if c.Name == obj.Name() {
+			// A generic function's calls of itself or of another
+			// compiled one call the copy of one of its compiled
+			// instantiations: a copy is generic, as written.
+			if c.Name == obj.Name() || c.Generic != nil && c.Generic.Origin == obj.Origin() {
 				renamed[id] = id.Name
 				id.Name = n.refName(c.Name)
 			}
@@ -431,6 +443,10 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			fmt.Fprintf(b, "\ta%d := %s(g)\n", i, gens.gen(t))
 		}
 		fmt.Fprintf(b, "\tb%d := %s(a%d)\n", i, gens.clone(t), i)
+		if c.Generic != nil {
+			// For the generic wrapper (writeWrapperCheck).
+			fmt.Fprintf(b, "\td%d := %s(a%d)\n", i, gens.clone(t), i)
+		}
 		args = append(args, fmt.Sprintf("a%d", i))
 		refArgs = append(refArgs, fmt.Sprintf("b%d", i))
 		fmtArgs = append(fmtArgs, fmt.Sprintf("b%d", i))
@@ -448,7 +464,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 		return strings.Join(rs, ", ") + " = "
 	}
-	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refName(F), strings.Join(refArgs, ", "))
+	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), strings.Join(refArgs, ", "))
 	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, strings.Join(args, ", "))
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
@@ -460,6 +476,9 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 			continue
 		}
 		fmt.Fprintf(b, "\tif !%s(a%d, b%d) {\n\t\tt.Fatalf(\"%s(%%s): argument %d is %%v after the call, after the Go original %%v\", in, a%d, b%d)\n\t}\n", gens.same(t), i, i, F, i, i, i)
+	}
+	if c.Generic != nil {
+		writeWrapperCheck(b, n, gens, c)
 	}
 	b.WriteString("}\n\n")
 
@@ -616,6 +635,25 @@ type %[1]sGen struct {
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
 	scale int // benchmarks: the factor of a slice's length (an output's room)
+
+	// alphabet, in benchmarks, holds the values a slice's elements and a
+	// string's bytes are drawn from; "" draws elements in [0, 100) and
+	// bytes in [0, 256).
+	alphabet string
+}
+
+// %[1]sAlphabets are the alphabets a benchmark's tries take turns with:
+// a parser, a decoder or a compare loop does its work on some of them
+// only (digits, hex, white space, equal elements), and the benchmark
+// keeps the input on which the Go original works longest.
+var %[1]sAlphabets = []string{"", "\x00", "0123456789", "0123456789abcdefABCDEF", " \t\r\n", "abcdefghijklmnopqrstuvwxyz ", %[1]sAllBytes()}
+
+func %[1]sAllBytes() string {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
 }
 
 func %[1]sRandGen(seed uint64) *%[1]sGen { return &%[1]sGen{r: rand.New(rand.NewPCG(seed, 0x5ca1ab1e))} }
@@ -649,6 +687,9 @@ var %[1]sEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255, 256,
 func (g *%[1]sGen) int() int64 {
 	if g.bench && g.elems == 0 {
 		return int64(g.n(1024))
+	}
+	if g.bench && g.alphabet != "" {
+		return int64(g.alphabet[g.n(len(g.alphabet))])
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -692,7 +733,11 @@ func (g *%[1]sGen) bytes() []byte {
 	n, _ := g.length()
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = byte(g.u64())
+		if g.bench && g.alphabet != "" {
+			b[i] = g.alphabet[g.n(len(g.alphabet))]
+		} else {
+			b[i] = byte(g.u64())
+		}
 	}
 	return b
 }

@@ -32,6 +32,25 @@ const (
 	IntrCopysign                   // Dst = Args[0] with the sign of Args[1] (float64s)
 	IntrFloatBits                  // Dst = the bits of float Args[0] (Width 4 or 8), an integer
 	IntrBitsFloat                  // Dst = the float of bits Args[0] (Width 4 or 8)
+	// Dst = Args[0] + y + carry in (ADDQ, ADCQ), 64 bits. With
+	// CarryIn the carry in is Args[1] (1 when its low 32 bits are not
+	// 0, as gc's NEGL makes it), else 0; y is the last operand, Imm
+	// with HasImm, or the 8 bytes at Mem with MemY (the address
+	// registers last).
+	IntrAddCarry
+	IntrSubBorrow // Dst = Args[0] - y - borrow in (SUBQ, SBBQ), operands as IntrAddCarry's
+	// Dst = the carry (borrow) out of the IntrAddCarry (IntrSubBorrow)
+	// right before it, which defines Args[0], as 0 or 1: read from the
+	// flags, so nothing may come between them but the allocator's
+	// moves, which leave the flags alone (verifySSA checks). With
+	// CarryIn it emits nothing: the instruction right after, its only
+	// reader, takes it from the flags (carries.go).
+	IntrCarryOut
+	// Dst = the low 64 bits of the product Args[1]*Args[2], which the
+	// IntrMulHi right before it, defining Args[0], left in AX (MOVQ AX);
+	// computed again (IMULQ) when anything came between that may have
+	// written AX.
+	IntrMulLo
 )
 
 // intrinsic lowers in, a call, if its callee is one of the functions
@@ -79,14 +98,17 @@ func (l *lowerer) intrinsic(in *ir.Instr) bool {
 			if width != 8 {
 				return false
 			}
+			// One MULQ for both halves, as gc's: the low one is read
+			// from AX right after.
 			x, y := val(0), val(1)
-			l.vals[dsts[0]] = []Value{l.def(GP, false, op(IntrMulHi, 8, x, y))}
-			l.vals[dsts[1]] = []Value{l.def(GP, false, &Instr{Op: OpBin, Bin: BinMul, Width: 8, Args: []Value{x, y}})}
+			hi := l.def(GP, false, op(IntrMulHi, 8, x, y))
+			l.vals[dsts[0]] = []Value{hi}
+			l.vals[dsts[1]] = []Value{l.def(GP, false, op(IntrMulLo, 8, hi, x, y))}
 		case "Add", "Sub":
 			if width != 8 {
 				return false
 			}
-			l.carryChain(fn == "Add", val(0), val(1), val(2), dsts)
+			l.carryChain(fn == "Add", args[0], args[1], args[2], dsts)
 		default:
 			return false
 		}
@@ -128,28 +150,25 @@ func bitsWidth(name string) (string, int) {
 	return name, 8
 }
 
-// carryChain lowers bits.Add64 or Sub64 (x, y, carry) to its two
-// results, as math/bits computes them, the carry in taken as 0 or 1 by
-// whether its low 32 bits are 0 (gc's intrinsic, NEGL then ADC or SBB).
-func (l *lowerer) carryChain(add bool, x, y, c Value, dsts []ir.Reg) {
-	bin := func(b Bin, a ...Value) Value {
-		return l.def(GP, false, &Instr{Op: OpBin, Bin: b, Width: 8, Args: a})
+// carryChain lowers bits.Add64 or Sub64 (x, y, carry) to gc's
+// instructions: ADCQ (SBBQ) after NEGL of the carry in, or ADDQ (SUBQ)
+// for a constant carry in whose low 32 bits are 0, then the carry out
+// from the flags (SBBQ, NEGQ). The carry in counts as 1 when its low 32
+// bits are not 0, as gc's NEGL makes it.
+func (l *lowerer) carryChain(add bool, x, y ir.Reg, carry ir.Reg, dsts []ir.Reg) {
+	k := IntrAddCarry
+	if !add {
+		k = IntrSubBorrow
 	}
-	// gc's NEGL: the low 32 bits of the carry decide.
-	low := l.def(GP, false, &Instr{Op: OpExt, Width: 4, Args: []Value{c}})
-	c01 := l.def(GP, false, &Instr{Op: OpCmp, Cond: CondNe, Width: 8, Args: []Value{low}, Imm: 0, HasImm: true})
-	var sum, out Value
-	if add {
-		sum = bin(BinAdd, bin(BinAdd, x, y), c01)
-		// carryOut = ((x & y) | ((x | y) &^ sum)) >> 63
-		out = bin(BinOr, bin(BinAnd, x, y), bin(BinAndNot, bin(BinOr, x, y), sum))
-	} else {
-		sum = bin(BinSub, bin(BinSub, x, y), c01)
-		// borrowOut = ((^x & y) | (^(x ^ y) & diff)) >> 63
-		out = bin(BinOr, bin(BinAndNot, y, x), bin(BinAndNot, sum, bin(BinXor, x, y)))
+	sum := &Instr{Op: OpIntrinsic, Intr: k, Width: 8, Args: []Value{l.value(x)}}
+	if c, ok := l.imm(carry); !ok || int32(c) != 0 {
+		sum.CarryIn = true
+		sum.Args = append(sum.Args, l.value(carry))
 	}
-	out = l.def(GP, false, &Instr{Op: OpShift, Bin: BinShr, Width: 8, Args: []Value{out}, Imm: 63, HasImm: true})
-	l.vals[dsts[0]] = []Value{sum}
+	sum.Args = append(sum.Args, l.value(y))
+	s := l.def(GP, false, sum)
+	out := l.def(GP, false, &Instr{Op: OpIntrinsic, Intr: IntrCarryOut, Width: 8, Args: []Value{s}})
+	l.vals[dsts[0]] = []Value{s}
 	l.vals[dsts[1]] = []Value{out}
 }
 

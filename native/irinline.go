@@ -14,11 +14,13 @@ package native
 
 import "github.com/vssa-go/vssa/ir"
 
-// Inlining limits: a callee of at most maxInlineIR instructions,
+// Inlining limits: a callee of at most maxInlineIR instructions (120
+// takes utf8's word[string], whose 4-byte branch on a constant the
+// passes remove after inlining),
 // without loops, inlined at most inlineDepth calls deep, and at most
 // maxInlinedIR instructions added to one function.
 const (
-	maxInlineIR  = 60
+	maxInlineIR  = 120
 	inlineDepth  = 3
 	maxInlinedIR = 2000
 )

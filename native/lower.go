@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/bits"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -223,6 +224,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"fullUnroll", true, func() { fullUnroll(l.m) }},
 		{"constantCounts", true, func() { constantCounts(l.m) }},
+		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},
@@ -232,7 +234,9 @@ func (l *lowerer) transform() {
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
+		{"combineLoads", true, func() { combineLoads(l.m) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
+		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
@@ -662,6 +666,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			set(l.divConst(in.Op == ir.OpRem, l.value(args[0]), d, w))
 			return
 		}
+		if d, ok := l.imm(args[1]); ok && w == 8 && d >= 2 && d&(d-1) == 0 {
+			set(l.divPow2(in.Op == ir.OpRem, s, l.value(args[0]), bits.TrailingZeros64(uint64(d))))
+			return
+		}
 		set(l.def(GP, false, &Instr{Op: OpDiv, Bin: binOf[in.Op], Width: w, Signed: s, Args: []Value{l.value(args[0]), l.value(args[1])}}))
 	case ir.OpShl, ir.OpShr:
 		w, s, _ := l.kind(l.f.TypeOf(dst))
@@ -957,6 +965,11 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
+	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
+		// string(b), []byte(s), []rune(s), string(r): a new string or
+		// slice, which compiled code cannot allocate.
+		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))
+	}
 	tw, ts, tf := l.kind(l.f.TypeOf(dst))
 	fw, fs, ff := l.kind(l.f.TypeOf(x))
 	v := l.value(x)

@@ -227,6 +227,11 @@ type Instr struct {
 	Sym  string // OpArg: the argument's name for go vet's asmdecl; OpCall: the callee's name
 	Rets []Ret  // OpReturn
 	Pos  token.Pos
+
+	// CarryIn, on an addition or subtraction with carry, makes Args[1]
+	// its carry in; on a carry out, says that only the instruction
+	// right after reads it, from the flags, so it emits nothing.
+	CarryIn bool
 }
 
 // Ret is where a result goes in the argument frame.

@@ -1,8 +1,11 @@
 // This file adds preemption polls: assembly is never preempted
 // asynchronously, so each loop counts its back edges down and calls into
-// Go (where a pending preemption is taken) every pollInterval of them.
+// Go (where a pending preemption is taken) every pollInterval of them,
+// but for loops that run a few iterations per entry (boundedloops.go).
 
 package native
+
+import "sort"
 
 // addPolls gives every back edge latch → header of a loop a countdown:
 // the header gets a counter phi, the latch's jump becomes a decrement
@@ -12,6 +15,32 @@ package native
 func (l *lowerer) addPolls() {
 	m := l.m
 	loops := naturalLoops(m)
+	// Which loops need no countdown, decided before any is added: the
+	// bounded ones (boundedloops.go) that contain no loop without one,
+	// innermost first, so that a nest of them polls at its outer
+	// loop: each entry into a loop without a countdown then runs at
+	// most pollInterval iterations of anything.
+	def := definitions(m)
+	dom := dominators(m)
+	headers := loopHeaders(loops)
+	size := func(h int) int {
+		n := 0
+		for _, in := range loops[h] {
+			if in {
+				n++
+			}
+		}
+		return n
+	}
+	sort.SliceStable(headers, func(i, j int) bool { return size(headers[i]) < size(headers[j]) })
+	bounded := map[int]bool{}
+	for _, h := range headers {
+		inner := false
+		for h2 := range bounded {
+			inner = inner || bounded[h2] && h2 != h && loops[h][h2]
+		}
+		bounded[h] = !inner && boundedLoop(m, h, loops[h], def, dom.Dominates)
+	}
 	n := len(m.Blocks)
 	for h := 0; h < n; h++ {
 		body := loops[h]
@@ -22,7 +51,7 @@ func (l *lowerer) addPolls() {
 			}
 		}
 		hb := m.Blocks[h]
-		if len(latches) == 0 || hb.NoPoll {
+		if len(latches) == 0 || hb.NoPoll || !hb.PollEach && bounded[h] {
 			continue
 		}
 		interval := int64(pollInterval)

@@ -8,7 +8,9 @@ package native
 // signed and unsigned comparisons, float arithmetic on NaN, ±0 and ±Inf,
 // loops over slices reading and writing elements at indexes that may be
 // out of range, nested branches producing values, and bounded counted
-// loops. TestRandomFuncs (randfuncs_test.go) compiles them and runs the
+// loops; with randfuncs_calls_test.go, slice expressions re-slicing the
+// parameters, copies, calls of the package's functions and methods, and
+// functions that are methods of *S. TestRandomFuncs (randfuncs_test.go) compiles them and runs the
 // generated equivalence tests.
 
 import (
@@ -91,6 +93,7 @@ func rfTypesFile(pkg string) string {
 		fmt.Fprintf(&b, "\t%s %s\n", f.name, f.kind)
 	}
 	b.WriteString("}\n")
+	b.WriteString(rfHelpers)
 	return b.String()
 }
 
@@ -130,6 +133,7 @@ type rfGen struct {
 	depth   int // nesting of ifs and loops
 	nvars   int
 	elem    *rfVar // in an element-wise loop, its index: every slice is indexed by it
+	inCall  bool   // writing a call's arguments (randfuncs_calls_test.go)
 }
 
 // rfFunction returns the source, named name, of the function number
@@ -188,6 +192,12 @@ func (g *rfGen) function(name string) {
 	// integer scalar; at most five pointers (a loop's poll takes eight).
 	np := 2 + g.n(5)
 	ptrs, hasInt := 0, false
+	// A method of *S (Mk): its receiver is the first parameter.
+	method := strings.HasPrefix(name, "M")
+	if method {
+		g.params = append(g.params, g.newVar("p", rfPtr, rfInt))
+		ptrs++
+	}
 	for range np {
 		var v *rfVar
 		switch c := g.n(100); {
@@ -250,7 +260,11 @@ func (g *rfGen) function(name string) {
 	if len(rs) > 1 {
 		res = "(" + res + ")"
 	}
-	g.line("func %s(%s) %s {", name, strings.Join(ps, ", "), res)
+	if method {
+		g.line("func (%s) %s(%s) %s {", ps[0], name, strings.Join(ps[1:], ", "), res)
+	} else {
+		g.line("func %s(%s) %s {", name, strings.Join(ps, ", "), res)
+	}
 	for _, k := range kinds {
 		v := g.newVar("v", rfScalar, k)
 		g.line("var %s %s = %s", v.name, k, g.expr(k, 2))
@@ -357,8 +371,16 @@ func (g *rfGen) stmt() {
 			if len(g.loops) < 2 && g.nloops < 4 && g.elementWise() {
 				return
 			}
-		case c < 78:
+		case c < 72:
 			if g.store() {
+				return
+			}
+		case c < 76:
+			if g.reslice() {
+				return
+			}
+		case c < 78:
+			if g.copyStmt() {
 				return
 			}
 		case c < 83:
@@ -1004,6 +1026,7 @@ func (g *rfGen) shiftCount(k rfKind, d int) string {
 func (g *rfGen) leafCands(k rfKind) []func() string {
 	var cands []func() string
 	for _, v := range g.visible() {
+		cands = append(cands, g.callCands(v, k)...)
 		switch v.shape {
 		case rfScalar:
 			if v.kind == k {

@@ -62,7 +62,12 @@ func TestRandomFuncs(t *testing.T) {
 	var names, texts []string
 	for i := range n {
 		name := fmt.Sprintf("F%d", i)
+		if i%5 == 2 && i%4 != 3 {
+			// A method of *S, named (*S).Mk (randfuncs_calls_test.go).
+			name = fmt.Sprintf("M%d", i)
+		}
 		src := rfFunction(seed, uint64(i), name)
+		name = rfMethodName(name)
 		srcs[name] = rfFormatFunc(src)
 		names = append(names, name)
 		texts = append(texts, src)
@@ -134,7 +139,7 @@ func TestRandomFuncs(t *testing.T) {
 	}
 
 	if b, err := rfGo(dir, "vet", "."); err != nil {
-		blamed := rfBlame(b, compiled, regexp.MustCompile(`\b([FC]\d+)\b`))
+		blamed := rfBlame(b, compiled, rfNames)
 		t.Errorf("go vet: %v\n%s", err, b)
 		for _, name := range blamed {
 			t.Errorf("%s (go vet):\n%s", name, srcs[name])
@@ -145,15 +150,15 @@ func TestRandomFuncs(t *testing.T) {
 		t.Logf("%d functions agree with their Go originals", len(compiled))
 		return
 	}
-	failed := rfBlame(b, compiled, regexp.MustCompile(`--- FAIL: (?:Test|Fuzz)VSSA([FC]\d+)\b`))
+	failed := rfBlame(b, compiled, regexp.MustCompile(`--- FAIL: (?:Test|Fuzz)VSSA([FC]\d+|S_M\d+)\b`))
 	if len(failed) == 0 {
 		// A crash or a hang: its trace names the function, or each
 		// function runs alone.
-		failed = rfBlame(b, compiled, regexp.MustCompile(`(?:TestVSSA|FuzzVSSA|vssaRCheck|vssaRRef)([FC]\d+)\b`))
+		failed = rfBlame(b, compiled, regexp.MustCompile(`(?:TestVSSA|FuzzVSSA|vssaRCheck|vssaRRef)([FC]\d+|S_M\d+)\b`))
 	}
 	if len(failed) == 0 {
 		for _, name := range compiled {
-			if _, err := rfGo(dir, "test", "-count=1", "-timeout=2m", "-run=^(Test|Fuzz)VSSA"+name+"$", "."); err != nil {
+			if _, err := rfGo(dir, "test", "-count=1", "-timeout=2m", "-run=^(Test|Fuzz)VSSA"+rfTestName(name)+"$", "."); err != nil {
 				failed = append(failed, name)
 			}
 		}
@@ -173,7 +178,7 @@ func TestRandomFuncs(t *testing.T) {
 func rfCompile(dir string, names []string) (out *Output, compiled []string, refused, broken map[string]string) {
 	refused, broken = map[string]string{}, map[string]string{}
 	todo := slices.Clone(names)
-	blame := regexp.MustCompile(`\b([FC]\d+): `)
+	blame := regexp.MustCompile(`(\(\*S\)\.M\d+|\b[FC]\d+): `)
 	for len(todo) > 0 {
 		out, err := rfTryCompile(dir, todo)
 		if err == nil {
@@ -188,6 +193,11 @@ func rfCompile(dir string, names []string) (out *Output, compiled []string, refu
 				into = broken
 			}
 			into[m[1]] = err.Error()
+			if caller := "C" + strings.TrimPrefix(m[1], "F"); into[m[1]] == refused[m[1]] && slices.Contains(todo, caller) {
+				// Its caller calls it by name: not without it.
+				culprits = append(culprits, caller)
+				refused[caller] = err.Error()
+			}
 		} else {
 			// A panic, or an error that names no function: each alone.
 			for _, name := range todo {
@@ -270,8 +280,8 @@ func rfGo(dir string, args ...string) (string, error) {
 	return string(b), err
 }
 
-// rfBlame returns the functions among names that re's first group
-// matches in out, in order.
+// rfBlame returns the functions among names whose tests' names
+// (rfTestName) re's first group matches in out, in order.
 func rfBlame(out string, names []string, re *regexp.Regexp) []string {
 	seen := map[string]bool{}
 	for _, m := range re.FindAllStringSubmatch(out, -1) {
@@ -281,7 +291,7 @@ func rfBlame(out string, names []string, re *regexp.Regexp) []string {
 	}
 	var blamed []string
 	for _, n := range names {
-		if seen[n] {
+		if seen[rfTestName(n)] {
 			blamed = append(blamed, n)
 		}
 	}
@@ -290,7 +300,7 @@ func rfBlame(out string, names []string, re *regexp.Regexp) []string {
 
 // rfLinesAbout returns the lines of out that name the function name.
 func rfLinesAbout(out, name string) string {
-	re := regexp.MustCompile(`\b` + name + `\b`)
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(rfTestName(name)) + `\b`)
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
 		if re.MatchString(l) {

@@ -107,18 +107,28 @@ func (l *lowerer) callable(call *ir.Instr) bool {
 	if _, ok := l.unit.Callees[call.Sym()]; ok {
 		return true
 	}
-	for _, p := range []string{"math/bits.", "math.", "encoding/binary."} {
-		if strings.HasPrefix(call.Sym(), p) {
-			return true
-		}
-	}
-	return false
+	pkg, _ := splitSym(call.Sym())
+	return intrinsicPackage(pkg)
+}
+
+// intrinsicPackage reports whether calls of the package's functions may
+// be instructions (intrinsics.go), so that no call of them is inlined
+// or goes through a trampoline before lowering has seen it.
+func intrinsicPackage(path string) bool {
+	return path == "math/bits" || path == "math" || path == "encoding/binary"
 }
 
 // callRefusal says why call, of a function not compiled with this one,
 // is refused, and what the user can do.
 func (l *lowerer) callRefusal(call *ir.Instr) string {
-	if call.CallMode != ir.CallStatic {
+	switch call.CallMode {
+	case ir.CallBuiltin:
+		if call.Sym() == "append" {
+			return "append: compiled code allocates nothing, and append may grow the slice; write into a slice passed in with room (s[n] = x) and return how much was written"
+		}
+		return "the built-in " + call.Sym()
+	case ir.CallStatic:
+	default:
 		return "a call of a function value or through an interface: compiled code calls only functions compiled with it, by name"
 	}
 	sym := call.Sym()

@@ -4,7 +4,8 @@
 // temporary registers reloads need; then the rest are coloured in an
 // order where every definition comes before the blocks it dominates,
 // which on SSA's chordal interference needs no more colours than that.
-// A spilled value lives in a stack slot of its own: its definition
+// A spilled value lives in a stack slot (its own, or one shared with
+// the phis it feeds: spillslots.go): its definition
 // writes a temporary register copied to the slot, each use reads a
 // temporary reloaded from it. Phis become parallel moves on the edges
 // into their blocks; a definition prefers the register its first
@@ -125,6 +126,10 @@ type allocator struct {
 	useLoc  [][]validate.Loc
 	defLoc  []validate.Loc
 	reloads [][]validate.Move
+	// endCache is, by block, the registers that still hold spilled
+	// values at its end: an edge's move reads a phi's spilled argument
+	// there rather than from its slot.
+	endCache []reloadCache
 }
 
 // liveAfter computes the values live after each instruction.
@@ -165,17 +170,22 @@ func (a *allocator) fillPolls() {
 // (the emitter loads them itself).
 func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
 
-// overPressure finds a point where an instruction needs more registers
-// of a class than there are, and returns a value to spill there. An
+// overPressure finds the points where an instruction needs more
+// registers of a class than there are, and returns a value to spill. An
 // instruction needs, at once, a register for each value live before it
 // and each spilled operand it reloads, and after it, for each value live
 // then and its result; the values live across it must also fit in the
 // registers it does not clobber. The value spilled is one live across
-// the instruction (spilling an operand would not help: it needs a
-// register anyway), the one whose uses and definition cost least,
-// counted 8× per loop level.
+// such an instruction (spilling an operand would not help: it needs a
+// register anyway): of those, the one whose uses and definition cost
+// least (counted 8× per loop level) for each of the points it would
+// relieve. A long-lived value used once in a while outside the hot code
+// (sha1's h0..h4) thus goes before the short-lived temporaries of a
+// long block, each of which relieves only a few points.
 func (a *allocator) overPressure() (Value, bool) {
 	cost := a.cost
+	relieves := map[Value]int{}
+	found, fallback := false, NoValue
 	for _, b := range a.f.Blocks {
 		for x, in := range b.Instrs {
 			before, after := a.before(b, x), a.after[b.Index][x]
@@ -195,7 +205,8 @@ func (a *allocator) overPressure() (Value, bool) {
 					}
 				}
 				mine := func(v Value) bool { return a.f.Values[v].Class == class }
-				nb, na, through, best := 0, 0, 0, NoValue
+				nb, na, through := 0, 0, 0
+				var candidates []Value
 				before.each(func(v Value) {
 					if mine(v) && (!a.spilled[v] || operand[v] && !takesSlots(in)) {
 						nb++
@@ -210,30 +221,47 @@ func (a *allocator) overPressure() (Value, bool) {
 						return
 					}
 					through++
-					if !operand[v] && (best == NoValue || cost[v] < cost[best]) {
-						best = v
+					if !operand[v] {
+						candidates = append(candidates, v)
 					}
 				})
 				if in.Dst != NoValue && mine(in.Dst) && !after.has(in.Dst) {
 					na++ // a result nobody reads still needs a register
 				}
-				if nb > len(regs) || na > len(regs) || through > free {
-					if best == NoValue {
-						before.each(func(v Value) {
-							if best == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
-								best = v
-							}
-						})
-					}
-					if best == NoValue {
-						return NoValue, false // nothing to spill helps: coloring decides
-					}
-					return best, true
+				if nb <= len(regs) && na <= len(regs) && through <= free {
+					continue
+				}
+				found = true
+				for _, v := range candidates {
+					relieves[v]++
+				}
+				if len(candidates) == 0 && fallback == NoValue {
+					before.each(func(v Value) {
+						if fallback == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
+							fallback = v
+						}
+					})
 				}
 			}
 		}
 	}
-	return NoValue, false
+	if !found {
+		return NoValue, false
+	}
+	best := NoValue
+	for v, n := range relieves {
+		// cost/n least; ties to the lower value, for a deterministic choice.
+		if best == NoValue || cost[v]*relieves[best] < cost[best]*n || cost[v]*relieves[best] == cost[best]*n && v < best {
+			best = v
+		}
+	}
+	if best == NoValue {
+		best = fallback
+	}
+	if best == NoValue {
+		return NoValue, false // nothing to spill helps: coloring decides
+	}
+	return best, true
 }
 
 // costs sets the cost of spilling each value: its uses and definition,
@@ -312,12 +340,17 @@ func (a *allocator) color() (Value, bool) {
 	for i := range a.loc {
 		a.loc[i] = validate.NoLoc
 	}
-	a.slotClass = nil
-	for v, s := range a.spilled {
-		if s {
-			a.loc[v] = validate.Loc(firstSlot + len(a.slotClass))
-			a.slotClass = append(a.slotClass, f.Values[v].Class)
+	slots, n := a.spillSlots()
+	a.slotClass = make([]Class, n)
+	for v, s := range slots {
+		if s >= 0 {
+			a.loc[v] = validate.Loc(firstSlot + s)
+			a.slotClass[s] = f.Values[v].Class
 		}
+	}
+	a.endCache = make([]reloadCache, len(f.Blocks))
+	for i := range a.endCache {
+		a.endCache[i].clear()
 	}
 	a.useLoc = make([][]validate.Loc, len(a.code))
 	a.defLoc = make([]validate.Loc, len(a.code))
@@ -338,20 +371,35 @@ func (a *allocator) color() (Value, bool) {
 				holder[a.loc[v]] = v
 			}
 		})
+		// cache records, for each free register, the spilled value it
+		// still holds since a reload or a definition wrote it (NoValue
+		// if none): a later use in the block reads it there instead of
+		// reloading (reloadcache.go).
+		var cache reloadCache
+		cache.clear()
 		// pick returns a free register of class c not in no, preferring
-		// those in prefer.
+		// those in prefer, then those that cache nothing; the register
+		// is about to be written, so it caches nothing any more.
 		pick := func(c Class, no map[validate.Loc]bool, prefer ...validate.Loc) validate.Loc {
-			for _, l := range prefer {
-				if l >= 0 && l < firstSlot && holder[l] == NoValue && !no[l] && regClass(l) == c {
-					return l
+			l := validate.NoLoc
+			for _, p := range prefer {
+				if p >= 0 && p < firstSlot && holder[p] == NoValue && !no[p] && regClass(p) == c {
+					l = p
+					break
 				}
 			}
-			for _, l := range regsOf(c) {
-				if holder[l] == NoValue && !no[l] {
-					return l
+			for pass := 0; pass < 2 && l < 0; pass++ {
+				for _, r := range regsOf(c) {
+					if holder[r] == NoValue && !no[r] && (pass == 1 || cache[r] == NoValue) {
+						l = r
+						break
+					}
 				}
 			}
-			return validate.NoLoc
+			if l >= 0 {
+				cache[l] = NoValue
+			}
+			return l
 		}
 		for _, p := range b.Phis {
 			if a.spilled[p.Dst] {
@@ -385,8 +433,9 @@ func (a *allocator) color() (Value, bool) {
 				case takesSlots(in):
 					uses[i] = a.loc[u]
 				default:
-					// A reload into a free register, the same for a
-					// value read twice.
+					// The register that still holds it, else a reload
+					// into a free register; the same for a value read
+					// twice.
 					uses[i] = validate.NoLoc
 					for j := 0; j < i; j++ {
 						if in.Args[j] == u {
@@ -394,6 +443,11 @@ func (a *allocator) color() (Value, bool) {
 						}
 					}
 					if uses[i] == validate.NoLoc {
+						if t := cache.find(u); t >= 0 {
+							temps = append(temps, t)
+							uses[i] = t
+							continue
+						}
 						no := map[validate.Loc]bool{}
 						for _, t := range temps {
 							no[t] = true
@@ -408,6 +462,13 @@ func (a *allocator) color() (Value, bool) {
 					}
 				}
 			}
+			// The reloaded registers hold their values until written;
+			// the instruction's clobbers (a poll's: every register)
+			// write them.
+			for _, m := range a.reloads[r] {
+				cache[m.Dst] = a.valueIn(in, uses, m.Dst)
+			}
+			cache.clobber(in)
 			a.useLoc[r] = uses
 			// Operands read here for the last time free their registers.
 			var freed []validate.Loc
@@ -432,6 +493,7 @@ func (a *allocator) color() (Value, bool) {
 					return d, false
 				}
 				a.defLoc[r] = t
+				cache[t] = d // stored to its slot, and still here
 				continue
 			}
 			// The register of the phi it feeds first (no move on the
@@ -449,6 +511,7 @@ func (a *allocator) color() (Value, bool) {
 				holder[l] = d
 			}
 		}
+		a.endCache[b.Index] = cache
 	}
 	return NoValue, true
 }
@@ -549,7 +612,11 @@ func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 				j := ir.PredIndexOf(b.Succs, k, b.Index, sb.Preds)
 				var ms []validate.Move
 				for _, p := range sb.Phis {
-					if src, dst := a.loc[p.Args[j]], a.loc[p.Dst]; src != dst {
+					src, dst := a.loc[p.Args[j]], a.loc[p.Dst]
+					if r := a.endCache[b.Index].find(p.Args[j]); src >= firstSlot && r >= 0 {
+						src = r // still in a register: no load
+					}
+					if src != dst {
 						ms = append(ms, validate.Move{Src: src, Dst: dst})
 					}
 				}

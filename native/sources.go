@@ -49,6 +49,7 @@ const sourceImports = "\tvssaast \"go/ast\"\n\tvssaparser \"go/parser\"\n\tvssat
 func writeSources(b *bytes.Buffer, n names, fns []*Compiled) {
 	s := n.stem
 	fmt.Fprintf(b, "// TestVSSASources%[2]s checks that the Go originals are the source the\n// assembly was compiled from: an edited original needs vssa compile again.\nfunc TestVSSASources%[2]s(t *testing.T) {\n\t%[1]sCheckSources(t, [][3]string{\n", s, s[len("vssa"):])
+	seen := map[string]bool{}
 	for _, c := range fns {
 		name := c.Name
 		if m := c.Method; m != nil {
@@ -57,6 +58,14 @@ func writeSources(b *bytes.Buffer, n names, fns []*Compiled) {
 			if r, ok := strings.CutPrefix(m.Recv, "*"); ok {
 				name = "(*" + r + ")." + m.Name
 			}
+		}
+		if c.Generic != nil {
+			// Its instantiations share the generic original.
+			name = c.Generic.Origin.Name()
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
 		}
 		fmt.Fprintf(b, "\t\t{%q, %q, %q},\n", c.File, name, c.Sum)
 	}

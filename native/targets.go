@@ -30,6 +30,8 @@ type target struct {
 	sig    *types.Signature // the assembly function's: the receiver first
 	fn     *ssa.Function
 	method *MethodInfo
+	// generic, for an instantiation of a generic function, says which.
+	generic *GenericInfo
 }
 
 // MethodInfo says how the wrapper method of a compiled method reads.
@@ -39,6 +41,35 @@ type MethodInfo struct {
 }
 
 var methodName = regexp.MustCompile(`^(?:\(\*([A-Za-z_]\w*)\)|([A-Za-z_]\w*))\.([A-Za-z_]\w*)$`)
+
+// findTargets resolves name in pkg: one target, or a generic
+// function's instantiations (generics.go), with warnings about those
+// left to the Go original.
+func findTargets(pkg *packages.Package, prog *ssa.Program, name string) ([]*target, []string, error) {
+	if !instanceName.MatchString(name) {
+		if decl, _ := findDecl(pkg, name); decl == nil || decl.Type.TypeParams == nil {
+			t, err := findTarget(pkg, prog, name)
+			if err != nil {
+				return nil, nil, err
+			}
+			return []*target{t}, nil, nil
+		}
+	}
+	return genericTargets(pkg, prog, name)
+}
+
+// funcNames returns the names of the package's functions that names
+// (as on the command line) compile: F for F[int64].
+func funcNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if m := instanceName.FindStringSubmatch(n); m != nil {
+			n = m[1]
+		}
+		out = append(out, n)
+	}
+	return out
+}
 
 // findTarget resolves name in pkg.
 func findTarget(pkg *packages.Package, prog *ssa.Program, name string) (*target, error) {

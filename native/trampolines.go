@@ -41,7 +41,9 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 		l.fail("a call of %s (compiled code calls functions, methods and generic instances of basic types: name it to compile it too)", sym)
 	}
 	own := path == l.unit.Pkg.Path()
-	if !own && (!token.IsExported(name) || strings.Contains(name, "[")) {
+	// An instance of another package's generic function at basic type
+	// arguments is called as written, cmp.Less[int32].
+	if base, _, _ := strings.Cut(name, "["); !own && !token.IsExported(base) {
 		l.fail("a call of %s, which is not exported", sym)
 	}
 	if !own && importRestricted(path, l.unit.Pkg.Path()) {

@@ -85,6 +85,12 @@ func verifySSA(m *Func) error {
 					return fmt.Errorf("b%d: instruction %d (op %d) reads v%d, not available there", b.Index, i, in.Op, a)
 				}
 			}
+			if in.Op == OpIntrinsic && in.Intr == IntrCarryOut && !carryPair(flagsNeighbor(b.Instrs, i, -1), in) {
+				return fmt.Errorf("b%d: instruction %d, a carry out, does not follow the addition it reads the flags of", b.Index, i)
+			}
+			if next := flagsNeighbor(b.Instrs, i, 1); in.Op == OpIntrinsic && in.Intr == IntrCarryOut && in.CarryIn && (next == nil || !isCarryArith(next) || !next.CarryIn || !carryFromFlags(in, next)) {
+				return fmt.Errorf("b%d: instruction %d, a carry kept in the flags, is not read by the instruction after it", b.Index, i)
+			}
 		}
 		for _, s := range b.Succs {
 			if indexOf(m.Blocks[s].Preds, b.Index) < 0 {

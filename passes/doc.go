@@ -32,6 +32,11 @@
 //     dominating ones, remove covered checks (validate.GVN)
 //   - checkelim: remove run-time checks whose condition holds on every
 //     path to them (validate.CheckElim)
+//   - gsa: gated SSA: phis become gammas gated by path predicates and
+//     mus at loop headers, loop values leave through etas
+//     (validate.GSA)
+//   - gsa-destruct: gated SSA back to SSA: gammas and mus become phis,
+//     etas copies (validate.GSADestruct)
 //   - gcm: global code motion: each data node of the Sea of Nodes graph
 //     to the block of least loop depth between schedule early and late
 //     (validate.GCM)

@@ -15,6 +15,7 @@ import (
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes/checkelim"
 	"github.com/vssa-go/vssa/passes/gcm"
+	"github.com/vssa-go/vssa/passes/gsa"
 	"github.com/vssa-go/vssa/passes/gvn"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
@@ -32,6 +33,8 @@ var Table = mustTable(
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN),
 		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
+		New("gsa", "gated SSA: phis become gammas gated by path predicates and mus at loop headers, loop values leave through etas", ir.SSA, ir.GSA, gsa.Run, validate.GSA),
+		New("gsa-destruct", "gated SSA back to SSA: gammas and mus become phis, etas copies", ir.GSA, ir.SSA, gsa.Destruct, validate.GSADestruct),
 		New("gcm", "global code motion: each data node of the Sea of Nodes graph to the block of least loop depth between schedule early and late", ir.SSA, ir.SSA, gcm.Run, validate.GCM),
 		New("outofssa", "replace phis by copies on incoming edges", ir.SSA, ir.RTL, outofssa.Run, validate.OutOfSSA),
 	},
@@ -42,6 +45,8 @@ var Table = mustTable(
 		{Pass: "checkelim", After: []string{"mem2reg", "mem2reg-braun"}, Why: "checkelim takes SSA form"},
 		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},
 		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
+		{Pass: "gsa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gsa takes SSA form (normalised: predicates read the conditions of the branches into the join's predecessors)"},
+		{Pass: "gsa-destruct", After: []string{"gsa"}, Why: "gsa-destruct takes GSA form, which only gsa gives; no other pass reads gates, so GSA must be destroyed before them"},
 	},
 )
 

@@ -37,6 +37,15 @@
 //     on every edge into its block, from the source's facts, what the
 //     source's instructions establish, the edge's condition, or the
 //     register's definition), which implies every removed check.
+//   - GSA: gated SSA after CompCertGSA §5: the same code but for phis
+//     turned into μs and γs and ηs at the start of blocks, operands
+//     renamed only to an η of themselves that precedes them, gates that
+//     are entries of a coherent predicate matrix (each entry follows
+//     from its predecessors' and the edges' conditions, projected) and
+//     pairwise exclusive for each γ; settled by ir/pred's syntactic rules
+//     or by a checked SAT refutation (gsa_sat.go).
+//   - GSADestruct: γs and μs back to phis with their arguments in order,
+//     ηs to copies, the input's γ gates shown right as for GSA.
 //   - GCM: a legal schedule of the input's Sea of Nodes graph (ir/son):
 //     both graphs rebuilt, every block with the input's phis, effects
 //     and control in order, the same data nodes, each defined where it

@@ -143,6 +143,17 @@ const (
 	// reads, and every phi's location holds its argument after the
 	// parallel move on each edge into its block.
 	RuleLocation Rule = "location"
+
+	// gsa: an operand renamed is the result of an eta of the input's
+	// operand that strictly precedes the use.
+	RuleRename Rule = "rename"
+	// gsa: the gates of a gamma or eta are the entries of a row of the
+	// predicate matrix, of a block that strictly dominates theirs.
+	RuleGates Rule = "gates"
+	// gsa: the predicate matrix is coherent (CompCertGSA Def. 5.2).
+	RuleCoherence Rule = "coherence"
+	// gsa: the gates of a gamma are pairwise exclusive (Def. 5.4).
+	RuleExclusive Rule = "exclusive"
 )
 
 // AllRules lists the rules.
@@ -155,6 +166,7 @@ var AllRules = []Rule{
 	RuleFacts, RuleImplied, RuleDecided,
 	RuleEffects, RulePlace, RuleAnchor,
 	RuleLocation,
+	RuleRename, RuleGates, RuleCoherence, RuleExclusive,
 }
 
 // rejecter builds errors for one validator and one function (whose

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/pred"
 )
 
 // ruleCases gives each rule a result its validator rejects with that
@@ -15,6 +16,22 @@ var ruleCases = []struct {
 	name  string
 	check func(t *testing.T) error
 }{
+	{RuleRename, "gsa: mu arguments swapped", func(t *testing.T) error {
+		return gsaOf(t, gsaIn, strings.Replace(gsaOut, "mu r2, r9", "mu r9, r2", 1), gsaHints())
+	}},
+	{RuleGates, "gsa: gates swapped between gamma arguments", func(t *testing.T) error {
+		return gsaOf(t, gsaIn, strings.Replace(gsaOut, "gamma [r1] r6, [!r1] r8", "gamma [!r1] r6, [r1] r8", 1), gsaHints())
+	}},
+	{RuleCoherence, "gsa: a matrix entry naming a register its block defines", func(t *testing.T) error {
+		h := gsaHints()
+		h.Rows = append(h.Rows, GSARow{Dom: 0, P: map[int]pred.Pred{1: pred.Literal(5, false)}})
+		return gsaOf(t, gsaIn, gsaOut, h)
+	}},
+	{RuleExclusive, "gsa: a gamma gate weakened to true", func(t *testing.T) error {
+		h := gsaHints()
+		delete(h.Rows[0].P, 3)
+		return gsaOf(t, gsaIn, strings.Replace(gsaOut, "gamma [r1] r6", "gamma [true] r6", 1), h)
+	}},
 	{RuleEffects, "gcm: a load hoisted above a store", func(t *testing.T) error {
 		return gcmOf(t, gcmLoop, strings.Replace(gcmLoopOut, "    store r3, r9\n    r12:int = load r3\n", "    r12:int = load r3\n    store r3, r9\n", 1))
 	}},

@@ -14,7 +14,7 @@ import (
 // Analyzer reports bounds and slice checks left in loops.
 var Analyzer = &analysis.Analyzer{
 	Name:     "bce",
-	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\n(_ = s[n-1] before the loop) where check elimination confirms one.",
+	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\nwhere check elimination confirms one: a suggested fix (s = s[:len(x)] or\n_ = s[c-1] before the loop) where it keeps what the program does wherever\nit did not panic, else _ = s[n-1] named in the message only.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
@@ -31,6 +31,7 @@ const directive = "//vssa:bce"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[vssair.Analyzer].(*vssair.Result)
+	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
@@ -56,7 +57,20 @@ func run(pass *analysis.Pass) (any, error) {
 				if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
 					continue
 				}
-				left = append(left, leftCheck{in, unproved(form, rules, b, k, in)})
+				why := unproved(form, rules, b, k, in)
+				if why == notNonNegative {
+					if note := wrapNote(pass, in.Pos); note != "" {
+						why = note
+					}
+				}
+				left = append(left, leftCheck{in, why})
+			}
+		}
+		if confirmGC {
+			var err error
+			if left, err = keptByGC(pass, left); err != nil && !gcFailed {
+				gcFailed = true
+				pass.Reportf(pass.Files[0].Name.Pos(), "bce: the checks reported in this package are not confirmed by gc's: %v", err)
 			}
 		}
 		report(pass, f, left)
@@ -78,10 +92,16 @@ func report(pass *analysis.Pass, f *vssair.Func, left []leftCheck) {
 		d := analysis.Diagnostic{Pos: c.in.Pos, Message: fmt.Sprintf("%s left in a loop: %s", checkName(c.in), c.why)}
 		if h := fixes[c.in.Pos]; h != nil {
 			d.Message += fmt.Sprintf("; %s before the loop removes it", h.text())
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Insert %s before the loop (%s)", h.text(), h.caveat()),
-				TextEdits: []analysis.TextEdit{h.edit()},
-			}}
+			if h.form == formMessage {
+				// Drivers apply fixes unread: one that may panic
+				// where the program did not is only named.
+				d.Message += fmt.Sprintf(" (not offered as a fix: %s)", h.caveat())
+			} else {
+				d.SuggestedFixes = []analysis.SuggestedFix{{
+					Message:   fmt.Sprintf("Insert %s before the loop (it keeps what the program does: %s)", h.text(), h.why()),
+					TextEdits: []analysis.TextEdit{h.edit()},
+				}}
+			}
 		}
 		pass.Report(d)
 	}
@@ -100,6 +120,10 @@ func checkName(in *ir.Instr) string {
 	return "bounds check"
 }
 
+// notNonNegative is unproved's reason for an index check elimination
+// did not prove non-negative.
+const notNonNegative = "the index is not known to be non-negative"
+
 // unproved says which of the check's facts does not follow where it
 // stands (all of them when checkelim's result was rejected).
 func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Instr) string {
@@ -114,7 +138,7 @@ func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Ins
 		}
 		if in.Op == ir.OpBoundsCheck {
 			if i == 0 {
-				return "the index is not known to be non-negative"
+				return notNonNegative
 			}
 			return "the index is not known to be below the length"
 		}

@@ -7,12 +7,28 @@
 // every check counts as remaining.
 //
 // A bounds check s[i] in a loop that counts i up to n (for i := 0; i < n;
-// …, for i := range n, for i := range x) gets Go's hint _ = s[n-1]
-// before the loop as a suggested fix, but only once the fix is
-// confirmed: the package is type-checked again with the hint inserted
-// and check elimination, validated, removes the check from the
-// function so changed. The fix says when it changes what the program
-// does: the hint panics before the loop when n > len(s) (the loop
-// would panic later, or never if it does not reach s[len(s)]) and when
-// n < 1, where the loop does not run.
+// …, for i := range n, for i := range x) gets a hint before the loop
+// that removes it, once confirmed: the package is type-checked again
+// with the hint inserted and check elimination, validated, removes the
+// check from the function so changed.
+//
+// Drivers (vssalint -fix, gopls, golangci-lint --fix) apply a suggested
+// fix without reading its message, so a hint is a suggested fix only
+// where it keeps what the program does on every input where it did not
+// panic (keep.go): s = s[:n] for a bound n ≥ 0 (a len) and _ = s[c-1]
+// for a constant c ≥ 1, where every round of the loop reads s[i] (so
+// n ≤ len(s) wherever the loop does not panic), nothing in the loop
+// leaves it early, stops the program or blocks, the counter, bound and s
+// do not change in it, and, for the reslice, s is used nowhere after
+// the hint but as s[i]. Go's hint _ = s[n-1] otherwise, which panics
+// where the loop would not (n < 1, a loop that stops before n), is
+// named in the report's message only.
+//
+// With -bce.gc (on in vssalint) it reports only the checks that gc keeps
+// too: it builds the package with -gcflags=-d=ssa/check_bce and keeps a
+// check only on a line where gc reports one of the same kind (bounds or
+// slice). gc inlines small functions, which vssa's view does not, and
+// removes the checks of a table indexed by an inlined hash; a report of
+// a check the binary does not have is noise. The build is go's, cached;
+// under go vet, which runs the tool on every dependency, it stays off.
 package bce

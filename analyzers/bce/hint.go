@@ -24,10 +24,23 @@ type hint struct {
 	literal      int64     // n's value when it is written as a literal, else 0
 	at           token.Pos // the start of the line where it goes
 	indent       string    // the loop's indentation
+	form         form      // the statement, and whether it is a fix
 }
 
 // text is the hint statement.
-func (h *hint) text() string { return "_ = " + h.slice + "[" + h.index() + "]" }
+func (h *hint) text() string {
+	if h.form == formReslice {
+		return h.slice + " = " + h.slice + "[:" + h.bound + "]"
+	}
+	return "_ = " + h.slice + "[" + h.index() + "]"
+}
+
+// asMessage is the hint _ = s[n-1], named in the report only.
+func (h *hint) asMessage() *hint {
+	m := *h
+	m.form = formMessage
+	return &m
+}
 
 // index is n-1, computed when n is a literal.
 func (h *hint) index() string {
@@ -52,6 +65,15 @@ func (h *hint) caveat() string {
 	return s
 }
 
+// why says why a fix keeps the program's behaviour where it did not
+// panic.
+func (h *hint) why() string {
+	if h.form == formReslice {
+		return fmt.Sprintf("the loop reads %s[i] for every i < %s, so where it does not panic %s ≤ len(%s), and %s is not used after it", h.slice, h.bound, h.bound, h.slice, h.slice)
+	}
+	return fmt.Sprintf("the loop reads %s[%s] where it does not panic", h.slice, h.index())
+}
+
 // hintFor proposes a hint for the bounds check of the index expression
 // whose '[' is at pos in file, src being the file's content: the check
 // must index a slice or string named by a variable or a field of one,
@@ -74,10 +96,16 @@ func hintFor(info *types.Info, file *ast.File, tf *token.File, src []byte, pos t
 			if index == nil || !inside(pos, n) {
 				continue
 			}
-			h := loopHint(info, n.(ast.Stmt), index.X)
+			h, sh := loopHint(info, n.(ast.Stmt), index.X)
 			if h == nil {
 				return nil
 			}
+			if sh != nil {
+				if sh.outer, sh.fn = enclosing(path[i+1:]); sh.fn == nil {
+					sh = nil
+				}
+			}
+			h.form = keeps(sh)
 			// On a line of its own before the loop's (or its label's),
 			// indented as the loop.
 			start := n.Pos()
@@ -107,31 +135,39 @@ func inside(pos token.Pos, loop ast.Node) bool {
 	return body.Pos() <= pos && pos < body.End()
 }
 
-// loopHint proposes _ = x[n-1] for the loop's bound n.
-func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) *hint {
+// loopHint proposes _ = x[n-1] for the loop's bound n, with what keeps
+// needs to decide whether a fix may be offered (nil where the loop
+// does not count from 0 by 1 or x is not a variable).
+func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) (*hint, *loopShape) {
 	if !plain(info, x) || !indexable(info.TypeOf(x)) {
-		return nil
+		return nil, nil
 	}
 	var bound ast.Expr
+	var counter *ast.Ident
+	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		cond, ok := l.Cond.(*ast.BinaryExpr)
 		switch {
 		case !ok:
-			return nil
+			return nil, nil
 		case cond.Op == token.LSS && isIdent(cond.X):
-			bound = cond.Y
+			bound, counter = cond.Y, cond.X.(*ast.Ident)
 		case cond.Op == token.GTR && isIdent(cond.Y):
-			bound = cond.X
+			bound, counter = cond.X, cond.Y.(*ast.Ident)
 		default:
-			return nil
+			return nil, nil
 		}
 		if assigns(l.Init, x, bound) {
-			return nil
+			return nil, nil
 		}
+		if !fromZero(info, l, counter) {
+			counter = nil
+		}
+		body = l.Body
 	case *ast.RangeStmt:
 		if l.Key == nil || !isIdent(l.Key) || !plain(info, l.X) {
-			return nil
+			return nil, nil
 		}
 		switch t := info.TypeOf(l.X); {
 		case isInteger(t):
@@ -139,14 +175,21 @@ func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) *hint {
 		case indexable(t):
 			bound = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
 		default:
-			return nil
+			return nil, nil
 		}
+		// A range over a string steps by runes, not by 1: its last
+		// index may be below len(x)-1.
+		if _, str := info.TypeOf(l.X).Underlying().(*types.Basic); l.Tok == token.DEFINE && (!str || isInteger(info.TypeOf(l.X))) {
+			counter = l.Key.(*ast.Ident)
+		}
+		body = l.Body
 	}
 	h := &hint{slice: types.ExprString(x), bound: types.ExprString(bound)}
+	nonNeg := false
 	if tv, ok := info.Types[bound]; ok && tv.Value != nil {
 		v, exact := constant.Int64Val(tv.Value)
 		if !exact || v < 1 {
-			return nil // a loop that never runs, or a bound no index reaches
+			return nil, nil // a loop that never runs, or a bound no index reaches
 		}
 		h.constant = true
 		if tv.Value.ExactString() == h.bound {
@@ -155,12 +198,72 @@ func loopHint(info *types.Info, loop ast.Stmt, x ast.Expr) *hint {
 	} else if call, ok := bound.(*ast.CallExpr); ok && isLen(call) {
 		// len(x), built above or written, of a plain x.
 		if !plain(info, call.Args[0]) {
-			return nil
+			return nil, nil
 		}
+		nonNeg = true
 	} else if !plain(info, bound) || !isInteger(info.TypeOf(bound)) {
-		return nil
+		return nil, nil
+	} else {
+		nonNeg = isUnsigned(info.TypeOf(bound))
 	}
-	return h
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	if counter == nil || id == nil {
+		return h, nil
+	}
+	s, _ := info.Uses[id].(*types.Var)
+	i, _ := info.ObjectOf(counter).(*types.Var)
+	if s == nil || i == nil {
+		return h, nil
+	}
+	return h, &loopShape{info: info, loop: loop, body: body, i: i, s: s, bound: bound, nonNeg: nonNeg}
+}
+
+// fromZero reports whether the for loop's counter starts at 0 in its
+// init statement (i := 0) and goes up by 1 in its post statement.
+func fromZero(info *types.Info, l *ast.ForStmt, counter *ast.Ident) bool {
+	init, ok := l.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return false
+	}
+	if id, ok := init.Lhs[0].(*ast.Ident); !ok || info.Defs[id] == nil || info.Defs[id] != info.Uses[counter] {
+		return false
+	}
+	if tv, ok := info.Types[init.Rhs[0]]; !ok || tv.Value == nil || tv.Value.ExactString() != "0" {
+		return false
+	}
+	switch p := l.Post.(type) {
+	case *ast.IncDecStmt:
+		id, ok := p.X.(*ast.Ident)
+		return ok && p.Tok == token.INC && info.Uses[id] == info.Uses[counter]
+	case *ast.AssignStmt:
+		id, ok := p.Lhs[0].(*ast.Ident)
+		if !ok || p.Tok != token.ADD_ASSIGN || len(p.Lhs) != 1 || info.Uses[id] != info.Uses[counter] {
+			return false
+		}
+		tv, ok := info.Types[p.Rhs[0]]
+		return ok && tv.Value != nil && tv.Value.ExactString() == "1"
+	}
+	return false
+}
+
+// enclosing returns, from the path above a loop, the loops around it
+// up to the innermost function, innermost first, and that function.
+func enclosing(path []ast.Node) ([]ast.Node, ast.Node) {
+	var outer []ast.Node
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			outer = append(outer, n)
+		case *ast.FuncLit, *ast.FuncDecl:
+			return outer, n
+		}
+	}
+	return outer, nil
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
 }
 
 // plain reports whether e is a variable or a field of one (x, x.f.g),
@@ -250,7 +353,8 @@ func lineStart(tf *token.File, src []byte, pos token.Pos) (token.Pos, string, bo
 // hints proposes a hint for each bounds check left in f's loops and
 // keeps those that confirm shows to remove it, by the check's position.
 // Checks that share a hint (the same statement before the same loop)
-// are confirmed together.
+// are confirmed together. Where a reslice does not remove a check,
+// _ = s[n-1] is tried, for the message.
 func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]*hint {
 	type key struct {
 		at   token.Pos
@@ -258,8 +362,8 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 	}
 	// A function's checks are all in its file, read once.
 	file, tf, src := sourceOf(pass, f.SSA.Pos())
-	if file == nil {
-		return nil
+	if file == nil || vssair.CgoOutput(pass.Fset, file) {
+		return nil // a hint would edit cmd/cgo's translation
 	}
 	byHint := map[key][]token.Pos{}
 	proposed := map[key]*hint{}
@@ -272,17 +376,23 @@ func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]
 		if h == nil {
 			continue
 		}
-		k := key{h.at, h.text()}
-		if _, ok := proposed[k]; !ok {
-			proposed[k] = h
-			order = append(order, k)
+		candidates := []*hint{h}
+		if h.form == formReslice {
+			candidates = append(candidates, h.asMessage())
 		}
-		byHint[k] = append(byHint[k], c.in.Pos)
+		for _, h := range candidates {
+			k := key{h.at, h.text()}
+			if _, ok := proposed[k]; !ok {
+				proposed[k] = h
+				order = append(order, k)
+			}
+			byHint[k] = append(byHint[k], c.in.Pos)
+		}
 	}
 	out := map[token.Pos]*hint{}
 	for _, k := range order {
 		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
-			if out[pos] == nil {
+			if out[pos] == nil || out[pos].form == formMessage && proposed[k].form != formMessage {
 				out[pos] = proposed[k]
 			}
 		}

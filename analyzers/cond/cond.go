@@ -3,7 +3,6 @@ package cond
 import (
 	"go/ast"
 	"go/token"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -16,7 +15,7 @@ import (
 // false.
 var Analyzer = &analysis.Analyzer{
 	Name:     "cond",
-	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target. Each report is backed by a certificate\nvssa's validator accepted.",
+	Doc:      "report integer conditions that are always true or always false\n\nA comparison of integers is reported when the conditions that dominate\nit, the checks that passed before it and the ranges of its operands fix\nits outcome on every target, with its reason: the condition, check or\ndivision that gives it, the operands' types, the values a loop's\ncounter takes or a variable holds after branches, or the conditions\ntogether. Not reported: comparisons with named constants (they may\ndiffer by target or build tags), of two constants, and a bound of a\nswitch's case that its earlier cases make redundant (a range switch),\nunless the case is dead. Each report is backed by a certificate vssa's\nvalidator accepted.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
@@ -35,6 +34,12 @@ func run(pass *analysis.Pass) (any, error) {
 			return true // decided, but not a finding in any form
 		}
 		why, at := explain(d.Form, d.Rules, d.Facts, d.Decision.Block, d.Decision.Index)
+		if why == "" {
+			why = fallback(pass, d.Form.IR, d.Instr, d.Expr)
+		}
+		if styleOfSwitch(pass, d.Expr, d.Decision.Outcome, why, at) {
+			return true // decided, but a range switch's bound: style
+		}
 		vssair.Report(pass, d.Node, vssair.Always(d.Expr, d.Decision.Outcome), why, at)
 		return true
 	})
@@ -133,12 +138,6 @@ func explain(f *vssair.Form, rules *validate.FactRules, facts []validate.Fact, b
 
 // definition returns the instruction that defines r in f, if any.
 func definition(f *ir.Func, r ir.Reg) *ir.Instr {
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if slices.Contains(in.Dsts(), r) {
-				return in
-			}
-		}
-	}
-	return nil
+	in, _ := definitionBlock(f, r)
+	return in
 }

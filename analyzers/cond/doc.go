@@ -14,4 +14,12 @@
 // build-time constants). A constant declared in another package in
 // terms of such constants (other than the standard library's of the
 // word's size and the system's) is taken as it is on amd64.
+//
+// A bound in a case of a switch without a tag that the switch's earlier
+// cases make redundant is style, not a finding (a range switch states
+// each range whole: case x < 128, case x < 255, case x == 255 on a
+// byte), unless the case is dead (rangeswitch.go). Every report states
+// its reason: the dominating condition, check or division that gives
+// it, the operands' types, or else the values a loop's counter takes or
+// the conditions together (reason.go).
 package cond

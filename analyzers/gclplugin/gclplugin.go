@@ -48,7 +48,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	}
 	for _, a := range analyzers {
 		if !slices.Contains(s.Disable, a.Name) {
-			p.analyzers = append(p.analyzers, a)
+			p.analyzers = append(p.analyzers, folded(a))
 		}
 	}
 	return p, nil

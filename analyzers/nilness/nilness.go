@@ -17,14 +17,43 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// Analyzer reports comparisons with nil that are always true or always
-// false.
+// Analyzer reports comparisons with nil whose outcome never changes and
+// uses of nil that panic, block or do nothing.
 var Analyzer = &analysis.Analyzer{
-	Name:     "nilness",
-	Doc:      "report comparisons with nil that are always true or always false\n\nA comparison p != nil (or p == nil) is reported when p cannot be nil\nthere: it was dereferenced before on every path, is an allocation or the\naddress of a variable, or was compared with nil already. Each report is\nbacked by a certificate vssa's validator accepted.",
+	Name: "nilness",
+	Doc: "report comparisons with nil that are always true or always false, and uses of nil\n\n" +
+		"A comparison p != nil (or p == nil, or a switch's case nil) is reported\n" +
+		"when p cannot be nil there (it was dereferenced or called through before\n" +
+		"on every path, was passed to a function that does not return for a nil\n" +
+		"one, is an allocation, a variable's address, a made map, channel or\n" +
+		"closure, holds the value of a type assertion that succeeded, or was\n" +
+		"compared with nil already) or must be (a comparison or a failed type\n" +
+		"assertion made it so).\n\n" +
+		"Uses of a value that is nil there are reported as:\n  " + strings.Join(nilUseKinds, "\n  ") + "\n" +
+		"and a nil passed as an argument to a function that does not return for\n" +
+		"a nil one (nil passed as p to F). A nil the program wrote itself is\n" +
+		"reported only outside tests. Each report is backed by a certificate\n" +
+		"vssa's validator accepted.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
+}
+
+// nilUseKinds are the reports nilUse makes, for the help text
+// (TestDocNamesUses holds them together).
+var nilUseKinds = []string{
+	"nil dereference",
+	"call of a nil function",
+	"method call on a nil interface",
+	"method value of a nil interface",
+	"type assertion on a nil interface",
+	"index of a nil slice",
+	"conversion of a nil slice to a pointer to a non-empty array",
+	"assignment to an entry of a nil map",
+	"range over a nil map (no iterations)",
+	"send on a nil channel blocks forever",
+	"receive from a nil channel blocks forever",
+	"panic with a nil value (a *runtime.PanicNilError since Go 1.21)",
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -148,6 +177,9 @@ func explainNil(f *vssair.Form, rules *validate.FactRules, x ir.Reg, b, k int) (
 	f.Dominating(rules, b, k, func(in *ir.Instr, guard []validate.Fact, guardAt token.Pos) bool {
 		if guardAt.IsValid() && slices.Contains(guard, validate.Fact{Kind: validate.FactNil, Reg: root}) {
 			why, at = "is nil since the comparison", guardAt
+			if c := condition(f, in); c != nil && c.Op == ir.OpTypeAssert {
+				why = "is nil since the type assertion failed" // its ok, false in the branch
+			}
 			return false
 		}
 		return !slices.Contains(in.Dsts(), root)

@@ -131,7 +131,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	}
 	out.Comparisons, out.cases = comparisons(pass)
 	for _, file := range pass.Files {
-		if !ast.IsGenerated(file) {
+		if !generated(pass.Fset, file) {
 			out.source = append(out.source, file)
 		}
 	}
@@ -242,7 +242,7 @@ func comparisons(pass *analysis.Pass) (m map[token.Pos]*ast.BinaryExpr, cases ma
 		}
 	}
 	for _, file := range pass.Files {
-		if ast.IsGenerated(file) {
+		if generated(pass.Fset, file) {
 			continue // nobody edits it: its redundancies are its generator's
 		}
 		ast.Inspect(file, func(n ast.Node) bool {

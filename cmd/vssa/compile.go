@@ -19,10 +19,11 @@ func init() {
 		name:  "compile",
 		usage: "[-passes=LIST] [-inlinable] -o PREFIX DIR FUNC...",
 		short: "compile hot Go functions to amd64 assembly",
-		long: `Compile compiles the named functions (F) and methods (T.M, (*T).M) of
-the package in DIR to Go
-assembly for amd64, through vssa's validated passes (default ` + native.DefaultPasses + `),
-a register allocation checked by its validator, and writes:
+		long: `Compile compiles the named functions (F), methods (T.M, (*T).M) and
+instantiations of generic functions (F[int64], F[uint8,float64]) of the
+package in DIR to Go assembly for amd64, through vssa's validated
+passes (default ` + native.DefaultPasses + `), a register allocation
+checked by its validator, and writes:
 
   PREFIX_amd64.s        the assembly (ABI0), built on amd64 without purego
   PREFIX_amd64.go       its declarations, and the helpers it calls (panics,
@@ -49,6 +50,15 @@ inputs, [-1, 1024] with a warning unless the function's doc comment
 gives one (//vssa:range is the only directive):
 
   //vssa:range n 0 1000
+
+A generic function F is compiled at the instantiations the package uses
+or at those named, F[int64] (type arguments as Go writes them, separated
+by commas without spaces; quote them in a shell): basic types, the
+package's types defined on them and slices of those. Each instantiation
+is the assembly function F_int64 (F_uint8_float64, F_slice_int_int);
+on amd64, F is a Go wrapper that switches on its type arguments to call
+it, and runs the Go original, kept renamed in PREFIX_amd64.go, at other
+type arguments.
 
 A cgo package is refused (go build refuses Go assembly in it). A set
 written earlier with another -o for the same functions is removed.

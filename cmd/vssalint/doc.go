@@ -1,12 +1,18 @@
 // Command vssalint runs vssa's analyzers on packages, outside go vet
 // (in CI, for instance):
 //
-//	vssalint [-json] [-fix] [-test=false] [-nilness=false] [-cond=false] [-bce=false] [-bce.all] PATTERNS...
+//	vssalint [-json] [-fix] [-tags=TAGS] [-test=false] [-nilness=false] [-cond=false] [-bce=false] [-bce.all] PATTERNS...
 //
 // It is x/tools' multichecker: -json prints the reports as JSON, -fix
-// applies suggested fixes, -test (on by default) includes test files.
-// Exit status, as go vet's: 0 nothing reported (or -json), 1 reports or
-// a package that failed to load or analyze, 2 bad flags.
+// applies suggested fixes, -test (on by default) includes test files,
+// -tags selects files by build tags (the multichecker's own -tags has
+// no effect: vssalint passes them to the package loader in GOFLAGS).
+// With -fix it writes each suggested fix that does not conflict with
+// another and prints the reports left without one (the multichecker's
+// -fix prints nothing), all from one run of the analyzers with -json.
+// Exit status, as go vet's: 0 nothing reported (or -json, or -fix that
+// left nothing), 1 reports or a package that failed to load or analyze,
+// 2 bad flags.
 // (The multichecker runs in a child process: it exits from inside, with
 // 3 for reports.)
 package main

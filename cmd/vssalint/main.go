@@ -3,41 +3,57 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"syscall"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/vssa-go/vssa/analyzers/bce"
 	"github.com/vssa-go/vssa/analyzers/cond"
 	"github.com/vssa-go/vssa/analyzers/nilness"
 	"github.com/vssa-go/vssa/analyzers/vssair"
+	"github.com/vssa-go/vssa/internal/driverflags"
 )
 
 // childEnv marks the process that runs the multichecker itself.
 const childEnv = "VSSALINT_CHECKER"
 
 func main() {
+	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
-		multichecker.Main(vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer)
+		confirmWithGC()
+		multichecker.Main(analyzers...)
 	}
-	os.Exit(asVet(runChecker()))
+	args, env := takeTags(os.Args[1:], os.Environ())
+	// A bad flag value is said in one line, not with the usage.
+	if err := driverflags.Check(analyzers, args); err != nil {
+		fmt.Fprintln(os.Stderr, "vssalint:", err)
+		os.Exit(2)
+	}
+	if fix, diff := fixFlags(args); fix {
+		os.Exit(asVet(fixAndList(args, env, diff)))
+	}
+	os.Exit(asVet(runChecker(args, env, os.Stdout)))
 }
 
-// runChecker runs the multichecker in a child process with this
-// process's arguments and streams, and returns its exit status: the
-// multichecker exits from inside, with 3 for reports where go vet has 1.
-func runChecker() int {
+// runChecker runs the multichecker in a child process with args and
+// env, this process's stdin and stderr and stdout, and returns its exit
+// status:
+// the multichecker exits from inside, with 3 for reports where go vet
+// has 1.
+func runChecker(args, env []string, stdout io.Writer) int {
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
 		return 1
 	}
-	cmd := exec.Command(self, os.Args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd := exec.Command(self, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, os.Stderr
+	cmd.Env = append(env, childEnv+"=1")
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "vssalint:", err)
 		return 1
@@ -71,4 +87,15 @@ func asVet(status int) int {
 		return 1
 	}
 	return status
+}
+
+// confirmWithGC turns -bce.gc on by default: vssalint runs where the
+// package builds, so bce reports only the checks gc keeps too in the
+// binary the user ships (go vet and golangci-lint leave it off: they
+// run the analyzers on every dependency, or inside another tool, where
+// a build per package would cost more than the analysis).
+func confirmWithGC() {
+	f := bce.Analyzer.Flags.Lookup("gc")
+	f.Value.Set("true")
+	f.DefValue = "true"
 }

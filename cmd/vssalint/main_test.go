@@ -35,6 +35,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-json", "./examples/redundant"}, 0, `"message": "n != nil is always true`},
 		{[]string{"./cmd/vssalint"}, 0, ""},
 		{[]string{"./examples/nosuch"}, 1, "nosuch"},
+		{[]string{"-vssair.contracts=bogus", "./examples/redundant"}, 2, "vssalint: invalid value \"bogus\" for flag -vssair.contracts: want local, all or off, not \"bogus\"\n"},
 	} {
 		cmd := exec.Command(tool, c.args...)
 		cmd.Dir = "../.."
@@ -46,7 +47,7 @@ func TestExitStatus(t *testing.T) {
 		} else if err != nil {
 			t.Fatalf("vssalint %v: %v", c.args, err)
 		}
-		if status != c.status || !strings.Contains(string(out), c.want) {
+		if status != c.status || !strings.Contains(string(out), c.want) || status == 2 && string(out) != c.want {
 			t.Errorf("vssalint %v: exit status %d, want %d; output (want %q):\n%s", c.args, status, c.status, c.want, out)
 		}
 	}

@@ -36,5 +36,10 @@
 // ten times, the binaries taking turns, each run timing gc and then
 // vssa (RunRounds), and prints per function gc's time over vssa's
 // (minimum, median and maximum over the rounds) and the geomean of the
-// medians.
+// medians. -realfuncs.only=REGEXP takes only the entries whose names
+// match, and -realfuncs.keep=DIR leaves each entry's package, generated
+// files and benchmark binary in DIR/NAME, to read its assembly or run
+// its benchmarks by hand:
+//
+//	go test ./internal/realfuncs -run Bench -realfuncs.bench=3 -realfuncs.only=matchLen -realfuncs.keep=/tmp/rf -v
 package realfuncs

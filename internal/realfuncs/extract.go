@@ -136,8 +136,12 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// funcDecl finds function name, or method "T.M" or "(*T).M".
+// funcDecl finds function name, or method "T.M" or "(*T).M"; a generic
+// function named with type arguments, F[int], is F.
 func (s *source) funcDecl(name string) (*ast.FuncDecl, error) {
+	if base, _, ok := strings.Cut(name, "["); ok && !strings.HasPrefix(name, "(") {
+		name = base
+	}
 	recv, method, isMethod := strings.Cut(strings.NewReplacer("(", "", ")", "", "*", "").Replace(name), ".")
 	for obj, n := range s.decls {
 		fd, ok := n.(*ast.FuncDecl)
@@ -227,6 +231,16 @@ func internalDir(path string) string {
 	return "internal/std_" + strings.ReplaceAll(path, "/", "_")
 }
 
+// intrinsicOnly lists the internal packages of std whose functions gc
+// replaces by instructions, keyed by the package's own path, and whose Go
+// bodies do something else: a copy under another path would be compiled
+// as written, so both gc's side and vssa's would run the wrong function
+// (crypto/subtle's ConstantTimeCompare then panicked on equal lengths,
+// and its benchmark timed only the unequal-length early return).
+var intrinsicOnly = map[string]string{
+	"crypto/internal/constanttime": `has functions whose Go bodies panic ("must be intrinsicified")`,
+}
+
 // copyInternal copies the files of std package path that amd64 builds
 // with buildTags into module t, and the internal packages they import,
 // changing only the import paths of those.
@@ -241,6 +255,9 @@ func copyInternal(path string, t Target, done map[string]bool) error {
 	}
 	if len(bp.SFiles) > 0 {
 		return fmt.Errorf("unsupported: %s, which the code imports, has assembly", path)
+	}
+	if why, ok := intrinsicOnly[path]; ok {
+		return fmt.Errorf("unsupported: %s, which the code imports, %s: copied, it is not the function gc builds", path, why)
 	}
 	dst := filepath.Join(t.Dir, internalDir(path))
 	if err := os.MkdirAll(dst, 0o755); err != nil {

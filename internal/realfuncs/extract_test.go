@@ -93,3 +93,14 @@ func TestExtractInternal(t *testing.T) {
 		t.Errorf("the extracted module does not build: %v\n%s", err, out)
 	}
 }
+
+// TestExtractIntrinsicOnly takes a std function whose internal import
+// gc replaces by instructions: extracting it is refused, as a copy would
+// run the panicking Go bodies on both sides.
+func TestExtractIntrinsicOnly(t *testing.T) {
+	r := toolchain(t)
+	err := Extract(filepath.Join(r.GOROOT, "src", "crypto/internal/fips140/subtle"), []string{"ConstantTimeCompare"}, Target{Dir: t.TempDir(), Path: "example.com/subtle", GoVersion: r.GoVersion, GOROOT: r.GOROOT})
+	if err == nil || !strings.Contains(err.Error(), "crypto/internal/constanttime") {
+		t.Fatalf("Extract = %v, want the refusal naming crypto/internal/constanttime", err)
+	}
+}

@@ -117,7 +117,7 @@ func ReadList(path string) ([]Entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
 		}
-		e := Entry{Line: i + 1, Pkg: f[0], Funcs: strings.Split(f[1], ","), State: st}
+		e := Entry{Line: i + 1, Pkg: f[0], Funcs: splitFuncs(f[1]), State: st}
 		for _, c := range clauses[1:] {
 			v, rest, _ := strings.Cut(strings.TrimSpace(c), ":")
 			if !version.IsValid(v) || len(e.Since) > 0 && version.Compare(v, e.Since[len(e.Since)-1].Go) <= 0 {
@@ -150,4 +150,26 @@ func parseState(s string) (State, error) {
 		return st, fmt.Errorf("unknown state %q, want ok, refused, build-fails or test-fails", st.Kind)
 	}
 	return st, nil
+}
+
+// splitFuncs splits a list's FUNC[,FUNC...] at the commas outside
+// brackets: a generic function's type arguments, F[int16,float32], are
+// separated by commas too.
+func splitFuncs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }

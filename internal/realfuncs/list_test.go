@@ -31,6 +31,14 @@ func TestReadList(t *testing.T) {
 	if got := es[1].Name(); got != "m.org/x/sub/dir.F+g" {
 		t.Errorf("Name() = %q", got)
 	}
+	// A generic function's type arguments are separated by commas too.
+	es, err = ReadList(write("slices Widen[int16,float32],insertionSortOrdered[int],(*T).M ok\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := es[0].Funcs, []string{"Widen[int16,float32]", "insertionSortOrdered[int]", "(*T).M"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("generic names: got %q, want %q", got, want)
+	}
 	es, err = ReadList(write("p F ok; go1.27: refused: x; go1.29: test-fails: y\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -71,6 +79,16 @@ func TestCheck(t *testing.T) {
 		err := Check(Entry{Pkg: "p", Funcs: []string{"F"}, State: tt.want}, tt.got)
 		if (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("want %s, got %s: %v, want error containing %q", tt.want, tt.got.State, err, tt.err)
+		}
+	}
+}
+
+// TestAsmName checks the names of the fuzz targets run for a list's
+// functions: the generated test names them after the assembly.
+func TestAsmName(t *testing.T) {
+	for f, want := range map[string]string{"update": "update", "(*Digest).Write": "Digest_Write", "Celsius.F": "Celsius_F", "insertionSortOrdered[int]": "insertionSortOrdered_int", "Index[[]uint16,uint16]": "Index_slice_uint16_uint16"} {
+		if got := asmName(f); got != want {
+			t.Errorf("asmName(%q) = %q, want %q", f, got, want)
 		}
 	}
 }

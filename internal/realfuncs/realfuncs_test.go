@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,8 @@ var (
 	sampleSize  = flag.Int("realfuncs.sample", 2, "without VSSA_LONG, how many entries of each list to compile and test")
 	sampleSeed  = flag.Uint64("realfuncs.seed", 0, "seed of the sample (0: from the clock)")
 	fuzztime    = flag.Duration("realfuncs.fuzztime", 20*time.Second, "with VSSA_LONG=1, how long to fuzz each compiled function")
+	only        = flag.String("realfuncs.only", "", "take only the entries whose name (as in the test names) matches this regular expression")
+	keep        = flag.String("realfuncs.keep", "", "extract each entry into this directory (DIR/NAME, made afresh) and leave it there, to read its generated files or run its benchmarks by hand")
 )
 
 const (
@@ -104,7 +107,7 @@ func checkList(t *testing.T, list string) {
 	if testing.Short() && !long() {
 		t.Skip("-short: vssa compile and go test take seconds per function")
 	}
-	es, err := ReadList(list)
+	es, err := readList(t, list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +141,7 @@ func checkList(t *testing.T, list string) {
 	}
 	for i, e := range es {
 		t.Run(e.Name(), func(t *testing.T) {
-			res, err := r.Run(e, t.TempDir(), tested[i])
+			res, err := r.Run(e, entryDir(t, e), tested[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,12 +168,12 @@ func TestBench(t *testing.T) {
 	r := runner(t)
 	var benches []Bench
 	for _, list := range lists {
-		es, err := ReadList(list)
+		es, err := readList(t, list)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range es {
-			res, err := r.Run(e, t.TempDir(), false)
+			res, err := r.Run(e, entryDir(t, e), false)
 			if err != nil {
 				t.Error(err)
 				continue
@@ -194,4 +197,42 @@ func TestBench(t *testing.T) {
 	var sb strings.Builder
 	ratios.Report(&sb)
 	t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+}
+
+// readList reads a list file, keeping the entries -realfuncs.only
+// selects.
+func readList(t *testing.T, list string) ([]Entry, error) {
+	es, err := ReadList(list)
+	if err != nil || *only == "" {
+		return es, err
+	}
+	re, err := regexp.Compile(*only)
+	if err != nil {
+		return nil, fmt.Errorf("-realfuncs.only: %v", err)
+	}
+	var kept []Entry
+	for _, e := range es {
+		if re.MatchString(e.Name()) {
+			kept = append(kept, e)
+		}
+	}
+	t.Logf("%s: -realfuncs.only=%s keeps %d of %d entries", list, *only, len(kept), len(es))
+	return kept, nil
+}
+
+// entryDir returns the empty directory to extract e into: a temporary
+// one, or with -realfuncs.keep DIR/NAME, emptied first.
+func entryDir(t *testing.T, e Entry) string {
+	if *keep == "" {
+		return t.TempDir()
+	}
+	dir := filepath.Join(*keep, ident(e.Name()))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: kept in %s", e.Name(), dir)
+	return dir
 }

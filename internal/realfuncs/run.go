@@ -94,7 +94,7 @@ func (r *Runner) Run(e Entry, dir string, test bool) (Result, error) {
 	steps := [][]string{{"vet", "."}, {"test", "-count=1", "-timeout", testTimeout.String(), "-run", "^TestVSSA", "."}}
 	if r.Fuzztime > 0 {
 		for _, f := range e.Funcs {
-			steps = append(steps, []string{"test", "-run", "NONE", "-timeout", (r.Fuzztime + testTimeout).String(), "-fuzz", "^FuzzVSSA" + ident(f) + "$", "-fuzztime", r.Fuzztime.String(), "."})
+			steps = append(steps, []string{"test", "-run", "NONE", "-timeout", (r.Fuzztime + testTimeout).String(), "-fuzz", "^FuzzVSSA" + asmName(f) + "$", "-fuzztime", r.Fuzztime.String(), "."})
 		}
 	}
 	for _, args := range steps {
@@ -198,4 +198,25 @@ func ident(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// asmName is the name vssa compile gives the assembly of f, which its
+// fuzz target is named after: F, T_M for T.M and (*T).M, F_int_slice_uint8
+// for F[int,[]byte] (byte and rune named uint8 and int32 in the list).
+func asmName(f string) string {
+	if strings.HasPrefix(f, "(") || !strings.Contains(f, "[") {
+		return ident(strings.ReplaceAll(f, ".", "_"))
+	}
+	base, args, _ := strings.Cut(strings.TrimSuffix(f, "]"), "[")
+	parts := []string{base}
+	for _, a := range strings.Split(args, ",") {
+		a = strings.TrimSpace(a)
+		prefix := ""
+		for strings.HasPrefix(a, "[]") {
+			prefix += "slice_"
+			a = a[2:]
+		}
+		parts = append(parts, prefix+a)
+	}
+	return strings.Join(parts, "_")
 }

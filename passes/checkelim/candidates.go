@@ -25,11 +25,13 @@ func (s *bounds) candidates() bool {
 			s.cands = append(s.cands, c)
 		}
 	}
+	var checks, edges []fact // the checks' and the branches' facts
 	for _, b := range e.rpo {
 		for _, in := range b.Instrs {
 			if boundsCheck(in) {
 				for _, c := range validate.CheckFacts(f, in) {
 					add(c)
+					checks = append(checks, c)
 				}
 			}
 			if e.decide {
@@ -48,6 +50,7 @@ func (s *bounds) candidates() bool {
 		for i := range b.Succs {
 			for _, c := range s.rules.EdgeFacts(b, i) {
 				add(c)
+				edges = append(edges, c)
 			}
 		}
 	}
@@ -160,6 +163,23 @@ func (s *bounds) candidates() bool {
 						add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: r, C: bound})
 					}
 				}
+			}
+		}
+	}
+	// Two upper bounds of one register, a check's and a branch's: the
+	// bound between their other terms. A range loop over a sub-slice or
+	// an array's slice compares i with len(s[:n]) or len(a[:]) where
+	// the body indexes s or a: len(s[:n]) ≤ n ≤ len(s) from the slice's
+	// check, or the array's constant length, holds where the loop's
+	// length is defined and links the branch's fact to the check's.
+	for _, c := range checks {
+		for _, g := range edges {
+			if g.Reg != c.Reg || g.Y == c.Y || c.Reg == ir.NoReg {
+				continue
+			}
+			// x - n ≤ c, x - m ≤ g: m - n ≤ c - g is what x - m ≤ g needs.
+			if bound, ok := subInt(c.C, g.C); ok {
+				add(fact{Kind: validate.FactLE, Reg: g.Y, Y: c.Y, C: bound})
 			}
 		}
 	}

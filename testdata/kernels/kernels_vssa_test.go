@@ -70,9 +70,14 @@ func FuzzVSSAAdler32(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAAdler32(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -80,14 +85,18 @@ func BenchmarkVSSAAdler32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefAdler32(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefAdler32(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefAdler32(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefAdler32(w0)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -193,9 +202,14 @@ func FuzzVSSAFNV1a32(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAFNV1a32(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -203,14 +217,18 @@ func BenchmarkVSSAFNV1a32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefFNV1a32(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefFNV1a32(w0)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -316,9 +334,14 @@ func FuzzVSSAFNV1a64(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAFNV1a64(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -326,14 +349,18 @@ func BenchmarkVSSAFNV1a64(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefFNV1a64(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefFNV1a64(w0)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -442,9 +469,14 @@ func FuzzVSSACRC32(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACRC32(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -452,14 +484,18 @@ func BenchmarkVSSACRC32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCRC32(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCRC32(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefCRC32(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefCRC32(w0)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -561,20 +597,29 @@ func FuzzVSSADjb2(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADjb2(b *testing.B) {
 	var a0 string
-	found := false
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaKernelsGen4(g)
 		g.scale = 1
-		if vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefDjb2(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -669,9 +714,15 @@ func FuzzVSSADotFloat64(f *testing.F) {
 func BenchmarkVSSADotFloat64(b *testing.B) {
 	var a0 []float64
 	var a1 []float64
-	found := false
+	var b0 []float64
+	var b1 []float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -683,16 +734,23 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 		}
 		a1 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0); w1 = vssaKernelsClone5(a1) }, func() { vssaKernelsRefDotFloat64(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone5(a0)
 	w1 := vssaKernelsClone5(a1)
 	vssaKernelsRefDotFloat64(w0, w1)
@@ -810,9 +868,15 @@ func FuzzVSSADotFloat32(f *testing.F) {
 func BenchmarkVSSADotFloat32(b *testing.B) {
 	var a0 []float32
 	var a1 []float32
-	found := false
+	var b0 []float32
+	var b1 []float32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -824,16 +888,23 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 		}
 		a1 = vssaKernelsGen7(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone7(a0)
 		w1 := vssaKernelsClone7(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone7(a0); w1 = vssaKernelsClone7(a1) }, func() { vssaKernelsRefDotFloat32(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone7(a0)
 	w1 := vssaKernelsClone7(a1)
 	vssaKernelsRefDotFloat32(w0, w1)
@@ -960,9 +1031,17 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 	var a1 []float64
 	var a2 []float64
 	var a3 int
-	found := false
+	var b0 []float64
+	var b1 []float64
+	var b2 []float64
+	var b3 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -974,23 +1053,35 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 		}
 		a1 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a2, a0)
 		a3 = int(32)
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
 		w2 := vssaKernelsClone5(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0); w1 = vssaKernelsClone5(a1); w2 = vssaKernelsClone5(a2) }, func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
 	w0 := vssaKernelsClone5(a0)
 	w1 := vssaKernelsClone5(a1)
 	w2 := vssaKernelsClone5(a2)
@@ -1114,9 +1205,15 @@ func FuzzVSSACountByte(f *testing.F) {
 func BenchmarkVSSACountByte(b *testing.B) {
 	var a0 []byte
 	var a1 byte
-	found := false
+	var b0 []byte
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1126,14 +1223,20 @@ func BenchmarkVSSACountByte(b *testing.B) {
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountByte(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountByte(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefCountByte(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefCountByte(w0, a1)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -1242,9 +1345,15 @@ func FuzzVSSAIndexByte(f *testing.F) {
 func BenchmarkVSSAIndexByte(b *testing.B) {
 	var a0 []byte
 	var a1 byte
-	found := false
+	var b0 []byte
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1254,14 +1363,20 @@ func BenchmarkVSSAIndexByte(b *testing.B) {
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefIndexByte(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefIndexByte(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefIndexByte(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone0(a0)
 	vssaKernelsRefIndexByte(w0, a1)
 	inPlace := !vssaKernelsSame0(w0, a0)
@@ -1368,22 +1483,34 @@ func FuzzVSSACountByteString(f *testing.F) {
 func BenchmarkVSSACountByteString(b *testing.B) {
 	var a0 string
 	var a1 byte
-	found := false
+	var b0 string
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaKernelsGen4(g)
 		g.scale = 1
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
-		if vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefCountByteString(a0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1468,9 +1595,14 @@ func FuzzVSSAPrefixSum(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPrefixSum(b *testing.B) {
 	var a0 []int64
-	found := false
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1478,14 +1610,18 @@ func BenchmarkVSSAPrefixSum(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefPrefixSum(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefPrefixSum(w0)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -1590,9 +1726,14 @@ func FuzzVSSAInsertionSort(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAInsertionSort(b *testing.B) {
 	var a0 []int
-	found := false
+	var b0 []int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1600,14 +1741,18 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 		a0 = vssaKernelsGen12(g)
 		g.scale = 1
 		w0 := vssaKernelsClone12(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone12(a0) }, func() { vssaKernelsRefInsertionSort(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone12(a0)
 	vssaKernelsRefInsertionSort(w0)
 	inPlace := !vssaKernelsSame12(w0, a0)
@@ -1729,9 +1874,15 @@ func FuzzVSSACountPresent(f *testing.F) {
 func BenchmarkVSSACountPresent(b *testing.B) {
 	var a0 []int
 	var a1 []int
-	found := false
+	var b0 []int
+	var b1 []int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1743,16 +1894,23 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 		}
 		a1 = vssaKernelsGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone12(a0)
 		w1 := vssaKernelsClone12(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountPresent(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountPresent(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone12(a0); w1 = vssaKernelsClone12(a1) }, func() { vssaKernelsRefCountPresent(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone12(a0)
 	w1 := vssaKernelsClone12(a1)
 	vssaKernelsRefCountPresent(w0, w1)
@@ -1866,9 +2024,14 @@ func FuzzVSSACountDescents(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountDescents(b *testing.B) {
 	var a0 []int32
-	found := false
+	var b0 []int32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1876,14 +2039,18 @@ func BenchmarkVSSACountDescents(b *testing.B) {
 		a0 = vssaKernelsGen13(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountDescents(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountDescents(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefCountDescents(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone13(a0)
 	vssaKernelsRefCountDescents(w0)
 	inPlace := !vssaKernelsSame13(w0, a0)
@@ -1991,9 +2158,14 @@ func FuzzVSSAPopCountAll(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPopCountAll(b *testing.B) {
 	var a0 []uint64
-	found := false
+	var b0 []uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2001,14 +2173,18 @@ func BenchmarkVSSAPopCountAll(b *testing.B) {
 		a0 = vssaKernelsGen15(g)
 		g.scale = 1
 		w0 := vssaKernelsClone15(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0) }, func() { vssaKernelsRefPopCountAll(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone15(a0)
 	vssaKernelsRefPopCountAll(w0)
 	inPlace := !vssaKernelsSame15(w0, a0)
@@ -2126,9 +2302,15 @@ func FuzzVSSAReverseBitsAll(f *testing.F) {
 func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 	var a0 []uint32
 	var a1 []uint32
-	found := false
+	var b0 []uint32
+	var b1 []uint32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2140,16 +2322,23 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 		}
 		a1 = vssaKernelsGen16(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone16(a0)
 		w1 := vssaKernelsClone16(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone16(a0); w1 = vssaKernelsClone16(a1) }, func() { vssaKernelsRefReverseBitsAll(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone16(a0)
 	w1 := vssaKernelsClone16(a1)
 	vssaKernelsRefReverseBitsAll(w0, w1)
@@ -2264,9 +2453,14 @@ func FuzzVSSAParityAll(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParityAll(b *testing.B) {
 	var a0 []uint64
-	found := false
+	var b0 []uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2274,14 +2468,18 @@ func BenchmarkVSSAParityAll(b *testing.B) {
 		a0 = vssaKernelsGen15(g)
 		g.scale = 1
 		w0 := vssaKernelsClone15(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefParityAll(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefParityAll(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0) }, func() { vssaKernelsRefParityAll(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone15(a0)
 	vssaKernelsRefParityAll(w0)
 	inPlace := !vssaKernelsSame15(w0, a0)
@@ -2398,9 +2596,16 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 	var a0 float64
 	var a1 []float64
 	var a2 []float64
-	found := false
+	var b0 float64
+	var b1 []float64
+	var b2 []float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaKernelsGen6(g)
 		g.scale = 1
@@ -2414,16 +2619,25 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 		}
 		a2 = vssaKernelsGen5(g)
 		g.scale = 1
+		copy(a2, a1)
 		w1 := vssaKernelsClone5(a1)
 		w2 := vssaKernelsClone5(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w1 = vssaKernelsClone5(a1); w2 = vssaKernelsClone5(a2) }, func() { vssaKernelsRefAXPY(a0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w1 := vssaKernelsClone5(a1)
 	w2 := vssaKernelsClone5(a2)
 	vssaKernelsRefAXPY(a0, w1, w2)
@@ -2547,9 +2761,16 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 	var a0 []int32
 	var a1 float64
 	var a2 int
-	found := false
+	var b0 []int32
+	var b1 float64
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2560,14 +2781,22 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 		g.scale = 1
 		a2 = int(5000)
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone13(a0)
 	vssaKernelsRefMandelbrotRow(w0, a1, a2)
 	inPlace := !vssaKernelsSame13(w0, a0)
@@ -2672,9 +2901,14 @@ func FuzzVSSASumSquares(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASumSquares(b *testing.B) {
 	var a0 []float64
-	found := false
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2682,14 +2916,18 @@ func BenchmarkVSSASumSquares(b *testing.B) {
 		a0 = vssaKernelsGen5(g)
 		g.scale = 1
 		w0 := vssaKernelsClone5(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefSumSquares(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefSumSquares(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0) }, func() { vssaKernelsRefSumSquares(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone5(a0)
 	vssaKernelsRefSumSquares(w0)
 	inPlace := !vssaKernelsSame5(w0, a0)
@@ -2794,9 +3032,14 @@ func FuzzVSSAMean(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMean(b *testing.B) {
 	var a0 []int64
-	found := false
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2804,14 +3047,18 @@ func BenchmarkVSSAMean(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMean(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefMean(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefMean(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefMean(w0)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -2928,9 +3175,16 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 	var a0 []int8
 	var a1 []int8
 	var a2 []int8
-	found := false
+	var b0 []int8
+	var b1 []int8
+	var b2 []int8
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2942,22 +3196,32 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 		}
 		a1 = vssaKernelsGen18(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen18(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone18(a0)
 		w1 := vssaKernelsClone18(a1)
 		w2 := vssaKernelsClone18(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone18(a0); w1 = vssaKernelsClone18(a1); w2 = vssaKernelsClone18(a2) }, func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone18(a0)
 	w1 := vssaKernelsClone18(a1)
 	w2 := vssaKernelsClone18(a2)
@@ -3077,9 +3341,14 @@ func FuzzVSSAChecksum16(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAChecksum16(b *testing.B) {
 	var a0 []uint16
-	found := false
+	var b0 []uint16
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3087,14 +3356,18 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 		a0 = vssaKernelsGen20(g)
 		g.scale = 1
 		w0 := vssaKernelsClone20(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefChecksum16(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefChecksum16(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone20(a0) }, func() { vssaKernelsRefChecksum16(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone20(a0)
 	vssaKernelsRefChecksum16(w0)
 	inPlace := !vssaKernelsSame20(w0, a0)
@@ -3209,9 +3482,16 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 	var a0 []uint64
 	var a1 []uint64
 	var a2 []uint64
-	found := false
+	var b0 []uint64
+	var b1 []uint64
+	var b2 []uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3223,22 +3503,32 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 		}
 		a1 = vssaKernelsGen15(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen15(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone15(a0)
 		w1 := vssaKernelsClone15(a1)
 		w2 := vssaKernelsClone15(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefGCDAll(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefGCDAll(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0); w1 = vssaKernelsClone15(a1); w2 = vssaKernelsClone15(a2) }, func() { vssaKernelsRefGCDAll(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone15(a0)
 	w1 := vssaKernelsClone15(a1)
 	w2 := vssaKernelsClone15(a2)
@@ -3357,9 +3647,14 @@ func FuzzVSSAAverageInt32(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAAverageInt32(b *testing.B) {
 	var a0 []int32
-	found := false
+	var b0 []int32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3367,14 +3662,18 @@ func BenchmarkVSSAAverageInt32(b *testing.B) {
 		a0 = vssaKernelsGen13(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefAverageInt32(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone13(a0)
 	vssaKernelsRefAverageInt32(w0)
 	inPlace := !vssaKernelsSame13(w0, a0)
@@ -3494,9 +3793,16 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
 	var a2 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	var b2 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3508,22 +3814,32 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 		}
 		a1 = vssaKernelsGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaKernelsGen0(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaKernelsClone0(a0)
 		w1 := vssaKernelsClone0(a1)
 		w2 := vssaKernelsClone0(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefXorBytes(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefXorBytes(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0); w1 = vssaKernelsClone0(a1); w2 = vssaKernelsClone0(a2) }, func() { vssaKernelsRefXorBytes(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone0(a0)
 	w1 := vssaKernelsClone0(a1)
 	w2 := vssaKernelsClone0(a2)
@@ -3648,9 +3964,15 @@ func FuzzVSSAScaleFloat64(f *testing.F) {
 func BenchmarkVSSAScaleFloat64(b *testing.B) {
 	var a0 []float64
 	var a1 float64
-	found := false
+	var b0 []float64
+	var b1 float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3660,14 +3982,20 @@ func BenchmarkVSSAScaleFloat64(b *testing.B) {
 		a1 = vssaKernelsGen6(g)
 		g.scale = 1
 		w0 := vssaKernelsClone5(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0) }, func() { vssaKernelsRefScaleFloat64(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone5(a0)
 	vssaKernelsRefScaleFloat64(w0, a1)
 	inPlace := !vssaKernelsSame5(w0, a0)
@@ -3776,9 +4104,16 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 	var a0 []int32
 	var a1 int32
 	var a2 int32
-	found := false
+	var b0 []int32
+	var b1 int32
+	var b2 int32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3790,14 +4125,22 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 		a2 = vssaKernelsGen14(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefClampInt32(w0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefClampInt32(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefClampInt32(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone13(a0)
 	vssaKernelsRefClampInt32(w0, a1, a2)
 	inPlace := !vssaKernelsSame13(w0, a0)
@@ -3919,9 +4262,16 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 	var a0 *Point
 	var a1 []int64
 	var a2 []int64
-	found := false
+	var b0 *Point
+	var b1 []int64
+	var b2 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3938,17 +4288,26 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 		}
 		a2 = vssaKernelsGen10(g)
 		g.scale = 1
+		copy(a2, a1)
 		w0 := vssaKernelsClone22(a0)
 		w1 := vssaKernelsClone10(a1)
 		w2 := vssaKernelsClone10(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone22(a0); w1 = vssaKernelsClone10(a1); w2 = vssaKernelsClone10(a2) }, func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone22(a0)
 	w1 := vssaKernelsClone10(a1)
 	w2 := vssaKernelsClone10(a2)
@@ -4073,9 +4432,15 @@ func FuzzVSSACrossSum(f *testing.F) {
 func BenchmarkVSSACrossSum(b *testing.B) {
 	var a0 []Point
 	var a1 []Point
-	found := false
+	var b0 []Point
+	var b1 []Point
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4087,16 +4452,23 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 		}
 		a1 = vssaKernelsGen23(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaKernelsClone23(a0)
 		w1 := vssaKernelsClone23(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefCrossSum(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCrossSum(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone23(a0); w1 = vssaKernelsClone23(a1) }, func() { vssaKernelsRefCrossSum(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone23(a0)
 	w1 := vssaKernelsClone23(a1)
 	vssaKernelsRefCrossSum(w0, w1)
@@ -4215,9 +4587,15 @@ func FuzzVSSAUpdateStats(f *testing.F) {
 func BenchmarkVSSAUpdateStats(b *testing.B) {
 	var a0 *Stats
 	var a1 []int64
-	found := false
+	var b0 *Stats
+	var b1 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4231,14 +4609,20 @@ func BenchmarkVSSAUpdateStats(b *testing.B) {
 		g.scale = 1
 		w0 := vssaKernelsClone25(a0)
 		w1 := vssaKernelsClone10(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone25(a0); w1 = vssaKernelsClone10(a1) }, func() { vssaKernelsRefUpdateStats(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone25(a0)
 	w1 := vssaKernelsClone10(a1)
 	vssaKernelsRefUpdateStats(w0, w1)
@@ -4360,9 +4744,14 @@ func FuzzVSSAMaxMinInt64(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 	var a0 []int64
-	found := false
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4370,14 +4759,18 @@ func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefMaxMinInt64(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefMaxMinInt64(w0)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -4484,9 +4877,14 @@ func FuzzVSSAMaxFloat32(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMaxFloat32(b *testing.B) {
 	var a0 []float32
-	found := false
+	var b0 []float32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4494,14 +4892,18 @@ func BenchmarkVSSAMaxFloat32(b *testing.B) {
 		a0 = vssaKernelsGen7(g)
 		g.scale = 1
 		w0 := vssaKernelsClone7(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone7(a0) }, func() { vssaKernelsRefMaxFloat32(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone7(a0)
 	vssaKernelsRefMaxFloat32(w0)
 	inPlace := !vssaKernelsSame7(w0, a0)
@@ -4606,9 +5008,15 @@ func FuzzVSSAHistogram(f *testing.F) {
 func BenchmarkVSSAHistogram(b *testing.B) {
 	var a0 *[256]uint32
 	var a1 []byte
-	found := false
+	var b0 *[256]uint32
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4622,14 +5030,20 @@ func BenchmarkVSSAHistogram(b *testing.B) {
 		g.scale = 1
 		w0 := vssaKernelsClone26(a0)
 		w1 := vssaKernelsClone0(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefHistogram(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefHistogram(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone26(a0); w1 = vssaKernelsClone0(a1) }, func() { vssaKernelsRefHistogram(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaKernelsClone26(a0)
 	w1 := vssaKernelsClone0(a1)
 	vssaKernelsRefHistogram(w0, w1)
@@ -4749,9 +5163,16 @@ func BenchmarkVSSACountLess(b *testing.B) {
 	var a0 []int32
 	var a1 int32
 	var a2 bool
-	found := false
+	var b0 []int32
+	var b1 int32
+	var b2 bool
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4763,14 +5184,22 @@ func BenchmarkVSSACountLess(b *testing.B) {
 		a2 = vssaKernelsGen27(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountLess(w0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountLess(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefCountLess(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone13(a0)
 	vssaKernelsRefCountLess(w0, a1, a2)
 	inPlace := !vssaKernelsSame13(w0, a0)
@@ -4867,9 +5296,14 @@ func FuzzVSSASortInt64(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASortInt64(b *testing.B) {
 	var a0 []int64
-	found := false
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -4877,14 +5311,18 @@ func BenchmarkVSSASortInt64(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefSortInt64(w0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefSortInt64(w0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefSortInt64(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefSortInt64(w0)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -4996,9 +5434,16 @@ func BenchmarkVSSAQuickSort(b *testing.B) {
 	var a0 []int64
 	var a1 int
 	var a2 int
-	found := false
+	var b0 []int64
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -5008,14 +5453,22 @@ func BenchmarkVSSAQuickSort(b *testing.B) {
 		a1 = int(8)
 		a2 = int(1023)
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefQuickSort(w0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefQuickSort(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefQuickSort(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefQuickSort(w0, a1, a2)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -5131,9 +5584,16 @@ func BenchmarkVSSApartition(b *testing.B) {
 	var a0 []int64
 	var a1 int
 	var a2 int
-	found := false
+	var b0 []int64
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -5143,14 +5603,22 @@ func BenchmarkVSSApartition(b *testing.B) {
 		a1 = int(8)
 		a2 = int(1023)
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefpartition(w0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefpartition(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefpartition(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaKernelsClone10(a0)
 	vssaKernelsRefpartition(w0, a1, a2)
 	inPlace := !vssaKernelsSame10(w0, a0)
@@ -5254,19 +5722,28 @@ func FuzzVSSACountPrimes(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACountPrimes(b *testing.B) {
 	var a0 uint32
-	found := false
+	var b0 uint32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = uint32(5000)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefCountPrimes(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -5356,19 +5833,28 @@ func FuzzVSSAisPrime(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAisPrime(b *testing.B) {
 	var a0 uint32
-	found := false
+	var b0 uint32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaKernelsBenchGen(uint64(try))
+		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = uint32(1000003)
-		if vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }) == "" {
-			found = true
-			break
+		if vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }) != "" {
+			continue
+		}
+		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefisPrime(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -5503,6 +5989,20 @@ func vssaKernelsDeclName(fd *vssaast.FuncDecl) string {
 		return id.Name + "." + fd.Name.Name
 	}
 	return ""
+}
+
+// vssaKernelsWorkTime returns the shortest of three timed calls of call, each
+// after an untimed prepare (fresh copies of what it writes): how long
+// the Go original works on an input, to pick the benchmark's.
+func vssaKernelsWorkTime(prepare, call func()) time.Duration {
+	d := time.Duration(math.MaxInt64)
+	for range 3 {
+		prepare()
+		t0 := time.Now()
+		call()
+		d = min(d, time.Since(t0))
+	}
+	return d
 }
 
 // vssaKernelsCountNoted is set once vssaKernelsNoteCount has said that -count N
@@ -6154,6 +6654,25 @@ type vssaKernelsGen struct {
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
 	scale int // benchmarks: the factor of a slice's length (an output's room)
+
+	// alphabet, in benchmarks, holds the values a slice's elements and a
+	// string's bytes are drawn from; "" draws elements in [0, 100) and
+	// bytes in [0, 256).
+	alphabet string
+}
+
+// vssaKernelsAlphabets are the alphabets a benchmark's tries take turns with:
+// a parser, a decoder or a compare loop does its work on some of them
+// only (digits, hex, white space, equal elements), and the benchmark
+// keeps the input on which the Go original works longest.
+var vssaKernelsAlphabets = []string{"", "\x00", "0123456789", "0123456789abcdefABCDEF", " \t\r\n", "abcdefghijklmnopqrstuvwxyz ", vssaKernelsAllBytes()}
+
+func vssaKernelsAllBytes() string {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
 }
 
 func vssaKernelsRandGen(seed uint64) *vssaKernelsGen {
@@ -6189,6 +6708,9 @@ var vssaKernelsEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255
 func (g *vssaKernelsGen) int() int64 {
 	if g.bench && g.elems == 0 {
 		return int64(g.n(1024))
+	}
+	if g.bench && g.alphabet != "" {
+		return int64(g.alphabet[g.n(len(g.alphabet))])
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -6232,7 +6754,11 @@ func (g *vssaKernelsGen) bytes() []byte {
 	n, _ := g.length()
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = byte(g.u64())
+		if g.bench && g.alphabet != "" {
+			b[i] = g.alphabet[g.n(len(g.alphabet))]
+		} else {
+			b[i] = byte(g.u64())
+		}
 	}
 	return b
 }

@@ -15,7 +15,9 @@ import (
 // it, and the compiled code must go on writing where the array is now
 // (it reloads its pointer arguments after each call: calls.go). The
 // test checks that some calls did move the stack, or it would prove
-// nothing.
+// nothing: each seed sorts below a different depth of Go frames
+// (sortAtDepth), so that, whatever the compiled frames' sizes, some
+// sort starts close enough to the end of the stack to grow it.
 func TestCallsMoveStack(t *testing.T) {
 	moved := 0
 	for seed := range uint64(20) {
@@ -29,7 +31,7 @@ func TestCallsMoveStack(t *testing.T) {
 			want := slices.Clone(a[:])
 			slices.Sort(want)
 			before := uintptr(unsafe.Pointer(&a[0]))
-			SortInt64(a[:])
+			sortAtDepth(a[:], int(seed)*4)
 			if uintptr(unsafe.Pointer(&a[0])) != before {
 				moved++
 			}
@@ -48,3 +50,20 @@ func TestCallsMoveStack(t *testing.T) {
 	}
 	t.Logf("%d of 20 sorts moved the stack", moved)
 }
+
+// sortAtDepth calls SortInt64 below depth frames of its own, each some
+// hundred bytes.
+//
+//go:noinline
+func sortAtDepth(s []int64, depth int) {
+	var pad [96]byte
+	if depth > 0 {
+		sortAtDepth(s, depth-1)
+		pad[depth%len(pad)] = byte(depth)
+		stackSink += int(pad[depth%len(pad)])
+		return
+	}
+	SortInt64(s)
+}
+
+var stackSink int

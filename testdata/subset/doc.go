@@ -7,4 +7,4 @@
 // constructs.
 package subset
 
-//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -inlinable -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB (*Digest).Write Celsius.Fahrenheit InRange Centroid EmitLiteral Shift ParseDigits HexDecode (*Source).Add MostCommon
+//go:generate go run github.com/vssa-go/vssa/cmd/vssa compile -inlinable -o subset . HexEncode SumWords Skip Field ParsePair Window PopCount MixWords AddVV L2Norm Unsigned Bits Descale8 YCbCrToRGB (*Digest).Write Celsius.Fahrenheit InRange Centroid EmitLiteral Shift ParseDigits HexDecode (*Source).Add MostCommon ASCIIWords Halves SubVV AddMulVVWW Add192 Sub192 ByteLoads BigEndianWords Rounds CountOf MaxOf MaxOf[float64] InsertionSort Widen[int16,float32] Widen[int32,float64] IndexByteOf[string] IsSorted IsSorted[[]float64,float64] InsertionSort[float64]

@@ -1,6 +1,7 @@
 package subset
 
 import (
+	"cmp"
 	"errors"
 	"io"
 )
@@ -74,4 +75,38 @@ func unhex(c byte) byte {
 type Source struct {
 	r io.Reader
 	n int
+}
+
+// word64 reads 8 bytes of b as a little-endian word, as utf8's word
+// does: generic over the two byte sequences, small enough for vssa
+// compile to inline its instance into the caller.
+func word64[T string | []byte](b T) uint64 {
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// Lines counts the lines of b: the package uses CountOf at byte, which
+// vssa compile compiles when CountOf is named without type arguments.
+func Lines(b []byte) int { return CountOf(b, '\n') + 1 }
+
+// Largest is the largest of xs: MaxOf at int64.
+func Largest(xs []int64) int64 { return MaxOf(xs) }
+
+// SortSmall sorts a short slice: IsSorted at []int32, InsertionSort
+// at int32.
+func SortSmall(xs []int32) {
+	if !IsSorted(xs) {
+		InsertionSort(xs, 0, len(xs))
+	}
+}
+
+// cmpLess is slices' cmpLess: x < y, with NaNs first. The compiled
+// instantiations of InsertionSort inline it.
+func cmpLess[T cmp.Ordered](x, y T) bool {
+	return (isNaN(x) && !isNaN(y)) || x < y
+}
+
+// isNaN is slices' isNaN.
+func isNaN[T cmp.Ordered](x T) bool {
+	return x != x
 }

@@ -327,3 +327,128 @@ func MostCommon(p []byte) byte {
 	}
 	return byte(best)
 }
+
+// ASCIIWords returns how many leading 8-byte words of s are all ASCII,
+// through a generic helper: its instance is inlined, so s's pointer
+// needs no call to survive.
+func ASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}
+
+// Halves divides and takes remainders by powers of two, signed and
+// unsigned (hex's Decode asks len(src)%2): a shift and a mask, the
+// signed ones biased toward zero.
+func Halves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}
+
+// SubVV sets z = x - y with borrows and returns the last borrow, as
+// math/big's subVV_g.
+func SubVV(z, x, y []uint) (c uint) {
+	for i := range z {
+		zi, cc := bits.Sub(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// AddMulVVWW sets z = x + y*m + a and returns the carry, as math/big's
+// addMulVVWW_g with mulAddWWW_g inlined by hand.
+func AddMulVVWW(z, x, y []uint, m, a uint) (c uint) {
+	c = a
+	for i := range z {
+		hi, lo := bits.Mul(y[i], m)
+		var cc uint
+		lo, cc = bits.Add(lo, x[i], 0)
+		hi += cc
+		lo, cc = bits.Add(lo, c, 0)
+		z[i] = lo
+		c = hi + cc
+	}
+	return
+}
+
+// Add192 adds two 192-bit numbers through a chain of carries, with the
+// carry in as given: math/bits leaves a carry other than 0 or 1
+// undefined, and the generated test checks gc's results for any.
+func Add192(x0, x1, x2, y0, y1, y2, c uint64) (z0, z1, z2, carry uint64) {
+	z0, c = bits.Add64(x0, y0, c)
+	z1, c = bits.Add64(x1, y1, c)
+	z2, carry = bits.Add64(x2, y2, c)
+	return
+}
+
+// Sub192 subtracts two 192-bit numbers through a chain of borrows,
+// with a borrow in of any value (as Add192).
+func Sub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
+	z0, b = bits.Sub64(x0, y0, b)
+	z1, b = bits.Sub64(x1, y1, b)
+	z2, borrow = bits.Sub64(x2, y2, b)
+	return
+}
+
+// ByteLoads reads integers of b byte by byte, as hand-written decoders
+// do (after one bounds check of the last byte): little- and big-endian
+// at 16, 32 and 64 bits, 2 bytes into a uint32, a signed int32, and a
+// byte read twice (combined in part).
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32) {
+	_ = b[37]
+	le16 := uint16(b[0]) | uint16(b[1])<<8
+	le32 := uint32(b[2]) | uint32(b[3])<<8 | uint32(b[4])<<16 | uint32(b[5])<<24
+	le64 := uint64(b[6]) | uint64(b[7])<<8 | uint64(b[8])<<16 | uint64(b[9])<<24 |
+		uint64(b[10])<<32 | uint64(b[11])<<40 | uint64(b[12])<<48 | uint64(b[13])<<56
+	be16 := uint16(b[15]) | uint16(b[14])<<8
+	be32 := uint32(b[16])<<24 | uint32(b[17])<<16 | uint32(b[18])<<8 | uint32(b[19])
+	be64 := uint64(b[27]) | uint64(b[26])<<8 | uint64(b[25])<<16 | uint64(b[24])<<24 |
+		uint64(b[23])<<32 | uint64(b[22])<<40 | uint64(b[21])<<48 | uint64(b[20])<<56
+	half := uint32(b[28]) | uint32(b[29])<<8
+	signed := int32(b[30]) | int32(b[31])<<8 | int32(b[32])<<16 | int32(b[33])<<24
+	twice := uint32(b[34]) | uint32(b[35])<<8 | uint32(b[36])<<16 | uint32(b[37])<<24 + uint32(b[34])
+	return le16, le32, le64, be16, be32, be64, half, signed, twice
+}
+
+// BigEndianWords decodes p into big-endian words as crypto/sha1's
+// block function does, each byte checked on its own, and stores the
+// first byte of each word back in between.
+func BigEndianWords(p []byte, w []uint32) {
+	for i := 0; i < len(w); i++ {
+		j := i * 4
+		w[i] = uint32(p[j])<<24 | uint32(p[j+1])<<16 | uint32(p[j+2])<<8 | uint32(p[j+3])
+		if i&3 == 2 {
+			// A store between two byte loads: not combined.
+			x := uint32(p[j+1])
+			p[j+1] ^= 0x5a
+			w[i] += x | uint32(p[j+1])<<8
+		}
+	}
+}
+
+// Rounds runs a loop of a constant trip count, which vssa unrolls
+// fully: each copy's index folds into constants, displacements and
+// immediates, narrow arithmetic and conversions on it included.
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16) {
+	var u uint8
+	var s int8
+	var h uint16
+	for i := 0; i < 16; i++ {
+		w[i] = uint32(b[i*4])<<24 | uint32(b[i*4+1])<<16 | uint32(b[i*4+2])<<8 | uint32(b[i*4+3])
+		u += uint8(i*37) * 3
+		s -= int8(i*19) ^ 0x55
+		h = h<<3 | uint16(i*4099)>>2 - uint16(int8(i*23))
+	}
+	return u, s, h
+}

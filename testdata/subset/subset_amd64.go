@@ -5,6 +5,7 @@
 package subset
 
 import (
+	"cmp"
 	"strconv"
 	"unsafe"
 )
@@ -24,6 +25,162 @@ func vssaSubsetCall2(p0 string) interface{} {
 
 func vssaSubsetCall3(p0 interface{}) {
 	panic(p0)
+}
+
+// vssaSubsetCall4 calls cmp.Less[float64] for the assembly.
+func vssaSubsetCall4(p0 float64, p1 float64) bool {
+	return cmp.Less[float64](p0, p1)
+}
+
+// vssaSubsetCall5 calls cmp.Less[int32] for the assembly.
+func vssaSubsetCall5(p0 int32, p1 int32) bool {
+	return cmp.Less[int32](p0, p1)
+}
+
+// CountOf is compiled at [uint8]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoCountOf).
+func CountOf[T ~byte](p0 []T, p1 T) int {
+	switch any(*new(T)).(type) {
+	case byte:
+		r0 := CountOf_uint8(*(*[]byte)(unsafe.Pointer(&p0)), *(*byte)(unsafe.Pointer(&p1)))
+		return r0
+	}
+	return vssaSubsetGoCountOf(p0, p1)
+}
+
+// vssaSubsetGoCountOf is CountOf's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoCountOf[T ~byte](s []T, c T) int {
+	n := 0
+	for _, x := range s {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
+// MaxOf is compiled at [float64], [int64]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoMaxOf).
+func MaxOf[T int | int64 | float64](p0 []T) T {
+	switch any(*new(T)).(type) {
+	case float64:
+		r0 := MaxOf_float64(*(*[]float64)(unsafe.Pointer(&p0)))
+		return *(*T)(unsafe.Pointer(&r0))
+	case int64:
+		r0 := MaxOf_int64(*(*[]int64)(unsafe.Pointer(&p0)))
+		return *(*T)(unsafe.Pointer(&r0))
+	}
+	return vssaSubsetGoMaxOf(p0)
+}
+
+// vssaSubsetGoMaxOf is MaxOf's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoMaxOf[T int | int64 | float64](s []T) T {
+	var m T
+	for i, x := range s {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// InsertionSort is compiled at [float64], [int32]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoInsertionSort).
+func InsertionSort[E cmp.Ordered](p0 []E, p1 int, p2 int) {
+	switch any(*new(E)).(type) {
+	case float64:
+		InsertionSort_float64(*(*[]float64)(unsafe.Pointer(&p0)), p1, p2)
+		return
+	case int32:
+		InsertionSort_int32(*(*[]int32)(unsafe.Pointer(&p0)), p1, p2)
+		return
+	}
+	vssaSubsetGoInsertionSort(p0, p1, p2)
+}
+
+// vssaSubsetGoInsertionSort is InsertionSort's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoInsertionSort[E cmp.Ordered](data []E, a, b int) {
+	for i := a + 1; i < b; i++ {
+		for j := i; j > a && cmpLess(data[j], data[j-1]); j-- {
+			data[j], data[j-1] = data[j-1], data[j]
+		}
+	}
+}
+
+// Widen is compiled at [int16,float32], [int32,float64]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoWiden).
+func Widen[T ~int16 | ~int32, F ~float32 | ~float64](p0 []F, p1 []T, p2 F) int {
+	switch any(*new(T)).(type) {
+	case int16:
+		if func() bool { _, ok := any(*new(F)).(float32); return ok }() {
+			r0 := Widen_int16_float32(*(*[]float32)(unsafe.Pointer(&p0)), *(*[]int16)(unsafe.Pointer(&p1)), *(*float32)(unsafe.Pointer(&p2)))
+			return r0
+		}
+	case int32:
+		if func() bool { _, ok := any(*new(F)).(float64); return ok }() {
+			r0 := Widen_int32_float64(*(*[]float64)(unsafe.Pointer(&p0)), *(*[]int32)(unsafe.Pointer(&p1)), *(*float64)(unsafe.Pointer(&p2)))
+			return r0
+		}
+	}
+	return vssaSubsetGoWiden(p0, p1, p2)
+}
+
+// vssaSubsetGoWiden is Widen's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoWiden[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = F(src[i]) * k
+	}
+	return n
+}
+
+// IndexByteOf is compiled at [string]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoIndexByteOf).
+func IndexByteOf[S ~string | ~[]byte](p0 S, p1 byte) int {
+	switch any(*new(S)).(type) {
+	case string:
+		r0 := IndexByteOf_string(*(*string)(unsafe.Pointer(&p0)), p1)
+		return r0
+	}
+	return vssaSubsetGoIndexByteOf(p0, p1)
+}
+
+// vssaSubsetGoIndexByteOf is IndexByteOf's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoIndexByteOf[S ~string | ~[]byte](s S, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsSorted is compiled at [[]float64,float64], [[]int32,int32]: at those type arguments it calls the
+// assembly, at others its Go original (vssaSubsetGoIsSorted).
+func IsSorted[S ~[]E, E cmp.Ordered](p0 S) bool {
+	switch any(*new(S)).(type) {
+	case []float64:
+		if func() bool { _, ok := any(*new(E)).(float64); return ok }() {
+			r0 := IsSorted_slice_float64_float64(*(*[]float64)(unsafe.Pointer(&p0)))
+			return r0
+		}
+	case []int32:
+		if func() bool { _, ok := any(*new(E)).(int32); return ok }() {
+			r0 := IsSorted_slice_int32_int32(*(*[]int32)(unsafe.Pointer(&p0)))
+			return r0
+		}
+	}
+	return vssaSubsetGoIsSorted(p0)
+}
+
+// vssaSubsetGoIsSorted is IsSorted's Go original, as written, for the type arguments not compiled.
+func vssaSubsetGoIsSorted[S ~[]E, E cmp.Ordered](x S) bool {
+	for i := len(x) - 1; i > 0; i-- {
+		if cmp.Less(x[i], x[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 //go:noescape
@@ -108,6 +265,63 @@ func (recv *Source) Add(p1 []byte) int {
 
 //go:noescape
 func MostCommon(p []byte) byte
+
+//go:noescape
+func ASCIIWords(s string) int
+
+//go:noescape
+func Halves(xs []int64, us []uint64) (int64, uint64)
+
+//go:noescape
+func SubVV(z []uint, x []uint, y []uint) uint
+
+//go:noescape
+func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
+
+//go:noescape
+func Add192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, c uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func Sub192(x0 uint64, x1 uint64, x2 uint64, y0 uint64, y1 uint64, y2 uint64, b uint64) (uint64, uint64, uint64, uint64)
+
+//go:noescape
+func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
+
+//go:noescape
+func BigEndianWords(p []byte, w []uint32)
+
+//go:noescape
+func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
+
+//go:noescape
+func CountOf_uint8(s []byte, c byte) int
+
+//go:noescape
+func MaxOf_float64(s []float64) float64
+
+//go:noescape
+func MaxOf_int64(s []int64) int64
+
+//go:noescape
+func InsertionSort_float64(data []float64, a int, b int)
+
+//go:noescape
+func InsertionSort_int32(data []int32, a int, b int)
+
+//go:noescape
+func Widen_int16_float32(dst []float32, src []int16, k float32) int
+
+//go:noescape
+func Widen_int32_float64(dst []float64, src []int32, k float64) int
+
+//go:noescape
+func IndexByteOf_string(s string, c byte) int
+
+//go:noescape
+func IsSorted_slice_float64_float64(x []float64) bool
+
+//go:noescape
+func IsSorted_slice_int32_int32(x []int32) bool
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

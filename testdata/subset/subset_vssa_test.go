@@ -5,6 +5,7 @@
 package subset
 
 import (
+	"cmp"
 	vssasha256 "crypto/sha256"
 	"encoding/binary"
 	vssaflag "flag"
@@ -80,9 +81,15 @@ func FuzzVSSAHexEncode(f *testing.F) {
 func BenchmarkVSSAHexEncode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -94,16 +101,23 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefHexEncode(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefHexEncode(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexEncode(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexEncode(w0, w1)
@@ -220,9 +234,14 @@ func FuzzVSSASumWords(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSASumWords(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -230,14 +249,18 @@ func BenchmarkVSSASumWords(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefSumWords(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSumWords(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefSumWords(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefSumWords(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -344,9 +367,15 @@ func FuzzVSSASkip(f *testing.F) {
 func BenchmarkVSSASkip(b *testing.B) {
 	var a0 []int64
 	var a1 int
-	found := false
+	var b0 []int64
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -356,14 +385,20 @@ func BenchmarkVSSASkip(b *testing.B) {
 		a1 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone4(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefSkip(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSkip(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefSkip(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone4(a0)
 	vssaSubsetRefSkip(w0, a1)
 	inPlace := !vssaSubsetSame4(w0, a0)
@@ -480,9 +515,16 @@ func BenchmarkVSSAField(b *testing.B) {
 	var a0 string
 	var a1 byte
 	var a2 int
-	found := false
+	var b0 string
+	var b1 byte
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen6(g)
 		g.scale = 1
@@ -490,14 +532,22 @@ func BenchmarkVSSAField(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen2(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefField(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefField(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefField(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -589,9 +639,14 @@ func FuzzVSSAParsePair(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParsePair(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -599,14 +654,18 @@ func BenchmarkVSSAParsePair(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefParsePair(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefParsePair(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefParsePair(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefParsePair(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -716,9 +775,17 @@ func BenchmarkVSSAWindow(b *testing.B) {
 	var a1 int
 	var a2 int
 	var a3 int
-	found := false
+	var b0 []int32
+	var b1 int
+	var b2 int
+	var b3 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -732,14 +799,24 @@ func BenchmarkVSSAWindow(b *testing.B) {
 		a3 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone8(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefWindow(w0, a1, a2, a3) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefWindow(w0, a1, a2, a3) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefWindow(w0, a1, a2, a3) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefWindow(w0, a1, a2, a3)
 	inPlace := !vssaSubsetSame8(w0, a0)
@@ -853,9 +930,14 @@ func FuzzVSSAPopCount(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAPopCount(b *testing.B) {
 	var a0 []uint64
-	found := false
+	var b0 []uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -863,14 +945,18 @@ func BenchmarkVSSAPopCount(b *testing.B) {
 		a0 = vssaSubsetGen10(g)
 		g.scale = 1
 		w0 := vssaSubsetClone10(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefPopCount(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefPopCount(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone10(a0) }, func() { vssaSubsetRefPopCount(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone10(a0)
 	vssaSubsetRefPopCount(w0)
 	inPlace := !vssaSubsetSame10(w0, a0)
@@ -982,9 +1068,15 @@ func FuzzVSSAMixWords(f *testing.F) {
 func BenchmarkVSSAMixWords(b *testing.B) {
 	var a0 []byte
 	var a1 uint64
-	found := false
+	var b0 []byte
+	var b1 uint64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -994,14 +1086,20 @@ func BenchmarkVSSAMixWords(b *testing.B) {
 		a1 = vssaSubsetGen11(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefMixWords(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefMixWords(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMixWords(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMixWords(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -1119,9 +1217,16 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
 	var a2 []uint
-	found := false
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%3 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1133,22 +1238,32 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 		}
 		a1 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a1, a0)
 		if try%3 == 2 {
 			g.scale = 1 << (try / 10)
 		}
 		a2 = vssaSubsetGen12(g)
 		g.scale = 1
+		copy(a2, a0)
 		w0 := vssaSubsetClone12(a0)
 		w1 := vssaSubsetClone12(a1)
 		w2 := vssaSubsetClone12(a2)
-		if vssaSubsetCatch(func() { vssaSubsetRefAddVV(w0, w1, w2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefAddVV(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddVV(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	w0 := vssaSubsetClone12(a0)
 	w1 := vssaSubsetClone12(a1)
 	w2 := vssaSubsetClone12(a2)
@@ -1274,9 +1389,14 @@ func FuzzVSSAL2Norm(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAL2Norm(b *testing.B) {
 	var a0 []float64
-	found := false
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1284,14 +1404,18 @@ func BenchmarkVSSAL2Norm(b *testing.B) {
 		a0 = vssaSubsetGen14(g)
 		g.scale = 1
 		w0 := vssaSubsetClone14(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefL2Norm(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefL2Norm(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefL2Norm(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefL2Norm(w0)
 	inPlace := !vssaSubsetSame14(w0, a0)
@@ -1415,9 +1539,16 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 	var a0 uint64
 	var a1 float64
 	var a2 float32
-	found := false
+	var b0 uint64
+	var b1 float64
+	var b2 float32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -1425,14 +1556,22 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen16(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefUnsigned(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefUnsigned(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefUnsigned(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1547,9 +1686,16 @@ func BenchmarkVSSABits(b *testing.B) {
 	var a0 uint64
 	var a1 uint32
 	var a2 int
-	found := false
+	var b0 uint64
+	var b1 uint32
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen11(g)
 		g.scale = 1
@@ -1557,14 +1703,22 @@ func BenchmarkVSSABits(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen2(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefBits(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefBits(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefBits(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1647,9 +1801,14 @@ func FuzzVSSADescale8(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSADescale8(b *testing.B) {
 	var a0 *[8]int32
-	found := false
+	var b0 *[8]int32
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1657,14 +1816,18 @@ func BenchmarkVSSADescale8(b *testing.B) {
 		a0 = vssaSubsetGen18(g)
 		g.scale = 1
 		w0 := vssaSubsetClone18(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefDescale8(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefDescale8(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone18(a0) }, func() { vssaSubsetRefDescale8(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone18(a0)
 	vssaSubsetRefDescale8(w0)
 	inPlace := !vssaSubsetSame18(w0, a0)
@@ -1801,9 +1964,16 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	var a0 uint8
 	var a1 uint8
 	var a2 uint8
-	found := false
+	var b0 uint8
+	var b1 uint8
+	var b2 uint8
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen1(g)
 		g.scale = 1
@@ -1811,14 +1981,22 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 		g.scale = 1
 		a2 = vssaSubsetGen1(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -1920,9 +2098,15 @@ func FuzzVSSADigest_Write(f *testing.F) {
 func BenchmarkVSSADigest_Write(b *testing.B) {
 	var a0 *Digest
 	var a1 []byte
-	found := false
+	var b0 *Digest
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -1936,14 +2120,20 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone19(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefDigest_Write(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefDigest_Write(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone19(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefDigest_Write(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone19(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefDigest_Write(w0, w1)
@@ -2046,20 +2236,29 @@ func FuzzVSSACelsius_Fahrenheit(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 	var a0 Celsius
-	found := false
+	var b0 Celsius
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen20(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefCelsius_Fahrenheit(a0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefCelsius_Fahrenheit(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefCelsius_Fahrenheit(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -2153,9 +2352,15 @@ func FuzzVSSAInRange(f *testing.F) {
 func BenchmarkVSSAInRange(b *testing.B) {
 	var a0 []byte
 	var a1 uint8
-	found := false
+	var b0 []byte
+	var b1 uint8
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2165,14 +2370,20 @@ func BenchmarkVSSAInRange(b *testing.B) {
 		a1 = vssaSubsetGen1(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefInRange(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefInRange(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefInRange(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefInRange(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -2288,9 +2499,14 @@ func FuzzVSSACentroid(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSACentroid(b *testing.B) {
 	var a0 []Point
-	found := false
+	var b0 []Point
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2298,14 +2514,18 @@ func BenchmarkVSSACentroid(b *testing.B) {
 		a0 = vssaSubsetGen22(g)
 		g.scale = 1
 		w0 := vssaSubsetClone22(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefCentroid(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefCentroid(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone22(a0) }, func() { vssaSubsetRefCentroid(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone22(a0)
 	vssaSubsetRefCentroid(w0)
 	inPlace := !vssaSubsetSame22(w0, a0)
@@ -2427,9 +2647,15 @@ func FuzzVSSAEmitLiteral(f *testing.F) {
 func BenchmarkVSSAEmitLiteral(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2441,16 +2667,23 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefEmitLiteral(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefEmitLiteral(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefEmitLiteral(w0, w1)
@@ -2564,9 +2797,15 @@ func FuzzVSSAShift(f *testing.F) {
 func BenchmarkVSSAShift(b *testing.B) {
 	var a0 []int32
 	var a1 int
-	found := false
+	var b0 []int32
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2576,14 +2815,20 @@ func BenchmarkVSSAShift(b *testing.B) {
 		a1 = vssaSubsetGen2(g)
 		g.scale = 1
 		w0 := vssaSubsetClone8(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefShift(w0, a1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefShift(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefShift(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefShift(w0, a1)
 	inPlace := !vssaSubsetSame8(w0, a0)
@@ -2705,20 +2950,29 @@ func FuzzVSSAParseDigits(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAParseDigits(b *testing.B) {
 	var a0 string
-	found := false
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaSubsetGen6(g)
 		g.scale = 1
-		if vssaSubsetCatch(func() { vssaSubsetRefParseDigits(a0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefParseDigits(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefParseDigits(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	inPlace := false
 	batch := 64
 	if inPlace {
@@ -2835,9 +3089,15 @@ func FuzzVSSAHexDecode(f *testing.F) {
 func BenchmarkVSSAHexDecode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
-	found := false
+	var b0 []byte
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2849,16 +3109,23 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 		}
 		a1 = vssaSubsetGen0(g)
 		g.scale = 1
+		copy(a1, a0)
 		w0 := vssaSubsetClone0(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefHexDecode(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefHexDecode(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexDecode(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone0(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexDecode(w0, w1)
@@ -2975,9 +3242,15 @@ func FuzzVSSASource_Add(f *testing.F) {
 func BenchmarkVSSASource_Add(b *testing.B) {
 	var a0 *Source
 	var a1 []byte
-	found := false
+	var b0 *Source
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%2 == 0 {
 			g.scale = 1 << (try / 10)
@@ -2991,14 +3264,20 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 		g.scale = 1
 		w0 := vssaSubsetClone25(a0)
 		w1 := vssaSubsetClone0(a1)
-		if vssaSubsetCatch(func() { vssaSubsetRefSource_Add(w0, w1) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefSource_Add(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone25(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefSource_Add(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
+	a1 = b1
 	w0 := vssaSubsetClone25(a0)
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefSource_Add(w0, w1)
@@ -3116,9 +3395,14 @@ func FuzzVSSAMostCommon(f *testing.F) {
 // (go test -count N runs impl=gc N times, then impl=vssa N times.)
 func BenchmarkVSSAMostCommon(b *testing.B) {
 	var a0 []byte
-	found := false
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
 	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
 		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		if try%1 == 0 {
 			g.scale = 1 << (try / 10)
@@ -3126,14 +3410,18 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 		a0 = vssaSubsetGen0(g)
 		g.scale = 1
 		w0 := vssaSubsetClone0(a0)
-		if vssaSubsetCatch(func() { vssaSubsetRefMostCommon(w0) }) == "" {
-			found = true
-			break
+		if vssaSubsetCatch(func() { vssaSubsetRefMostCommon(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMostCommon(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
 		}
 	}
-	if !found {
+	if best < 0 {
 		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
 	}
+	a0 = b0
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMostCommon(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
@@ -3188,6 +3476,3007 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefASCIIWords is ASCIIWords's Go original.
+func vssaSubsetRefASCIIWords(s string) int {
+	n := 0
+	for len(s) >= 8 && word64(s)&0x8080808080808080 == 0 {
+		s = s[8:]
+		n++
+	}
+	return n
+}
+
+// vssaSubsetCheckASCIIWords runs ASCIIWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckASCIIWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIWords(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIWords(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ASCIIWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ASCIIWords(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAASCIIWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckASCIIWords(t, g)
+	}
+}
+
+func FuzzVSSAASCIIWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckASCIIWords(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAASCIIWords times gc's ASCIIWords (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAASCIIWords(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefASCIIWords(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIWords(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ASCIIWords(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefHalves is Halves's Go original.
+func vssaSubsetRefHalves(xs []int64, us []uint64) (int64, uint64) {
+	var s int64
+	for _, x := range xs {
+		s += x/2 + x%2 + x/1024 + x%1024 - x%(1<<30) + x/(1<<30)
+	}
+	var u uint64
+	for _, y := range us {
+		u += y/8 + y%8
+	}
+	return s, u
+}
+
+// vssaSubsetCheckHalves runs Halves and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckHalves(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	a1 := vssaSubsetGen10(g)
+	b1 := vssaSubsetClone10(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int64
+	var r1, w1 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefHalves(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Halves(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Halves(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(r0, w0) {
+		t.Fatalf("Halves(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Halves(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("Halves(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame10(a1, b1) {
+		t.Fatalf("Halves(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAHalves(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckHalves(t, g)
+	}
+}
+
+func FuzzVSSAHalves(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckHalves(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAHalves times gc's Halves (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAHalves(b *testing.B) {
+	var a0 []int64
+	var a1 []uint64
+	var b0 []int64
+	var b1 []uint64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen10(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		w1 := vssaSubsetClone10(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefHalves(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0); w1 = vssaSubsetClone10(a1) }, func() { vssaSubsetRefHalves(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone4(a0)
+	w1 := vssaSubsetClone10(a1)
+	vssaSubsetRefHalves(w0, w1)
+	inPlace := !vssaSubsetSame4(w0, a0) || !vssaSubsetSame10(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	c1 := make([][]uint64, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone10(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefHalves(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+					vssaSubsetRestore10(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Halves(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSubVV is SubVV's Go original.
+func vssaSubsetRefSubVV(z, x, y []uint) (c uint) {
+	for i := range z {
+		zi, cc := bits.Sub(x[i], y[i], c)
+		z[i] = zi
+		c = cc
+	}
+	return
+}
+
+// vssaSubsetCheckSubVV runs SubVV and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSubVV(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen12(g)
+	b0 := vssaSubsetClone12(a0)
+	a1 := vssaSubsetGen12(g)
+	b1 := vssaSubsetClone12(a1)
+	a2 := vssaSubsetGen12(g)
+	b2 := vssaSubsetClone12(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 uint
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSubVV(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = SubVV(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("SubVV(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame13(r0, w0) {
+		t.Fatalf("SubVV(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame12(a0, b0) {
+		t.Fatalf("SubVV(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame12(a1, b1) {
+		t.Fatalf("SubVV(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame12(a2, b2) {
+		t.Fatalf("SubVV(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSASubVV(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSubVV(t, g)
+	}
+}
+
+func FuzzVSSASubVV(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSubVV(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASubVV times gc's SubVV (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASubVV(b *testing.B) {
+	var a0 []uint
+	var a1 []uint
+	var a2 []uint
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen12(g)
+		g.scale = 1
+		copy(a1, a0)
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen12(g)
+		g.scale = 1
+		copy(a2, a0)
+		w0 := vssaSubsetClone12(a0)
+		w1 := vssaSubsetClone12(a1)
+		w2 := vssaSubsetClone12(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefSubVV(w0, w1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefSubVV(w0, w1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone12(a0)
+	w1 := vssaSubsetClone12(a1)
+	w2 := vssaSubsetClone12(a2)
+	vssaSubsetRefSubVV(w0, w1, w2)
+	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone12(a0)
+	}
+	c1 := make([][]uint, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone12(a1)
+	}
+	c2 := make([][]uint, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone12(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSubVV(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SubVV(c0[k], c1[k], c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefAddMulVVWW is AddMulVVWW's Go original.
+func vssaSubsetRefAddMulVVWW(z, x, y []uint, m, a uint) (c uint) {
+	c = a
+	for i := range z {
+		hi, lo := bits.Mul(y[i], m)
+		var cc uint
+		lo, cc = bits.Add(lo, x[i], 0)
+		hi += cc
+		lo, cc = bits.Add(lo, c, 0)
+		z[i] = lo
+		c = hi + cc
+	}
+	return
+}
+
+// vssaSubsetCheckAddMulVVWW runs AddMulVVWW and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAddMulVVWW(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen12(g)
+	b0 := vssaSubsetClone12(a0)
+	a1 := vssaSubsetGen12(g)
+	b1 := vssaSubsetClone12(a1)
+	a2 := vssaSubsetGen12(g)
+	b2 := vssaSubsetClone12(a2)
+	a3 := vssaSubsetGen13(g)
+	b3 := vssaSubsetClone13(a3)
+	a4 := vssaSubsetGen13(g)
+	b4 := vssaSubsetClone13(a4)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4)
+	var r0, w0 uint
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAddMulVVWW(b0, b1, b2, b3, b4) })
+	gotPanic := vssaSubsetCatch(func() { r0 = AddMulVVWW(a0, a1, a2, a3, a4) })
+	if gotPanic != wantPanic {
+		t.Fatalf("AddMulVVWW(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame13(r0, w0) {
+		t.Fatalf("AddMulVVWW(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame12(a0, b0) {
+		t.Fatalf("AddMulVVWW(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame12(a1, b1) {
+		t.Fatalf("AddMulVVWW(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame12(a2, b2) {
+		t.Fatalf("AddMulVVWW(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSAAddMulVVWW(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAddMulVVWW(t, g)
+	}
+}
+
+func FuzzVSSAAddMulVVWW(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAddMulVVWW(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAddMulVVWW times gc's AddMulVVWW (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAddMulVVWW(b *testing.B) {
+	var a0 []uint
+	var a1 []uint
+	var a2 []uint
+	var a3 uint
+	var a4 uint
+	var b0 []uint
+	var b1 []uint
+	var b2 []uint
+	var b3 uint
+	var b4 uint
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%3 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen12(g)
+		g.scale = 1
+		if try%3 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen12(g)
+		g.scale = 1
+		copy(a1, a0)
+		if try%3 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen12(g)
+		g.scale = 1
+		copy(a2, a0)
+		a3 = vssaSubsetGen13(g)
+		g.scale = 1
+		a4 = vssaSubsetGen13(g)
+		g.scale = 1
+		w0 := vssaSubsetClone12(a0)
+		w1 := vssaSubsetClone12(a1)
+		w2 := vssaSubsetClone12(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	w0 := vssaSubsetClone12(a0)
+	w1 := vssaSubsetClone12(a1)
+	w2 := vssaSubsetClone12(a2)
+	vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4)
+	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone12(a0)
+	}
+	c1 := make([][]uint, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone12(a1)
+	}
+	c2 := make([][]uint, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone12(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore12(c0[k], a0)
+					vssaSubsetRestore12(c1[k], a1)
+					vssaSubsetRestore12(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefAdd192 is Add192's Go original.
+func vssaSubsetRefAdd192(x0, x1, x2, y0, y1, y2, c uint64) (z0, z1, z2, carry uint64) {
+	z0, c = bits.Add64(x0, y0, c)
+	z1, c = bits.Add64(x1, y1, c)
+	z2, carry = bits.Add64(x2, y2, c)
+	return
+}
+
+// vssaSubsetCheckAdd192 runs Add192 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAdd192(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen11(g)
+	b2 := vssaSubsetClone11(a2)
+	a3 := vssaSubsetGen11(g)
+	b3 := vssaSubsetClone11(a3)
+	a4 := vssaSubsetGen11(g)
+	b4 := vssaSubsetClone11(a4)
+	a5 := vssaSubsetGen11(g)
+	b5 := vssaSubsetClone11(a5)
+	a6 := vssaSubsetGen11(g)
+	b6 := vssaSubsetClone11(a6)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4, ", ", b5, ", ", b6)
+	var r0, w0 uint64
+	var r1, w1 uint64
+	var r2, w2 uint64
+	var r3, w3 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefAdd192(b0, b1, b2, b3, b4, b5, b6) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Add192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Add192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Add192(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Add192(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("Add192(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame11(r3, w3) {
+		t.Fatalf("Add192(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+}
+
+func TestVSSAAdd192(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAdd192(t, g)
+	}
+}
+
+func FuzzVSSAAdd192(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAdd192(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAdd192 times gc's Add192 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAdd192(b *testing.B) {
+	var a0 uint64
+	var a1 uint64
+	var a2 uint64
+	var a3 uint64
+	var a4 uint64
+	var a5 uint64
+	var a6 uint64
+	var b0 uint64
+	var b1 uint64
+	var b2 uint64
+	var b3 uint64
+	var b4 uint64
+	var b5 uint64
+	var b6 uint64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen11(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		a2 = vssaSubsetGen11(g)
+		g.scale = 1
+		a3 = vssaSubsetGen11(g)
+		g.scale = 1
+		a4 = vssaSubsetGen11(g)
+		g.scale = 1
+		a5 = vssaSubsetGen11(g)
+		g.scale = 1
+		a6 = vssaSubsetGen11(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+			b5 = a5
+			b6 = a6
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	a5 = b5
+	a6 = b6
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Add192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSub192 is Sub192's Go original.
+func vssaSubsetRefSub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
+	z0, b = bits.Sub64(x0, y0, b)
+	z1, b = bits.Sub64(x1, y1, b)
+	z2, borrow = bits.Sub64(x2, y2, b)
+	return
+}
+
+// vssaSubsetCheckSub192 runs Sub192 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSub192(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen11(g)
+	b0 := vssaSubsetClone11(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen11(g)
+	b2 := vssaSubsetClone11(a2)
+	a3 := vssaSubsetGen11(g)
+	b3 := vssaSubsetClone11(a3)
+	a4 := vssaSubsetGen11(g)
+	b4 := vssaSubsetClone11(a4)
+	a5 := vssaSubsetGen11(g)
+	b5 := vssaSubsetClone11(a5)
+	a6 := vssaSubsetGen11(g)
+	b6 := vssaSubsetClone11(a6)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4, ", ", b5, ", ", b6)
+	var r0, w0 uint64
+	var r1, w1 uint64
+	var r2, w2 uint64
+	var r3, w3 uint64
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefSub192(b0, b1, b2, b3, b4, b5, b6) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Sub192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Sub192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Sub192(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame11(r1, w1) {
+		t.Fatalf("Sub192(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("Sub192(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame11(r3, w3) {
+		t.Fatalf("Sub192(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+}
+
+func TestVSSASub192(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSub192(t, g)
+	}
+}
+
+func FuzzVSSASub192(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSub192(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASub192 times gc's Sub192 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASub192(b *testing.B) {
+	var a0 uint64
+	var a1 uint64
+	var a2 uint64
+	var a3 uint64
+	var a4 uint64
+	var a5 uint64
+	var a6 uint64
+	var b0 uint64
+	var b1 uint64
+	var b2 uint64
+	var b3 uint64
+	var b4 uint64
+	var b5 uint64
+	var b6 uint64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen11(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		a2 = vssaSubsetGen11(g)
+		g.scale = 1
+		a3 = vssaSubsetGen11(g)
+		g.scale = 1
+		a4 = vssaSubsetGen11(g)
+		g.scale = 1
+		a5 = vssaSubsetGen11(g)
+		g.scale = 1
+		a6 = vssaSubsetGen11(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+			b5 = a5
+			b6 = a6
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	a5 = b5
+	a6 = b6
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Sub192(a0, a1, a2, a3, a4, a5, a6)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefByteLoads is ByteLoads's Go original.
+func vssaSubsetRefByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32) {
+	_ = b[37]
+	le16 := uint16(b[0]) | uint16(b[1])<<8
+	le32 := uint32(b[2]) | uint32(b[3])<<8 | uint32(b[4])<<16 | uint32(b[5])<<24
+	le64 := uint64(b[6]) | uint64(b[7])<<8 | uint64(b[8])<<16 | uint64(b[9])<<24 |
+		uint64(b[10])<<32 | uint64(b[11])<<40 | uint64(b[12])<<48 | uint64(b[13])<<56
+	be16 := uint16(b[15]) | uint16(b[14])<<8
+	be32 := uint32(b[16])<<24 | uint32(b[17])<<16 | uint32(b[18])<<8 | uint32(b[19])
+	be64 := uint64(b[27]) | uint64(b[26])<<8 | uint64(b[25])<<16 | uint64(b[24])<<24 |
+		uint64(b[23])<<32 | uint64(b[22])<<40 | uint64(b[21])<<48 | uint64(b[20])<<56
+	half := uint32(b[28]) | uint32(b[29])<<8
+	signed := int32(b[30]) | int32(b[31])<<8 | int32(b[32])<<16 | int32(b[33])<<24
+	twice := uint32(b[34]) | uint32(b[35])<<8 | uint32(b[36])<<16 | uint32(b[37])<<24 + uint32(b[34])
+	return le16, le32, le64, be16, be32, be64, half, signed, twice
+}
+
+// vssaSubsetCheckByteLoads runs ByteLoads and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckByteLoads(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint16
+	var r1, w1 uint32
+	var r2, w2 uint64
+	var r3, w3 uint16
+	var r4, w4 uint32
+	var r5, w5 uint64
+	var r6, w6 uint32
+	var r7, w7 int32
+	var r8, w8 uint32
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3, w4, w5, w6, w7, w8 = vssaSubsetRefByteLoads(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3, r4, r5, r6, r7, r8 = ByteLoads(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ByteLoads(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame17(r0, w0) {
+		t.Fatalf("ByteLoads(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame3(r1, w1) {
+		t.Fatalf("ByteLoads(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame11(r2, w2) {
+		t.Fatalf("ByteLoads(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame17(r3, w3) {
+		t.Fatalf("ByteLoads(%s): result 3 is %v, the Go original's %v", in, r3, w3)
+	}
+	if !vssaSubsetSame3(r4, w4) {
+		t.Fatalf("ByteLoads(%s): result 4 is %v, the Go original's %v", in, r4, w4)
+	}
+	if !vssaSubsetSame11(r5, w5) {
+		t.Fatalf("ByteLoads(%s): result 5 is %v, the Go original's %v", in, r5, w5)
+	}
+	if !vssaSubsetSame3(r6, w6) {
+		t.Fatalf("ByteLoads(%s): result 6 is %v, the Go original's %v", in, r6, w6)
+	}
+	if !vssaSubsetSame9(r7, w7) {
+		t.Fatalf("ByteLoads(%s): result 7 is %v, the Go original's %v", in, r7, w7)
+	}
+	if !vssaSubsetSame3(r8, w8) {
+		t.Fatalf("ByteLoads(%s): result 8 is %v, the Go original's %v", in, r8, w8)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("ByteLoads(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAByteLoads(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckByteLoads(t, g)
+	}
+}
+
+func FuzzVSSAByteLoads(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckByteLoads(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAByteLoads times gc's ByteLoads (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAByteLoads(b *testing.B) {
+	var a0 []byte
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefByteLoads(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefByteLoads(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefByteLoads(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefByteLoads(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ByteLoads(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefBigEndianWords is BigEndianWords's Go original.
+func vssaSubsetRefBigEndianWords(p []byte, w []uint32) {
+	for i := 0; i < len(w); i++ {
+		j := i * 4
+		w[i] = uint32(p[j])<<24 | uint32(p[j+1])<<16 | uint32(p[j+2])<<8 | uint32(p[j+3])
+		if i&3 == 2 {
+
+			x := uint32(p[j+1])
+			p[j+1] ^= 0x5a
+			w[i] += x | uint32(p[j+1])<<8
+		}
+	}
+}
+
+// vssaSubsetCheckBigEndianWords runs BigEndianWords and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckBigEndianWords(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen27(g)
+	b1 := vssaSubsetClone27(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { BigEndianWords(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("BigEndianWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("BigEndianWords(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame27(a1, b1) {
+		t.Fatalf("BigEndianWords(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSABigEndianWords(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckBigEndianWords(t, g)
+	}
+}
+
+func FuzzVSSABigEndianWords(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckBigEndianWords(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSABigEndianWords times gc's BigEndianWords (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSABigEndianWords(b *testing.B) {
+	var a0 []byte
+	var a1 []uint32
+	var b0 []byte
+	var b1 []uint32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen27(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		w1 := vssaSubsetClone27(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone27(a1) }, func() { vssaSubsetRefBigEndianWords(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	w1 := vssaSubsetClone27(a1)
+	vssaSubsetRefBigEndianWords(w0, w1)
+	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame27(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	c1 := make([][]uint32, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone27(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore27(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefBigEndianWords(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore27(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				BigEndianWords(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefRounds is Rounds's Go original.
+func vssaSubsetRefRounds(w *[16]uint32, b []byte) (uint8, int8, uint16) {
+	var u uint8
+	var s int8
+	var h uint16
+	for i := 0; i < 16; i++ {
+		w[i] = uint32(b[i*4])<<24 | uint32(b[i*4+1])<<16 | uint32(b[i*4+2])<<8 | uint32(b[i*4+3])
+		u += uint8(i*37) * 3
+		s -= int8(i*19) ^ 0x55
+		h = h<<3 | uint16(i*4099)>>2 - uint16(int8(i*23))
+	}
+	return u, s, h
+}
+
+// vssaSubsetCheckRounds runs Rounds and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckRounds(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen28(g)
+	b0 := vssaSubsetClone28(a0)
+	a1 := vssaSubsetGen0(g)
+	b1 := vssaSubsetClone0(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 uint8
+	var r1, w1 int8
+	var r2, w2 uint16
+	wantPanic := vssaSubsetCatch(func() { w0, w1, w2 = vssaSubsetRefRounds(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1, r2 = Rounds(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Rounds(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame1(r0, w0) {
+		t.Fatalf("Rounds(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame29(r1, w1) {
+		t.Fatalf("Rounds(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame17(r2, w2) {
+		t.Fatalf("Rounds(%s): result 2 is %v, the Go original's %v", in, r2, w2)
+	}
+	if !vssaSubsetSame28(a0, b0) {
+		t.Fatalf("Rounds(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a1, b1) {
+		t.Fatalf("Rounds(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSARounds(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckRounds(t, g)
+	}
+}
+
+func FuzzVSSARounds(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckRounds(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSARounds times gc's Rounds (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSARounds(b *testing.B) {
+	var a0 *[16]uint32
+	var a1 []byte
+	var b0 *[16]uint32
+	var b1 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen28(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone28(a0)
+		w1 := vssaSubsetClone0(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefRounds(w0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone28(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefRounds(w0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone28(a0)
+	w1 := vssaSubsetClone0(a1)
+	vssaSubsetRefRounds(w0, w1)
+	inPlace := !vssaSubsetSame28(w0, a0) || !vssaSubsetSame0(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([]*[16]uint32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone28(a0)
+	}
+	c1 := make([][]byte, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone0(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore28(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefRounds(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore28(c0[k], a0)
+					vssaSubsetRestore0(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Rounds(c0[k], c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefCountOf_uint8 is CountOf_uint8's Go original.
+func vssaSubsetRefCountOf_uint8[T ~byte](s []T, c T) int {
+	n := 0
+	for _, x := range s {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
+// vssaSubsetCheckCountOf_uint8 runs CountOf_uint8 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCountOf_uint8(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	d0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	d1 := vssaSubsetClone1(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountOf_uint8[uint8](b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = CountOf_uint8(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("CountOf_uint8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("CountOf_uint8(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("CountOf_uint8(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = CountOf[uint8](d0, d1) })
+	if viaPanic != wantPanic {
+		t.Fatalf("CountOf[uint8](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("CountOf[uint8](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame0(d0, b0) {
+		t.Fatalf("CountOf[uint8](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSACountOf_uint8(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCountOf_uint8(t, g)
+	}
+}
+
+func FuzzVSSACountOf_uint8(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCountOf_uint8(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSACountOf_uint8 times gc's CountOf_uint8 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSACountOf_uint8(b *testing.B) {
+	var a0 []byte
+	var a1 byte
+	var b0 []byte
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen1(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefCountOf_uint8[uint8](w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefCountOf_uint8[uint8](w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefCountOf_uint8[uint8](w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefCountOf_uint8[uint8](c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountOf_uint8(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMaxOf_float64 is MaxOf_float64's Go original.
+func vssaSubsetRefMaxOf_float64[T int | int64 | float64](s []T) T {
+	var m T
+	for i, x := range s {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// vssaSubsetCheckMaxOf_float64 runs MaxOf_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMaxOf_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 float64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_float64[float64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_float64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MaxOf_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(r0, w0) {
+		t.Fatalf("MaxOf_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("MaxOf_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 float64
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = MaxOf[float64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("MaxOf[float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame15(v0, w0) {
+		t.Fatalf("MaxOf[float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("MaxOf[float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAMaxOf_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMaxOf_float64(t, g)
+	}
+}
+
+func FuzzVSSAMaxOf_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMaxOf_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMaxOf_float64 times gc's MaxOf_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMaxOf_float64(b *testing.B) {
+	var a0 []float64
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMaxOf_float64[float64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefMaxOf_float64[float64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefMaxOf_float64[float64](w0)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMaxOf_float64[float64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxOf_float64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMaxOf_int64 is MaxOf_int64's Go original.
+func vssaSubsetRefMaxOf_int64[T int | int64 | float64](s []T) T {
+	var m T
+	for i, x := range s {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// vssaSubsetCheckMaxOf_int64 runs MaxOf_int64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMaxOf_int64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	d0 := vssaSubsetClone4(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int64
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_int64[int64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_int64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("MaxOf_int64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(r0, w0) {
+		t.Fatalf("MaxOf_int64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("MaxOf_int64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 int64
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = MaxOf[int64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("MaxOf[int64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame5(v0, w0) {
+		t.Fatalf("MaxOf[int64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame4(d0, b0) {
+		t.Fatalf("MaxOf[int64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAMaxOf_int64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMaxOf_int64(t, g)
+	}
+}
+
+func FuzzVSSAMaxOf_int64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMaxOf_int64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMaxOf_int64 times gc's MaxOf_int64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMaxOf_int64(b *testing.B) {
+	var a0 []int64
+	var b0 []int64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMaxOf_int64[int64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefMaxOf_int64[int64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone4(a0)
+	vssaSubsetRefMaxOf_int64[int64](w0)
+	inPlace := !vssaSubsetSame4(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMaxOf_int64[int64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MaxOf_int64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefInsertionSort_float64 is InsertionSort_float64's Go original.
+func vssaSubsetRefInsertionSort_float64[E cmp.Ordered](data []E, a, b int) {
+	for i := a + 1; i < b; i++ {
+		for j := i; j > a && cmpLess(data[j], data[j-1]); j-- {
+			data[j], data[j-1] = data[j-1], data[j]
+		}
+	}
+}
+
+// vssaSubsetCheckInsertionSort_float64 runs InsertionSort_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckInsertionSort_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	a1 := int(g.between(-1, 80))
+	b1 := vssaSubsetClone2(a1)
+	d1 := vssaSubsetClone2(a1)
+	a2 := int(g.between(-1, 80))
+	b2 := vssaSubsetClone2(a2)
+	d2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_float64[float64](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { InsertionSort_float64(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("InsertionSort_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("InsertionSort_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { InsertionSort[float64](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("InsertionSort[float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("InsertionSort[float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAInsertionSort_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckInsertionSort_float64(t, g)
+	}
+}
+
+func FuzzVSSAInsertionSort_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckInsertionSort_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAInsertionSort_float64 times gc's InsertionSort_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
+	var a0 []float64
+	var a1 int
+	var a2 int
+	var b0 []float64
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		a1 = int(80)
+		a2 = int(80)
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefInsertionSort_float64[float64](c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				InsertionSort_float64(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefInsertionSort_int32 is InsertionSort_int32's Go original.
+func vssaSubsetRefInsertionSort_int32[E cmp.Ordered](data []E, a, b int) {
+	for i := a + 1; i < b; i++ {
+		for j := i; j > a && cmpLess(data[j], data[j-1]); j-- {
+			data[j], data[j-1] = data[j-1], data[j]
+		}
+	}
+}
+
+// vssaSubsetCheckInsertionSort_int32 runs InsertionSort_int32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckInsertionSort_int32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	d0 := vssaSubsetClone8(a0)
+	a1 := int(g.between(-1, 80))
+	b1 := vssaSubsetClone2(a1)
+	d1 := vssaSubsetClone2(a1)
+	a2 := int(g.between(-1, 80))
+	b2 := vssaSubsetClone2(a2)
+	d2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_int32[int32](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { InsertionSort_int32(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("InsertionSort_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("InsertionSort_int32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { InsertionSort[int32](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("InsertionSort[int32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame8(d0, b0) {
+		t.Fatalf("InsertionSort[int32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAInsertionSort_int32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckInsertionSort_int32(t, g)
+	}
+}
+
+func FuzzVSSAInsertionSort_int32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckInsertionSort_int32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAInsertionSort_int32 times gc's InsertionSort_int32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
+	var a0 []int32
+	var a1 int
+	var a2 int
+	var b0 []int32
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		a1 = int(80)
+		a2 = int(80)
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefInsertionSort_int32[int32](c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				InsertionSort_int32(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefWiden_int16_float32 is Widen_int16_float32's Go original.
+func vssaSubsetRefWiden_int16_float32[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = F(src[i]) * k
+	}
+	return n
+}
+
+// vssaSubsetCheckWiden_int16_float32 runs Widen_int16_float32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWiden_int16_float32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen30(g)
+	b0 := vssaSubsetClone30(a0)
+	d0 := vssaSubsetClone30(a0)
+	a1 := vssaSubsetGen31(g)
+	b1 := vssaSubsetClone31(a1)
+	d1 := vssaSubsetClone31(a1)
+	a2 := vssaSubsetGen16(g)
+	b2 := vssaSubsetClone16(a2)
+	d2 := vssaSubsetClone16(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int16_float32[int16, float32](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int16_float32(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Widen_int16_float32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Widen_int16_float32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame30(a0, b0) {
+		t.Fatalf("Widen_int16_float32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame31(a1, b1) {
+		t.Fatalf("Widen_int16_float32(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = Widen[int16, float32](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("Widen[int16,float32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("Widen[int16,float32](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame30(d0, b0) {
+		t.Fatalf("Widen[int16,float32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+	if !vssaSubsetSame31(d1, b1) {
+		t.Fatalf("Widen[int16,float32](%s): argument 1 is %v after the call, after the Go original %v", in, d1, b1)
+	}
+}
+
+func TestVSSAWiden_int16_float32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWiden_int16_float32(t, g)
+	}
+}
+
+func FuzzVSSAWiden_int16_float32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWiden_int16_float32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWiden_int16_float32 times gc's Widen_int16_float32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
+	var a0 []float32
+	var a1 []int16
+	var a2 float32
+	var b0 []float32
+	var b1 []int16
+	var b2 float32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen30(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen31(g)
+		g.scale = 1
+		a2 = vssaSubsetGen16(g)
+		g.scale = 1
+		w0 := vssaSubsetClone30(a0)
+		w1 := vssaSubsetClone31(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone30(a0); w1 = vssaSubsetClone31(a1) }, func() { vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone30(a0)
+	w1 := vssaSubsetClone31(a1)
+	vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2)
+	inPlace := !vssaSubsetSame30(w0, a0) || !vssaSubsetSame31(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone30(a0)
+	}
+	c1 := make([][]int16, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone31(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore30(c0[k], a0)
+					vssaSubsetRestore31(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefWiden_int16_float32[int16, float32](c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore30(c0[k], a0)
+					vssaSubsetRestore31(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Widen_int16_float32(c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefWiden_int32_float64 is Widen_int32_float64's Go original.
+func vssaSubsetRefWiden_int32_float64[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = F(src[i]) * k
+	}
+	return n
+}
+
+// vssaSubsetCheckWiden_int32_float64 runs Widen_int32_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWiden_int32_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	a1 := vssaSubsetGen8(g)
+	b1 := vssaSubsetClone8(a1)
+	d1 := vssaSubsetClone8(a1)
+	a2 := vssaSubsetGen15(g)
+	b2 := vssaSubsetClone15(a2)
+	d2 := vssaSubsetClone15(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int32_float64[int32, float64](b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int32_float64(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Widen_int32_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Widen_int32_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("Widen_int32_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame8(a1, b1) {
+		t.Fatalf("Widen_int32_float64(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = Widen[int32, float64](d0, d1, d2) })
+	if viaPanic != wantPanic {
+		t.Fatalf("Widen[int32,float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("Widen[int32,float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("Widen[int32,float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+	if !vssaSubsetSame8(d1, b1) {
+		t.Fatalf("Widen[int32,float64](%s): argument 1 is %v after the call, after the Go original %v", in, d1, b1)
+	}
+}
+
+func TestVSSAWiden_int32_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWiden_int32_float64(t, g)
+	}
+}
+
+func FuzzVSSAWiden_int32_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWiden_int32_float64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWiden_int32_float64 times gc's Widen_int32_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
+	var a0 []float64
+	var a1 []int32
+	var a2 float64
+	var b0 []float64
+	var b1 []int32
+	var b2 float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen8(g)
+		g.scale = 1
+		a2 = vssaSubsetGen15(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		w1 := vssaSubsetClone8(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0); w1 = vssaSubsetClone8(a1) }, func() { vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone14(a0)
+	w1 := vssaSubsetClone8(a1)
+	vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2)
+	inPlace := !vssaSubsetSame14(w0, a0) || !vssaSubsetSame8(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	c1 := make([][]int32, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone8(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+					vssaSubsetRestore8(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefWiden_int32_float64[int32, float64](c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+					vssaSubsetRestore8(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Widen_int32_float64(c0[k], c1[k], a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIndexByteOf_string is IndexByteOf_string's Go original.
+func vssaSubsetRefIndexByteOf_string[S ~string | ~[]byte](s S, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckIndexByteOf_string runs IndexByteOf_string and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIndexByteOf_string(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	d0 := vssaSubsetClone6(a0)
+	a1 := vssaSubsetGen1(g)
+	b1 := vssaSubsetClone1(a1)
+	d1 := vssaSubsetClone1(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIndexByteOf_string[string](b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IndexByteOf_string(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IndexByteOf_string(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("IndexByteOf_string(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	var v0 int
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IndexByteOf[string](d0, d1) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IndexByteOf[string](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(v0, w0) {
+		t.Fatalf("IndexByteOf[string](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+}
+
+func TestVSSAIndexByteOf_string(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIndexByteOf_string(t, g)
+	}
+}
+
+func FuzzVSSAIndexByteOf_string(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIndexByteOf_string(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIndexByteOf_string times gc's IndexByteOf_string (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIndexByteOf_string(b *testing.B) {
+	var a0 string
+	var a1 byte
+	var b0 string
+	var b1 byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		a1 = vssaSubsetGen1(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefIndexByteOf_string[string](a0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefIndexByteOf_string[string](a0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIndexByteOf_string[string](a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IndexByteOf_string(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIsSorted_slice_float64_float64 is IsSorted_slice_float64_float64's Go original.
+func vssaSubsetRefIsSorted_slice_float64_float64[S ~[]E, E cmp.Ordered](x S) bool {
+	for i := len(x) - 1; i > 0; i-- {
+		if cmp.Less(x[i], x[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetCheckIsSorted_slice_float64_float64 runs IsSorted_slice_float64_float64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIsSorted_slice_float64_float64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen14(g)
+	b0 := vssaSubsetClone14(a0)
+	d0 := vssaSubsetClone14(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 bool
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_float64_float64(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(r0, w0) {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame14(a0, b0) {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 bool
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IsSorted[[]float64, float64](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IsSorted[[]float64,float64](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(v0, w0) {
+		t.Fatalf("IsSorted[[]float64,float64](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame14(d0, b0) {
+		t.Fatalf("IsSorted[[]float64,float64](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAIsSorted_slice_float64_float64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIsSorted_slice_float64_float64(t, g)
+	}
+}
+
+func FuzzVSSAIsSorted_slice_float64_float64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vssaSubsetCheckIsSorted_slice_float64_float64(t, vssaSubsetByteGen(data))
+	})
+}
+
+// BenchmarkVSSAIsSorted_slice_float64_float64 times gc's IsSorted_slice_float64_float64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIsSorted_slice_float64_float64(b *testing.B) {
+	var a0 []float64
+	var b0 []float64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen14(g)
+		g.scale = 1
+		w0 := vssaSubsetClone14(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone14(a0)
+	vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0)
+	inPlace := !vssaSubsetSame14(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]float64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone14(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore14(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IsSorted_slice_float64_float64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIsSorted_slice_int32_int32 is IsSorted_slice_int32_int32's Go original.
+func vssaSubsetRefIsSorted_slice_int32_int32[S ~[]E, E cmp.Ordered](x S) bool {
+	for i := len(x) - 1; i > 0; i-- {
+		if cmp.Less(x[i], x[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetCheckIsSorted_slice_int32_int32 runs IsSorted_slice_int32_int32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIsSorted_slice_int32_int32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	d0 := vssaSubsetClone8(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 bool
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_int32_int32(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(r0, w0) {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	var v0 bool
+	// The generic wrapper, at these type arguments.
+	viaPanic := vssaSubsetCatch(func() { v0 = IsSorted[[]int32, int32](d0) })
+	if viaPanic != wantPanic {
+		t.Fatalf("IsSorted[[]int32,int32](%s): panic %q, the Go original's %q", in, viaPanic, wantPanic)
+	}
+	if !vssaSubsetSame21(v0, w0) {
+		t.Fatalf("IsSorted[[]int32,int32](%s): result 0 is %v, the Go original's %v", in, v0, w0)
+	}
+	if !vssaSubsetSame8(d0, b0) {
+		t.Fatalf("IsSorted[[]int32,int32](%s): argument 0 is %v after the call, after the Go original %v", in, d0, b0)
+	}
+}
+
+func TestVSSAIsSorted_slice_int32_int32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIsSorted_slice_int32_int32(t, g)
+	}
+}
+
+func FuzzVSSAIsSorted_slice_int32_int32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIsSorted_slice_int32_int32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIsSorted_slice_int32_int32 times gc's IsSorted_slice_int32_int32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
+	var a0 []int32
+	var b0 []int32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IsSorted_slice_int32_int32(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -3216,6 +6505,21 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "HexDecode", "41acca17ae08cbb70beb25fec3259c6654062ca2d42072c37bae9ab58ba4a814"},
 		{"subset.go", "(*Source).Add", "4c7de833fc64b15915f934e3d20459e6cc3c74f9bd7695716d8b6fb79ba391ad"},
 		{"subset.go", "MostCommon", "03fcc09841e4760a58af8b43bbfef5c349913af321372b2135e1c47484e7155c"},
+		{"subset.go", "ASCIIWords", "41274beb16fbef18a3f9e7a81f4abfb089af25750066b9f82d4cc01618a9b523"},
+		{"subset.go", "Halves", "049f3a1312c415530f7c2a1bb374249c578071154ba9fa7180ce453ad844dcbe"},
+		{"subset.go", "SubVV", "14746789bc1578b193c6bd354c2b5a7c232cf4459759ce1419ebc78daf365490"},
+		{"subset.go", "AddMulVVWW", "c6d170b89cc0ea0f111aa333a6b7c8b106cc631e4657abe89185535483d228dc"},
+		{"subset.go", "Add192", "7f05ffef10222d84574204305f82d3bbbddba0b176ba436850a05fcfd37fef3b"},
+		{"subset.go", "Sub192", "f7984f9d1118f5a4abd7d1a9152a1dc0bc1332cbe03483161b2572acf9812a0b"},
+		{"subset.go", "ByteLoads", "b2118196f1e824c6b6a0e3be74ecbeb12b9bddcbb7c91603424ce22e7c7bba5a"},
+		{"subset.go", "BigEndianWords", "e395db91349e5c9ac5fe132ca362c0a3fca4998848e98e85229e4c999882551b"},
+		{"subset.go", "Rounds", "602a1697763bdacfd16a23463699c23d621db4867a82219e4a7d8515cb0aa8d5"},
+		{"generics.go", "CountOf", "d52b6d35922da57940712d8cf3819c5cf0fa9ef23fd37e52c7fbfb4860ea99b4"},
+		{"generics.go", "MaxOf", "affa213f01106d41887ea14507efad09b4c1286454900a90b1205eaba30aa54e"},
+		{"generics.go", "InsertionSort", "c6fae91eb84a0fc5c4106d41f796a41dc7a019636952a505b5bef1e47b7994c3"},
+		{"generics.go", "Widen", "f8c0b946c1e1c31e8b6589ca04294733f611c0d7c09f4dd7a0ed6e2beb26b24a"},
+		{"generics.go", "IndexByteOf", "9ac3442235506f861decd1eca4285755847630f75151fe0e108fa8f080d5dab7"},
+		{"generics.go", "IsSorted", "2e0b4667eeb86f29edf63453e66a0416ba451d65769b2afe6f0c57baba43a23e"},
 	})
 }
 
@@ -3267,6 +6571,20 @@ func vssaSubsetDeclName(fd *vssaast.FuncDecl) string {
 		return id.Name + "." + fd.Name.Name
 	}
 	return ""
+}
+
+// vssaSubsetWorkTime returns the shortest of three timed calls of call, each
+// after an untimed prepare (fresh copies of what it writes): how long
+// the Go original works on an input, to pick the benchmark's.
+func vssaSubsetWorkTime(prepare, call func()) time.Duration {
+	d := time.Duration(math.MaxInt64)
+	for range 3 {
+		prepare()
+		t0 := time.Now()
+		call()
+		d = min(d, time.Since(t0))
+	}
+	return d
 }
 
 // vssaSubsetCountNoted is set once vssaSubsetNoteCount has said that -count N
@@ -3787,6 +7105,166 @@ func vssaSubsetSame25(x, y *Source) bool {
 	return true
 }
 
+func vssaSubsetGen27(g *vssaSubsetGen) []uint32 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint32, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen3(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone27(x []uint32) []uint32 {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint32, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore27(x, y []uint32) { copy(x, y) }
+
+func vssaSubsetSame27(x, y []uint32) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame3(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen28(g *vssaSubsetGen) *[16]uint32 {
+	if g.n(20) == 0 {
+		return nil
+	}
+	p := new([16]uint32)
+	for i := range p {
+		p[i] = vssaSubsetGen3(g)
+	}
+	return p
+}
+
+func vssaSubsetClone28(x *[16]uint32) *[16]uint32 {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
+
+func vssaSubsetRestore28(x, y *[16]uint32) {
+	if x != nil {
+		*x = *y
+	}
+}
+
+func vssaSubsetSame28(x, y *[16]uint32) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	for i := range x {
+		if !vssaSubsetSame3(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen29(g *vssaSubsetGen) int8 { return int8(g.int()) }
+
+func vssaSubsetClone29(x int8) int8 { return x }
+
+func vssaSubsetSame29(x, y int8) bool { return x == y }
+
+func vssaSubsetGen30(g *vssaSubsetGen) []float32 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]float32, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen16(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone30(x []float32) []float32 {
+	if x == nil {
+		return nil
+	}
+	c := make([]float32, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore30(x, y []float32) { copy(x, y) }
+
+func vssaSubsetSame30(x, y []float32) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame16(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen32(g *vssaSubsetGen) int16 { return int16(g.int()) }
+
+func vssaSubsetClone32(x int16) int16 { return x }
+
+func vssaSubsetSame32(x, y int16) bool { return x == y }
+
+func vssaSubsetGen31(g *vssaSubsetGen) []int16 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]int16, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen32(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone31(x []int16) []int16 {
+	if x == nil {
+		return nil
+	}
+	c := make([]int16, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore31(x, y []int16) { copy(x, y) }
+
+func vssaSubsetSame31(x, y []int16) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame32(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
 	r     *rand.Rand
@@ -3795,6 +7273,25 @@ type vssaSubsetGen struct {
 	last  int // the length of the last slice, which the next often shares
 	elems int // > 0 while generating a slice's elements
 	scale int // benchmarks: the factor of a slice's length (an output's room)
+
+	// alphabet, in benchmarks, holds the values a slice's elements and a
+	// string's bytes are drawn from; "" draws elements in [0, 100) and
+	// bytes in [0, 256).
+	alphabet string
+}
+
+// vssaSubsetAlphabets are the alphabets a benchmark's tries take turns with:
+// a parser, a decoder or a compare loop does its work on some of them
+// only (digits, hex, white space, equal elements), and the benchmark
+// keeps the input on which the Go original works longest.
+var vssaSubsetAlphabets = []string{"", "\x00", "0123456789", "0123456789abcdefABCDEF", " \t\r\n", "abcdefghijklmnopqrstuvwxyz ", vssaSubsetAllBytes()}
+
+func vssaSubsetAllBytes() string {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
 }
 
 func vssaSubsetRandGen(seed uint64) *vssaSubsetGen {
@@ -3830,6 +7327,9 @@ var vssaSubsetEdges = []int64{0, 1, -1, 2, 7, 8, 31, 32, 63, 64, 127, -128, 255,
 func (g *vssaSubsetGen) int() int64 {
 	if g.bench && g.elems == 0 {
 		return int64(g.n(1024))
+	}
+	if g.bench && g.alphabet != "" {
+		return int64(g.alphabet[g.n(len(g.alphabet))])
 	}
 	if g.bench {
 		return int64(g.n(100))
@@ -3873,7 +7373,11 @@ func (g *vssaSubsetGen) bytes() []byte {
 	n, _ := g.length()
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = byte(g.u64())
+		if g.bench && g.alphabet != "" {
+			b[i] = g.alphabet[g.n(len(g.alphabet))]
+		} else {
+			b[i] = byte(g.u64())
+		}
 	}
 	return b
 }

@@ -15,7 +15,7 @@ func inLoop(s []int) int {
 		if i < len(s) { // want `i < len\(s\) is always true: given the condition at a.go:14`
 			n += s[i]
 		}
-		if i >= 0 { // want `i >= 0 is always true`
+		if i >= 0 { // want `i >= 0 is always true: given the values i takes through the loop: where it starts, how it steps and the loop.s conditions$`
 			n++
 		}
 	}
@@ -99,7 +99,7 @@ func ranged(a [4]int) int {
 // k counts with i and the loop returns when k > 3, so i never reaches 10.
 func lockstep() int {
 	k := 0
-	for i := 0; i < 10; i++ { // want `i < 10 is always true`
+	for i := 0; i < 10; i++ { // want `i < 10 is always true: given the values i takes through the loop`
 		if k > 3 {
 			return k
 		}

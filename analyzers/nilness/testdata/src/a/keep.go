@@ -67,7 +67,7 @@ func changedFrom(s shape) {
 func asserted(x any) int {
 	p, ok := x.(*int)
 	if !ok {
-		return *p // want `nil dereference`
+		return *p // want `nil dereference: the value is nil since the type assertion failed at keep.go:68$`
 	}
 	if ok {
 		return *p // not reported: x may hold a nil *int

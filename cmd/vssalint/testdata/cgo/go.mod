@@ -1,0 +1,3 @@
+module cgo
+
+go 1.22

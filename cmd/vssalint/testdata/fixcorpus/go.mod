@@ -1,0 +1,3 @@
+module fixcorpus
+
+go 1.22

@@ -1,0 +1,162 @@
+// This file folds the constants that full unrolling leaves (each copy
+// of the body has its iteration's index as a constant): an integer
+// operation or conversion on constants becomes a constant, a constant
+// operand an immediate, and a constant index a displacement, so that
+// crypto/sha1's w[i] = ... of its unrolled first loop is one store to a
+// fixed address, as gc's constant propagation makes it, rather than the
+// index computed and kept in a register or spilled.
+
+package native
+
+// foldConstants applies the folds until none is left.
+func foldConstants(m *Func) {
+	for changed := true; changed; {
+		changed = false
+		def := definitions(m)
+		konst := func(v Value) (int64, bool) {
+			if v == NoValue {
+				return 0, false
+			}
+			if d := def[v].instr; d != nil && d.Op == OpConst && !d.Float {
+				return d.Imm, true
+			}
+			return 0, false
+		}
+		for _, b := range m.Blocks {
+			for _, in := range b.Instrs {
+				if foldInstr(in, konst) {
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+// foldInstr applies one fold to in, if one applies, and reports
+// whether it did.
+func foldInstr(in *Instr, konst func(Value) (int64, bool)) bool {
+	if in.hasMem() && in.Mem.Index != NoValue && in.Mem.Sym == "" {
+		// A constant index: the address registers are the last
+		// operands, the index last of all.
+		if k, ok := konst(in.Mem.Index); ok {
+			if disp := in.Mem.Disp + k*in.Mem.Scale; disp == int64(int32(disp)) && k == int64(int32(k)) {
+				in.Mem.Disp, in.Mem.Index = disp, NoValue
+				in.Args = in.Args[:len(in.Args)-1]
+				return true
+			}
+		}
+	}
+	if in.Float || in.MemY || in.MemFirst {
+		return false
+	}
+	switch in.Op {
+	case OpExt:
+		if x, ok := konst(in.Args[0]); ok {
+			makeConst(in, extendConst(x, in.Width, in.Signed))
+			return true
+		}
+	case OpBin:
+		if len(in.Args) == 0 {
+			return false
+		}
+		x, xk := konst(in.Args[0])
+		if in.HasImm {
+			if !xk {
+				return false
+			}
+			v, ok := foldBin(in.Bin, x, in.Imm)
+			if !ok {
+				return false
+			}
+			makeConst(in, extendConst(v, in.Width, in.Signed))
+			return true
+		}
+		y, yk := konst(in.Args[1])
+		switch {
+		case xk && yk:
+			v, ok := foldBin(in.Bin, x, y)
+			if !ok {
+				return false
+			}
+			makeConst(in, extendConst(v, in.Width, in.Signed))
+			return true
+		case yk && y == int64(int32(y)):
+			in.Args, in.Imm, in.HasImm = in.Args[:1], y, true
+			return true
+		case xk && x == int64(int32(x)) && commutes(in.Bin):
+			in.Args, in.Imm, in.HasImm = in.Args[1:], x, true
+			return true
+		}
+	case OpShift:
+		x, xk := konst(in.Args[0])
+		if !in.HasImm || !xk || in.Imm < 0 {
+			return false
+		}
+		c := uint64(in.Imm)
+		var v int64
+		switch {
+		case in.Bin == BinShl && c < 64:
+			v = x << c
+		case in.Bin == BinShl:
+			v = 0
+		case in.Signed:
+			v = x >> min(c, 63)
+		case c < 64:
+			v = int64(uint64(x) >> c)
+		default:
+			v = 0
+		}
+		makeConst(in, extendConst(v, in.Width, in.Signed))
+		return true
+	}
+	return false
+}
+
+// foldBin computes x op y on 64 bits, for the operations an OpBin does
+// on integers (the result is then brought to the width).
+func foldBin(op Bin, x, y int64) (int64, bool) {
+	switch op {
+	case BinAdd:
+		return x + y, true
+	case BinSub:
+		return x - y, true
+	case BinMul:
+		return x * y, true
+	case BinAnd:
+		return x & y, true
+	case BinOr:
+		return x | y, true
+	case BinXor:
+		return x ^ y, true
+	case BinAndNot:
+		return x &^ y, true
+	}
+	return 0, false
+}
+
+// commutes reports whether x op y = y op x.
+func commutes(op Bin) bool {
+	switch op {
+	case BinAdd, BinMul, BinAnd, BinOr, BinXor:
+		return true
+	}
+	return false
+}
+
+// extendConst brings v to its width as values are held: sign- or
+// zero-extended from it.
+func extendConst(v int64, width int, signed bool) int64 {
+	if width >= 8 {
+		return v
+	}
+	shift := uint(64 - 8*width)
+	if signed {
+		return v << shift >> shift
+	}
+	return int64(uint64(v) << shift >> shift)
+}
+
+// makeConst makes in define the constant v.
+func makeConst(in *Instr, v int64) {
+	*in = Instr{Op: OpConst, Dst: in.Dst, Imm: v, Width: 8, Pos: in.Pos}
+}

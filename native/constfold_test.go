@@ -1,0 +1,68 @@
+package native
+
+import "testing"
+
+// TestFoldConstants checks the folds on constants: at each width and
+// signedness with Go's wrap-around (the expected values are Go's own
+// arithmetic on variables of the types), a constant operand made an
+// immediate, and a constant index made a displacement.
+func TestFoldConstants(t *testing.T) {
+	var u8, s8, u16, s32 = uint8(200), int8(-100), uint16(0x8001), int32(-7)
+	big := 100 // a shift count past every width (a variable: go vet rejects constant ones)
+	cases := []struct {
+		name string
+		x    int64 // the constant operand, as held (extended)
+		in   Instr
+		want int64
+	}{
+		{"uint8 add", int64(u8), Instr{Op: OpBin, Bin: BinAdd, Width: 1, HasImm: true, Imm: 100}, int64(u8 + 100)},
+		{"int8 sub", int64(s8), Instr{Op: OpBin, Bin: BinSub, Width: 1, Signed: true, HasImm: true, Imm: 100}, int64(s8 - 100)},
+		{"uint16 shl", int64(u16), Instr{Op: OpShift, Bin: BinShl, Width: 2, HasImm: true, Imm: 1}, int64(u16 << 1)},
+		{"int32 shr 100", int64(s32), Instr{Op: OpShift, Bin: BinShr, Width: 4, Signed: true, HasImm: true, Imm: 100}, int64(s32 >> big)},
+		{"uint16 shr 70", int64(u16), Instr{Op: OpShift, Bin: BinShr, Width: 2, HasImm: true, Imm: 70}, int64(u16 >> (big - 30))},
+		{"int32 mul", int64(s32), Instr{Op: OpBin, Bin: BinMul, Width: 4, Signed: true, HasImm: true, Imm: 1 << 30}, int64(s32 * (1 << 30))},
+		{"int8 to uint32", int64(s8), Instr{Op: OpExt, Width: 4}, int64(uint32(s8))},
+		{"uint8 to int8", int64(u8), Instr{Op: OpExt, Width: 1, Signed: true}, int64(int8(u8))},
+		{"andnot", 0xff, Instr{Op: OpBin, Bin: BinAndNot, Width: 8, HasImm: true, Imm: 0x0f}, 0xf0},
+	}
+	for _, c := range cases {
+		m := &Func{}
+		k, r := m.newValue(GP, false), m.newValue(GP, false)
+		in := c.in
+		in.Dst, in.Args = r, []Value{k}
+		m.Blocks = []*Block{{Index: 0, Instrs: []*Instr{{Op: OpConst, Dst: k, Imm: c.x, Width: 8}, &in, {Op: OpReturn, Dst: NoValue, Args: []Value{r}}}}}
+		foldConstants(m)
+		if got := m.Blocks[0].Instrs[1]; got.Op != OpConst || got.Imm != c.want {
+			t.Errorf("%s: got %+v, want the constant %d", c.name, got, c.want)
+		}
+	}
+
+	// x - 5 takes the immediate; 5 - x cannot; a load at a constant
+	// index reads at a displacement.
+	m := &Func{}
+	x, five, a, b, p, i, v := m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, true), m.newValue(GP, false), m.newValue(GP, false)
+	sub := &Instr{Op: OpBin, Bin: BinSub, Dst: a, Width: 8, Args: []Value{x, five}}
+	rsub := &Instr{Op: OpBin, Bin: BinSub, Dst: b, Width: 8, Args: []Value{five, x}}
+	ld := &Instr{Op: OpLoad, Dst: v, Width: 4, Mem: Mem{Base: p, Index: i, Scale: 4, Disp: 8}, Args: []Value{p, i}}
+	m.Blocks = []*Block{{Index: 0, Instrs: []*Instr{
+		{Op: OpArg, Dst: x, Width: 8},
+		{Op: OpArg, Dst: p, Off: 8, Width: 8},
+		{Op: OpConst, Dst: five, Imm: 5, Width: 8},
+		{Op: OpConst, Dst: i, Imm: 3, Width: 8},
+		sub, rsub, ld,
+		{Op: OpReturn, Dst: NoValue, Args: []Value{a, b, v}},
+	}}}
+	foldConstants(m)
+	if !sub.HasImm || sub.Imm != 5 || len(sub.Args) != 1 || sub.Args[0] != x {
+		t.Errorf("x - 5: got %+v, want SUBQ $5", sub)
+	}
+	if rsub.HasImm || len(rsub.Args) != 2 {
+		t.Errorf("5 - x: got %+v, want it left as it is", rsub)
+	}
+	if ld.Mem.Index != NoValue || ld.Mem.Disp != 8+3*4 || len(ld.Args) != 1 || ld.Args[0] != p {
+		t.Errorf("load at index 3: got %+v, want 20(p)", ld)
+	}
+	if err := verifySSA(m); err != nil {
+		t.Error(err)
+	}
+}

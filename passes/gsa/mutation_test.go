@@ -1,0 +1,241 @@
+// This file is the mutation suite of the GSA validators, on the shared
+// harness (internal/mutation): honest gsa results on the SSA form of
+// every function of the corpus (run by the interpreter in GSA form, so
+// the γs choose by their gates), mutated in the ways below, and honest
+// gsa-destruct results with their phis' arguments reordered. Every kind
+// changes which value flows where, so each mutant should be rejected.
+
+package gsa
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/vssa-go/vssa/internal/mutation"
+	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/pred"
+	"github.com/vssa-go/vssa/passes/mem2reg"
+	"github.com/vssa-go/vssa/passes/normalize"
+	"github.com/vssa-go/vssa/validate"
+)
+
+type (
+	hints = *validate.GSAHints
+	kind  = mutation.Kind[hints, *mutation.Case[hints]]
+	site  = mutation.Site[hints]
+)
+
+func cloneHints(h hints) hints {
+	c := &validate.GSAHints{Row: maps.Clone(h.Row)}
+	for _, r := range h.Rows {
+		c.Rows = append(c.Rows, validate.GSARow{Dom: r.Dom, P: maps.Clone(r.P)})
+	}
+	return c
+}
+
+func hintsString(h hints) string { return fmt.Sprint(h.Rows, h.Row) }
+
+func self(c *mutation.Case[hints]) *mutation.Case[hints] { return c }
+
+// ssaForm is gsa's input made of a function of the bridge: normalize and
+// mem2reg, each validated, checked as SSA, or nil.
+func ssaForm(f *ir.Func) *ir.Func {
+	n, nh, err := normalize.Run(f)
+	if err != nil || validate.Normalize(f, n, nh) != nil || ir.Check(n, ir.RTL) != nil {
+		return nil
+	}
+	g, gh, err := mem2reg.Run(n)
+	if err != nil || validate.Mem2Reg(n, g, gh) != nil || ir.Check(g, ir.SSA) != nil {
+		return nil
+	}
+	return g
+}
+
+// gsaForm is gsa-destruct's input: ssaForm's result through gsa,
+// validated, or nil.
+func gsaForm(f *ir.Func) *ir.Func {
+	s := ssaForm(f)
+	if s == nil {
+		return nil
+	}
+	g, h, err := Run(s)
+	if err != nil || validate.GSA(s, g, h) != nil || ir.Check(g, ir.GSA) != nil {
+		return nil
+	}
+	return g
+}
+
+func TestMutation(t *testing.T) {
+	suite := &mutation.Suite[hints, *mutation.Case[hints]]{
+		Pass:        "gsa",
+		Builders:    []mutation.Builder[hints]{{Name: "gsa", Run: Run}},
+		Prepare:     ssaForm,
+		Out:         ir.GSA,
+		Validate:    validate.GSA,
+		CloneHints:  cloneHints,
+		HintsString: hintsString,
+		Context:     self,
+		Kinds:       gsaKinds,
+		MinKinds:    4,
+	}
+	suite.Test(t)
+}
+
+func TestDestructMutation(t *testing.T) {
+	suite := &mutation.Suite[hints, *mutation.Case[hints]]{
+		Pass:        "gsa-destruct",
+		Builders:    []mutation.Builder[hints]{{Name: "gsa-destruct", Run: Destruct}},
+		Prepare:     gsaForm,
+		Out:         ir.SSA,
+		Validate:    validate.GSADestruct,
+		CloneHints:  cloneHints,
+		HintsString: hintsString,
+		Context:     self,
+		Kinds:       destructKinds,
+		MinKinds:    1,
+	}
+	suite.Test(t)
+}
+
+// merges lists the (block, phi index) of g's merge instructions of kind op.
+func merges(g *ir.Func, op ir.Op) [][2]int {
+	var out [][2]int
+	for _, b := range g.Blocks {
+		for i, in := range b.Phis {
+			if in.Op == op {
+				out = append(out, [2]int{b.Index, i})
+			}
+		}
+	}
+	return out
+}
+
+var gsaKinds = []kind{
+	{
+		Name: "gate-swap",
+		Doc:  "swap the gates of two arguments of a gamma",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, at := range merges(c.Out, ir.OpGamma) {
+				in := c.Out.Blocks[at[0]].Phis[at[1]]
+				if in.Args()[0] == in.Args()[1] {
+					continue // the same value either way
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+					g, h := c.Clone()
+					in := g.Blocks[at[0]].Phis[at[1]]
+					gs := slices.Clone(in.Gates())
+					gs[0], gs[1] = gs[1], gs[0]
+					in.SetGates(gs)
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		Name: "gate-weaken",
+		Doc:  "make a gamma's first gate true, in the matrix too",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, at := range merges(c.Out, ir.OpGamma) {
+				in := c.Out.Blocks[at[0]].Phis[at[1]]
+				if in.Gates()[0].IsTrue() || in.Args()[0] == in.Args()[1] {
+					continue
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+					g, h := c.Clone()
+					b := g.Blocks[at[0]]
+					for _, phi := range b.Phis {
+						gs := slices.Clone(phi.Gates())
+						gs[0] = pred.TruePred()
+						phi.SetGates(gs)
+					}
+					delete(h.Rows[h.Row[in.Dsts()[0]]].P, b.Preds[0])
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		Name: "mu-swap",
+		Doc:  "swap the arguments of a mu",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, at := range merges(c.Out, ir.OpMu) {
+				in := c.Out.Blocks[at[0]].Phis[at[1]]
+				if in.Args()[0] == in.Args()[1] {
+					continue
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+					g, h := c.Clone()
+					a := g.Blocks[at[0]].Phis[at[1]].Args()
+					a[0], a[1] = a[1], a[0]
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		Name: "eta-to-latch",
+		Doc:  "move an eta from its loop exit to the start of its loop's latch",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, b := range c.Out.Blocks {
+				for i, in := range b.Instrs {
+					if in.Op != ir.OpEta {
+						continue
+					}
+					b, i := b.Index, i
+					out = append(out, site{What: fmt.Sprintf("b%d: %s", b, in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+						g, h := c.Clone()
+						eta := g.Blocks[b].Instrs[i]
+						hd := -1
+						for _, x := range g.Blocks {
+							for _, mu := range x.Phis {
+								if mu.Op == ir.OpMu && mu.Dsts()[0] == eta.Args()[0] {
+									hd = x.Index
+								}
+							}
+						}
+						if hd < 0 {
+							return nil, nil, false
+						}
+						latch := g.Blocks[g.Blocks[hd].Preds[1]]
+						g.Blocks[b].Instrs = slices.Delete(g.Blocks[b].Instrs, i, i+1)
+						latch.Instrs = slices.Insert(latch.Instrs, 0, eta)
+						return g, h, true
+					}})
+				}
+			}
+			return out
+		},
+	},
+}
+
+var destructKinds = []kind{
+	{
+		Name: "phi-order",
+		Doc:  "swap two arguments of a phi that was a gamma",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, at := range merges(c.In, ir.OpGamma) {
+				in := c.Out.Blocks[at[0]].Phis[at[1]]
+				if in.Args()[0] == in.Args()[1] {
+					continue
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+					g, h := c.Clone()
+					a := g.Blocks[at[0]].Phis[at[1]].Args()
+					a[0], a[1] = a[1], a[0]
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+}
