@@ -7,6 +7,7 @@ import (
 
 	"github.com/vssa-go/vssa/analyzers/vssair"
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -153,27 +154,10 @@ func unproved(form *vssair.Form, rules *validate.FactRules, b, k int, in *ir.Ins
 // loops marks the blocks of natural loops: for each back edge t → h (h
 // dominates t), h and the blocks that reach t without passing h.
 func loops(f *ir.Func) []bool {
-	dom := f.CFG().Dom
+	cfg := f.CFG()
 	in := make([]bool, len(f.Blocks))
-	for t, b := range f.Blocks {
-		for _, h := range b.Succs {
-			if !dom.Reachable(t) || !dom.Dominates(h, t) {
-				continue
-			}
-			in[h] = true
-			work := []int{t}
-			seen := map[int]bool{h: true}
-			for len(work) > 0 {
-				x := work[len(work)-1]
-				work = work[:len(work)-1]
-				if seen[x] {
-					continue
-				}
-				seen[x] = true
-				in[x] = true
-				work = append(work, f.Blocks[x].Preds...)
-			}
-		}
+	for b, d := range graph.LoopDepths(cfg.Graph, cfg.Dom) {
+		in[b] = d > 0
 	}
 	return in
 }

@@ -54,10 +54,20 @@
 // -son" runs a program that way; its tests compare it with the
 // interpreter on the corpus and on random programs.
 //
+// Graph.CheckingMachine (vssa run -son -soncheck, the debug check) also
+// checks Theorem 3.7 as the graph runs: a data node's value in a step
+// of a region its dependencies strictly dominate is the one it had at
+// the end of the last step of its latest dependency's region, which the
+// machine copies aside there. Check is the static half: the dominance
+// that makes the theorem apply to every use.
+//
 // # Schedules
 //
 // Graph.Schedule turns the graph back into an SSA function given a
 // block for each data node; Original places each where it was,
 // Early where Click's schedule early does (the highest block from
-// which its inputs and anchor are all defined).
+// which its inputs and anchor are all defined). The gcm pass
+// (passes/gcm) chooses the blocks; validate.GCM rebuilds the graphs of
+// its input and result and accepts only a legal schedule of the same
+// graph.
 package son

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // ID names a node: an index into Graph.Nodes. None marks an absent
@@ -88,10 +89,7 @@ type Graph struct {
 	// an edge r → r' when r's control, or one of its projections,
 	// enters r'), over block indices, with the recover block a child
 	// of the entry as in ir.
-	Dom interface {
-		Dominates(a, b int) bool
-		StrictlyDominates(a, b int) bool
-	}
+	Dom *graph.DomTree
 }
 
 // Node returns the node n.
@@ -138,4 +136,14 @@ func describe(in *ir.Instr) string {
 		}
 	}
 	return s
+}
+
+// newBody returns a copy of the graph's function with its blocks' phi
+// and instruction lists empty, for a schedule or the machine to fill.
+func (g *Graph) newBody() *ir.Func {
+	rebuilt := make([]bool, len(g.Func.Blocks))
+	for i := range rebuilt {
+		rebuilt[i] = true
+	}
+	return g.Func.ShallowCloneExcept(rebuilt)
 }

@@ -54,11 +54,7 @@ func (g *Graph) CheckingMachine() (*ir.Func, error) { return g.machine(true) }
 
 func (g *Graph) machine(check bool) (*ir.Func, error) {
 	f := g.Func
-	rebuilt := make([]bool, len(f.Blocks))
-	for i := range rebuilt {
-		rebuilt[i] = true
-	}
-	out := f.ShallowCloneExcept(rebuilt)
+	out := g.newBody()
 	var v *valueCheck
 	if check {
 		var err error

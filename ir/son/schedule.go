@@ -62,11 +62,7 @@ func (g *Graph) Schedule(place []int) (*ir.Func, error) {
 			return nil, fmt.Errorf("son: %s placed in b%d, out of the blocks its anchor %s dominates", g.String(ID(i)), place[i], g.String(nd.Ctl))
 		}
 	}
-	rebuilt := make([]bool, len(f.Blocks))
-	for i := range rebuilt {
-		rebuilt[i] = true
-	}
-	out := f.ShallowCloneExcept(rebuilt)
+	out := g.newBody()
 	emitted := make([]bool, len(g.Nodes))
 	for b, ob := range out.Blocks {
 		ob.Phis = append(ob.Phis[:0], f.Blocks[b].Phis...)

@@ -37,9 +37,13 @@ b3: <- b1, b2
 }
 `
 
-func parseSmall(t *testing.T) (*ir.Func, *son.Graph) {
+func parseSmall(t *testing.T) (*ir.Func, *son.Graph) { return parseGraph(t, small) }
+
+// parseGraph parses a function and builds its graph, which must pass
+// Check.
+func parseGraph(t *testing.T, src string) (*ir.Func, *son.Graph) {
 	t.Helper()
-	m, err := ir.Parse("small.vssa", small)
+	m, err := ir.Parse("test.vssa", src)
 	if err != nil {
 		t.Fatal(err)
 	}

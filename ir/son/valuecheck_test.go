@@ -42,15 +42,7 @@ func callOne(t *testing.T, f *ir.Func, args ...interp.Value) interp.Outcome {
 // another value, as a machine that let a value go stale would, and the
 // check must report it.
 func TestCheckingMachine(t *testing.T) {
-	m, err := ir.Parse("loop.vssa", loop)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := m.Funcs[0]
-	g, err := son.Build(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, g := parseGraph(t, loop)
 	want := callOne(t, f, interp.Int(10))
 	mf, err := g.CheckingMachine()
 	if err != nil {

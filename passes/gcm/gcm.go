@@ -21,7 +21,7 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 		return nil, struct{}{}, err
 	}
 	dom := f.CFG().Dom
-	depth := loopDepth(f.CFG().Graph, dom)
+	depth := graph.LoopDepths(f.CFG().Graph, dom)
 	place := g.Original()
 	moved := false
 	order := topoOrder(g)
@@ -38,14 +38,16 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 			}
 			late = lca(dom, late, b)
 		}
-		best := early[n]
-		if late >= 0 {
-			best = late
-			for b := late; b != early[n] && b >= 0; {
-				b = dom.Idom(b)
-				if b >= 0 && depth[b] < depth[best] {
-					best = b
-				}
+		if late < 0 {
+			// No use: as late as where it is. (Early may be in a loop
+			// the node is not, as a loop header dominates the exit.)
+			late = place[n]
+		}
+		best := late
+		for b := late; b != early[n] && b >= 0; {
+			b = dom.Idom(b)
+			if b >= 0 && depth[b] < depth[best] {
+				best = b
 			}
 		}
 		if best != place[n] {
@@ -127,41 +129,12 @@ func lca(dom *graph.DomTree, a, b int) int {
 	return a
 }
 
-// loopDepth returns, per block, the number of natural loops containing
-// it: a back edge t → h (h dominates t) makes the loop of h, the blocks
-// that reach t without going through h.
-func loopDepth(cfg *graph.Graph, dom *graph.DomTree) []int {
-	depth := make([]int, cfg.Len())
-	for t := range cfg.Len() {
-		for _, h := range cfg.Succs[t] {
-			if !dom.Dominates(h, t) {
-				continue
-			}
-			in := map[int]bool{h: true}
-			work := []int{t}
-			for len(work) > 0 {
-				b := work[len(work)-1]
-				work = work[:len(work)-1]
-				if in[b] {
-					continue
-				}
-				in[b] = true
-				work = append(work, cfg.Preds[b]...)
-			}
-			for b := range in {
-				depth[b]++
-			}
-		}
-	}
-	return depth
-}
-
 // Moved counts the data nodes of before that after, a gcm result of
 // it, puts in a block of lesser loop depth (out of loops) and of
 // greater (into them: never, by construction), for measurements.
 func Moved(before, after *ir.Func) (out, in int) {
 	cfg := before.CFG()
-	depth := loopDepth(cfg.Graph, cfg.Dom)
+	depth := graph.LoopDepths(cfg.Graph, cfg.Dom)
 	home := make(map[*ir.Instr]int)
 	for _, b := range before.Blocks {
 		for _, x := range b.Instrs {
