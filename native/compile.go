@@ -141,16 +141,19 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(full) != 1 || len(full[0].Errors) > 0 {
-			return nil, fmt.Errorf("%s: loading the package with the bodies of %s failed", req.Dir, strings.Join(paths, ", "))
-		}
-		pkg = full[0]
-		prog, ssaPkgs = ssautil.AllPackages(full, ssa.NaiveForm|ssa.InstantiateGenerics)
-		prog.Build()
-		all = ssautil.AllFunctions(prog)
-		for _, path := range paths {
-			if p := prog.ImportedPackage(path); p != nil {
-				foreign = append(foreign, p)
+		// Where the second load has errors the first did not (go/ssa
+		// makes no package of one it finds ill-typed), the bodies are
+		// not to be had, and the calls keep their trampolines.
+		if len(full) == 1 && len(full[0].Errors) == 0 {
+			if fullProg, fullPkgs := ssautil.AllPackages(full, ssa.NaiveForm|ssa.InstantiateGenerics); fullPkgs[0] != nil {
+				pkg, prog, ssaPkgs = full[0], fullProg, fullPkgs
+				prog.Build()
+				all = ssautil.AllFunctions(prog)
+				for _, path := range paths {
+					if p := prog.ImportedPackage(path); p != nil {
+						foreign = append(foreign, p)
+					}
+				}
 			}
 		}
 	}

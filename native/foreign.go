@@ -182,15 +182,20 @@ func loadWithBodies(cfg *packages.Config, paths []string) ([]*packages.Package, 
 	// ill-typed for them (go/ssa then makes no package of it). Drop
 	// them, and mark again only what other errors make ill-typed.
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
-			return e.Kind == packages.TypeError && (strings.Contains(e.Msg, "imported and not used") || strings.Contains(e.Msg, "declared and not used"))
-		})
+		p.Errors = slices.DeleteFunc(p.Errors, strippingError)
 		p.IllTyped = len(p.Errors) > 0
 		for _, imp := range p.Imports {
 			p.IllTyped = p.IllTyped || imp.IllTyped
 		}
 	})
 	return pkgs, nil
+}
+
+// strippingError reports whether e is one that stripping bodies causes:
+// an import or a variable left unused ("imported and not used", Go
+// 1.27's "imported as x and not used", "declared and not used: x").
+func strippingError(e packages.Error) bool {
+	return e.Kind == packages.TypeError && strings.Contains(e.Msg, "and not used")
 }
 
 // needsBody reports whether the type checker requires fd's body: an init

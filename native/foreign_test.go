@@ -1,6 +1,7 @@
 package native
 
 import (
+	"golang.org/x/tools/go/packages"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,5 +35,27 @@ func TestForeignLeafInlined(t *testing.T) {
 	}
 	if !strings.Contains(decls, "q.Loop(") || !strings.Contains(asm, "CALL") {
 		t.Errorf("q.Loop, which has a loop, should be called through a trampoline:\n%s", decls)
+	}
+}
+
+// TestStrippingError checks which errors of a package parsed without
+// its bodies are the stripping's own, in Go 1.26's and 1.27's words:
+// Go 1.27's "imported as x and not used" once left sync ill-typed, so
+// go/ssa made no package of the compiled one and vssa compile crashed.
+func TestStrippingError(t *testing.T) {
+	for _, c := range []struct {
+		msg  string
+		kind packages.ErrorKind
+		want bool
+	}{
+		{`"internal/runtime/atomic" imported and not used`, packages.TypeError, true},
+		{`"internal/runtime/atomic" imported as rtatomic and not used`, packages.TypeError, true},
+		{"declared and not used: x", packages.TypeError, true},
+		{"undefined: x", packages.TypeError, false},
+		{"x imported and not used", packages.ParseError, false},
+	} {
+		if got := strippingError(packages.Error{Msg: c.msg, Kind: c.kind}); got != c.want {
+			t.Errorf("strippingError(%q, kind %v) = %v, want %v", c.msg, c.kind, got, c.want)
+		}
 	}
 }
