@@ -110,7 +110,7 @@ func TestFold(t *testing.T) {
 // module has none of its own, and exits as the binary does.
 func TestTryScript(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
+		t.Skip("try.sh is a POSIX shell script and this machine has no sh on PATH")
 	}
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "custom-gcl")

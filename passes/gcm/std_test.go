@@ -16,7 +16,7 @@ var std = flag.Bool("gcm.std", false, "TestStd: run gcm on every function of std
 // -gcm.std.
 func TestStd(t *testing.T) {
 	if !*std {
-		t.Skip("with -gcm.std")
+		t.Skip("runs gcm on all of std for minutes: go test ./passes/gcm -run TestStd -gcm.std")
 	}
 	prog, err := bridge.Load(bridge.Config{}, "std")
 	if err != nil {
