@@ -49,7 +49,11 @@ and then unused is removed). CompCertSSA's Table 1 follows for scale:
 the Iop instructions (CompCert RTL's operations: arithmetic, comparisons,
 conversions, constants, moves, addresses; no loads) of C benchmarks, and
 those its LVN and GVN removed; the "= pure" row is the nearest to Iop.
-It ends with one line:
+On GSA form (-passes=mem2reg,gsa,gvn), gvn numbers gammas of different
+joins together where their gates and arguments agree (gated value
+numbering); it is then also run as gvn.Ungated, gammas numbered only
+with those of their own join, on the same inputs, and a line before the
+last says what gated numbering adds. It ends with one line:
 
   gvn: N instructions of M removed (P%), pessimistic walk: K (Q%)
 
