@@ -34,7 +34,7 @@ var Table = mustTable(
 		New("mem2reg", "promote variables to registers, SSA form by Cytron et al.", ir.RTL, ir.SSA, mem2reg.Run, validate.Mem2Reg),
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN).AlsoGSA(),
-		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
+		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim).AlsoGSA(),
 		New("gsa", "gated SSA: phis become gammas gated by path predicates and mus at loop headers, loop values leave through etas", ir.SSA, ir.GSA, gsa.Run, validate.GSA),
 		New("gsa-destruct", "gated SSA back to SSA: gammas and mus become phis, etas copies", ir.GSA, ir.SSA, gsa.Destruct, validate.GSADestruct),
 		New("gcm", "global code motion: each data node of the Sea of Nodes graph to the block of least loop depth between schedule early and late", ir.SSA, ir.SSA, gcm.Run, validate.GCM),
@@ -49,7 +49,7 @@ var Table = mustTable(
 		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},
 		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
 		{Pass: "gsa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gsa takes SSA form (normalised: predicates read the conditions of the branches into the join's predecessors)"},
-		{Pass: "gsa-destruct", After: []string{"gsa"}, Why: "gsa-destruct takes GSA form, which only gsa gives; of the other passes only gvn reads gates (gated value numbering), so GSA must be destroyed before the rest"},
+		{Pass: "gsa-destruct", After: []string{"gsa"}, Why: "gsa-destruct takes GSA form, which only gsa gives; of the other passes only gvn (which reads gates: gated value numbering) and checkelim (which reads gammas as phis) take it, so GSA must be destroyed before the rest"},
 	},
 )
 
