@@ -107,11 +107,12 @@ func MeasureGSA(patterns []string, withLoopnorm bool) (*GSAResult, error) {
 		if t3-t2 > time.Second {
 			r.Over1s++
 		}
-		c := countMerges(g)
-		r.Gammas += c.gammas
-		r.Mus += c.mus
-		r.Kept += c.phis
-		r.Etas += c.etas
+		var c gsa.Counts
+		c.Count(g)
+		r.Gammas += c.Gammas
+		r.Mus += c.Mus
+		r.Kept += c.Phis
+		r.Etas += c.Etas
 	}
 	syn1, ref1, open1 := validate.GSAQueries()
 	r.Syntactic, r.Refuted, r.Open = syn1-syn0, ref1-ref0, open1-open0
@@ -139,31 +140,6 @@ func prepareGSA(f *ir.Func, withLoopnorm bool) *ir.Func {
 		return nil
 	}
 	return n
-}
-
-// merges counts the merge instructions of a GSA function.
-type merges struct{ phis, gammas, mus, etas int }
-
-func countMerges(f *ir.Func) merges {
-	var c merges
-	for _, b := range f.Blocks {
-		for _, in := range b.Phis {
-			switch in.Op {
-			case ir.OpPhi:
-				c.phis++
-			case ir.OpGamma:
-				c.gammas++
-			case ir.OpMu:
-				c.mus++
-			}
-		}
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpEta {
-				c.etas++
-			}
-		}
-	}
-	return c
 }
 
 // ReportGSA writes r, ending with the line
@@ -251,8 +227,9 @@ func Growth() []GrowthRow {
 		runtime.ReadMemStats(&ms)
 		row.CPU, row.Bytes, row.Err = t1-t0, ms.TotalAlloc-a0, err
 		if err == nil {
-			m := countMerges(g)
-			row.Gammas, row.Mus, row.Kept, row.Etas = m.gammas, m.mus, m.phis, m.etas
+			var m gsa.Counts
+			m.Count(g)
+			row.Gammas, row.Mus, row.Kept, row.Etas = m.Gammas, m.Mus, m.Phis, m.Etas
 		}
 		rows = append(rows, row)
 	}

@@ -21,29 +21,6 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// counts tallies the merge instructions of GSA results.
-type counts struct{ phis, gammas, mus, etas int }
-
-func (c *counts) add(f *ir.Func) {
-	for _, b := range f.Blocks {
-		for _, in := range b.Phis {
-			switch in.Op {
-			case ir.OpPhi:
-				c.phis++
-			case ir.OpGamma:
-				c.gammas++
-			case ir.OpMu:
-				c.mus++
-			}
-		}
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpEta {
-				c.etas++
-			}
-		}
-	}
-}
-
 func TestCostOnStd(t *testing.T) {
 	if os.Getenv("VSSA_GSA_COST") != "1" {
 		t.Skip("set VSSA_GSA_COST=1 to measure gsa against mem2reg on std")
@@ -57,7 +34,7 @@ func TestCostOnStd(t *testing.T) {
 		var worst time.Duration
 		var worstName string
 		var n, rejected int
-		var c counts
+		var c Counts
 		syn0, ref0, open0 := validate.GSAQueries()
 		for _, f := range prog.Module.Funcs {
 			if ir.Check(f, ir.RTL) != nil {
@@ -98,14 +75,14 @@ func TestCostOnStd(t *testing.T) {
 			if d := t3 - t2; d > worst {
 				worst, worstName = d, f.Name
 			}
-			c.add(g)
+			c.Count(g)
 		}
 		syn1, ref1, open1 := validate.GSAQueries()
-		total := c.phis + c.gammas + c.mus
+		total := c.Phis + c.Gammas + c.Mus
 		t.Logf("loopnorm=%v: %d functions (%d not accepted); mem2reg+validate %v, gsa+validate %v (%.2fx); slowest gsa+validate %v (%s)",
 			withLoops, n, rejected, m2r.Round(time.Millisecond), gsa.Round(time.Millisecond), float64(gsa)/float64(m2r), worst.Round(time.Microsecond), worstName)
 		t.Logf("  of %d phis: %d gammas (%.1f%%), %d mus (%.1f%%), %d kept (%.1f%%); %d etas; validator questions: %d syntactic, %d refuted by SAT, %d open",
-			total, c.gammas, pct(c.gammas, total), c.mus, pct(c.mus, total), c.phis, pct(c.phis, total), c.etas, syn1-syn0, ref1-ref0, open1-open0)
+			total, c.Gammas, pct(c.Gammas, total), c.Mus, pct(c.Mus, total), c.Phis, pct(c.Phis, total), c.Etas, syn1-syn0, ref1-ref0, open1-open0)
 	}
 }
 
@@ -142,11 +119,11 @@ func TestWorstCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := cpuNow() - t0
-		var c counts
-		c.add(g)
-		t.Logf("if-chain of %d: gsa+validate %v, %d gammas, %d phis kept", n, d, c.gammas, c.phis)
-		if c.gammas != n {
-			t.Errorf("if-chain of %d: %d gammas, want %d", n, c.gammas, n)
+		var c Counts
+		c.Count(g)
+		t.Logf("if-chain of %d: gsa+validate %v, %d gammas, %d phis kept", n, d, c.Gammas, c.Phis)
+		if c.Gammas != n {
+			t.Errorf("if-chain of %d: %d gammas, want %d", n, c.Gammas, n)
 		}
 		if prev > 20*time.Millisecond && d > 8*prev {
 			t.Errorf("if-chain of %d took %v, %v for half the length", n, d, prev)
@@ -175,11 +152,11 @@ func TestWorstCaseSwitch(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := cpuNow() - t0
-		var c counts
-		c.add(g)
-		t.Logf("switch of %d cases: gsa+validate %v, %d gammas, %d phis kept", n, d, c.gammas, c.phis)
-		if wantGamma := n < MaxGate/2; (c.gammas == 1) != wantGamma {
-			t.Errorf("switch of %d cases: %d gammas, want a gamma: %v", n, c.gammas, wantGamma)
+		var c Counts
+		c.Count(g)
+		t.Logf("switch of %d cases: gsa+validate %v, %d gammas, %d phis kept", n, d, c.Gammas, c.Phis)
+		if wantGamma := n < MaxGate/2; (c.Gammas == 1) != wantGamma {
+			t.Errorf("switch of %d cases: %d gammas, want a gamma: %v", n, c.Gammas, wantGamma)
 		}
 		if d > 2*time.Second {
 			t.Errorf("switch of %d cases took %v", n, d)

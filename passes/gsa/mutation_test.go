@@ -132,6 +132,22 @@ func TestDestructMutation(t *testing.T) {
 	suite.Test(t)
 }
 
+// weakenFirstGate is c's result with the first gate of the gammas of
+// the block at[0] made true, and the matrix entry of its first
+// predecessor in the row of gamma d dropped (true), so that the gate
+// agrees with the matrix but no longer excludes the others.
+func weakenFirstGate(c *mutation.Case[hints], at [2]int, d ir.Reg) (*ir.Func, hints) {
+	g, h := c.Clone()
+	b := g.Blocks[at[0]]
+	for _, phi := range b.Phis {
+		gs := slices.Clone(phi.Gates())
+		gs[0] = pred.TruePred()
+		phi.SetGates(gs)
+	}
+	delete(h.Rows[h.Row[d]].P, b.Preds[0])
+	return g, h
+}
+
 // merges lists the (block, phi index) of g's merge instructions of kind op.
 func merges(g *ir.Func, op ir.Op) [][2]int {
 	var out [][2]int
@@ -179,14 +195,7 @@ var gsaKinds = []kind{
 					continue
 				}
 				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					b := g.Blocks[at[0]]
-					for _, phi := range b.Phis {
-						gs := slices.Clone(phi.Gates())
-						gs[0] = pred.TruePred()
-						phi.SetGates(gs)
-					}
-					delete(h.Rows[h.Row[in.Dsts()[0]]].P, b.Preds[0])
+					g, h := weakenFirstGate(c, at, in.Dsts()[0])
 					return g, h, true
 				}})
 			}
@@ -204,14 +213,7 @@ var gsaKinds = []kind{
 					continue
 				}
 				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					b := g.Blocks[at[0]]
-					for _, phi := range b.Phis {
-						gs := slices.Clone(phi.Gates())
-						gs[0] = pred.TruePred()
-						phi.SetGates(gs)
-					}
-					delete(h.Rows[h.Row[in.Dsts()[0]]].P, b.Preds[0])
+					g, h := weakenFirstGate(c, at, in.Dsts()[0])
 					h.Solver = lyingSolver
 					return g, h, true
 				}})

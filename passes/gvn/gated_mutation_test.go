@@ -54,18 +54,13 @@ func TestGatedMutation(t *testing.T) {
 	suite.Test(t)
 }
 
-// phiAt returns the index of the phi defining d among b's phis, or -1.
-func phiAt(b *ir.Block, d ir.Reg) int {
-	return slices.IndexFunc(b.Phis, func(p *ir.Instr) bool { return p.Dst() == d })
-}
-
 // keptGammas lists the gammas of c's input that its result keeps, by
 // block and result.
 func keptGammas(c gatedCase) [][2]int {
 	var out [][2]int
 	for _, b := range c.In.Blocks {
 		for _, p := range b.Phis {
-			if p.Op == ir.OpGamma && phiAt(c.Out.Blocks[b.Index], p.Dst()) >= 0 {
+			if p.Op == ir.OpGamma && phiIndex(c.Out.Blocks[b.Index], p.Dst()) >= 0 {
 				out = append(out, [2]int{b.Index, int(p.Dst())})
 			}
 		}
@@ -103,7 +98,7 @@ var gatedKinds = []gatedKind{
 					if j1 == j2 || !dom.StrictlyDominates(j1, j2) || c.Hints.Number[d1] == c.Hints.Number[d2] {
 						continue
 					}
-					p1, p2 := c.In.Blocks[j1].Phis[phiAt(c.In.Blocks[j1], d1)], c.In.Blocks[j2].Phis[phiAt(c.In.Blocks[j2], d2)]
+					p1, p2 := c.In.Blocks[j1].Phis[phiIndex(c.In.Blocks[j1], d1)], c.In.Blocks[j2].Phis[phiIndex(c.In.Blocks[j2], d2)]
 					if len(p1.Args()) != len(p2.Args()) || !types.Identical(c.In.TypeOf(d1), c.In.TypeOf(d2)) {
 						continue
 					}
@@ -116,8 +111,8 @@ var gatedKinds = []gatedKind{
 							}
 						}
 						b := g.Blocks[j2]
-						b.Phis = slices.Delete(b.Phis, phiAt(b, d2), phiAt(b, d2)+1)
-						h.Removed = append(h.Removed, validate.Removal{Block: int32(j2), Index: int32(phiAt(c.In.Blocks[j2], d2)), Phi: true, CoverBlock: -1})
+						b.Phis = slices.Delete(b.Phis, phiIndex(b, d2), phiIndex(b, d2)+1)
+						h.Removed = append(h.Removed, validate.Removal{Block: int32(j2), Index: int32(phiIndex(c.In.Blocks[j2], d2)), Phi: true, CoverBlock: -1})
 						renameUses(g, d2, d1)
 						return g, h, true
 					}})
@@ -172,13 +167,13 @@ var gatedKinds = []gatedKind{
 			var out []gatedSite
 			for _, x := range keptGammas(c) {
 				j, d := x[0], ir.Reg(x[1])
-				p := c.Out.Blocks[j].Phis[phiAt(c.Out.Blocks[j], d)]
+				p := c.Out.Blocks[j].Phis[phiIndex(c.Out.Blocks[j], d)]
 				if p.Args()[0] == p.Args()[1] {
 					continue
 				}
 				out = append(out, gatedSite{What: fmt.Sprintf("b%d: %s", j, d), Build: func() (*ir.Func, *validate.GVNHints, bool) {
 					g, h := c.Clone()
-					q := g.Blocks[j].Phis[phiAt(g.Blocks[j], d)]
+					q := g.Blocks[j].Phis[phiIndex(g.Blocks[j], d)]
 					gs := slices.Clone(q.Gates())
 					gs[0], gs[1] = gs[1], gs[0]
 					q.SetGates(gs)
