@@ -16,7 +16,12 @@
 //     the key of an operation whose operands' classes all hold
 //     constants and which ir.Fold evaluates;
 //     (copy) it is a copy of a register of the class;
-//     (phi) it is a phi all of whose arguments are in the class;
+//     (phi) it is a phi (gamma, mu) all of whose arguments are in the
+//     class; a phi or mu keys only with those of its block, a gamma
+//     also with a gamma of another join whose gates, atoms read as
+//     numbers, are the same and pairwise exclusive, each reading its
+//     gates and arguments from before its join (gated value numbering,
+//     gvn_gated.go);
 //     (parameter) it is the class's one parameter or free variable,
 //     and the class has no key;
 //     so two registers of one class hold equal values wherever both
@@ -27,6 +32,8 @@
 //     (and at blocks without predecessors), and at each instruction that
 //     may write memory that existed before it; a block that starts none
 //     has the version every predecessor leaves;
+//   - the registers gates read keep their definitions, and a kept
+//     gamma or eta keeps its gates;
 //   - the result is the input, same blocks and edges, with the
 //     instructions the hints list removed, and every other one kept in
 //     place, with its results, either with operands replaced by

@@ -11,8 +11,8 @@ import (
 )
 
 // sameShape reports whether two instructions are the same but for their
-// registers: kind, attributes, position and the number of operands and
-// results.
+// registers: kind, attributes (gates too), position and the number of
+// operands and results.
 func sameShape(a, b *ir.Instr) bool {
 	if a == b {
 		return true // results share unchanged instructions with their input
