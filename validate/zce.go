@@ -10,6 +10,10 @@
 //     (Definition 4.1): earlier in its block, or in a block that
 //     strictly dominates its block, the recover block's edge from the
 //     entry excluded (a panic before the entry's check may take it).
+//     Registers are the same through copies: in SSA a copy equals its
+//     operand wherever it is defined, and the operand, whose
+//     definition dominates the covering check, is not redefined
+//     between the two.
 //
 // That is the premise of Corollary 4.2: on every path to the removed
 // check the covering one ran last after the register's definition, and
@@ -56,7 +60,29 @@ func ZCE(before, after *ir.Func, h *ZCEHints) error {
 	if err := sameButRemoved(r, before, after, removed); err != nil {
 		return err
 	}
-	// kept[b][x]: the index of the first kept divcheck of x in block b.
+	// copyOf[r]: the operand of the copy defining r.
+	copyOf := map[ir.Reg]ir.Reg{}
+	for _, b := range before.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpCopy {
+				copyOf[in.Dsts()[0]] = in.Args()[0]
+			}
+		}
+	}
+	root := func(x ir.Reg) ir.Reg {
+		// In SSA the chain ends (a definition dominates its uses);
+		// the bound is for a cycle of copies in unreachable code.
+		for range len(copyOf) {
+			y, ok := copyOf[x]
+			if !ok {
+				break
+			}
+			x = y
+		}
+		return x
+	}
+	// kept[b][x]: the index of the first kept divcheck of a copy of x
+	// (or x) in block b.
 	kept := make([]map[ir.Reg]int, len(before.Blocks))
 	for i, b := range before.Blocks {
 		for j, in := range b.Instrs {
@@ -66,8 +92,8 @@ func ZCE(before, after *ir.Func, h *ZCEHints) error {
 			if kept[i] == nil {
 				kept[i] = map[ir.Reg]int{}
 			}
-			if _, ok := kept[i][in.Args()[0]]; !ok {
-				kept[i][in.Args()[0]] = j
+			if _, ok := kept[i][root(in.Args()[0])]; !ok {
+				kept[i][root(in.Args()[0])] = j
 			}
 		}
 	}
@@ -78,7 +104,7 @@ func ZCE(before, after *ir.Func, h *ZCEHints) error {
 		if in.Op != ir.OpDivCheck {
 			return r.at(b, in, RuleCovered, "removed, but it is not a divcheck")
 		}
-		if !covered(before, dom, kept, m.Block, m.Index, in.Args()[0]) {
+		if !covered(before, dom, kept, m.Block, m.Index, root(in.Args()[0])) {
 			return r.at(b, in, RuleCovered, "removed, but no kept divcheck of r%d strictly dominates it", in.Args()[0])
 		}
 	}

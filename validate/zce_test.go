@@ -108,3 +108,32 @@ func TestZCERejects(t *testing.T) {
 	}
 	wantRule(t, zceOf(t, nil, nil), RuleHints)
 }
+
+// Checks of copies of one register are checks of it; of a copy of
+// another, not.
+const zceCopies = `func @main.f(r0 bool, r1 int, r2 int) int {
+b0:
+    r3:int = copy r1
+    r4:int = copy r3
+    divcheck r4
+    if r0, b1, b2
+b1: <- b0
+    r5:int = copy r1
+    divcheck r5
+    r6:int = copy r2
+    divcheck r6
+    return r5
+b2: <- b0
+    return r3
+}
+`
+
+func TestZCECopies(t *testing.T) {
+	before := parseModuleFunc(t, zceCopies)
+	ok := []CheckRemoval{{1, 1}}
+	if err := ZCE(before, removeAt(before, ok), &ZCEHints{Removed: ok}); err != nil {
+		t.Errorf("a check of a copy under one of another copy: %v", err)
+	}
+	bad := []CheckRemoval{{1, 3}}
+	wantRule(t, ZCE(before, removeAt(before, bad), &ZCEHints{Removed: bad}), RuleCovered)
+}

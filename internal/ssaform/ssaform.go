@@ -3,6 +3,8 @@
 package ssaform
 
 import (
+	"slices"
+
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
@@ -17,6 +19,52 @@ func Of(f *ir.Func) *ir.Func {
 	}
 	g, gh, err := mem2reg.Run(n)
 	if err != nil || validate.Mem2Reg(n, g, gh) != nil || ir.Check(g, ir.SSA) != nil {
+		return nil
+	}
+	return g
+}
+
+// WithoutCopies returns a copy of the SSA function f whose operands read
+// the sources of copies instead of their results, without the copies
+// (as gvn propagates them, and nothing else), checked as SSA, or nil.
+// The definition of a copy's source dominates the copy, which dominates
+// every use of its result, so the result is strict SSA.
+func WithoutCopies(f *ir.Func) *ir.Func {
+	g := f.Clone()
+	src := map[ir.Reg]ir.Reg{}
+	for _, b := range g.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpCopy {
+				src[in.Dsts()[0]] = in.Args()[0]
+			}
+		}
+	}
+	if len(src) == 0 {
+		return f
+	}
+	root := func(r ir.Reg) ir.Reg {
+		for range len(src) {
+			s, ok := src[r]
+			if !ok {
+				break
+			}
+			r = s
+		}
+		return r
+	}
+	for _, b := range g.Blocks {
+		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				for k, a := range in.Args() {
+					if a != ir.NoReg {
+						in.Args()[k] = root(a)
+					}
+				}
+			}
+		}
+		b.Instrs = slices.DeleteFunc(b.Instrs, func(in *ir.Instr) bool { return in.Op == ir.OpCopy })
+	}
+	if ir.Check(g, ir.SSA) != nil {
 		return nil
 	}
 	return g

@@ -24,7 +24,11 @@ type Covered struct{ Check, By ID }
 //
 //   - the divisor is a register, not a node: a node with several
 //     results (a call, a comma-ok lookup) is the input of each, and
-//     its results need not be equal;
+//     its results need not be equal; and a copy is its operand (Click's
+//     graph has no copies, and mem2reg leaves one per use of a
+//     variable): a copy's result equals its operand wherever the copy
+//     is defined, and the operand is not redefined between the two
+//     checks, since its definition dominates the first (CopyRoot);
 //   - the recover block is a child of the entry in Dom, but it is
 //     entered after a recovered panic anywhere, also before the
 //     entry's checks ran: its subtree starts with nothing known
@@ -46,7 +50,7 @@ func RedundantZeroChecks(g *Graph) []Covered {
 			if in.Op != ir.OpDivCheck {
 				continue
 			}
-			x := in.Args()[0]
+			x := CopyRoot(g, in.Args()[0])
 			by, had := nonZero[x]
 			if had {
 				out = append(out, Covered{Check: e, By: by})
@@ -73,4 +77,18 @@ func RedundantZeroChecks(g *Graph) []Covered {
 	}
 	walk(g.Dom.Entry())
 	return out
+}
+
+// CopyRoot returns the register x copies, through chains of copies, or
+// x if it is not a copy's result. (In SSA the chain ends; the bound is
+// for a cycle of copies in unreachable code.)
+func CopyRoot(g *Graph, x ir.Reg) ir.Reg {
+	for range len(g.Nodes) {
+		d := g.Def[x]
+		if d == None || g.Nodes[d].Instr == nil || g.Nodes[d].Instr.Op != ir.OpCopy {
+			break
+		}
+		x = g.Nodes[d].Instr.Args()[0]
+	}
+	return x
 }

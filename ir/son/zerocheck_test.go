@@ -109,3 +109,30 @@ func describeCovered(g *son.Graph, cs []son.Covered) []string {
 	}
 	return out
 }
+
+// mem2reg leaves a copy of a variable per use: checks of two copies of
+// r1 are checks of r1; a check of r2, whose value differs, is not.
+const copiedChecks = `func @main.f(r0 bool, r1 int, r2 int) int {
+b0:
+    r3:int = copy r1
+    r4:int = copy r3
+    divcheck r4
+    if r0, b1, b2
+b1: <- b0
+    r5:int = copy r1
+    divcheck r5
+    r6:int = copy r2
+    divcheck r6
+    return r5
+b2: <- b0
+    return r3
+}
+`
+
+func TestRedundantZeroChecksCopies(t *testing.T) {
+	_, g := parseGraph(t, copiedChecks)
+	got := describeCovered(g, son.RedundantZeroChecks(g))
+	if want := []string{"b1:r5 by b0:r4"}; !slices.Equal(got, want) {
+		t.Errorf("covered %v, want %v", got, want)
+	}
+}
