@@ -53,9 +53,9 @@ same register or a copy of it. For those only checkelim removes, why
 zce keeps it (the divisor taken through copies):
 
   constant    the divisor is a constant (never zero)
-  elsewhere   the divisor is checked on other paths, by no one check
-              that dominates this one (a join of checked arms, a check
-              after a loop that may run zero times)
+  elsewhere   the divisor is checked by a check this one does not
+              dominate, and none dominates this one (a join of checked
+              arms, a loop's check before it on the back edge)
   branch      a branch compares the divisor (a condition such as x != 0)
   phi         the divisor is a phi (checkelim's facts of its arguments)
   other       none of these
@@ -109,6 +109,7 @@ type zeroChecks struct {
 	copies  bool
 
 	funcs, measured, problems int
+	declined                  int // no SSA input: a pass declined
 	// divchecks of the measured inputs; removed by each, by both, by one.
 	checks, byElim, byZCE, both, elimOnly, zceOnly int
 	reasons, zceReasons                            map[string]int // elimOnly and zceOnly by reason
@@ -154,7 +155,8 @@ func (z *zeroChecks) function(f *ir.Func, w io.Writer) {
 		}
 	}
 	if ir.Check(in, ir.SSA) != nil {
-		return // a pass declined: no SSA input
+		z.declined++ // a pass declined: no SSA input
+		return
 	}
 	if z.copies {
 		if in = ssaform.WithoutCopies(in); in == nil {
@@ -270,6 +272,12 @@ func zeroReason(f *ir.Func, r validate.CheckRemoval) string {
 		return x
 	}
 	x := root(divisor(f, r))
+	dom := f.CFG().Dom
+	// dominated reports whether the check at (b, k) comes after r's on
+	// every path: r's does not say it may be zero there.
+	dominated := func(b, k int) bool {
+		return b == r.Block && k > r.Index || b != r.Block && dom.Dominates(r.Block, b)
+	}
 	var def *ir.Instr
 	elsewhere, branch := false, false
 	for bi, b := range f.Blocks {
@@ -284,7 +292,7 @@ func zeroReason(f *ir.Func, r validate.CheckRemoval) string {
 					def = in
 				}
 			}
-			if in.Op == ir.OpDivCheck && root(in.Args()[0]) == x && (bi != r.Block || k != r.Index) {
+			if in.Op == ir.OpDivCheck && root(in.Args()[0]) == x && (bi != r.Block || k != r.Index) && !dominated(bi, k) {
 				elsewhere = true
 			}
 			if isComparison(in.Op) && (root(in.Args()[0]) == x || root(in.Args()[1]) == x) {
@@ -306,7 +314,7 @@ func zeroReason(f *ir.Func, r validate.CheckRemoval) string {
 }
 
 func (z *zeroChecks) report(w io.Writer) {
-	fmt.Fprintf(w, "functions: %d, measured (both results accepted, with a divcheck): %d\n", z.funcs, z.measured)
+	fmt.Fprintf(w, "functions: %d, without SSA form (a pass declined): %d, measured (both results accepted, with a divcheck): %d\n", z.funcs, z.declined, z.measured)
 	var rs []string
 	for k, n := range z.reasons {
 		rs = append(rs, fmt.Sprintf("%s %d", k, n))
