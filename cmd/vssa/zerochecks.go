@@ -180,18 +180,20 @@ func (z *zeroChecks) function(f *ir.Func, w io.Writer) {
 	if err == nil {
 		err = validate.CheckElim(in, eo, eh)
 	}
-	if err != nil {
-		z.problems++
-		fmt.Fprintf(w, "REJECTED checkelim: %s: %v\n", f.Name, err)
-		return
+	zo, zh, zerr := zce.Run(in)
+	if zerr == nil {
+		zerr = validate.ZCE(in, zo, zh)
 	}
-	zo, zh, err := zce.Run(in)
-	if err == nil {
-		err = validate.ZCE(in, zo, zh)
+	for _, r := range []struct {
+		pass string
+		err  error
+	}{{"checkelim", err}, {"zce", zerr}} {
+		if r.err != nil {
+			z.problems++
+			fmt.Fprintf(w, "REJECTED %s: %s: %v\n", r.pass, f.Name, r.err)
+		}
 	}
-	if err != nil {
-		z.problems++
-		fmt.Fprintf(w, "REJECTED zce: %s: %v\n", f.Name, err)
+	if err != nil || zerr != nil {
 		return
 	}
 	z.measured++
@@ -253,24 +255,7 @@ func divisor(f *ir.Func, r validate.CheckRemoval) ir.Reg {
 // removes (see the command's documentation), from what defines and
 // reads its divisor (through copies).
 func zeroReason(f *ir.Func, r validate.CheckRemoval) string {
-	copyOf := map[ir.Reg]ir.Reg{}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpCopy {
-				copyOf[in.Dsts()[0]] = in.Args()[0]
-			}
-		}
-	}
-	root := func(x ir.Reg) ir.Reg {
-		for range len(copyOf) {
-			y, ok := copyOf[x]
-			if !ok {
-				break
-			}
-			x = y
-		}
-		return x
-	}
+	root := ssaform.CopyRoots(f)
 	x := root(divisor(f, r))
 	dom := f.CFG().Dom
 	// dominated reports whether the check at (b, k) comes after r's on
@@ -315,18 +300,8 @@ func zeroReason(f *ir.Func, r validate.CheckRemoval) string {
 
 func (z *zeroChecks) report(w io.Writer) {
 	fmt.Fprintf(w, "functions: %d, without SSA form (a pass declined): %d, measured (both results accepted, with a divcheck): %d\n", z.funcs, z.declined, z.measured)
-	var rs []string
-	for k, n := range z.reasons {
-		rs = append(rs, fmt.Sprintf("%s %d", k, n))
-	}
-	sort.Strings(rs)
-	fmt.Fprintf(w, "checkelim only, by reason: %s\n", strings.Join(rs, ", "))
-	rs = rs[:0]
-	for k, n := range z.zceReasons {
-		rs = append(rs, fmt.Sprintf("%s %d", k, n))
-	}
-	sort.Strings(rs)
-	fmt.Fprintf(w, "zce only, by reason: %s\n", strings.Join(rs, ", "))
+	fmt.Fprintf(w, "checkelim only, by reason: %s\n", byReason(z.reasons))
+	fmt.Fprintf(w, "zce only, by reason: %s\n", byReason(z.zceReasons))
 	fmt.Fprintf(w, "zerochecks: %d divchecks, checkelim removes %d, zce %d, both %d; checkelim only %d, zce only %d\n",
 		z.checks, z.byElim, z.byZCE, z.both, z.elimOnly, z.zceOnly)
 }
@@ -337,4 +312,14 @@ func isComparison(op ir.Op) bool {
 		return true
 	}
 	return false
+}
+
+// byReason prints counts by reason, in the reasons' order.
+func byReason(m map[string]int) string {
+	var rs []string
+	for k, n := range m {
+		rs = append(rs, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(rs)
+	return strings.Join(rs, ", ")
 }

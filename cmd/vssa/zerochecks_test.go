@@ -50,36 +50,35 @@ func TestZeroChecksCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if status := runMain([]string{"zerochecks", file}, &stdout, &stderr); status != exitOK {
-		t.Fatalf("vssa zerochecks: status %d, stderr %q", status, stderr.String())
-	}
-	out := stdout.String()
-	for _, want := range []string{
-		"command-line-arguments.f: divchecks 2, checkelim removes 1, zce removes 1\n",
-		"command-line-arguments.g: divchecks 3, checkelim removes 1, zce removes 0\n",
-		"p.go:18:16: b2:0 divcheck r1: checkelim only (elsewhere)\n",
-		"command-line-arguments.h: divchecks 1, checkelim removes 1, zce removes 0\n",
-		"p.go:23:12: b1:0 divcheck r1: checkelim only (branch)\n",
-		"checkelim only, by reason: branch 1, elsewhere 1\n",
-		"zerochecks: 6 divchecks, checkelim removes 3, zce 1, both 1; checkelim only 2, zce only 0\n",
+	for _, tc := range []struct {
+		flags []string
+		want  []string
+	}{
+		{nil, []string{
+			"command-line-arguments.f: divchecks 2, checkelim removes 1, zce removes 1\n",
+			"command-line-arguments.g: divchecks 3, checkelim removes 1, zce removes 0\n",
+			"p.go:18:16: b2:0 divcheck r1: checkelim only (elsewhere)\n",
+			"command-line-arguments.h: divchecks 1, checkelim removes 1, zce removes 0\n",
+			"p.go:23:12: b1:0 divcheck r1: checkelim only (branch)\n",
+			"checkelim only, by reason: branch 1, elsewhere 1\n",
+			"zerochecks: 6 divchecks, checkelim removes 3, zce 1, both 1; checkelim only 2, zce only 0\n",
+		}},
+		{[]string{"-copies=false"}, []string{
+			"command-line-arguments.f: divchecks 2, checkelim removes 0, zce removes 1\n",
+			"p.go:6:10: b1:3 divcheck r",
+			", a copy of the same register)\n",
+			"zerochecks: 6 divchecks, checkelim removes 0, zce 1, both 0; checkelim only 0, zce only 1\n",
+		}},
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("vssa zerochecks: output lacks %q:\n%s", want, out)
+		stdout.Reset()
+		args := append(append([]string{"zerochecks"}, tc.flags...), file)
+		if status := runMain(args, &stdout, &stderr); status != exitOK {
+			t.Fatalf("vssa %v: status %d, stderr %q", args, status, stderr.String())
 		}
-	}
-	stdout.Reset()
-	if status := runMain([]string{"zerochecks", "-copies=false", file}, &stdout, &stderr); status != exitOK {
-		t.Fatalf("vssa zerochecks -copies=false: status %d, stderr %q", status, stderr.String())
-	}
-	out = stdout.String()
-	for _, want := range []string{
-		"command-line-arguments.f: divchecks 2, checkelim removes 0, zce removes 1\n",
-		"p.go:6:10: b1:3 divcheck r",
-		", a copy of the same register)\n",
-		"zerochecks: 6 divchecks, checkelim removes 0, zce 1, both 0; checkelim only 0, zce only 1\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("vssa zerochecks -copies=false: output lacks %q:\n%s", want, out)
+		for _, want := range tc.want {
+			if !strings.Contains(stdout.String(), want) {
+				t.Errorf("vssa %v: output lacks %q:\n%s", args, want, stdout.String())
+			}
 		}
 	}
 	stdout.Reset()

@@ -31,27 +31,7 @@ func Of(f *ir.Func) *ir.Func {
 // every use of its result, so the result is strict SSA.
 func WithoutCopies(f *ir.Func) *ir.Func {
 	g := f.Clone()
-	src := map[ir.Reg]ir.Reg{}
-	for _, b := range g.Blocks {
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpCopy {
-				src[in.Dsts()[0]] = in.Args()[0]
-			}
-		}
-	}
-	if len(src) == 0 {
-		return f
-	}
-	root := func(r ir.Reg) ir.Reg {
-		for range len(src) {
-			s, ok := src[r]
-			if !ok {
-				break
-			}
-			r = s
-		}
-		return r
-	}
+	root := CopyRoots(g)
 	for _, b := range g.Blocks {
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
@@ -68,4 +48,29 @@ func WithoutCopies(f *ir.Func) *ir.Func {
 		return nil
 	}
 	return g
+}
+
+// CopyRoots returns the function that maps a register of f to the
+// register it copies, through chains of copies (itself if it is no
+// copy's result). In SSA the chains end; the bound is for a cycle of
+// copies in unreachable code.
+func CopyRoots(f *ir.Func) func(ir.Reg) ir.Reg {
+	src := map[ir.Reg]ir.Reg{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpCopy {
+				src[in.Dsts()[0]] = in.Args()[0]
+			}
+		}
+	}
+	return func(r ir.Reg) ir.Reg {
+		for range len(src) {
+			s, ok := src[r]
+			if !ok {
+				break
+			}
+			r = s
+		}
+		return r
+	}
 }
