@@ -21,6 +21,7 @@ import (
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/passes/outofssa"
+	"github.com/vssa-go/vssa/passes/zce"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -35,6 +36,7 @@ var Table = mustTable(
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
 		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN).AlsoGSA(),
 		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim).AlsoGSA(),
+		New("zce", "remove divchecks that a divcheck of the same register strictly dominates, the Sea of Nodes algorithm of paper 004 §4.3", ir.SSA, ir.SSA, zce.Run, validate.ZCE),
 		New("gsa", "gated SSA: phis become gammas gated by path predicates and mus at loop headers, loop values leave through etas", ir.SSA, ir.GSA, gsa.Run, validate.GSA),
 		New("gsa-destruct", "gated SSA back to SSA: gammas and mus become phis, etas copies", ir.GSA, ir.SSA, gsa.Destruct, validate.GSADestruct),
 		New("gcm", "global code motion: each data node of the Sea of Nodes graph to the block of least loop depth between schedule early and late", ir.SSA, ir.SSA, gcm.Run, validate.GCM),
@@ -46,6 +48,7 @@ var Table = mustTable(
 		{Pass: "mem2reg-braun", After: []string{"normalize", "loopnorm"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
 		{Pass: "gvn", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gvn takes SSA form"},
 		{Pass: "checkelim", After: []string{"mem2reg", "mem2reg-braun"}, Why: "checkelim takes SSA form"},
+		{Pass: "zce", After: []string{"mem2reg", "mem2reg-braun"}, Why: "zce takes SSA form (its divisors are registers, the same value wherever a check of one dominates)"},
 		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},
 		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
 		{Pass: "gsa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gsa takes SSA form (normalised: predicates read the conditions of the branches into the join's predecessors)"},
