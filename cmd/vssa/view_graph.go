@@ -243,7 +243,10 @@ func graphSVG(g *son.Graph) string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "<svg id=\"son\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n", l.w, l.h, l.w, l.h)
-	sb.WriteString("<g class=\"edges\">\n")
+	// The edges of a kind are one path: a few elements where one per
+	// edge made thousands for the browser to lay out and paint.
+	paths := map[string]*strings.Builder{}
+	var kinds []string
 	for _, e := range edges {
 		x1, y1 := l.x[e.from]+l.width[e.from]/2, top(e.from)+graphNodeHeight
 		x2, y2 := l.x[e.to]+l.width[e.to]/2, top(e.to)
@@ -251,8 +254,18 @@ func graphSVG(g *son.Graph) string {
 		if e.back || y2 <= y1 {
 			cls += " back"
 		}
+		p := paths[cls]
+		if p == nil {
+			p = &strings.Builder{}
+			paths[cls] = p
+			kinds = append(kinds, cls)
+		}
 		dy := max((y2-y1)/2, graphLayerGap)
-		fmt.Fprintf(&sb, "<path class=\"%s\" d=\"M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1f\"/>\n", cls, x1, y1, x1, y1+dy, x2, y2-dy, x2, y2)
+		fmt.Fprintf(p, "M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1f", x1, y1, x1, y1+dy, x2, y2-dy, x2, y2)
+	}
+	sb.WriteString("<g class=\"edges\">\n")
+	for _, cls := range kinds {
+		fmt.Fprintf(&sb, "<path class=\"%s\" d=\"%s\"/>\n", cls, paths[cls].String())
 	}
 	sb.WriteString("</g>\n<g class=\"nodes\">\n")
 	for i := range g.Nodes {

@@ -35,6 +35,7 @@ func writeViewPage(w *bytes.Buffer, fset *token.FileSet, steps []viewStep) {
 	for i, s := range steps[1:] {
 		names[i] = s.Name
 	}
+	w.WriteString("<div id=\"top\">")
 	fmt.Fprintf(w, "<header><b>%s</b> — passes: %s. Click a value (rN) or block (bN) to highlight it everywhere, a position to see its source line, a source line number to mark its instructions. <s>Struck</s>: removed by the next pass; <span class=\"added\">added</span>, <span class=\"moved\">moved</span> by this one.</header>\n",
 		html.EscapeString(f.Name), html.EscapeString(strings.Join(names, ", ")))
 	w.WriteString("<div id=\"cols\">\n")
@@ -60,14 +61,17 @@ func writeViewPage(w *bytes.Buffer, fset *token.FileSet, steps []viewStep) {
 		}
 		writeStep(w, fset, file, s, c, next, nextName, i == graph)
 	}
-	w.WriteString("</div>\n<section id=\"graph\">\n")
+	w.WriteString("</div></div>\n<section id=\"graph\">\n")
 	if graph < 0 {
 		w.WriteString("<h2>No Sea of Nodes graph: no step is in SSA form (the graph is of SSA functions: add mem2reg to -passes)</h2>\n")
 	} else if g, err := son.Build(steps[graph].Func); err != nil {
 		fmt.Fprintf(w, "<h2>No Sea of Nodes graph: %s</h2>\n", html.EscapeString(err.Error()))
 	} else {
 		fmt.Fprintf(w, "<h2>Sea of Nodes graph after %s: %d nodes. Black: data edges; blue: control and effect edges; dotted: anchors of unchecked data nodes; dashed: loop back edges.</h2>\n", html.EscapeString(steps[graph].Name), len(g.Nodes))
-		w.WriteString(graphSVG(g))
+		// The graph is below the columns, and a big one takes the browser
+		// longer to lay out than all the columns: it is drawn (the
+		// template's content put in the page) when scrolled near.
+		fmt.Fprintf(w, "<template id=\"son-t\">%s</template>\n", graphSVG(g))
 	}
 	fmt.Fprintf(w, "</section>\n<script>\n%s</script>\n</body></html>\n", viewJS)
 }
@@ -101,9 +105,12 @@ func writeSource(w *bytes.Buffer, fset *token.FileSet, steps []viewStep) string 
 	}
 	lines := strings.Split(string(data), "\n")
 	fmt.Fprintf(w, "<div class=\"file\">%s</div>\n<pre>", html.EscapeString(start.Filename))
+	c := &chunker{w: w}
 	for n := start.Line; n <= end && n <= len(lines); n++ {
-		fmt.Fprintf(w, "<div id=\"L%d\" class=\"line\"><span class=\"ln\" data-line=\"%d\">%d</span>%s</div>", n, n, n, html.EscapeString(lines[n-1]))
+		c.line()
+		fmt.Fprintf(w, "<p id=\"L%d\"><n>%d</n>%s</p>", n, n, html.EscapeString(lines[n-1]))
 	}
+	c.end()
 	w.WriteString("</pre>\n")
 	return start.Filename
 }
@@ -124,8 +131,10 @@ func writeStep(w *bytes.Buffer, fset *token.FileSet, file string, s viewStep, c,
 		fmt.Fprintf(w, "<div class=\"note\">%s (the column shows its input)</div>\n", html.EscapeString(s.Note))
 	}
 	w.WriteString("<pre>")
+	ch := &chunker{w: w}
 	header, _, _ := strings.Cut(f.String(), "\n")
-	fmt.Fprintf(w, "<div class=\"sig\">%s</div>", tokens(header, f))
+	ch.line()
+	fmt.Fprintf(w, "<p class=\"sig\">%s</p>", tokens(header, f))
 	for _, b := range f.Blocks {
 		label := fmt.Sprintf("b%d:", b.Index)
 		for i, p := range b.Preds {
@@ -135,37 +144,74 @@ func writeStep(w *bytes.Buffer, fset *token.FileSet, file string, s viewStep, c,
 			}
 			label += fmt.Sprintf("%s b%d", sep, p)
 		}
-		fmt.Fprintf(w, "<div class=\"bl\">%s</div>", tokens(label, f))
+		ch.line()
+		fmt.Fprintf(w, "<p class=\"bl\">%s</p>", tokens(label, f))
 		for _, list := range [][]*ir.Instr{b.Phis, b.Instrs} {
 			for _, in := range list {
+				ch.line()
 				writeInstr(w, fset, file, f, b, in, c, next, s.Name, nextName)
 			}
 		}
 	}
+	ch.end()
 	w.WriteString("}</pre>\n</section>\n")
+}
+
+// viewChunk is how many lines a column's chunk holds. The browser
+// neither lays out nor paints a chunk off the screen (the CSS gives
+// chunks content-visibility: auto), so that a page of a function of
+// thousands of instructions opens in about the time of its parse.
+const viewChunk = 64
+
+// A chunker groups the lines written to w into chunks.
+type chunker struct {
+	w *bytes.Buffer
+	n int // lines so far
+}
+
+// line starts a line, and a chunk before it every viewChunk lines.
+func (c *chunker) line() {
+	if c.n%viewChunk == 0 {
+		if c.n > 0 {
+			c.w.WriteString("</div>")
+		}
+		c.w.WriteString("<div class=\"ch\">")
+	}
+	c.n++
+}
+
+// end closes the last chunk.
+func (c *chunker) end() {
+	if c.n > 0 {
+		c.w.WriteString("</div>")
+	}
 }
 
 // writeInstr writes one instruction's line, with its marks and its
 // position's link.
 func writeInstr(w *bytes.Buffer, fset *token.FileSet, file string, f *ir.Func, b *ir.Block, in *ir.Instr, c, next viewChanges, name, nextName string) {
-	cls, title := "i", ""
+	var cls []string
+	title := ""
 	var pos token.Position
 	if fset != nil && in.Pos.IsValid() {
 		pos = fset.Position(in.Pos)
 		if pos.Filename == file {
-			cls += fmt.Sprintf(" l%d", pos.Line)
+			cls = append(cls, fmt.Sprintf("l%d", pos.Line))
 		}
 	}
 	switch {
 	case next.Removed[in]:
-		cls, title = cls+" removed", "removed by "+nextName
+		cls, title = append(cls, "removed"), "removed by "+nextName
 	case c.Added[in]:
-		cls, title = cls+" added", "added by "+name
+		cls, title = append(cls, "added"), "added by "+name
 	}
 	if from, ok := c.Moved[in]; ok {
-		cls, title = cls+" moved", fmt.Sprintf("moved from b%d by %s", from, name)
+		cls, title = append(cls, "moved"), fmt.Sprintf("moved from b%d by %s", from, name)
 	}
-	fmt.Fprintf(w, "<div class=\"%s\"", cls)
+	w.WriteString("<p")
+	if len(cls) > 0 {
+		fmt.Fprintf(w, " class=\"%s\"", strings.Join(cls, " "))
+	}
 	if title != "" {
 		fmt.Fprintf(w, " title=\"%s\"", html.EscapeString(title))
 	}
@@ -173,16 +219,18 @@ func writeInstr(w *bytes.Buffer, fset *token.FileSet, file string, f *ir.Func, b
 	if pos.IsValid() {
 		text := fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
 		if pos.Filename == file {
-			fmt.Fprintf(w, " <a class=\"pos\" href=\"#L%d\">%s</a>", pos.Line, text)
+			fmt.Fprintf(w, " <a href=\"#L%d\">%s</a>", pos.Line, text)
 		} else {
 			fmt.Fprintf(w, " <span class=\"pos\" title=\"%s\">%s</span>", html.EscapeString(pos.String()), html.EscapeString(text))
 		}
 	}
-	w.WriteString("</div>")
+	w.WriteString("</p>")
 }
 
 // tokens escapes a line of IR text for HTML and wraps its registers
-// (rN) and blocks (bN) in spans the script highlights: a token is one
+// (rN) in <v> and its blocks (bN) in <k>, elements the script
+// highlights (the shortest markup: a page has one per operand in every
+// column): a token is one
 // that starts the line or follows a space, a comma, "(" or "<-", and
 // names a register or block of f. Nothing after a string constant's
 // quote is a token.
@@ -211,10 +259,10 @@ func tokens(text string, f *ir.Func) string {
 		}
 		kind := "v"
 		if c == 'b' {
-			kind = "blk"
+			kind = "k"
 		}
 		sb.WriteString(html.EscapeString(text[last:i]))
-		fmt.Fprintf(&sb, "<span class=\"%s %s\">%s</span>", kind, text[i:j], text[i:j])
+		fmt.Fprintf(&sb, "<%s>%s</%s>", kind, text[i:j], kind)
 		last = j
 		i = j - 1
 	}

@@ -51,8 +51,11 @@ func viewColumn(t *testing.T, page, name string) string {
 // matches re.
 func viewLines(col string, re *regexp.Regexp) []string {
 	var out []string
-	for _, l := range strings.Split(col, "</div>") {
-		if strings.Contains(l, `class="i`) && re.MatchString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(l, "")) {
+	for _, l := range strings.SplitAfter(col, "</p>") {
+		l = strings.TrimPrefix(l, `<div class="ch">`)
+		l = strings.TrimPrefix(l, "</div>")
+		l = strings.TrimPrefix(l, "<pre>")
+		if strings.HasPrefix(l, "<p") && !strings.Contains(l, `class="bl"`) && re.MatchString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(l, "")) {
 			out = append(out, l)
 		}
 	}
@@ -88,10 +91,10 @@ func TestViewPage(t *testing.T) {
 		t.Errorf("gcm's column: the multiplication is %q, want one, marked moved by gcm", muls)
 	}
 	// Positions link to the source column's lines: line 6 is y := k * 3.
-	if !strings.Contains(page, `<div id="L6" class="line">`) || !strings.Contains(page, `y := k * 3`) {
+	if !strings.Contains(page, `<p id="L6"><n>6</n>`) || !strings.Contains(page, `y := k * 3`) {
 		t.Error("the source column has no line 6 with y := k * 3")
 	}
-	if len(regexp.MustCompile(`<a class="pos" href="#L6">sum.go:6:`).FindAllString(page, -1)) < 7 {
+	if len(regexp.MustCompile(`<a href="#L6">sum.go:6:`).FindAllString(page, -1)) < 7 {
 		t.Error("the multiplication's position does not link to line 6 in every column")
 	}
 	if !strings.Contains(page, `<svg id="son"`) || !strings.Contains(page, "graph after outofssa") && !strings.Contains(page, "graph after gcm") {
@@ -166,10 +169,10 @@ b0:
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{`r1:string = const "r0 b0"`, `<span class="v r1">r1</span>:string = const &#34;r0 b0&#34;`},
-		{"return r1, r9", `return <span class="v r1">r1</span>, r9`}, // r9 is no register of f
-		{"jump b0", `jump <span class="blk b0">b0</span>`},
-		{"call @p.r0(r0)", `call @p.r0(<span class="v r0">r0</span>)`},
+		{`r1:string = const "r0 b0"`, `<v>r1</v>:string = const &#34;r0 b0&#34;`},
+		{"return r1, r9", `return <v>r1</v>, r9`}, // r9 is no register of f
+		{"jump b0", `jump <k>b0</k>`},
+		{"call @p.r0(r0)", `call @p.r0(<v>r0</v>)`},
 	} {
 		if got := tokens(tc.in, fn); got != tc.want {
 			t.Errorf("tokens(%q) = %q, want %q", tc.in, got, tc.want)
