@@ -38,11 +38,15 @@ type browser struct {
 }
 
 // needChromium skips t, saying why, where Chromium or its driver is not
-// installed.
+// installed; with VSSA_REQUIRE_CHROMIUM set (.ci/run, which installs
+// them) it fails t instead, so that CI never passes by skipping.
 func needChromium(t testing.TB) {
 	t.Helper()
 	for _, p := range []string{chromiumPath, chromedriverPath} {
 		if _, err := os.Stat(p); err != nil {
+			if os.Getenv("VSSA_REQUIRE_CHROMIUM") != "" {
+				t.Fatalf("VSSA_REQUIRE_CHROMIUM is set and %s is absent", p)
+			}
 			t.Skipf("no browser to test in: %s is absent (Debian's chromium and chromium-driver packages: apt-get install -y chromium chromium-driver, as .ci/run does)", p)
 		}
 	}
