@@ -179,3 +179,65 @@ b0:
 		}
 	}
 }
+
+func TestViewDiff(t *testing.T) {
+	before, err := ir.ParseFunc(`func @f(r0 int) int {
+b0:
+    r1:int = const 3
+    r4:*int = alloc
+    jump b1
+b1: <- b0
+    r2:int = mul r0, r1
+    store r4, r2
+    r3:int = add r2, r1
+    return r3
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The multiplication moved up, the store and r3 gone, r5 new; the
+	// return reads another value but is the same instruction.
+	after, err := ir.ParseFunc(`func @f(r0 int) int {
+b0:
+    r1:int = const 3
+    r4:*int = alloc
+    r2:int = mul r0, r1
+    jump b1
+b1: <- b0
+    r5:int = add r2, r2
+    return r5
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(f *ir.Func, set map[*ir.Instr]bool) []string {
+		var out []string
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if set[in] {
+					out = append(out, ir.FormatInstr(f, b, in))
+				}
+			}
+		}
+		return out
+	}
+	c := diffFuncs(before, after)
+	if got, want := strings.Join(text(before, c.Removed), "; "), "store r4, r2; r3:int = add r2, r1"; got != want {
+		t.Errorf("removed %q, want %q", got, want)
+	}
+	if got, want := strings.Join(text(after, c.Added), "; "), "r5:int = add r2, r2"; got != want {
+		t.Errorf("added %q, want %q", got, want)
+	}
+	moved := map[*ir.Instr]bool{}
+	for in, from := range c.Moved {
+		moved[in] = true
+		if from != 1 {
+			t.Errorf("moved from b%d, want b1", from)
+		}
+	}
+	if got, want := strings.Join(text(after, moved), "; "), "r2:int = mul r0, r1"; got != want {
+		t.Errorf("moved %q, want %q", got, want)
+	}
+}
