@@ -85,7 +85,9 @@ page and on stderr, and is not a failure).`,
 			steps, err := viewSteps(f, pipeline)
 			for _, s := range steps {
 				if s.Problem {
-					fmt.Fprintf(stderr, "vssa view: %s\n", s.Note)
+					// At the function's position, as the go command
+					// prefixes its errors.
+					fmt.Fprintf(stderr, "%s: vssa view: %s\n", prog.Fset.Position(f.Pos), s.Note)
 				}
 			}
 			if err != nil {

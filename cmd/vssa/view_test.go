@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/passes"
 )
 
 // viewProgram has a loop whose multiplication is loop-invariant (gcm
@@ -239,5 +242,55 @@ b1: <- b0
 	}
 	if got, want := strings.Join(text(after, moved), "; "), "r2:int = mul r0, r1"; got != want {
 		t.Errorf("moved %q, want %q", got, want)
+	}
+}
+
+// TestViewRefusedPasses checks that a pass that fails or is rejected is
+// a column with its reason and the IR it was given, that the passes
+// after it take that IR, and that a rejection is said with the
+// function's position.
+func TestViewRefusedPasses(t *testing.T) {
+	f, err := ir.ParseFunc(`func @f(r0 int) int {
+b0:
+    r1:int = add r0, r0
+    return r1
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fails := passes.New("fails", "always fails", ir.RTL, ir.SSA,
+		func(f *ir.Func) (*ir.Func, struct{}, error) { return nil, struct{}{}, errors.New("no reason") },
+		func(before, after *ir.Func, _ struct{}) error { return nil })
+	rejected := passes.New("rejected", "gives a result its validator rejects", ir.RTL, ir.RTL,
+		func(f *ir.Func) (*ir.Func, struct{}, error) { return f.Clone(), struct{}{}, nil },
+		func(before, after *ir.Func, _ struct{}) error { return errors.New("not equivalent") })
+	gvn := passes.Table.Passes[slices.IndexFunc(passes.Table.Passes, func(p *passes.Pass) bool { return p.Name == "gvn" })]
+	steps, err := viewSteps(f, []*passes.Pass{fails, rejected, gvn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		name, note string
+		problem    bool
+	}{
+		{"start", "", false},
+		{"fails", "fails: f: failed: no reason", false},
+		{"rejected", "rejected: f: rejected: not equivalent", true},
+		{"gvn", "gvn: f: skipped: function is in rtl form, gvn takes ssa", false},
+	}
+	if len(steps) != len(want) {
+		t.Fatalf("%d steps, want %d", len(steps), len(want))
+	}
+	for i, w := range want {
+		s := steps[i]
+		if s.Name != w.name || !strings.EqualFold(s.Note, w.note) || s.Problem != w.problem || s.Func != f {
+			t.Errorf("step %d: %s %q problem %v (its input: %v), want %s %q problem %v, f itself", i, s.Name, s.Note, s.Problem, s.Func == f, w.name, w.note, w.problem)
+		}
+	}
+	var page bytes.Buffer
+	writeViewPage(&page, nil, steps)
+	if !strings.Contains(page.String(), "not equivalent (the column shows its input)") {
+		t.Error("the page does not show the rejection")
 	}
 }
