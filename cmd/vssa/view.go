@@ -49,6 +49,9 @@ page, as gc's GOSSAFUNC writes ssa.html:
     SVG by a layered layout: data edges black, control and effect edges
     blue, anchors dotted, loop back edges dashed.
 
+A large function's page opens fast: lines off the screen are laid out
+when scrolled to, and the graph is drawn when its section is.
+
 Without -o the page goes to a new file in the temporary directory,
 whose name is printed; with -o FILE it goes to FILE, replacing it, and
 -o - writes it to stdout. Open it in any browser; it needs no network.

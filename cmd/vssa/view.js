@@ -55,7 +55,8 @@ document.addEventListener("click", ev => {
   if (name) toggle(name);
 });
 
-// The graph is drawn when its section is scrolled into: a graph of
+// The graph (the SVG text of the script element son-t) is drawn when
+// its section is scrolled into: a graph of
 // thousands of nodes would otherwise double the time the page takes to
 // open, for a picture below the columns.
 const graphTemplate = document.getElementById("son-t");
@@ -63,7 +64,9 @@ if (graphTemplate) {
   const obs = new IntersectionObserver(entries => {
     if (!entries.some(e => e.isIntersecting)) return;
     obs.disconnect();
-    graphTemplate.replaceWith(graphTemplate.content);
+    const holder = document.createElement("div");
+    holder.innerHTML = graphTemplate.textContent;
+    graphTemplate.replaceWith(holder.firstElementChild);
     for (const [name, c] of lit)
       for (const e of document.querySelectorAll("#son ." + name)) e.classList.add("hl", "hl" + c);
   }, {rootMargin: "0px 0px -20px 0px"}); // once scrolled into, not when touching the screen's edge

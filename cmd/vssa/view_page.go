@@ -69,9 +69,11 @@ func writeViewPage(w *bytes.Buffer, fset *token.FileSet, steps []viewStep) {
 	} else {
 		fmt.Fprintf(w, "<h2>Sea of Nodes graph after %s: %d nodes. Black: data edges; blue: control and effect edges; dotted: anchors of unchecked data nodes; dashed: loop back edges.</h2>\n", html.EscapeString(steps[graph].Name), len(g.Nodes))
 		// The graph is below the columns, and a big one takes the browser
-		// longer to lay out than all the columns: it is drawn (the
-		// template's content put in the page) when scrolled near.
-		fmt.Fprintf(w, "<template id=\"son-t\">%s</template>\n", graphSVG(g))
+		// about as long to parse and lay out as all the columns: it is
+		// kept as the text of a script element that does not run (which
+		// the browser does not parse; the SVG has no "</script", its
+		// text being escaped), and put in the page when scrolled to.
+		fmt.Fprintf(w, "<script type=\"text/x-svg\" id=\"son-t\">%s</script>\n", graphSVG(g))
 	}
 	fmt.Fprintf(w, "</section>\n<script>\n%s</script>\n</body></html>\n", viewJS)
 }
