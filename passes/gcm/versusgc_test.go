@@ -41,7 +41,7 @@ func TestVersusGC(t *testing.T) {
 	if *gcLICM == "" || *gcmPkgs == "" {
 		t.Skip("needs -gcm.gc=FILE -gcm.pkgs=P,Q (see docs/gcm.md)")
 	}
-	gc, gcOps, err := readGCReport(*gcLICM)
+	gcOps, err := readGCReport(*gcLICM)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestVersusGC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs := map[string]string{} // position -> the op hoisted there
+	vs := map[string]string{} // position -> the ops hoisted there
 	loopFiles := map[string]bool{}
 	var funcs, failed, trivial int
 	for _, f := range prog.Module.Funcs {
@@ -75,7 +75,7 @@ func TestVersusGC(t *testing.T) {
 				continue
 			}
 			if in.Pos.IsValid() {
-				vs[posKey(prog.Fset.Position(in.Pos).String())] = in.Op.String()
+				vs[posKey(prog.Fset.Position(in.Pos).String())] += in.Op.String() + " "
 			}
 		}
 		if p := prog.Fset.Position(f.Pos); p.IsValid() {
@@ -85,45 +85,71 @@ func TestVersusGC(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d functions failed or rejected by gcm", failed)
 	}
-	var both, gcOnly, vsOnly []string
-	for p := range gc {
-		if _, ok := vs[p]; ok {
-			both = append(both, p)
-		} else if loopFiles[fileOf(p)] {
-			gcOnly = append(gcOnly, p)
-		}
-	}
-	for p := range vs {
-		if !gc[p] {
-			vsOnly = append(vsOnly, p)
-		}
-	}
-	sort.Strings(gcOnly)
-	sort.Strings(vsOnly)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d functions through mem2reg,gvn,checkelim,gcm; %d constants and copies hoisted, left out\n", funcs, trivial)
-	fmt.Fprintf(&sb, "positions hoisted: gc licm %d (in the packages' files %d), gcm %d; both %d, gc only %d, gcm only %d\n",
-		len(gc), len(both)+len(gcOnly), len(vs), len(both), len(gcOnly), len(vsOnly))
-	fmt.Fprintf(&sb, "gc only (gc's op):\n")
-	for _, p := range sample(gcOnly, *gcSample) {
-		fmt.Fprintf(&sb, "\t%s %s\n", p, gcOps[p])
-	}
-	fmt.Fprintf(&sb, "gcm only (vssa's op):\n")
-	for _, p := range sample(vsOnly, *gcSample) {
-		fmt.Fprintf(&sb, "\t%s %s\n", p, vs[p])
+	// By position, and by line: go/ssa and gc give one expression
+	// different columns (a conversion's parenthesis; a call gc inlined
+	// gives its body's values the call's position).
+	for _, key := range []struct {
+		unit string
+		by   func(string) string
+	}{{"positions", func(p string) string { return p }}, {"lines", lineOf}} {
+		g, v := rekey(gcOps, key.by), rekey(vs, key.by)
+		var both, gcOnly, vsOnly []string
+		for p := range g {
+			if _, ok := v[p]; ok {
+				both = append(both, p)
+			} else if loopFiles[fileOf(p)] {
+				gcOnly = append(gcOnly, p)
+			}
+		}
+		for p := range v {
+			if _, ok := g[p]; !ok {
+				vsOnly = append(vsOnly, p)
+			}
+		}
+		sort.Strings(gcOnly)
+		sort.Strings(vsOnly)
+		fmt.Fprintf(&sb, "%s hoisted: gc licm %d (in the packages' files %d), gcm %d; both %d, gc only %d, gcm only %d\n",
+			key.unit, len(g), len(both)+len(gcOnly), len(v), len(both), len(gcOnly), len(vsOnly))
+		fmt.Fprintf(&sb, "gc only (gc's ops):\n")
+		for _, p := range sample(gcOnly, *gcSample) {
+			fmt.Fprintf(&sb, "\t%s %s\n", p, g[p])
+		}
+		fmt.Fprintf(&sb, "gcm only (vssa's ops):\n")
+		for _, p := range sample(vsOnly, *gcSample) {
+			fmt.Fprintf(&sb, "\t%s %s\n", p, v[p])
+		}
 	}
 	t.Log(sb.String())
 }
 
-// readGCReport returns the positions gc's licm report says it hoisted a
-// value of other than a constant, with the ops hoisted there.
-func readGCReport(path string) (map[string]bool, map[string]string, error) {
+// rekey merges the entries of m whose keys by gives the same key.
+func rekey(m map[string]string, by func(string) string) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[by(k)] += v + " "
+	}
+	return out
+}
+
+// lineOf is FILE:LINE of FILE:LINE:COL.
+func lineOf(p string) string {
+	if i := strings.LastIndex(p, ":"); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// readGCReport returns the positions at which gc's licm report says it
+// hoisted a value other than a constant, with the ops hoisted there.
+func readGCReport(path string) (map[string]string, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer file.Close()
-	pos, ops := map[string]bool{}, map[string]string{}
+	ops := map[string]string{}
 	sc := bufio.NewScanner(file)
 	for sc.Scan() {
 		m := gcLine.FindStringSubmatch(strings.TrimSpace(sc.Text()))
@@ -131,10 +157,9 @@ func readGCReport(path string) (map[string]bool, map[string]string, error) {
 			continue
 		}
 		p := posKey(m[1] + ":" + m[2] + ":" + m[3])
-		pos[p] = true
 		ops[p] += m[4] + " "
 	}
-	return pos, ops, sc.Err()
+	return ops, sc.Err()
 }
 
 // posKey makes a position of either side the same string: the path
