@@ -57,7 +57,7 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 	if !moved {
 		return f, struct{}{}, nil
 	}
-	out, err := g.Schedule(place)
+	out, err := keepOrder(g, f, place, order)
 	return out, struct{}{}, err
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
+	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/passes"
 	"github.com/vssa-go/vssa/passes/gcm"
 	"github.com/vssa-go/vssa/validate"
@@ -53,7 +54,8 @@ func TestVersusGC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs := map[string]string{} // position -> the ops hoisted there
+	vs := map[string]string{}    // position -> the ops hoisted there
+	stays := map[string]string{} // line -> the ops left in loops there
 	loopFiles := map[string]bool{}
 	var funcs, failed, trivial int
 	for _, f := range prog.Module.Funcs {
@@ -76,6 +78,17 @@ func TestVersusGC(t *testing.T) {
 			}
 			if in.Pos.IsValid() {
 				vs[posKey(prog.Fset.Position(in.Pos).String())] += in.Op.String() + " "
+			}
+		}
+		// What stays in loops, by line: what vssa has where gc
+		// hoisted and gcm did not.
+		cfg := g.CFG()
+		depth := graph.LoopDepths(cfg.Graph, cfg.Dom)
+		for _, b := range g.Blocks {
+			for _, in := range b.Instrs {
+				if depth[b.Index] > 0 && in.Pos.IsValid() {
+					stays[lineOf(posKey(prog.Fset.Position(in.Pos).String()))] += in.Op.String() + " "
+				}
 			}
 		}
 		if p := prog.Fset.Position(f.Pos); p.IsValid() {
@@ -112,9 +125,9 @@ func TestVersusGC(t *testing.T) {
 		sort.Strings(vsOnly)
 		fmt.Fprintf(&sb, "%s hoisted: gc licm %d (in the packages' files %d), gcm %d; both %d, gc only %d, gcm only %d\n",
 			key.unit, len(g), len(both)+len(gcOnly), len(v), len(both), len(gcOnly), len(vsOnly))
-		fmt.Fprintf(&sb, "gc only (gc's ops):\n")
+		fmt.Fprintf(&sb, "gc only (gc's ops; what vssa leaves in loops on the line):\n")
 		for _, p := range sample(gcOnly, *gcSample) {
-			fmt.Fprintf(&sb, "\t%s %s\n", p, g[p])
+			fmt.Fprintf(&sb, "\t%s %s; %s\n", p, g[p], stays[lineOf(p)])
 		}
 		fmt.Fprintf(&sb, "gcm only (vssa's ops):\n")
 		for _, p := range sample(vsOnly, *gcSample) {
