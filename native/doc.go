@@ -21,11 +21,16 @@
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
 // float constants (peephole.go), remainders from quotients already
-// computed (remainders.go), if-conversion (ifconvert.go), full
+// computed (remainders.go), selects a dominating branch decides
+// (knownselects.go: s[k:] behind len(s) > k moves its pointer without
+// one), a branch on a bool compared in its block made a branch on the
+// compare (fusecompares.go), if-conversion (ifconvert.go), full
 // unrolling of loops with a known trip count (fullunroll.go), one
 // latch per loop (polls.go), loop splitting with unrolling and SSE2
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
-// AVX2 (loops.go, vectorize.go), hand-written byte loads combined into
+// AVX2 (loops.go, vectorize.go), addresses computed into a register
+// folded into the memory operands that read them (foldleas.go),
+// hand-written byte loads combined into
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
 // (carries.go), and a preemption countdown in every loop that may run

@@ -4815,10 +4815,7 @@ b7:
 	JCC panic2
 	MOVLQSX (BX)(CX*4), DX
 	CMPQ R14, DX
-	SETLT R11
-	MOVBQZX R11, AX
-	CMPQ AX, $0
-	JEQ b6
+	JGE b6
 b5:
 	MOVL DX, (BX)(R12*4)
 	MOVL R14, (BX)(CX*4)
@@ -5245,19 +5242,14 @@ b0:
 	JMP b1
 	PCALIGN $64
 b2:
-	MOVQ SI, R8
-	SUBQ $1, R8
-	MOVLQSX (BX)(R8*4), R9
-	CMPL (BX)(SI*4), R9
-	SETLT R11
-	MOVBQZX R11, R9
-	CMPQ R9, $0
-	JNE b4
+	MOVLQSX (BX)(SI*4), R8
+	SUBQ $1, SI
+	MOVLQSX (BX)(SI*4), R9
+	CMPQ R8, R9
+	JLT b4
 b5:
 	SUBQ $1, DI
 	JEQ b19
-b18:
-	MOVQ R8, SI
 b1:
 	CMPQ SI, $0
 	JGT b2
@@ -5270,7 +5262,7 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
-	MOVQ R8, 128(SP)
+	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -5281,9 +5273,8 @@ b19:
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
-	MOVQ 128(SP), R8
+	MOVQ 128(SP), SI
 	MOVQ $4096, DI
-	MOVQ R8, SI
 	JMP b1
 
 // func Total(xs ...uint32) uint32
@@ -5498,6 +5489,212 @@ b45:
 	MOVQ 144(SP), DI
 	MOVQ $4096, R9
 	JMP b1
+
+// func ASCIIPrefix(s string) int
+TEXT ·ASCIIPrefix(SB), NOSPLIT, $144-24
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ $4096, DI
+	MOVQ DI, R8
+	MOVQ SI, DI
+	JMP b2
+	PCALIGN $64
+b3:
+	MOVQ (BX), R9
+	ORQ 8(BX), R9
+	MOVQ $-9187201950435737472, R10
+	ANDQ R10, R9
+	CMPQ R9, $0
+	JNE b9
+b1:
+	SUBQ $16, DI
+	LEAQ 16(BX), BX
+	SUBQ $1, R8
+	JEQ b17
+b2:
+	CMPQ DI, $16
+	JGT b3
+b8:
+	MOVQ $4096, R8
+	JMP b6
+b9:
+	MOVQ $4096, R8
+	JMP b6
+	PCALIGN $64
+b7:
+	MOVBQZX (BX), R9
+	CMPQ R9, $128
+	JCC b5
+b4:
+	SUBQ $1, DI
+	MOVQ $1, R9
+	MOVQ $0, R10
+	CMPQ DI, $0
+	CMOVQEQ R10, R9
+	LEAQ (BX)(R9*1), BX
+	SUBQ $1, R8
+	JEQ b19
+b6:
+	CMPQ DI, $0
+	JGT b7
+b5:
+	SUBQ DI, SI
+	MOVQ SI, ret+16(FP)
+	RET
+b17:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ $4096, R8
+	JMP b2
+b19:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ $4096, R8
+	JMP b6
+
+// func Blocks(b []byte) (uint64, int)
+TEXT ·Blocks(SB), NOSPLIT, $144-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ b_base+0(FP), BX
+	MOVQ b_len+8(FP), SI
+	MOVQ $0, DI
+	MOVQ $4096, R8
+	JMP b3
+	PCALIGN $64
+b1:
+	MOVQ (BX), R9
+	MOVQ $-4417276706812531889, R10
+	IMULQ R10, R9
+	ADDQ R9, DI
+	XORQ 8(BX), DI
+	SUBQ $16, SI
+	MOVQ $16, R9
+	MOVQ $0, R10
+	CMPQ SI, $0
+	CMOVQEQ R10, R9
+	LEAQ (BX)(R9*1), BX
+	SUBQ $1, R8
+	JEQ b9
+b3:
+	CMPQ SI, $16
+	JGE b1
+b2:
+	MOVQ DI, ret+24(FP)
+	MOVQ SI, ret1+32(FP)
+	RET
+b9:
+	MOVQ DI, 128(SP)
+	MOVQ SI, 136(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), DI
+	MOVQ 136(SP), SI
+	MOVQ $4096, R8
+	JMP b3
+
+// func Find(x []int64, target int64) int
+TEXT ·Find(SB), NOSPLIT, $160-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ x_base+0(FP), BX
+	MOVQ x_len+8(FP), SI
+	MOVQ target+24(FP), DI
+	MOVQ $0, R8
+	MOVQ $4096, R9
+	MOVQ R9, R10
+	MOVQ SI, R9
+	JMP b3
+	PCALIGN $64
+b1:
+	LEAQ (R8)(R9*1), R12
+	SHRQ $1, R12
+	CMPQ R12, SI
+	JCC panic1
+	MOVQ (BX)(R12*8), R13
+	CMPQ R13, DI
+	JEQ b4
+b5:
+	CMPQ R13, DI
+	JLT b6
+b7:
+	MOVQ R12, R9
+	JMP b8
+b6:
+	LEAQ 1(R12), R8
+b8:
+	SUBQ $1, R10
+	JEQ b10
+b3:
+	CMPQ R8, R9
+	JLT b1
+b2:
+	MOVQ $-1, BX
+	MOVQ BX, ret+32(FP)
+	RET
+b4:
+	MOVQ R12, ret+32(FP)
+	RET
+b10:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R8, 144(SP)
+	MOVQ R9, 152(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), R8
+	MOVQ 152(SP), R9
+	MOVQ $4096, R10
+	JMP b3
+panic1:
+	MOVQ R12, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
 
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
