@@ -30,10 +30,13 @@
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
 // AVX2 (loops.go, vectorize.go), addresses computed into a register
 // folded into the memory operands that read them (foldleas.go),
+// large constants hoisted out of loops and symbol addresses computed
+// once a block (constregs.go),
 // hand-written byte loads combined into
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
-// (carries.go), and a preemption countdown in every loop that may run
+// (carries.go), a branch on x & y == 0 made a TESTQ (fusecompares.go),
+// and a preemption countdown in every loop that may run
 // long (polls.go; a loop whose index runs to a constant bound needs
 // none, boundedloops.go); register allocation on SSA (regalloc.go:
 // spilling the value that costs least for the points it relieves,

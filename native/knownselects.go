@@ -129,7 +129,7 @@ func edgeSpan(def []definition, br *Instr, x Value, taken, swapped bool) (span, 
 		a, b := br.Args[0], br.Args[1]
 		if swapped {
 			a, b = b, a
-			cond = swapCond(cond)
+			cond = mirror(cond)
 		}
 		k, ok := constOf(def, b)
 		if !ok {
@@ -177,11 +177,6 @@ func edgeSpan(def []definition, br *Instr, x Value, taken, swapped bool) (span, 
 		return span{c, math.MaxInt64}, true
 	}
 	return span{}, false
-}
-
-// swapCond returns the condition of y c x given x c y.
-func swapCond(c Cond) Cond {
-	return [...]Cond{CondEq, CondNe, CondGt, CondGe, CondLt, CondLe}[c]
 }
 
 // always reports whether x cond c holds for every x in r.
