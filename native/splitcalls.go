@@ -31,6 +31,15 @@ func splitAtCalls(f *Func) map[Value]Value {
 	}
 	depth := loopDepths(f)
 	dom := dominators(f)
+	// A copy is a move, and moves carry 16 bytes of an SSE register: a
+	// function with 32-byte vectors splits no SSE values (one of them
+	// may be such a vector).
+	wide := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			wide = wide || in.Op.vector() && in.Vec == 32
+		}
+	}
 	for _, b := range reversePostorder(f) {
 		for x := 0; x < len(b.Instrs); x++ {
 			if b.Instrs[x].Op != OpCall {
@@ -55,7 +64,7 @@ func splitAtCalls(f *Func) map[Value]Value {
 			}
 			var split []Value
 			live.each(func(v Value) {
-				if _, ok := copied[v]; !ok && !f.Values[v].Pointer && splitPays(f, v, b, at, depth, dom.Dominates) {
+				if _, ok := copied[v]; !ok && !f.Values[v].Pointer && !(wide && f.Values[v].Class == FP) && splitPays(f, v, b, at, depth, dom.Dominates) {
 					split = append(split, v)
 				}
 			})

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -24,6 +25,17 @@ const splitSrc = `func Decode(dst, src []byte) (int, error) {
 	}
 	return i, nil
 }
+
+func Sum(xs []float64) (float64, error) {
+	s := 0.0
+	for i, x := range xs {
+		if x < 0 {
+			return s, badByte(i)
+		}
+		s += x * x
+	}
+	return s, nil
+}
 `
 
 // badByteSrc declares the error type, in a file built everywhere.
@@ -35,31 +47,35 @@ func (b badByte) Error() string { return "bad byte" }
 `
 
 // TestSplitAtColdCalls checks that a value live across a call only on a
-// cold path (an error return) stays in its register in the loop: the
+// cold path (an error return) stays in its register in the loop, an
+// integer (Decode's index) as a float (Sum's sum): the
 // stack is touched only in the blocks that call (the error paths, the
 // preemption poll, the panics), where the index is stored right before
 // the call and read back after it. The error paths' copies, never live
 // at once, share one slot.
 func TestSplitAtColdCalls(t *testing.T) {
 	dir := writeModule(t, map[string]string{"p.go": fallback + splitSrc, "err.go": badByteSrc})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Decode"}, Inlinable: true})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Decode", "Sum"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(out.Files[filepath.Join(dir, "out")+"_amd64.s"])
-	blocks := regexp.MustCompile(`(?m)^\w+:$`).Split(text, -1)
-	calls := 0
-	for _, b := range blocks[1:] {
-		if strings.Contains(b, "CALL") {
-			calls++
-			continue
+	all := string(out.Files[filepath.Join(dir, "out")+"_amd64.s"])
+	text := all[:strings.Index(all, "TEXT ·Sum(SB)")]
+	for _, fn := range []string{text, all[len(text):]} {
+		blocks := regexp.MustCompile(`(?m)^\w+:$`).Split(fn, -1)
+		calls := 0
+		for _, b := range blocks[1:] {
+			if strings.Contains(b, "CALL") {
+				calls++
+				continue
+			}
+			if strings.Contains(b, "(SP)") {
+				t.Errorf("the stack is used in a block without a call:\n%s", b)
+			}
 		}
-		if strings.Contains(b, "(SP)") {
-			t.Errorf("the stack is used in a block without a call:\n%s", b)
+		if calls < 2 {
+			t.Fatalf("%d blocks call, want an error path and the poll at least: the test checks nothing\n%s", calls, fn)
 		}
-	}
-	if calls < 2 {
-		t.Fatalf("%d blocks call, want the two error paths at least: the test checks nothing", calls)
 	}
 	// Each error path stores the index to a slot before its call
 	// (after the call's outgoing argument area, below the slot).
@@ -72,6 +88,16 @@ func TestSplitAtColdCalls(t *testing.T) {
 		t.Errorf("want the two error paths to store the index to one slot right before their calls, found slots %v", slots)
 	}
 	if t.Failed() {
-		t.Log(text)
+		t.Fatal(all)
+	}
+	// The generated test compares both with their originals, the
+	// error paths included.
+	for path, b := range out.Files {
+		if err := os.WriteFile(path, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if msg, err := rfGo(dir, "test", "-count=1", "-run", "Test", "."); err != nil {
+		t.Fatalf("the generated test fails: %v\n%s", err, msg)
 	}
 }
