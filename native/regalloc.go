@@ -18,6 +18,7 @@ package native
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
@@ -69,6 +70,48 @@ type Allocation struct {
 func Allocate(f *Func) (*Allocation, error) {
 	removeDead(f)
 	copied := splitAtCalls(f)
+	a, err := allocate(f, copied)
+	if err != nil {
+		return nil, err
+	}
+	cost := a.spillCost()
+	if loops := a.splitAtLoops(); len(loops) > 0 {
+		// The loops' copies change which values are live where: the
+		// allocation starts again, and is kept if its stack traffic
+		// costs less (the copies add pressure where they are made,
+		// which may spill other values).
+		maps.Copy(copied, loops)
+		b, err := allocate(f, copied)
+		if err != nil {
+			return nil, err
+		}
+		if b.spillCost() < cost {
+			a = b
+		} else {
+			// Back to the first allocation's code: its polls list the
+			// values its liveness has live across them.
+			unsplit(f, loops)
+			for c := range loops {
+				delete(copied, c)
+			}
+			a.fillPolls()
+		}
+	}
+	before := a.machFunc(false)
+	after := a.machFunc(true)
+	if corruptAllocation != nil {
+		corruptAllocation(after)
+	}
+	if err := validate.RegAlloc(before, after); err != nil {
+		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
+	}
+	unsplit(f, copied)
+	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass, Spilled: a.spilled}, nil
+}
+
+// allocate spills and colours f; copied maps the split copies in f to
+// the values they copy.
+func allocate(f *Func, copied map[Value]Value) (*allocator, error) {
 	lv := computeLiveness(f)
 	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied}
 	for _, b := range f.Blocks {
@@ -81,7 +124,6 @@ func Allocate(f *Func) (*Allocation, error) {
 	a.liveAfter()
 	a.fillPolls()
 	a.costs()
-	before := a.machFunc(false)
 	for round := 0; ; round++ {
 		if round > len(f.Values) {
 			return nil, fmt.Errorf("internal error: register allocation does not converge")
@@ -96,15 +138,7 @@ func Allocate(f *Func) (*Allocation, error) {
 		}
 		break
 	}
-	after := a.machFunc(true)
-	if corruptAllocation != nil {
-		corruptAllocation(after)
-	}
-	if err := validate.RegAlloc(before, after); err != nil {
-		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
-	}
-	unsplit(f, copied)
-	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass, Spilled: a.spilled}, nil
+	return a, nil
 }
 
 // corruptAllocation, set by tests, changes an allocation before it is
@@ -503,6 +537,11 @@ func (a *allocator) color() (Value, bool) {
 			// The register of the phi it feeds first (no move on the
 			// edge), then its first operand's if that dies here (no copy).
 			prefer := append(a.phiPreference(b, d), freed...)
+			if _, ok := a.copied[d]; ok && uses[0] < firstSlot {
+				// A split's copy: the register its value was
+				// reloaded into, so that the copy is the reload.
+				prefer = append(prefer, uses[0])
+			}
 			if in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi {
 				prefer = append(prefer, locDX, locAX)
 			}
