@@ -24,14 +24,8 @@ func loopArgLoads(m *Func, isPointerArg func(Value) bool) []int {
 	loops := naturalLoops(m)
 	var lv *liveness
 	for h, body := range loops {
-		p, n, ok := -1, 0, true
-		for _, q := range m.Blocks[h].Preds {
-			if !body[q] {
-				ok = ok && (p < 0 || p == q)
-				p = q
-			}
-		}
-		if !ok || p < 0 || len(m.Blocks[p].Succs) != 1 || len(m.Blocks[p].Instrs) == 0 || m.Blocks[p].Instrs[len(m.Blocks[p].Instrs)-1].Op != OpJump {
+		p, n, ok := preheader(m, h, body), 0, true
+		if p < 0 {
 			continue
 		}
 		// The pointers the poll may keep: those live into the loop,

@@ -47,7 +47,7 @@ func (a *allocator) splitAtLoops() map[Value]Value {
 		for _, g := range headers {
 			innermost = innermost && (g == h || !body[g])
 		}
-		pre := a.preheader(h, body)
+		pre := preheader(f, h, body)
 		if !innermost || pre < 0 {
 			continue
 		}
@@ -148,11 +148,11 @@ func (a *allocator) spillCost() int {
 }
 
 // preheader returns the only block outside the loop that enters it at
-// its header h, if it has no other successor and ends with a jump (the
-// copies go before it), or -1.
-func (a *allocator) preheader(h int, body []bool) int {
+// its header h, if it has no other successor and ends with a jump (code
+// for the loop goes before it), or -1.
+func preheader(f *Func, h int, body []bool) int {
 	pre := -1
-	for _, p := range a.f.Blocks[h].Preds {
+	for _, p := range f.Blocks[h].Preds {
 		if body[p] {
 			continue
 		}
@@ -164,7 +164,7 @@ func (a *allocator) preheader(h int, body []bool) int {
 	if pre < 0 {
 		return -1
 	}
-	b := a.f.Blocks[pre]
+	b := f.Blocks[pre]
 	if len(b.Succs) != 1 || len(b.Instrs) == 0 || b.Instrs[len(b.Instrs)-1].Op != OpJump {
 		return -1
 	}
