@@ -46,8 +46,8 @@ func shareConstants(m *Func) {
 
 // hoistConstants moves each integer constant that does not fit an
 // immediate out of the innermost loop whose body holds it, into the
-// loop's preheader (the header's one predecessor outside the loop,
-// which every entry passes), where shareConstants then gives equal ones
+// loop's preheader (splitloops.go: the one block outside the loop that
+// enters it, which every entry passes), where shareConstants then gives equal ones
 // one register: utf8.ValidString's hiBits, xxhash's primes, crc32's
 // polynomial were a MOVQ $imm64 every iteration, where gc loads them
 // before the loop. One loop out only: a constant kept in a register
@@ -83,17 +83,8 @@ func hoistConstants(m *Func) {
 		if h < 0 {
 			continue
 		}
-		pre := -1
-		for _, p := range m.Blocks[h].Preds {
-			if !loops[h][p] {
-				if pre >= 0 {
-					pre = -2 // more than one
-				} else if pre == -1 {
-					pre = p
-				}
-			}
-		}
-		if pre < 0 || len(m.Blocks[pre].Instrs) == 0 {
+		pre := preheader(m, h, loops[h])
+		if pre < 0 {
 			continue
 		}
 		pb := m.Blocks[pre]
