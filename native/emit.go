@@ -1029,6 +1029,18 @@ func (e *emitter) compare(in *Instr, uses []validate.Loc) {
 		e.ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
 		return
 	}
+	if in.Test {
+		switch {
+		case in.MemY:
+			// The address registers follow Args[0].
+			e.ins("TESTQ %s, %s", e.reg(uses[0], GP), e.mem(in.Mem, uses[1:]))
+		case in.HasImm:
+			e.ins("TESTQ $%d, %s", in.Imm, e.reg(uses[0], GP))
+		default:
+			e.ins("TESTQ %s, %s", e.reg(uses[1], GP), e.reg(uses[0], GP))
+		}
+		return
+	}
 	if in.MemFirst {
 		// The first operand is in memory, its address registers last.
 		k := len(uses) - len(in.Mem.args())

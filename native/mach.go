@@ -228,6 +228,11 @@ type Instr struct {
 	Rets []Ret  // OpReturn
 	Pos  token.Pos
 
+	// Test, on a branch, makes its condition (CondEq or CondNe) that
+	// of Args[0] & Args[1] (or Imm, or with MemY the integer at Mem)
+	// against 0: a TESTQ (fusecompares.go).
+	Test bool
+
 	// CarryIn, on an addition or subtraction with carry, makes Args[1]
 	// its carry in; on a carry out, says that only the instruction
 	// right after reads it, from the flags, so it emits nothing.

@@ -462,3 +462,51 @@ func Total(xs ...uint32) uint32 {
 	}
 	return s
 }
+
+// ASCIIPrefix returns the length of s's leading ASCII bytes, skipping
+// 16 at a time as utf8.ValidString does: behind len(s) > 16, s[8:] and
+// s[16:] are not empty, so their pointers move by a constant without a
+// select, and word64(s[8:]) loads from 8 bytes further itself.
+func ASCIIPrefix(s string) int {
+	n := len(s)
+	for len(s) > 16 && (word64(s)|word64(s[8:]))&0x8080808080808080 == 0 {
+		s = s[16:]
+	}
+	for len(s) > 0 && s[0] < 0x80 {
+		s = s[1:]
+	}
+	return n - len(s)
+}
+
+// Blocks mixes b 16 bytes at a time as xxhash's writeBlocks does, the
+// rest of b resliced with its capacity (one difference for both), and
+// returns the mix and how many bytes are left.
+func Blocks(b []byte) (uint64, int) {
+	var v uint64
+	for len(b) >= 16 {
+		v = (v + word64(b[0:8:len(b)])*0xc2b2ae3d27d4eb4f) ^ word64(b[8:16:len(b)])
+		b = b[16:len(b):len(b)]
+	}
+	return v, len(b)
+}
+
+// Find returns the index of target in x, sorted, or -1: a binary
+// search that returns when it finds it, so that its load and the
+// diamond choosing the next bounds are in different blocks (they stay
+// a branch).
+func Find(x []int64, target int64) int {
+	i, j := 0, len(x)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		v := x[h]
+		if v == target {
+			return h
+		}
+		if v < target {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return -1
+}

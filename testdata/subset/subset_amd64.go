@@ -341,6 +341,15 @@ func Total(xs ...uint32) uint32
 //go:noescape
 func Smallest_int32(xs ...int32) int32
 
+//go:noescape
+func ASCIIPrefix(s string) int
+
+//go:noescape
+func Blocks(b []byte) (uint64, int)
+
+//go:noescape
+func Find(x []int64, target int64) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

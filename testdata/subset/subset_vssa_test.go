@@ -6754,6 +6754,401 @@ func BenchmarkVSSASmallest_int32(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefASCIIPrefix is ASCIIPrefix's Go original.
+func vssaSubsetRefASCIIPrefix(s string) int {
+	n := len(s)
+	for len(s) > 16 && (word64(s)|word64(s[8:]))&0x8080808080808080 == 0 {
+		s = s[16:]
+	}
+	for len(s) > 0 && s[0] < 0x80 {
+		s = s[1:]
+	}
+	return n - len(s)
+}
+
+// vssaSubsetCheckASCIIPrefix runs ASCIIPrefix and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckASCIIPrefix(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIPrefix(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIPrefix(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("ASCIIPrefix(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ASCIIPrefix(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAASCIIPrefix(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckASCIIPrefix(t, g)
+	}
+}
+
+func FuzzVSSAASCIIPrefix(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckASCIIPrefix(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAASCIIPrefix times gc's ASCIIPrefix (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAASCIIPrefix(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefASCIIPrefix(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIPrefix(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefASCIIPrefix(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ASCIIPrefix(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefBlocks is Blocks's Go original.
+func vssaSubsetRefBlocks(b []byte) (uint64, int) {
+	var v uint64
+	for len(b) >= 16 {
+		v = (v + word64(b[0:8:len(b)])*0xc2b2ae3d27d4eb4f) ^ word64(b[8:16:len(b)])
+		b = b[16:len(b):len(b)]
+	}
+	return v, len(b)
+}
+
+// vssaSubsetCheckBlocks runs Blocks and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckBlocks(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint64
+	var r1, w1 int
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefBlocks(b0) })
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Blocks(a0) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Blocks(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Blocks(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame2(r1, w1) {
+		t.Fatalf("Blocks(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("Blocks(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSABlocks(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckBlocks(t, g)
+	}
+}
+
+func FuzzVSSABlocks(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckBlocks(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSABlocks times gc's Blocks (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSABlocks(b *testing.B) {
+	var a0 []byte
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefBlocks(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefBlocks(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefBlocks(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefBlocks(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Blocks(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefFind is Find's Go original.
+func vssaSubsetRefFind(x []int64, target int64) int {
+	i, j := 0, len(x)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		v := x[h]
+		if v == target {
+			return h
+		}
+		if v < target {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckFind runs Find and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckFind(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	a1 := vssaSubsetGen5(g)
+	b1 := vssaSubsetClone5(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefFind(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Find(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Find(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Find(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("Find(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAFind(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckFind(t, g)
+	}
+}
+
+func FuzzVSSAFind(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckFind(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAFind times gc's Find (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAFind(b *testing.B) {
+	var a0 []int64
+	var a1 int64
+	var b0 []int64
+	var b1 int64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		a1 = vssaSubsetGen5(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefFind(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefFind(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone4(a0)
+	vssaSubsetRefFind(w0, a1)
+	inPlace := !vssaSubsetSame4(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefFind(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Find(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -6799,6 +7194,9 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"generics.go", "IsSorted", "2e0b4667eeb86f29edf63453e66a0416ba451d65769b2afe6f0c57baba43a23e"},
 		{"subset.go", "Total", "fc1f6a8c06d6741fed1754161b87a97372e83112cdbce9293b9ae9fe5363f364"},
 		{"generics.go", "Smallest", "4778ec64ce6799871ca2c99c7288ed6d16e19f299f78bfbcdf3be61912639058"},
+		{"subset.go", "ASCIIPrefix", "e4feab079dcd52bdb3e74145b00274b8004ae6c6d6c4e1e73c7b62839096a34c"},
+		{"subset.go", "Blocks", "d458bf55fd6197db22b8e3c3a1ed61a4a77a34ad96c92df51b588d4cc3309a10"},
+		{"subset.go", "Find", "3032478054261565ddcedfe6d51ec3d0bfdecbb55bad9c5c6d09c6ec2dc51070"},
 	})
 }
 
