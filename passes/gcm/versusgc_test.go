@@ -103,10 +103,12 @@ func TestVersusGC(t *testing.T) {
 	// By position, and by line: go/ssa and gc give one expression
 	// different columns (a conversion's parenthesis; a call gc inlined
 	// gives its body's values the call's position).
+	same := func(p string) string { return p }
 	for _, key := range []struct {
 		unit string
 		by   func(string) string
-	}{{"positions", func(p string) string { return p }}, {"lines", lineOf}} {
+		line func(string) string // a key's line, as stays has it
+	}{{"positions", same, lineOf}, {"lines", lineOf, same}} {
 		g, v := rekey(gcOps, key.by), rekey(vs, key.by)
 		var both, gcOnly, vsOnly []string
 		for p := range g {
@@ -127,7 +129,7 @@ func TestVersusGC(t *testing.T) {
 			key.unit, len(g), len(both)+len(gcOnly), len(v), len(both), len(gcOnly), len(vsOnly))
 		fmt.Fprintf(&sb, "gc only (gc's ops; what vssa leaves in loops on the line):\n")
 		for _, p := range sample(gcOnly, *gcSample) {
-			fmt.Fprintf(&sb, "\t%s %s; %s\n", p, g[p], stays[lineOf(p)])
+			fmt.Fprintf(&sb, "\t%s %s; %s\n", p, g[p], stays[key.line(p)])
 		}
 		fmt.Fprintf(&sb, "gcm only (vssa's ops):\n")
 		for _, p := range sample(vsOnly, *gcSample) {
