@@ -57,3 +57,10 @@ func TestGated(t *testing.T) {
 
 // minGated is the share (%) of the gated set nilness must find.
 const minGated = 100
+
+// TestNoReturnFacts: functions that never return, by their bodies
+// (vssair's NoReturnFact, across packages and within one, called in a
+// function literal too) or as testing's Fatal, end their block.
+func TestNoReturnFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "example.com/exituse")
+}

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vssa-go/vssa/ir"
@@ -26,10 +25,9 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "vssair",
 	Doc:        "build vssa's validated IR (mem2reg, gvn, checkelim) of the package's functions, for vssa's analyzers",
 	URL:        "https://github.com/vssa-go/vssa",
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(ContractFact)},
+	FactTypes:  []analysis.Fact{new(ContractFact), new(NoReturnFact)},
 }
 
 // Result is the validated IR of a package's source functions.
@@ -126,8 +124,10 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 	}()
 	out := &Result{users: expectedUsers(), FactsOnly: factsOnly}
+	noReturn := noReturns(pass)
+	ssaOf := func() (*ssa.Package, []*ssa.Function) { return buildSSA(pass, noReturn) }
 	if derivesContracts(pass) {
-		pkg, fns := buildSSA(pass)
+		pkg, fns := ssaOf()
 		b := newBuilder(pkg, fns, factBook{pass})
 		b.targets = newTargetConstants(pass)
 		b.contracts()
@@ -137,7 +137,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		// its SSA and IR for nothing. Complete builds afresh, assuming
 		// the contracts exported above.
 		afresh := func() []*Func {
-			pkg, fns := buildSSA(pass)
+			pkg, fns := ssaOf()
 			b := newBuilder(pkg, fns, importedContracts{pass})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
@@ -154,11 +154,11 @@ func run(pass *analysis.Pass) (result any, err error) {
 	} else {
 		// Nothing for the facts: a driver that runs vssair on this
 		// package only for them (go vet, on a dependency) spends
-		// nothing more than ctrlflow's. Its dependencies derive no
-		// contracts either (none is of the user's module), so it has
-		// none to assume.
+		// nothing more than finding the functions that do not return.
+		// Its dependencies derive no contracts either (none is of the
+		// user's module), so it has none to assume.
 		out.build = func() []*Func {
-			pkg, fns := buildSSA(pass)
+			pkg, fns := ssaOf()
 			b := newBuilder(pkg, fns, NoContracts{})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
