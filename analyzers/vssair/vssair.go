@@ -101,11 +101,13 @@ type Form struct {
 	// Callees those functions, by their names in IR.
 	Contracts validate.Contracts
 	Callees   map[string]*ssa.Function
-	// result is checkelim's result with Checks (for checkPortable).
+	// result is checkelim's result with Checks (for checkPortable; nil
+	// once built, prune).
 	result *ir.Func
 	// ungated is Checks without the gated facts' decisions
 	// (checkelim.Gate), if it has any: the certificate kept if Checks
-	// holds on 64-bit targets only.
+	// holds on 64-bit targets only. Once built (prune), only its
+	// decisions are kept.
 	ungated *validate.CheckElimHints
 }
 
