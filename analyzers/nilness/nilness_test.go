@@ -64,3 +64,24 @@ const minGated = 100
 func TestNoReturnFacts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "example.com/exituse")
 }
+
+// TestContractsReleased: with a dependency's syntax and type
+// information released once vssair has exported its facts (as
+// vssalint asks for the packages it analyses for their facts alone),
+// its contracts still decide the comparisons of the package that
+// imports it.
+func TestContractsReleased(t *testing.T) {
+	released := false
+	vssair.ReleaseSyntax = func(path string) bool {
+		if path == "example.com/lib" {
+			released = true
+			return true
+		}
+		return false
+	}
+	defer func() { vssair.ReleaseSyntax = nil }()
+	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "example.com/use")
+	if !released {
+		t.Error("example.com/lib was not released")
+	}
+}

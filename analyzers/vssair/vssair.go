@@ -166,6 +166,10 @@ func run(pass *analysis.Pass) (result any, err error) {
 			return b.complete()
 		}
 	}
+	if releaseSyntax(pass) {
+		out.build = nil // Complete fails
+		return out, nil
+	}
 	// What the analyzers report on, found only if one asks (Complete):
 	// not on a package analysed for its facts alone.
 	out.scan = func() {
@@ -194,6 +198,10 @@ func (r *Result) Complete() error {
 		return r.err
 	}
 	r.built = true
+	if r.build == nil {
+		r.err = errReleased
+		return r.err
+	}
 	if r.scan != nil {
 		r.scan()
 		r.scan = nil

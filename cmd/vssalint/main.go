@@ -26,6 +26,7 @@ func main() {
 	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
 		confirmWithGC()
+		releaseDependencies()
 		multichecker.Main(analyzers...)
 	}
 	args, env := takeTags(os.Args[1:], os.Environ())
