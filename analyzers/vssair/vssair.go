@@ -9,9 +9,11 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -46,6 +48,9 @@ type Result struct {
 	// users are the analyzers expected to call Done (-1: unknown, never
 	// released), done those that did.
 	users, done int
+	// holding says that the functions, built, hold one of building's
+	// tokens until they are released.
+	holding bool
 	// FactsOnly says that the driver runs the analyzers on this
 	// package only for its facts (FactsOnlyRun): its diagnostics go
 	// nowhere, and the analyzers reading the Result return at once.
@@ -129,10 +134,18 @@ func run(pass *analysis.Pass) (result any, err error) {
 	noReturn := noReturns(pass)
 	ssaOf := func() (*ssa.Package, []*ssa.Function) { return buildSSA(pass, noReturn) }
 	if derivesContracts(pass) {
-		pkg, fns := ssaOf()
-		b := newBuilder(pkg, fns, factBook{pass})
-		b.targets = newTargetConstants(pass)
-		b.contracts()
+		// The derivation holds the package's SSA and IR as Complete's
+		// functions do, and the driver may run it on every package of
+		// the module at once: it takes one of building's tokens.
+		var b *builder
+		func() {
+			acquire()
+			defer releaseToken()
+			pkg, fns := ssaOf()
+			b = newBuilder(pkg, fns, factBook{pass})
+			b.targets = newTargetConstants(pass)
+			b.contracts()
+		}()
 		// The builder is not kept for Complete: the driver keeps this
 		// result to its end, and a package of the module that no
 		// analyzer reports on (a dependency of those named) would keep
@@ -206,6 +219,10 @@ func (r *Result) Complete() error {
 		r.scan()
 		r.scan = nil
 	}
+	if r.users > 0 {
+		acquire()
+		r.holding = true
+	}
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -214,7 +231,42 @@ func (r *Result) Complete() error {
 		}()
 		r.funcs = r.build()
 	}()
+	if r.err != nil {
+		r.release() // nothing was built to read
+	}
 	return r.err
+}
+
+// building bounds the packages whose SSA and IR are held at once (a
+// derivation of contracts, or functions built and not yet released) to
+// as many as run at once: x/tools' checker runs vssair on every package
+// whose dependencies are done, and every package's analyzers, together,
+// and each package's forms (with checkelim's certificates) lived until
+// its last analyzer was done: the packages' sum at once. A Result whose
+// users are unknown (users -1) takes no token, as it is never released.
+var building = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
+// held counts the tokens taken, mostHeld the most at once (for tests).
+var held, mostHeld atomic.Int32
+
+func acquire() {
+	building <- struct{}{}
+	n := held.Add(1)
+	for m := mostHeld.Load(); n > m && !mostHeld.CompareAndSwap(m, n); m = mostHeld.Load() {
+	}
+}
+
+func releaseToken() {
+	held.Add(-1)
+	<-building
+}
+
+// release gives back the token the functions hold (r.mu held).
+func (r *Result) release() {
+	if r.holding {
+		releaseToken()
+		r.holding = false
+	}
 }
 
 // Done says that an analyzer that called Complete no longer reads the
@@ -226,6 +278,7 @@ func (r *Result) Done() {
 	r.done++
 	if r.users > 0 && r.done >= r.users && r.err == nil {
 		r.funcs, r.built = nil, false
+		r.release()
 	}
 }
 
