@@ -15,4 +15,8 @@
 // 2 bad flags.
 // (The multichecker runs in a child process: it exits from inside, with
 // 3 for reports.)
+//
+// VSSALINT_PEAKPROFILE=FILE writes a heap profile of the checker's peak
+// live heap to FILE (the multichecker's -memprofile is written at its
+// end, when it has dropped every package).
 package main
