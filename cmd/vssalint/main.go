@@ -26,6 +26,7 @@ func main() {
 	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
 		confirmWithGC()
+		boundHeap()
 		profilePeak()
 		releaseDependencies()
 		multichecker.Main(analyzers...)
