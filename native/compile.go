@@ -333,7 +333,9 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		g, err := runPasses(pipeline, inlineSmallCalls(f, body))
+		rtl := inlineSmallCalls(f, body)
+		lowerStringRanges(rtl)
+		g, err := runPasses(pipeline, rtl)
 		if err != nil {
 			return nil, fail(err)
 		}

@@ -79,6 +79,9 @@ type lowerer struct {
 	sites   map[*Instr]*callSite // the calls, by their OpCall
 	inlined map[string]*Func     // callee → its code to inline, nil if none (inline.go)
 	avx2    *avx2Target          // nil: SSE2 only
+	// string(b) registers holding b, converted by the trampoline they
+	// are passed to (convertargs.go), with b's type.
+	bytesArgs map[ir.Reg]types.Type
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
@@ -969,6 +972,9 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
 	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
+		if l.convertInTrampoline(dst, x) {
+			return
+		}
 		// string(b), []byte(s), []rune(s), string(r): a new string or
 		// slice, which compiled code cannot allocate.
 		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))

@@ -1,0 +1,208 @@
+// This file lowers a range over a string (utf8.RuneCountInString's
+// `for range s`) to plain IR before the validated passes run, as gc
+// lowers it: the byte at the index loaded; below utf8.RuneSelf it is the
+// rune, of width 1; otherwise the rune and its width are decoded by a
+// Go helper of the compiled package (a range of its own over the rest
+// of the string, so that invalid UTF-8 gives Go's RuneError of width 1
+// by construction). The ASCII path then runs in the assembly without a
+// call, and the passes see an ordinary counted loop.
+//
+// A range over string(b), b a []byte, whose conversion nothing else
+// reads, ranges over b's bytes as gc does: no copy is made (the
+// helper's own range is over string(b[i:]), which gc does not copy
+// either).
+
+package native
+
+import (
+	"go/constant"
+	"go/types"
+
+	"github.com/vssa-go/vssa/ir"
+)
+
+// decodeRuneBuiltin names the IR call by which a lowered range decodes
+// a multi-byte rune: r, width = decoderune(s, i), s a string or a
+// []byte; the lowering (builtin) calls decodeRuneHelper for it.
+const decodeRuneBuiltin = "vssa.decoderune"
+
+// decodeRuneBody is the Go helper's body, over p0 (the string, or a
+// []byte as string(p0[p1:]) converts it without a copy) and p1 (the
+// index): the first rune of the rest and the index after it, as Go's
+// own range computes them.
+func decodeRuneBody(bytes bool) string {
+	rest := "p0[p1:]"
+	if bytes {
+		rest = "string(p0[p1:])"
+	}
+	return `var r rune
+	for j, c := range ` + rest + ` {
+		if j > 0 {
+			return r, j
+		}
+		r = c
+	}
+	return r, len(p0) - p1`
+}
+
+// lowerStringRanges rewrites, in f (RTL discipline, modified in place),
+// each range over a string whose iterator only next reads.
+func lowerStringRanges(f *ir.Func) {
+	uses := map[ir.Reg][]*ir.Instr{}
+	def := map[ir.Reg]*ir.Instr{}
+	var ranges []*ir.Instr
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, a := range in.Args() {
+				uses[a] = append(uses[a], in)
+			}
+			for _, d := range in.Dsts() {
+				def[d] = in
+			}
+			if in.Op == ir.OpRange && isString(f.TypeOf(in.Args()[0])) {
+				ranges = append(ranges, in)
+			}
+		}
+	}
+	type iter struct {
+		src, idx ir.Reg
+		bytes    bool
+	}
+	iters := map[ir.Reg]iter{}
+	for _, r := range ranges {
+		it := r.Dsts()[0]
+		ok := true
+		for _, u := range uses[it] {
+			ok = ok && u.Op == ir.OpNext && u.Has(ir.FlagStringIter)
+		}
+		if !ok {
+			continue // refused where lowered
+		}
+		s := r.Args()[0]
+		bytes := false
+		// string(b) read only by the range: range over b's bytes.
+		if c := def[s]; c != nil && c.Op == ir.OpConvert && len(uses[s]) == 1 {
+			if _, isSlice := f.TypeOf(c.Args()[0]).Underlying().(*types.Slice); isSlice {
+				s, bytes = c.Args()[0], true
+				removeInstr(f, c)
+			}
+		}
+		src := f.NewReg(f.TypeOf(s))
+		idx := f.NewReg(types.Typ[types.Int])
+		zero := ir.NewInstr(ir.OpConst, r.Pos, []ir.Reg{idx}, nil)
+		zero.SetConst(constant.MakeInt64(0))
+		replaceInstr(f, r, ir.NewInstr(ir.OpCopy, r.Pos, []ir.Reg{src}, []ir.Reg{s}), zero)
+		iters[it] = iter{src, idx, bytes}
+	}
+	if len(iters) == 0 {
+		return
+	}
+	for bi := 0; bi < len(f.Blocks); bi++ {
+		b := f.Blocks[bi]
+		for x, in := range b.Instrs {
+			if in.Op != ir.OpNext {
+				continue
+			}
+			it, ok := iters[in.Args()[0]]
+			if !ok {
+				continue
+			}
+			splitNext(f, b, x, in, it.src, it.idx, it.bytes)
+			break // the rest of b is in a new block, scanned later
+		}
+	}
+	for _, b := range f.Blocks {
+		b.Preds = nil
+	}
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			f.Blocks[s].Preds = append(f.Blocks[s].Preds, b.Index)
+		}
+	}
+}
+
+// splitNext replaces ok, k, v = next (b.Instrs[x]) over src at index idx
+// by the loads and the decode, the rest of b moving to a new block:
+//
+//	b:    n = len src; k = idx; v = 0; ok = idx < n; if ok, load, rest
+//	load: c = src[idx]; if c >= 0x80, slow, fast
+//	fast: v = rune(c); idx = idx + 1; jump rest
+//	slow: v, w = decoderune(src, idx); idx = idx + w; jump rest
+//	rest: what followed next in b
+func splitNext(f *ir.Func, b *ir.Block, x int, next *ir.Instr, src, idx ir.Reg, bytes bool) {
+	pos := next.Pos
+	okR, k, v := next.Dsts()[0], next.Dsts()[1], next.Dsts()[2]
+	intT, byteT, runeT := types.Typ[types.Int], types.Typ[types.Byte], f.TypeOf(v)
+	konst := func(t types.Type, c int64) (ir.Reg, *ir.Instr) {
+		r := f.NewReg(t)
+		in := ir.NewInstr(ir.OpConst, pos, []ir.Reg{r}, nil)
+		in.SetConst(constant.MakeInt64(c))
+		return r, in
+	}
+	load, fast, slow, rest := f.NewBlock(), f.NewBlock(), f.NewBlock(), f.NewBlock()
+	rest.Instrs = append([]*ir.Instr(nil), b.Instrs[x+1:]...)
+	rest.Succs = b.Succs
+
+	n := f.NewReg(intT)
+	zeroR, zeroI := konst(runeT, 0)
+	code := append(b.Instrs[:x:x],
+		ir.NewInstr(ir.OpLen, pos, []ir.Reg{n}, []ir.Reg{src}),
+		ir.NewInstr(ir.OpCopy, pos, []ir.Reg{k}, []ir.Reg{idx}),
+		zeroI,
+		ir.NewInstr(ir.OpCopy, pos, []ir.Reg{v}, []ir.Reg{zeroR}),
+		ir.NewInstr(ir.OpLt, pos, []ir.Reg{okR}, []ir.Reg{idx, n}),
+		ir.NewInstr(ir.OpIf, pos, nil, []ir.Reg{okR}))
+	b.Instrs = code
+	b.Succs = []int{load.Index, rest.Index}
+
+	c := f.NewReg(byteT)
+	if bytes {
+		p := f.NewReg(types.NewPointer(f.TypeOf(src).Underlying().(*types.Slice).Elem()))
+		load.Instrs = append(load.Instrs,
+			ir.NewInstr(ir.OpIndexAddr, pos, []ir.Reg{p}, []ir.Reg{src, idx}),
+			ir.NewInstr(ir.OpLoad, pos, []ir.Reg{c}, []ir.Reg{p}))
+	} else {
+		load.Instrs = append(load.Instrs, ir.NewInstr(ir.OpIndex, pos, []ir.Reg{c}, []ir.Reg{src, idx}))
+	}
+	self, selfI := konst(byteT, 0x80) // utf8.RuneSelf
+	big := f.NewReg(types.Typ[types.Bool])
+	load.Instrs = append(load.Instrs, selfI,
+		ir.NewInstr(ir.OpGe, pos, []ir.Reg{big}, []ir.Reg{c, self}),
+		ir.NewInstr(ir.OpIf, pos, nil, []ir.Reg{big}))
+	load.Succs = []int{slow.Index, fast.Index}
+
+	one, oneI := konst(intT, 1)
+	fast.Instrs = []*ir.Instr{
+		ir.NewInstr(ir.OpConvert, pos, []ir.Reg{v}, []ir.Reg{c}),
+		oneI,
+		ir.NewInstr(ir.OpAdd, pos, []ir.Reg{idx}, []ir.Reg{idx, one}),
+		ir.NewInstr(ir.OpJump, pos, nil, nil),
+	}
+	fast.Succs = []int{rest.Index}
+
+	w := f.NewReg(intT)
+	call := ir.NewInstr(ir.OpCall, pos, []ir.Reg{v, w}, []ir.Reg{src, idx})
+	call.CallMode = ir.CallBuiltin
+	call.SetSym(decodeRuneBuiltin)
+	slow.Instrs = []*ir.Instr{
+		call,
+		ir.NewInstr(ir.OpAdd, pos, []ir.Reg{idx}, []ir.Reg{idx, w}),
+		ir.NewInstr(ir.OpJump, pos, nil, nil),
+	}
+	slow.Succs = []int{rest.Index}
+}
+
+// removeInstr deletes in from f.
+func removeInstr(f *ir.Func, in *ir.Instr) { replaceInstr(f, in) }
+
+// replaceInstr replaces in, in f, by with.
+func replaceInstr(f *ir.Func, in *ir.Instr, with ...*ir.Instr) {
+	for _, b := range f.Blocks {
+		for i, x := range b.Instrs {
+			if x == in {
+				b.Instrs = append(b.Instrs[:i:i], append(with, b.Instrs[i+1:]...)...)
+				return
+			}
+		}
+	}
+}
