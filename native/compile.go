@@ -339,6 +339,7 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
+		appendLiterals(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c

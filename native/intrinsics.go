@@ -221,6 +221,15 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		l.copyBuiltin(in)
 		return
 	}
+	if name == "append" || name == appendElemsBuiltin {
+		// A Go helper appends (appends.go).
+		n := len(args) - 1
+		if name == "append" {
+			n = -1
+		}
+		l.callee(l.goHelper(appendHelperBody(n), args, in.Dsts()), "", args, in.Dsts())
+		return
+	}
 	if name == decodeRuneBuiltin {
 		// A range's multi-byte rune (rangestring.go).
 		_, bytes := l.f.TypeOf(args[0]).Underlying().(*types.Slice)

@@ -764,6 +764,9 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.global(dst, in.Sym())
 	case ir.OpAlloc:
 		l.alloc(dst, in)
+	case ir.OpMakeSlice:
+		// A Go helper makes it (appends.go).
+		l.callee(l.goHelper(makeSliceBody, args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpMakeInterface, ir.OpChangeInterface:
 		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpPanic:
@@ -803,7 +806,6 @@ var constructs = map[ir.Op]string{
 	ir.OpDefer:           "defer: make the call at each return instead",
 	ir.OpFunc:            "a function value: call functions by name",
 	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
-	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
 	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
 	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",
 	ir.OpLookup:          "a map index: use a slice or an array indexed by the key",

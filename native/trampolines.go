@@ -192,7 +192,11 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 			res = "(" + res + ")"
 		}
 		if t.Body != "" {
-			fmt.Fprintf(&b, "func %s(%s) %s {\n\t%s\n}\n\n", t.Name, strings.Join(ps, ", "), res, t.Body)
+			body := t.Body
+			if len(t.Results) > 0 {
+				body = strings.ReplaceAll(body, "$R0", types.TypeString(t.Results[0], qual))
+			}
+			fmt.Fprintf(&b, "func %s(%s) %s {\n\t%s\n}\n\n", t.Name, strings.Join(ps, ", "), res, body)
 			continue
 		}
 		ret := "return "

@@ -116,3 +116,12 @@ func isNaN[T cmp.Ordered](x T) bool {
 func Spread(a, b uint32) (uint32, int32) {
 	return Total(a, b, 7), Smallest(int32(a), -3, int32(b))
 }
+
+// runesIn counts the runes of s, as utf8.RuneCountInString: a Go
+// function compiled code calls.
+func runesIn(s string) (n int) {
+	for range s {
+		n++
+	}
+	return n
+}

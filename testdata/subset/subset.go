@@ -462,3 +462,35 @@ func Total(xs ...uint32) uint32 {
 	}
 	return s
 }
+
+// RuneSum ranges over a string as utf8.RuneCountInString does, reading
+// each rune and its index: ASCII bytes in the assembly, the rest (and
+// invalid UTF-8, RuneError of width 1) decoded as Go's range decodes.
+func RuneSum(s string) (n, sum int) {
+	for i, r := range s {
+		n++
+		sum += i*7 + int(r)
+	}
+	return n, sum
+}
+
+// ByteRunes ranges over string(b), which gc does not copy, nor vssa.
+func ByteRunes(b []byte) (n int, last rune) {
+	for _, r := range string(b) {
+		n++
+		last = r
+	}
+	return n, last
+}
+
+// CountAfterASCII counts the ASCII prefix, and hands the rest to a Go
+// function as a string, as utf8.RuneCount does: the conversion is made
+// by Go, in the call's trampoline.
+func CountAfterASCII(p []byte) int {
+	for n := 0; n < len(p); n++ {
+		if p[n] >= 0x80 {
+			return n + runesIn(string(p[n:]))
+		}
+	}
+	return len(p)
+}

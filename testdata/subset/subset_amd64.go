@@ -27,6 +27,33 @@ func vssaSubsetCall3(p0 interface{}) {
 	panic(p0)
 }
 
+func vssaSubsetCall4(p0 string, p1 int) (int32, int) {
+	var r rune
+	for j, c := range p0[p1:] {
+		if j > 0 {
+			return r, j
+		}
+		r = c
+	}
+	return r, len(p0) - p1
+}
+
+func vssaSubsetCall5(p0 []byte, p1 int) (int32, int) {
+	var r rune
+	for j, c := range string(p0[p1:]) {
+		if j > 0 {
+			return r, j
+		}
+		r = c
+	}
+	return r, len(p0) - p1
+}
+
+// vssaSubsetCall6 calls runesIn for the assembly.
+func vssaSubsetCall6(p0 []byte) int {
+	return runesIn(string(p0))
+}
+
 // CountOf is compiled at [uint8]: at those type arguments it calls the
 // assembly, at others its Go original (vssaSubsetGoCountOf).
 func CountOf[T ~byte](p0 []T, p1 T) int {
@@ -340,6 +367,15 @@ func Total(xs ...uint32) uint32
 
 //go:noescape
 func Smallest_int32(xs ...int32) int32
+
+//go:noescape
+func RuneSum(s string) (int, int)
+
+//go:noescape
+func ByteRunes(b []byte) (int, rune)
+
+//go:noescape
+func CountAfterASCII(p []byte) int
 
 // The checks left in the assembly call these to panic exactly as Go does.
 
