@@ -494,3 +494,31 @@ func CountAfterASCII(p []byte) int {
 	}
 	return len(p)
 }
+
+// AppendDigits appends x's decimal digits, least significant first, a
+// separator pair, and tail, as binary.AppendUvarint appends: the slice
+// grows as gc grows it (the test compares len and cap).
+func AppendDigits(buf []byte, x uint64, tail []byte) []byte {
+	for x >= 10 {
+		buf = append(buf, byte('0'+x%10))
+		x /= 10
+	}
+	buf = append(buf, byte('0'+x), ',', ' ')
+	return append(buf, tail...)
+}
+
+// Squares makes a slice of the squares below n, as utf16.Encode makes
+// its result, and returns a part of it.
+//
+//vssa:range n -2 200
+//vssa:range k -2 200
+func Squares(n int, k int) []uint32 {
+	a := make([]uint32, n, n+1)
+	for i := range a {
+		a[i] = uint32(i * i)
+	}
+	if k >= 0 && k <= n {
+		return a[:k]
+	}
+	return a
+}

@@ -54,6 +54,22 @@ func vssaSubsetCall6(p0 []byte) int {
 	return runesIn(string(p0))
 }
 
+func vssaSubsetCall7(p0 []byte, p1 byte, p2 byte, p3 byte) []byte {
+	return append(p0, p1, p2, p3)
+}
+
+func vssaSubsetCall8(p0 []byte, p1 []byte) []byte {
+	return append(p0, p1...)
+}
+
+func vssaSubsetCall9(p0 []byte, p1 byte) []byte {
+	return append(p0, p1)
+}
+
+func vssaSubsetCall10(p0 int, p1 int) []uint32 {
+	return make([]uint32, p0, p1)
+}
+
 // CountOf is compiled at [uint8]: at those type arguments it calls the
 // assembly, at others its Go original (vssaSubsetGoCountOf).
 func CountOf[T ~byte](p0 []T, p1 T) int {
@@ -376,6 +392,10 @@ func ByteRunes(b []byte) (int, rune)
 
 //go:noescape
 func CountAfterASCII(p []byte) int
+
+func AppendDigits(buf []byte, x uint64, tail []byte) []byte
+
+func Squares(n int, k int) []uint32
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

@@ -5839,6 +5839,246 @@ b7:
 	MOVQ R10, 152(SP)
 	JMP b1
 
+// func AppendDigits(buf []byte, x uint64, tail []byte) []byte
+TEXT ·AppendDigits(SB), $184-80
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ buf_base+0(FP), BX
+	MOVQ buf_len+8(FP), SI
+	MOVQ buf_cap+16(FP), DI
+	MOVQ x+24(FP), R8
+	MOVQ tail_len+40(FP), R9
+	MOVQ R9, 152(SP)
+	MOVQ tail_cap+48(FP), R10
+	MOVQ R10, 160(SP)
+	MOVQ $4096, R12
+	MOVQ R8, 168(SP)
+	MOVQ R12, 176(SP)
+	JMP b3
+	PCALIGN $64
+b1:
+	MOVQ $10, R8
+	MOVQ 168(SP), R9
+	MOVQ R8, R11
+	MOVQ R9, AX
+	XORL DX, DX
+	DIVQ R11
+	ADDQ $48, DX
+	MOVBQZX DX, DX
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVB DX, 24(SP)
+	CALL ·vssaSubsetCall9(SB)
+	MOVQ 32(SP), BX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	MOVQ $10, R8
+	MOVQ 168(SP), R9
+	MOVQ R8, R11
+	MOVQ R9, AX
+	XORL DX, DX
+	DIVQ R11
+	MOVQ AX, DX
+	MOVQ 176(SP), R8
+	MOVQ R8, R10
+	SUBQ $1, R10
+	JEQ b5
+b4:
+	MOVQ DX, 168(SP)
+	MOVQ R10, 176(SP)
+b3:
+	MOVQ 168(SP), R8
+	CMPQ R8, $10
+	JCC b1
+b2:
+	MOVQ 168(SP), R8
+	LEAQ 48(R8), R9
+	MOVBQZX R9, R9
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVB R9, 24(SP)
+	MOVQ $44, BX
+	MOVB BX, 25(SP)
+	MOVQ $32, BX
+	MOVB BX, 26(SP)
+	CALL ·vssaSubsetCall7(SB)
+	MOVQ 32(SP), BX
+	MOVQ 40(SP), SI
+	MOVQ 48(SP), DI
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVQ tail_base+32(FP), BX
+	MOVQ BX, 24(SP)
+	MOVQ 152(SP), BX
+	MOVQ BX, 32(SP)
+	MOVQ 160(SP), SI
+	MOVQ SI, 40(SP)
+	CALL ·vssaSubsetCall8(SB)
+	MOVQ 48(SP), BX
+	MOVQ 56(SP), SI
+	MOVQ 64(SP), DI
+	MOVQ BX, ret_base+56(FP)
+	MOVQ SI, ret_len+64(FP)
+	MOVQ DI, ret_cap+72(FP)
+	RET
+b5:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ DX, 144(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), DX
+	MOVQ $4096, R8
+	MOVQ DX, 168(SP)
+	MOVQ R8, 176(SP)
+	JMP b3
+
+// func Squares(n int, k int) []uint32
+TEXT ·Squares(SB), $184-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ n+0(FP), BX
+	MOVQ BX, 168(SP)
+	MOVQ k+8(FP), SI
+	MOVQ SI, 176(SP)
+	LEAQ 1(BX), DI
+	MOVQ BX, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetCall10(SB)
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), SI
+	MOVQ 32(SP), DI
+	MOVQ $-1, R8
+	MOVQ SI, R9
+	SUBQ $4, R9
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ $4096, R10
+	JMP b9
+	PCALIGN $64
+b10:
+	LEAQ 1(R8), R12
+	IMULQ R12, R12
+	MOVL R12, R12
+	MOVL R12, 4(BX)(R8*4)
+	LEAQ 2(R8), R12
+	IMULQ R12, R12
+	MOVL R12, R12
+	MOVL R12, 8(BX)(R8*4)
+	LEAQ 3(R8), R12
+	IMULQ R12, R12
+	MOVL R12, R12
+	MOVL R12, 12(BX)(R8*4)
+	LEAQ 4(R8), R12
+	MOVQ R12, R13
+	IMULQ R12, R13
+	MOVL R13, R13
+	MOVL R13, 16(BX)(R8*4)
+	SUBQ $1, R10
+	JEQ b22
+b21:
+	MOVQ R12, R8
+b9:
+	CMPQ R8, R9
+	JLT b10
+b11:
+	MOVQ $4096, R9
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ R8, R10
+	IMULQ R8, R10
+	MOVL R10, R10
+	MOVL R10, (BX)(R8*4)
+	SUBQ $1, R9
+	JEQ b20
+b1:
+	ADDQ $1, R8
+	CMPQ R8, SI
+	JLT b2
+b3:
+	MOVQ 176(SP), R8
+	CMPQ R8, $0
+	JLT b5
+b6:
+	MOVQ 176(SP), R8
+	MOVQ 168(SP), R9
+	CMPQ R8, R9
+	JLE b4
+b5:
+	MOVQ BX, ret_base+16(FP)
+	MOVQ SI, ret_len+24(FP)
+	MOVQ DI, ret_cap+32(FP)
+	RET
+b4:
+	MOVQ 176(SP), SI
+	CMPQ SI, DI
+	JHI panic1
+	MOVQ BX, ret_base+16(FP)
+	MOVQ 176(SP), R11
+	MOVQ R11, ret_len+24(FP)
+	MOVQ DI, ret_cap+32(FP)
+	RET
+b22:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R9, 152(SP)
+	MOVQ R12, 160(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 152(SP), R9
+	MOVQ 160(SP), R12
+	MOVQ $4096, R10
+	MOVQ R12, R8
+	JMP b9
+b20:
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R8, 144(SP)
+	MOVQ BX, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 64(SP), BX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), R8
+	MOVQ $4096, R9
+	JMP b1
+panic1:
+	MOVQ SI, 0(SP)
+	MOVQ DI, 8(SP)
+	CALL ·vssaSubsetPanicSlice1(SB)
+	UNDEF
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX

@@ -7133,6 +7133,286 @@ func BenchmarkVSSACountAfterASCII(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefAppendDigits is AppendDigits's Go original.
+func vssaSubsetRefAppendDigits(buf []byte, x uint64, tail []byte) []byte {
+	for x >= 10 {
+		buf = append(buf, byte('0'+x%10))
+		x /= 10
+	}
+	buf = append(buf, byte('0'+x), ',', ' ')
+	return append(buf, tail...)
+}
+
+// vssaSubsetCheckAppendDigits runs AppendDigits and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAppendDigits(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen0(g)
+	b2 := vssaSubsetClone0(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 []byte
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAppendDigits(b0, b1, b2) })
+	gotPanic := vssaSubsetCatch(func() { r0 = AppendDigits(a0, a1, a2) })
+	if gotPanic != wantPanic {
+		t.Fatalf("AppendDigits(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame0(r0, w0) {
+		t.Fatalf("AppendDigits(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("AppendDigits(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a2, b2) {
+		t.Fatalf("AppendDigits(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSAAppendDigits(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAppendDigits(t, g)
+	}
+}
+
+func FuzzVSSAAppendDigits(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAppendDigits(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAppendDigits times gc's AppendDigits (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAppendDigits(b *testing.B) {
+	var a0 []byte
+	var a1 uint64
+	var a2 []byte
+	var b0 []byte
+	var b1 uint64
+	var b2 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen0(g)
+		g.scale = 1
+		copy(a2, a0)
+		w0 := vssaSubsetClone0(a0)
+		w2 := vssaSubsetClone0(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefAppendDigits(w0, a1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w2 = vssaSubsetClone0(a2) }, func() { vssaSubsetRefAppendDigits(w0, a1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone0(a0)
+	w2 := vssaSubsetClone0(a2)
+	vssaSubsetRefAppendDigits(w0, a1, w2)
+	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	c2 := make([][]byte, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone0(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAppendDigits(c0[k], a1, c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AppendDigits(c0[k], a1, c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSquares is Squares's Go original.
+func vssaSubsetRefSquares(n int, k int) []uint32 {
+	a := make([]uint32, n, n+1)
+	for i := range a {
+		a[i] = uint32(i * i)
+	}
+	if k >= 0 && k <= n {
+		return a[:k]
+	}
+	return a
+}
+
+// vssaSubsetCheckSquares runs Squares and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSquares(t testing.TB, g *vssaSubsetGen) {
+	a0 := int(g.between(-2, 200))
+	b0 := vssaSubsetClone2(a0)
+	a1 := int(g.between(-2, 200))
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 []uint32
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSquares(b0, b1) })
+	gotPanic := vssaSubsetCatch(func() { r0 = Squares(a0, a1) })
+	if gotPanic != wantPanic {
+		t.Fatalf("Squares(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame27(r0, w0) {
+		t.Fatalf("Squares(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSASquares(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSquares(t, g)
+	}
+}
+
+func FuzzVSSASquares(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSquares(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASquares times gc's Squares (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASquares(b *testing.B) {
+	var a0 int
+	var a1 int
+	var b0 int
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = int(200)
+		a1 = int(200)
+		if vssaSubsetCatch(func() { vssaSubsetRefSquares(a0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSquares(a0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSquares(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Squares(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -7181,6 +7461,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "RuneSum", "6a9d3e55b602d66cf91ae8b30f34e1dace697f3e664ed78415aaf9de6059b39f"},
 		{"subset.go", "ByteRunes", "f30a6115d956c434190463ccc9acc898fa30152112810da85b09fae9277fe977"},
 		{"subset.go", "CountAfterASCII", "b3ce767e0337dc8939749b136c45ce5a74af05cd768fb5aad964f78ae84c750b"},
+		{"subset.go", "AppendDigits", "84195da3a05f46f50f3f8abfea53957380efe4aa103f4584fb03bce7aae7a451"},
+		{"subset.go", "Squares", "a283671677b444d1a21b40350ac1b1693291613d04662fd51be44ccaae226104"},
 	})
 }
 
