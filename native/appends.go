@@ -164,3 +164,54 @@ func arrayLen(t types.Type) int64 {
 	}
 	return a.Len()
 }
+
+// helperSlice lowers dsts = the Go helper body(args), a new slice,
+// recording its pointer for refuseMadeAcrossCall.
+func (l *lowerer) helperSlice(body string, args, dsts []ir.Reg) {
+	l.callee(l.goHelper(body, args, dsts), "", args, dsts)
+	if l.made == nil {
+		l.made = map[Value]bool{}
+	}
+	l.made[l.vals[dsts[0]][0]] = true
+}
+
+// refuseMadeAcrossCall refuses, in the user's terms, a slice made or
+// grown by compiled code whose pointer, among ptrs, is live across a
+// later call (through the phis that carry it): the frame has no pointer
+// maps, so the collector would not see it during the call.
+func (l *lowerer) refuseMadeAcrossCall(ptrs []Value) {
+	if len(l.made) == 0 {
+		return
+	}
+	made := map[Value]bool{}
+	for v := range l.made {
+		made[v] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range l.m.Blocks {
+			for _, p := range b.Phis {
+				for _, a := range p.Args {
+					if made[a] && !made[p.Dst] {
+						made[p.Dst], changed = true, true
+					}
+				}
+			}
+			for _, in := range b.Instrs {
+				if in.Dst == NoValue || made[in.Dst] || !l.m.Values[in.Dst].Pointer {
+					continue
+				}
+				for _, a := range in.Args {
+					if made[a] {
+						made[in.Dst], changed = true, true // derived from it
+					}
+				}
+			}
+		}
+	}
+	for _, v := range ptrs {
+		if made[v] {
+			l.fail("a slice made or appended to by compiled code, and kept across a later call: compiled code's frame has no pointer maps, so the garbage collector would not see it during the call; make the call before the make or append, return the slice at once, or keep the function in Go")
+		}
+	}
+}

@@ -227,7 +227,7 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		if name == "append" {
 			n = -1
 		}
-		l.callee(l.goHelper(appendHelperBody(n), args, in.Dsts()), "", args, in.Dsts())
+		l.helperSlice(appendHelperBody(n), args, in.Dsts())
 		return
 	}
 	if name == decodeRuneBuiltin {

@@ -82,6 +82,8 @@ type lowerer struct {
 	// string(b) registers holding b, converted by the trampoline they
 	// are passed to (convertargs.go), with b's type.
 	bytesArgs map[ir.Reg]types.Type
+	// The pointers of slices made or grown by a Go helper (appends.go).
+	made map[Value]bool
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
@@ -262,8 +264,9 @@ func (l *lowerer) transform() {
 			}
 		}
 	}
-	if in := pointerAcrossCall(l.m); in != nil {
+	if in, ptrs := pointerAcrossCall(l.m); in != nil {
 		l.pos = in.Pos
+		l.refuseMadeAcrossCall(ptrs)
 		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
 	}
 }
@@ -766,7 +769,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.alloc(dst, in)
 	case ir.OpMakeSlice:
 		// A Go helper makes it (appends.go).
-		l.callee(l.goHelper(makeSliceBody, args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
+		l.helperSlice(makeSliceBody, args, []ir.Reg{dst})
 	case ir.OpMakeInterface, ir.OpChangeInterface:
 		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpPanic:
