@@ -230,12 +230,6 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		l.helperSlice(appendHelperBody(n), args, in.Dsts())
 		return
 	}
-	if name == decodeRuneBuiltin {
-		// A range's multi-byte rune (rangestring.go).
-		_, bytes := l.f.TypeOf(args[0]).Underlying().(*types.Slice)
-		l.callee(l.goHelper(decodeRuneBody(bytes), args, in.Dsts()), "", args, in.Dsts())
-		return
-	}
 	if (name != "min" && name != "max") || len(in.Dsts()) != 1 {
 		l.fail("the built-in %s", name)
 	}

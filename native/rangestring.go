@@ -1,16 +1,13 @@
 // This file lowers a range over a string (utf8.RuneCountInString's
 // `for range s`) to plain IR before the validated passes run, as gc
 // lowers it: the byte at the index loaded; below utf8.RuneSelf it is the
-// rune, of width 1; otherwise the rune and its width are decoded by a
-// Go helper of the compiled package (a range of its own over the rest
-// of the string, so that invalid UTF-8 gives Go's RuneError of width 1
-// by construction). The ASCII path then runs in the assembly without a
-// call, and the passes see an ordinary counted loop.
+// rune, of width 1; otherwise the rune and its width are decoded by
+// the decoder spliced in (decoderune.go; invalid UTF-8 gives Go's
+// RuneError of width 1). The passes then see an ordinary loop, with no
+// call in it.
 //
 // A range over string(b), b a []byte, whose conversion nothing else
-// reads, ranges over b's bytes as gc does: no copy is made (the
-// helper's own range is over string(b[i:]), which gc does not copy
-// either).
+// reads, ranges over b's bytes as gc does: no copy is made.
 
 package native
 
@@ -21,33 +18,12 @@ import (
 	"github.com/vssa-go/vssa/ir"
 )
 
-// decodeRuneBuiltin names the IR call by which a lowered range decodes
-// a multi-byte rune: r, width = decoderune(s, i), s a string or a
-// []byte; the lowering (builtin) calls decodeRuneHelper for it.
-const decodeRuneBuiltin = "vssa.decoderune"
-
-// decodeRuneBody is the Go helper's body, over p0 (the string, or a
-// []byte as string(p0[p1:]) converts it without a copy) and p1 (the
-// index): the first rune of the rest and the index after it, as Go's
-// own range computes them.
-func decodeRuneBody(bytes bool) string {
-	rest := "p0[p1:]"
-	if bytes {
-		rest = "string(p0[p1:])"
-	}
-	return `var r rune
-	for j, c := range ` + rest + ` {
-		if j > 0 {
-			return r, j
-		}
-		r = c
-	}
-	return r, len(p0) - p1`
-}
-
 // lowerStringRanges rewrites, in f (RTL discipline, modified in place),
 // each range over a string whose iterator only next reads.
 func lowerStringRanges(f *ir.Func) {
+	if str, byt := decoders(); str == nil || byt == nil {
+		return // refused where lowered
+	}
 	uses := map[ir.Reg][]*ir.Instr{}
 	def := map[ir.Reg]*ir.Instr{}
 	var ranges []*ir.Instr
@@ -127,7 +103,7 @@ func lowerStringRanges(f *ir.Func) {
 //	b:    n = len src; k = idx; v = 0; ok = idx < n; if ok, load, rest
 //	load: c = src[idx]; if c >= 0x80, slow, fast
 //	fast: v = rune(c); idx = idx + 1; jump rest
-//	slow: v, w = decoderune(src, idx); idx = idx + w; jump rest
+//	slow: v, w = decode(src, idx), spliced in; idx = idx + w; jump rest
 //	rest: what followed next in b
 func splitNext(f *ir.Func, b *ir.Block, x int, next *ir.Instr, src, idx ir.Reg, bytes bool) {
 	pos := next.Pos
@@ -182,14 +158,18 @@ func splitNext(f *ir.Func, b *ir.Block, x int, next *ir.Instr, src, idx ir.Reg, 
 
 	w := f.NewReg(intT)
 	call := ir.NewInstr(ir.OpCall, pos, []ir.Reg{v, w}, []ir.Reg{src, idx})
-	call.CallMode = ir.CallBuiltin
-	call.SetSym(decodeRuneBuiltin)
+	call.CallMode = ir.CallStatic
 	slow.Instrs = []*ir.Instr{
 		call,
 		ir.NewInstr(ir.OpAdd, pos, []ir.Reg{idx}, []ir.Reg{idx, w}),
 		ir.NewInstr(ir.OpJump, pos, nil, nil),
 	}
 	slow.Succs = []int{rest.Index}
+	dec, byt := decoders()
+	if bytes {
+		dec = byt
+	}
+	splice(f, slow, 0, call, dec)
 }
 
 // removeInstr deletes in from f.

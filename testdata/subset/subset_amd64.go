@@ -27,46 +27,24 @@ func vssaSubsetCall3(p0 interface{}) {
 	panic(p0)
 }
 
-func vssaSubsetCall4(p0 string, p1 int) (int32, int) {
-	var r rune
-	for j, c := range p0[p1:] {
-		if j > 0 {
-			return r, j
-		}
-		r = c
-	}
-	return r, len(p0) - p1
-}
-
-func vssaSubsetCall5(p0 []byte, p1 int) (int32, int) {
-	var r rune
-	for j, c := range string(p0[p1:]) {
-		if j > 0 {
-			return r, j
-		}
-		r = c
-	}
-	return r, len(p0) - p1
-}
-
-// vssaSubsetCall6 calls runesIn for the assembly.
-func vssaSubsetCall6(p0 []byte) int {
+// vssaSubsetCall4 calls runesIn for the assembly.
+func vssaSubsetCall4(p0 []byte) int {
 	return runesIn(string(p0))
 }
 
-func vssaSubsetCall7(p0 []byte, p1 byte, p2 byte, p3 byte) []byte {
+func vssaSubsetCall5(p0 []byte, p1 byte, p2 byte, p3 byte) []byte {
 	return append(p0, p1, p2, p3)
 }
 
-func vssaSubsetCall8(p0 []byte, p1 []byte) []byte {
+func vssaSubsetCall6(p0 []byte, p1 []byte) []byte {
 	return append(p0, p1...)
 }
 
-func vssaSubsetCall9(p0 []byte, p1 byte) []byte {
+func vssaSubsetCall7(p0 []byte, p1 byte) []byte {
 	return append(p0, p1)
 }
 
-func vssaSubsetCall10(p0 int, p1 int) []uint32 {
+func vssaSubsetCall8(p0 int, p1 int) []uint32 {
 	return make([]uint32, p0, p1)
 }
 
