@@ -7,7 +7,10 @@
 // call in it.
 //
 // A range over string(b), b a []byte, whose conversion nothing else
-// reads, ranges over b's bytes as gc does: no copy is made.
+// reads, ranges over b's bytes without the copy Go makes, where the
+// copy cannot be told apart: the function writes no memory but its own
+// local variables, and calls nothing that could (otherwise the
+// conversion is refused as before).
 
 package native
 
@@ -57,7 +60,7 @@ func lowerStringRanges(f *ir.Func) {
 		s := r.Args()[0]
 		bytes := false
 		// string(b) read only by the range: range over b's bytes.
-		if c := def[s]; c != nil && c.Op == ir.OpConvert && len(uses[s]) == 1 {
+		if c := def[s]; c != nil && c.Op == ir.OpConvert && len(uses[s]) == 1 && !writesMemory(f, def) {
 			if _, isSlice := f.TypeOf(c.Args()[0]).Underlying().(*types.Slice); isSlice {
 				s, bytes = c.Args()[0], true
 				removeInstr(f, c)
@@ -185,4 +188,27 @@ func replaceInstr(f *ir.Func, in *ir.Instr, with ...*ir.Instr) {
 			}
 		}
 	}
+}
+
+// writesMemory reports whether f may write memory other than its local
+// variables (allocs that do not escape): a store elsewhere, or a call
+// other than of a built-in that writes nothing.
+func writesMemory(f *ir.Func, def map[ir.Reg]*ir.Instr) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch in.Op {
+			case ir.OpStore:
+				if a := def[in.Args()[0]]; a == nil || a.Op != ir.OpAlloc || a.Has(ir.FlagHeap) {
+					return true
+				}
+			case ir.OpCall:
+				if in.CallMode != ir.CallBuiltin || in.Sym() != "min" && in.Sym() != "max" && in.Sym() != "len" && in.Sym() != "cap" {
+					return true
+				}
+			case ir.OpGo, ir.OpDefer, ir.OpMapUpdate, ir.OpSend:
+				return true
+			}
+		}
+	}
+	return false
 }
