@@ -219,23 +219,37 @@ func Compile(req Request) (*Output, error) {
 			bodies[fn.String()] = fn
 		}
 	}
-	// And the small leaves of the packages it calls.
+	// And the small leaves of the packages it calls (foreign.go): cmp's
+	// Less and Compare too, at the compiled code's type arguments.
+	foreignBody := map[string]bool{}
 	for _, p := range foreign {
+		fns := map[string]*ssa.Function{}
 		for _, fn := range ownFunctions(all, p) {
-			if fn.Blocks != nil {
-				if f := bp.IRFunc(fn); f != nil && foreignInlinable(f) {
-					bodies[fn.String()] = fn
-				}
+			fns[fn.String()] = fn
+		}
+		irOf := func(sym string) *ir.Func {
+			if fn := fns[sym]; fn != nil && fn.Blocks != nil {
+				return bp.IRFunc(fn)
+			}
+			return nil
+		}
+		for sym, fn := range fns {
+			if f := irOf(sym); f != nil && foreignInlinable(f, irOf, leafDepth) {
+				bodies[sym] = fn
+				foreignBody[sym] = true
 			}
 		}
 	}
-	// And cmp's comparisons at numeric types (stdbodies.go).
-	var std stdBodies
 	body := func(sym string) *ir.Func {
-		if fn := bodies[sym]; fn != nil {
-			return bp.IRFunc(fn)
+		fn := bodies[sym]
+		if fn == nil {
+			return nil
 		}
-		return std.body(sym)
+		f := bp.IRFunc(fn)
+		if f != nil && foreignBody[sym] {
+			f = withoutPositions(f)
+		}
+		return f
 	}
 	type job struct {
 		name    string // the assembly's

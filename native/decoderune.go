@@ -1,11 +1,10 @@
 // This file gives the range over a string (rangestring.go) the decoding
 // of a multi-byte rune as IR to splice into the loop, so that no call,
 // across which every loop value would be spilled, is left in it. The
-// decoder is Go source of its own, built once in a program of its own
-// as stdbodies.go builds cmp's: UTF-8's rules as the runtime's
-// decoderune applies them (the shortest form only, no surrogates,
-// nothing above U+10FFFF), an invalid or cut-short sequence giving
-// RuneError and a width of 1. The generated equivalence tests and
+// decoder is Go source of its own, built once in a program of its own:
+// UTF-8's rules as the runtime's decoderune applies them (the shortest
+// form only, no surrogates, nothing above U+10FFFF), an invalid or
+// cut-short sequence giving RuneError and a width of 1. The generated equivalence tests and
 // fuzzing compare it with Go's own range.
 
 package native

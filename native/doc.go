@@ -6,8 +6,9 @@
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
 // calls at those type arguments, generics.go): the bridge's IR with the
 // package's small functions inlined (irinline.go), and other packages'
-// small leaves (foreign.go: the package is then loaded from source) and
-// cmp's comparisons at numeric types (stdbodies.go), ranges over
+// small leaves, which may call each other (foreign.go: the package is
+// then loaded from source; cmp.Less and cmp.Compare at numeric types
+// come so), ranges over
 // strings made loops with a UTF-8 decoder spliced in (rangestring.go,
 // decoderune.go), through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
