@@ -6,7 +6,7 @@
 #include "funcdata.h"
 
 // func HexEncode(dst []byte, src []byte) int
-TEXT ·HexEncode(SB), NOSPLIT, $176-56
+TEXT ·HexEncode(SB), NOSPLIT, $168-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -20,83 +20,69 @@ b0:
 	CMPQ R12, R8
 	CMOVQGE R8, R12
 	MOVQ $4096, R13
-	MOVQ R13, 168(SP)
 	JMP b4
 	PCALIGN $64
 b5:
-	MOVBQZX 1(DI)(R10*1), R13
-	MOVQ R13, R14
-	SHRQ $4, R14
-	MOVQ $16, CX
-	CMPQ R14, CX
-	JCC panic1
+	MOVBQZX 1(DI)(R10*1), R14
+	MOVQ R14, CX
+	SHRQ $4, CX
 	LEAQ vssaSubsetStr0<>(SB), DX
-	MOVBQZX (DX)(R14*1), R14
+	MOVBQZX (DX)(CX*1), CX
 	CMPQ R9, SI
+	JCC panic1
+	MOVB CX, (BX)(R9*1)
+	ANDQ $15, R14
+	MOVBQZX (DX)(R14*1), R14
+	LEAQ 1(R9), CX
+	CMPQ CX, SI
 	JCC panic2
-	MOVB R14, (BX)(R9*1)
-	ANDQ $15, R13
-	MOVBQZX (DX)(R13*1), R13
-	LEAQ 1(R9), R14
+	MOVB R14, 1(BX)(R9*1)
+	LEAQ 2(R9), R14
+	MOVBQZX 2(DI)(R10*1), CX
+	MOVQ CX, AX
+	SHRQ $4, AX
+	MOVBQZX (DX)(AX*1), AX
 	CMPQ R14, SI
 	JCC panic3
-	MOVB R13, 1(BX)(R9*1)
-	LEAQ 2(R9), R13
-	MOVBQZX 2(DI)(R10*1), R14
-	MOVQ R14, AX
-	SHRQ $4, AX
-	CMPQ AX, CX
-	JCC panic4
-	MOVBQZX (DX)(AX*1), AX
-	CMPQ R13, SI
-	JCC panic5
 	MOVB AX, 2(BX)(R9*1)
-	ANDQ $15, R14
-	MOVBQZX (DX)(R14*1), R13
-	LEAQ 3(R9), R14
-	CMPQ R14, SI
-	JCC panic6
-	MOVB R13, 3(BX)(R9*1)
-	LEAQ 4(R9), R13
-	MOVBQZX 3(DI)(R10*1), R14
-	MOVQ R14, AX
+	ANDQ $15, CX
+	MOVBQZX (DX)(CX*1), R14
+	LEAQ 3(R9), CX
+	CMPQ CX, SI
+	JCC panic4
+	MOVB R14, 3(BX)(R9*1)
+	LEAQ 4(R9), R14
+	MOVBQZX 3(DI)(R10*1), CX
+	MOVQ CX, AX
 	SHRQ $4, AX
-	CMPQ AX, CX
-	JCC panic7
 	MOVBQZX (DX)(AX*1), AX
-	CMPQ R13, SI
-	JCC panic8
-	MOVB AX, 4(BX)(R9*1)
-	ANDQ $15, R14
-	MOVBQZX (DX)(R14*1), R13
-	LEAQ 5(R9), R14
 	CMPQ R14, SI
-	JCC panic9
-	MOVB R13, 5(BX)(R9*1)
-	LEAQ 6(R9), R13
-	MOVBQZX 4(DI)(R10*1), R14
-	MOVQ R14, AX
+	JCC panic5
+	MOVB AX, 4(BX)(R9*1)
+	ANDQ $15, CX
+	MOVBQZX (DX)(CX*1), R14
+	LEAQ 5(R9), CX
+	CMPQ CX, SI
+	JCC panic6
+	MOVB R14, 5(BX)(R9*1)
+	LEAQ 6(R9), R14
+	MOVBQZX 4(DI)(R10*1), CX
+	MOVQ CX, AX
 	SHRQ $4, AX
-	CMPQ AX, CX
-	JCC panic10
-	MOVBQZX (DX)(AX*1), CX
-	CMPQ R13, SI
-	JCC panic11
-	MOVB CX, 6(BX)(R9*1)
-	ANDQ $15, R14
-	MOVBQZX (DX)(R14*1), DX
-	LEAQ 7(R9), R13
-	CMPQ R13, SI
-	JCC panic12
+	MOVBQZX (DX)(AX*1), AX
+	CMPQ R14, SI
+	JCC panic7
+	MOVB AX, 6(BX)(R9*1)
+	ANDQ $15, CX
+	MOVBQZX (DX)(CX*1), DX
+	LEAQ 7(R9), R14
+	CMPQ R14, SI
+	JCC panic8
 	MOVB DX, 7(BX)(R9*1)
 	ADDQ $4, R10
 	ADDQ $8, R9
-	MOVQ 168(SP), R13
-	MOVQ R13, R14
-	SUBQ $1, R14
+	SUBQ $1, R13
 	JEQ b17
-b16:
-	MOVQ R14, 168(SP)
 b4:
 	CMPQ R10, R12
 	JLT b5
@@ -108,20 +94,17 @@ b2:
 	MOVBQZX (DI)(R10*1), R13
 	MOVQ R13, R14
 	SHRQ $4, R14
-	MOVQ $16, CX
-	CMPQ R14, CX
-	JCC panic13
 	LEAQ vssaSubsetStr0<>(SB), CX
 	MOVBQZX (CX)(R14*1), CX
 	CMPQ R9, SI
-	JCC panic14
+	JCC panic9
 	MOVB CX, (BX)(R9*1)
 	ANDQ $15, R13
 	LEAQ vssaSubsetStr0<>(SB), R14
 	MOVBQZX (R14)(R13*1), R14
 	LEAQ 1(R9), R13
 	CMPQ R13, SI
-	JCC panic15
+	JCC panic10
 	MOVB R14, (BX)(R13*1)
 	ADDQ $2, R9
 	SUBQ $1, R12
@@ -157,7 +140,6 @@ b17:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R9
 	MOVQ $4096, R13
-	MOVQ R13, 168(SP)
 	JMP b4
 b15:
 	MOVQ SI, 128(SP)
@@ -182,12 +164,12 @@ b15:
 	MOVQ $4096, R12
 	JMP b1
 panic1:
-	MOVQ R14, 0(SP)
-	MOVQ CX, 8(SP)
-	CALL ·vssaSubsetPanicIndexU(SB)
+	MOVQ R9, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ R9, 0(SP)
+	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -197,61 +179,36 @@ panic3:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic4:
-	MOVQ AX, 0(SP)
-	MOVQ CX, 8(SP)
-	CALL ·vssaSubsetPanicIndexU(SB)
+	MOVQ CX, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic5:
-	MOVQ R13, 0(SP)
+	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic6:
-	MOVQ R14, 0(SP)
+	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic7:
-	MOVQ AX, 0(SP)
-	MOVQ CX, 8(SP)
-	CALL ·vssaSubsetPanicIndexU(SB)
+	MOVQ R14, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic8:
-	MOVQ R13, 0(SP)
+	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic9:
-	MOVQ R14, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicIndex(SB)
-	UNDEF
-panic10:
-	MOVQ AX, 0(SP)
-	MOVQ CX, 8(SP)
-	CALL ·vssaSubsetPanicIndexU(SB)
-	UNDEF
-panic11:
-	MOVQ R13, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicIndex(SB)
-	UNDEF
-panic12:
-	MOVQ R13, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicIndex(SB)
-	UNDEF
-panic13:
-	MOVQ R14, 0(SP)
-	MOVQ CX, 8(SP)
-	CALL ·vssaSubsetPanicIndexU(SB)
-	UNDEF
-panic14:
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
-panic15:
+panic10:
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
@@ -481,10 +438,8 @@ b9:
 	MOVQ SI, ret_len+40(FP)
 	RET
 b8:
-	CMPQ SI, SI
-	JHI panic1
 	CMPQ R9, SI
-	JHI panic2
+	JHI panic1
 	SUBQ R9, SI
 	MOVQ $0, DI
 	CMPQ SI, $0
@@ -494,10 +449,6 @@ b8:
 	MOVQ SI, ret_len+40(FP)
 	RET
 b6:
-	CMPQ R10, SI
-	JHI panic3
-	CMPQ R9, R10
-	JHI panic4
 	SUBQ R9, R10
 	MOVQ $0, SI
 	CMPQ R10, $0
@@ -530,23 +481,8 @@ b12:
 	MOVQ $4096, R12
 	JMP b1
 panic1:
-	MOVQ SI, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicSlice0(SB)
-	UNDEF
-panic2:
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicSlice2(SB)
-	UNDEF
-panic3:
-	MOVQ R10, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicSlice0(SB)
-	UNDEF
-panic4:
-	MOVQ R9, 0(SP)
-	MOVQ R10, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
 
