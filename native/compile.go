@@ -400,6 +400,7 @@ func Compile(req Request) (*Output, error) {
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
 	}
+	markEscapes(compiled)
 	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines, kept, fset, pkg.TypesInfo)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
@@ -438,7 +439,8 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers && resultsEscape(a.Func), POPCNT: a.Func.UsesPOPCNT}, nil
+	escapes := a.Func.PointersToGo || a.Func.ResultPointers && resultsEscape(a.Func)
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: escapes, pointersTo: a.Func.PointersTo, POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
 func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {

@@ -19,7 +19,9 @@
 // math/bits, math, encoding/binary and built-ins; make and append by
 // Go helpers, appends.go; calls of the functions compiled together in
 // ABI0, of others through Go trampolines, trampolines.go, which
-// convert a string(b) argument themselves, convertargs.go);
+// convert a string(b) argument themselves, convertargs.go; of func
+// values and interfaces' methods through Go helpers, indirectcalls.go,
+// whose generated tests log and compare the calls made, gencalls.go);
 // transforms on that code, in the order Lower lists them, each keeping
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted

@@ -331,8 +331,13 @@ func (l *lowerer) components(t types.Type) []component {
 		if cs, ok := l.aggregate(u); ok {
 			return cs
 		}
+	case *types.Signature:
+		// A func value: a pointer to its closure, called through a Go
+		// helper (indirectcalls.go).
+		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Interface:
-		// Moved and returned as they are (an error result); anything
+		// Moved and returned as they are (an error result) or called
+		// through a Go helper (indirectcalls.go); anything
 		// that looks inside fails on its single-value use.
 		first := "_itable"
 		if u.Empty() {
@@ -397,6 +402,10 @@ func (l *lowerer) call(in *ir.Instr) {
 		l.builtin(in)
 		return
 	}
+	if in.CallMode == ir.CallClosure || in.CallMode == ir.CallInvoke {
+		l.indirectCall(in) // indirectcalls.go
+		return
+	}
 	if in.CallMode != ir.CallStatic {
 		l.fail("%s", l.callRefusal(in))
 	}
@@ -426,6 +435,9 @@ func (l *lowerer) callee(c Callee, sym string, callArgs, dsts []ir.Reg) {
 	for i, a := range callArgs {
 		vs := l.values(a)
 		for k, comp := range l.components(params[i]) {
+			if comp.pointer {
+				l.passesPointer(c.Name) // escape.go
+			}
 			site.args = append(site.args, l.emit(&Instr{Op: OpCallArg, Off: pOff[i] + comp.off, Width: comp.width, Float: comp.float, Args: []Value{vs[k]}}))
 		}
 	}
@@ -807,7 +819,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
 	ir.OpDefer:           "defer: make the call at each return instead",
-	ir.OpFunc:            "a function value: call functions by name",
+	ir.OpFunc:            "a function value: call functions by name, or pass the function in as a parameter",
 	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
 	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
 	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",

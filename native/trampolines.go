@@ -145,7 +145,23 @@ func nameable(t types.Type, pkg *types.Package) bool {
 			walk(t.Elem())
 		case *types.Array:
 			walk(t.Elem())
-		case *types.Map, *types.Chan, *types.Signature, *types.Struct, *types.TypeParam:
+		case *types.Signature:
+			// A func value (indirectcalls.go) is written as its type.
+			for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := 0; i < tuple.Len(); i++ {
+					walk(tuple.At(i).Type())
+				}
+			}
+		case *types.Interface:
+			// An interface literal is written with its methods'.
+			for i := 0; i < t.NumMethods(); i++ {
+				if m := t.Method(i); !m.Exported() && m.Pkg() != pkg {
+					ok = false
+				} else {
+					walk(m.Type())
+				}
+			}
+		case *types.Map, *types.Chan, *types.Struct, *types.TypeParam:
 			ok = false // not values compiled code holds anyway
 		}
 	}

@@ -125,3 +125,17 @@ func runesIn(s string) (n int) {
 	}
 	return n
 }
+
+// Lesser is sort.Interface: the compiled code calls its methods.
+type Lesser interface {
+	Len() int
+	Less(i, j int) bool
+	Swap(i, j int)
+}
+
+// Ints sorts its elements in increasing order.
+type Ints []int
+
+func (x Ints) Len() int           { return len(x) }
+func (x Ints) Less(i, j int) bool { return x[i] < x[j] }
+func (x Ints) Swap(i, j int)      { x[i], x[j] = x[j], x[i] }

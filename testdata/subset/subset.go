@@ -522,3 +522,53 @@ func Squares(n int, k int) []uint32 {
 	}
 	return a
 }
+
+// MapInts replaces each element of s by f of it, as slices' helpers
+// call the function they are given.
+func MapInts(f func(int) int, s []int) {
+	for i, v := range s {
+		s[i] = f(v)
+	}
+}
+
+// HeapSort sorts data[a:b] as sort's heapSort does, through the
+// interface's methods.
+//
+//vssa:range a -2 300
+//vssa:range b -2 300
+func HeapSort(data Lesser, a, b int) {
+	first := a
+	lo := 0
+	hi := b - a
+	for i := (hi - 1) / 2; i >= 0; i-- {
+		siftDown(data, i, hi, first)
+	}
+	for i := hi - 1; i >= 0; i-- {
+		data.Swap(first, first+i)
+		siftDown(data, lo, i, first)
+	}
+}
+
+// siftDown implements the heap property on data[lo:hi], as sort's.
+func siftDown(data Lesser, lo, hi, first int) {
+	root := lo
+	for {
+		child := 2*root + 1
+		if child >= hi {
+			break
+		}
+		if child+1 < hi && data.Less(first+child, first+child+1) {
+			child++
+		}
+		if !data.Less(first+root, first+child) {
+			return
+		}
+		data.Swap(first+root, first+child)
+		root = child
+	}
+}
+
+// SortInts sorts x with HeapSort: the interface's methods are Ints'.
+func SortInts(x []int) {
+	HeapSort(Ints(x), 0, len(x))
+}

@@ -6243,6 +6243,312 @@ panic1:
 	CALL ·vssaSubsetPanicSlice1(SB)
 	UNDEF
 
+// func MapInts(f func(int) int, s []int)
+TEXT ·MapInts(SB), $152-32
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ s_len+16(FP), BX
+	MOVQ BX, 128(SP)
+	MOVQ $-1, SI
+	MOVQ $4096, DI
+	MOVQ DI, 144(SP)
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ s_base+8(FP), BX
+	MOVQ 136(SP), SI
+	MOVQ (BX)(SI*8), BX
+	MOVQ f+0(FP), DI
+	MOVQ DI, 0(SP)
+	MOVQ BX, 8(SP)
+	CALL ·vssaSubsetCall9(SB)
+	MOVQ 16(SP), BX
+	MOVQ s_base+8(FP), SI
+	MOVQ 136(SP), DI
+	MOVQ BX, (SI)(DI*8)
+	MOVQ 144(SP), BX
+	MOVQ BX, SI
+	SUBQ $1, SI
+	JEQ b5
+b4:
+	MOVQ SI, 144(SP)
+	MOVQ 136(SP), SI
+b1:
+	ADDQ $1, SI
+	MOVQ SI, 136(SP)
+	MOVQ 128(SP), BX
+	CMPQ SI, BX
+	JLT b2
+b3:
+	RET
+b5:
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ $4096, BX
+	MOVQ 136(SP), SI
+	MOVQ BX, 144(SP)
+	JMP b1
+
+// func HeapSort(data Lesser, a int, b int)
+TEXT ·HeapSort(SB), $184-32
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ a+16(FP), BX
+	MOVQ BX, 136(SP)
+	MOVQ b+24(FP), SI
+	SUBQ BX, SI
+	MOVQ SI, 160(SP)
+	MOVQ SI, DI
+	SUBQ $1, DI
+	MOVQ DI, 152(SP)
+	MOVQ DI, R8
+	SARQ $63, R8
+	SHRQ $63, R8
+	ADDQ DI, R8
+	SARQ $1, R8
+	MOVQ $4096, R9
+	MOVQ R8, 144(SP)
+	MOVQ R9, 168(SP)
+	JMP b1
+	PCALIGN $64
+b2:
+	MOVQ data_itable+0(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ data_data+8(FP), BX
+	MOVQ BX, 8(SP)
+	MOVQ 144(SP), BX
+	MOVQ BX, 16(SP)
+	MOVQ 160(SP), SI
+	MOVQ SI, 24(SP)
+	MOVQ 136(SP), DI
+	MOVQ DI, 32(SP)
+	CALL ·siftDown(SB)
+	MOVQ 144(SP), BX
+	MOVQ BX, SI
+	SUBQ $1, SI
+	MOVQ 168(SP), DI
+	MOVQ DI, R8
+	SUBQ $1, R8
+	JEQ b8
+b7:
+	MOVQ SI, 144(SP)
+	MOVQ R8, 168(SP)
+b1:
+	MOVQ 144(SP), BX
+	CMPQ BX, $0
+	JGE b2
+b3:
+	MOVQ $4096, BX
+	MOVQ BX, 176(SP)
+	JMP b4
+	PCALIGN $64
+b5:
+	MOVQ 136(SP), BX
+	MOVQ 152(SP), SI
+	LEAQ (BX)(SI*1), DI
+	MOVQ data_itable+0(FP), R8
+	MOVQ R8, 0(SP)
+	MOVQ data_data+8(FP), R8
+	MOVQ R8, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ DI, 24(SP)
+	CALL ·vssaSubsetCall10(SB)
+	MOVQ data_itable+0(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ data_data+8(FP), BX
+	MOVQ BX, 8(SP)
+	MOVQ $0, BX
+	MOVQ BX, 16(SP)
+	MOVQ 152(SP), BX
+	MOVQ BX, 24(SP)
+	MOVQ 136(SP), SI
+	MOVQ SI, 32(SP)
+	CALL ·siftDown(SB)
+	MOVQ 152(SP), BX
+	MOVQ BX, SI
+	SUBQ $1, SI
+	MOVQ 176(SP), DI
+	MOVQ DI, R8
+	SUBQ $1, R8
+	JEQ b10
+b9:
+	MOVQ SI, 152(SP)
+	MOVQ R8, 176(SP)
+b4:
+	MOVQ 152(SP), BX
+	CMPQ BX, $0
+	JGE b5
+b6:
+	RET
+b8:
+	MOVQ SI, 128(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 128(SP), SI
+	MOVQ $4096, BX
+	MOVQ SI, 144(SP)
+	MOVQ BX, 168(SP)
+	JMP b1
+b10:
+	MOVQ SI, 128(SP)
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ 128(SP), SI
+	MOVQ $4096, BX
+	MOVQ SI, 152(SP)
+	MOVQ BX, 176(SP)
+	JMP b4
+
+// func siftDown(data Lesser, lo int, hi int, first int)
+TEXT ·siftDown(SB), $192-40
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ lo+16(FP), BX
+	MOVQ hi+24(FP), SI
+	MOVQ SI, 128(SP)
+	MOVQ first+32(FP), DI
+	MOVQ DI, 136(SP)
+	MOVQ $4096, R8
+	MOVQ BX, 144(SP)
+	MOVQ R8, 184(SP)
+	JMP b1
+	PCALIGN $64
+b3:
+	MOVQ 152(SP), BX
+	LEAQ 1(BX), SI
+	MOVQ SI, 160(SP)
+	MOVQ 128(SP), DI
+	CMPQ SI, DI
+	JGE b5
+b6:
+	MOVQ 136(SP), BX
+	MOVQ 152(SP), SI
+	LEAQ (BX)(SI*1), DI
+	LEAQ 1(DI), R8
+	MOVQ data_itable+0(FP), R9
+	MOVQ R9, 0(SP)
+	MOVQ data_data+8(FP), R9
+	MOVQ R9, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVQ R8, 24(SP)
+	CALL ·vssaSubsetCall11(SB)
+	MOVBQZX 32(SP), BX
+	MOVQ 160(SP), SI
+	MOVQ 152(SP), DI
+	CMPQ BX, $0
+	MOVQ DI, BX
+	CMOVQNE SI, BX
+	MOVQ BX, 152(SP)
+b5:
+	MOVQ 136(SP), BX
+	MOVQ 144(SP), SI
+	LEAQ (BX)(SI*1), DI
+	MOVQ DI, 168(SP)
+	MOVQ 152(SP), R8
+	LEAQ (BX)(R8*1), R9
+	MOVQ R9, 176(SP)
+	MOVQ data_itable+0(FP), R10
+	MOVQ R10, 0(SP)
+	MOVQ data_data+8(FP), R10
+	MOVQ R10, 8(SP)
+	MOVQ DI, 16(SP)
+	MOVQ R9, 24(SP)
+	CALL ·vssaSubsetCall11(SB)
+	MOVBQZX 32(SP), BX
+	CMPQ BX, $0
+	JEQ b7
+b8:
+	MOVQ data_itable+0(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ data_data+8(FP), BX
+	MOVQ BX, 8(SP)
+	MOVQ 168(SP), BX
+	MOVQ BX, 16(SP)
+	MOVQ 176(SP), SI
+	MOVQ SI, 24(SP)
+	CALL ·vssaSubsetCall10(SB)
+	MOVQ 184(SP), BX
+	MOVQ BX, SI
+	SUBQ $1, SI
+	JEQ b12
+b11:
+	MOVQ 152(SP), R11
+	MOVQ R11, 144(SP)
+	MOVQ SI, 184(SP)
+b1:
+	MOVQ 144(SP), BX
+	MOVQ BX, SI
+	SHLQ $1, SI
+	ADDQ $1, SI
+	MOVQ SI, 152(SP)
+	MOVQ 128(SP), DI
+	CMPQ SI, DI
+	JGE b2
+	JMP b3
+b7:
+	RET
+b2:
+	RET
+b12:
+	MOVQ $0, 0(SP)
+	MOVQ $0, 8(SP)
+	MOVQ $0, 16(SP)
+	MOVQ $0, 24(SP)
+	MOVQ $0, 32(SP)
+	MOVQ $0, 40(SP)
+	MOVQ $0, 48(SP)
+	MOVQ $0, 56(SP)
+	CALL ·vssaSubsetPoll(SB)
+	MOVQ $4096, BX
+	MOVQ 152(SP), R11
+	MOVQ R11, 144(SP)
+	MOVQ BX, 184(SP)
+	JMP b1
+
+// func SortInts(x []int)
+TEXT ·SortInts(SB), $48-24
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ x_base+0(FP), BX
+	MOVQ x_len+8(FP), SI
+	MOVQ SI, 40(SP)
+	MOVQ x_cap+16(FP), DI
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ DI, 16(SP)
+	CALL ·vssaSubsetCall12(SB)
+	MOVQ 24(SP), BX
+	MOVQ 32(SP), SI
+	MOVQ BX, 0(SP)
+	MOVQ SI, 8(SP)
+	MOVQ $0, BX
+	MOVQ BX, 16(SP)
+	MOVQ 40(SP), BX
+	MOVQ BX, 24(SP)
+	CALL ·HeapSort(SB)
+	RET
+
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
 	MOVL $1, AX
