@@ -44,6 +44,7 @@ func TestRefused(t *testing.T) {
 		{"RangeWritten", "func RangeWritten(b []byte) (n int) {\n\tfor i, r := range string(b) {\n\t\tn += int(r)\n\t\tb[len(b)-1-i] = 0xc3\n\t}\n\treturn n\n}\n", "RangeWritten: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
+		{"SameTable", "func SameTable(a, b *[16]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [16]uint64, too large for compiled code to hold (at most 8 words)", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {

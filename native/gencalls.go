@@ -4,8 +4,8 @@
 // call with results drawn from a generator seeded by its own seed and
 // the call's arguments and place, so that the compiled function and
 // its Go original get the same answers to the same calls, and writes
-// the call to a log, which the check compares: the compiled code must make the
-// calls the original makes, in its order, with its arguments.
+// the call to a log, which the check compares: the compiled code must
+// make the calls the original makes, in its order, with its arguments.
 
 package native
 

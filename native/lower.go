@@ -732,6 +732,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		a.mem.Disp += off
 		l.addr[dst] = a
 	case ir.OpLoad:
+		l.refuseLargeCompare(dst)
 		l.load(dst, l.addressOf(args[0]))
 	case ir.OpStore:
 		t := l.f.TypeOf(args[1])
