@@ -5939,36 +5939,30 @@ b0:
 	MOVQ p_cap+16(FP), DI
 	MOVQ $0, R8
 	MOVQ $4096, R9
-	MOVQ R8, 152(SP)
 	JMP b1
 	PCALIGN $64
 b2:
-	MOVQ 152(SP), R8
 	MOVBQZX (BX)(R8*1), R10
 	CMPQ R10, $128
 	JCC b4
 b5:
-	MOVQ 152(SP), R8
-	LEAQ 1(R8), R10
+	ADDQ $1, R8
 	SUBQ $1, R9
 	JEQ b7
-b6:
-	MOVQ R10, 152(SP)
 b1:
-	MOVQ 152(SP), R8
 	CMPQ R8, SI
 	JLT b2
 b3:
 	MOVQ SI, ret+24(FP)
 	RET
 b4:
-	MOVQ 152(SP), R8
 	SUBQ R8, SI
 	SUBQ R8, DI
 	MOVQ $0, R9
 	CMPQ DI, $0
 	CMOVQNE R8, R9
 	LEAQ (BX)(R9*1), BX
+	MOVQ R8, 152(SP)
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	MOVQ DI, 16(SP)
@@ -5981,7 +5975,7 @@ b4:
 b7:
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
-	MOVQ R10, 144(SP)
+	MOVQ R8, 144(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -5994,9 +5988,8 @@ b7:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
-	MOVQ 144(SP), R10
+	MOVQ 144(SP), R8
 	MOVQ $4096, R9
-	MOVQ R10, 152(SP)
 	JMP b1
 
 // func AppendDigits(buf []byte, x uint64, tail []byte) []byte
@@ -6417,7 +6410,7 @@ b10:
 	JMP b4
 
 // func siftDown(data Lesser, lo int, hi int, first int)
-TEXT ·siftDown(SB), $192-40
+TEXT ·siftDown(SB), $184-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ lo+16(FP), BX
@@ -6427,7 +6420,7 @@ b0:
 	MOVQ DI, 136(SP)
 	MOVQ $4096, R8
 	MOVQ BX, 144(SP)
-	MOVQ R8, 184(SP)
+	MOVQ R8, 176(SP)
 	JMP b1
 	PCALIGN $64
 b3:
@@ -6460,10 +6453,10 @@ b5:
 	MOVQ 136(SP), BX
 	MOVQ 144(SP), SI
 	LEAQ (BX)(SI*1), DI
-	MOVQ DI, 168(SP)
+	MOVQ DI, 160(SP)
 	MOVQ 152(SP), R8
 	LEAQ (BX)(R8*1), R9
-	MOVQ R9, 176(SP)
+	MOVQ R9, 168(SP)
 	MOVQ data_itable+0(FP), R10
 	MOVQ R10, 0(SP)
 	MOVQ data_data+8(FP), R10
@@ -6479,19 +6472,19 @@ b8:
 	MOVQ BX, 0(SP)
 	MOVQ data_data+8(FP), BX
 	MOVQ BX, 8(SP)
-	MOVQ 168(SP), BX
+	MOVQ 160(SP), BX
 	MOVQ BX, 16(SP)
-	MOVQ 176(SP), SI
+	MOVQ 168(SP), SI
 	MOVQ SI, 24(SP)
 	CALL ·vssaSubsetCall10(SB)
-	MOVQ 184(SP), BX
+	MOVQ 176(SP), BX
 	MOVQ BX, SI
 	SUBQ $1, SI
 	JEQ b12
 b11:
 	MOVQ 152(SP), R11
 	MOVQ R11, 144(SP)
-	MOVQ SI, 184(SP)
+	MOVQ SI, 176(SP)
 b1:
 	MOVQ 144(SP), BX
 	MOVQ BX, SI
@@ -6519,7 +6512,7 @@ b12:
 	MOVQ $4096, BX
 	MOVQ 152(SP), R11
 	MOVQ R11, 144(SP)
-	MOVQ BX, 184(SP)
+	MOVQ BX, 176(SP)
 	JMP b1
 
 // func SortInts(x []int)
