@@ -219,23 +219,37 @@ func Compile(req Request) (*Output, error) {
 			bodies[fn.String()] = fn
 		}
 	}
-	// And the small leaves of the packages it calls.
+	// And the small leaves of the packages it calls (foreign.go): cmp's
+	// Less and Compare too, at the compiled code's type arguments.
+	foreignBody := map[string]bool{}
 	for _, p := range foreign {
+		fns := map[string]*ssa.Function{}
 		for _, fn := range ownFunctions(all, p) {
-			if fn.Blocks != nil {
-				if f := bp.IRFunc(fn); f != nil && foreignInlinable(f) {
-					bodies[fn.String()] = fn
-				}
+			fns[fn.String()] = fn
+		}
+		irOf := func(sym string) *ir.Func {
+			if fn := fns[sym]; fn != nil && fn.Blocks != nil {
+				return bp.IRFunc(fn)
+			}
+			return nil
+		}
+		for sym, fn := range fns {
+			if f := irOf(sym); f != nil && foreignInlinable(f, irOf, leafDepth) {
+				bodies[sym] = fn
+				foreignBody[sym] = true
 			}
 		}
 	}
-	// And cmp's comparisons at numeric types (stdbodies.go).
-	var std stdBodies
 	body := func(sym string) *ir.Func {
-		if fn := bodies[sym]; fn != nil {
-			return bp.IRFunc(fn)
+		fn := bodies[sym]
+		if fn == nil {
+			return nil
 		}
-		return std.body(sym)
+		f := bp.IRFunc(fn)
+		if f != nil && foreignBody[sym] {
+			f = withoutPositions(f)
+		}
+		return f
 	}
 	type job struct {
 		name    string // the assembly's
@@ -333,10 +347,13 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		g, err := runPasses(pipeline, inlineSmallCalls(f, body))
+		rtl := inlineSmallCalls(f, body)
+		lowerStringRanges(rtl)
+		g, err := runPasses(pipeline, rtl)
 		if err != nil {
 			return nil, fail(err)
 		}
+		appendLiterals(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
@@ -383,6 +400,7 @@ func Compile(req Request) (*Output, error) {
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
 	}
+	markEscapes(compiled)
 	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines, kept, fset, pkg.TypesInfo)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
@@ -421,7 +439,8 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers && resultsEscape(a.Func), POPCNT: a.Func.UsesPOPCNT}, nil
+	escapes := a.Func.PointersToGo || a.Func.ResultPointers && resultsEscape(a.Func)
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: escapes, pointersTo: a.Func.PointersTo, POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
 func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {

@@ -79,6 +79,11 @@ type lowerer struct {
 	sites   map[*Instr]*callSite // the calls, by their OpCall
 	inlined map[string]*Func     // callee → its code to inline, nil if none (inline.go)
 	avx2    *avx2Target          // nil: SSE2 only
+	// string(b) registers holding b, converted by the trampoline they
+	// are passed to (convertargs.go), with b's type.
+	bytesArgs map[ir.Reg]types.Type
+	// The pointers of slices made or grown by a Go helper (appends.go).
+	made map[Value]bool
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
@@ -266,8 +271,9 @@ func (l *lowerer) transform() {
 			}
 		}
 	}
-	if in := pointerAcrossCall(l.m); in != nil {
+	if in, ptrs := pointerAcrossCall(l.m); in != nil {
 		l.pos = in.Pos
+		l.refuseMadeAcrossCall(ptrs)
 		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
 	}
 }
@@ -332,8 +338,13 @@ func (l *lowerer) components(t types.Type) []component {
 		if cs, ok := l.aggregate(u); ok {
 			return cs
 		}
+	case *types.Signature:
+		// A func value: a pointer to its closure, called through a Go
+		// helper (indirectcalls.go).
+		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Interface:
-		// Moved and returned as they are (an error result); anything
+		// Moved and returned as they are (an error result) or called
+		// through a Go helper (indirectcalls.go); anything
 		// that looks inside fails on its single-value use.
 		first := "_itable"
 		if u.Empty() {
@@ -398,6 +409,10 @@ func (l *lowerer) call(in *ir.Instr) {
 		l.builtin(in)
 		return
 	}
+	if in.CallMode == ir.CallClosure || in.CallMode == ir.CallInvoke {
+		l.indirectCall(in) // indirectcalls.go
+		return
+	}
 	if in.CallMode != ir.CallStatic {
 		l.fail("%s", l.callRefusal(in))
 	}
@@ -427,6 +442,9 @@ func (l *lowerer) callee(c Callee, sym string, callArgs, dsts []ir.Reg) {
 	for i, a := range callArgs {
 		vs := l.values(a)
 		for k, comp := range l.components(params[i]) {
+			if comp.pointer {
+				l.passesPointer(c.Name) // escape.go
+			}
 			site.args = append(site.args, l.emit(&Instr{Op: OpCallArg, Off: pOff[i] + comp.off, Width: comp.width, Float: comp.float, Args: []Value{vs[k]}}))
 		}
 	}
@@ -721,6 +739,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		a.mem.Disp += off
 		l.addr[dst] = a
 	case ir.OpLoad:
+		l.refuseLargeCompare(dst)
 		l.load(dst, l.addressOf(args[0]))
 	case ir.OpStore:
 		t := l.f.TypeOf(args[1])
@@ -768,6 +787,9 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.global(dst, in.Sym())
 	case ir.OpAlloc:
 		l.alloc(dst, in)
+	case ir.OpMakeSlice:
+		// A Go helper makes it (appends.go).
+		l.helperSlice(makeSliceBody, args, []ir.Reg{dst})
 	case ir.OpMakeInterface, ir.OpChangeInterface:
 		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpPanic:
@@ -805,9 +827,8 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
 	ir.OpDefer:           "defer: make the call at each return instead",
-	ir.OpFunc:            "a function value: call functions by name",
+	ir.OpFunc:            "a function value: call functions by name, or pass the function in as a parameter",
 	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
-	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
 	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
 	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",
 	ir.OpLookup:          "a map index: use a slice or an array indexed by the key",
@@ -976,6 +997,9 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
 	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
+		if l.convertInTrampoline(dst, x) {
+			return
+		}
 		// string(b), []byte(s), []rune(s), string(r): a new string or
 		// slice, which compiled code cannot allocate.
 		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))

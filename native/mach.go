@@ -279,6 +279,11 @@ type Func struct {
 	Polls int
 	// ResultPointers: a result holds a pointer.
 	ResultPointers bool
+	// PointersToGo: a pointer is passed to a Go function (a trampoline
+	// or a helper), which may keep it; PointersTo names the compiled
+	// functions a pointer is passed to (escape.go).
+	PointersToGo bool
+	PointersTo   []string
 	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
 	// it (the package variable Helpers.POPCNT says).
 	UsesPOPCNT bool
