@@ -6,6 +6,8 @@
 
 package native
 
+import "slices"
+
 // maxArm is the most instructions an arm may have to be computed
 // unconditionally.
 const maxArm = 4
@@ -44,7 +46,7 @@ func ifConvertOnce(m *Func) (changed bool) {
 				ok = false
 			}
 		}
-		if !ok || feedsAddress(b, t, f, j, jt, jf) {
+		if !ok || feedsAddress(m, br, b, t, f, j, jt, jf) {
 			continue
 		}
 		// Both arms run, then the selects, then a jump to the join.
@@ -125,50 +127,93 @@ func convertibleArm(a, b *Block) bool {
 }
 
 // feedsAddress reports whether a value the join's phis select between
-// depends on an address b loads from (a binary search: the next bounds
-// come from the middle index just loaded). There a conditional move
-// would chain every load behind the one before, where a predicted
-// branch lets the next load start early.
-func feedsAddress(b, t, f, j *Block, jt, jf int) bool {
-	addr := map[Value]bool{}
-	def := map[Value]*Instr{}
-	for _, blk := range []*Block{b, t, f} {
+// depends on an address loaded from, with the branch testing what was
+// loaded (a binary search: the next bounds come from the middle index
+// just loaded and compared). There a conditional move would chain every
+// load behind the one before, where a predicted branch lets the next
+// load start early. Two ways: within the diamond, where the arms'
+// values are computed from an address b loads from (through loads
+// too); and across the function, where the comparison is an inlined
+// helper's (cmp.Less): its own diamond, converted first, leaves the
+// load in a block before the branch, which tests the boolean it
+// computed, and the arms are computed from the address (through
+// instructions and phis, not through loads: a clamped sum of loaded
+// values is not an address).
+func feedsAddress(m *Func, br *Instr, b, t, f, j *Block, jt, jf int) bool {
+	selects := func(dependsOn func(Value) bool) bool {
+		for _, p := range j.Phis {
+			if p.Args[jt] != p.Args[jf] && (dependsOn(p.Args[jt]) || dependsOn(p.Args[jf])) {
+				return true
+			}
+		}
+		return false
+	}
+	// Within the diamond.
+	addr, _, def, _ := loadFacts([]*Block{b, t, f})
+	if selects(func(v Value) bool { return dependsOn(v, addr, def, nil, true) }) {
+		return true
+	}
+	// Across the function.
+	addr, loaded, def, phiArgs := loadFacts(m.Blocks)
+	if !slices.ContainsFunc(br.Args, func(v Value) bool { return dependsOn(v, loaded, def, phiArgs, false) }) {
+		return false
+	}
+	return selects(func(v Value) bool { return dependsOn(v, addr, def, phiArgs, false) })
+}
+
+// loadFacts returns, of blocks, the address registers of the loads,
+// the values loaded, the instruction defining each value and the
+// arguments of each phi.
+func loadFacts(blocks []*Block) (addr, loaded map[Value]bool, def map[Value]*Instr, phiArgs map[Value][]Value) {
+	addr, loaded, def, phiArgs = map[Value]bool{}, map[Value]bool{}, map[Value]*Instr{}, map[Value][]Value{}
+	for _, blk := range blocks {
+		for _, p := range blk.Phis {
+			phiArgs[p.Dst] = p.Args
+		}
 		for _, in := range blk.Instrs {
 			if in.Op == OpLoad {
 				for _, a := range in.Mem.args() {
 					addr[a] = true
 				}
+				loaded[in.Dst] = true
 			}
 			if in.Dst != NoValue {
 				def[in.Dst] = in
 			}
 		}
 	}
+	return addr, loaded, def, phiArgs
+}
+
+// dependsOn reports whether v is computed from a value of set, through
+// the instructions of def and the phis of phiArgs (the boolean an
+// inlined || or && leaves is a phi), through loads' address registers
+// too if throughLoads.
+func dependsOn(v Value, set map[Value]bool, def map[Value]*Instr, phiArgs map[Value][]Value, throughLoads bool) bool {
 	seen := map[Value]bool{}
 	var reaches func(v Value) bool
 	reaches = func(v Value) bool {
-		if addr[v] {
+		if set[v] {
 			return true
 		}
 		if seen[v] {
 			return false
 		}
 		seen[v] = true
-		if in := def[v]; in != nil {
-			for _, a := range in.Args {
-				if reaches(a) {
-					return true
-				}
+		args := phiArgs[v]
+		if in := def[v]; in != nil && (throughLoads || in.Op != OpLoad) {
+			args = in.Args
+		} else if in != nil {
+			args = nil
+		}
+		for _, a := range args {
+			if reaches(a) {
+				return true
 			}
 		}
 		return false
 	}
-	for _, p := range j.Phis {
-		if p.Args[jt] != p.Args[jf] && (reaches(p.Args[jt]) || reaches(p.Args[jf])) {
-			return true
-		}
-	}
-	return false
+	return reaches(v)
 }
 
 // incrementOf returns the addition when one of vt, vf is the other plus

@@ -221,6 +221,7 @@ func (l *lowerer) transform() {
 		{"remainders", true, func() { remainders(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
+		{"branchOnCompares", true, func() { branchOnCompares(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"ifConvert", true, func() { ifConvert(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},

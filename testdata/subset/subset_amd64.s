@@ -2068,8 +2068,8 @@ b5:
 	CMPQ DI, SI
 	SETCS R11
 	MOVBQZX R11, R9
-	CMPQ R9, $0
-	JNE b3
+	CMPQ DI, SI
+	JCS b3
 b4:
 	CMPQ DI, $0
 	JLS b11
@@ -4879,10 +4879,7 @@ b7:
 	JCC panic2
 	MOVLQSX (BX)(CX*4), DX
 	CMPQ R14, DX
-	SETLT R11
-	MOVBQZX R11, AX
-	CMPQ AX, $0
-	JEQ b6
+	JGE b6
 b5:
 	MOVL DX, (BX)(R12*4)
 	MOVL R14, (BX)(CX*4)
@@ -5309,19 +5306,14 @@ b0:
 	JMP b1
 	PCALIGN $64
 b2:
-	MOVQ SI, R8
-	SUBQ $1, R8
-	MOVLQSX (BX)(R8*4), R9
-	CMPL (BX)(SI*4), R9
-	SETLT R11
-	MOVBQZX R11, R9
-	CMPQ R9, $0
-	JNE b4
+	MOVLQSX (BX)(SI*4), R8
+	SUBQ $1, SI
+	MOVLQSX (BX)(SI*4), R9
+	CMPQ R8, R9
+	JLT b4
 b5:
 	SUBQ $1, DI
 	JEQ b19
-b18:
-	MOVQ R8, SI
 b1:
 	CMPQ SI, $0
 	JGT b2
@@ -5334,7 +5326,7 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
-	MOVQ R8, 128(SP)
+	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -5345,9 +5337,8 @@ b19:
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
-	MOVQ 128(SP), R8
+	MOVQ 128(SP), SI
 	MOVQ $4096, DI
-	MOVQ R8, SI
 	JMP b1
 
 // func Total(xs ...uint32) uint32
