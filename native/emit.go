@@ -946,11 +946,27 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return
 	}
+	if in.CountFits && d != "CX" && x != "CX" {
+		// The count is below 64: x86's shift is Go's, in place.
+		if c := e.reg(uses[1], GP); c != "CX" {
+			e.ins("MOVQ %s, CX", c)
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		e.ins("%s CX, %s", op, d)
+		if in.Bin == BinShl {
+			e.ext(in, d)
+		}
+		return
+	}
 	e.ins("MOVQ %s, R11", x)
 	if c := e.reg(uses[1], GP); c != "CX" {
 		e.ins("MOVQ %s, CX", c)
 	}
-	if op == "SARQ" {
+	if in.CountFits {
+		e.ins("%s CX, R11", op)
+	} else if op == "SARQ" {
 		ok := e.newLabel("sar")
 		e.ins("CMPQ CX, $64")
 		e.ins("JCS %s", ok)

@@ -241,6 +241,7 @@ func (l *lowerer) transform() {
 		{"combineLoads", true, func() { combineLoads(l.m) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
+		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}

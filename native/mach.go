@@ -228,6 +228,11 @@ type Instr struct {
 	Rets []Ret  // OpReturn
 	Pos  token.Pos
 
+	// CountFits, on a shift by a register, says that the count is
+	// below 64 (shiftcounts.go): the emitter leaves out the guard that
+	// gives Go's result for larger counts.
+	CountFits bool
+
 	// CarryIn, on an addition or subtraction with carry, makes Args[1]
 	// its carry in; on a carry out, says that only the instruction
 	// right after reads it, from the flags, so it emits nothing.
