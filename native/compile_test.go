@@ -103,6 +103,30 @@ func TestLeftToGC(t *testing.T) {
 	}
 }
 
+// TestLeftToGCNoLoop checks that a function without a loop that gc
+// does not inline (math/bits' Mul64, just over gc's inlining budget) is
+// left to gc too, with its own reason: it is not inlined, its call
+// passes its arguments in registers, and the call of assembly costs
+// more than its code saves.
+func TestLeftToGCNoLoop(t *testing.T) {
+	const mul = "func Mul(x, y uint64) (hi, lo uint64) {\n\tconst mask32 = 1<<32 - 1\n\tx0 := x & mask32\n\tx1 := x >> 32\n\ty0 := y & mask32\n\ty1 := y >> 32\n\tw0 := x0 * y0\n\tt := x1*y0 + w0>>32\n\tw1 := t & mask32\n\tw2 := t >> 32\n\tw1 += x0 * y1\n\thi = x1*y1 + w2 + w1>>32\n\tlo = x * y\n\treturn\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + mul})
+	inl, err := gcInlinable(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inl["Mul"] {
+		t.Fatalf("gc inlines Mul: the test needs a function it does not")
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}})
+	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Mul: left to gc: "+leftNoLoop) {
+		t.Errorf("Mul: got %v, want it left to gc, having no loop", err)
+	}
+	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}, Inlinable: true}); err != nil {
+		t.Errorf("Mul with Inlinable: %v", err)
+	}
+}
+
 // TestGenericRefused checks what vssa compile says of the generic
 // functions and instantiations it does not compile, at the generic
 // function's position, and that nothing is written then.
