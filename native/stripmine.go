@@ -1,0 +1,102 @@
+// This file gives a counted loop its preemption polls without a
+// countdown: a loop whose header only tests i < n, i a header phi that
+// each iteration raises by a constant and n computed before the loop,
+// tests i < lim instead, lim being n or, when n is further away than
+// pollInterval, i + pollInterval. Where i reaches lim before n, the
+// loop polls and sets lim again. The iterations keep the one compare
+// and jump they had; the countdown's decrement and branch, one more of
+// each per iteration (fastjson's skipWSSlow, a search loop of five
+// compares and jumps, ran at 0.76x gc with it), run only at each
+// pollInterval-th iteration and at the exit.
+
+package native
+
+// stripMine rewrites the loop of header h (body) so, reporting whether
+// it could: h holds only its branch, OpBranch i < n (64 bits, signed
+// or not, into the loop on true), with i a phi of h whose argument on
+// the latch's edge is i plus a constant of at least 1, and n defined
+// outside the loop.
+func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition) bool {
+	m := l.m
+	hb := m.Blocks[h]
+	if len(latches) != 1 || len(hb.Instrs) != 1 || len(hb.Succs) != 2 {
+		return false
+	}
+	br := hb.Instrs[0]
+	if br.Op != OpBranch || br.Float || br.HasImm || br.MemFirst || br.Width != 8 || br.Cond != CondLt || len(br.Args) != 2 {
+		return false
+	}
+	if !body[hb.Succs[0]] || body[hb.Succs[1]] {
+		return false
+	}
+	i, n := br.Args[0], br.Args[1]
+	if d := def[n]; d.block == nil || body[d.block.Index] {
+		return false
+	}
+	pi := -1
+	for k, p := range hb.Phis {
+		if p.Dst == i {
+			pi = k
+		}
+	}
+	if pi < 0 {
+		return false
+	}
+	li := indexOf(hb.Preds, latches[0])
+	step := def[hb.Phis[pi].Args[li]].instr
+	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Width != 8 || step.Args[0] != i {
+		return false
+	}
+	pos := br.Pos
+	// limit appends to code the instructions computing lim from x
+	// and n: x + pollInterval if x < n and n - x > pollInterval (as
+	// unsigned: the distance, exact when x < n), else n.
+	limit := func(code []*Instr, x Value) ([]*Instr, Value) {
+		dist := m.newValue(GP, false)
+		far := m.newValue(GP, false)
+		near := m.newValue(GP, false)
+		lim := m.newValue(GP, false)
+		return append(code,
+			&Instr{Op: OpBin, Bin: BinSub, Dst: dist, Args: []Value{n, x}, Width: 8, Pos: pos},
+			&Instr{Op: OpBin, Bin: BinAdd, Dst: far, Args: []Value{x}, HasImm: true, Imm: pollInterval, Width: 8, Pos: pos},
+			&Instr{Op: OpSelect, Dst: near, Cond: CondGt, Args: []Value{dist, far, n}, HasImm: true, Imm: pollInterval, Width: 8, Pos: pos},
+			&Instr{Op: OpSelect, Dst: lim, Cond: CondLt, Signed: br.Signed, Args: []Value{x, n, near, n}, Width: 8, Pos: pos},
+		), lim
+	}
+	limPhi := Phi{Dst: m.newValue(GP, false), Args: make([]Value, len(hb.Preds))}
+	for k, p := range hb.Preds {
+		if body[p] {
+			limPhi.Args[k] = limPhi.Dst // unchanged along the back edge
+			continue
+		}
+		pb := m.Blocks[p]
+		last := pb.Instrs[len(pb.Instrs)-1]
+		code, lim := limit(append([]*Instr(nil), pb.Instrs[:len(pb.Instrs)-1]...), hb.Phis[pi].Args[k])
+		pb.Instrs = append(code, last)
+		limPhi.Args[k] = lim
+	}
+	// The header tests i < lim; on false, check tests i < n: the exit
+	// on false, the poll on true, which sets lim again.
+	exit := hb.Succs[1]
+	check := &Block{Index: len(m.Blocks), Preds: []int{h}}
+	m.Blocks = append(m.Blocks, check)
+	poll := &Block{Index: len(m.Blocks), Preds: []int{check.Index}, Succs: []int{h}}
+	m.Blocks = append(m.Blocks, poll)
+	m.Polls++
+	check.Succs = []int{poll.Index, exit}
+	check.Instrs = []*Instr{{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: br.Signed, Args: []Value{i, n}, Width: 8, Pos: pos}}
+	eb := m.Blocks[exit]
+	eb.Preds[indexOf(eb.Preds, h)] = check.Index
+	hb.Succs[1] = check.Index
+	br.Args = []Value{i, limPhi.Dst}
+	code, lim := limit([]*Instr{{Op: OpPoll, Dst: NoValue, Pos: pos}}, i)
+	poll.Instrs = append(code, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
+	// The poll's edge into the header brings each phi its own value.
+	hb.Preds = append(hb.Preds, poll.Index)
+	for k := range hb.Phis {
+		hb.Phis[k].Args = append(hb.Phis[k].Args, hb.Phis[k].Dst)
+	}
+	limPhi.Args = append(limPhi.Args, lim)
+	hb.Phis = append(hb.Phis, limPhi)
+	return true
+}
