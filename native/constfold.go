@@ -4,7 +4,8 @@
 // operand an immediate, and a constant index a displacement, so that
 // crypto/sha1's w[i] = ... of its unrolled first loop is one store to a
 // fixed address, as gc's constant propagation makes it, rather than the
-// index computed and kept in a register or spilled.
+// index computed and kept in a register or spilled. Checks that always
+// pass on constants go.
 
 package native
 
@@ -28,8 +29,47 @@ func foldConstants(m *Func) {
 					changed = true
 				}
 			}
+			kept := b.Instrs[:0]
+			for _, in := range b.Instrs {
+				if neverFails(in, konst) {
+					changed = true
+					continue
+				}
+				kept = append(kept, in)
+			}
+			b.Instrs = kept
 		}
 	}
+}
+
+// neverFails reports whether in is a check whose operands, constants or
+// one value twice, always pass it: binary.LittleEndian.Uint64(b[0:8:n])
+// checks 7 < len(b[0:8:n]), which is the constant 8 (xxhash's
+// writeBlocks), and s[k:] checks len s ≤ len s.
+func neverFails(in *Instr, konst func(Value) (int64, bool)) bool {
+	if in.Float || in.HasImm || in.hasMem() {
+		return false
+	}
+	switch in.Op {
+	case OpBounds, OpSliceBound:
+		if len(in.Args) != 2 {
+			return false
+		}
+		if in.Op == OpSliceBound && in.Args[0] == in.Args[1] {
+			return true
+		}
+		x, xk := konst(in.Args[0])
+		y, yk := konst(in.Args[1])
+		if !xk || !yk {
+			return false
+		}
+		// Unsigned, as the emitted compare: a negative index fails.
+		if in.Op == OpBounds {
+			return uint64(x) < uint64(y)
+		}
+		return uint64(x) <= uint64(y)
+	}
+	return false
 }
 
 // foldInstr applies one fold to in, if one applies, and reports

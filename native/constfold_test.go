@@ -66,3 +66,51 @@ func TestFoldConstants(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestFoldPassingChecks: a bounds check of constants that passes goes
+// (7 < 8 of binary.LittleEndian.Uint64(b[0:8:n])), as does a slice check
+// of a value against itself; one that fails, or of a value not known,
+// stays: -1 fails the unsigned compare.
+func TestFoldPassingChecks(t *testing.T) {
+	m := &Func{}
+	seven, eight, minus, n := m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false)
+	pass := &Instr{Op: OpBounds, Dst: NoValue, Signed: true, Args: []Value{seven, eight}}
+	fail := &Instr{Op: OpBounds, Dst: NoValue, Signed: true, Args: []Value{eight, seven}}
+	negative := &Instr{Op: OpBounds, Dst: NoValue, Signed: true, Args: []Value{minus, eight}}
+	unknown := &Instr{Op: OpBounds, Dst: NoValue, Signed: true, Args: []Value{seven, n}}
+	self := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{n, n}}
+	sliceEq := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{eight, eight}}
+	sliceFail := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{eight, seven}}
+	m.Blocks = []*Block{{Index: 0, Instrs: []*Instr{
+		{Op: OpArg, Dst: n, Width: 8},
+		{Op: OpConst, Dst: seven, Imm: 7, Width: 8},
+		{Op: OpConst, Dst: eight, Imm: 8, Width: 8},
+		{Op: OpConst, Dst: minus, Imm: -1, Width: 8},
+		pass, fail, negative, unknown, self, sliceEq, sliceFail,
+		{Op: OpReturn, Dst: NoValue},
+	}}}
+	foldConstants(m)
+	has := func(in *Instr) bool {
+		for _, x := range m.Blocks[0].Instrs {
+			if x == in {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		name string
+		in   *Instr
+		kept bool
+	}{
+		{"7 < 8", pass, false}, {"8 < 7", fail, true}, {"-1 < 8", negative, true}, {"7 < n", unknown, true},
+		{"n <= n", self, false}, {"8 <= 8", sliceEq, false}, {"8 <= 7", sliceFail, true},
+	} {
+		if has(c.in) != c.kept {
+			t.Errorf("%s: kept = %v, want %v", c.name, has(c.in), c.kept)
+		}
+	}
+	if err := verifySSA(m); err != nil {
+		t.Error(err)
+	}
+}

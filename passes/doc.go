@@ -35,6 +35,9 @@
 //     dominating ones, remove covered checks (validate.GVN)
 //   - checkelim: remove run-time checks whose condition holds on every
 //     path to them (validate.CheckElim)
+//   - zce: remove divchecks that a divcheck of the same register
+//     strictly dominates, the Sea of Nodes algorithm of paper 004 §4.3
+//     (validate.ZCE)
 //   - gsa: gated SSA: phis become gammas gated by path predicates and
 //     mus at loop headers, loop values leave through etas
 //     (validate.GSA)

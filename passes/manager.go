@@ -125,7 +125,8 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 	for i, p := range m.Pipeline {
 		rep := &Report{Pass: p.Name, Func: f.Name}
 		reports = append(reports, rep)
-		if form != p.In {
+		next, takes := p.Takes(form)
+		if !takes {
 			rep.Outcome = Skipped
 			rep.Err = fmt.Errorf("function is in %s form, %s takes %s", form, p.Name, p.In)
 			continue
@@ -147,15 +148,15 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 		}
 		if m.NoValidate {
 			rep.Outcome = Unchecked
-			cur, form = out, p.Out
+			cur, form = out, next
 			continue
 		}
 		err = validateSafely(p, validate)
-		if err == nil && (out != cur || p.Out != form) {
+		if err == nil && (out != cur || next != form) {
 			// Validators check structure too; this is the manager's own
 			// check, which does not depend on any validator being right.
 			// What it leaves (counts, verdict) serves a later pass only.
-			err = ir.CheckWith(out, p.Out, ir.CheckOptions{Forget: i == len(m.Pipeline)-1})
+			err = ir.CheckWith(out, next, ir.CheckOptions{Forget: i == len(m.Pipeline)-1})
 		}
 		if err != nil {
 			rep.Outcome, rep.Err = Rejected, err
@@ -168,7 +169,7 @@ func (m *Manager) Run(f *ir.Func) (*ir.Func, []*Report) {
 			// the pass, validator and checker read of it is at hand.
 			return nil, reports
 		}
-		cur, form = out, p.Out
+		cur, form = out, next
 	}
 	if m.NoValidate {
 		return cur, reports

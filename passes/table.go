@@ -21,6 +21,7 @@ import (
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/passes/outofssa"
+	"github.com/vssa-go/vssa/passes/zce"
 	"github.com/vssa-go/vssa/validate"
 )
 
@@ -33,8 +34,9 @@ var Table = mustTable(
 		New("loopnorm", "give every loop one entry edge and one latch (new jump-only blocks), so that gsa makes mus of its header's phis", ir.RTL, ir.RTL, loopnorm.Run, validate.Normalize),
 		New("mem2reg", "promote variables to registers, SSA form by Cytron et al.", ir.RTL, ir.SSA, mem2reg.Run, validate.Mem2Reg),
 		New("mem2reg-braun", "promote variables to registers, SSA form by Braun et al.", ir.RTL, ir.SSA, mem2reg.RunBraun, validate.Mem2Reg),
-		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN),
-		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim),
+		New("gvn", "global value numbering, optimistic: replace values by equal dominating ones, remove covered checks", ir.SSA, ir.SSA, gvn.Run, validate.GVN).AlsoGSA(),
+		New("checkelim", "remove run-time checks whose condition holds on every path to them", ir.SSA, ir.SSA, checkelim.Run, validate.CheckElim).AlsoGSA(),
+		New("zce", "remove divchecks that a divcheck of the same register strictly dominates, the Sea of Nodes algorithm of paper 004 §4.3", ir.SSA, ir.SSA, zce.Run, validate.ZCE),
 		New("gsa", "gated SSA: phis become gammas gated by path predicates and mus at loop headers, loop values leave through etas", ir.SSA, ir.GSA, gsa.Run, validate.GSA),
 		New("gsa-destruct", "gated SSA back to SSA: gammas and mus become phis, etas copies", ir.GSA, ir.SSA, gsa.Destruct, validate.GSADestruct),
 		New("gcm", "global code motion: each data node of the Sea of Nodes graph to the block of least loop depth between schedule early and late", ir.SSA, ir.SSA, gcm.Run, validate.GCM),
@@ -46,10 +48,11 @@ var Table = mustTable(
 		{Pass: "mem2reg-braun", After: []string{"normalize", "loopnorm"}, Insert: "normalize", Why: "SSA form needs a normalised CFG (edges into joins leave jumps)"},
 		{Pass: "gvn", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gvn takes SSA form"},
 		{Pass: "checkelim", After: []string{"mem2reg", "mem2reg-braun"}, Why: "checkelim takes SSA form"},
+		{Pass: "zce", After: []string{"mem2reg", "mem2reg-braun"}, Why: "zce takes SSA form (its divisors are registers, the same value wherever a check of one dominates)"},
 		{Pass: "gcm", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gcm takes SSA form"},
 		{Pass: "outofssa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "outofssa takes SSA form"},
 		{Pass: "gsa", After: []string{"mem2reg", "mem2reg-braun"}, Why: "gsa takes SSA form (normalised: predicates read the conditions of the branches into the join's predecessors)"},
-		{Pass: "gsa-destruct", After: []string{"gsa"}, Why: "gsa-destruct takes GSA form, which only gsa gives; no other pass reads gates, so GSA must be destroyed before them"},
+		{Pass: "gsa-destruct", After: []string{"gsa"}, Why: "gsa-destruct takes GSA form, which only gsa gives; of the other passes only gvn (which reads gates: gated value numbering) and checkelim (which reads gammas as phis) take it, so GSA must be destroyed before the rest"},
 	},
 )
 
@@ -60,6 +63,9 @@ type Pass struct {
 	Doc       string
 	In, Out   ir.Discipline // the form the pass takes and the one it gives
 	Validator string        // the validator's name, as "validate.Mem2Reg"
+	// GSA: the pass takes GSA form too (it reads gates), and then
+	// gives GSA form back.
+	GSA bool
 
 	// apply runs the pass on f, and returns its result and the check of
 	// that result by the pass's validator (which has the hints).
@@ -78,6 +84,23 @@ func New[H any](name, doc string, in, out ir.Discipline, run func(f *ir.Func) (*
 		}
 		return g, func() error { return validator(f, g, h) }, nil
 	}}
+}
+
+// AlsoGSA marks p as taking GSA form too, giving it back.
+func (p *Pass) AlsoGSA() *Pass {
+	p.GSA = true
+	return p
+}
+
+// Takes reports whether p takes form, and which form it then gives.
+func (p *Pass) Takes(form ir.Discipline) (out ir.Discipline, ok bool) {
+	switch {
+	case form == p.In:
+		return p.Out, true
+	case p.GSA && form == ir.GSA:
+		return ir.GSA, true
+	}
+	return form, false
 }
 
 // funcName is the name of the function fn as its package and name
@@ -215,11 +238,12 @@ func (t *PassTable) Pipeline(list string) ([]*Pass, error) {
 	ran := map[string]bool{}
 	form := ir.RTL
 	add := func(p *Pass) error {
-		if p.In != form {
+		next, ok := p.Takes(form)
+		if !ok {
 			return fmt.Errorf("pass %s takes %s form, but the passes before it leave %s form", p.Name, p.In, form)
 		}
 		out = append(out, p)
-		ran[p.Name], form = true, p.Out
+		ran[p.Name], form = true, next
 		return nil
 	}
 	for _, name := range strings.Split(list, ",") {

@@ -116,7 +116,7 @@ func checkElim(before, after *ir.Func, h *CheckElimHints, wordBits uint, contrac
 	if err != nil {
 		return err
 	}
-	if err := c.sameButRemoved(after, removed); err != nil {
+	if err := sameButRemoved(c.r, c.f, after, removed); err != nil {
 		return err
 	}
 	decided, err := c.decisions(h.Decided)
@@ -218,17 +218,17 @@ func (c *factCheck) removals(rs []CheckRemoval) (map[place]bool, error) {
 	return removed, nil
 }
 
-// sameButRemoved checks that after is the input without the removed
-// instructions.
-func (c *factCheck) sameButRemoved(after *ir.Func, removed map[place]bool) error {
-	for i, b := range c.f.Blocks {
+// sameButRemoved checks that after is the input before without the
+// removed instructions (checkelim's and zce's structure).
+func sameButRemoved(r rejecter, before, after *ir.Func, removed map[place]bool) error {
+	for i, b := range before.Blocks {
 		ab := after.Blocks[i]
 		if len(ab.Phis) != len(b.Phis) {
-			return c.r.at(ab, nil, RuleStructure, "block has %d phis, want the input's %d", len(ab.Phis), len(b.Phis))
+			return r.at(ab, nil, RuleStructure, "block has %d phis, want the input's %d", len(ab.Phis), len(b.Phis))
 		}
 		for k, phi := range b.Phis {
 			if !sameInstr(phi, ab.Phis[k]) {
-				return c.r.at(ab, ab.Phis[k], RuleStructure, "phi differs from the input's %q", ir.FormatInstr(c.f, b, phi))
+				return r.at(ab, ab.Phis[k], RuleStructure, "phi differs from the input's %q", ir.FormatInstr(before, b, phi))
 			}
 		}
 		k := 0
@@ -237,12 +237,12 @@ func (c *factCheck) sameButRemoved(after *ir.Func, removed map[place]bool) error
 				continue
 			}
 			if k >= len(ab.Instrs) || !sameInstr(in, ab.Instrs[k]) {
-				return c.r.at(ab, nil, RuleStructure, "instruction %d differs from the input's %q, want the input's instructions but those removed", k, ir.FormatInstr(c.f, b, in))
+				return r.at(ab, nil, RuleStructure, "instruction %d differs from the input's %q, want the input's instructions but those removed", k, ir.FormatInstr(before, b, in))
 			}
 			k++
 		}
 		if k != len(ab.Instrs) {
-			return c.r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), k)
+			return r.at(ab, nil, RuleStructure, "block has %d instructions, want the input's %d but those removed", len(ab.Instrs), k)
 		}
 	}
 	return nil

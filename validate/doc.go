@@ -39,6 +39,10 @@
 //     on every edge into its block, from the source's facts, what the
 //     source's instructions establish, the edge's condition, or the
 //     register's definition), which implies every removed check.
+//   - ZCE: the input without some divchecks, each strictly dominated
+//     by a kept divcheck of the same register (Definition 4.1 of paper
+//     004, the premise of its Corollary 4.2), the recover block's edge
+//     from the entry excluded.
 //   - GSA: gated SSA after CompCertGSA §5: the same code but for phis
 //     turned into μs and γs and ηs at the start of blocks, operands
 //     renamed only to an η of themselves that precedes them, gates that

@@ -139,6 +139,11 @@ const (
 	// check guarding it came before.
 	RuleAnchor Rule = "anchor"
 
+	// zce: a removed instruction is a divcheck, and a kept divcheck of
+	// the same register strictly dominates it in the input (not through
+	// the recover block's edge from the entry).
+	RuleCovered Rule = "covered"
+
 	// regalloc: every location an instruction reads holds the value it
 	// reads, and every phi's location holds its argument after the
 	// parallel move on each edge into its block.
@@ -165,6 +170,7 @@ var AllRules = []Rule{
 	RuleNumbering, RuleMemory, RuleReplace, RuleRemove,
 	RuleFacts, RuleImplied, RuleDecided,
 	RuleEffects, RulePlace, RuleAnchor,
+	RuleCovered,
 	RuleLocation,
 	RuleRename, RuleGates, RuleCoherence, RuleExclusive,
 }

@@ -80,10 +80,17 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			}
 		}
 	case ir.OpShr:
-		// 0 ≤ x >> k ≤ x for x ≥ 0, and x >> k ≤ m >> k for x ≤ m.
+		// 0 ≤ x >> k ≤ x for x ≥ 0, and x >> k ≤ m >> k for x ≤ m, m
+		// a fact's bound or the maximum of x's type of at most 32 bits
+		// (a uint8 >> 4 ≤ 15, which indexes a [16]T: utf8's
+		// acceptRanges[x>>4]; a wider type's bounds no index).
 		if k, ok := c.Constant(args[1], use); ok && k >= 0 && c.Implied(le(ir.NoReg, args[0], 0), avail, use) {
 			avail = append(avail, le(ir.NoReg, r, 0), le(r, args[0], 0))
-			if m, ok := c.upperIn(args[0], avail, use); ok {
+			m, ok := c.upperIn(args[0], avail, use)
+			if hi, typed := c.upper(args[0]); typed && hi <= math.MaxUint32 && (!ok || hi < m) {
+				m, ok = hi, true
+			}
+			if ok {
 				avail = append(avail, le(r, ir.NoReg, m>>min(k, 63)))
 			}
 		}
@@ -111,6 +118,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		if mk := c.definition(args[0], use); mk != nil && mk.Op == ir.OpMakeSlice && mk.Args()[1] != ir.NoReg {
 			avail = c.equal(avail, r, mk.Args()[1], 0) // cap of makeslice n, m is m
 		}
+		avail = c.capOf(avail, r, args[0], use)
 	case ir.OpLen:
 		avail = c.lenOf(avail, r, args[0], use)
 	case ir.OpCall:
@@ -304,16 +312,7 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 	} else if hi != ir.NoReg {
 		his = append(his, hi)
 	} else {
-		n := len(avail)
-		for _, a := range avail[:n] {
-			for _, term := range [2]ir.Reg{a.Reg, a.Y} {
-				if a.Kind == FactLE && a.If.Kind == 0 && term != ir.NoReg && !slices.Contains(his, term) {
-					if in := c.definition(term, use); in != nil && in.Op == ir.OpLen && in.Args()[0] == x {
-						his = append(his, term)
-					}
-				}
-			}
-		}
+		his = c.termsOf(avail, ir.OpLen, x, use)
 	}
 	for _, h := range his {
 		if constLo {
@@ -323,6 +322,63 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 		}
 	}
 	return avail
+}
+
+// capOf returns avail with the facts of r = cap s for a sub-slice s =
+// x[l:h:m] (the spec: m - l; without m, cap x - l, and of an array
+// pointer x, its length - l): for a constant l = k, r = m - k (or each
+// register that is cap x and is in a fact, minus k); for another l, r
+// ≤ m (or ≤ cap x: the slice ran, so 0 ≤ l).
+func (c *FactRules) capOf(avail []Fact, r, s ir.Reg, use int) []Fact {
+	def := c.definition(s, use)
+	if def == nil || def.Op != ir.OpSlice {
+		return avail
+	}
+	args := def.Args()
+	x, lo, max := args[0], args[1], args[3]
+	k, constLo := int64(0), lo == ir.NoReg
+	if !constLo {
+		k, constLo = c.Constant(lo, use)
+	}
+	var tops []ir.Reg // registers that are the slice's capacity plus l
+	switch n := arrayLen(c.f.TypeOf(x)); {
+	case max != ir.NoReg:
+		tops = []ir.Reg{max}
+	case n >= 0:
+		if constLo { // (*[n]T)[k:h]: n - k
+			if b, ok := subInt(n, k); ok {
+				avail = append(avail, le(r, ir.NoReg, b), le(ir.NoReg, r, -b))
+			}
+		}
+	default:
+		if _, ok := c.f.TypeOf(x).Underlying().(*types.Slice); ok {
+			tops = c.termsOf(avail, ir.OpCap, x, use)
+		}
+	}
+	for _, top := range tops {
+		if constLo {
+			avail = c.equal(avail, r, top, -k)
+		} else {
+			avail = append(avail, le(r, top, 0))
+		}
+	}
+	return avail
+}
+
+// termsOf returns the registers of avail's facts that are op x (len x
+// or cap x) defined where use can rely on them.
+func (c *FactRules) termsOf(avail []Fact, op ir.Op, x ir.Reg, use int) []ir.Reg {
+	var out []ir.Reg
+	for _, a := range avail {
+		for _, term := range [2]ir.Reg{a.Reg, a.Y} {
+			if a.Kind == FactLE && a.If.Kind == 0 && term != ir.NoReg && !slices.Contains(out, term) {
+				if in := c.definition(term, use); in != nil && in.Op == op && in.Args()[0] == x {
+					out = append(out, term)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // upperIn is the least bound m of x - 0 ≤ m among avail's facts.

@@ -48,6 +48,7 @@ package validate
 import (
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/pred"
+	"github.com/vssa-go/vssa/validate/sat"
 )
 
 // GSAHints are the predicate matrix the gates come from, and for each
@@ -57,6 +58,11 @@ type GSAHints struct {
 	// Row[r] is the index in Rows of the row of the gates of the γ or
 	// η defining r.
 	Row map[ir.Reg]int
+	// Solver answers the questions the syntactic rules do not settle;
+	// nil: internal/cdcl. It is untrusted like the pass: an answer
+	// counts only with a certificate sat.CheckRUP accepts (the mutation
+	// suite gives one that lies).
+	Solver sat.Solver
 }
 
 // GSARow is the row of the predicate matrix for dominator Dom: P[j] is
@@ -290,7 +296,7 @@ func (v *gsaCheck) gamma(ab *ir.Block, g *ir.Instr) error {
 	}
 	for k := range gates {
 		for l := k + 1; l < len(gates); l++ {
-			if !exclusive(gates[k], gates[l]) {
+			if !v.exclusive(gates[k], gates[l]) {
 				return v.r.at(ab, g, RuleExclusive, "gates %d and %d may both be 1", k, l)
 			}
 		}
@@ -344,7 +350,7 @@ func (v *gsaCheck) coherence() error {
 				ante = append(ante, pred.And(row.entry(e.from), e.cond)...)
 			}
 			ante = pred.Project(ante, func(a int32) bool { return int(a) < len(v.defBlock) && v.defBlock[a] == j })
-			if !implies(ante, p) {
+			if !v.implies(ante, p) {
 				return v.r.at(b, nil, RuleCoherence, "P(b%d, b%d) = [%s] does not follow from its predecessors' [%s]", row.Dom, j, p, ante)
 			}
 		}

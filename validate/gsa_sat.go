@@ -25,24 +25,32 @@ func GSAQueries() (syntactic, refuted, open int64) {
 	return gsaQueries.syntactic.Load(), gsaQueries.refuted.Load(), gsaQueries.open.Load()
 }
 
-func implies(p, q pred.Pred) bool {
+func (v *gsaCheck) implies(p, q pred.Pred) bool {
 	if pred.Implies(p, q) {
 		gsaQueries.syntactic.Add(1)
 		return true
 	}
-	return settle(pred.ImpliesCNF(p, q))
+	return v.settle(pred.ImpliesCNF(p, q))
 }
 
-func exclusive(p, q pred.Pred) bool {
+func (v *gsaCheck) exclusive(p, q pred.Pred) bool {
 	if pred.Exclusive(p, q) {
 		gsaQueries.syntactic.Add(1)
 		return true
 	}
-	return settle(pred.ExclusiveCNF(p, q))
+	return v.settle(pred.ExclusiveCNF(p, q))
 }
 
-func settle(cnf [][]int) bool {
-	if refuteCNF(cnf) == nil {
+// settle refutes cnf with the hints' solver, or internal/cdcl; either
+// way only a certificate sat.Refute checks settles it.
+func (v *gsaCheck) settle(cnf [][]int) bool {
+	var err error
+	if v.h.Solver != nil {
+		err = sat.Refute(cnf, v.h.Solver)
+	} else {
+		err = refuteCNF(cnf)
+	}
+	if err == nil {
 		gsaQueries.refuted.Add(1)
 		return true
 	}

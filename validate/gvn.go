@@ -16,7 +16,12 @@
 //     the key of an operation whose operands' classes all hold
 //     constants and which ir.Fold evaluates;
 //     (copy) it is a copy of a register of the class;
-//     (phi) it is a phi all of whose arguments are in the class;
+//     (phi) it is a phi (gamma, mu) all of whose arguments are in the
+//     class; a phi or mu keys only with those of its block, a gamma
+//     also with a gamma of another join whose gates, atoms read as
+//     numbers, are the same and pairwise exclusive, each reading its
+//     gates and arguments from before its join (gated value numbering,
+//     gvn_gated.go);
 //     (parameter) it is the class's one parameter or free variable,
 //     and the class has no key;
 //     so two registers of one class hold equal values wherever both
@@ -27,6 +32,8 @@
 //     (and at blocks without predecessors), and at each instruction that
 //     may write memory that existed before it; a block that starts none
 //     has the version every predecessor leaves;
+//   - the registers gates read keep their definitions, and a kept
+//     gamma or eta keeps its gates;
 //   - the result is the input, same blocks and edges, with the
 //     instructions the hints list removed, and every other one kept in
 //     place, with its results, either with operands replaced by
@@ -120,6 +127,10 @@ type gvnCheck struct {
 	// joined lists the registers justified by the copy or phi rule
 	// alone: their classes must have a key from another member.
 	joined []ir.Reg
+	// across lists the pairs of gammas of different joins found
+	// congruent, each checked to read only what is defined before its
+	// join once every definition is known (gvn_gated.go).
+	across [][2]ir.Reg
 
 	class  []class          // by the classes' numbers
 	konsts []constant.Value // the constants of the classes keyed by one
@@ -219,7 +230,13 @@ func GVN(before, after *ir.Func, h *GVNHints) error {
 	if err := c.numbering(cfg.Postorder, h.MemFresh, after); err != nil {
 		return err
 	}
-	return c.resultPhis(after)
+	if err := c.gatedLater(); err != nil {
+		return err
+	}
+	if err := c.resultPhis(after); err != nil {
+		return err
+	}
+	return c.keptAtoms(after)
 }
 
 // places fills in the blocks reachable from the recover block and the
@@ -401,7 +418,9 @@ func (c *gvnCheck) justify(b *ir.Block, at place, in *ir.Instr, j int, d ir.Reg,
 			c.joined = append(c.joined, d)
 			return nil
 		}
-	case ir.OpPhi:
+	case ir.OpPhi, ir.OpGamma, ir.OpMu:
+		// A gamma takes one of its arguments (or stops), a mu one of
+		// its two: all in the class, it is in the class.
 		trivial := true
 		for _, a := range args {
 			trivial = trivial && c.num[a] == num
@@ -494,8 +513,12 @@ func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
 	if a.Aux != b.Aux && (a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != 0 || len(b.SelectDirs()) != 0) {
 		return false
 	}
-	if a.Op == ir.OpPhi && c.def[a.Dst()].block != c.def[b.Dst()].block {
+	if a.Op == ir.OpGamma && !c.sameGates(a, b) {
 		return false
+	}
+	across := a.Op.IsMerge() && c.def[a.Dst()].block != c.def[b.Dst()].block
+	if across && a.Op != ir.OpGamma {
+		return false // phis and mus of different blocks
 	}
 	for i, d := range a.Dsts() {
 		if !sameType(c.f.TypeOf(d), c.f.TypeOf(b.Dsts()[i])) {
@@ -511,6 +534,12 @@ func (c *gvnCheck) sameKey(a, b *ir.Instr) bool {
 		if (x == ir.NoReg || y == ir.NoReg) && x != y || x != ir.NoReg && y != ir.NoReg && c.num[x] != c.num[y] {
 			return false
 		}
+	}
+	if across {
+		// Gammas of different joins: congruent if each reads its gates
+		// and arguments only from before its join, checked once every
+		// definition is known (gatedLater).
+		c.across = append(c.across, [2]ir.Reg{a.Dst(), b.Dst()})
 	}
 	return true
 }

@@ -41,6 +41,10 @@ var ruleCases = []struct {
 	{RuleAnchor, "gcm: a guarded division hoisted out of its loop", func(t *testing.T) error {
 		return gcmOf(t, gcmGuarded, strings.Replace(strings.Replace(gcmGuarded, "    r6:int = div r1, r2\n", "", 1), "    jump b1\nb1:", "    r6:int = div r1, r2\n    jump b1\nb1:", 1))
 	}},
+	{RuleCovered, "zce: a check no check dominates removed", func(t *testing.T) error {
+		rs := []CheckRemoval{{2, 0}}
+		return zceOf(t, rs, &ZCEHints{Removed: rs})
+	}},
 	{RuleLocation, "regalloc: an operand read from a location holding another value", func(t *testing.T) error {
 		f := loopAfter()
 		f.Blocks[2].Instrs[0].Uses[1].L = 1

@@ -11,8 +11,8 @@ import (
 )
 
 // sameShape reports whether two instructions are the same but for their
-// registers: kind, attributes, position and the number of operands and
-// results.
+// registers: kind, attributes (gates too), position and the number of
+// operands and results.
 func sameShape(a, b *ir.Instr) bool {
 	if a == b {
 		return true // results share unchanged instructions with their input
@@ -27,8 +27,13 @@ func sameShape(a, b *ir.Instr) bool {
 	if a.Aux == b.Aux {
 		return true // clones share their Aux
 	}
-	if a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != len(b.SelectDirs()) {
+	if a.Sym() != b.Sym() || !sameConst(a.Const(), b.Const()) || len(a.SelectDirs()) != len(b.SelectDirs()) || len(a.Gates()) != len(b.Gates()) {
 		return false
+	}
+	for i, g := range a.Gates() {
+		if !g.Equal(b.Gates()[i]) {
+			return false
+		}
 	}
 	for i, d := range a.SelectDirs() {
 		if d != b.SelectDirs()[i] {

@@ -11,9 +11,10 @@ import (
 
 func init() {
 	var runs int
+	var gsaOnly, withLoopnorm, gen bool
 	register(&command{
 		name:  "bench",
-		usage: "[-n=RUNS] PATTERNS...",
+		usage: "[-n=RUNS] [-gsa [-loopnorm]] [-gen] PATTERNS...",
 		short: "measure SSA construction and validation against x/tools' lifting",
 		long: `Bench loads the packages (e.g. std) and, in one process, measures
 x/tools' own SSA lifting (CPU time in its lift function during a default
@@ -48,11 +49,50 @@ X: mem2reg (Cytron; promotion and SSA construction) and its validator
 over x/tools' lift; Y: that validator over that build; Z: the pass
 manager over x/tools' lift. All from the profiles: Q, X and Z each the
 median of its ratio over the runs, V, W and Y from the samples of every
-run.`,
+run.
+
+With -gsa, it measures gated SSA instead, once: on each function of the
+packages, after normalize (and loopnorm with -loopnorm), mem2reg with
+its validator, then gsa with its validator on mem2reg's accepted
+result, each timed by the thread's CPU time (Linux; else wall time),
+with the bytes each allocates, the share of phis made gammas or mus or
+kept, and how the validator's questions were settled; it ends with
+
+  gsa+validate / mem2reg+validate = Q.QQx, slowest function S (F), over 1 s: N
+
+With -gen, it runs gsa with its validator on generated worst cases
+(internal/cfggen: if-chains, switches, nested loops with many exits, of
+sizes doubling) and shows the time and memory each takes and how they
+grow; -gen needs no packages.`,
 		flags: func(fs *flag.FlagSet) {
 			fs.IntVar(&runs, "n", 3, "number of runs")
+			fs.BoolVar(&gsaOnly, "gsa", false, "measure gsa with its validator against mem2reg with its validator instead")
+			fs.BoolVar(&withLoopnorm, "loopnorm", false, "with -gsa: loopnorm before mem2reg")
+			fs.BoolVar(&gen, "gen", false, "measure gsa with its validator on generated worst-case CFGs")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+			if gen {
+				bench.ReportGrowth(stdout, bench.Growth())
+				if len(args) == 0 {
+					return exitOK
+				}
+				fmt.Fprintln(stdout)
+			}
+			if gsaOnly {
+				if len(args) == 0 {
+					return badUsage(stderr, "bench", "no packages given (std for the standard library)")
+				}
+				r, err := bench.MeasureGSA(args, withLoopnorm)
+				if err != nil {
+					fmt.Fprintf(stderr, "vssa bench: %v\n", err)
+					return exitFailure
+				}
+				bench.ReportGSA(stdout, r)
+				if r.Rejected > 0 {
+					return exitFailure
+				}
+				return exitOK
+			}
 			if len(args) == 0 {
 				// std takes minutes: it must be asked for.
 				return badUsage(stderr, "bench", "no packages given (std for the standard library)")

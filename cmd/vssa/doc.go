@@ -16,6 +16,8 @@
 //	ir       parse, check and print IR text files
 //	run      interpret a Go program's main through vssa's IR
 //	stats    measure what GVN removes, against a pessimistic dominator walk
+//	view     write an HTML page of a function's IR after each pass, and its graph
+//	zerochecks compare the division checks checkelim and zce remove
 //
 // Each command explains itself with -h. Exit status: 0 success, 1 the
 // command ran and found problems, 2 bad invocation (the usage on

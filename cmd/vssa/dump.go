@@ -68,23 +68,8 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 			declareDiscipline(prog.Module, forms, stderr)
 			opts := ir.PrintOptions{Positions: positions}
 			if len(args) == 2 {
-				f, candidates := findFunc(prog, args[1])
+				f := lookupFunc(prog, "dump", args[1], stderr)
 				if f == nil {
-					if err, ok := prog.Unsupported[args[1]]; ok {
-						fmt.Fprintf(stderr, "vssa dump: %v\n", err)
-						return exitFailure
-					}
-					if g := genericWithoutInstance(prog, args[1]); g != "" {
-						// go/ssa gives no access to an instance no
-						// function refers to.
-						fmt.Fprintf(stderr, "vssa dump: %s is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n", g)
-						return exitFailure
-					}
-					fmt.Fprintf(stderr, "vssa dump: no function %s", args[1])
-					if len(candidates) > 0 {
-						fmt.Fprintf(stderr, "; candidates:\n\t%s", strings.Join(candidates, "\n\t"))
-					}
-					fmt.Fprintln(stderr)
 					return exitFailure
 				}
 				// One function is in one discipline, whatever the others.
@@ -108,6 +93,32 @@ Exit status: 0, or 1 if the package does not load or FUNC is not found.`,
 			return exitOK
 		},
 	})
+}
+
+// lookupFunc returns the function of prog that name names (findFunc),
+// or says on stderr, for command cmd, why there is none: it was not
+// translated, it is generic without an instance, or which candidates
+// name might have meant; then it returns nil.
+func lookupFunc(prog *bridge.Program, cmd, name string, stderr io.Writer) *ir.Func {
+	f, candidates := findFunc(prog, name)
+	if f != nil {
+		return f
+	}
+	if err, ok := prog.Unsupported[name]; ok {
+		fmt.Fprintf(stderr, "vssa %s: %v\n", cmd, err)
+		return nil
+	}
+	if g := genericWithoutInstance(prog, name); g != "" {
+		// go/ssa gives no access to an instance no function refers to.
+		fmt.Fprintf(stderr, "vssa %s: %s is generic, and no instance of it is translated: go/ssa builds the instances that translated code uses (var _ = F[int] uses none)\n", cmd, g)
+		return nil
+	}
+	fmt.Fprintf(stderr, "vssa %s: no function %s", cmd, name)
+	if len(candidates) > 0 {
+		fmt.Fprintf(stderr, "; candidates:\n\t%s", strings.Join(candidates, "\n\t"))
+	}
+	fmt.Fprintln(stderr)
+	return nil
 }
 
 // findFunc finds a function of prog by full name or by a suffix after

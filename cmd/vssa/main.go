@@ -143,7 +143,11 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nPasses (for -passes; each result is checked by its validator):\n")
 	for _, p := range passes.Table.Passes {
-		fmt.Fprintf(w, "  %-14s %s (%s -> %s)\n", p.Name, p.Doc, p.In, p.Out)
+		forms := fmt.Sprintf("%s -> %s", p.In, p.Out)
+		if p.GSA {
+			forms += ", gsa -> gsa"
+		}
+		fmt.Fprintf(w, "  %-14s %s (%s)\n", p.Name, p.Doc, forms)
 	}
 	fmt.Fprintf(w, "\nRun 'vssa <command> -h' for a command's usage.\nExit status: 0 success, 1 problems found, 2 bad invocation.\n"+
 		"vssa run: the program's status, or one of its own after a \"vssa\" line on stderr:\n"+

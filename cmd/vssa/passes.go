@@ -40,7 +40,7 @@ func applyPasses(prog *bridge.Program, list string, w io.Writer) (map[ir.Discipl
 				return nil, fmt.Errorf("internal error: %v", r)
 			}
 			if r.Outcome == passes.Accepted || r.Outcome == passes.Unchecked {
-				form = pipeline[i].Out
+				form, _ = pipeline[i].Takes(form) // gvn gives GSA form back
 			}
 		}
 		forms[form] = append(forms[form], f.Name)

@@ -49,7 +49,11 @@ and then unused is removed). CompCertSSA's Table 1 follows for scale:
 the Iop instructions (CompCert RTL's operations: arithmetic, comparisons,
 conversions, constants, moves, addresses; no loads) of C benchmarks, and
 those its LVN and GVN removed; the "= pure" row is the nearest to Iop.
-It ends with one line:
+On GSA form (-passes=mem2reg,gsa,gvn), gvn numbers gammas of different
+joins together where their gates and arguments agree (gated value
+numbering); it is then also run as gvn.Ungated, gammas numbered only
+with those of their own join, on the same inputs, and a line before the
+last says what gated numbering adds. It ends with one line:
 
   gvn: N instructions of M removed (P%), pessimistic walk: K (Q%)
 
@@ -130,7 +134,7 @@ func newGVNVariant(name string, run func(*ir.Func) (*ir.Func, *validate.GVNHints
 		g, h, err := run(f)
 		v.out, v.hints = g, h
 		return g, h, err
-	}, validate.GVN)
+	}, validate.GVN).AlsoGSA()
 	return v
 }
 
@@ -158,6 +162,11 @@ type gvnStats struct {
 	// The managers: the passes before gvn and gvn; the pessimistic walk
 	// on what gvn was given.
 	manager, pessManager *passes.Manager
+	// On GSA form (a prefix ending with gsa), gvn without gated value
+	// numbering (gvn.Ungated) on what gvn was given too: what gvn
+	// removes over it is what gated numbering adds. Else nil.
+	ungated        *gvnVariant
+	ungatedManager *passes.Manager
 
 	funcs       int // translated
 	unsupported int // not translated by the bridge
@@ -174,12 +183,30 @@ func newGVNStats(prefix []*passes.Pass, opt, pess func(*ir.Func) (*ir.Func, *val
 	s := &gvnStats{prefix: prefix, opt: newGVNVariant("gvn", opt), pess: newGVNVariant("gvn-pessimistic", pess)}
 	s.manager = &passes.Manager{Pipeline: append(prefix[:len(prefix):len(prefix)], s.opt.pass)}
 	s.pessManager = &passes.Manager{Pipeline: []*passes.Pass{s.pess.pass}, In: ir.SSA}
+	if form := prefixForm(prefix); form == ir.GSA {
+		s.pessManager.In = form
+		s.ungated = newGVNVariant("gvn-ungated", gvn.Ungated)
+		s.ungatedManager = &passes.Manager{Pipeline: []*passes.Pass{s.ungated.pass}, In: form}
+	}
 	return s
 }
 
+// prefixForm is the form the passes of prefix leave.
+func prefixForm(prefix []*passes.Pass) ir.Discipline {
+	form := ir.RTL
+	for _, p := range prefix {
+		form, _ = p.Takes(form)
+	}
+	return form
+}
+
 func (s *gvnStats) problems() bool {
-	return s.bridgeRejected+s.prefixRejected+s.prefixCrashed+s.statsCrashed+
-		s.opt.rejected+s.opt.crashed+s.pess.rejected+s.pess.crashed > 0
+	n := s.bridgeRejected + s.prefixRejected + s.prefixCrashed + s.statsCrashed +
+		s.opt.rejected + s.opt.crashed + s.pess.rejected + s.pess.crashed
+	if s.ungated != nil {
+		n += s.ungated.rejected + s.ungated.crashed
+	}
+	return n > 0
 }
 
 // function builds f's GVN input, runs both variants on it, and counts
@@ -199,6 +226,9 @@ func (s *gvnStats) function(f *ir.Func, w io.Writer) {
 	}
 	s.opt.reset()
 	s.pess.reset()
+	if s.ungated != nil {
+		s.ungated.reset()
+	}
 	_, reports := s.manager.Run(f)
 	for _, r := range reports[:len(s.prefix)] {
 		switch r.Outcome {
@@ -225,6 +255,14 @@ func (s *gvnStats) function(f *ir.Func, w io.Writer) {
 	pessOK := s.pess.outcome(reports[0], w)
 	if !optOK || !pessOK || s.pess.in != in {
 		return
+	}
+	if s.ungated != nil {
+		_, reports = s.ungatedManager.Run(in)
+		if !s.ungated.outcome(reports[0], w) || s.ungated.in != in {
+			return
+		}
+		u := gvn.Count(in, s.ungated.out, s.ungated.hints)
+		s.ungated.stats.Add(&u)
 	}
 	o, p := gvn.Count(in, s.opt.out, s.opt.hints), gvn.Count(in, s.pess.out, s.pess.hints)
 	s.opt.stats.Add(&o)
@@ -264,6 +302,12 @@ func (s *gvnStats) report(w io.Writer, patterns string) {
 		gvn.Sum(&p.Folded, nil), gvn.Sum(&o.Folded, nil))
 	compCertTable1(w)
 	total := gvn.Sum(&o.Input, nil)
+	if u := s.ungated; u != nil {
+		fmt.Fprintf(w, "\nOn GSA form, gvn without gated value numbering (gammas of one join only): %d rejected, %d crashed; it removes %d, gvn %d:\n",
+			u.rejected, u.crashed, gvn.Sum(&u.stats.Removed, nil), gvn.Sum(&o.Removed, nil))
+		fmt.Fprintf(w, "gated value numbering adds: %+d instructions (%+d phis, gammas and mus)\n",
+			gvn.Sum(&o.Removed, nil)-gvn.Sum(&u.stats.Removed, nil), o.Removed[gvn.KindPhi]-u.stats.Removed[gvn.KindPhi])
+	}
 	n, k := gvn.Sum(&o.Removed, nil), gvn.Sum(&p.Removed, nil)
 	fmt.Fprintf(w, "\ngvn: %d instructions of %d removed (%s), pessimistic walk: %d (%s)\n", n, total, pct(n, total), k, pct(k, total))
 }

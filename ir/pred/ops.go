@@ -126,3 +126,18 @@ func Project(p Pred, drop func(r int32) bool) Pred {
 	}
 	return Simplify(out)
 }
+
+// Rename returns p with each atom r replaced by to(r), simplified: the
+// form in which predicates over different but equal registers compare
+// equal (GVN maps each atom to its class's number).
+func Rename(p Pred, to func(r int32) int32) Pred {
+	out := make(Pred, 0, len(p))
+	for _, c := range p {
+		k := make(Cube, len(c))
+		for i, l := range c {
+			k[i] = Lit{to(l.Reg), l.Neg}
+		}
+		out = append(out, k)
+	}
+	return Simplify(out)
+}

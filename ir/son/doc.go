@@ -61,6 +61,15 @@
 // machine copies aside there. Check is the static half: the dominance
 // that makes the theorem apply to every use.
 //
+// # Redundant zero checks
+//
+// RedundantZeroChecks is §4.3's algorithm (Figure 6): one walk of the
+// dominator tree flags each divcheck that a divcheck of the same
+// divisor strictly dominates (Definition 4.1), a chain's earlier
+// effects dominating its later ones; a copy counts as its operand, and
+// the recover block's subtree starts with nothing known. The zce pass
+// (passes/zce) removes them; validate.ZCE checks the dominance itself.
+//
 // # Schedules
 //
 // Graph.Schedule turns the graph back into an SSA function given a

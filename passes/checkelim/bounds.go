@@ -18,7 +18,8 @@ import (
 // edges times facts per block each round: beyond them a function keeps
 // its bounds checks.
 const (
-	maxCandidates = 64
+	maxCandidates = 128
+	maxGathered   = 16 * maxCandidates // before those no block can start with go
 	maxBlocks     = 500
 )
 

@@ -16,19 +16,27 @@ import (
 
 // candidates fills s.cands (at most maxCandidates), and reports whether
 // there is a check (or, when deciding them, a comparison) to decide.
+// Candidates are gathered up to maxGathered; those no block can start
+// with (about a len read in the block of its checks) go before the
+// first maxCandidates are kept, so that the eight checks of each
+// word(s[8:]) in utf8's ValidString do not crowd out the loop's
+// condition.
 func (s *bounds) candidates() bool {
 	e, f := s.e, s.e.f
 	seen := map[fact]bool{}
 	add := func(c fact) {
-		if c.Kind == validate.FactLE && c.Reg != c.Y && !seen[c] && len(s.cands) < maxCandidates {
+		if c.Kind == validate.FactLE && c.Reg != c.Y && !seen[c] && len(s.cands) < maxGathered {
 			seen[c] = true
 			s.cands = append(s.cands, c)
 		}
 	}
+	defer s.keepPlaceable()
 	var checks, edges []fact // the checks' and the branches' facts
+	found := false           // a check or comparison to decide, even one whose facts need no candidate (8 ≤ 512)
 	for _, b := range e.rpo {
 		for _, in := range b.Instrs {
 			if boundsCheck(in) {
+				found = true
 				for _, c := range validate.CheckFacts(f, in) {
 					add(c)
 					checks = append(checks, c)
@@ -37,13 +45,14 @@ func (s *bounds) candidates() bool {
 			if e.decide {
 				for _, outcome := range [2]bool{true, false} {
 					for _, c := range s.rules.OutcomeFacts(in, outcome, b.Index) {
+						found = found || c.Kind == validate.FactLE
 						add(c)
 					}
 				}
 			}
 		}
 	}
-	if len(s.cands) == 0 {
+	if !found {
 		return false
 	}
 	for _, b := range e.rpo {
@@ -184,4 +193,24 @@ func (s *bounds) candidates() bool {
 		}
 	}
 	return true
+}
+
+// keepPlaceable keeps the first maxCandidates candidates that some
+// block other than the entry and the recover block can start with:
+// both terms defined there.
+func (s *bounds) keepPlaceable() {
+	e := s.e
+	kept := s.cands[:0]
+	for _, c := range s.cands {
+		if len(kept) == maxCandidates {
+			break
+		}
+		for _, b := range e.rpo {
+			if b.Index != 0 && b.Index != e.f.Recover && e.definedAt(c.Reg, b.Index) && e.definedAt(c.Y, b.Index) {
+				kept = append(kept, c)
+				break
+			}
+		}
+	}
+	s.cands = kept
 }

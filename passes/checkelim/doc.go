@@ -68,5 +68,7 @@
 // multiple of its step (i += 3 up to 8 stays below 7), chains of more
 // than two comparisons (i < j < k < 11 for i < 8), products and halves
 // of registers; the integer search gives up on functions of more than
-// 500 blocks or 64 candidates (maxBlocks, maxCandidates).
+// 500 blocks (maxBlocks) and keeps the first 128 candidates that some
+// block can start with (maxCandidates: a check's fact about a length
+// read in its own block is no candidate to keep).
 package checkelim

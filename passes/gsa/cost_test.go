@@ -7,43 +7,19 @@
 package gsa
 
 import (
-	"fmt"
 	"os"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/vssa-go/vssa/bridge"
+	"github.com/vssa-go/vssa/internal/cfggen"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/passes/loopnorm"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
 )
-
-// counts tallies the merge instructions of GSA results.
-type counts struct{ phis, gammas, mus, etas int }
-
-func (c *counts) add(f *ir.Func) {
-	for _, b := range f.Blocks {
-		for _, in := range b.Phis {
-			switch in.Op {
-			case ir.OpPhi:
-				c.phis++
-			case ir.OpGamma:
-				c.gammas++
-			case ir.OpMu:
-				c.mus++
-			}
-		}
-		for _, in := range b.Instrs {
-			if in.Op == ir.OpEta {
-				c.etas++
-			}
-		}
-	}
-}
 
 func TestCostOnStd(t *testing.T) {
 	if os.Getenv("VSSA_GSA_COST") != "1" {
@@ -58,7 +34,7 @@ func TestCostOnStd(t *testing.T) {
 		var worst time.Duration
 		var worstName string
 		var n, rejected int
-		var c counts
+		var c Counts
 		syn0, ref0, open0 := validate.GSAQueries()
 		for _, f := range prog.Module.Funcs {
 			if ir.Check(f, ir.RTL) != nil {
@@ -99,14 +75,14 @@ func TestCostOnStd(t *testing.T) {
 			if d := t3 - t2; d > worst {
 				worst, worstName = d, f.Name
 			}
-			c.add(g)
+			c.Count(g)
 		}
 		syn1, ref1, open1 := validate.GSAQueries()
-		total := c.phis + c.gammas + c.mus
+		total := c.Phis + c.Gammas + c.Mus
 		t.Logf("loopnorm=%v: %d functions (%d not accepted); mem2reg+validate %v, gsa+validate %v (%.2fx); slowest gsa+validate %v (%s)",
 			withLoops, n, rejected, m2r.Round(time.Millisecond), gsa.Round(time.Millisecond), float64(gsa)/float64(m2r), worst.Round(time.Microsecond), worstName)
 		t.Logf("  of %d phis: %d gammas (%.1f%%), %d mus (%.1f%%), %d kept (%.1f%%); %d etas; validator questions: %d syntactic, %d refuted by SAT, %d open",
-			total, c.gammas, pct(c.gammas, total), c.mus, pct(c.mus, total), c.phis, pct(c.phis, total), c.etas, syn1-syn0, ref1-ref0, open1-open0)
+			total, c.Gammas, pct(c.Gammas, total), c.Mus, pct(c.Mus, total), c.Phis, pct(c.Phis, total), c.Etas, syn1-syn0, ref1-ref0, open1-open0)
 	}
 }
 
@@ -120,37 +96,6 @@ func cpuNow() time.Duration {
 
 func pct(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
 
-// ifChain is n sequential ifs, each setting x in one arm: n diamonds,
-// whose joins' rows are all the entry block's.
-func ifChain(n int) string {
-	var sb strings.Builder
-	sb.WriteString("func @main.f(r0 int, r1 int) int {\nb0:\n    r2:int = const 1\n    jump b1\n")
-	x := 1 // register of x's current version
-	reg := 3
-	blk := 1
-	for i := 0; i < n; i++ {
-		c, v, phi := reg, reg+1, reg+2
-		reg += 3
-		fmt.Fprintf(&sb, "b%d: <- b%d\n    r%d:bool = lt r0, r%d\n    if r%d, b%d, b%d\n", blk, blk-1, c, x, c, blk+1, blk+2)
-		if i == 0 {
-			sb.Reset()
-			sb.WriteString("func @main.f(r0 int, r1 int) int {\nb0:\n    r2:int = const 1\n    jump b1\n")
-			fmt.Fprintf(&sb, "b1: <- b0\n    r%d:bool = lt r0, r%d\n    if r%d, b%d, b%d\n", c, x, c, blk+1, blk+2)
-		}
-		fmt.Fprintf(&sb, "b%d: <- b%d\n    r%d:int = add r%d, r2\n    jump b%d\n", blk+1, blk, v, x, blk+3)
-		fmt.Fprintf(&sb, "b%d: <- b%d\n    jump b%d\n", blk+2, blk, blk+3)
-		fmt.Fprintf(&sb, "b%d: <- b%d, b%d\n    r%d:int = phi r%d, r%d\n", blk+3, blk+1, blk+2, phi, v, x)
-		x = phi
-		blk += 3
-		if i < n-1 {
-			fmt.Fprintf(&sb, "    jump b%d\n", blk+1)
-			blk++
-		}
-	}
-	fmt.Fprintf(&sb, "    return r%d\n}\n", x)
-	return sb.String()
-}
-
 // TestWorstCases runs gsa and its validator on if-chains of growing
 // length and checks that the time stays far from quadratic blow-up:
 // each doubling at most 8x (a linear pass doubles; the rows are per
@@ -158,7 +103,7 @@ func ifChain(n int) string {
 func TestWorstCases(t *testing.T) {
 	var prev time.Duration
 	for _, n := range []int{100, 200, 400, 800} {
-		f, err := ir.ParseFunc(ifChain(n))
+		f, err := ir.ParseFunc(cfggen.IfChain(n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,11 +119,11 @@ func TestWorstCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := cpuNow() - t0
-		var c counts
-		c.add(g)
-		t.Logf("if-chain of %d: gsa+validate %v, %d gammas, %d phis kept", n, d, c.gammas, c.phis)
-		if c.gammas != n {
-			t.Errorf("if-chain of %d: %d gammas, want %d", n, c.gammas, n)
+		var c Counts
+		c.Count(g)
+		t.Logf("if-chain of %d: gsa+validate %v, %d gammas, %d phis kept", n, d, c.Gammas, c.Phis)
+		if c.Gammas != n {
+			t.Errorf("if-chain of %d: %d gammas, want %d", n, c.Gammas, n)
 		}
 		if prev > 20*time.Millisecond && d > 8*prev {
 			t.Errorf("if-chain of %d took %v, %v for half the length", n, d, prev)
@@ -187,44 +132,11 @@ func TestWorstCases(t *testing.T) {
 	}
 }
 
-// switchChain is a switch of n cases on r0 as Go compiles it: a chain of
-// equality tests, each case's block jumping to one join whose phi has n+1
-// arguments. Gates grow with the chain; past MaxGate the join keeps its
-// phi.
-func switchChain(n int) string {
-	var sb strings.Builder
-	sb.WriteString("func @main.f(r0 int) int {\n")
-	// Blocks: test i is b(2i), case i is b(2i+1); default b(2n); join b(2n+1).
-	join := 2*n + 1
-	for i := 0; i < n; i++ {
-		if i == 0 {
-			sb.WriteString("b0:\n")
-		} else {
-			fmt.Fprintf(&sb, "b%d: <- b%d\n", 2*i, 2*(i-1))
-		}
-		k, c := 1+3*i, 2+3*i
-		fmt.Fprintf(&sb, "    r%d:int = const %d\n    r%d:bool = eq r0, r%d\n    if r%d, b%d, b%d\n", k, i, c, k, c, 2*i+1, 2*i+2)
-		fmt.Fprintf(&sb, "b%d: <- b%d\n    jump b%d\n", 2*i+1, 2*i, join)
-	}
-	fmt.Fprintf(&sb, "b%d: <- b%d\n    jump b%d\n", 2*n, 2*(n-1), join)
-	fmt.Fprintf(&sb, "b%d: <-", join)
-	var args []string
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			sb.WriteString(",")
-		}
-		fmt.Fprintf(&sb, " b%d", 2*i+1)
-		args = append(args, fmt.Sprintf("r%d", 1+3*i))
-	}
-	fmt.Fprintf(&sb, ", b%d\n    r%d:int = phi %s, r0\n    return r%d\n}\n", 2*n, 3*n+1, strings.Join(args, ", "), 3*n+1)
-	return sb.String()
-}
-
 // TestWorstCaseSwitch: a switch small enough for MaxGate gets a γ, a
 // larger one keeps its phi, and the cost stays bounded as it grows.
 func TestWorstCaseSwitch(t *testing.T) {
 	for _, n := range []int{8, 100, 400, 1600} {
-		f, err := ir.ParseFunc(switchChain(n))
+		f, err := ir.ParseFunc(cfggen.Switch(n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,11 +152,11 @@ func TestWorstCaseSwitch(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := cpuNow() - t0
-		var c counts
-		c.add(g)
-		t.Logf("switch of %d cases: gsa+validate %v, %d gammas, %d phis kept", n, d, c.gammas, c.phis)
-		if wantGamma := n < MaxGate/2; (c.gammas == 1) != wantGamma {
-			t.Errorf("switch of %d cases: %d gammas, want a gamma: %v", n, c.gammas, wantGamma)
+		var c Counts
+		c.Count(g)
+		t.Logf("switch of %d cases: gsa+validate %v, %d gammas, %d phis kept", n, d, c.Gammas, c.Phis)
+		if wantGamma := n < MaxGate/2; (c.Gammas == 1) != wantGamma {
+			t.Errorf("switch of %d cases: %d gammas, want a gamma: %v", n, c.Gammas, wantGamma)
 		}
 		if d > 2*time.Second {
 			t.Errorf("switch of %d cases took %v", n, d)

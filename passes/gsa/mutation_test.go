@@ -13,12 +13,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/vssa-go/vssa/internal/cdcl"
 	"github.com/vssa-go/vssa/internal/mutation"
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/pred"
 	"github.com/vssa-go/vssa/passes/mem2reg"
 	"github.com/vssa-go/vssa/passes/normalize"
 	"github.com/vssa-go/vssa/validate"
+	"github.com/vssa-go/vssa/validate/sat"
 )
 
 type (
@@ -28,7 +30,7 @@ type (
 )
 
 func cloneHints(h hints) hints {
-	c := &validate.GSAHints{Row: maps.Clone(h.Row)}
+	c := &validate.GSAHints{Row: maps.Clone(h.Row), Solver: h.Solver}
 	for _, r := range h.Rows {
 		c.Rows = append(c.Rows, validate.GSARow{Dom: r.Dom, P: maps.Clone(r.P)})
 	}
@@ -36,6 +38,37 @@ func cloneHints(h hints) hints {
 }
 
 func hintsString(h hints) string { return fmt.Sprint(h.Rows, h.Row) }
+
+// lyingSolver answers every query unsatisfiable: with internal/cdcl's
+// refutation of the query strengthened by unit clauses that rule out
+// each model it finds, those units put first in the certificate. Every
+// later step follows by unit propagation, but the first steps are wrong
+// where the query is satisfiable: a certificate with a wrong step.
+func lyingSolver(nvars int, cnf [][]int) (bool, []bool, [][]int) {
+	solve := cdcl.WithLimit(100000)
+	strong := slices.Clone(cnf)
+	var units [][]int
+	for range nvars + 1 {
+		ok, model, proof := solve(nvars, strong)
+		if !ok {
+			return false, nil, append(units, proof...)
+		}
+		// Rule out the model's value of the first variable no unit
+		// fixes yet.
+		for v := 1; v <= nvars; v++ {
+			if !slices.ContainsFunc(units, func(u []int) bool { return u[0] == v || u[0] == -v }) {
+				lit := v
+				if model[v-1] {
+					lit = -v
+				}
+				units = append(units, []int{lit})
+				strong = append(strong, []int{lit})
+				break
+			}
+		}
+	}
+	return false, nil, [][]int{{}}
+}
 
 func self(c *mutation.Case[hints]) *mutation.Case[hints] { return c }
 
@@ -78,7 +111,7 @@ func TestMutation(t *testing.T) {
 		HintsString: hintsString,
 		Context:     self,
 		Kinds:       gsaKinds,
-		MinKinds:    4,
+		MinKinds:    5,
 	}
 	suite.Test(t)
 }
@@ -97,6 +130,22 @@ func TestDestructMutation(t *testing.T) {
 		MinKinds:    1,
 	}
 	suite.Test(t)
+}
+
+// weakenFirstGate is c's result with the first gate of the gammas of
+// the block at[0] made true, and the matrix entry of its first
+// predecessor in the row of gamma d dropped (true), so that the gate
+// agrees with the matrix but no longer excludes the others.
+func weakenFirstGate(c *mutation.Case[hints], at [2]int, d ir.Reg) (*ir.Func, hints) {
+	g, h := c.Clone()
+	b := g.Blocks[at[0]]
+	for _, phi := range b.Phis {
+		gs := slices.Clone(phi.Gates())
+		gs[0] = pred.TruePred()
+		phi.SetGates(gs)
+	}
+	delete(h.Rows[h.Row[d]].P, b.Preds[0])
+	return g, h
 }
 
 // merges lists the (block, phi index) of g's merge instructions of kind op.
@@ -146,14 +195,26 @@ var gsaKinds = []kind{
 					continue
 				}
 				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					b := g.Blocks[at[0]]
-					for _, phi := range b.Phis {
-						gs := slices.Clone(phi.Gates())
-						gs[0] = pred.TruePred()
-						phi.SetGates(gs)
-					}
-					delete(h.Rows[h.Row[in.Dsts()[0]]].P, b.Preds[0])
+					g, h := weakenFirstGate(c, at, in.Dsts()[0])
+					return g, h, true
+				}})
+			}
+			return out
+		},
+	},
+	{
+		Name: "cert-wrong-step",
+		Doc:  "make a gamma's first gate true (in the matrix too) and answer the validator's questions with a solver whose certificates have wrong steps",
+		Sites: func(c *mutation.Case[hints]) []site {
+			var out []site
+			for _, at := range merges(c.Out, ir.OpGamma) {
+				in := c.Out.Blocks[at[0]].Phis[at[1]]
+				if in.Gates()[0].IsTrue() || in.Args()[0] == in.Args()[1] {
+					continue
+				}
+				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+					g, h := weakenFirstGate(c, at, in.Dsts()[0])
+					h.Solver = lyingSolver
 					return g, h, true
 				}})
 			}
@@ -241,4 +302,25 @@ var destructKinds = []kind{
 			return out
 		},
 	},
+}
+
+// lyingSolver's certificate for a satisfiable query is wrong only in
+// its steps that rule models out: the checker rejects it, and accepts
+// the rest as a refutation of the query with those steps added.
+func TestLyingSolver(t *testing.T) {
+	cnf := [][]int{{1, 2}, {-1, 3}}
+	ok, _, proof := lyingSolver(3, cnf)
+	if ok || len(proof) == 0 {
+		t.Fatalf("lyingSolver answered sat %v with %d steps, want unsat with a certificate", ok, len(proof))
+	}
+	if err := sat.CheckRUP(3, cnf, proof); err == nil {
+		t.Fatal("the lying certificate of a satisfiable query accepted")
+	}
+	n := 0
+	for n < len(proof) && len(proof[n]) == 1 && sat.CheckRUP(3, append(slices.Clone(cnf), proof[:n]...), proof[n:]) != nil {
+		n++
+	}
+	if n == 0 || n == len(proof) {
+		t.Fatalf("no prefix of wrong unit steps found in %v", proof)
+	}
 }

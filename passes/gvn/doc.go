@@ -31,6 +31,10 @@
 // (on equally numbered operands) cannot fail and goes, as does an
 // instruction that may panic whose leader is the same operation.
 //
+// On GSA form a gamma's key holds its gates, their atoms read as
+// numbers, and leaves its block out where it reads its gates and
+// arguments only from before its join: gated value numbering (gated.go).
+//
 // validate.GVN checks every result from the numbering, the memory
 // versions and the removals the pass hands over (validate.GVNHints).
 package gvn

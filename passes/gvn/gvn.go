@@ -10,15 +10,20 @@ import (
 
 // Run numbers f's values optimistically and replaces every redundant
 // one by its dominating leader.
-func Run(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, false) }
+func Run(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, false, false) }
 
 // Pessimistic numbers f's values in one walk, a phi reading a value not
 // numbered yet (around a loop) having its own number: the hash-based
 // numbering of a dominator walk, for measuring what the optimistic
 // iteration adds.
-func Pessimistic(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, true) }
+func Pessimistic(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, true, false) }
 
-func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
+// Ungated numbers a gamma, like a phi, only with those of its own
+// join: GVN without gated value numbering, for measuring what that
+// adds on GSA form (vssa stats).
+func Ungated(f *ir.Func) (*ir.Func, *validate.GVNHints, error) { return run(f, false, true) }
+
+func run(f *ir.Func, pessimistic, ungated bool) (*ir.Func, *validate.GVNHints, error) {
 	s := scratches.Get().(*scratch)
 	defer s.release()
 	cfg := f.CFG()
@@ -26,7 +31,7 @@ func run(f *ir.Func, pessimistic bool) (*ir.Func, *validate.GVNHints, error) {
 	rpo := s.rpo
 	mem := newMemory(f, rpo, s)
 	n := &s.numbering
-	*n = numbering{f: f, mem: mem, pessimistic: pessimistic, s: s}
+	*n = numbering{f: f, mem: mem, pessimistic: pessimistic, s: s, gated: newGated(f, cfg.Dom, ungated)}
 	// Without a retreating edge, the walk numbers each block as it
 	// reaches it (see walk.fused); else the rounds come first.
 	fused := !mem.cyclic

@@ -158,6 +158,7 @@ type numbering struct {
 	mem         *memory
 	pessimistic bool
 	s           *scratch
+	gated       *gated // nil without gated instructions
 
 	num []ir.Reg // register → its number (top until reached)
 	// number → 1 + the index in values of the constant its class holds,
@@ -343,7 +344,17 @@ func (n *numbering) phiNumber(b *ir.Block, phi *ir.Instr) ir.Reg {
 	if len(args) > maxKeyArgs {
 		return d
 	}
-	k := key{static: static{attrs: attrsOf(ir.OpPhi, 0, 0, 1, len(args)), sym: -1}, extra: int32(b.Index)}
+	k := key{static: static{attrs: attrsOf(phi.Op, 0, 0, 1, len(args)), sym: -1}, extra: int32(b.Index)}
+	if phi.Op == ir.OpGamma {
+		id, ok := n.gatesID(phi)
+		if !ok {
+			return d
+		}
+		k.sym = id
+		if n.gated.across[d] {
+			k.extra = -1 // gated value numbering: any join's (gated.go)
+		}
+	}
 	for i, a := range args {
 		k.args[i] = n.num[a]
 	}

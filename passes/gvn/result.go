@@ -47,6 +47,13 @@ func (w *walk) removeDead() {
 			w.candidates = append(w.candidates, candidate{place{int32(b), int32(-i - 1)}, phi.Dst()})
 		}
 	}
+	if g := w.n.gated; g != nil {
+		for r, p := range g.pinned {
+			if p {
+				uses[r]++ // a gate reads it
+			}
+		}
+	}
 	work := w.n.s.work[:0]
 	defer func() { w.n.s.work, w.n.s.candidates = work[:0], w.candidates[:0] }()
 	// dead reports whether the kept definition at (b, k) may go.

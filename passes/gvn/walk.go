@@ -205,7 +205,9 @@ func (w *walk) visit(b int, saved *[]ir.Reg, savedChk *[]savedCheck) {
 		d := phi.Dst()
 		if l := w.leaderOf(d, b); l != ir.NoReg {
 			w.replace[d] = l
-			w.removePhi(b, i)
+			if !w.n.gated.isPinned(d) {
+				w.removePhi(b, i)
+			}
 			continue
 		}
 		w.lead(d, saved)
@@ -309,7 +311,7 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 	// The leader's instruction may cover in (same key), which then goes
 	// with all its results.
 	lp := w.defAt[l]
-	if lp.index >= 0 && lp.block >= 0 {
+	if lp.index >= 0 && lp.block >= 0 && !w.anyPinned(dsts) {
 		li := f.Blocks[lp.block].Instrs[lp.index]
 		if li.Op == in.Op && len(li.Dsts()) == len(dsts) && li.Dsts()[0] == l && sameNumbers(w.n.num, li.Dsts(), dsts) {
 			for j, d := range dsts {
@@ -322,10 +324,20 @@ func (w *walk) decide(b, k int, in *ir.Instr, saved *[]ir.Reg, savedChk *[]saved
 		}
 	}
 	w.leadOrReplace(dsts, b, saved)
-	if len(dsts) == 1 && f.CannotPanic(in) {
+	if len(dsts) == 1 && f.CannotPanic(in) && !w.n.gated.isPinned(dsts[0]) {
 		return removed
 	}
 	return kept
+}
+
+// anyPinned reports whether a gate reads one of dsts.
+func (w *walk) anyPinned(dsts []ir.Reg) bool {
+	for _, d := range dsts {
+		if w.n.gated.isPinned(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // keep counts the uses of in, instruction k of block b at place pos,
@@ -338,7 +350,7 @@ func (w *walk) keep(b, k, pos int, in *ir.Instr) {
 		if a == ir.NoReg {
 			continue
 		}
-		if r := w.replace[a]; r != ir.NoReg {
+		if r := w.replace[a]; r != ir.NoReg && !w.n.gated.keepsOperands(in) {
 			a = r
 			w.fate[pos] = renamed
 		}

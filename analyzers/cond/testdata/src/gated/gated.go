@@ -70,6 +70,36 @@ func loopExit(n int) int {
 	return i
 }
 
+// A value leaving a loop from a start at most n: the η's value is n.
+func loopExitFrom(n, k int) int {
+	if k > n {
+		return 0
+	}
+	i := k
+	for i < n {
+		i++
+	}
+	if i != n { // want `i != n is always false`
+		return -1
+	}
+	return i
+}
+
+// Counting down by ones from n ≥ 0, the loop leaves with 0.
+func countDown(n int) int {
+	if n < 0 {
+		return 0
+	}
+	i := n
+	for i > 0 {
+		i--
+	}
+	if i != 0 { // want `i != 0 is always false`
+		return -1
+	}
+	return i
+}
+
 func modeSize(c bool) int {
 	m, size := 0, 0
 	if c {
@@ -293,4 +323,31 @@ func fixedCodes() int {
 		}
 	}
 	return n
+}
+
+// Not redundant: k may be above n, and i stays k.
+func loopExitFromAbove(n, k int) int {
+	i := k
+	for i < n {
+		i++
+	}
+	if i != n {
+		return -1
+	}
+	return i
+}
+
+// Not redundant: by steps of 2, i may pass n.
+func loopExitStep2(n int) int {
+	if n < 0 {
+		return 0
+	}
+	i := 0
+	for i < n {
+		i += 2
+	}
+	if i != n {
+		return -1
+	}
+	return i
 }

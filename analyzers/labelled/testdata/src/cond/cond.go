@@ -229,3 +229,32 @@ func recovered(s []int, i int) (v int) {
 	}()
 	return s[i]
 }
+
+// A counted loop's exit value: from k ≤ n by ones, i leaves with n.
+func exitValue(s []int, k int) int {
+	n := len(s)
+	if k < 0 || k > n {
+		return 0
+	}
+	i := k
+	for i < n {
+		i++
+	}
+	if i > n { // label: report (i counts up by ones from k ≤ n to n)
+		return -1
+	}
+	return i
+}
+
+// By steps of 2 it may leave past n.
+func exitValueStep2(s []int) int {
+	n := len(s)
+	i := 0
+	for i < n {
+		i += 2
+	}
+	if i > n { // label: quiet (i steps by 2 and may pass n)
+		return -1
+	}
+	return i
+}
