@@ -259,6 +259,11 @@ type Block struct {
 	// whose iterations per entry are bounded); PollEach, a poll at
 	// every back edge.
 	NoPoll, PollEach bool
+	// StepFits, for a loop header that branches into the loop on
+	// i < n: while i < n, i plus its step does not wrap (splitLoops'
+	// fast copy, whose bound leaves room for a whole unrolled
+	// iteration), so stripMine may take a step above one.
+	StepFits bool
 }
 
 // Phi defines Dst at the start of its block: Args[k] on the edge from

@@ -1,6 +1,7 @@
 // This file gives a counted loop its preemption polls without a
-// countdown: a loop whose header only tests i < n, i a header phi that
-// each iteration raises by a constant and n computed before the loop,
+// countdown: a loop whose header only tests i < n (or i + 1 < n), i a
+// header phi that each iteration raises by one (or a step that cannot
+// wrap) and n computed before the loop,
 // tests i < lim instead, lim being n or, when n is further away than
 // pollInterval, i + pollInterval. Where i reaches lim before n, the
 // loop polls and sets lim again. The iterations keep the one compare
@@ -14,37 +15,49 @@ package native
 // stripMine rewrites the loop of header h (body) so, reporting whether
 // it could: h holds only its branch, OpBranch i < n (64 bits, signed
 // or not, into the loop on true), with i a phi of h whose argument on
-// the latch's edge is i plus a constant of at least 1, and n defined
-// outside the loop.
+// the latch's edge is i + 1, and n defined outside the loop; or h
+// computes that i + 1 and branches on it (a range loop's header).
+// lim computed before the loop from i's first value is at most n, so
+// the first test is exact either way. A step of one: i < n ≤ the
+// largest value, so i + 1 does not wrap; a larger step could wrap past
+// the largest value while below n, and i < lim would then hold for
+// about 2^64 / step iterations without a poll. A larger step is taken
+// where h.StepFits says it cannot wrap (an unrolled fast loop: its
+// bound n leaves room for the step, and lim ≤ n).
 func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition) bool {
 	m := l.m
 	hb := m.Blocks[h]
-	if len(latches) != 1 || len(hb.Instrs) != 1 || len(hb.Succs) != 2 {
+	if len(latches) != 1 || len(hb.Instrs) > 2 || len(hb.Succs) != 2 {
 		return false
 	}
-	br := hb.Instrs[0]
+	br := hb.Instrs[len(hb.Instrs)-1]
 	if br.Op != OpBranch || br.Float || br.HasImm || br.MemFirst || br.Width != 8 || br.Cond != CondLt || len(br.Args) != 2 {
 		return false
 	}
 	if !body[hb.Succs[0]] || body[hb.Succs[1]] {
 		return false
 	}
-	i, n := br.Args[0], br.Args[1]
+	c, n := br.Args[0], br.Args[1]
 	if d := def[n]; d.block == nil || body[d.block.Index] {
 		return false
 	}
+	// The index: a phi i of h whose latch argument is i + step, and c,
+	// what the branch compares, i itself or (a range loop's header
+	// raising its index before the test) that sum computed in h.
+	li := indexOf(hb.Preds, latches[0])
 	pi := -1
 	for k, p := range hb.Phis {
-		if p.Dst == i {
+		d := def[p.Args[li]].instr
+		if p.Dst == c && len(hb.Instrs) == 1 || d != nil && d.Dst == c && len(hb.Instrs) == 2 && hb.Instrs[0] == d {
 			pi = k
 		}
 	}
 	if pi < 0 {
 		return false
 	}
-	li := indexOf(hb.Preds, latches[0])
+	i := hb.Phis[pi].Dst
 	step := def[hb.Phis[pi].Args[li]].instr
-	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Width != 8 || step.Args[0] != i {
+	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Imm > 1 && !hb.StepFits || step.Width != 8 || step.Args[0] != i {
 		return false
 	}
 	pos := br.Pos
@@ -75,8 +88,9 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 		pb.Instrs = append(code, last)
 		limPhi.Args[k] = lim
 	}
-	// The header tests i < lim; on false, check tests i < n: the exit
-	// on false, the poll on true, which sets lim again.
+	// The header tests c < lim; on false, check tests c < n: the exit
+	// on false, the poll on true, which sets lim again, above c, and
+	// goes back to the header (which computes c again from i).
 	exit := hb.Succs[1]
 	check := &Block{Index: len(m.Blocks), Preds: []int{h}}
 	m.Blocks = append(m.Blocks, check)
@@ -84,12 +98,12 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	m.Blocks = append(m.Blocks, poll)
 	m.Polls++
 	check.Succs = []int{poll.Index, exit}
-	check.Instrs = []*Instr{{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: br.Signed, Args: []Value{i, n}, Width: 8, Pos: pos}}
+	check.Instrs = []*Instr{{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: br.Signed, Args: []Value{c, n}, Width: 8, Pos: pos}}
 	eb := m.Blocks[exit]
 	eb.Preds[indexOf(eb.Preds, h)] = check.Index
 	hb.Succs[1] = check.Index
-	br.Args = []Value{i, limPhi.Dst}
-	code, lim := limit([]*Instr{{Op: OpPoll, Dst: NoValue, Pos: pos}}, i)
+	br.Args = []Value{c, limPhi.Dst}
+	code, lim := limit([]*Instr{{Op: OpPoll, Dst: NoValue, Pos: pos}}, c)
 	poll.Instrs = append(code, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
 	// The poll's edge into the header brings each phi its own value.
 	hb.Preds = append(hb.Preds, poll.Index)

@@ -21,3 +21,38 @@ func TestStripMinedPoll(t *testing.T) {
 		t.Errorf("Skip does not poll:\n%s", text)
 	}
 }
+
+// TestStripMinedUnrolledPoll checks that an unrolled fast loop, whose
+// index steps by more than one below a bound that leaves room for the
+// step, and its remainder loop both poll without a countdown.
+func TestStripMinedUnrolledPoll(t *testing.T) {
+	src := "func Count(s []byte, c byte) int {\n\tn := 0\n\tfor _, x := range s {\n\t\tif x == c {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n"
+	text := compileOne(t, src, "Count")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	if !strings.Contains(text, "ADDQ $4,") {
+		t.Fatalf("Count is not unrolled by four (the test needs a step above one):\n%s", text)
+	}
+	if strings.Contains(text, "SUBQ $1") {
+		t.Errorf("Count counts its iterations down:\n%s", text)
+	}
+	if n := strings.Count(text, "Poll(SB)"); n != 2 {
+		t.Errorf("Count has %d polls, want one per loop (2):\n%s", n, text)
+	}
+}
+
+// TestStripMineWrappingStep checks that a loop stepping by more than
+// one towards an arbitrary bound keeps its countdown: i < n does not
+// keep i + 3 from wrapping, and a wrapped i would stay below lim for
+// some 2^62 iterations without a poll.
+func TestStripMineWrappingStep(t *testing.T) {
+	src := "func Every3(s []int, n int) int {\n\tsum := 0\n\tfor i := 0; i < n; i += 3 {\n\t\tsum += i ^ sum<<1\n\t}\n\treturn sum\n}\n"
+	text := compileOne(t, src, "Every3")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	if !strings.Contains(text, "SUBQ $1") {
+		t.Errorf("Every3 has no countdown:\n%s", text)
+	}
+}
