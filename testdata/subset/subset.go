@@ -462,3 +462,21 @@ func Total(xs ...uint32) uint32 {
 	}
 	return s
 }
+
+// MoveUp moves s's first len(s)-k bytes k places toward its end
+// (an overlapping copy whose destination is after its source).
+func MoveUp(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s[k:], s)
+}
+
+// MoveDown moves s's last len(s)-k bytes k places toward its start
+// (an overlapping copy whose destination is before its source).
+func MoveDown(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}

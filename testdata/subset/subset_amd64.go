@@ -341,6 +341,12 @@ func Total(xs ...uint32) uint32
 //go:noescape
 func Smallest_int32(xs ...int32) int32
 
+//go:noescape
+func MoveUp(s []byte, k int) int
+
+//go:noescape
+func MoveDown(s []byte, k int) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

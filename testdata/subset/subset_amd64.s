@@ -2163,6 +2163,48 @@ b1:
 	MOVQ R8, SI
 	MOVQ X15, DI
 	MOVQ R11, CX
+	CMPQ CX, $16
+	JHI move3212
+	CMPQ CX, $8
+	JCC move13
+	CMPQ CX, $4
+	JCC move14
+	CMPQ CX, $2
+	JCC move15
+	TESTQ CX, CX
+	JEQ movedone10
+	MOVB (SI), R11
+	MOVB R11, (DI)
+	JMP movedone10
+move13:
+	MOVQ (SI), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVQ R11, (DI)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone10
+move14:
+	MOVL (SI), R11
+	MOVL -4(SI)(CX*1), SI
+	MOVL R11, (DI)
+	MOVL SI, -4(DI)(CX*1)
+	JMP movedone10
+move15:
+	MOVW (SI), R11
+	MOVW -2(SI)(CX*1), SI
+	MOVW R11, (DI)
+	MOVW SI, -2(DI)(CX*1)
+	JMP movedone10
+move3212:
+	CMPQ CX, $32
+	JHI movelong11
+	MOVOU (SI), X15
+	MOVQ -16(SI)(CX*1), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVOU X15, (DI)
+	MOVQ R11, -16(DI)(CX*1)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone10
+movelong11:
 	CMPQ DI, SI
 	JLS moveup9
 	LEAQ (SI)(CX*1), R11
@@ -2252,6 +2294,48 @@ b2:
 	MOVQ DI, SI
 	MOVQ X15, DI
 	MOVQ R11, CX
+	CMPQ CX, $16
+	JHI move324
+	CMPQ CX, $8
+	JCC move5
+	CMPQ CX, $4
+	JCC move6
+	CMPQ CX, $2
+	JCC move7
+	TESTQ CX, CX
+	JEQ movedone2
+	MOVB (SI), R11
+	MOVB R11, (DI)
+	JMP movedone2
+move5:
+	MOVQ (SI), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVQ R11, (DI)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+move6:
+	MOVL (SI), R11
+	MOVL -4(SI)(CX*1), SI
+	MOVL R11, (DI)
+	MOVL SI, -4(DI)(CX*1)
+	JMP movedone2
+move7:
+	MOVW (SI), R11
+	MOVW -2(SI)(CX*1), SI
+	MOVW R11, (DI)
+	MOVW SI, -2(DI)(CX*1)
+	JMP movedone2
+move324:
+	CMPQ CX, $32
+	JHI movelong3
+	MOVOU (SI), X15
+	MOVQ -16(SI)(CX*1), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVOU X15, (DI)
+	MOVQ R11, -16(DI)(CX*1)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+movelong3:
 	CMPQ DI, SI
 	JLS moveup1
 	LEAQ (SI)(CX*1), R11
@@ -6352,6 +6436,189 @@ b45:
 	CMPQ R10, SI
 	CMOVQGE SI, R9
 	JMP b1
+
+// func MoveUp(s []byte, k int) int
+TEXT ·MoveUp(SB), NOSPLIT, $0-40
+b0:
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ s_cap+16(FP), DI
+	MOVQ k+24(FP), R8
+	CMPQ R8, $0
+	JLT b1
+b3:
+	CMPQ R8, SI
+	JGT b1
+b2:
+	MOVQ SI, R9
+	SUBQ R8, R9
+	SUBQ R8, DI
+	MOVQ $0, R10
+	CMPQ DI, $0
+	MOVQ R10, DI
+	CMOVQNE R8, DI
+	LEAQ (BX)(DI*1), DI
+	CMPQ SI, R9
+	MOVQ R9, R8
+	CMOVQLT SI, R8
+	MOVQ DI, X15
+	MOVQ R8, R11
+	MOVQ BX, SI
+	MOVQ X15, DI
+	MOVQ R11, CX
+	CMPQ CX, $16
+	JHI move324
+	CMPQ CX, $8
+	JCC move5
+	CMPQ CX, $4
+	JCC move6
+	CMPQ CX, $2
+	JCC move7
+	TESTQ CX, CX
+	JEQ movedone2
+	MOVB (SI), R11
+	MOVB R11, (DI)
+	JMP movedone2
+move5:
+	MOVQ (SI), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVQ R11, (DI)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+move6:
+	MOVL (SI), R11
+	MOVL -4(SI)(CX*1), SI
+	MOVL R11, (DI)
+	MOVL SI, -4(DI)(CX*1)
+	JMP movedone2
+move7:
+	MOVW (SI), R11
+	MOVW -2(SI)(CX*1), SI
+	MOVW R11, (DI)
+	MOVW SI, -2(DI)(CX*1)
+	JMP movedone2
+move324:
+	CMPQ CX, $32
+	JHI movelong3
+	MOVOU (SI), X15
+	MOVQ -16(SI)(CX*1), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVOU X15, (DI)
+	MOVQ R11, -16(DI)(CX*1)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+movelong3:
+	CMPQ DI, SI
+	JLS moveup1
+	LEAQ (SI)(CX*1), R11
+	CMPQ DI, R11
+	JCC moveup1
+	LEAQ -1(SI)(CX*1), SI
+	LEAQ -1(DI)(CX*1), DI
+	STD
+	REP; MOVSB
+	CLD
+	JMP movedone2
+moveup1:
+	REP; MOVSB
+movedone2:
+	MOVQ R8, ret+32(FP)
+	RET
+b1:
+	MOVQ $0, BX
+	MOVQ BX, ret+32(FP)
+	RET
+
+// func MoveDown(s []byte, k int) int
+TEXT ·MoveDown(SB), NOSPLIT, $0-40
+b0:
+	MOVQ s_base+0(FP), BX
+	MOVQ s_len+8(FP), SI
+	MOVQ s_cap+16(FP), DI
+	MOVQ k+24(FP), R8
+	CMPQ R8, $0
+	JLT b1
+b3:
+	CMPQ R8, SI
+	JGT b1
+b2:
+	MOVQ SI, R9
+	SUBQ R8, R9
+	SUBQ R8, DI
+	MOVQ $0, R10
+	CMPQ DI, $0
+	MOVQ R10, DI
+	CMOVQNE R8, DI
+	LEAQ (BX)(DI*1), DI
+	CMPQ R9, SI
+	CMOVQGE SI, R9
+	MOVQ BX, X15
+	MOVQ R9, R11
+	MOVQ DI, SI
+	MOVQ X15, DI
+	MOVQ R11, CX
+	CMPQ CX, $16
+	JHI move324
+	CMPQ CX, $8
+	JCC move5
+	CMPQ CX, $4
+	JCC move6
+	CMPQ CX, $2
+	JCC move7
+	TESTQ CX, CX
+	JEQ movedone2
+	MOVB (SI), R11
+	MOVB R11, (DI)
+	JMP movedone2
+move5:
+	MOVQ (SI), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVQ R11, (DI)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+move6:
+	MOVL (SI), R11
+	MOVL -4(SI)(CX*1), SI
+	MOVL R11, (DI)
+	MOVL SI, -4(DI)(CX*1)
+	JMP movedone2
+move7:
+	MOVW (SI), R11
+	MOVW -2(SI)(CX*1), SI
+	MOVW R11, (DI)
+	MOVW SI, -2(DI)(CX*1)
+	JMP movedone2
+move324:
+	CMPQ CX, $32
+	JHI movelong3
+	MOVOU (SI), X15
+	MOVQ -16(SI)(CX*1), R11
+	MOVQ -8(SI)(CX*1), SI
+	MOVOU X15, (DI)
+	MOVQ R11, -16(DI)(CX*1)
+	MOVQ SI, -8(DI)(CX*1)
+	JMP movedone2
+movelong3:
+	CMPQ DI, SI
+	JLS moveup1
+	LEAQ (SI)(CX*1), R11
+	CMPQ DI, R11
+	JCC moveup1
+	LEAQ -1(SI)(CX*1), SI
+	LEAQ -1(DI)(CX*1), DI
+	STD
+	REP; MOVSB
+	CLD
+	JMP movedone2
+moveup1:
+	REP; MOVSB
+movedone2:
+	MOVQ R9, ret+32(FP)
+	RET
+b1:
+	MOVQ $0, BX
+	MOVQ BX, ret+32(FP)
+	RET
 
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1
