@@ -249,10 +249,12 @@ func Compile(req Request) (*Output, error) {
 		method  *MethodInfo
 		generic *GenericInfo
 	}
-	// Only a function without a loop is left to gc: ask gc (a build of
-	// the package) which it inlines, to say why, only if one is named.
+	// Only a function without a loop, or whose loops are short
+	// (shortloops.go), is left to gc: ask gc (a build of the package)
+	// which it inlines, to say why or (short loops) whether, only if
+	// one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) }) {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) }) {
 		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
@@ -265,7 +267,11 @@ func Compile(req Request) (*Output, error) {
 	var keptSyms []string
 	// whyLeft says why t is left to gc, or "" if it is compiled.
 	whyLeft := func(t *target) string {
-		if req.Inlinable || hasLoop(t.fn) {
+		if req.Inlinable {
+			return ""
+		}
+		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
+		if loops && !short {
 			return ""
 		}
 		inlines := inlinable[t.name]
@@ -277,7 +283,12 @@ func Compile(req Request) (*Output, error) {
 				inlines = inlines || strings.HasPrefix(name, t.generic.Origin.Name()+"[")
 			}
 		}
-		if inlines {
+		switch {
+		case loops && inlines:
+			return leftInlinedShort
+		case loops:
+			return "" // not inlined: its call of assembly replaces gc's call
+		case inlines:
 			return leftInlined
 		}
 		return leftNoLoop

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -234,5 +235,34 @@ func TestGenericCallRefused(t *testing.T) {
 	want := "p.go:8:11: UseStruct: unsupported: a call of Big[Node]: compiled code calls generic functions at basic type arguments only"
 	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "name it") {
 		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}
+
+// TestLeftToGCShortLoops checks that a function gc inlines whose loop
+// runs a few iterations a call (encoding/binary's PutUvarint: x >>= 7
+// while x >= 0x80) is left to gc, saying why, and that one whose loop
+// is not short by the rule (a signed x) is compiled.
+func TestLeftToGCShortLoops(t *testing.T) {
+	const body = "(buf []byte, x %s) int {\n\ti := 0\n\tfor x >= 0x80 {\n\t\tbuf[i] = byte(x) | 0x80\n\t\tx >>= 7\n\t\ti++\n\t}\n\tbuf[i] = byte(x)\n\treturn i + 1\n}\n"
+	for _, tc := range []struct {
+		name, typ string
+		left      bool
+	}{{"PutUvarint", "uint64", true}, {"Signed", "int64", false}} {
+		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + fmt.Sprintf(body, tc.typ)})
+		inl, err := gcInlinable(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !inl[tc.name] {
+			t.Fatalf("gc does not inline %s: the test needs it to", tc.name)
+		}
+		_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		switch {
+		case tc.left && (err == nil || !strings.Contains(err.Error(), tc.name+": left to gc: "+leftInlinedShort)):
+			t.Errorf("%s: got %v, want it left to gc, its loop short", tc.name, err)
+		case !tc.left && err != nil:
+			// A signed x >>= 7 stays negative: not short by the rule.
+			t.Errorf("%s: %v, want it compiled", tc.name, err)
+		}
 	}
 }

@@ -30,7 +30,10 @@ import (
 // The reasons a function without a loop is left to gc.
 const (
 	leftInlined = "gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves"
-	leftNoLoop  = "it has no loop, so each of its instructions runs once a call and its assembly cannot save what the call of assembly adds (arguments and results through memory, Go's fixed registers restored after it); gc calls its own code with arguments in registers"
+	// leftInlinedShort is for a function whose loops run a few
+	// iterations a call (shortloops.go).
+	leftInlinedShort = "gc inlines it into its callers and its loops run at most 64 iterations a call (a value shifted right until it is small), so a call of assembly would cost more than it saves"
+	leftNoLoop       = "it has no loop, so each of its instructions runs once a call and its assembly cannot save what the call of assembly adds (arguments and results through memory, Go's fixed registers restored after it); gc calls its own code with arguments in registers"
 )
 
 // gcInlinable returns the functions and methods of the package in dir
