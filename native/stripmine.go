@@ -23,7 +23,10 @@ package native
 // the largest value while below n, and i < lim would then hold for
 // about 2^64 / step iterations without a poll. A larger step is taken
 // where h.StepFits says it cannot wrap (an unrolled fast loop: its
-// bound n leaves room for the step, and lim ≤ n).
+// bound n leaves room for the step, and lim ≤ n), or where n is i's
+// first value plus a multiple of the step (apartByMultiple: murmur3's
+// p < p1 = p + 4*nblocks): i meets n exactly, so while i < n, i + step
+// ≤ n.
 func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition) bool {
 	m := l.m
 	hb := m.Blocks[h]
@@ -57,7 +60,10 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	}
 	i := hb.Phis[pi].Dst
 	step := def[hb.Phis[pi].Args[li]].instr
-	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Imm > 1 && !hb.StepFits || step.Width != 8 || step.Args[0] != i {
+	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Width != 8 || step.Args[0] != i {
+		return false
+	}
+	if step.Imm > 1 && !hb.StepFits && !(len(hb.Preds) == 2 && c == i && apartByMultiple(def, n, hb.Phis[pi].Args[1-li], step.Imm)) {
 		return false
 	}
 	pos := br.Pos
@@ -113,4 +119,47 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	limPhi.Args = append(limPhi.Args, lim)
 	hb.Phis = append(hb.Phis, limPhi)
 	return true
+}
+
+// apartByMultiple reports whether n is x plus a multiple of step:
+// n = x + y or the address x + y + disp, y a constant, a product by a
+// constant or a left shift by a constant whose value is one, and disp
+// a multiple.
+//
+// step must be a power of two: the sums wrap modulo 2^64, which keeps
+// n - x a multiple of such a step only.
+func apartByMultiple(def []definition, n, x Value, step int64) bool {
+	if step&(step-1) != 0 {
+		return false
+	}
+	multiple := func(v Value) bool {
+		d := def[v].instr
+		switch {
+		case d == nil:
+			return false
+		case d.Op == OpConst:
+			return d.Imm%step == 0
+		case d.Op == OpBin && d.Bin == BinMul && d.HasImm && !d.Float:
+			return d.Imm%step == 0
+		case d.Op == OpShift && d.Bin == BinShl && d.HasImm && d.Imm >= 0 && d.Imm < 63:
+			return (int64(1)<<d.Imm)%step == 0
+		}
+		return false
+	}
+	d := def[n].instr
+	switch {
+	case d == nil:
+		return false
+	case d.Op == OpBin && d.Bin == BinAdd && !d.Float && d.Width == 8 && d.HasImm && len(d.Args) == 1:
+		return d.Args[0] == x && d.Imm%step == 0
+	case d.Op == OpBin && d.Bin == BinAdd && !d.Float && d.Width == 8 && !d.HasImm && len(d.Args) == 2:
+		return d.Args[0] == x && multiple(d.Args[1]) || d.Args[1] == x && multiple(d.Args[0])
+	case d.Op == OpLea:
+		mem := d.Mem
+		if mem.Base != x || mem.Sym != "" || mem.Local != 0 || mem.Disp%step != 0 {
+			return false
+		}
+		return mem.Index == NoValue || mem.Scale%step == 0 || mem.Scale == 1 && multiple(mem.Index)
+	}
+	return false
 }

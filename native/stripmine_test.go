@@ -56,3 +56,21 @@ func TestStripMineWrappingStep(t *testing.T) {
 		t.Errorf("Every3 has no countdown:\n%s", text)
 	}
 }
+
+// TestStripMinedPointerStep checks that murmur3's loop, a pointer
+// raised by 4 up to the start plus 4 times a count, polls without a
+// countdown: the pointer meets the bound exactly, so it cannot wrap
+// while below it.
+func TestStripMinedPointerStep(t *testing.T) {
+	src := "func Sum(data []byte) uint32 {\n\th := uint32(0)\n\tn := len(data) / 4\n\tvar p uintptr\n\tif len(data) > 0 {\n\t\tp = uintptr(unsafe.Pointer(&data[0]))\n\t}\n\tp1 := p + uintptr(4*n)\n\tfor ; p < p1; p += 4 {\n\t\th = h*31 + *(*uint32)(unsafe.Pointer(p))\n\t}\n\treturn h\n}\n"
+	text := compileOne(t, "import \"unsafe\"\n\n"+src, "Sum")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	if strings.Contains(text, "SUBQ $1") {
+		t.Errorf("Sum counts its iterations down:\n%s", text)
+	}
+	if !strings.Contains(text, "Poll(SB)") {
+		t.Errorf("Sum does not poll:\n%s", text)
+	}
+}
