@@ -22,3 +22,21 @@ func TestUint32ConstantImmediate(t *testing.T) {
 		t.Errorf("Mix does not multiply by the immediate -862048943:\n%s", text)
 	}
 }
+
+// TestScaledSum checks that murmur3's h1*4 + h1 and a multiplication by
+// 9 are each one LEA, not a copy, a shift and an add, or an IMUL.
+func TestScaledSum(t *testing.T) {
+	src := "func Mix(s []uint32) (uint32, uint64) {\n\th, g := uint32(0), uint64(0)\n\tfor _, k := range s {\n\t\th ^= k\n\t\th = h*4 + h\n\t\tg = g*9 + uint64(k)\n\t}\n\treturn h, g\n}\n"
+	text := compileOne(t, src, "Mix")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	for _, want := range []string{"*4), ", "*8), "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Mix has no LEA scaling by %s:\n%s", want[1:2], text)
+		}
+	}
+	if strings.Contains(text, "SHLL $2") || strings.Contains(text, "IMUL3Q $9") {
+		t.Errorf("Mix shifts or multiplies where an LEA would do:\n%s", text)
+	}
+}

@@ -845,6 +845,10 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 				e.ins("MOVQ %s, %s", x, d)
 			}
 			e.ins("SHL%s $%d, %s", map[bool]string{true: "L", false: "Q"}[sized], bits.TrailingZeros64(uint64(in.Imm)), d)
+		case in.Bin == BinMul && (in.Imm == 3 || in.Imm == 5 || in.Imm == 9):
+			// One LEA (a cycle, where IMUL takes three), as gc: LEAL
+			// clears the high half, as IMUL3L.
+			e.ins("LEA%s (%s)(%s*%d), %s", map[bool]string{true: "L", false: "Q"}[sized], x, x, in.Imm-1, d)
 		case in.Bin == BinMul && sized:
 			e.ins("IMUL3L $%d, %s, %s", in.Imm, x, d)
 		case in.Bin == BinMul:

@@ -220,6 +220,7 @@ func (l *lowerer) transform() {
 		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
 		{"remainders", true, func() { remainders(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
+		{"scaledSums", true, func() { scaledSums(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"branchOnCompares", true, func() { branchOnCompares(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
