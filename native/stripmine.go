@@ -110,11 +110,23 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	hb.Succs[1] = check.Index
 	br.Args = []Value{c, limPhi.Dst}
 	code, lim := limit([]*Instr{{Op: OpPoll, Dst: NoValue, Pos: pos}}, c)
+	// The poll's edge into the header brings each phi its own value;
+	// i, where h computes c = i + step, as c - step, so that i is not
+	// live past h and c can take its register (L1Norm's range loop
+	// copied c back into i each iteration otherwise).
+	back := i
+	if c != i {
+		back = m.newValue(GP, false)
+		code = append(code, &Instr{Op: OpBin, Bin: BinAdd, Dst: back, Args: []Value{c}, HasImm: true, Imm: -step.Imm, Width: 8, Pos: pos})
+	}
 	poll.Instrs = append(code, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
-	// The poll's edge into the header brings each phi its own value.
 	hb.Preds = append(hb.Preds, poll.Index)
 	for k := range hb.Phis {
-		hb.Phis[k].Args = append(hb.Phis[k].Args, hb.Phis[k].Dst)
+		arg := hb.Phis[k].Dst
+		if k == pi {
+			arg = back
+		}
+		hb.Phis[k].Args = append(hb.Phis[k].Args, arg)
 	}
 	limPhi.Args = append(limPhi.Args, lim)
 	hb.Phis = append(hb.Phis, limPhi)

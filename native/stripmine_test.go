@@ -74,3 +74,22 @@ func TestStripMinedPointerStep(t *testing.T) {
 		t.Errorf("Sum does not poll:\n%s", text)
 	}
 }
+
+// TestStripMinedRangeIndexInPlace checks that a strip-mined range loop,
+// whose header raises its index before the test, raises it in place:
+// the poll's edge brings the index back as the raised one minus one, so
+// the index is not live past the header and the raised value takes its
+// register (no LEAQ 1 into another and copy back each iteration).
+func TestStripMinedRangeIndexInPlace(t *testing.T) {
+	src := "func Norm(x []float64) float64 {\n\tvar s float64\n\tfor _, v := range x {\n\t\tif v < 0 {\n\t\t\tv = -v\n\t\t}\n\t\ts += v\n\t}\n\treturn s\n}\n"
+	text := compileOne(t, src, "Norm")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	if !strings.Contains(text, "Poll(SB)") || strings.Contains(text, "SUBQ $1") {
+		t.Fatalf("Norm is not strip-mined (the test needs it):\n%s", text)
+	}
+	if strings.Contains(text, "LEAQ 1(") {
+		t.Errorf("Norm raises its index into another register:\n%s", text)
+	}
+}
