@@ -34,7 +34,8 @@
 // spilling the value that costs least for the points it relieves,
 // reading a spilled value from the register that still holds it,
 // reloadcache.go, phis sharing slots with their arguments,
-// spillslots.go), whose result validate.RegAlloc checks before anything
+// spillslots.go, live ranges split at cold calls, splitcalls.go, and
+// around inner loops with registers to spare, splitloops.go), whose result validate.RegAlloc checks before anything
 // is emitted; the frame sized to what it holds, NOSPLIT where it fits
 // the linker's limit (frame.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
@@ -80,7 +81,8 @@
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
 //     adjusts, at each use a call may come before (none where every
-//     call leads to a panic), and is refused if another pointer is live
+//     call leads to a panic; once before a loop that calls nothing,
+//     loopargs.go, whose poll then carries it), and is refused if another pointer is live
 //     across such a call (calls.go); trampolines and Go helpers are
 //     called under the same rules. No pointer is ever stored to memory
 //     (that would need a write barrier); a declaration is //go:noescape
