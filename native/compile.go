@@ -34,9 +34,9 @@ type Request struct {
 	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir (relative to Dir)
 	Funcs  []string // the functions, by name
 	Passes string   // the pipeline ("" is DefaultPasses)
-	// Inlinable compiles functions gc would inline into their callers
-	// and that have no loop, which are refused otherwise: the call of
-	// the assembly costs more than it saves.
+	// Inlinable compiles functions that have no loop, which are
+	// refused otherwise (gcinline.go): the call of the assembly costs
+	// more than it saves.
 	Inlinable bool
 }
 
@@ -263,41 +263,54 @@ func Compile(req Request) (*Output, error) {
 		method  *MethodInfo
 		generic *GenericInfo
 	}
-	// Only a function without a loop may be left to gc: ask gc (a build
-	// of the package) only if one is named.
+	// Only a function without a loop, or whose loops are short
+	// (shortloops.go), is left to gc: ask gc (a build of the package)
+	// which it inlines, to say why or (short loops) whether, only if
+	// one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) }) {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) }) {
 		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
 	}
 	var jobs []job
-	// A function gc inlines and without a loop is left to gc: refused
+	// A function without a loop is left to gc (gcinline.go): refused
 	// alone, kept as Go beside the others (its callers among them
 	// inline it or call it).
 	var kept []*ast.FuncDecl
 	var keptSyms []string
-	leftToGC := func(t *target) bool {
-		if hasLoop(t.fn) {
-			return false
+	// whyLeft says why t is left to gc, or "" if it is compiled.
+	whyLeft := func(t *target) string {
+		if req.Inlinable {
+			return ""
 		}
+		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
+		if loops && !short {
+			return ""
+		}
+		inlines := inlinable[t.name]
 		if t.generic != nil {
 			// gc names the instantiations it inlines by shape,
 			// F[go.shape.int64]: all of F's have one body, and are
 			// left to gc together.
 			for name := range inlinable {
-				if strings.HasPrefix(name, t.generic.Origin.Name()+"[") {
-					return true
-				}
+				inlines = inlines || strings.HasPrefix(name, t.generic.Origin.Name()+"[")
 			}
-			return false
 		}
-		return inlinable[t.name]
+		switch {
+		case loops && inlines:
+			return leftInlinedShort
+		case loops:
+			return "" // not inlined: its call of assembly replaces gc's call
+		case inlines:
+			return leftInlined
+		}
+		return leftNoLoop
 	}
 	keptDecl := map[*ast.FuncDecl]bool{}
 	allLeft := true
 	for _, t := range targets {
-		allLeft = allLeft && leftToGC(t)
+		allLeft = allLeft && whyLeft(t) != ""
 	}
 	for _, t := range targets {
 		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
@@ -309,8 +322,8 @@ func Compile(req Request) (*Output, error) {
 		if err := checkFallback(pkg, fset, decl, obj, definedOnAmd64); err != nil {
 			return nil, fail(err)
 		}
-		if leftToGC(t) {
-			why := "left to gc: gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves (-inlinable compiles it anyway)"
+		if why := whyLeft(t); why != "" {
+			why = "left to gc: " + why + " (-inlinable compiles it anyway)"
 			if allLeft {
 				return nil, fail(errors.New(why))
 			}

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,6 +107,30 @@ func TestLeftToGC(t *testing.T) {
 	}
 	if asm := string(out.Files[filepath.Join(dir, "out_amd64.s")]); strings.Contains(asm, "Call0(SB)") || strings.Contains(asm, "·abs(SB)") {
 		t.Errorf("SumAbs calls abs instead of inlining it:\n%s", asm)
+	}
+}
+
+// TestLeftToGCNoLoop checks that a function without a loop that gc
+// does not inline (math/bits' Mul64, just over gc's inlining budget) is
+// left to gc too, with its own reason: it is not inlined, its call
+// passes its arguments in registers, and the call of assembly costs
+// more than its code saves.
+func TestLeftToGCNoLoop(t *testing.T) {
+	const mul = "func Mul(x, y uint64) (hi, lo uint64) {\n\tconst mask32 = 1<<32 - 1\n\tx0 := x & mask32\n\tx1 := x >> 32\n\ty0 := y & mask32\n\ty1 := y >> 32\n\tw0 := x0 * y0\n\tt := x1*y0 + w0>>32\n\tw1 := t & mask32\n\tw2 := t >> 32\n\tw1 += x0 * y1\n\thi = x1*y1 + w2 + w1>>32\n\tlo = x * y\n\treturn\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + mul})
+	inl, err := gcInlinable(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inl["Mul"] {
+		t.Fatalf("gc inlines Mul: the test needs a function it does not")
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}})
+	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Mul: left to gc: "+leftNoLoop) {
+		t.Errorf("Mul: got %v, want it left to gc, having no loop", err)
+	}
+	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}, Inlinable: true}); err != nil {
+		t.Errorf("Mul with Inlinable: %v", err)
 	}
 }
 
@@ -218,5 +243,34 @@ func TestGenericCallRefused(t *testing.T) {
 	want := "p.go:8:11: UseStruct: unsupported: a call of Big[Node]: compiled code calls generic functions at basic type arguments only"
 	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "name it") {
 		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}
+
+// TestLeftToGCShortLoops checks that a function gc inlines whose loop
+// runs a few iterations a call (encoding/binary's PutUvarint: x >>= 7
+// while x >= 0x80) is left to gc, saying why, and that one whose loop
+// is not short by the rule (a signed x) is compiled.
+func TestLeftToGCShortLoops(t *testing.T) {
+	const body = "(buf []byte, x %s) int {\n\ti := 0\n\tfor x >= 0x80 {\n\t\tbuf[i] = byte(x) | 0x80\n\t\tx >>= 7\n\t\ti++\n\t}\n\tbuf[i] = byte(x)\n\treturn i + 1\n}\n"
+	for _, tc := range []struct {
+		name, typ string
+		left      bool
+	}{{"PutUvarint", "uint64", true}, {"Signed", "int64", false}} {
+		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + fmt.Sprintf(body, tc.typ)})
+		inl, err := gcInlinable(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !inl[tc.name] {
+			t.Fatalf("gc does not inline %s: the test needs it to", tc.name)
+		}
+		_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		switch {
+		case tc.left && (err == nil || !strings.Contains(err.Error(), tc.name+": left to gc: "+leftInlinedShort)):
+			t.Errorf("%s: got %v, want it left to gc, its loop short", tc.name, err)
+		case !tc.left && err != nil:
+			// A signed x >>= 7 stays negative: not short by the rule.
+			t.Errorf("%s: %v, want it compiled", tc.name, err)
+		}
 	}
 }

@@ -109,7 +109,7 @@
 //   - The subset (docs/compile.md) is checked while lowering: anything
 //     else is an *Unsupported error with its position and the construct
 //     named; no code is emitted for a function that has one. A function
-//     gc inlines and without a loop is left to gc (gcinline.go).
+//     without a loop is left to gc (gcinline.go).
 //
 // Only the allocation is validated; lowering and emission are checked
 // by the generated equivalence tests (testdata/kernels and

@@ -190,8 +190,8 @@ func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampolin
 	b.WriteString(tramp)
 	b.WriteString(wrappers)
 	for _, d := range kept {
-		// Left to gc, which inlines it: its Go original, as written.
-		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): gc inlines it, and it has no loop.\n", declName(d))
+		// Left to gc, having no loop: its Go original, as written.
+		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): it has no loop.\n", declName(d))
 		c := *d
 		c.Doc = nil
 		if err := printer.Fprint(&b, fset, &c); err != nil {

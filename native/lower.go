@@ -226,6 +226,7 @@ func (l *lowerer) transform() {
 		{"remainders", true, func() { remainders(l.m) }},
 		{"decideSelects", true, func() { decideSelects(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
+		{"scaledSums", true, func() { scaledSums(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
@@ -252,6 +253,7 @@ func (l *lowerer) transform() {
 		{"foldLoads", true, func() { foldLoads(l.m) }},
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"fuseTests", true, func() { fuseTests(l.m) }},
+		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
@@ -591,6 +593,12 @@ func constBits(l *lowerer, c constant.Value, comp component) int64 {
 // imm reports whether r is an integer constant that fits an instruction's
 // 32-bit immediate, and its value.
 func (l *lowerer) imm(r ir.Reg) (int64, bool) {
+	v, ok := l.intConst(r)
+	return v, ok && v == int64(int32(v))
+}
+
+// intConst reports whether r is an integer constant, and its value.
+func (l *lowerer) intConst(r ir.Reg) (int64, bool) {
 	if r == ir.NoReg || !l.isK[r] {
 		return 0, false
 	}
@@ -602,7 +610,21 @@ func (l *lowerer) imm(r ir.Reg) (int64, bool) {
 	if c := l.cons[r]; c != nil {
 		v = constBits(l, c, comps[0])
 	}
-	return v, v == int64(int32(v))
+	return v, true
+}
+
+// binImm is imm for an operand of an arithmetic or bitwise operation
+// of width w: at 32 bits, every constant fits, as its low 32 bits sign-
+// extended (the instruction reads no more: murmur3's uint32 constants
+// above 1<<31, IMUL3L $-862048943 rather than a MOVQ of 3432918353 to
+// a register and IMULL). Not for comparisons, whose immediates the
+// loop analyses read as values.
+func (l *lowerer) binImm(r ir.Reg, w int) (int64, bool) {
+	v, ok := l.intConst(r)
+	if ok && w == 4 {
+		v = int64(int32(v))
+	}
+	return v, ok && v == int64(int32(v))
 }
 
 // intKind returns the width and signedness of an integer or bool type,
@@ -671,11 +693,11 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		}
 		x, y := args[0], args[1]
 		commutes := op == BinAdd || op == BinMul || op == BinAnd || op == BinOr || op == BinXor
-		if _, ok := l.imm(x); ok && commutes && !fl {
+		if _, ok := l.binImm(x, w); ok && commutes && !fl {
 			x, y = y, x
 		}
 		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
-		if v, ok := l.imm(y); ok && !fl {
+		if v, ok := l.binImm(y, w); ok && !fl {
 			mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(x)}
 		} else {
 			mi.Args = []Value{l.value(x), l.value(y)}

@@ -620,3 +620,21 @@ func siftDown(data Lesser, lo, hi, first int) {
 func SortInts(x []int) {
 	HeapSort(Ints(x), 0, len(x))
 }
+
+// MoveUp moves s's first len(s)-k bytes k places toward its end
+// (an overlapping copy whose destination is after its source).
+func MoveUp(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s[k:], s)
+}
+
+// MoveDown moves s's last len(s)-k bytes k places toward its start
+// (an overlapping copy whose destination is before its source).
+func MoveDown(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}

@@ -406,6 +406,12 @@ func siftDown(data Lesser, lo int, hi int, first int)
 
 func SortInts(x []int)
 
+//go:noescape
+func MoveUp(s []byte, k int) int
+
+//go:noescape
+func MoveDown(s []byte, k int) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -8500,6 +8500,292 @@ func BenchmarkVSSASortInts(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefMoveUp is MoveUp's Go original.
+func vssaSubsetRefMoveUp(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s[k:], s)
+}
+
+// vssaSubsetCheckMoveUp runs MoveUp and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMoveUp(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMoveUp(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = MoveUp(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MoveUp(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MoveUp(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("MoveUp(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MoveUp(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMoveUp(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMoveUp(t, g)
+	}
+}
+
+func FuzzVSSAMoveUp(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMoveUp(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMoveUp times gc's MoveUp (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMoveUp(b *testing.B) {
+	var a0 []byte
+	var a1 int
+	var b0 []byte
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen2(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMoveUp(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveUp(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefMoveUp(w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMoveUp(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MoveUp(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMoveDown is MoveDown's Go original.
+func vssaSubsetRefMoveDown(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}
+
+// vssaSubsetCheckMoveDown runs MoveDown and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMoveDown(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMoveDown(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = MoveDown(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MoveDown(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MoveDown(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("MoveDown(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MoveDown(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMoveDown(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMoveDown(t, g)
+	}
+}
+
+func FuzzVSSAMoveDown(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMoveDown(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMoveDown times gc's MoveDown (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMoveDown(b *testing.B) {
+	var a0 []byte
+	var a1 int
+	var b0 []byte
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen2(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMoveDown(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveDown(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefMoveDown(w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMoveDown(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MoveDown(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -8557,6 +8843,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "HeapSort", "b296b88a8393c089c43f1fb2e3ae942bd8d3f5f0b6858a37e7bc907d2bdb9518"},
 		{"subset.go", "siftDown", "cd660b02e1d3555754296d1a713bcbb19922459112e5834f1122c55f420a5b95"},
 		{"subset.go", "SortInts", "54522ae310aa4b0dd0c001521ad170a2a81ef646546e9d974f47abe78d3c685a"},
+		{"subset.go", "MoveUp", "9108c9a6dc6edbbb0ccfa960b58075f334ecdcb91bcab1d8bcbb813de5c178e2"},
+		{"subset.go", "MoveDown", "2b9f50e00183d4f801a4ea435adbfc37851a986daaa37766f6c9aede39c96823"},
 	})
 }
 
