@@ -170,18 +170,22 @@ func (b *Block) hasCall() bool {
 }
 
 // pointerAcrossCall returns a call across which a pointer is live, or
-// nil.
-func pointerAcrossCall(m *Func) *Instr {
+// nil, and the pointers live across it.
+func pointerAcrossCall(m *Func) (*Instr, []Value) {
 	lv := computeLiveness(m)
 	for _, b := range m.Blocks {
 		live := lv.out[b.Index].clone()
 		for x := len(b.Instrs) - 1; x >= 0; x-- {
 			in := b.Instrs[x]
 			if in.Op == OpCall {
-				var found bool
-				live.each(func(v Value) { found = found || m.Values[v].Pointer })
-				if found {
-					return in
+				var ptrs []Value
+				live.each(func(v Value) {
+					if m.Values[v].Pointer {
+						ptrs = append(ptrs, v)
+					}
+				})
+				if ptrs != nil {
+					return in, ptrs
 				}
 			}
 			if in.Dst != NoValue {
@@ -192,5 +196,5 @@ func pointerAcrossCall(m *Func) *Instr {
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }

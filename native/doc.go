@@ -6,17 +6,22 @@
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
 // calls at those type arguments, generics.go): the bridge's IR with the
 // package's small functions inlined (irinline.go), and other packages'
-// small leaves (foreign.go: the package is then loaded from source) and
-// cmp's comparisons at numeric types (stdbodies.go),
-// through vssa's validated passes
+// small leaves, which may call each other (foreign.go: the package is
+// then loaded from source; cmp.Less and cmp.Compare at numeric types
+// come so), ranges over
+// strings made loops with a UTF-8 decoder spliced in (rangestring.go,
+// decoderune.go), through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,
 // globals.go, aggregates.go, locals.go, intrinsics.go for slice
 // expressions, symbols, values of several words, the frame's variables,
-// math/bits, math, encoding/binary and built-ins; calls of the
-// functions compiled together in ABI0, of others through Go trampolines,
-// trampolines.go);
+// math/bits, math, encoding/binary and built-ins; make and append by
+// Go helpers, appends.go; calls of the functions compiled together in
+// ABI0, of others through Go trampolines, trampolines.go, which
+// convert a string(b) argument themselves, convertargs.go; of func
+// values and interfaces' methods through Go helpers, indirectcalls.go,
+// whose generated tests log and compare the calls made, gencalls.go);
 // transforms on that code, in the order Lower lists them, each keeping
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
@@ -104,7 +109,7 @@
 //   - The subset (docs/compile.md) is checked while lowering: anything
 //     else is an *Unsupported error with its position and the construct
 //     named; no code is emitted for a function that has one. A function
-//     gc inlines and without a loop is left to gc (gcinline.go).
+//     without a loop is left to gc (gcinline.go).
 //
 // Only the allocation is validated; lowering and emission are checked
 // by the generated equivalence tests (testdata/kernels and

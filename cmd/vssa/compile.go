@@ -72,10 +72,9 @@ orders as gc's instructions, copy, min and max, loops and branches,
 calls of other functions (the package's small ones inlined, the rest
 through Go trampolines), errors and panics. Anything else is refused
 with the construct's position, what it is and what to do instead. A
-function gc inlines into its callers and without a loop is left to gc
-(a call of assembly would cost more than it saves): refused alone, kept
-as Go beside functions that compile, and compiled anyway with
--inlinable. An existing output file is replaced only if vssa compile
+function without a loop is left to gc (a call of assembly would cost
+more than its code saves): refused alone, kept as Go beside functions
+that compile, and compiled anyway with -inlinable. An existing output file is replaced only if vssa compile
 wrote it.
 
 Exit status: 0, 1 if a function cannot be compiled (nothing is written),
@@ -83,7 +82,7 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passList, "passes", native.DefaultPasses, "comma-separated passes to run before lowering ("+passNames()+")")
 			fs.StringVar(&prefix, "o", "", "output file prefix (a path in DIR)")
-			fs.BoolVar(&inlinable, "inlinable", false, "also compile functions gc inlines that have no loop (slower than gc's inlined code)")
+			fs.BoolVar(&inlinable, "inlinable", false, "also compile functions that have no loop (slower than gc's code: gc inlines most of them, and the call of assembly costs more than it saves)")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) < 2 || prefix == "" {
