@@ -7,6 +7,7 @@ package native
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -69,4 +70,28 @@ func (l *lowerer) part(x ir.Reg, r [2]int) []Value {
 		l.fail("internal error: a part beyond a value's components")
 	}
 	return vs[r[0]:r[1]]
+}
+
+// refuseLargeCompare refuses, at the comparison and in its terms, a
+// load of an array or a struct too large to be a value of compiled code
+// (more than maxAggregate words) that a comparison reads: crc64's
+// update compares two [256]uint64 tables, *tab == slicing8TableECMA[0].
+func (l *lowerer) refuseLargeCompare(dst ir.Reg) {
+	t := l.f.TypeOf(dst)
+	switch u := t.Underlying().(type) {
+	case *types.Array, *types.Struct:
+		if _, ok := l.aggregate(u); ok {
+			return
+		}
+	default:
+		return
+	}
+	for _, b := range l.f.Blocks {
+		for _, in := range b.Instrs {
+			if (in.Op == ir.OpEq || in.Op == ir.OpNe) && slices.Contains(in.Args(), dst) {
+				l.pos = in.Pos
+				l.fail("a comparison of values of type %s, too large for compiled code to hold (at most %d words): compare their elements in a loop, or keep the comparison in a Go caller", types.TypeString(t, func(p *types.Package) string { return p.Name() }), maxAggregate)
+			}
+		}
+	}
 }

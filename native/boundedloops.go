@@ -82,7 +82,7 @@ func boundedLoop(m *Func, h int, body []bool, def []definition, dominates func(a
 		}
 		tb := m.Blocks[t]
 		br := tb.Instrs[len(tb.Instrs)-1]
-		if br.Op != OpBranch || br.Float || br.MemFirst || br.Width != 0 && br.Width < 4 || len(br.Args) == 0 {
+		if br.Op != OpBranch || br.Float || br.MemFirst || br.Test || br.Width != 0 && br.Width < 4 || len(br.Args) == 0 {
 			continue
 		}
 		cond := br.Cond

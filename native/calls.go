@@ -6,7 +6,8 @@
 // its frame (NO_LOCAL_POINTERS: the collector does not see those
 // either). So in a function with a call that returns, a pointer
 // argument is read from the argument frame at each use after a call
-// rather than once, and no other pointer may be live across a call:
+// (or once on the way into a loop that calls nothing) rather than
+// once, and no other pointer may be live across a call:
 // Lower refuses such a function.
 
 package native
@@ -36,9 +37,35 @@ func reloadPointerArgs(m *Func) {
 		c.Dst = m.newValue(GP, true)
 		return &c
 	}
+	// In a loop that calls nothing, the reads share one load made on
+	// the way into the loop (loopargs.go).
+	pre := loopArgLoads(m, isPointerArg)
+	hoisted := map[[2]int]Value{}
+	loopLoad := func(p int, v Value) Value {
+		if w, ok := hoisted[[2]int{p, int(v)}]; ok {
+			return w
+		}
+		r := reload(v)
+		pb := m.Blocks[p]
+		last := len(pb.Instrs) - 1
+		pb.Instrs = append(pb.Instrs[:last:last], r, pb.Instrs[last])
+		hoisted[[2]int{p, int(v)}] = r.Dst
+		return r.Dst
+	}
 	for _, b := range m.Blocks {
 		var code []*Instr
 		called := afterCall[b.Index] // a call may have run before this point
+		if p := pre[b.Index]; called && p >= 0 {
+			for _, in := range b.Instrs {
+				in.mapOperands(func(v Value) Value {
+					if isPointerArg(v) {
+						return loopLoad(p, v)
+					}
+					return v
+				})
+			}
+			continue
+		}
 		for _, in := range b.Instrs {
 			if in.Op == OpArg || !called {
 				code = append(code, in)
@@ -65,6 +92,10 @@ func reloadPointerArgs(m *Func) {
 	for _, b := range m.Blocks {
 		for _, p := range b.Phis {
 			for k, a := range p.Args {
+				if pp := pre[b.Index]; isPointerArg(a) && pp >= 0 && pre[b.Preds[k]] == pp && afterCall[b.Preds[k]] {
+					p.Args[k] = loopLoad(pp, a)
+					continue
+				}
 				if isPointerArg(a) && (afterCall[b.Preds[k]] || m.Blocks[b.Preds[k]].hasCall()) {
 					pred := m.Blocks[b.Preds[k]]
 					r := reload(a)
@@ -139,18 +170,22 @@ func (b *Block) hasCall() bool {
 }
 
 // pointerAcrossCall returns a call across which a pointer is live, or
-// nil.
-func pointerAcrossCall(m *Func) *Instr {
+// nil, and the pointers live across it.
+func pointerAcrossCall(m *Func) (*Instr, []Value) {
 	lv := computeLiveness(m)
 	for _, b := range m.Blocks {
 		live := lv.out[b.Index].clone()
 		for x := len(b.Instrs) - 1; x >= 0; x-- {
 			in := b.Instrs[x]
 			if in.Op == OpCall {
-				var found bool
-				live.each(func(v Value) { found = found || m.Values[v].Pointer })
-				if found {
-					return in
+				var ptrs []Value
+				live.each(func(v Value) {
+					if m.Values[v].Pointer {
+						ptrs = append(ptrs, v)
+					}
+				})
+				if ptrs != nil {
+					return in, ptrs
 				}
 			}
 			if in.Dst != NoValue {
@@ -161,5 +196,5 @@ func pointerAcrossCall(m *Func) *Instr {
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }

@@ -56,6 +56,10 @@ func TestLoopCounts(t *testing.T) {
 		{"loop count with a range", "//vssa:range n 0 100\nfunc L(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n", ""},
 		{"loop count masked", "func L(n int, s []int) int {\n\tc := 0\n\tfor i := 0; i < n&63 && i < s[n]; i++ {\n\t\tc++\n\t}\n\treturn c\n}\n", ""},
 		{"loop state", "func L(x uint) int {\n\tc := 0\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n", ""},
+		// sort's heapSort: the count is a local computed from two.
+		{"loop count through locals", "func L(a, b int) int {\n\thi := b - a\n\tc := 0\n\tfor i := (hi - 1) / 2; i >= 0; i-- {\n\t\tc++\n\t}\n\treturn c\n}\n",
+			"p.go:6:8: warning: L: the integer parameter b bounds a loop"},
+		{"loop state copied", "func L(y uint) int {\n\tc := 0\n\tx := y\n\tfor x != 0 {\n\t\tx &= x - 1\n\t\tc++\n\t}\n\treturn c\n}\n", ""},
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src})

@@ -34,9 +34,9 @@ type Request struct {
 	Prefix string   // the output files' path without "_amd64.s" and the like, in Dir (relative to Dir)
 	Funcs  []string // the functions, by name
 	Passes string   // the pipeline ("" is DefaultPasses)
-	// Inlinable compiles functions gc would inline into their callers
-	// and that have no loop, which are refused otherwise: the call of
-	// the assembly costs more than it saves.
+	// Inlinable compiles functions that have no loop, which are
+	// refused otherwise (gcinline.go): the call of the assembly costs
+	// more than it saves.
 	Inlinable bool
 }
 
@@ -219,23 +219,37 @@ func Compile(req Request) (*Output, error) {
 			bodies[fn.String()] = fn
 		}
 	}
-	// And the small leaves of the packages it calls.
+	// And the small leaves of the packages it calls (foreign.go): cmp's
+	// Less and Compare too, at the compiled code's type arguments.
+	foreignBody := map[string]bool{}
 	for _, p := range foreign {
+		fns := map[string]*ssa.Function{}
 		for _, fn := range ownFunctions(all, p) {
-			if fn.Blocks != nil {
-				if f := bp.IRFunc(fn); f != nil && foreignInlinable(f) {
-					bodies[fn.String()] = fn
-				}
+			fns[fn.String()] = fn
+		}
+		irOf := func(sym string) *ir.Func {
+			if fn := fns[sym]; fn != nil && fn.Blocks != nil {
+				return bp.IRFunc(fn)
+			}
+			return nil
+		}
+		for sym, fn := range fns {
+			if f := irOf(sym); f != nil && foreignInlinable(f, irOf, leafDepth) {
+				bodies[sym] = fn
+				foreignBody[sym] = true
 			}
 		}
 	}
-	// And cmp's comparisons at numeric types (stdbodies.go).
-	var std stdBodies
 	body := func(sym string) *ir.Func {
-		if fn := bodies[sym]; fn != nil {
-			return bp.IRFunc(fn)
+		fn := bodies[sym]
+		if fn == nil {
+			return nil
 		}
-		return std.body(sym)
+		f := bp.IRFunc(fn)
+		if f != nil && foreignBody[sym] {
+			f = withoutPositions(f)
+		}
+		return f
 	}
 	type job struct {
 		name    string // the assembly's
@@ -249,41 +263,54 @@ func Compile(req Request) (*Output, error) {
 		method  *MethodInfo
 		generic *GenericInfo
 	}
-	// Only a function without a loop may be left to gc: ask gc (a build
-	// of the package) only if one is named.
+	// Only a function without a loop, or whose loops are short
+	// (shortloops.go), is left to gc: ask gc (a build of the package)
+	// which it inlines, to say why or (short loops) whether, only if
+	// one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) }) {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) }) {
 		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
 	}
 	var jobs []job
-	// A function gc inlines and without a loop is left to gc: refused
+	// A function without a loop is left to gc (gcinline.go): refused
 	// alone, kept as Go beside the others (its callers among them
 	// inline it or call it).
 	var kept []*ast.FuncDecl
 	var keptSyms []string
-	leftToGC := func(t *target) bool {
-		if hasLoop(t.fn) {
-			return false
+	// whyLeft says why t is left to gc, or "" if it is compiled.
+	whyLeft := func(t *target) string {
+		if req.Inlinable {
+			return ""
 		}
+		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
+		if loops && !short {
+			return ""
+		}
+		inlines := inlinable[t.name]
 		if t.generic != nil {
 			// gc names the instantiations it inlines by shape,
 			// F[go.shape.int64]: all of F's have one body, and are
 			// left to gc together.
 			for name := range inlinable {
-				if strings.HasPrefix(name, t.generic.Origin.Name()+"[") {
-					return true
-				}
+				inlines = inlines || strings.HasPrefix(name, t.generic.Origin.Name()+"[")
 			}
-			return false
 		}
-		return inlinable[t.name]
+		switch {
+		case loops && inlines:
+			return leftInlinedShort
+		case loops:
+			return "" // not inlined: its call of assembly replaces gc's call
+		case inlines:
+			return leftInlined
+		}
+		return leftNoLoop
 	}
 	keptDecl := map[*ast.FuncDecl]bool{}
 	allLeft := true
 	for _, t := range targets {
-		allLeft = allLeft && leftToGC(t)
+		allLeft = allLeft && whyLeft(t) != ""
 	}
 	for _, t := range targets {
 		name, decl, obj, sig := t.asm, t.decl, t.obj, t.sig
@@ -295,8 +322,8 @@ func Compile(req Request) (*Output, error) {
 		if err := checkFallback(pkg, fset, decl, obj, definedOnAmd64); err != nil {
 			return nil, fail(err)
 		}
-		if leftToGC(t) {
-			why := "left to gc: gc inlines it into its callers and it has no loop, so a call of assembly would cost more than it saves (-inlinable compiles it anyway)"
+		if why := whyLeft(t); why != "" {
+			why = "left to gc: " + why + " (-inlinable compiles it anyway)"
 			if allLeft {
 				return nil, fail(errors.New(why))
 			}
@@ -333,10 +360,13 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		g, err := runPasses(pipeline, inlineSmallCalls(f, body))
+		rtl := inlineSmallCalls(f, body)
+		lowerStringRanges(rtl)
+		g, err := runPasses(pipeline, rtl)
 		if err != nil {
 			return nil, fail(err)
 		}
+		appendLiterals(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
@@ -383,6 +413,7 @@ func Compile(req Request) (*Output, error) {
 	if data := unit.Data.asm(); data != "" {
 		asm.WriteString("\n" + data)
 	}
+	markEscapes(compiled)
 	decls, err := declFile(n, pkg.Name, compiled, unit.Trampolines, kept, fset, pkg.TypesInfo)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %v", err)
@@ -421,7 +452,8 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: a.Func.ResultPointers && resultsEscape(a.Func), POPCNT: a.Func.UsesPOPCNT}, nil
+	escapes := a.Func.PointersToGo || a.Func.ResultPointers && resultsEscape(a.Func)
+	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: escapes, pointersTo: a.Func.PointersTo, POPCNT: a.Func.UsesPOPCNT}, nil
 }
 
 func lowerAndAllocate(f *ir.Func, sig *types.Signature, u *Unit, avx2Flag string) (*Allocation, error) {

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,12 +34,18 @@ func TestRefused(t *testing.T) {
 		{"Defer", "func Defer(p *int) {\n\t*p = 1\n\tdefer H(*p)\n}\n\nfunc H(k int) {}\n", "p.go:7:2: Defer: unsupported: defer: compiled code runs no deferred calls; make the call at each return instead", []string{"H"}},
 		{"Map", "func Map(m map[int]int) int {\n\treturn m[1]\n}\n", "p.go:5:10: Map: unsupported: a value of type map[int]int: use a slice or an array indexed by the key", nil},
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
-		{"Append", "func Append(s []int) []int {\n\treturn append(s, 1)\n}\n", "p.go:6:15: Append: unsupported: append: compiled code allocates nothing, and append may grow the slice", nil},
-		{"CallValue", "func CallValue(f func(int) int) int {\n\treturn f(3)\n}\n", "CallValue: unsupported: a value of type func(int) int: call functions by name", nil},
+		{"MadeAcross", "func MadeAcross(s []int) []int {\n\ts = append(s, 1)\n\tH(3)\n\treturn s\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
+			"p.go:7:3: MadeAcross: unsupported: a slice made or appended to by compiled code, and kept across a later call", []string{"H"}},
+		// A func value is called (indirectcalls.go), one made of a
+		// named function is not.
+		{"FuncValue", "import (\n\t\"strings\"\n\t\"unicode\"\n)\n\nfunc FuncValue(s string) int {\n\treturn strings.IndexFunc(s, unicode.IsSpace)\n}\n", "p.go:11:26: FuncValue: unsupported: a function value: call functions by name, or pass the function in as a parameter", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
+		// Go ranges over a copy, which the loop's writes do not change.
+		{"RangeWritten", "func RangeWritten(b []byte) (n int) {\n\tfor i, r := range string(b) {\n\t\tn += int(r)\n\t\tb[len(b)-1-i] = 0xc3\n\t}\n\treturn n\n}\n", "RangeWritten: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
+		{"SameTable", "func SameTable(a, b *[16]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [16]uint64, too large for compiled code to hold (at most 8 words)", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {
@@ -100,6 +107,30 @@ func TestLeftToGC(t *testing.T) {
 	}
 	if asm := string(out.Files[filepath.Join(dir, "out_amd64.s")]); strings.Contains(asm, "Call0(SB)") || strings.Contains(asm, "·abs(SB)") {
 		t.Errorf("SumAbs calls abs instead of inlining it:\n%s", asm)
+	}
+}
+
+// TestLeftToGCNoLoop checks that a function without a loop that gc
+// does not inline (math/bits' Mul64, just over gc's inlining budget) is
+// left to gc too, with its own reason: it is not inlined, its call
+// passes its arguments in registers, and the call of assembly costs
+// more than its code saves.
+func TestLeftToGCNoLoop(t *testing.T) {
+	const mul = "func Mul(x, y uint64) (hi, lo uint64) {\n\tconst mask32 = 1<<32 - 1\n\tx0 := x & mask32\n\tx1 := x >> 32\n\ty0 := y & mask32\n\ty1 := y >> 32\n\tw0 := x0 * y0\n\tt := x1*y0 + w0>>32\n\tw1 := t & mask32\n\tw2 := t >> 32\n\tw1 += x0 * y1\n\thi = x1*y1 + w2 + w1>>32\n\tlo = x * y\n\treturn\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": fallback + mul})
+	inl, err := gcInlinable(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inl["Mul"] {
+		t.Fatalf("gc inlines Mul: the test needs a function it does not")
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}})
+	if err == nil || !strings.Contains(err.Error(), "p.go:5:1: Mul: left to gc: "+leftNoLoop) {
+		t.Errorf("Mul: got %v, want it left to gc, having no loop", err)
+	}
+	if _, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Mul"}, Inlinable: true}); err != nil {
+		t.Errorf("Mul with Inlinable: %v", err)
 	}
 }
 
@@ -179,8 +210,10 @@ func TestGenericLeftToGC(t *testing.T) {
 }
 
 // TestCmpInlined checks that cmp.Less and cmp.Compare at numeric type
-// arguments are inlined (stdbodies.go), not called through a trampoline
-// for each comparison, and that at string they stay calls.
+// arguments are inlined (foreign.go: Less calls cmp.isNaN, another
+// leaf), not called through a trampoline for each comparison, and that
+// at string, whose comparison compiled code does not lower, they stay
+// calls.
 func TestCmpInlined(t *testing.T) {
 	src := "import \"cmp\"\n\nfunc Sorted(x []float64) bool {\n\tfor i := len(x) - 1; i > 0; i-- {\n\t\tif cmp.Less(x[i], x[i-1]) {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n\nfunc Order(x []int32, y int32) int {\n\tn := 0\n\tfor _, v := range x {\n\t\tn += cmp.Compare(v, y)\n\t}\n\treturn n\n}\n\nfunc Words(x []string) int {\n\tn := 0\n\tfor i := 1; i < len(x); i++ {\n\t\tn += cmp.Compare(x[i-1], x[i])\n\t}\n\treturn n\n}\n"
 	dir := writeModule(t, map[string]string{"p.go": fallback + src})
@@ -210,5 +243,34 @@ func TestGenericCallRefused(t *testing.T) {
 	want := "p.go:8:11: UseStruct: unsupported: a call of Big[Node]: compiled code calls generic functions at basic type arguments only"
 	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "name it") {
 		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}
+
+// TestLeftToGCShortLoops checks that a function gc inlines whose loop
+// runs a few iterations a call (encoding/binary's PutUvarint: x >>= 7
+// while x >= 0x80) is left to gc, saying why, and that one whose loop
+// is not short by the rule (a signed x) is compiled.
+func TestLeftToGCShortLoops(t *testing.T) {
+	const body = "(buf []byte, x %s) int {\n\ti := 0\n\tfor x >= 0x80 {\n\t\tbuf[i] = byte(x) | 0x80\n\t\tx >>= 7\n\t\ti++\n\t}\n\tbuf[i] = byte(x)\n\treturn i + 1\n}\n"
+	for _, tc := range []struct {
+		name, typ string
+		left      bool
+	}{{"PutUvarint", "uint64", true}, {"Signed", "int64", false}} {
+		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + fmt.Sprintf(body, tc.typ)})
+		inl, err := gcInlinable(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !inl[tc.name] {
+			t.Fatalf("gc does not inline %s: the test needs it to", tc.name)
+		}
+		_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		switch {
+		case tc.left && (err == nil || !strings.Contains(err.Error(), tc.name+": left to gc: "+leftInlinedShort)):
+			t.Errorf("%s: got %v, want it left to gc, its loop short", tc.name, err)
+		case !tc.left && err != nil:
+			// A signed x >>= 7 stays negative: not short by the rule.
+			t.Errorf("%s: %v, want it compiled", tc.name, err)
+		}
 	}
 }

@@ -6,35 +6,49 @@
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
 // calls at those type arguments, generics.go): the bridge's IR with the
 // package's small functions inlined (irinline.go), and other packages'
-// small leaves (foreign.go: the package is then loaded from source) and
-// cmp's comparisons at numeric types (stdbodies.go),
-// through vssa's validated passes
+// small leaves, which may call each other (foreign.go: the package is
+// then loaded from source; cmp.Less and cmp.Compare at numeric types
+// come so), ranges over
+// strings made loops with a UTF-8 decoder spliced in (rangestring.go,
+// decoderune.go), through vssa's validated passes
 // (mem2reg, GVN, check elimination) in SSA form; lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,
 // globals.go, aggregates.go, locals.go, intrinsics.go for slice
 // expressions, symbols, values of several words, the frame's variables,
-// math/bits, math, encoding/binary and built-ins; calls of the
-// functions compiled together in ABI0, of others through Go trampolines,
-// trampolines.go);
+// math/bits, math, encoding/binary and built-ins; make and append by
+// Go helpers, appends.go; calls of the functions compiled together in
+// ABI0, of others through Go trampolines, trampolines.go, which
+// convert a string(b) argument themselves, convertargs.go; of func
+// values and interfaces' methods through Go helpers, indirectcalls.go,
+// whose generated tests log and compare the calls made, gencalls.go);
 // transforms on that code, in the order Lower lists them, each keeping
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
 // float constants (peephole.go), remainders from quotients already
-// computed (remainders.go), if-conversion (ifconvert.go), full
+// computed (remainders.go), selects a dominating branch decides
+// (knownselects.go: s[k:] behind len(s) > k moves its pointer without
+// one), a branch on a bool compared in its block made a branch on the
+// compare (fusecompares.go), if-conversion (ifconvert.go), full
 // unrolling of loops with a known trip count (fullunroll.go), one
 // latch per loop (polls.go), loop splitting with unrolling and SSE2
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
-// AVX2 (loops.go, vectorize.go), hand-written byte loads combined into
+// AVX2 (loops.go, vectorize.go), addresses computed into a register
+// folded into the memory operands that read them (foldleas.go),
+// large constants hoisted out of loops and symbol addresses computed
+// once a block (constregs.go),
+// hand-written byte loads combined into
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
-// (carries.go), and a preemption countdown in every loop that may run
+// (carries.go), a branch on x & y == 0 made a TESTQ (fusecompares.go),
+// and a preemption countdown in every loop that may run
 // long (polls.go; a loop whose index runs to a constant bound needs
 // none, boundedloops.go); register allocation on SSA (regalloc.go:
 // spilling the value that costs least for the points it relieves,
 // reading a spilled value from the register that still holds it,
 // reloadcache.go, phis sharing slots with their arguments,
-// spillslots.go), whose result validate.RegAlloc checks before anything
+// spillslots.go, live ranges split at cold calls, splitcalls.go, and
+// around inner loops with registers to spare, splitloops.go), whose result validate.RegAlloc checks before anything
 // is emitted; the frame sized to what it holds, NOSPLIT where it fits
 // the linker's limit (frame.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
@@ -80,7 +94,8 @@
 //     function that calls another compiled one reads its pointer
 //     arguments from the argument frame, which the stack copier
 //     adjusts, at each use a call may come before (none where every
-//     call leads to a panic), and is refused if another pointer is live
+//     call leads to a panic; once before a loop that calls nothing,
+//     loopargs.go, whose poll then carries it), and is refused if another pointer is live
 //     across such a call (calls.go); trampolines and Go helpers are
 //     called under the same rules. No pointer is ever stored to memory
 //     (that would need a write barrier); a declaration is //go:noescape
@@ -94,7 +109,7 @@
 //   - The subset (docs/compile.md) is checked while lowering: anything
 //     else is an *Unsupported error with its position and the construct
 //     named; no code is emitted for a function that has one. A function
-//     gc inlines and without a loop is left to gc (gcinline.go).
+//     without a loop is left to gc (gcinline.go).
 //
 // Only the allocation is validated; lowering and emission are checked
 // by the generated equivalence tests (testdata/kernels and

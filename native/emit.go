@@ -845,6 +845,10 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 				e.ins("MOVQ %s, %s", x, d)
 			}
 			e.ins("SHL%s $%d, %s", map[bool]string{true: "L", false: "Q"}[sized], bits.TrailingZeros64(uint64(in.Imm)), d)
+		case in.Bin == BinMul && (in.Imm == 3 || in.Imm == 5 || in.Imm == 9):
+			// One LEA (a cycle, where IMUL takes three), as gc: LEAL
+			// clears the high half, as IMUL3L.
+			e.ins("LEA%s (%s)(%s*%d), %s", map[bool]string{true: "L", false: "Q"}[sized], x, x, in.Imm-1, d)
 		case in.Bin == BinMul && sized:
 			e.ins("IMUL3L $%d, %s, %s", in.Imm, x, d)
 		case in.Bin == BinMul:
@@ -946,11 +950,27 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return
 	}
+	if in.CountFits && d != "CX" && x != "CX" {
+		// The count is below 64: x86's shift is Go's, in place.
+		if c := e.reg(uses[1], GP); c != "CX" {
+			e.ins("MOVQ %s, CX", c)
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		e.ins("%s CX, %s", op, d)
+		if in.Bin == BinShl {
+			e.ext(in, d)
+		}
+		return
+	}
 	e.ins("MOVQ %s, R11", x)
 	if c := e.reg(uses[1], GP); c != "CX" {
 		e.ins("MOVQ %s, CX", c)
 	}
-	if op == "SARQ" {
+	if in.CountFits {
+		e.ins("%s CX, R11", op)
+	} else if op == "SARQ" {
 		ok := e.newLabel("sar")
 		e.ins("CMPQ CX, $64")
 		e.ins("JCS %s", ok)
@@ -1027,6 +1047,18 @@ func (e *emitter) compare(in *Instr, uses []validate.Loc) {
 			x, y = y, x
 		}
 		e.ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
+		return
+	}
+	if in.Test {
+		switch {
+		case in.MemY:
+			// The address registers follow Args[0].
+			e.ins("TESTQ %s, %s", e.reg(uses[0], GP), e.mem(in.Mem, uses[1:]))
+		case in.HasImm:
+			e.ins("TESTQ $%d, %s", in.Imm, e.reg(uses[0], GP))
+		default:
+			e.ins("TESTQ %s, %s", e.reg(uses[1], GP), e.reg(uses[0], GP))
+		}
 		return
 	}
 	if in.MemFirst {

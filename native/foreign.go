@@ -10,8 +10,10 @@
 // only in the called packages (the others parsed without them, which
 // costs little more than export data). A body of another package is
 // inlined only if it is a leaf that touches nothing but its arguments
-// (foreignInlinable): no calls, globals, allocation or interfaces, which
-// the compiled package could not name or reach.
+// (foreignInlinable): no globals, allocation or interfaces, which the
+// compiled package could not name or reach, and no calls but of other
+// such leaves of its package (cmp.Less's of cmp.isNaN, at the compiled
+// code's type arguments).
 
 package native
 
@@ -19,6 +21,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -87,15 +90,21 @@ func leafCallees(cfg *packages.Config, called map[string][]string) ([]string, er
 	for _, p := range listed {
 		names := called[p.PkgPath]
 		found := false
+		decls := map[string]*ast.FuncDecl{}
 		for _, file := range p.GoFiles {
 			f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 			if err != nil {
 				continue // the load proper reports it
 			}
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && slices.Contains(names, fd.Name.Name) && leafCandidate(fd) {
-					found = true
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+					decls[fd.Name.Name] = fd
 				}
+			}
+		}
+		for _, name := range names {
+			if fd := decls[name]; fd != nil && leafCandidate(fd, decls, leafDepth) {
+				found = true
 			}
 		}
 		if found {
@@ -106,12 +115,18 @@ func leafCallees(cfg *packages.Config, called map[string][]string) ([]string, er
 	return keep, nil
 }
 
+// leafDepth is how deep leaves may call leaves (cmp.Less calls
+// cmp.isNaN).
+const leafDepth = 2
+
 // leafCandidate reports whether fd, read without types, may pass
 // foreignInlinable: a body of a few statements, without loops, function
 // literals, composite literals or calls other than conversions to
-// predeclared types (what else a call is cannot be told without types,
-// so it counts against).
-func leafCandidate(fd *ast.FuncDecl) bool {
+// predeclared types and calls of functions of its package (decls, by
+// name) that are leaf candidates themselves, depth calls deep at most
+// (what else a call is cannot be told without types, so it counts
+// against).
+func leafCandidate(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, depth int) bool {
 	if fd.Body == nil || len(fd.Body.List) > 8 {
 		return false
 	}
@@ -121,8 +136,18 @@ func leafCandidate(fd *ast.FuncDecl) bool {
 		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.CompositeLit, *ast.GoStmt, *ast.DeferStmt:
 			ok = false
 		case *ast.CallExpr:
-			id, isIdent := n.Fun.(*ast.Ident)
-			if !isIdent || !predeclaredType[id.Name] {
+			fun := n.Fun
+			if ix, isIndex := fun.(*ast.IndexExpr); isIndex {
+				fun = ix.X // a generic function's instance, isNaN[T]
+			}
+			id, isIdent := fun.(*ast.Ident)
+			switch {
+			case !isIdent:
+				ok = false
+			case predeclaredType[id.Name]:
+			case decls[id.Name] != nil && decls[id.Name] != fd && depth > 0:
+				ok = leafCandidate(decls[id.Name], decls, depth-1)
+			default:
 				ok = false
 			}
 		}
@@ -221,11 +246,16 @@ func needsBody(fd *ast.FuncDecl) bool {
 // foreignInlinable reports whether c, a function of another package, may
 // be inlined into compiled code: a leaf that computes on its arguments,
 // its locals and the memory they point to, with checks, and nothing the
-// compiled package would have to name (calls, globals, functions,
-// interfaces), allocate or convert to a string.
-func foreignInlinable(c *ir.Func) bool {
+// compiled package would have to name (globals, functions, interfaces),
+// allocate or convert to a string, calling nothing but functions of its
+// package that body (by IR name) returns and that are inlinable
+// themselves, depth calls deep at most (cmp.Less calls cmp.isNaN).
+func foreignInlinable(c *ir.Func, body func(sym string) *ir.Func, depth int) bool {
 	for _, b := range c.Blocks {
 		for _, in := range b.Instrs {
+			if !scalarOperands(c, in) {
+				return false
+			}
 			switch in.Op {
 			case ir.OpConst, ir.OpCopy, ir.OpPhi,
 				ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr,
@@ -244,12 +274,65 @@ func foreignInlinable(c *ir.Func) bool {
 				if isString(c.TypeOf(in.Dsts()[0])) != isString(c.TypeOf(in.Args()[0])) {
 					return false
 				}
+			case ir.OpCall:
+				if in.CallMode != ir.CallStatic || depth == 0 || in.Sym() == c.Name {
+					return false
+				}
+				own, _ := splitSym(c.Name)
+				if pkg, _ := splitSym(in.Sym()); pkg != own {
+					return false
+				}
+				if g := body(in.Sym()); g == nil || !foreignInlinable(g, body, depth-1) {
+					return false
+				}
 			default:
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// scalarOperands reports whether in, if it computes (arithmetic or a
+// comparison), does so on operands of one word that lowering takes: a
+// string's comparison or concatenation (cmp.Compare[string]) and a
+// complex number's arithmetic would be refused in the inlined body, at
+// another package's position, where the call's trampoline compiles.
+func scalarOperands(c *ir.Func, in *ir.Instr) bool {
+	switch in.Op {
+	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr,
+		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpNeg, ir.OpNot, ir.OpCompl:
+	default:
+		return true
+	}
+	for _, a := range in.Args() {
+		switch t := c.TypeOf(a).Underlying().(type) {
+		case *types.Basic:
+			if t.Info()&(types.IsString|types.IsComplex) != 0 {
+				return false
+			}
+		case *types.Pointer:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// withoutPositions returns a copy of f, another package's body, whose
+// instructions have no position: the inliner gives them the call's
+// (splice), so that what the compiled code refuses in it is said at the
+// user's call, not in a file of GOROOT or the module cache.
+func withoutPositions(f *ir.Func) *ir.Func {
+	g := f.Clone()
+	for _, b := range g.Blocks {
+		for _, list := range [2][]*ir.Instr{b.Phis, b.Instrs} {
+			for _, in := range list {
+				in.Pos = token.NoPos
+			}
+		}
+	}
+	return g
 }
 
 // ownFunctions returns the functions of all that belong to p, instances

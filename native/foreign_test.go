@@ -59,3 +59,32 @@ func TestStrippingError(t *testing.T) {
 		}
 	}
 }
+
+// TestForeignLeafCallsLeaf checks that a leaf of another package that
+// calls another leaf of its package is inlined with it (as cmp.Less
+// calls cmp.isNaN), and that what compiled code refuses in an inlined
+// body (a pointer stored without a write barrier) is said at the user's
+// call, not in the other package's file.
+func TestForeignLeafCallsLeaf(t *testing.T) {
+	src := fallback + "import \"example.com/p/q\"\n\nfunc Sum(p []byte) uint32 {\n\tvar s uint32\n\tfor len(p) >= 4 {\n\t\ts += q.Load32(p)\n\t\tp = p[4:]\n\t}\n\treturn s\n}\n"
+	keep := fallback + "import \"example.com/p/q\"\n\nfunc Keep(pp []*int, p *int) {\n\tfor i := range pp {\n\t\tq.Set(&pp[i], p)\n\t}\n}\n"
+	dir := writeModule(t, map[string]string{"p.go": src, "k.go": keep})
+	if err := os.Mkdir(filepath.Join(dir, "q"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	leaf := "package q\n\nfunc Load32(b []byte) uint32 {\n\treturn uint32(load16(b[0:2])) | uint32(load16(b[2:4]))<<16\n}\n\nfunc load16(b []byte) uint16 {\n\treturn uint16(b[0]) | uint16(b[1])<<8\n}\n\nfunc Set(pp **int, p *int) {\n\t*pp = p\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "q", "q.go"), []byte(leaf), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Sum"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decls := string(out.Files[filepath.Join(dir, "out_amd64.go")]); strings.Contains(decls, "q.Load32(") || strings.Contains(decls, "q.load16(") {
+		t.Errorf("q.Load32 or q.load16 is called through a trampoline, not inlined:\n%s", decls)
+	}
+	_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Keep"}})
+	if err == nil || !strings.Contains(err.Error(), "k.go:9:") || strings.Contains(err.Error(), "q.go") {
+		t.Errorf("Keep: got %v, want a refusal at k.go:9, q.Set's call", err)
+	}
+}

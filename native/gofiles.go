@@ -42,9 +42,12 @@ type Compiled struct {
 	// checks that the original is still what was compiled.
 	File, Sum string
 	// Escapes: a result holds a pointer, which may be one of the
-	// arguments' (a subslice): the declaration cannot say
-	// //go:noescape.
+	// arguments' (a subslice), or the code passes a pointer to a Go
+	// function (escape.go): the declaration cannot say //go:noescape.
 	Escapes bool
+	// pointersTo names the functions compiled with it that the code
+	// passes a pointer to (markEscapes).
+	pointersTo []string
 	// POPCNT: the code counts bits with POPCNT where the CPU has it.
 	POPCNT bool
 	// Method, for a method, says how its wrapper reads (Name is then
@@ -187,8 +190,8 @@ func declFile(n names, pkgName string, fns []*Compiled, trampolines []*Trampolin
 	b.WriteString(tramp)
 	b.WriteString(wrappers)
 	for _, d := range kept {
-		// Left to gc, which inlines it: its Go original, as written.
-		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): gc inlines it, and it has no loop.\n", declName(d))
+		// Left to gc, having no loop: its Go original, as written.
+		fmt.Fprintf(&b, "// %s is left to gc (its Go original, as written): it has no loop.\n", declName(d))
 		c := *d
 		c.Doc = nil
 		if err := printer.Fprint(&b, fset, &c); err != nil {
@@ -465,7 +468,12 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 		args = append(args, fmt.Sprintf("a%d", i))
 		refArgs = append(refArgs, fmt.Sprintf("b%d", i))
-		fmtArgs = append(fmtArgs, fmt.Sprintf("b%d", i))
+		if _, isFunc := t.Underlying().(*types.Signature); isFunc {
+			// go vet takes a func value printed for a call forgotten.
+			fmtArgs = append(fmtArgs, `"func"`)
+		} else {
+			fmtArgs = append(fmtArgs, fmt.Sprintf("b%d", i))
+		}
 	}
 	fmt.Fprintf(b, "\tin := fmt.Sprint(%s)\n", strings.Join(fmtArgs, `, ", ", `))
 	var got, want []string
@@ -480,8 +488,18 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		}
 		return strings.Join(rs, ", ") + " = "
 	}
+	logs := gens.logs // an input logs the calls made (gencalls.go)
+	if logs {
+		fmt.Fprintf(b, "\t%sLogTake()\n", s)
+	}
 	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), spread(c.Sig, refArgs))
+	if logs {
+		fmt.Fprintf(b, "\twantCalls := %sLogTake()\n", s)
+	}
 	fmt.Fprintf(b, "\tgotPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(got), F, spread(c.Sig, args))
+	if logs {
+		fmt.Fprintf(b, "\tif gotCalls := %sLogTake(); gotCalls != wantCalls {\n\t\tt.Fatalf(\"%s(%%s): calls %%s, the Go original's %%s\", in, gotCalls, wantCalls)\n\t}\n", s, F)
+	}
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
 		fmt.Fprintf(b, "\tif !%s(r%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, r%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, F, i, i, i)
@@ -530,6 +548,7 @@ type genSet struct {
 	n     names
 	types []types.Type
 	body  bytes.Buffer
+	logs  bool // the log of calls is written (gencalls.go)
 }
 
 func (g *genSet) index(t types.Type) int {
@@ -556,6 +575,10 @@ func (g *genSet) restore(t types.Type) string {
 
 // define writes the functions of type t, number i.
 func (g *genSet) define(i int, t types.Type) {
+	if callsLogged(t, g.n.pkg) {
+		g.defineCalls(i, t)
+		return
+	}
 	s := g.n.stem
 	T := g.n.typ(t)
 	w := &g.body

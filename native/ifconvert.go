@@ -44,7 +44,7 @@ func ifConvertOnce(m *Func) (changed bool) {
 				ok = false
 			}
 		}
-		if !ok || feedsAddress(b, t, f, j, jt, jf) {
+		if !ok || feedsAddress(b, t, f, j, jt, jf) || loadCarried(m, br, j, jt, jf) {
 			continue
 		}
 		// Both arms run, then the selects, then a jump to the join.
@@ -166,6 +166,89 @@ func feedsAddress(b, t, f, j *Block, jt, jf int) bool {
 	for _, p := range j.Phis {
 		if p.Args[jt] != p.Args[jf] && (reaches(p.Args[jt]) || reaches(p.Args[jf])) {
 			return true
+		}
+	}
+	return false
+}
+
+// loadCarried reports whether br's condition depends on a load whose
+// address depends, through the loop's phis, on a value the join's phis
+// would select: a search that returns when it finds the element
+// (if x[h] == t { return h }; if x[h] < t { i = h+1 } else { j = h })
+// loads in a block before the diamond's, and its next bounds, selected,
+// would chain the next load behind this one, where gc keeps the branch
+// and a predicted branch lets the next load start early. A select whose
+// values no load's address reads (a maximum and its index) is not on
+// such a chain.
+func loadCarried(m *Func, br *Instr, j *Block, jt, jf int) bool {
+	def := definitions(m)
+	phiArgs := map[Value][]Value{}
+	for _, blk := range m.Blocks {
+		for _, p := range blk.Phis {
+			phiArgs[p.Dst] = p.Args
+		}
+	}
+	// The loads the condition reads, through instructions only: a phi
+	// ends the iteration.
+	var loads []*Instr
+	seen := map[Value]bool{}
+	var cond func(v Value)
+	cond = func(v Value) {
+		if v == NoValue || seen[v] {
+			return
+		}
+		seen[v] = true
+		in := def[v].instr
+		switch {
+		case in == nil:
+		case in.Op == OpLoad:
+			loads = append(loads, in)
+		default:
+			for _, a := range in.Args {
+				cond(a)
+			}
+		}
+	}
+	for _, a := range br.Args {
+		cond(a)
+	}
+	if len(loads) == 0 {
+		return false
+	}
+	selected := map[Value]bool{}
+	for _, p := range j.Phis {
+		if p.Args[jt] != p.Args[jf] {
+			selected[p.Dst] = true
+		}
+	}
+	// The values the loads' addresses read, through instructions and
+	// phis (the iterations before).
+	seen = map[Value]bool{}
+	var reaches func(v Value) bool
+	reaches = func(v Value) bool {
+		if v == NoValue || seen[v] {
+			return false
+		}
+		seen[v] = true
+		if selected[v] {
+			return true
+		}
+		args := phiArgs[v]
+		if in := def[v].instr; in != nil {
+			args = in.Args
+		}
+		for _, a := range args {
+			if reaches(a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, ld := range loads {
+		for _, a := range ld.Mem.args() {
+			if reaches(a) {
+				return true
+			}
 		}
 	}
 	return false

@@ -221,6 +221,15 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		l.copyBuiltin(in)
 		return
 	}
+	if name == "append" || name == appendElemsBuiltin {
+		// A Go helper appends (appends.go).
+		n := len(args) - 1
+		if name == "append" {
+			n = -1
+		}
+		l.helperSlice(appendHelperBody(n), args, in.Dsts())
+		return
+	}
 	if (name != "min" && name != "max") || len(in.Dsts()) != 1 {
 		l.fail("the built-in %s", name)
 	}

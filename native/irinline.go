@@ -12,7 +12,11 @@
 
 package native
 
-import "github.com/vssa-go/vssa/ir"
+import (
+	"go/token"
+
+	"github.com/vssa-go/vssa/ir"
+)
 
 // Inlining limits: a callee of at most maxInlineIR instructions (120
 // takes utf8's word[string], whose 4-byte branch on a constant the
@@ -112,18 +116,28 @@ func splice(g *ir.Func, b *ir.Block, x int, call *ir.Instr, c *ir.Func) (made []
 				continue // c has no defers (inlinableIR)
 			case ir.OpReturn:
 				for k, r := range in.Args() {
-					nb.Instrs = append(nb.Instrs, ir.NewInstr(ir.OpCopy, in.Pos, []ir.Reg{call.Dsts()[k]}, []ir.Reg{regs[r]}))
+					nb.Instrs = append(nb.Instrs, ir.NewInstr(ir.OpCopy, posOr(in.Pos, pos), []ir.Reg{call.Dsts()[k]}, []ir.Reg{regs[r]}))
 				}
-				nb.Instrs = append(nb.Instrs, ir.NewInstr(ir.OpJump, in.Pos, nil, nil))
+				nb.Instrs = append(nb.Instrs, ir.NewInstr(ir.OpJump, posOr(in.Pos, pos), nil, nil))
 				nb.Succs = []int{after.Index}
 				continue
 			}
 			cp := in.Clone()
+			cp.Pos = posOr(in.Pos, pos)
 			cp.SetRegs(rename(in.Dsts()), rename(in.Args()))
 			nb.Instrs = append(nb.Instrs, cp)
 		}
 	}
 	return made, after.Index
+}
+
+// posOr returns p, or the call's position where the inlined body has
+// none (another package's, withoutPositions).
+func posOr(p, call token.Pos) token.Pos {
+	if p == token.NoPos {
+		return call
+	}
+	return p
 }
 
 // inlinableIR reports whether c may be inlined: a plain function

@@ -41,24 +41,42 @@ func boundLoopParams(fset *token.FileSet, info *types.Info, decl *ast.FuncDecl, 
 	if len(params) == 0 || decl.Body == nil {
 		return nil
 	}
+	defs := localDefs(info, decl.Body)
 	var warnings []string
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		var bound ast.Expr
 		var body ast.Node
+		var loop []ast.Node // what runs each round
 		switch s := n.(type) {
 		case *ast.ForStmt:
 			bound, body = s.Cond, s
+			loop = []ast.Node{s.Body}
+			if s.Post != nil {
+				loop = append(loop, s.Post)
+			}
 		case *ast.RangeStmt:
 			if t, ok := info.Types[s.X]; ok {
 				if b, ok := t.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
 					bound, body = s.X, s.Body
+					loop = []ast.Node{s.Body}
 				}
 			}
 		}
 		if bound == nil {
 			return true
 		}
-		for _, id := range paramsIn(info, bound, params) {
+		// A local the loop only steps by constants (i-- of i :=
+		// (hi-1)/2) counts from what it was given; one it computes
+		// anew (x &= x - 1) is its state.
+		counter := func(obj types.Object) bool {
+			for _, n := range loop {
+				if !steppedOnly(info, n, obj) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, id := range paramsIn(info, bound, params, defs, counter) {
 			i := params[info.Uses[id]]
 			if _, done := ranges[i]; done || assigns(info, body, info.Uses[id]) {
 				continue
@@ -90,18 +108,63 @@ func withinType(r [2]int64, t *types.Basic) [2]int64 {
 	return [2]int64{max(r[0], lo), min(r[1], hi)}
 }
 
+// localDefs returns, by local variable of body, the expressions
+// assigned to it (hi := b - a, i := (hi - 1) / 2).
+func localDefs(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.Expr {
+	defs := map[types.Object][]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			if len(s.Lhs) != len(s.Rhs) {
+				return true
+			}
+			for k, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					obj := info.Defs[id]
+					if obj == nil {
+						obj = info.Uses[id]
+					}
+					if obj != nil {
+						defs[obj] = append(defs[obj], s.Rhs[k])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(s.Names) == len(s.Values) {
+				for k, id := range s.Names {
+					if obj := info.Defs[id]; obj != nil {
+						defs[obj] = append(defs[obj], s.Values[k])
+					}
+				}
+			}
+		}
+		return true
+	})
+	return defs
+}
+
 // paramsIn returns the identifiers in e that refer to one of params,
-// but for those e bounds itself: masked or reduced by a constant
-// (p&63, p%8) or an index (s[p], which panics past the slice).
-func paramsIn(info *types.Info, e ast.Expr, params map[types.Object]int) []*ast.Ident {
+// directly or through the values assigned to a local variable it reads
+// that follow accepts (defs: heapSort's loop counts from hi := b - a),
+// but for those e
+// bounds itself: masked or reduced by a constant (p&63, p%8) or an
+// index (s[p], which panics past the slice).
+func paramsIn(info *types.Info, e ast.Expr, params map[types.Object]int, defs map[types.Object][]ast.Expr, follow func(types.Object) bool) []*ast.Ident {
 	isConst := func(e ast.Expr) bool { return info.Types[e].Value != nil }
 	var ids []*ast.Ident
+	seen := map[types.Object]bool{}
 	var walk func(e ast.Expr)
 	walk = func(e ast.Expr) {
 		switch e := e.(type) {
 		case *ast.Ident:
-			if _, ok := params[info.Uses[e]]; ok {
+			obj := info.Uses[e]
+			if _, ok := params[obj]; ok {
 				ids = append(ids, e)
+			} else if obj != nil && !seen[obj] && follow(obj) {
+				seen[obj] = true
+				for _, d := range defs[obj] {
+					walk(d)
+				}
 			}
 		case *ast.ParenExpr:
 			walk(e.X)
@@ -127,6 +190,30 @@ func paramsIn(info *types.Info, e ast.Expr, params map[types.Object]int) []*ast.
 	}
 	walk(e)
 	return ids
+}
+
+// steppedOnly reports whether n assigns obj, if at all, only by
+// constant steps: obj++, obj--, obj += k, obj -= k.
+func steppedOnly(info *types.Info, n ast.Node, obj types.Object) bool {
+	ok := true
+	is := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && (info.Uses[id] == obj || info.Defs[id] == obj)
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				if is(l) && !((s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && info.Types[s.Rhs[0]].Value != nil) {
+					ok = false
+				}
+			}
+		case *ast.UnaryExpr:
+			ok = ok && !(s.Op == token.AND && is(s.X))
+		}
+		return ok
+	})
+	return ok
 }
 
 // assigns reports whether n assigns (or increments) obj.

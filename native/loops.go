@@ -254,7 +254,7 @@ func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 	jump := p.Instrs[len(p.Instrs)-1]
 	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], code...), jump)
 
-	fh := &Block{Index: len(m.Blocks)}
+	fh := &Block{Index: len(m.Blocks), StepFits: true}
 	fb := &Block{Index: len(m.Blocks) + 1}
 	r := &Block{Index: len(m.Blocks) + 2}
 	m.Blocks = append(m.Blocks, fh, fb, r)

@@ -79,6 +79,11 @@ type lowerer struct {
 	sites   map[*Instr]*callSite // the calls, by their OpCall
 	inlined map[string]*Func     // callee → its code to inline, nil if none (inline.go)
 	avx2    *avx2Target          // nil: SSE2 only
+	// string(b) registers holding b, converted by the trampoline they
+	// are passed to (convertargs.go), with b's type.
+	bytesArgs map[ir.Reg]types.Type
+	// The pointers of slices made or grown by a Go helper (appends.go).
+	made map[Value]bool
 }
 
 // Lower translates f, in SSA discipline, to machine code; sig is its Go
@@ -219,9 +224,13 @@ func (l *lowerer) transform() {
 		{"doublings", true, func() { doublings(l.m) }},
 		{"hoistFloatConstants", true, func() { hoistFloatConstants(l.m) }},
 		{"remainders", true, func() { remainders(l.m) }},
+		{"decideSelects", true, func() { decideSelects(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
+		{"scaledSums", true, func() { scaledSums(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
+		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
+		{"fuseCompares", true, func() { fuseCompares(l.m) }},
 		{"ifConvert", true, func() { ifConvert(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"fullUnroll", true, func() { fullUnroll(l.m) }},
@@ -235,11 +244,16 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
+		{"foldLeas", true, func() { foldLeas(l.m) }},
+		{"hoistConstants", true, func() { hoistConstants(l.m) }},
+		{"shareConstants", true, func() { shareConstants(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"sinkSteps", true, func() { sinkSteps(l.m, l.fast) }},
 		{"combineLoads", true, func() { combineLoads(l.m) }},
 		{"foldLoads", true, func() { foldLoads(l.m) }},
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
+		{"fuseTests", true, func() { fuseTests(l.m) }},
+		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
@@ -259,8 +273,9 @@ func (l *lowerer) transform() {
 			}
 		}
 	}
-	if in := pointerAcrossCall(l.m); in != nil {
+	if in, ptrs := pointerAcrossCall(l.m); in != nil {
 		l.pos = in.Pos
+		l.refuseMadeAcrossCall(ptrs)
 		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
 	}
 }
@@ -325,8 +340,13 @@ func (l *lowerer) components(t types.Type) []component {
 		if cs, ok := l.aggregate(u); ok {
 			return cs
 		}
+	case *types.Signature:
+		// A func value: a pointer to its closure, called through a Go
+		// helper (indirectcalls.go).
+		return []component{{class: GP, pointer: true, width: 8}}
 	case *types.Interface:
-		// Moved and returned as they are (an error result); anything
+		// Moved and returned as they are (an error result) or called
+		// through a Go helper (indirectcalls.go); anything
 		// that looks inside fails on its single-value use.
 		first := "_itable"
 		if u.Empty() {
@@ -391,6 +411,10 @@ func (l *lowerer) call(in *ir.Instr) {
 		l.builtin(in)
 		return
 	}
+	if in.CallMode == ir.CallClosure || in.CallMode == ir.CallInvoke {
+		l.indirectCall(in) // indirectcalls.go
+		return
+	}
 	if in.CallMode != ir.CallStatic {
 		l.fail("%s", l.callRefusal(in))
 	}
@@ -420,6 +444,9 @@ func (l *lowerer) callee(c Callee, sym string, callArgs, dsts []ir.Reg) {
 	for i, a := range callArgs {
 		vs := l.values(a)
 		for k, comp := range l.components(params[i]) {
+			if comp.pointer {
+				l.passesPointer(c.Name) // escape.go
+			}
 			site.args = append(site.args, l.emit(&Instr{Op: OpCallArg, Off: pOff[i] + comp.off, Width: comp.width, Float: comp.float, Args: []Value{vs[k]}}))
 		}
 	}
@@ -566,6 +593,12 @@ func constBits(l *lowerer, c constant.Value, comp component) int64 {
 // imm reports whether r is an integer constant that fits an instruction's
 // 32-bit immediate, and its value.
 func (l *lowerer) imm(r ir.Reg) (int64, bool) {
+	v, ok := l.intConst(r)
+	return v, ok && v == int64(int32(v))
+}
+
+// intConst reports whether r is an integer constant, and its value.
+func (l *lowerer) intConst(r ir.Reg) (int64, bool) {
 	if r == ir.NoReg || !l.isK[r] {
 		return 0, false
 	}
@@ -577,7 +610,21 @@ func (l *lowerer) imm(r ir.Reg) (int64, bool) {
 	if c := l.cons[r]; c != nil {
 		v = constBits(l, c, comps[0])
 	}
-	return v, v == int64(int32(v))
+	return v, true
+}
+
+// binImm is imm for an operand of an arithmetic or bitwise operation
+// of width w: at 32 bits, every constant fits, as its low 32 bits sign-
+// extended (the instruction reads no more: murmur3's uint32 constants
+// above 1<<31, IMUL3L $-862048943 rather than a MOVQ of 3432918353 to
+// a register and IMULL). Not for comparisons, whose immediates the
+// loop analyses read as values.
+func (l *lowerer) binImm(r ir.Reg, w int) (int64, bool) {
+	v, ok := l.intConst(r)
+	if ok && w == 4 {
+		v = int64(int32(v))
+	}
+	return v, ok && v == int64(int32(v))
 }
 
 // intKind returns the width and signedness of an integer or bool type,
@@ -646,11 +693,11 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		}
 		x, y := args[0], args[1]
 		commutes := op == BinAdd || op == BinMul || op == BinAnd || op == BinOr || op == BinXor
-		if _, ok := l.imm(x); ok && commutes && !fl {
+		if _, ok := l.binImm(x, w); ok && commutes && !fl {
 			x, y = y, x
 		}
 		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
-		if v, ok := l.imm(y); ok && !fl {
+		if v, ok := l.binImm(y, w); ok && !fl {
 			mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(x)}
 		} else {
 			mi.Args = []Value{l.value(x), l.value(y)}
@@ -714,6 +761,7 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		a.mem.Disp += off
 		l.addr[dst] = a
 	case ir.OpLoad:
+		l.refuseLargeCompare(dst)
 		l.load(dst, l.addressOf(args[0]))
 	case ir.OpStore:
 		t := l.f.TypeOf(args[1])
@@ -761,6 +809,9 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.global(dst, in.Sym())
 	case ir.OpAlloc:
 		l.alloc(dst, in)
+	case ir.OpMakeSlice:
+		// A Go helper makes it (appends.go).
+		l.helperSlice(makeSliceBody, args, []ir.Reg{dst})
 	case ir.OpMakeInterface, ir.OpChangeInterface:
 		l.callee(l.goHelper("return p0", args, []ir.Reg{dst}), "", args, []ir.Reg{dst})
 	case ir.OpPanic:
@@ -798,9 +849,8 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 var constructs = map[ir.Op]string{
 	ir.OpGo:              "a go statement: start the goroutine in a Go caller",
 	ir.OpDefer:           "defer: make the call at each return instead",
-	ir.OpFunc:            "a function value: call functions by name",
+	ir.OpFunc:            "a function value: call functions by name, or pass the function in as a parameter",
 	ir.OpMakeClosure:     "a closure (a func literal): make it a function of the package and compile it too",
-	ir.OpMakeSlice:       "make of a slice: compiled code allocates nothing; pass the slice in as a parameter",
 	ir.OpMakeMap:         "a map: use a slice or an array indexed by the key",
 	ir.OpMakeChan:        "a channel: keep channel operations in a Go caller",
 	ir.OpLookup:          "a map index: use a slice or an array indexed by the key",
@@ -969,6 +1019,9 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
 	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
+		if l.convertInTrampoline(dst, x) {
+			return
+		}
 		// string(b), []byte(s), []rune(s), string(r): a new string or
 		// slice, which compiled code cannot allocate.
 		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))

@@ -228,6 +228,16 @@ type Instr struct {
 	Rets []Ret  // OpReturn
 	Pos  token.Pos
 
+	// Test, on a branch, makes its condition (CondEq or CondNe) that
+	// of Args[0] & Args[1] (or Imm, or with MemY the integer at Mem)
+	// against 0: a TESTQ (fusecompares.go).
+	Test bool
+
+	// CountFits, on a shift by a register, says that the count is
+	// below 64 (shiftcounts.go): the emitter leaves out the guard that
+	// gives Go's result for larger counts.
+	CountFits bool
+
 	// CarryIn, on an addition or subtraction with carry, makes Args[1]
 	// its carry in; on a carry out, says that only the instruction
 	// right after reads it, from the flags, so it emits nothing.
@@ -254,6 +264,11 @@ type Block struct {
 	// whose iterations per entry are bounded); PollEach, a poll at
 	// every back edge.
 	NoPoll, PollEach bool
+	// StepFits, for a loop header that branches into the loop on
+	// i < n: while i < n, i plus its step does not wrap (splitLoops'
+	// fast copy, whose bound leaves room for a whole unrolled
+	// iteration), so stripMine may take a step above one.
+	StepFits bool
 }
 
 // Phi defines Dst at the start of its block: Args[k] on the edge from
@@ -274,6 +289,11 @@ type Func struct {
 	Polls int
 	// ResultPointers: a result holds a pointer.
 	ResultPointers bool
+	// PointersToGo: a pointer is passed to a Go function (a trampoline
+	// or a helper), which may keep it; PointersTo names the compiled
+	// functions a pointer is passed to (escape.go).
+	PointersToGo bool
+	PointersTo   []string
 	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
 	// it (the package variable Helpers.POPCNT says).
 	UsesPOPCNT bool

@@ -54,6 +54,9 @@ func (l *lowerer) addPolls() {
 		if len(latches) == 0 || hb.NoPoll || !hb.PollEach && bounded[h] {
 			continue
 		}
+		if !hb.PollEach && l.stripMine(h, body, latches, def) {
+			continue
+		}
 		interval := int64(pollInterval)
 		if hb.PollEach {
 			interval = 1

@@ -551,13 +551,19 @@ func (g *rfGen) floatToInt() bool {
 func (g *rfGen) loop() {
 	g.nloops++
 	inner := len(g.loops) > 0
-	var slices, seqs []*rfVar
+	var slices, seqs, texts []*rfVar
 	for _, p := range g.params {
 		switch p.shape {
 		case rfSlice:
 			slices = append(slices, p)
 			seqs = append(seqs, p)
-		case rfString, rfPSlice:
+			if p.kind == rfUint8 {
+				texts = append(texts, p) // ranged over as string(p)
+			}
+		case rfString:
+			seqs = append(seqs, p)
+			texts = append(texts, p)
+		case rfPSlice:
 			seqs = append(seqs, p)
 		}
 	}
@@ -569,11 +575,32 @@ func (g *rfGen) loop() {
 		mask = "7"
 	}
 	for {
-		c := g.n(14)
-		if c <= 2 && len(slices) == 0 || c >= 3 && c <= 7 && len(seqs) == 0 || c == 13 && len(seqs) == 0 {
+		c := g.n(15)
+		if c <= 2 && len(slices) == 0 || c >= 3 && c <= 7 && len(seqs) == 0 || c == 13 && len(seqs) == 0 || c == 14 && len(texts) == 0 {
 			continue
 		}
 		switch c {
+		case 14:
+			// Over the runes of a string, or of string(b): byte
+			// indices, and runes decoded as Go decodes them.
+			s := texts[g.n(len(texts))]
+			over := s.name
+			if s.shape == rfSlice {
+				over = "string(" + s.name + ")"
+			}
+			x := g.newVar("x", rfScalar, rfInt32)
+			vars = append(vars, x)
+			l.over = s
+			switch g.n(3) {
+			case 0:
+				g.line("for %s, %s := range %s {", i.name, x.name, over)
+			case 1:
+				l.idx = nil
+				g.line("for _, %s := range %s {", x.name, over)
+			default:
+				vars = vars[:len(vars)-1]
+				g.line("for %s := range %s {", i.name, over)
+			}
 		case 0:
 			s := slices[g.n(len(slices))]
 			l.over = s

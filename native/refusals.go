@@ -32,7 +32,9 @@ func (l *lowerer) refuseDefer() {
 // panic or the call its result goes to, if it prepares one, else as
 // what.
 func (l *lowerer) refuseConstruct(in *ir.Instr, what string) {
-	if user := l.blame(in); user != nil {
+	// A function value is no argument compiled code would allocate:
+	// refused as itself.
+	if user := l.blame(in); user != nil && in.Op != ir.OpFunc {
 		l.pos = user.Pos
 		l.fail("%s", l.callRefusal(user))
 	}
@@ -88,6 +90,11 @@ func (l *lowerer) blame(in *ir.Instr) *ir.Instr {
 					continue
 				}
 				seen[u] = true
+				if u.Op == ir.OpCall && u.Callee() == d {
+					// The function value or interface called, not an
+					// argument: the construct is in itself.
+					continue
+				}
 				if u.Op == ir.OpCall && !l.callable(u) {
 					return u
 				}
@@ -127,9 +134,10 @@ func (l *lowerer) callRefusal(call *ir.Instr) string {
 			return "append: compiled code allocates nothing, and append may grow the slice; write into a slice passed in with room (s[n] = x) and return how much was written"
 		}
 		return "the built-in " + call.Sym()
-	case ir.CallStatic:
-	default:
-		return "a call of a function value or through an interface: compiled code calls only functions compiled with it, by name"
+	case ir.CallClosure:
+		return "a call of a function value whose arguments compiled code would have to allocate (a variadic call's slice, values converted to interfaces): keep the call in a Go caller"
+	case ir.CallInvoke:
+		return "a call of the method " + call.Sym() + " through an interface, whose arguments compiled code would have to allocate (a variadic call's slice, values converted to interfaces): keep the call in a Go caller"
 	}
 	sym := call.Sym()
 	pkg, name := splitSym(sym)
@@ -188,8 +196,6 @@ func typeRefusal(what string, t types.Type) string {
 		return s + ": use a slice or an array indexed by the key"
 	case *types.Chan:
 		return s + ": keep channel operations in a Go caller"
-	case *types.Signature:
-		return s + ": call functions by name"
 	case *types.Basic:
 		if u.Info()&types.IsComplex != 0 {
 			return s + ": use two floats"

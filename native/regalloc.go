@@ -18,6 +18,7 @@ package native
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
@@ -68,8 +69,51 @@ type Allocation struct {
 // Allocate allocates registers for f and validates the result.
 func Allocate(f *Func) (*Allocation, error) {
 	removeDead(f)
+	copied := splitAtCalls(f)
+	a, err := allocate(f, copied)
+	if err != nil {
+		return nil, err
+	}
+	cost := a.spillCost()
+	if loops := a.splitAtLoops(); len(loops) > 0 {
+		// The loops' copies change which values are live where: the
+		// allocation starts again, and is kept if its stack traffic
+		// costs less (the copies add pressure where they are made,
+		// which may spill other values).
+		maps.Copy(copied, loops)
+		b, err := allocate(f, copied)
+		if err != nil {
+			return nil, err
+		}
+		if b.spillCost() < cost {
+			a = b
+		} else {
+			// Back to the first allocation's code: its polls list the
+			// values its liveness has live across them.
+			unsplit(f, loops)
+			for c := range loops {
+				delete(copied, c)
+			}
+			a.fillPolls()
+		}
+	}
+	before := a.machFunc(false)
+	after := a.machFunc(true)
+	if corruptAllocation != nil {
+		corruptAllocation(after)
+	}
+	if err := validate.RegAlloc(before, after); err != nil {
+		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
+	}
+	unsplit(f, copied)
+	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass, Spilled: a.spilled}, nil
+}
+
+// allocate spills and colours f; copied maps the split copies in f to
+// the values they copy.
+func allocate(f *Func, copied map[Value]Value) (*allocator, error) {
 	lv := computeLiveness(f)
-	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f)}
+	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied}
 	for _, b := range f.Blocks {
 		a.code = append(a.code, b.Instrs...)
 	}
@@ -80,7 +124,6 @@ func Allocate(f *Func) (*Allocation, error) {
 	a.liveAfter()
 	a.fillPolls()
 	a.costs()
-	before := a.machFunc(false)
 	for round := 0; ; round++ {
 		if round > len(f.Values) {
 			return nil, fmt.Errorf("internal error: register allocation does not converge")
@@ -95,14 +138,7 @@ func Allocate(f *Func) (*Allocation, error) {
 		}
 		break
 	}
-	after := a.machFunc(true)
-	if corruptAllocation != nil {
-		corruptAllocation(after)
-	}
-	if err := validate.RegAlloc(before, after); err != nil {
-		return nil, fmt.Errorf("internal error: register allocation rejected: %v", err)
-	}
-	return &Allocation{Func: f, Code: a.code, After: after, SlotClass: a.slotClass, Spilled: a.spilled}, nil
+	return a, nil
 }
 
 // corruptAllocation, set by tests, changes an allocation before it is
@@ -118,6 +154,8 @@ type allocator struct {
 	spilled []bool
 	depth   []int // block → loop depth
 	cost    []int // value → what spilling it costs
+	// copied maps each copy splitAtCalls made to the value it copies.
+	copied map[Value]Value
 
 	loc       []validate.Loc // value → its register (not spilled) or slot
 	slotClass []Class
@@ -499,6 +537,11 @@ func (a *allocator) color() (Value, bool) {
 			// The register of the phi it feeds first (no move on the
 			// edge), then its first operand's if that dies here (no copy).
 			prefer := append(a.phiPreference(b, d), freed...)
+			if _, ok := a.copied[d]; ok && uses[0] < firstSlot {
+				// A split's copy: the register its value was
+				// reloaded into, so that the copy is the reload.
+				prefer = append(prefer, uses[0])
+			}
 			if in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi {
 				prefer = append(prefer, locDX, locAX)
 			}
@@ -563,6 +606,18 @@ func regClass(l validate.Loc) Class {
 func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 	f := a.f
 	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks)), Reserved: reserved}
+	// The validator sees a split's copy as the value it copies, and
+	// the copy instruction as moves (splitcalls.go): the code before
+	// is the code as lowered, without copies.
+	mv := func(v Value) validate.MachValue {
+		for {
+			w, ok := a.copied[v]
+			if !ok {
+				return validate.MachValue(v)
+			}
+			v = w
+		}
+	}
 	loc := func(v Value) validate.Loc {
 		if !allocated {
 			return validate.NoLoc
@@ -575,19 +630,36 @@ func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 		for _, p := range b.Phis {
 			args := make([]validate.MachValue, len(p.Args))
 			for k, v := range p.Args {
-				args[k] = validate.MachValue(v)
+				args[k] = mv(v)
 			}
 			mb.Phis = append(mb.Phis, validate.MachPhi{Dst: validate.Operand{V: validate.MachValue(p.Dst), L: loc(p.Dst)}, Args: args})
 		}
 		for _, in := range b.Instrs {
 			r := a.ref[in]
+			if _, ok := a.copied[in.Dst]; ok && in.Dst != NoValue {
+				if allocated {
+					// The reloads of the value copied, the copy into
+					// its register, and the store to its slot.
+					ms := append([]validate.Move(nil), a.reloads[r]...)
+					ms = append(ms, validate.Move{Src: a.useLoc[r][0], Dst: a.defLoc[r]})
+					if a.spilled[in.Dst] {
+						ms = append(ms, validate.Move{Src: a.defLoc[r], Dst: a.loc[in.Dst]})
+					}
+					for _, m := range ms {
+						if m.Src != m.Dst {
+							mb.Instrs = append(mb.Instrs, validate.MachInstr{Ref: -1, Move: m})
+						}
+					}
+				}
+				continue
+			}
 			mi := validate.MachInstr{Ref: r, Clobbers: clobbers(in), PreservesUses: in.Op == OpPoll}
 			for k, u := range in.Args {
 				l := validate.NoLoc
 				if allocated {
 					l = a.useLoc[r][k]
 				}
-				mi.Uses = append(mi.Uses, validate.Operand{V: validate.MachValue(u), L: l})
+				mi.Uses = append(mi.Uses, validate.Operand{V: mv(u), L: l})
 			}
 			if allocated {
 				for _, m := range a.reloads[r] {

@@ -118,7 +118,12 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 	room := newLen // what must be non-zero for the pointer to move
 	var newCap Value
 	if !isString {
-		newCap = sub(newMax)
+		newCap = newLen
+		if newMax != newHi {
+			// b[k:len(b):len(b)] (xxhash's writeBlocks) has one
+			// difference for both.
+			newCap = sub(newMax)
+		}
 		room = newCap
 	}
 	if d := l.offset(lo, elem); d != NoValue {

@@ -1,4 +1,5 @@
-// This file gives spilled values their stack slots: one each, but a
+// This file gives spilled values their stack slots: values whose live
+// ranges do not meet share one, and a
 // spilled phi shares its slot with the spilled values it merges when
 // their live ranges do not meet (a loop-carried value and the new value
 // the loop computes for it), so that the move on the edge, a load and a
@@ -74,8 +75,34 @@ func (a *allocator) spillSlots() ([]int, int) {
 			}
 		}
 	}
+	// Then the groups outside phis share slots as registers are
+	// shared: such a group takes the first slot of its class none of
+	// whose groups' values interfere with its own (the copies
+	// splitAtCalls makes on separate cold paths share one), so the
+	// frame is as large as what is spilled at once. A phi's group, or
+	// one of its arguments', keeps a slot of its own: sharing one with
+	// a value of an unrelated group would turn an edge's moves into
+	// slot-to-slot copies and cycles.
+	inPhi := make([]bool, len(f.Values))
+	for _, b := range f.Blocks {
+		for _, p := range b.Phis {
+			inPhi[p.Dst] = true
+			for _, arg := range p.Args {
+				inPhi[arg] = true
+			}
+		}
+	}
+	shares := func(r Value) bool {
+		for _, m := range members[r] {
+			if inPhi[m] {
+				return false
+			}
+		}
+		return true
+	}
 	slot := make([]int, len(f.Values))
-	n := 0
+	var slotGroups [][]Value // slot → the roots of the groups in it
+	var slotClass []Class
 	rootSlot := map[Value]int{}
 	for v := range slot {
 		slot[v] = -1
@@ -85,11 +112,32 @@ func (a *allocator) spillSlots() ([]int, int) {
 		r := find(Value(v))
 		s, ok := rootSlot[r]
 		if !ok {
-			s = n
+			s = -1
+			for k, groups := range slotGroups {
+				if !shares(r) || !shares(groups[0]) || slotClass[k] != f.Values[r].Class {
+					continue
+				}
+				free := true
+				for _, g := range groups {
+					if interfere(g, r) {
+						free = false
+						break
+					}
+				}
+				if free {
+					s = k
+					break
+				}
+			}
+			if s < 0 {
+				s = len(slotGroups)
+				slotGroups = append(slotGroups, nil)
+				slotClass = append(slotClass, f.Values[r].Class)
+			}
+			slotGroups[s] = append(slotGroups[s], r)
 			rootSlot[r] = s
-			n++
 		}
 		slot[v] = s
 	}
-	return slot, n
+	return slot, len(slotGroups)
 }

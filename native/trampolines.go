@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/vssa-go/vssa/ir"
@@ -29,7 +30,10 @@ type Trampoline struct {
 	Method  bool   // Func is a method of the first parameter
 	Body    string // if not "", the helper's statement over p0, p1, … instead of a call of Func
 	Params  []types.Type
-	Results []types.Type
+	// Converts[i]: parameter i is a []byte the callee takes as
+	// string(pi) (convertargs.go).
+	Converts []bool
+	Results  []types.Type
 }
 
 // trampoline returns the callee through which call, of a function not
@@ -55,8 +59,14 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 		l.fail("a call of %s, whose package the compiled package cannot import", sym)
 	}
 	var params, results []types.Type
+	var converts []bool
 	for _, a := range call.CallArgs() {
-		params = append(params, l.f.TypeOf(a))
+		t, conv := l.bytesArgs[a]
+		if !conv {
+			t = l.f.TypeOf(a)
+		}
+		params = append(params, t)
+		converts = append(converts, conv)
 	}
 	for _, d := range call.Dsts() {
 		results = append(results, l.f.TypeOf(d))
@@ -68,7 +78,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	}
 	u := l.unit
 	for _, t := range u.Trampolines {
-		if t.Pkg == path && t.Func == name && t.Method == method {
+		if t.Pkg == path && t.Func == name && t.Method == method && slices.Equal(t.Converts, converts) && sameTypes(t.Params, params) {
 			return Callee{Name: t.Name, Sig: t.signature()}
 		}
 	}
@@ -83,7 +93,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 			l.fail("a call of %s, of a package the compiled package does not import", sym)
 		}
 	}
-	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Method: method, Params: params, Results: results}
+	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Method: method, Params: params, Converts: converts, Results: results}
 	u.Trampolines = append(u.Trampolines, t)
 	return Callee{Name: t.Name, Sig: t.signature()}
 }
@@ -135,7 +145,23 @@ func nameable(t types.Type, pkg *types.Package) bool {
 			walk(t.Elem())
 		case *types.Array:
 			walk(t.Elem())
-		case *types.Map, *types.Chan, *types.Signature, *types.Struct, *types.TypeParam:
+		case *types.Signature:
+			// A func value (indirectcalls.go) is written as its type.
+			for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := 0; i < tuple.Len(); i++ {
+					walk(tuple.At(i).Type())
+				}
+			}
+		case *types.Interface:
+			// An interface literal is written with its methods'.
+			for i := 0; i < t.NumMethods(); i++ {
+				if m := t.Method(i); !m.Exported() && m.Pkg() != pkg {
+					ok = false
+				} else {
+					walk(m.Type())
+				}
+			}
+		case *types.Map, *types.Chan, *types.Struct, *types.TypeParam:
 			ok = false // not values compiled code holds anyway
 		}
 	}
@@ -159,7 +185,11 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 		var ps, args, rs []string
 		for i, p := range t.Params {
 			ps = append(ps, fmt.Sprintf("p%d %s", i, types.TypeString(p, qual)))
-			args = append(args, fmt.Sprintf("p%d", i))
+			arg := fmt.Sprintf("p%d", i)
+			if i < len(t.Converts) && t.Converts[i] {
+				arg = "string(" + arg + ")"
+			}
+			args = append(args, arg)
 		}
 		for _, r := range t.Results {
 			rs = append(rs, types.TypeString(r, qual))
@@ -173,13 +203,17 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 			imports[t.Pkg] = t.PkgName
 			callee = t.PkgName + "." + t.Func
 		}
-		if t.Body != "" {
-			fmt.Fprintf(&b, "func %s(%s) %s {\n\t%s\n}\n\n", t.Name, strings.Join(ps, ", "), strings.Join(rs, ", "), t.Body)
-			continue
-		}
 		res := strings.Join(rs, ", ")
 		if len(rs) > 1 {
 			res = "(" + res + ")"
+		}
+		if t.Body != "" {
+			body := t.Body
+			if len(t.Results) > 0 {
+				body = strings.ReplaceAll(body, "$R0", types.TypeString(t.Results[0], qual))
+			}
+			fmt.Fprintf(&b, "func %s(%s) %s {\n\t%s\n}\n\n", t.Name, strings.Join(ps, ", "), res, body)
+			continue
 		}
 		ret := "return "
 		if len(rs) == 0 {

@@ -267,3 +267,71 @@ func TestRegAllocReviewed(t *testing.T) {
 	}
 	wantRule(t, RegAlloc(before, after), RuleStructure)
 }
+
+// splitLoop is loopBefore's loop whose exit calls before it returns t:
+// the call destroys locations 0, 1 and 3. Allocated (l set), t is split
+// at the exit: it stays in location 1 in the loop, is stored to slot 7
+// on the way to the call and read back into 3 after it; before
+// allocation (l NoLoc), the same code without the moves.
+func splitLoop(alloc bool) *MachFunc {
+	loc := func(l Loc) Loc {
+		if alloc {
+			return l
+		}
+		return NoLoc
+	}
+	call := MachInstr{Ref: 6, Clobbers: []Loc{0, 1, 3}}
+	exit := []MachInstr{call, {Ref: 7, Uses: []Operand{{2, loc(3)}}}}
+	if alloc {
+		exit = []MachInstr{move(1, 7), call, move(7, 3), exit[1]}
+	}
+	return &MachFunc{Blocks: []MachBlock{
+		{Succs: []int{1}, Instrs: []MachInstr{
+			{Ref: 0, Defs: []Operand{{0, loc(0)}}},
+			{Ref: 1, Defs: []Operand{{1, loc(1)}}},
+			{Ref: 2},
+		}},
+		{Preds: []int{0, 2}, Succs: []int{2, 3},
+			Phis:   []MachPhi{{Dst: Operand{2, loc(1)}, Args: []MachValue{1, 4}}},
+			Instrs: []MachInstr{{Ref: 3, Uses: []Operand{{2, loc(1)}, {0, loc(0)}}}}},
+		{Preds: []int{1}, Succs: []int{1}, Instrs: []MachInstr{
+			{Ref: 4, Uses: []Operand{{2, loc(1)}, {0, loc(0)}}, Defs: []Operand{{4, loc(1)}}},
+			{Ref: 5},
+		}},
+		{Preds: []int{1}, Instrs: exit},
+	}}
+}
+
+// TestRegAllocSplit checks live-range splitting: a value kept in a
+// register in the loop and stored only on the path into the call is
+// accepted, and so is storing it every iteration (spilling it
+// everywhere); a reload from a slot stored before the register's value
+// changed (stored in the loop's body, before the phi gives t its next
+// value, and not on the way out) is refused, as is a reload with no
+// store on the way to it, or one from the register the call destroyed.
+func TestRegAllocSplit(t *testing.T) {
+	if err := RegAlloc(splitLoop(false), splitLoop(true)); err != nil {
+		t.Fatalf("split at the exit: %v", err)
+	}
+	f := splitLoop(true)
+	f.Blocks[3].Instrs = f.Blocks[3].Instrs[1:]
+	b1 := &f.Blocks[1]
+	b1.Instrs = append([]MachInstr{move(1, 7)}, b1.Instrs...)
+	if err := RegAlloc(splitLoop(false), f); err != nil {
+		t.Errorf("stored every iteration: %v", err)
+	}
+
+	stale := splitLoop(true)
+	stale.Blocks[3].Instrs = stale.Blocks[3].Instrs[1:]
+	b2 := &stale.Blocks[2]
+	b2.Instrs = append([]MachInstr{move(1, 7)}, b2.Instrs...)
+	wantRule(t, RegAlloc(splitLoop(false), stale), RuleLocation)
+
+	unstored := splitLoop(true)
+	unstored.Blocks[3].Instrs = unstored.Blocks[3].Instrs[1:]
+	wantRule(t, RegAlloc(splitLoop(false), unstored), RuleLocation)
+
+	clobbered := splitLoop(true)
+	clobbered.Blocks[3].Instrs[2] = move(1, 3)
+	wantRule(t, RegAlloc(splitLoop(false), clobbered), RuleLocation)
+}

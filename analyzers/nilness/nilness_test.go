@@ -57,3 +57,31 @@ func TestGated(t *testing.T) {
 
 // minGated is the share (%) of the gated set nilness must find.
 const minGated = 100
+
+// TestNoReturnFacts: functions that never return, by their bodies
+// (vssair's NoReturnFact, across packages and within one, called in a
+// function literal too) or as testing's Fatal, end their block.
+func TestNoReturnFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "example.com/exituse")
+}
+
+// TestContractsReleased: with a dependency's syntax and type
+// information released once vssair has exported its facts (as
+// vssalint asks for the packages it analyses for their facts alone),
+// its contracts still decide the comparisons of the package that
+// imports it.
+func TestContractsReleased(t *testing.T) {
+	released := false
+	vssair.ReleaseSyntax = func(path string) bool {
+		if path == "example.com/lib" {
+			released = true
+			return true
+		}
+		return false
+	}
+	defer func() { vssair.ReleaseSyntax = nil }()
+	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "example.com/use")
+	if !released {
+		t.Error("example.com/lib was not released")
+	}
+}

@@ -137,6 +137,7 @@ func (b *builder) complete() []*Func {
 		for _, form := range vf.Forms {
 			form.checkPortable()
 			form.decideOnEveryTarget(values, s.calls.contracts)
+			form.prune()
 		}
 		out = append(out, vf)
 	}
@@ -185,6 +186,17 @@ func certify(g *ir.Func, calls callees) *Form {
 		}
 	}
 	return form
+}
+
+// prune drops what validation alone read, once it is done: checkelim's
+// result (an IR as large as the form's) and, of the certificate without
+// the gated facts, all but its decisions (which GatedWhy reads): a
+// package's forms live until its last analyzer is done with them.
+func (f *Form) prune() {
+	f.result = nil
+	if f.ungated != nil {
+		f.ungated = &validate.CheckElimHints{Decided: f.ungated.Decided}
+	}
 }
 
 // checkPortable sets Portable: whether the certificate holds with int,

@@ -1,8 +1,9 @@
 // Package vssair is the analyzer every vssa analyzer requires: it
 // builds the package's SSA as buildssa does (calls of functions that do
-// not return, by ctrlflow's facts or named by -vssair.noreturn, end
-// their block), translates it into vssa's IR (functions of other
-// packages stay external; generic bodies keep their type parameters,
+// not return, by vssair's own NoReturnFact as x/tools' ctrlflow
+// derives it, or named by -vssair.noreturn, end their block),
+// translates it into vssa's IR (functions of other packages stay
+// external; generic bodies keep their type parameters,
 // bridge.ForAnalysis) and runs mem2reg, gvn and checkelim
 // (deciding comparisons) on each of the package's source functions,
 // each result checked by its validator before it is used.

@@ -6,21 +6,20 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 )
 
-// buildSSA builds the package's SSA as buildssa does, with one more
-// kind of function that does not return: those named by -noreturn (a
-// call to one is followed by a panic in the SSA, as one to os.Exit is,
-// so that the code after it is not reachable). It returns the package
+// buildSSA builds the package's SSA as buildssa does, calls of the
+// functions that never return (noReturns, by vssair's facts as
+// ctrlflow's would say, and those named by -noreturn) followed by a
+// panic, as one to os.Exit is, so that the code after it is not
+// reachable. It returns the package
 // and its source functions, function literals included, in source
 // order.
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
-	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+func buildSSA(pass *analysis.Pass, noReturns map[*types.Func]bool) (*ssa.Package, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	named := noReturn.names()
-	prog.SetNoReturn(func(fn *types.Func) bool { return cfgs.NoReturn(fn) || named[fn.FullName()] })
+	prog.SetNoReturn(func(fn *types.Func) bool { return noReturns[fn] || named[fn.FullName()] })
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -99,6 +101,7 @@ func TestReleaseRebuild(t *testing.T) {
 			if again := summary(res.Funcs()); len(first) == 0 || !reflect.DeepEqual(again, first) {
 				t.Errorf("%s: built again %v, want %v", pass.Pkg.Path(), again, first)
 			}
+			res.Done()
 			return nil, nil
 		},
 	}
@@ -138,3 +141,72 @@ func summary(fns []*Func) []string {
 type quiet struct{}
 
 func (quiet) Errorf(string, ...any) {}
+
+// TestBuiltBounded: however many packages' analyzers the driver runs
+// at once, no more packages than building's tokens hold built
+// functions at a time (x/tools' checker runs them all together, and
+// each package's forms lived to its last user's Done).
+func TestBuiltBounded(t *testing.T) {
+	defer func(b chan struct{}) { building = b }(building)
+	building = make(chan struct{}, 1)
+	var mu sync.Mutex
+	held, most, ran := 0, 0, 0
+	user := &analysis.Analyzer{
+		Name:     "user",
+		Doc:      "completes, waits and releases",
+		Requires: []*analysis.Analyzer{Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[Analyzer].(*Result)
+			res.users = 1
+			defer res.Done()
+			if err := res.Complete(); err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			held++
+			most = max(most, held)
+			ran++
+			mu.Unlock()
+			// Long enough for the other packages' runs to start.
+			time.Sleep(50 * time.Millisecond)
+			mu.Lock()
+			held--
+			mu.Unlock()
+			return nil, nil
+		},
+	}
+	pkgs := []string{"a", "gated", "noret", "example.com/lib", "example.com/use"}
+	analysistest.Run(quiet{}, testdata(t), user, pkgs...)
+	if ran != len(pkgs) {
+		t.Fatalf("ran on %d packages, want %d", ran, len(pkgs))
+	}
+	if most > cap(building) {
+		t.Errorf("%d packages held built functions at once, want at most %d", most, cap(building))
+	}
+}
+
+// TestDerivationBounded: deriving a package's contracts, which holds
+// its SSA and IR, takes one of building's tokens too.
+func TestDerivationBounded(t *testing.T) {
+	mostHeld.Store(0)
+	user := &analysis.Analyzer{
+		Name:     "user",
+		Doc:      "reads nothing",
+		Requires: []*analysis.Analyzer{Analyzer},
+		Run:      func(pass *analysis.Pass) (any, error) { return nil, nil },
+	}
+	analysistest.Run(quiet{}, testdata(t), user, "example.com/use")
+	if mostHeld.Load() == 0 {
+		t.Error("contracts derived without a token")
+	}
+}
+
+// testdata is nilness's test data, whose packages have functions of
+// every kind.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "nilness", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -9,12 +9,13 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vssa-go/vssa/ir"
@@ -26,10 +27,9 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "vssair",
 	Doc:        "build vssa's validated IR (mem2reg, gvn, checkelim) of the package's functions, for vssa's analyzers",
 	URL:        "https://github.com/vssa-go/vssa",
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(ContractFact)},
+	FactTypes:  []analysis.Fact{new(ContractFact), new(NoReturnFact)},
 }
 
 // Result is the validated IR of a package's source functions.
@@ -48,6 +48,9 @@ type Result struct {
 	// users are the analyzers expected to call Done (-1: unknown, never
 	// released), done those that did.
 	users, done int
+	// holding says that the functions, built, hold one of building's
+	// tokens until they are released.
+	holding bool
 	// FactsOnly says that the driver runs the analyzers on this
 	// package only for its facts (FactsOnlyRun): its diagnostics go
 	// nowhere, and the analyzers reading the Result return at once.
@@ -103,11 +106,13 @@ type Form struct {
 	// Callees those functions, by their names in IR.
 	Contracts validate.Contracts
 	Callees   map[string]*ssa.Function
-	// result is checkelim's result with Checks (for checkPortable).
+	// result is checkelim's result with Checks (for checkPortable; nil
+	// once built, prune).
 	result *ir.Func
 	// ungated is Checks without the gated facts' decisions
 	// (checkelim.Gate), if it has any: the certificate kept if Checks
-	// holds on 64-bit targets only.
+	// holds on 64-bit targets only. Once built (prune), only its
+	// decisions are kept.
 	ungated *validate.CheckElimHints
 }
 
@@ -126,18 +131,28 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 	}()
 	out := &Result{users: expectedUsers(), FactsOnly: factsOnly}
+	noReturn := noReturns(pass)
+	ssaOf := func() (*ssa.Package, []*ssa.Function) { return buildSSA(pass, noReturn) }
 	if derivesContracts(pass) {
-		pkg, fns := buildSSA(pass)
-		b := newBuilder(pkg, fns, factBook{pass})
-		b.targets = newTargetConstants(pass)
-		b.contracts()
+		// The derivation holds the package's SSA and IR as Complete's
+		// functions do, and the driver may run it on every package of
+		// the module at once: it takes one of building's tokens.
+		var b *builder
+		func() {
+			acquire()
+			defer releaseToken()
+			pkg, fns := ssaOf()
+			b = newBuilder(pkg, fns, factBook{pass})
+			b.targets = newTargetConstants(pass)
+			b.contracts()
+		}()
 		// The builder is not kept for Complete: the driver keeps this
 		// result to its end, and a package of the module that no
 		// analyzer reports on (a dependency of those named) would keep
 		// its SSA and IR for nothing. Complete builds afresh, assuming
 		// the contracts exported above.
 		afresh := func() []*Func {
-			pkg, fns := buildSSA(pass)
+			pkg, fns := ssaOf()
 			b := newBuilder(pkg, fns, importedContracts{pass})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
@@ -154,15 +169,19 @@ func run(pass *analysis.Pass) (result any, err error) {
 	} else {
 		// Nothing for the facts: a driver that runs vssair on this
 		// package only for them (go vet, on a dependency) spends
-		// nothing more than ctrlflow's. Its dependencies derive no
-		// contracts either (none is of the user's module), so it has
-		// none to assume.
+		// nothing more than finding the functions that do not return.
+		// Its dependencies derive no contracts either (none is of the
+		// user's module), so it has none to assume.
 		out.build = func() []*Func {
-			pkg, fns := buildSSA(pass)
+			pkg, fns := ssaOf()
 			b := newBuilder(pkg, fns, NoContracts{})
 			b.targets = newTargetConstants(pass)
 			return b.complete()
 		}
+	}
+	if releaseSyntax(pass) {
+		out.build = nil // Complete fails
+		return out, nil
 	}
 	// What the analyzers report on, found only if one asks (Complete):
 	// not on a package analysed for its facts alone.
@@ -192,9 +211,17 @@ func (r *Result) Complete() error {
 		return r.err
 	}
 	r.built = true
+	if r.build == nil {
+		r.err = errReleased
+		return r.err
+	}
 	if r.scan != nil {
 		r.scan()
 		r.scan = nil
+	}
+	if r.users > 0 {
+		acquire()
+		r.holding = true
 	}
 	func() {
 		defer func() {
@@ -204,7 +231,42 @@ func (r *Result) Complete() error {
 		}()
 		r.funcs = r.build()
 	}()
+	if r.err != nil {
+		r.release() // nothing was built to read
+	}
 	return r.err
+}
+
+// building bounds the packages whose SSA and IR are held at once (a
+// derivation of contracts, or functions built and not yet released) to
+// as many as run at once: x/tools' checker runs vssair on every package
+// whose dependencies are done, and every package's analyzers, together,
+// and each package's forms (with checkelim's certificates) lived until
+// its last analyzer was done: the packages' sum at once. A Result whose
+// users are unknown (users -1) takes no token, as it is never released.
+var building = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
+// held counts the tokens taken, mostHeld the most at once (for tests).
+var held, mostHeld atomic.Int32
+
+func acquire() {
+	building <- struct{}{}
+	n := held.Add(1)
+	for m := mostHeld.Load(); n > m && !mostHeld.CompareAndSwap(m, n); m = mostHeld.Load() {
+	}
+}
+
+func releaseToken() {
+	held.Add(-1)
+	<-building
+}
+
+// release gives back the token the functions hold (r.mu held).
+func (r *Result) release() {
+	if r.holding {
+		releaseToken()
+		r.holding = false
+	}
 }
 
 // Done says that an analyzer that called Complete no longer reads the
@@ -216,6 +278,7 @@ func (r *Result) Done() {
 	r.done++
 	if r.users > 0 && r.done >= r.users && r.err == nil {
 		r.funcs, r.built = nil, false
+		r.release()
 	}
 }
 

@@ -22,7 +22,8 @@ func init() {
 		long: `Compile compiles the named functions (F), methods (T.M, (*T).M) and
 instantiations of generic functions (F[int64], F[uint8,float64]) of the
 package in DIR to Go assembly for amd64, through vssa's validated
-passes (default ` + native.DefaultPasses + `), a register allocation
+passes (default ` + native.DefaultPasses + `; -passes=` + native.DefaultPasses + `,gcm
+adds global code motion, docs/gcm.md), a register allocation
 checked by its validator, and writes:
 
   PREFIX_amd64.s        the assembly (ABI0), built on amd64 without purego
@@ -71,10 +72,9 @@ orders as gc's instructions, copy, min and max, loops and branches,
 calls of other functions (the package's small ones inlined, the rest
 through Go trampolines), errors and panics. Anything else is refused
 with the construct's position, what it is and what to do instead. A
-function gc inlines into its callers and without a loop is left to gc
-(a call of assembly would cost more than it saves): refused alone, kept
-as Go beside functions that compile, and compiled anyway with
--inlinable. An existing output file is replaced only if vssa compile
+function without a loop is left to gc (a call of assembly would cost
+more than its code saves): refused alone, kept as Go beside functions
+that compile, and compiled anyway with -inlinable. An existing output file is replaced only if vssa compile
 wrote it.
 
 Exit status: 0, 1 if a function cannot be compiled (nothing is written),
@@ -82,7 +82,7 @@ Exit status: 0, 1 if a function cannot be compiled (nothing is written),
 		flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&passList, "passes", native.DefaultPasses, "comma-separated passes to run before lowering ("+passNames()+")")
 			fs.StringVar(&prefix, "o", "", "output file prefix (a path in DIR)")
-			fs.BoolVar(&inlinable, "inlinable", false, "also compile functions gc inlines that have no loop (slower than gc's inlined code)")
+			fs.BoolVar(&inlinable, "inlinable", false, "also compile functions that have no loop (slower than gc's code: gc inlines most of them, and the call of assembly costs more than it saves)")
 		},
 		run: func(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 			if len(args) < 2 || prefix == "" {

@@ -15,4 +15,11 @@
 // 2 bad flags.
 // (The multichecker runs in a child process: it exits from inside, with
 // 3 for reports.)
+//
+// The checker runs with GOGC=50 unless GOGC or GOMEMLIMIT is set: its
+// heap then grows to 1.5 times what it holds, not twice.
+//
+// VSSALINT_PEAKPROFILE=FILE writes a heap profile of the checker's peak
+// live heap to FILE (the multichecker's -memprofile is written at its
+// end, when it has dropped every package).
 package main

@@ -26,6 +26,9 @@ func main() {
 	analyzers := []*analysis.Analyzer{vssair.Analyzer, nilness.Analyzer, cond.Analyzer, bce.Analyzer}
 	if os.Getenv(childEnv) != "" {
 		confirmWithGC()
+		boundHeap()
+		profilePeak()
+		releaseDependencies()
 		multichecker.Main(analyzers...)
 	}
 	args, env := takeTags(os.Args[1:], os.Environ())

@@ -75,15 +75,11 @@ func RunRounds(benches []Bench, rounds int, benchtime string, log io.Writer) (Ra
 			if dropped[b.Name] {
 				continue
 			}
-			out, err := exec.Command(b.Binary, "-test.run", "NONE", "-test.bench", "VSSA", "-test.count", "1", "-test.benchtime", benchtime, "-test.timeout", "5m", "-test.v").CombinedOutput()
+			res, err := b.run(benchtime, log)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v\n%s", b.Name, err, out)
+				return nil, err
 			}
-			res := ParseBench(string(out))
 			if len(res) == 0 {
-				// A generated benchmark skips where it cannot
-				// make an input (an output larger than it).
-				fmt.Fprintf(log, "%s: no benchmark result, left out:\n%s\n", b.Name, out)
 				dropped[b.Name] = true
 				continue
 			}
@@ -91,6 +87,60 @@ func RunRounds(benches []Bench, rounds int, benchtime string, log io.Writer) (Ra
 				if impl["gc"] > 0 && impl["vssa"] > 0 {
 					key := b.Path + "." + f
 					r[key] = append(r[key], impl["gc"]/impl["vssa"])
+				}
+			}
+		}
+		fmt.Fprintf(log, "round %d of %d done\n", round+1, rounds)
+	}
+	return r, nil
+}
+
+// run runs b's benchmarks once. No result (said on log) is a benchmark
+// that skips where it cannot make an input (an output larger than it).
+func (b Bench) run(benchtime string, log io.Writer) (map[string]map[string]float64, error) {
+	out, err := exec.Command(b.Binary, "-test.run", "NONE", "-test.bench", "VSSA", "-test.count", "1", "-test.benchtime", benchtime, "-test.timeout", "5m", "-test.v").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v\n%s", b.Name, err, out)
+	}
+	res := ParseBench(string(out))
+	if len(res) == 0 {
+		fmt.Fprintf(log, "%s: no benchmark result, left out:\n%s\n", b.Name, out)
+	}
+	return res, nil
+}
+
+// A Pair is one entry's test binaries built from vssa compile's output
+// with two pipelines: Base's and Alt's.
+type Pair struct{ Base, Alt Bench }
+
+// RunVersus runs each pair's two binaries once per round, one after the
+// other, the pairs taking turns within a round, and returns per
+// function vssa's time with Base's pipeline over its time with Alt's:
+// above 1, Alt's code is faster. gc's side of each run is not used.
+func RunVersus(pairs []Pair, rounds int, benchtime string, log io.Writer) (Ratios, error) {
+	r := Ratios{}
+	dropped := map[string]bool{}
+	for round := 0; round < rounds; round++ {
+		for _, p := range pairs {
+			if dropped[p.Base.Name] {
+				continue
+			}
+			base, err := p.Base.run(benchtime, log)
+			if err != nil {
+				return nil, err
+			}
+			alt, err := p.Alt.run(benchtime, log)
+			if err != nil {
+				return nil, err
+			}
+			if len(base) == 0 || len(alt) == 0 {
+				dropped[p.Base.Name] = true
+				continue
+			}
+			for f, impl := range base {
+				if b, a := impl["vssa"], alt[f]["vssa"]; b > 0 && a > 0 {
+					key := p.Base.Path + "." + f
+					r[key] = append(r[key], b/a)
 				}
 			}
 		}
@@ -121,8 +171,9 @@ func Geomean(xs []float64) float64 {
 }
 
 // Report writes one line per function (min, median, max of its ratios)
-// and a summary line: the geomean of the medians.
-func (r Ratios) Report(w io.Writer) {
+// and a summary line: the geomean of the medians. what says what the
+// ratios are ("gc time / vssa time") and of what the geomean is ("gc").
+func (r Ratios) Report(w io.Writer, what, of string) {
 	var keys []string
 	for k := range r {
 		keys = append(keys, k)
@@ -130,7 +181,7 @@ func (r Ratios) Report(w io.Writer) {
 	sort.Strings(keys)
 	var meds []float64
 	below := 0
-	fmt.Fprintf(w, "%-60s %7s %7s %7s  (gc time / vssa time, %s)\n", "function", "min", "median", "max", "rounds")
+	fmt.Fprintf(w, "%-60s %7s %7s %7s  (%s)\n", "function", "min", "median", "max", what+", rounds")
 	for _, k := range keys {
 		lo, med, hi := Spread(r[k])
 		meds = append(meds, med)
@@ -140,6 +191,6 @@ func (r Ratios) Report(w io.Writer) {
 		fmt.Fprintf(w, "%-60s %7.2f %7.2f %7.2f  (%d)\n", k, lo, med, hi, len(r[k]))
 	}
 	if len(meds) > 0 {
-		fmt.Fprintf(w, "geomean of medians %.2fx gc over %d functions, %d below 0.9x\n", Geomean(meds), len(meds), below)
+		fmt.Fprintf(w, "geomean of medians %.2fx %s over %d functions, %d below 0.9x\n", Geomean(meds), of, len(meds), below)
 	}
 }

@@ -42,4 +42,11 @@
 // its benchmarks by hand:
 //
 //	go test ./internal/realfuncs -run Bench -realfuncs.bench=3 -realfuncs.only=matchLen -realfuncs.keep=/tmp/rf -v
+//
+// -realfuncs.passes=LIST is vssa compile's -passes in every test, and
+// with -realfuncs.versus=LIST2 the benchmark compiles each entry with
+// both and times, for the entries whose assembly differs, vssa's code
+// with LIST over its code with LIST2 (RunVersus; docs/gcm.md):
+//
+//	go test ./internal/realfuncs -run Bench -realfuncs.bench=5 -realfuncs.versus=mem2reg,gvn,checkelim,gcm -v
 package realfuncs

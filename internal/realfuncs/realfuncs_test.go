@@ -1,6 +1,7 @@
 package realfuncs
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -25,6 +26,8 @@ var (
 	sampleSeed  = flag.Uint64("realfuncs.seed", 0, "seed of the sample (0: from the clock)")
 	fuzztime    = flag.Duration("realfuncs.fuzztime", 20*time.Second, "with VSSA_LONG=1, how long to fuzz each compiled function")
 	only        = flag.String("realfuncs.only", "", "take only the entries whose name (as in the test names) matches this regular expression")
+	passList    = flag.String("realfuncs.passes", "", "vssa compile's -passes (default: its own)")
+	versus      = flag.String("realfuncs.versus", "", "TestBench: compile each entry with these -passes too and report vssa's time with -realfuncs.passes over its time with these, for the entries whose assembly differs")
 	keep        = flag.String("realfuncs.keep", "", "extract each entry into this directory (DIR/NAME, made afresh) and leave it there, to read its generated files or run its benchmarks by hand")
 )
 
@@ -67,6 +70,7 @@ func runner(t *testing.T) *Runner {
 	}
 	r := toolchain(t)
 	r.Vssa = vssaBin
+	r.Passes = *passList
 	return r
 }
 
@@ -141,7 +145,7 @@ func checkList(t *testing.T, list string) {
 	}
 	for i, e := range es {
 		t.Run(e.Name(), func(t *testing.T) {
-			res, err := r.Run(e, entryDir(t, e), tested[i])
+			res, err := r.Run(e, entryDir(t, e, r.Passes), tested[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +160,10 @@ func checkList(t *testing.T, list string) {
 // TestBench, with -realfuncs.bench=N, compiles every entry (modules.txt
 // too with -realfuncs.modules), builds the test binaries of those that
 // compile and runs N interleaved rounds of their benchmarks, then prints
-// the ratios.
+// the ratios. With -realfuncs.versus=PASSES, each entry is compiled with
+// those passes too, and the entries whose assembly they change are
+// timed against themselves, the two binaries of an entry one after the
+// other in each round (RunVersus).
 func TestBench(t *testing.T) {
 	if *benchRounds <= 0 {
 		t.Skip("needs -realfuncs.bench=ROUNDS")
@@ -166,37 +173,91 @@ func TestBench(t *testing.T) {
 		lists = append(lists, modulesList)
 	}
 	r := runner(t)
+	alt := *r
+	alt.Passes = *versus
 	var benches []Bench
+	var pairs []Pair
 	for _, list := range lists {
 		es, err := readList(t, list)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range es {
-			res, err := r.Run(e, entryDir(t, e), false)
+			b, ok := compileBench(t, r, e)
+			if !ok {
+				continue
+			}
+			if *versus == "" {
+				benches = append(benches, b)
+				continue
+			}
+			a, ok := compileBench(t, &alt, e)
+			if !ok {
+				continue
+			}
+			same, err := sameAsm(b, a)
 			if err != nil {
-				t.Error(err)
+				t.Fatal(err)
+			}
+			if same {
+				// The same code: a ratio would measure only noise.
+				t.Logf("%s: the same assembly with -passes=%s", e.Name(), *versus)
 				continue
 			}
-			if res.State.Kind != "compiled" {
-				t.Logf("%s: %s", e.Name(), res.State)
-				continue
-			}
-			b, err := BuildBench(e, res.Dir)
-			if err != nil {
-				t.Logf("%s: build-fails: %s", e.Name(), firstLine(err.Error()))
-				continue
-			}
-			benches = append(benches, b)
+			pairs = append(pairs, Pair{Base: b, Alt: a})
 		}
+	}
+	var sb strings.Builder
+	if *versus != "" {
+		t.Logf("%d entries whose assembly -passes=%s changes", len(pairs), *versus)
+		ratios, err := RunVersus(pairs, *benchRounds, *benchtime, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratios.Report(&sb, "vssa time / its time with -passes="+*versus, "-passes="+*versus)
+		t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+		return
 	}
 	ratios, err := RunRounds(benches, *benchRounds, *benchtime, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sb strings.Builder
-	ratios.Report(&sb)
+	ratios.Report(&sb, "gc time / vssa time", "gc")
 	t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+}
+
+// compileBench compiles e with r and builds its test binary; false (said
+// in the log) if it does not compile or build.
+func compileBench(t *testing.T, r *Runner, e Entry) (Bench, bool) {
+	res, err := r.Run(e, entryDir(t, e, r.Passes), false)
+	if err != nil {
+		t.Error(err)
+		return Bench{}, false
+	}
+	if res.State.Kind != "compiled" {
+		t.Logf("%s: %s", e.Name(), res.State)
+		return Bench{}, false
+	}
+	b, err := BuildBench(e, res.Dir)
+	if err != nil {
+		t.Logf("%s: build-fails: %s", e.Name(), firstLine(err.Error()))
+		return Bench{}, false
+	}
+	return b, true
+}
+
+// sameAsm reports whether the two benches' packages have the same
+// assembly file, vssa_amd64.s.
+func sameAsm(a, b Bench) (bool, error) {
+	x, err := os.ReadFile(filepath.Join(filepath.Dir(a.Binary), "vssa_amd64.s"))
+	if err != nil {
+		return false, err
+	}
+	y, err := os.ReadFile(filepath.Join(filepath.Dir(b.Binary), "vssa_amd64.s"))
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(x, y), nil
 }
 
 // readList reads a list file, keeping the entries -realfuncs.only
@@ -222,11 +283,15 @@ func readList(t *testing.T, list string) ([]Entry, error) {
 
 // entryDir returns the empty directory to extract e into: a temporary
 // one, or with -realfuncs.keep DIR/NAME, emptied first.
-func entryDir(t *testing.T, e Entry) string {
+func entryDir(t *testing.T, e Entry, passes string) string {
 	if *keep == "" {
 		return t.TempDir()
 	}
 	dir := filepath.Join(*keep, ident(e.Name()))
+	if passes != "" {
+		// -realfuncs.versus: one directory per pipeline.
+		dir += "-" + ident(passes)
+	}
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ type Runner struct {
 	GOROOT    string        // `go env GOROOT`: where std's sources are read
 	GoVersion string        // the go line of the temporary modules ("1.26")
 	Fuzztime  time.Duration // when testing, fuzz each function this long (0: not at all)
+	Passes    string        // vssa compile's -passes ("": its default)
 }
 
 // testTimeout bounds a run of a generated test.
@@ -70,7 +71,11 @@ func (r *Runner) Run(e Entry, dir string, test bool) (Result, error) {
 		return Result{}, fmt.Errorf("%s: extracting: %v", e.Name(), err)
 	}
 	res := Result{Dir: dir}
-	cmd := exec.Command(r.Vssa, append([]string{"compile", "-o", "vssa", "."}, e.Funcs...)...)
+	args := []string{"compile", "-o", "vssa"}
+	if r.Passes != "" {
+		args = append(args, "-passes", r.Passes)
+	}
+	cmd := exec.Command(r.Vssa, append(append(args, "."), e.Funcs...)...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if code := exitCode(err); code == 1 {

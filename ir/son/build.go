@@ -4,6 +4,7 @@ package son
 
 import (
 	"fmt"
+	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
@@ -66,7 +67,7 @@ func Build(f *ir.Func) (*Graph, error) {
 				}
 			case Floats(f, in):
 				anchor := None
-				if in.Op.Has(ir.Unchecked) {
+				if in.Op.Has(ir.Unchecked) && !unsignedShift(f, in) {
 					anchor = prev
 				}
 				add(Node{Kind: Data, Instr: in, Block: -1, Home: b.Index, Pos: -1, Ctl: anchor})
@@ -128,6 +129,19 @@ func (g *Graph) cfg() *graph.Graph {
 		cg.AddEdge(0, rb)
 	}
 	return cg
+}
+
+// unsignedShift reports whether in is a shift whose count has an
+// unsigned type: a shift's one precondition is a count that is not
+// negative (larger counts give 0 or the sign, as in Go), so such a
+// shift needs no check before it and no anchor (math/big's divisors
+// computes m>>1 in a loop's header).
+func unsignedShift(f *ir.Func, in *ir.Instr) bool {
+	if in.Op != ir.OpShl && in.Op != ir.OpShr {
+		return false
+	}
+	b, ok := f.TypeOf(in.Args()[1]).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
 }
 
 // Floats reports whether in, an instruction of f, becomes a data node:

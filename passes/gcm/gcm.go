@@ -57,7 +57,7 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 	if !moved {
 		return f, struct{}{}, nil
 	}
-	out, err := g.Schedule(place)
+	out, err := keepOrder(g, f, place, order)
 	return out, struct{}{}, err
 }
 
@@ -133,6 +133,20 @@ func lca(dom *graph.DomTree, a, b int) int {
 // it, puts in a block of lesser loop depth (out of loops) and of
 // greater (into them: never, by construction), for measurements.
 func Moved(before, after *ir.Func) (out, in int) {
+	up, down := movedBy(before, after)
+	return len(up), len(down)
+}
+
+// Hoisted returns the instructions of before that after puts in a block
+// of lesser loop depth, in after's order: what left loops.
+func Hoisted(before, after *ir.Func) []*ir.Instr {
+	up, _ := movedBy(before, after)
+	return up
+}
+
+// movedBy returns the instructions of before that after puts in a block
+// of lesser loop depth (up) and of greater (down).
+func movedBy(before, after *ir.Func) (up, down []*ir.Instr) {
 	cfg := before.CFG()
 	depth := graph.LoopDepths(cfg.Graph, cfg.Dom)
 	home := make(map[*ir.Instr]int)
@@ -147,11 +161,11 @@ func Moved(before, after *ir.Func) (out, in int) {
 			switch {
 			case !ok:
 			case depth[b.Index] < depth[h]:
-				out++
+				up = append(up, x)
 			case depth[b.Index] > depth[h]:
-				in++
+				down = append(down, x)
 			}
 		}
 	}
-	return out, in
+	return up, down
 }

@@ -128,3 +128,38 @@ b3: <- b1
 		t.Errorf("moved %d out of loops, %d into, want none into:\n%s", out, in, g.Format(ir.PrintOptions{}))
 	}
 }
+
+// TestUnsignedShiftHoisted: a shift by an unsigned count has no
+// precondition, so r6 = r1 >> r3 in the loop's header leaves it (math/big's
+// divisors, words < m>>1); the shift by the signed r0 stays below its
+// anchor, the check that guards it.
+func TestUnsignedShiftHoisted(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int, r1 int) int {
+b0:
+    r2:int = const 0
+    r3:uint = const 1
+    jump b1
+b1: <- b0, b2
+    r4:int = phi r2, r8
+    r6:int = shr r1, r3
+    r5:bool = lt r4, r6
+    if r5, b2, b3
+b2: <- b1
+    shiftcheck r0
+    r7:int = shl r1, r0
+    r8:int = add r4, r7
+    jump b1
+b3: <- b1
+    return r4
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := runChecked(t, f)
+	if g == nil {
+		return
+	}
+	if out, in := gcm.Moved(f, g); out != 1 || in != 0 {
+		t.Errorf("moved %d out of loops, %d into, want 1 (the unsigned shift) and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
+	}
+}

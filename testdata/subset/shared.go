@@ -116,3 +116,26 @@ func isNaN[T cmp.Ordered](x T) bool {
 func Spread(a, b uint32) (uint32, int32) {
 	return Total(a, b, 7), Smallest(int32(a), -3, int32(b))
 }
+
+// runesIn counts the runes of s, as utf8.RuneCountInString: a Go
+// function compiled code calls.
+func runesIn(s string) (n int) {
+	for range s {
+		n++
+	}
+	return n
+}
+
+// Lesser is sort.Interface: the compiled code calls its methods.
+type Lesser interface {
+	Len() int
+	Less(i, j int) bool
+	Swap(i, j int)
+}
+
+// Ints sorts its elements in increasing order.
+type Ints []int
+
+func (x Ints) Len() int           { return len(x) }
+func (x Ints) Less(i, j int) bool { return x[i] < x[j] }
+func (x Ints) Swap(i, j int)      { x[i], x[j] = x[j], x[i] }

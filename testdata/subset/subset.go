@@ -462,3 +462,179 @@ func Total(xs ...uint32) uint32 {
 	}
 	return s
 }
+
+// ASCIIPrefix returns the length of s's leading ASCII bytes, skipping
+// 16 at a time as utf8.ValidString does: behind len(s) > 16, s[8:] and
+// s[16:] are not empty, so their pointers move by a constant without a
+// select, and word64(s[8:]) loads from 8 bytes further itself.
+func ASCIIPrefix(s string) int {
+	n := len(s)
+	for len(s) > 16 && (word64(s)|word64(s[8:]))&0x8080808080808080 == 0 {
+		s = s[16:]
+	}
+	for len(s) > 0 && s[0] < 0x80 {
+		s = s[1:]
+	}
+	return n - len(s)
+}
+
+// Blocks mixes b 16 bytes at a time as xxhash's writeBlocks does, the
+// rest of b resliced with its capacity (one difference for both), and
+// returns the mix and how many bytes are left.
+func Blocks(b []byte) (uint64, int) {
+	var v uint64
+	for len(b) >= 16 {
+		v = (v + word64(b[0:8:len(b)])*0xc2b2ae3d27d4eb4f) ^ word64(b[8:16:len(b)])
+		b = b[16:len(b):len(b)]
+	}
+	return v, len(b)
+}
+
+// Find returns the index of target in x, sorted, or -1: a binary
+// search that returns when it finds it, so that its load and the
+// diamond choosing the next bounds are in different blocks (they stay
+// a branch).
+func Find(x []int64, target int64) int {
+	i, j := 0, len(x)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		v := x[h]
+		if v == target {
+			return h
+		}
+		if v < target {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return -1
+}
+
+// RuneSum ranges over a string as utf8.RuneCountInString does, reading
+// each rune and its index: ASCII bytes in the assembly, the rest (and
+// invalid UTF-8, RuneError of width 1) decoded as Go's range decodes.
+func RuneSum(s string) (n, sum int) {
+	for i, r := range s {
+		n++
+		sum += i*7 + int(r)
+	}
+	return n, sum
+}
+
+// ByteRunes ranges over string(b), which gc does not copy, nor vssa.
+func ByteRunes(b []byte) (n int, last rune) {
+	for _, r := range string(b) {
+		n++
+		last = r
+	}
+	return n, last
+}
+
+// CountAfterASCII counts the ASCII prefix, and hands the rest to a Go
+// function as a string, as utf8.RuneCount does: the conversion is made
+// by Go, in the call's trampoline.
+func CountAfterASCII(p []byte) int {
+	for n := 0; n < len(p); n++ {
+		if p[n] >= 0x80 {
+			return n + runesIn(string(p[n:]))
+		}
+	}
+	return len(p)
+}
+
+// AppendDigits appends x's decimal digits, least significant first, a
+// separator pair, and tail, as binary.AppendUvarint appends: the slice
+// grows as gc grows it (the test compares len and cap).
+func AppendDigits(buf []byte, x uint64, tail []byte) []byte {
+	for x >= 10 {
+		buf = append(buf, byte('0'+x%10))
+		x /= 10
+	}
+	buf = append(buf, byte('0'+x), ',', ' ')
+	return append(buf, tail...)
+}
+
+// Squares makes a slice of the squares below n, as utf16.Encode makes
+// its result, and returns a part of it.
+//
+//vssa:range n -2 200
+//vssa:range k -2 200
+func Squares(n int, k int) []uint32 {
+	a := make([]uint32, n, n+1)
+	for i := range a {
+		a[i] = uint32(i * i)
+	}
+	if k >= 0 && k <= n {
+		return a[:k]
+	}
+	return a
+}
+
+// MapInts replaces each element of s by f of it, as slices' helpers
+// call the function they are given.
+func MapInts(f func(int) int, s []int) {
+	for i, v := range s {
+		s[i] = f(v)
+	}
+}
+
+// HeapSort sorts data[a:b] as sort's heapSort does, through the
+// interface's methods.
+//
+//vssa:range a -2 300
+//vssa:range b -2 300
+func HeapSort(data Lesser, a, b int) {
+	first := a
+	lo := 0
+	hi := b - a
+	for i := (hi - 1) / 2; i >= 0; i-- {
+		siftDown(data, i, hi, first)
+	}
+	for i := hi - 1; i >= 0; i-- {
+		data.Swap(first, first+i)
+		siftDown(data, lo, i, first)
+	}
+}
+
+// siftDown implements the heap property on data[lo:hi], as sort's.
+func siftDown(data Lesser, lo, hi, first int) {
+	root := lo
+	for {
+		child := 2*root + 1
+		if child >= hi {
+			break
+		}
+		if child+1 < hi && data.Less(first+child, first+child+1) {
+			child++
+		}
+		if !data.Less(first+root, first+child) {
+			return
+		}
+		data.Swap(first+root, first+child)
+		root = child
+	}
+}
+
+// SortInts sorts x with HeapSort: the interface's methods are Ints'.
+func SortInts(x []int) {
+	HeapSort(Ints(x), 0, len(x))
+}
+
+// MoveUp moves s's first len(s)-k bytes k places toward its end
+// (an overlapping copy whose destination is after its source).
+func MoveUp(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s[k:], s)
+}
+
+// MoveDown moves s's last len(s)-k bytes k places toward its start
+// (an overlapping copy whose destination is before its source).
+func MoveDown(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}

@@ -27,6 +27,43 @@ func vssaSubsetCall3(p0 interface{}) {
 	panic(p0)
 }
 
+// vssaSubsetCall4 calls runesIn for the assembly.
+func vssaSubsetCall4(p0 []byte) int {
+	return runesIn(string(p0))
+}
+
+func vssaSubsetCall5(p0 []byte, p1 byte, p2 byte, p3 byte) []byte {
+	return append(p0, p1, p2, p3)
+}
+
+func vssaSubsetCall6(p0 []byte, p1 []byte) []byte {
+	return append(p0, p1...)
+}
+
+func vssaSubsetCall7(p0 []byte, p1 byte) []byte {
+	return append(p0, p1)
+}
+
+func vssaSubsetCall8(p0 int, p1 int) []uint32 {
+	return make([]uint32, p0, p1)
+}
+
+func vssaSubsetCall9(p0 func(int) int, p1 int) int {
+	return p0(p1)
+}
+
+func vssaSubsetCall10(p0 Lesser, p1 int, p2 int) {
+	p0.Swap(p1, p2)
+}
+
+func vssaSubsetCall11(p0 Lesser, p1 int, p2 int) bool {
+	return p0.Less(p1, p2)
+}
+
+func vssaSubsetCall12(p0 Ints) Lesser {
+	return p0
+}
+
 // CountOf is compiled at [uint8]: at those type arguments it calls the
 // assembly, at others its Go original (vssaSubsetGoCountOf).
 func CountOf[T ~byte](p0 []T, p1 T) int {
@@ -262,7 +299,6 @@ func EmitLiteral(dst []byte, lit []byte) int
 //go:noescape
 func Shift(s []int32, k int) int
 
-//go:noescape
 func ParseDigits(s string) uint64
 
 func HexDecode(dst []byte, src []byte) (int, error)
@@ -340,6 +376,41 @@ func Total(xs ...uint32) uint32
 
 //go:noescape
 func Smallest_int32(xs ...int32) int32
+
+//go:noescape
+func ASCIIPrefix(s string) int
+
+//go:noescape
+func Blocks(b []byte) (uint64, int)
+
+//go:noescape
+func Find(x []int64, target int64) int
+
+//go:noescape
+func RuneSum(s string) (int, int)
+
+//go:noescape
+func ByteRunes(b []byte) (int, rune)
+
+func CountAfterASCII(p []byte) int
+
+func AppendDigits(buf []byte, x uint64, tail []byte) []byte
+
+func Squares(n int, k int) []uint32
+
+func MapInts(f func(int) int, s []int)
+
+func HeapSort(data Lesser, a int, b int)
+
+func siftDown(data Lesser, lo int, hi int, first int)
+
+func SortInts(x []int)
+
+//go:noescape
+func MoveUp(s []byte, k int) int
+
+//go:noescape
+func MoveDown(s []byte, k int) int
 
 // The checks left in the assembly call these to panic exactly as Go does.
 

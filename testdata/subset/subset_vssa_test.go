@@ -3204,8 +3204,13 @@ func vssaSubsetCheckSource_Add(t testing.TB, g *vssaSubsetGen) {
 	b1 := vssaSubsetClone0(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSource_Add(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = Source_Add(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Source_Add(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Source_Add(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -3361,8 +3366,13 @@ func vssaSubsetCheckMostCommon(t testing.TB, g *vssaSubsetGen) {
 	b0 := vssaSubsetClone0(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 byte
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMostCommon(b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = MostCommon(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MostCommon(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("MostCommon(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -3493,8 +3503,13 @@ func vssaSubsetCheckASCIIWords(t testing.TB, g *vssaSubsetGen) {
 	b0 := vssaSubsetClone6(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIWords(b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIWords(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("ASCIIWords(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("ASCIIWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -3608,8 +3623,13 @@ func vssaSubsetCheckHalves(t testing.TB, g *vssaSubsetGen) {
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int64
 	var r1, w1 uint64
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefHalves(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0, r1 = Halves(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Halves(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Halves(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -3767,8 +3787,13 @@ func vssaSubsetCheckSubVV(t testing.TB, g *vssaSubsetGen) {
 	b2 := vssaSubsetClone12(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 uint
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSubVV(b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = SubVV(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("SubVV(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("SubVV(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -3954,8 +3979,13 @@ func vssaSubsetCheckAddMulVVWW(t testing.TB, g *vssaSubsetGen) {
 	b4 := vssaSubsetClone13(a4)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4)
 	var r0, w0 uint
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAddMulVVWW(b0, b1, b2, b3, b4) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = AddMulVVWW(a0, a1, a2, a3, a4) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("AddMulVVWW(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("AddMulVVWW(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4153,8 +4183,13 @@ func vssaSubsetCheckAdd192(t testing.TB, g *vssaSubsetGen) {
 	var r1, w1 uint64
 	var r2, w2 uint64
 	var r3, w3 uint64
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefAdd192(b0, b1, b2, b3, b4, b5, b6) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Add192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Add192(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Add192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4320,8 +4355,13 @@ func vssaSubsetCheckSub192(t testing.TB, g *vssaSubsetGen) {
 	var r1, w1 uint64
 	var r2, w2 uint64
 	var r3, w3 uint64
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3 = vssaSubsetRefSub192(b0, b1, b2, b3, b4, b5, b6) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3 = Sub192(a0, a1, a2, a3, a4, a5, a6) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Sub192(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Sub192(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4489,8 +4529,13 @@ func vssaSubsetCheckByteLoads(t testing.TB, g *vssaSubsetGen) {
 	var r6, w6 uint32
 	var r7, w7 int32
 	var r8, w8 uint32
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0, w1, w2, w3, w4, w5, w6, w7, w8 = vssaSubsetRefByteLoads(b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0, r1, r2, r3, r4, r5, r6, r7, r8 = ByteLoads(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("ByteLoads(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("ByteLoads(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4650,8 +4695,13 @@ func vssaSubsetCheckBigEndianWords(t testing.TB, g *vssaSubsetGen) {
 	a1 := vssaSubsetGen27(g)
 	b1 := vssaSubsetClone27(a1)
 	in := fmt.Sprint(b0, ", ", b1)
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefBigEndianWords(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { BigEndianWords(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("BigEndianWords(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("BigEndianWords(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4807,8 +4857,13 @@ func vssaSubsetCheckRounds(t testing.TB, g *vssaSubsetGen) {
 	var r0, w0 uint8
 	var r1, w1 int8
 	var r2, w2 uint16
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0, w1, w2 = vssaSubsetRefRounds(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0, r1, r2 = Rounds(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Rounds(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Rounds(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -4970,8 +5025,13 @@ func vssaSubsetCheckCountOf_uint8(t testing.TB, g *vssaSubsetGen) {
 	d1 := vssaSubsetClone1(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountOf_uint8[uint8](b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = CountOf_uint8(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("CountOf_uint8(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("CountOf_uint8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5122,8 +5182,13 @@ func vssaSubsetCheckMaxOf_float64(t testing.TB, g *vssaSubsetGen) {
 	d0 := vssaSubsetClone14(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 float64
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_float64[float64](b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_float64(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MaxOf_float64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("MaxOf_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5268,8 +5333,13 @@ func vssaSubsetCheckMaxOf_int64(t testing.TB, g *vssaSubsetGen) {
 	d0 := vssaSubsetClone4(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int64
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMaxOf_int64[int64](b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = MaxOf_int64(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MaxOf_int64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("MaxOf_int64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5417,8 +5487,13 @@ func vssaSubsetCheckInsertionSort_float64(t testing.TB, g *vssaSubsetGen) {
 	b2 := vssaSubsetClone2(a2)
 	d2 := vssaSubsetClone2(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_float64[float64](b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { InsertionSort_float64(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("InsertionSort_float64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("InsertionSort_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5569,8 +5644,13 @@ func vssaSubsetCheckInsertionSort_int32(t testing.TB, g *vssaSubsetGen) {
 	b2 := vssaSubsetClone2(a2)
 	d2 := vssaSubsetClone2(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefInsertionSort_int32[int32](b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { InsertionSort_int32(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("InsertionSort_int32(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("InsertionSort_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5722,8 +5802,13 @@ func vssaSubsetCheckWiden_int16_float32(t testing.TB, g *vssaSubsetGen) {
 	d2 := vssaSubsetClone16(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int16_float32[int16, float32](b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int16_float32(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Widen_int16_float32(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Widen_int16_float32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -5901,8 +5986,13 @@ func vssaSubsetCheckWiden_int32_float64(t testing.TB, g *vssaSubsetGen) {
 	d2 := vssaSubsetClone15(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefWiden_int32_float64[int32, float64](b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = Widen_int32_float64(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Widen_int32_float64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Widen_int32_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6078,8 +6168,13 @@ func vssaSubsetCheckIndexByteOf_string(t testing.TB, g *vssaSubsetGen) {
 	d1 := vssaSubsetClone1(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIndexByteOf_string[string](b0, b1) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = IndexByteOf_string(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("IndexByteOf_string(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("IndexByteOf_string(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6203,8 +6298,13 @@ func vssaSubsetCheckIsSorted_slice_float64_float64(t testing.TB, g *vssaSubsetGe
 	d0 := vssaSubsetClone14(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 bool
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_float64_float64(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("IsSorted_slice_float64_float64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("IsSorted_slice_float64_float64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6350,8 +6450,13 @@ func vssaSubsetCheckIsSorted_slice_int32_int32(t testing.TB, g *vssaSubsetGen) {
 	d0 := vssaSubsetClone8(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 bool
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](b0) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = IsSorted_slice_int32_int32(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("IsSorted_slice_int32_int32(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("IsSorted_slice_int32_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6493,8 +6598,13 @@ func vssaSubsetCheckTotal(t testing.TB, g *vssaSubsetGen) {
 	b0 := vssaSubsetClone27(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint32
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefTotal(b0...) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = Total(a0...) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Total(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Total(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6627,8 +6737,13 @@ func vssaSubsetCheckSmallest_int32(t testing.TB, g *vssaSubsetGen) {
 	d0 := vssaSubsetClone8(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int32
+	vssaSubsetLogTake()
 	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSmallest_int32[int32](b0...) })
+	wantCalls := vssaSubsetLogTake()
 	gotPanic := vssaSubsetCatch(func() { r0 = Smallest_int32(a0...) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Smallest_int32(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
 	if gotPanic != wantPanic {
 		t.Fatalf("Smallest_int32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
@@ -6754,6 +6869,1923 @@ func BenchmarkVSSASmallest_int32(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefASCIIPrefix is ASCIIPrefix's Go original.
+func vssaSubsetRefASCIIPrefix(s string) int {
+	n := len(s)
+	for len(s) > 16 && (word64(s)|word64(s[8:]))&0x8080808080808080 == 0 {
+		s = s[16:]
+	}
+	for len(s) > 0 && s[0] < 0x80 {
+		s = s[1:]
+	}
+	return n - len(s)
+}
+
+// vssaSubsetCheckASCIIPrefix runs ASCIIPrefix and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckASCIIPrefix(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefASCIIPrefix(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = ASCIIPrefix(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("ASCIIPrefix(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("ASCIIPrefix(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ASCIIPrefix(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSAASCIIPrefix(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckASCIIPrefix(t, g)
+	}
+}
+
+func FuzzVSSAASCIIPrefix(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckASCIIPrefix(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAASCIIPrefix times gc's ASCIIPrefix (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAASCIIPrefix(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefASCIIPrefix(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIPrefix(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefASCIIPrefix(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ASCIIPrefix(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefBlocks is Blocks's Go original.
+func vssaSubsetRefBlocks(b []byte) (uint64, int) {
+	var v uint64
+	for len(b) >= 16 {
+		v = (v + word64(b[0:8:len(b)])*0xc2b2ae3d27d4eb4f) ^ word64(b[8:16:len(b)])
+		b = b[16:len(b):len(b)]
+	}
+	return v, len(b)
+}
+
+// vssaSubsetCheckBlocks runs Blocks and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckBlocks(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint64
+	var r1, w1 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefBlocks(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Blocks(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Blocks(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("Blocks(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("Blocks(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame2(r1, w1) {
+		t.Fatalf("Blocks(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("Blocks(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSABlocks(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckBlocks(t, g)
+	}
+}
+
+func FuzzVSSABlocks(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckBlocks(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSABlocks times gc's Blocks (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSABlocks(b *testing.B) {
+	var a0 []byte
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefBlocks(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefBlocks(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefBlocks(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefBlocks(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Blocks(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefFind is Find's Go original.
+func vssaSubsetRefFind(x []int64, target int64) int {
+	i, j := 0, len(x)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		v := x[h]
+		if v == target {
+			return h
+		}
+		if v < target {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckFind runs Find and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckFind(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen4(g)
+	b0 := vssaSubsetClone4(a0)
+	a1 := vssaSubsetGen5(g)
+	b1 := vssaSubsetClone5(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefFind(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = Find(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Find(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("Find(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("Find(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame4(a0, b0) {
+		t.Fatalf("Find(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAFind(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckFind(t, g)
+	}
+}
+
+func FuzzVSSAFind(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckFind(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAFind times gc's Find (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAFind(b *testing.B) {
+	var a0 []int64
+	var a1 int64
+	var b0 []int64
+	var b1 int64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen4(g)
+		g.scale = 1
+		a1 = vssaSubsetGen5(g)
+		g.scale = 1
+		w0 := vssaSubsetClone4(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefFind(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefFind(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone4(a0)
+	vssaSubsetRefFind(w0, a1)
+	inPlace := !vssaSubsetSame4(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone4(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefFind(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore4(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Find(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefRuneSum is RuneSum's Go original.
+func vssaSubsetRefRuneSum(s string) (n, sum int) {
+	for i, r := range s {
+		n++
+		sum += i*7 + int(r)
+	}
+	return n, sum
+}
+
+// vssaSubsetCheckRuneSum runs RuneSum and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckRuneSum(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	var r1, w1 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefRuneSum(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = RuneSum(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("RuneSum(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("RuneSum(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("RuneSum(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame2(r1, w1) {
+		t.Fatalf("RuneSum(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+}
+
+func TestVSSARuneSum(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckRuneSum(t, g)
+	}
+}
+
+func FuzzVSSARuneSum(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckRuneSum(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSARuneSum times gc's RuneSum (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSARuneSum(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefRuneSum(a0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefRuneSum(a0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefRuneSum(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				RuneSum(a0)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefByteRunes is ByteRunes's Go original.
+func vssaSubsetRefByteRunes(b []byte) (n int, last rune) {
+	for _, r := range string(b) {
+		n++
+		last = r
+	}
+	return n, last
+}
+
+// vssaSubsetCheckByteRunes runs ByteRunes and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckByteRunes(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	var r1, w1 rune
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefByteRunes(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = ByteRunes(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("ByteRunes(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("ByteRunes(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("ByteRunes(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame9(r1, w1) {
+		t.Fatalf("ByteRunes(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("ByteRunes(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAByteRunes(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckByteRunes(t, g)
+	}
+}
+
+func FuzzVSSAByteRunes(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckByteRunes(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAByteRunes times gc's ByteRunes (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAByteRunes(b *testing.B) {
+	var a0 []byte
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefByteRunes(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefByteRunes(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefByteRunes(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefByteRunes(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				ByteRunes(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefCountAfterASCII is CountAfterASCII's Go original.
+func vssaSubsetRefCountAfterASCII(p []byte) int {
+	for n := 0; n < len(p); n++ {
+		if p[n] >= 0x80 {
+			return n + runesIn(string(p[n:]))
+		}
+	}
+	return len(p)
+}
+
+// vssaSubsetCheckCountAfterASCII runs CountAfterASCII and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCountAfterASCII(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountAfterASCII(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = CountAfterASCII(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("CountAfterASCII(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("CountAfterASCII(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("CountAfterASCII(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("CountAfterASCII(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSACountAfterASCII(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCountAfterASCII(t, g)
+	}
+}
+
+func FuzzVSSACountAfterASCII(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCountAfterASCII(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSACountAfterASCII times gc's CountAfterASCII (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSACountAfterASCII(b *testing.B) {
+	var a0 []byte
+	var b0 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefCountAfterASCII(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefCountAfterASCII(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefCountAfterASCII(w0)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefCountAfterASCII(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountAfterASCII(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefAppendDigits is AppendDigits's Go original.
+func vssaSubsetRefAppendDigits(buf []byte, x uint64, tail []byte) []byte {
+	for x >= 10 {
+		buf = append(buf, byte('0'+x%10))
+		x /= 10
+	}
+	buf = append(buf, byte('0'+x), ',', ' ')
+	return append(buf, tail...)
+}
+
+// vssaSubsetCheckAppendDigits runs AppendDigits and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckAppendDigits(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen11(g)
+	b1 := vssaSubsetClone11(a1)
+	a2 := vssaSubsetGen0(g)
+	b2 := vssaSubsetClone0(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 []byte
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefAppendDigits(b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = AppendDigits(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("AppendDigits(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("AppendDigits(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame0(r0, w0) {
+		t.Fatalf("AppendDigits(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("AppendDigits(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame0(a2, b2) {
+		t.Fatalf("AppendDigits(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+}
+
+func TestVSSAAppendDigits(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckAppendDigits(t, g)
+	}
+}
+
+func FuzzVSSAAppendDigits(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckAppendDigits(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAAppendDigits times gc's AppendDigits (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAAppendDigits(b *testing.B) {
+	var a0 []byte
+	var a1 uint64
+	var a2 []byte
+	var b0 []byte
+	var b1 uint64
+	var b2 []byte
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen11(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen0(g)
+		g.scale = 1
+		copy(a2, a0)
+		w0 := vssaSubsetClone0(a0)
+		w2 := vssaSubsetClone0(a2)
+		if vssaSubsetCatch(func() { vssaSubsetRefAppendDigits(w0, a1, w2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w2 = vssaSubsetClone0(a2) }, func() { vssaSubsetRefAppendDigits(w0, a1, w2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone0(a0)
+	w2 := vssaSubsetClone0(a2)
+	vssaSubsetRefAppendDigits(w0, a1, w2)
+	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w2, a2)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	c2 := make([][]byte, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone0(a2)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefAppendDigits(c0[k], a1, c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore0(c2[k], a2)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				AppendDigits(c0[k], a1, c2[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSquares is Squares's Go original.
+func vssaSubsetRefSquares(n int, k int) []uint32 {
+	a := make([]uint32, n, n+1)
+	for i := range a {
+		a[i] = uint32(i * i)
+	}
+	if k >= 0 && k <= n {
+		return a[:k]
+	}
+	return a
+}
+
+// vssaSubsetCheckSquares runs Squares and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSquares(t testing.TB, g *vssaSubsetGen) {
+	a0 := int(g.between(-2, 200))
+	b0 := vssaSubsetClone2(a0)
+	a1 := int(g.between(-2, 200))
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 []uint32
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSquares(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = Squares(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Squares(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("Squares(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame27(r0, w0) {
+		t.Fatalf("Squares(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+}
+
+func TestVSSASquares(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSquares(t, g)
+	}
+}
+
+func FuzzVSSASquares(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSquares(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASquares times gc's Squares (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASquares(b *testing.B) {
+	var a0 int
+	var a1 int
+	var b0 int
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = int(200)
+		a1 = int(200)
+		if vssaSubsetCatch(func() { vssaSubsetRefSquares(a0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSquares(a0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSquares(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Squares(a0, a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMapInts is MapInts's Go original.
+func vssaSubsetRefMapInts(f func(int) int, s []int) {
+	for i, v := range s {
+		s[i] = f(v)
+	}
+}
+
+// vssaSubsetCheckMapInts runs MapInts and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMapInts(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen33(g)
+	b0 := vssaSubsetClone33(a0)
+	a1 := vssaSubsetGen34(g)
+	b1 := vssaSubsetClone34(a1)
+	in := fmt.Sprint("func", ", ", b1)
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefMapInts(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { MapInts(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MapInts(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MapInts(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame34(a1, b1) {
+		t.Fatalf("MapInts(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAMapInts(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMapInts(t, g)
+	}
+}
+
+func FuzzVSSAMapInts(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMapInts(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMapInts times gc's MapInts (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMapInts(b *testing.B) {
+	var a0 func(int) int
+	var a1 []int
+	var b0 func(int) int
+	var b1 []int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen33(g)
+		g.scale = 1
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen34(g)
+		g.scale = 1
+		w1 := vssaSubsetClone34(a1)
+		if vssaSubsetCatch(func() { vssaSubsetRefMapInts(a0, w1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w1 = vssaSubsetClone34(a1) }, func() { vssaSubsetRefMapInts(a0, w1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w1 := vssaSubsetClone34(a1)
+	vssaSubsetRefMapInts(a0, w1)
+	inPlace := !vssaSubsetSame34(w1, a1)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c1 := make([][]int, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone34(a1)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore34(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMapInts(a0, c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore34(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MapInts(a0, c1[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefHeapSort is HeapSort's Go original.
+func vssaSubsetRefHeapSort(data Lesser, a, b int) {
+	first := a
+	lo := 0
+	hi := b - a
+	for i := (hi - 1) / 2; i >= 0; i-- {
+		vssaSubsetRefsiftDown(data, i, hi, first)
+	}
+	for i := hi - 1; i >= 0; i-- {
+		data.Swap(first, first+i)
+		vssaSubsetRefsiftDown(data, lo, i, first)
+	}
+}
+
+// vssaSubsetCheckHeapSort runs HeapSort and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckHeapSort(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen35(g)
+	b0 := vssaSubsetClone35(a0)
+	a1 := int(g.between(-2, 300))
+	b1 := vssaSubsetClone2(a1)
+	a2 := int(g.between(-2, 300))
+	b2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefHeapSort(b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { HeapSort(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("HeapSort(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("HeapSort(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+}
+
+func TestVSSAHeapSort(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckHeapSort(t, g)
+	}
+}
+
+func FuzzVSSAHeapSort(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckHeapSort(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAHeapSort times gc's HeapSort (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAHeapSort(b *testing.B) {
+	var a0 Lesser
+	var a1 int
+	var a2 int
+	var b0 Lesser
+	var b1 int
+	var b2 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen35(g)
+		g.scale = 1
+		a1 = int(300)
+		a2 = int(300)
+		if vssaSubsetCatch(func() { vssaSubsetRefHeapSort(a0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefHeapSort(a0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefHeapSort(a0, a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				HeapSort(a0, a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefsiftDown is siftDown's Go original.
+func vssaSubsetRefsiftDown(data Lesser, lo, hi, first int) {
+	root := lo
+	for {
+		child := 2*root + 1
+		if child >= hi {
+			break
+		}
+		if child+1 < hi && data.Less(first+child, first+child+1) {
+			child++
+		}
+		if !data.Less(first+root, first+child) {
+			return
+		}
+		data.Swap(first+root, first+child)
+		root = child
+	}
+}
+
+// vssaSubsetChecksiftDown runs siftDown and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetChecksiftDown(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen35(g)
+	b0 := vssaSubsetClone35(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	a2 := vssaSubsetGen2(g)
+	b2 := vssaSubsetClone2(a2)
+	a3 := vssaSubsetGen2(g)
+	b3 := vssaSubsetClone2(a3)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3)
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefsiftDown(b0, b1, b2, b3) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { siftDown(a0, a1, a2, a3) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("siftDown(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("siftDown(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+}
+
+func TestVSSAsiftDown(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetChecksiftDown(t, g)
+	}
+}
+
+func FuzzVSSAsiftDown(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetChecksiftDown(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAsiftDown times gc's siftDown (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAsiftDown(b *testing.B) {
+	var a0 Lesser
+	var a1 int
+	var a2 int
+	var a3 int
+	var b0 Lesser
+	var b1 int
+	var b2 int
+	var b3 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen35(g)
+		g.scale = 1
+		a1 = vssaSubsetGen2(g)
+		g.scale = 1
+		a2 = vssaSubsetGen2(g)
+		g.scale = 1
+		a3 = vssaSubsetGen2(g)
+		g.scale = 1
+		if vssaSubsetCatch(func() { vssaSubsetRefsiftDown(a0, a1, a2, a3) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefsiftDown(a0, a1, a2, a3) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	inPlace := false
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefsiftDown(a0, a1, a2, a3)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				siftDown(a0, a1, a2, a3)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefSortInts is SortInts's Go original.
+func vssaSubsetRefSortInts(x []int) {
+	vssaSubsetRefHeapSort(Ints(x), 0, len(x))
+}
+
+// vssaSubsetCheckSortInts runs SortInts and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSortInts(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen34(g)
+	b0 := vssaSubsetClone34(a0)
+	in := fmt.Sprint(b0)
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefSortInts(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { SortInts(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("SortInts(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("SortInts(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame34(a0, b0) {
+		t.Fatalf("SortInts(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSASortInts(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSortInts(t, g)
+	}
+}
+
+func FuzzVSSASortInts(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSortInts(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASortInts times gc's SortInts (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASortInts(b *testing.B) {
+	var a0 []int
+	var b0 []int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen34(g)
+		g.scale = 1
+		w0 := vssaSubsetClone34(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefSortInts(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone34(a0) }, func() { vssaSubsetRefSortInts(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone34(a0)
+	vssaSubsetRefSortInts(w0)
+	inPlace := !vssaSubsetSame34(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone34(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore34(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSortInts(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore34(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SortInts(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMoveUp is MoveUp's Go original.
+func vssaSubsetRefMoveUp(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s[k:], s)
+}
+
+// vssaSubsetCheckMoveUp runs MoveUp and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMoveUp(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMoveUp(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = MoveUp(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MoveUp(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MoveUp(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("MoveUp(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MoveUp(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMoveUp(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMoveUp(t, g)
+	}
+}
+
+func FuzzVSSAMoveUp(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMoveUp(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMoveUp times gc's MoveUp (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMoveUp(b *testing.B) {
+	var a0 []byte
+	var a1 int
+	var b0 []byte
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen2(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMoveUp(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveUp(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefMoveUp(w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMoveUp(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MoveUp(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefMoveDown is MoveDown's Go original.
+func vssaSubsetRefMoveDown(s []byte, k int) int {
+	if k < 0 || k > len(s) {
+		return 0
+	}
+	return copy(s, s[k:])
+}
+
+// vssaSubsetCheckMoveDown runs MoveDown and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMoveDown(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen2(g)
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefMoveDown(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = MoveDown(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MoveDown(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MoveDown(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("MoveDown(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("MoveDown(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAMoveDown(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMoveDown(t, g)
+	}
+}
+
+func FuzzVSSAMoveDown(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMoveDown(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMoveDown times gc's MoveDown (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMoveDown(b *testing.B) {
+	var a0 []byte
+	var a1 int
+	var b0 []byte
+	var b1 int
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		a1 = vssaSubsetGen2(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefMoveDown(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveDown(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone0(a0)
+	vssaSubsetRefMoveDown(w0, a1)
+	inPlace := !vssaSubsetSame0(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMoveDown(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				MoveDown(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -6799,6 +8831,20 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"generics.go", "IsSorted", "2e0b4667eeb86f29edf63453e66a0416ba451d65769b2afe6f0c57baba43a23e"},
 		{"subset.go", "Total", "fc1f6a8c06d6741fed1754161b87a97372e83112cdbce9293b9ae9fe5363f364"},
 		{"generics.go", "Smallest", "4778ec64ce6799871ca2c99c7288ed6d16e19f299f78bfbcdf3be61912639058"},
+		{"subset.go", "ASCIIPrefix", "e4feab079dcd52bdb3e74145b00274b8004ae6c6d6c4e1e73c7b62839096a34c"},
+		{"subset.go", "Blocks", "d458bf55fd6197db22b8e3c3a1ed61a4a77a34ad96c92df51b588d4cc3309a10"},
+		{"subset.go", "Find", "3032478054261565ddcedfe6d51ec3d0bfdecbb55bad9c5c6d09c6ec2dc51070"},
+		{"subset.go", "RuneSum", "6a9d3e55b602d66cf91ae8b30f34e1dace697f3e664ed78415aaf9de6059b39f"},
+		{"subset.go", "ByteRunes", "f30a6115d956c434190463ccc9acc898fa30152112810da85b09fae9277fe977"},
+		{"subset.go", "CountAfterASCII", "b3ce767e0337dc8939749b136c45ce5a74af05cd768fb5aad964f78ae84c750b"},
+		{"subset.go", "AppendDigits", "84195da3a05f46f50f3f8abfea53957380efe4aa103f4584fb03bce7aae7a451"},
+		{"subset.go", "Squares", "a283671677b444d1a21b40350ac1b1693291613d04662fd51be44ccaae226104"},
+		{"subset.go", "MapInts", "53d94296ee3faa8f58338633ebb49a3fb5075e7b62da24b9d4fc1a93e748cab4"},
+		{"subset.go", "HeapSort", "b296b88a8393c089c43f1fb2e3ae942bd8d3f5f0b6858a37e7bc907d2bdb9518"},
+		{"subset.go", "siftDown", "cd660b02e1d3555754296d1a713bcbb19922459112e5834f1122c55f420a5b95"},
+		{"subset.go", "SortInts", "54522ae310aa4b0dd0c001521ad170a2a81ef646546e9d974f47abe78d3c685a"},
+		{"subset.go", "MoveUp", "9108c9a6dc6edbbb0ccfa960b58075f334ecdcb91bcab1d8bcbb813de5c178e2"},
+		{"subset.go", "MoveDown", "2b9f50e00183d4f801a4ea435adbfc37851a986daaa37766f6c9aede39c96823"},
 	})
 }
 
@@ -7341,7 +9387,53 @@ func vssaSubsetSame24(x, y [2]int32) bool {
 	return true
 }
 
-func vssaSubsetGen26(g *vssaSubsetGen) io.Reader { return nil }
+// vssaSubsetLog holds the calls of the func values and methods the inputs
+// give, which a check compares between the two sides: the first 1024,
+// and a hash of all (vssaSubsetLogSum) and their number.
+var (
+	vssaSubsetLog    []string
+	vssaSubsetLogSum uint64
+	vssaSubsetLogN   uint64
+)
+
+// vssaSubsetLogCall logs a call, and returns the seed of its results: of
+// its arguments and its place in the log, so that a loop calling
+// with the same arguments again (a generated Less(i, i) true) ends.
+func vssaSubsetLogCall(seed uint64, name string, args ...any) uint64 {
+	call := fmt.Sprint(name, args)
+	vssaSubsetLogN++
+	h := seed ^ vssaSubsetLogN*0x9e3779b97f4a7c15
+	for i := 0; i < len(call); i++ {
+		h = (h ^ uint64(call[i])) * 1099511628211
+	}
+	if len(vssaSubsetLog) < 1024 {
+		vssaSubsetLog = append(vssaSubsetLog, call)
+	}
+	vssaSubsetLogSum = (vssaSubsetLogSum ^ h ^ seed) * 1099511628211
+	return h
+}
+
+// vssaSubsetLogTake returns the calls logged, and empties the log.
+func vssaSubsetLogTake() string {
+	s := fmt.Sprint(vssaSubsetLogN, vssaSubsetLog, vssaSubsetLogSum)
+	vssaSubsetLog, vssaSubsetLogSum, vssaSubsetLogN = nil, 0, 0
+	return s
+}
+
+// vssaSubsetImpl26 answers the calls of io.Reader's methods.
+type vssaSubsetImpl26 struct{ seed uint64 }
+
+func (x *vssaSubsetImpl26) Read(p0 []byte) (int, error) {
+	r := vssaSubsetRandGen(vssaSubsetLogCall(x.seed, "Read", p0))
+	return vssaSubsetGen2(r), vssaSubsetGen7(r)
+}
+
+func vssaSubsetGen26(g *vssaSubsetGen) io.Reader {
+	if g.n(20) == 0 {
+		return nil
+	}
+	return &vssaSubsetImpl26{seed: g.u64()}
+}
 
 func vssaSubsetClone26(x io.Reader) io.Reader { return x }
 
@@ -7543,6 +9635,86 @@ func vssaSubsetSame31(x, y []int16) bool {
 	}
 	return true
 }
+
+func vssaSubsetGen33(g *vssaSubsetGen) func(int) int {
+	if g.n(20) == 0 {
+		return nil
+	}
+	seed := g.u64()
+	return func(p0 int) int {
+		r := vssaSubsetRandGen(vssaSubsetLogCall(seed, "", p0))
+		return vssaSubsetGen2(r)
+	}
+}
+
+func vssaSubsetClone33(x func(int) int) func(int) int { return x }
+
+func vssaSubsetSame33(x, y func(int) int) bool { return (x == nil) == (y == nil) }
+
+func vssaSubsetGen34(g *vssaSubsetGen) []int {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]int, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen2(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone34(x []int) []int {
+	if x == nil {
+		return nil
+	}
+	c := make([]int, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore34(x, y []int) { copy(x, y) }
+
+func vssaSubsetSame34(x, y []int) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame2(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetImpl35 answers the calls of Lesser's methods.
+type vssaSubsetImpl35 struct{ seed uint64 }
+
+func (x *vssaSubsetImpl35) Len() int {
+	r := vssaSubsetRandGen(vssaSubsetLogCall(x.seed, "Len"))
+	return vssaSubsetGen2(r)
+}
+
+func (x *vssaSubsetImpl35) Less(p0 int, p1 int) bool {
+	r := vssaSubsetRandGen(vssaSubsetLogCall(x.seed, "Less", p0, p1))
+	return vssaSubsetGen21(r)
+}
+
+func (x *vssaSubsetImpl35) Swap(p0 int, p1 int) {
+	vssaSubsetLogCall(x.seed, "Swap", p0, p1)
+}
+
+func vssaSubsetGen35(g *vssaSubsetGen) Lesser {
+	if g.n(20) == 0 {
+		return nil
+	}
+	return &vssaSubsetImpl35{seed: g.u64()}
+}
+
+func vssaSubsetClone35(x Lesser) Lesser { return x }
+
+func vssaSubsetSame35(x, y Lesser) bool { return x == y }
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {

@@ -1,0 +1,42 @@
+package native
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUint32ConstantImmediate checks that a 32-bit multiplication or
+// addition by a uint32 constant above 1<<31 (murmur3's c1_32, its
+// 0xe6546b64) takes the constant as an immediate, its low 32 bits sign-
+// extended, not through a register loaded with MOVQ.
+func TestUint32ConstantImmediate(t *testing.T) {
+	src := "func Mix(s []uint32) uint32 {\n\th := uint32(0)\n\tfor _, k := range s {\n\t\th = (h^(k*0xcc9e2d51))*5 + 0xe6546b64\n\t}\n\treturn h\n}\n"
+	text := compileOne(t, src, "Mix")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	if strings.Contains(text, "$3432918353") || strings.Contains(text, "$3864292196") {
+		t.Errorf("Mix loads a constant to a register:\n%s", text)
+	}
+	if !strings.Contains(text, "$-862048943") {
+		t.Errorf("Mix does not multiply by the immediate -862048943:\n%s", text)
+	}
+}
+
+// TestScaledSum checks that murmur3's h1*4 + h1 and a multiplication by
+// 9 are each one LEA, not a copy, a shift and an add, or an IMUL.
+func TestScaledSum(t *testing.T) {
+	src := "func Mix(s []uint32) (uint32, uint64) {\n\th, g := uint32(0), uint64(0)\n\tfor _, k := range s {\n\t\th ^= k\n\t\th = h*4 + h\n\t\tg = g*9 + uint64(k)\n\t}\n\treturn h, g\n}\n"
+	text := compileOne(t, src, "Mix")
+	if testing.Verbose() {
+		t.Log(text)
+	}
+	for _, want := range []string{"*4), ", "*8), "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Mix has no LEA scaling by %s:\n%s", want[1:2], text)
+		}
+	}
+	if strings.Contains(text, "SHLL $2") || strings.Contains(text, "IMUL3Q $9") {
+		t.Errorf("Mix shifts or multiplies where an LEA would do:\n%s", text)
+	}
+}
