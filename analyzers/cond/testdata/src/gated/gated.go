@@ -351,3 +351,18 @@ func loopExitStep2(n int) int {
 	}
 	return i
 }
+
+// Redundant, under no condition: i indexes keys before i++, so it is
+// at least 1 after it (go/ast's MergePackageFiles tests i == 0 so).
+func countedFromZero(m map[string]int) []string {
+	keys := make([]string, len(m))
+	i, least := 0, 0
+	for k, v := range m {
+		keys[i] = k
+		i++
+		if i == 0 || v < least { // want `i == 0 is always false: every path to it sets values that make it so`
+			least = v
+		}
+	}
+	return keys[:least]
+}
