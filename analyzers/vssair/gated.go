@@ -31,25 +31,59 @@ func (r *Result) GatedWhy(f *Form, rules *validate.FactRules, facts []validate.F
 	if f.ungated == nil || slices.ContainsFunc(f.ungated.Decided, func(d validate.Decision) bool { return d.Block == b && d.Index == k }) {
 		return "", token.NoPos // decided without gated facts
 	}
-	dom := f.IR.CFG().Dom
-	underComparison := false
+	cfg := f.IR.CFG()
+	dom := cfg.Dom
+	under := false // b is under a branch that is not a loop's test
 	for d := dom.Idom(b); d >= 0; d = dom.Idom(d) {
+		succs := f.IR.Blocks[d].Succs
+		if len(succs) < 2 {
+			continue
+		}
+		loopTest := slices.ContainsFunc(cfg.Graph.Preds[d], func(p int) bool { return dom.Dominates(d, p) })
+		if !loopTest && slices.ContainsFunc(succs, func(s int) bool { return !f.reaches(s, b, d, false) }) {
+			under = true
+		}
 		cmp := f.BranchCond(d)
 		if cmp == nil || r.Comparisons[cmp.Pos] == nil {
 			continue
 		}
-		underComparison = true
-		for e, s := range f.IR.Blocks[d].Succs {
-			if !dom.Dominates(s, b) && implies(rules.EdgeFacts(f.IR.Blocks[d], e), s) {
+		for e, s := range succs {
+			// An outcome explains b only if b is reached through it and
+			// not straight from another outcome (after if x == 0 || y,
+			// x == 0's arm runs into what follows unasked).
+			other := func(o int) bool { return o != s && f.reaches(o, b, d, true) }
+			if !dom.Dominates(s, b) && f.reaches(s, b, d, false) && !slices.ContainsFunc(succs, other) && implies(rules.EdgeFacts(f.IR.Blocks[d], e), s) {
 				return fmt.Sprintf("the condition it is under holds only where %s was %v", types.ExprString(r.Comparisons[cmp.Pos]), e == 0), cmp.Pos
 			}
 		}
 	}
-	if !underComparison {
-		// No comparison of the source is on the way to it (i == 0
+	if !under {
+		// No branch but a loop's test decides whether it runs (i == 0
 		// right after i++ in a loop): the facts come from what the
 		// joins before it choose, on every path.
 		return "every path to it sets values that make it so", token.NoPos
 	}
 	return "the condition it is under is set only with values that make it so", token.NoPos
+}
+
+// reaches reports whether a path from block s reaches block b without
+// passing block avoid; with straight, only through blocks that do not
+// branch (b itself may).
+func (f *Form) reaches(s, b, avoid int, straight bool) bool {
+	blocks := f.IR.Blocks
+	seen := map[int]bool{avoid: true}
+	work := []int{s}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
+			return true
+		}
+		if seen[x] || straight && len(blocks[x].Succs) > 1 {
+			continue
+		}
+		seen[x] = true
+		work = append(work, blocks[x].Succs...)
+	}
+	return false
 }

@@ -122,7 +122,7 @@ func clamp(s []int, k int) int {
 		lim = k
 	}
 	work()
-	if lim > len(s) { // want `lim > len\(s\) is always false`
+	if lim > len(s) { // want `lim > len\(s\) is always false: every path to it sets values that make it so`
 		return -1
 	}
 	return lim
@@ -137,7 +137,7 @@ func index(s []int, x int) int {
 		}
 	}
 	if idx >= 0 {
-		if idx >= len(s) { // want `idx >= len\(s\) is always false`
+		if idx >= len(s) { // want `idx >= len\(s\) is always false: the condition it is under is set only with values that make it so`
 			return -1
 		}
 	}
@@ -353,16 +353,21 @@ func loopExitStep2(n int) int {
 }
 
 // Redundant, under no condition: i indexes keys before i++, so it is
-// at least 1 after it (go/ast's MergePackageFiles tests i == 0 so).
+// at least 1 after it (go/ast's MergePackageFiles tests i == 0 so,
+// twice). The second test is not under the first's outcome: both arms
+// of the first run into it.
 func countedFromZero(m map[string]int) []string {
 	keys := make([]string, len(m))
-	i, least := 0, 0
+	i, least, most := 0, 0, 0
 	for k, v := range m {
 		keys[i] = k
 		i++
 		if i == 0 || v < least { // want `i == 0 is always false: every path to it sets values that make it so`
 			least = v
 		}
+		if i == 0 || v > most { // want `i == 0 is always false: every path to it sets values that make it so`
+			most = v
+		}
 	}
-	return keys[:least]
+	return keys[least:most]
 }
