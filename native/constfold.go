@@ -25,7 +25,7 @@ func foldConstants(m *Func) {
 		}
 		for _, b := range m.Blocks {
 			for _, in := range b.Instrs {
-				if foldInstr(in, konst) {
+				if foldInstr(in, konst) || foldOffsetDifference(in, def) {
 					changed = true
 				}
 			}
@@ -213,4 +213,22 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// foldOffsetDifference makes (x + c) - x the constant c, exact in
+// wrapping arithmetic at the width of both: the length of a slice
+// expression b[i:i+4:len(b)] (snappy's load32, "to help the compiler
+// eliminate bounds checks"), which the constant index checks of b[0]
+// .. b[3] then compare with, and neverFails removes.
+func foldOffsetDifference(in *Instr, def []definition) bool {
+	if in.Op != OpBin || in.Bin != BinSub || in.HasImm || in.Float || in.hasMem() || len(in.Args) != 2 {
+		return false
+	}
+	sum := def[in.Args[0]].instr
+	if sum == nil || sum.Op != OpBin || sum.Bin != BinAdd || !sum.HasImm || sum.Float || sum.hasMem() ||
+		len(sum.Args) != 1 || sum.Args[0] != in.Args[1] || sum.Width != in.Width {
+		return false
+	}
+	makeConst(in, extendConst(sum.Imm, in.Width, in.Signed))
+	return true
 }

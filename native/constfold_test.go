@@ -114,3 +114,43 @@ func TestFoldPassingChecks(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestFoldOffsetDifference: (i + 4) - i, the length of b[i:i+4:len(b)],
+// is the constant 4, so the checks of b[0] .. b[3] against it go; a
+// difference at another width than the sum's, or of another value,
+// stays.
+func TestFoldOffsetDifference(t *testing.T) {
+	m := &Func{}
+	i, j, sum, diff, wide, other, three := m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false)
+	check := &Instr{Op: OpBounds, Dst: NoValue, Signed: true, Args: []Value{three, diff}}
+	m.Blocks = []*Block{{Index: 0, Instrs: []*Instr{
+		{Op: OpArg, Dst: i, Width: 8},
+		{Op: OpArg, Dst: j, Width: 8},
+		{Op: OpConst, Dst: three, Imm: 3, Width: 8},
+		{Op: OpBin, Bin: BinAdd, Dst: sum, Args: []Value{i}, Imm: 4, HasImm: true, Width: 4},
+		{Op: OpBin, Bin: BinSub, Dst: diff, Args: []Value{sum, i}, Width: 4},
+		{Op: OpBin, Bin: BinSub, Dst: wide, Args: []Value{sum, i}, Width: 8},
+		{Op: OpBin, Bin: BinSub, Dst: other, Args: []Value{sum, j}, Width: 4},
+		check,
+		{Op: OpReturn, Dst: NoValue, Args: []Value{wide, other}, Rets: []Ret{{Off: 16, Width: 8}, {Off: 24, Width: 4}}},
+	}}}
+	foldConstants(m)
+	def := definitions(m)
+	if d := def[diff].instr; d.Op != OpConst || d.Imm != 4 {
+		t.Errorf("(i + 4) - i: got %+v, want the constant 4", d)
+	}
+	if d := def[wide].instr; d.Op == OpConst {
+		t.Errorf("(i + 4) - i at 8 bytes of a 4-byte sum: got %+v, want it left (the sum wrapped at 32 bits)", d)
+	}
+	if d := def[other].instr; d.Op == OpConst {
+		t.Errorf("(i + 4) - j: got %+v, want it left", d)
+	}
+	for _, in := range m.Blocks[0].Instrs {
+		if in == check {
+			t.Errorf("3 < (i + 4) - i is kept")
+		}
+	}
+	if err := verifySSA(m); err != nil {
+		t.Error(err)
+	}
+}
