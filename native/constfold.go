@@ -9,6 +9,8 @@
 
 package native
 
+import "strings"
+
 // foldConstants applies the folds until none is left.
 func foldConstants(m *Func) {
 	for changed := true; changed; {
@@ -31,7 +33,7 @@ func foldConstants(m *Func) {
 			}
 			kept := b.Instrs[:0]
 			for _, in := range b.Instrs {
-				if neverFails(in, konst) {
+				if neverFails(in, konst) || lenBelowCap(in, def) {
 					changed = true
 					continue
 				}
@@ -231,4 +233,17 @@ func foldOffsetDifference(in *Instr, def []definition) bool {
 	}
 	makeConst(in, extendConst(sum.Imm, in.Width, in.Signed))
 	return true
+}
+
+// lenBelowCap reports whether in is a slice check len(p) <= cap(p) of a
+// slice argument p, read from the two words of its frame slot: it always
+// passes (a Go slice's length is at most its capacity). b[i:j:len(b)]
+// makes it, snappy's load64 on its argument src among them.
+func lenBelowCap(in *Instr, def []definition) bool {
+	if in.Op != OpSliceBound || in.HasImm || in.hasMem() || len(in.Args) != 2 {
+		return false
+	}
+	l, c := def[in.Args[0]].instr, def[in.Args[1]].instr
+	return l != nil && c != nil && l.Op == OpArg && c.Op == OpArg &&
+		strings.HasSuffix(l.Sym, "_len") && c.Sym == strings.TrimSuffix(l.Sym, "_len")+"_cap" && c.Off == l.Off+8
 }

@@ -154,3 +154,35 @@ func TestFoldOffsetDifference(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestFoldLenBelowCap: len(b) <= cap(b) of a slice argument, as
+// b[i:j:len(b)] checks it, always passes and goes; the length of one
+// argument against the capacity of another stays.
+func TestFoldLenBelowCap(t *testing.T) {
+	m := &Func{}
+	bl, bc, cc := m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false)
+	same := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{bl, bc}}
+	other := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{bl, cc}}
+	reversed := &Instr{Op: OpSliceBound, Dst: NoValue, Args: []Value{bc, bl}}
+	m.Blocks = []*Block{{Index: 0, Instrs: []*Instr{
+		{Op: OpArg, Dst: bl, Off: 8, Width: 8, Signed: true, Sym: "b_len"},
+		{Op: OpArg, Dst: bc, Off: 16, Width: 8, Signed: true, Sym: "b_cap"},
+		{Op: OpArg, Dst: cc, Off: 40, Width: 8, Signed: true, Sym: "c_cap"},
+		same, other, reversed,
+		{Op: OpReturn, Dst: NoValue},
+	}}}
+	foldConstants(m)
+	kept := map[*Instr]bool{}
+	for _, in := range m.Blocks[0].Instrs {
+		kept[in] = true
+	}
+	if kept[same] {
+		t.Error("len(b) <= cap(b) is kept")
+	}
+	if !kept[other] || !kept[reversed] {
+		t.Errorf("len(b) <= cap(c) kept %v, cap(b) <= len(b) kept %v: want both kept", kept[other], kept[reversed])
+	}
+	if err := verifySSA(m); err != nil {
+		t.Error(err)
+	}
+}

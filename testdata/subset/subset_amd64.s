@@ -432,10 +432,8 @@ b0:
 	CMPQ R8, SI
 	JGT b1
 b2:
-	CMPQ SI, DI
-	JHI panic1
 	CMPQ R8, SI
-	JHI panic2
+	JHI panic1
 	SUBQ R8, SI
 	SUBQ R8, DI
 	SHLQ $3, R8
@@ -461,11 +459,6 @@ b1:
 	MOVQ DI, ret_cap+48(FP)
 	RET
 panic1:
-	MOVQ SI, 0(SP)
-	MOVQ DI, 8(SP)
-	CALL ·vssaSubsetPanicSlice1(SB)
-	UNDEF
-panic2:
 	MOVQ R8, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
@@ -2131,10 +2124,8 @@ b2:
 	MOVB R10, (BX)
 	MOVQ $1, R10
 b1:
-	CMPQ SI, DI
-	JHI panic7
 	CMPQ R10, SI
-	JHI panic8
+	JHI panic7
 	SUBQ R10, SI
 	SUBQ R10, DI
 	MOVQ $0, R12
@@ -2150,61 +2141,61 @@ b1:
 	MOVQ X15, DI
 	MOVQ R11, CX
 	CMPQ CX, $16
-	JHI move3212
+	JHI move3211
 	CMPQ CX, $8
-	JCC move13
+	JCC move12
 	CMPQ CX, $4
-	JCC move14
+	JCC move13
 	CMPQ CX, $2
-	JCC move15
+	JCC move14
 	TESTQ CX, CX
-	JEQ movedone10
+	JEQ movedone9
 	MOVB (SI), R11
 	MOVB R11, (DI)
-	JMP movedone10
-move13:
+	JMP movedone9
+move12:
 	MOVQ (SI), R11
 	MOVQ -8(SI)(CX*1), SI
 	MOVQ R11, (DI)
 	MOVQ SI, -8(DI)(CX*1)
-	JMP movedone10
-move14:
+	JMP movedone9
+move13:
 	MOVL (SI), R11
 	MOVL -4(SI)(CX*1), SI
 	MOVL R11, (DI)
 	MOVL SI, -4(DI)(CX*1)
-	JMP movedone10
-move15:
+	JMP movedone9
+move14:
 	MOVW (SI), R11
 	MOVW -2(SI)(CX*1), SI
 	MOVW R11, (DI)
 	MOVW SI, -2(DI)(CX*1)
-	JMP movedone10
-move3212:
+	JMP movedone9
+move3211:
 	CMPQ CX, $32
-	JHI movelong11
+	JHI movelong10
 	MOVOU (SI), X15
 	MOVQ -16(SI)(CX*1), R11
 	MOVQ -8(SI)(CX*1), SI
 	MOVOU X15, (DI)
 	MOVQ R11, -16(DI)(CX*1)
 	MOVQ SI, -8(DI)(CX*1)
-	JMP movedone10
-movelong11:
+	JMP movedone9
+movelong10:
 	CMPQ DI, SI
-	JLS moveup9
+	JLS moveup8
 	LEAQ (SI)(CX*1), R11
 	CMPQ DI, R11
-	JCC moveup9
+	JCC moveup8
 	LEAQ -1(SI)(CX*1), SI
 	LEAQ -1(DI)(CX*1), DI
 	STD
 	REP; MOVSB
 	CLD
-	JMP movedone10
-moveup9:
+	JMP movedone9
+moveup8:
 	REP; MOVSB
-movedone10:
+movedone9:
 	ADDQ R9, R10
 	MOVQ R10, ret+48(FP)
 	RET
@@ -2239,11 +2230,6 @@ panic6:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic7:
-	MOVQ SI, 0(SP)
-	MOVQ DI, 8(SP)
-	CALL ·vssaSubsetPanicSlice1(SB)
-	UNDEF
-panic8:
 	MOVQ R10, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
