@@ -40,3 +40,19 @@ func TestScaledSum(t *testing.T) {
 		t.Errorf("Mix shifts or multiplies where an LEA would do:\n%s", text)
 	}
 }
+
+// TestUint32BitwiseImmediate: an and, or or xor of a uint32 is emitted
+// at 64 bits, its result's high half its operands', so a constant above
+// 1<<31 is not taken as its low 32 bits sign-extended: XORQ $-1 of a
+// zero-extended x sets the high half, and a 64-bit compare after it
+// then sees a huge value (a random function's x ^ 4294967295 >
+// 3052499219 was true where Go's is false).
+func TestUint32BitwiseImmediate(t *testing.T) {
+	src := "func Flip(x uint32, y uint64) uint64 {\n\tif x^4294967295 > 3052499219 {\n\t\treturn y | uint64(x|0x80000001) | uint64(x&0xfffffff0)\n\t}\n\treturn y\n}\n"
+	text := compileOne(t, src, "Flip")
+	for _, bad := range []string{"$-1,", "$-2147483647,", "$-16,"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("Flip takes a uint32 constant of a 64-bit bitwise operation sign-extended (%s):\n%s", bad, text)
+		}
+	}
+}

@@ -614,14 +614,18 @@ func (l *lowerer) intConst(r ir.Reg) (int64, bool) {
 }
 
 // binImm is imm for an operand of an arithmetic or bitwise operation
-// of width w: at 32 bits, every constant fits, as its low 32 bits sign-
-// extended (the instruction reads no more: murmur3's uint32 constants
-// above 1<<31, IMUL3L $-862048943 rather than a MOVQ of 3432918353 to
-// a register and IMULL). Not for comparisons, whose immediates the
-// loop analyses read as values.
-func (l *lowerer) binImm(r ir.Reg, w int) (int64, bool) {
+// mi (its Bin, Width and Signed set): where the emitter sizes it (an
+// unsigned 32-bit add, sub or multiply: ADDL, SUBL, IMUL3L), every
+// constant fits, as its low 32 bits sign-extended, since the
+// instruction reads no more (murmur3's uint32 constants above 1<<31,
+// IMUL3L $-862048943 rather than a MOVQ of 3432918353 to a register
+// and IMULL). Not where it is emitted at 64 bits and its result's high
+// half is its operands' (and, or, xor: XORQ $-1 of a zero-extended
+// uint32 would set the high half that XORL leaves clear), and not for
+// comparisons, whose immediates the loop analyses read as values.
+func (l *lowerer) binImm(r ir.Reg, mi *Instr) (int64, bool) {
 	v, ok := l.intConst(r)
-	if ok && w == 4 {
+	if ok && mi.Width == 4 && sizedOp(mi) {
 		v = int64(int32(v))
 	}
 	return v, ok && v == int64(int32(v))
@@ -693,11 +697,11 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		}
 		x, y := args[0], args[1]
 		commutes := op == BinAdd || op == BinMul || op == BinAnd || op == BinOr || op == BinXor
-		if _, ok := l.binImm(x, w); ok && commutes && !fl {
+		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
+		if _, ok := l.binImm(x, mi); ok && commutes && !fl {
 			x, y = y, x
 		}
-		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
-		if v, ok := l.binImm(y, w); ok && !fl {
+		if v, ok := l.binImm(y, mi); ok && !fl {
 			mi.Imm, mi.HasImm, mi.Args = v, true, []Value{l.value(x)}
 		} else {
 			mi.Args = []Value{l.value(x), l.value(y)}
