@@ -148,7 +148,16 @@ func (s *Suite[H, C]) Test(t *testing.T) {
 	}
 	for _, k := range s.Kinds {
 		st := res.Kinds[k.Name]
-		if st.Generated == 0 {
+		switch {
+		case st.Generated > 0:
+		case len(res.Skipped) > 0:
+			// Part of the corpus is missing here (GOROOT/test under a
+			// toolchain GOTOOLCHAIN downloaded: Go 1.27 in .ci/run's
+			// third stage), and some kinds find their only targets in
+			// it (gvn's gamma-merge): said, not failed; the first
+			// stage, with the whole corpus, fails on it.
+			t.Logf("kind %s generated no mutant, with %d corpus programs skipped", k.Name, len(res.Skipped))
+		default:
 			t.Errorf("kind %s generated no mutant", k.Name)
 		}
 	}
