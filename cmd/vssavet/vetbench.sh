@@ -7,7 +7,10 @@
 # Both tools run RUNS times, interleaved, each time from a copy of one
 # Go build cache that holds the packages' export data but no vet results
 # (go vet caches them), so each run analyzes every package. It prints
-# each run's wall time and the median ratio.
+# each run's wall time, CPU time (user + system of go vet and every
+# process it starts) and peak memory (the largest resident set of any one
+# process: the vet tool on the largest package), then the median ratios.
+# CPU time is the figure to trust on a loaded machine; wall time is not.
 set -eu
 runs=3
 if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
@@ -34,20 +37,32 @@ GO
 GOCACHE="$work/warm" go build "$@" >/dev/null 2>&1 || true
 GOCACHE="$work/warm" go list -export "$@" >/dev/null
 ratios=""
+cpuratios=""
+memratios=""
 i=1
 while [ "$i" -le "$runs" ]; do
 	for tool in nilvet.bin vssavet; do
 		rm -rf "$work/run" && cp -a "$work/warm" "$work/run"
-		start=$(date +%s.%N)
-		GOCACHE="$work/run" go vet -vettool="$work/$tool" "$@" >/dev/null 2>&1 || true
-		end=$(date +%s.%N)
-		t=$(awk "BEGIN {printf \"%.1f\", $end - $start}")
-		echo "run $i $tool ${t}s"
-		case $tool in nilvet.bin) t_nil=$t ;; vssavet) t_vssa=$t ;; esac
+		/usr/bin/time -f "%e %U %S %M" -o "$work/time" \
+			env GOCACHE="$work/run" go vet -vettool="$work/$tool" "$@" >/dev/null 2>&1 || true
+		# GNU time writes a "Command exited with non-zero status" line first
+		# when go vet reports something.
+		read -r wall user sys rss <<EOF
+$(tail -n 1 "$work/time")
+EOF
+		cpu=$(awk "BEGIN {printf \"%.1f\", $user + $sys}")
+		echo "run $i $tool wall ${wall}s cpu ${cpu}s peak $((rss / 1024)) MB"
+		case $tool in
+		nilvet.bin) w_nil=$wall c_nil=$cpu m_nil=$rss ;;
+		vssavet) w_vssa=$wall c_vssa=$cpu m_vssa=$rss ;;
+		esac
 	done
-	r=$(awk "BEGIN {printf \"%.2f\", $t_vssa / $t_nil}")
-	ratios="$ratios $r"
+	ratios="$ratios $(awk "BEGIN {printf \"%.2f\", $w_vssa / $w_nil}")"
+	cpuratios="$cpuratios $(awk "BEGIN {printf \"%.2f\", $c_vssa / $c_nil}")"
+	memratios="$memratios $(awk "BEGIN {printf \"%.2f\", $m_vssa / $m_nil}")"
 	i=$((i + 1))
 done
-echo "vssavet / nilness alone, per run:$ratios"
-echo "median: $(echo $ratios | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')x"
+median() { echo "$@" | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+echo "vssavet / nilness alone, wall per run:$ratios, median $(median $ratios)x"
+echo "vssavet / nilness alone, cpu per run:$cpuratios, median $(median $cpuratios)x"
+echo "vssavet / nilness alone, peak memory per run:$memratios, median $(median $memratios)x"
