@@ -40,7 +40,8 @@
 // checks', the branches', those of a loop phi's arguments lifted to the
 // phi and the phi's to its arguments, a phi's constant arguments as its
 // bounds, the equality of a conversion that keeps the value,
-// candidates shifted through sums with a constant, and m ≤ n where a
+// candidates shifted through sums with a constant (and chains of them:
+// len(b) - 4 + 1), and m ≤ n where a
 // check needs x < n and a branch gives x < m, as a range over a
 // sub-slice of an array does) kept at every block
 // where their registers are defined, then dropped where they do not
