@@ -200,6 +200,24 @@ func (s *bounds) candidates() bool {
 			}
 		}
 	}
+	// A loop phi's value on entry, a register defined before the loop,
+	// as its bound either way: j := len(x) narrowed by j = h in
+	// slices.BinarySearch stays at most len(x), which x[h] needs.
+	mentioned = map[ir.Reg]bool{}
+	for _, c := range s.cands {
+		mentioned[c.Reg], mentioned[c.Y] = true, true
+	}
+	for _, phi := range phis {
+		d := phi.Dst()
+		b := e.def[d].block
+		for _, a := range phi.Args() {
+			if _, constant := s.rules.Constant(a, b); constant || a == d || !mentioned[a] || !e.definedAt(a, b) {
+				continue
+			}
+			add(fact{Kind: validate.FactLE, Reg: d, Y: a})
+			add(fact{Kind: validate.FactLE, Reg: a, Y: d})
+		}
+	}
 	return true
 }
 
