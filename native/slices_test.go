@@ -45,3 +45,28 @@ func Window(b []byte, i, j int) []byte {
 		t.Errorf("Window moves its pointer even where the new capacity may be 0:\n%s", text)
 	}
 }
+
+// TestSliceNarrowLo compiles snappy's load32 at an entry of a uint16
+// table: c <= c+4 always passes for such a c (no wrap-around), so
+// b[c:c+4:len(b)] checks only c+4 <= len(b); at an entry of an int32
+// table, which may be negative, it checks both.
+func TestSliceNarrowLo(t *testing.T) {
+	src := fallback + `func Narrow(t *[8]uint16, b []byte, i int) byte {
+	c := int(t[i&7])
+	b = b[c : c+4 : len(b)]
+	return b[0]
+}
+
+func Signed(t *[8]int32, b []byte, i int) byte {
+	c := int(t[i&7])
+	b = b[c : c+4 : len(b)]
+	return b[0]
+}
+`
+	if text := compiledText(t, src, "Narrow", "Narrow", "Signed"); strings.Count(text, "JHI") != 1 {
+		t.Errorf("Narrow: want one slice check (c+4 <= len(b)):\n%s", text)
+	}
+	if text := compiledText(t, src, "Signed", "Narrow", "Signed"); strings.Count(text, "JHI") != 2 {
+		t.Errorf("Signed: want two slice checks (c+4 <= len(b), c <= c+4):\n%s", text)
+	}
+}
