@@ -86,7 +86,7 @@ var buckets = []bucket{
 		}, false},
 	{"not compiled", "no function through vssa's pipeline has an instruction on the line (a function whose pipeline failed, a generic body gc instantiates, or a line that only gc's lowering makes)",
 		func(_, _ []string, seen bool) bool { return !seen }, false},
-	{"not in a loop", "vssa leaves nothing in a loop on the line: its instructions there are outside loops, or constants hoisted (left out of the count)",
+	{"not in a loop", "vssa leaves nothing in a loop on the line: the loop is one gc made by inlining (os's ignoringEINTR retries a closure in a loop; gc inlines the closure there, vssa's closure has no loop), or vssa hoisted only constants there (left out of the count)",
 		func(_, s []string, _ bool) bool { return len(s) == 0 }, false},
 	{"invariant", "vssa leaves a data node with no input in the loop: gcm should have moved it",
 		func(_, s []string, _ bool) bool { return some(s, "/invariant") }, true},
