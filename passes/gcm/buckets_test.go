@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/ir/graph"
@@ -184,4 +185,53 @@ func topOps(counts map[string]int, n int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", op, counts[op]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// TestStaysInLoops: what gcm leaves in a loop is told apart by why: the
+// check (an effect), the division first in its block, anchored to the
+// block itself, in the loop (anchored), the sums reading the loop's
+// phi (variant); the invariant product leaves.
+func TestStaysInLoops(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int, r1 int, r2 int) int {
+b0:
+    r3:int = const 0
+    jump b1
+b1: <- b0, b2
+    r4:int = phi r3, r9
+    r5:bool = lt r4, r0
+    divcheck r2
+    if r5, b2, b3
+b2: <- b1
+    r6:int = div r1, r2
+    r7:int = mul r1, r2
+    r8:int = add r6, r7
+    r9:int = add r4, r8
+    jump b1
+b3: <- b1
+    return r4
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := runChecked(t, f)
+	if g == nil {
+		return
+	}
+	got := map[string]string{}
+	for in, why := range staysInLoops(g) {
+		key := in.Op.String()
+		if len(in.Dsts()) > 0 {
+			key = fmt.Sprintf("r%d %s", in.Dst(), in.Op)
+		}
+		got[key] = why
+	}
+	want := map[string]string{"divcheck": "effect", "r6 div": "anchored", "r8 add": "variant", "r9 add": "variant", "r5 lt": "variant"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q (all: %v)", k, got[k], w, got)
+		}
+	}
+	if _, ok := got["r7 mul"]; ok {
+		t.Errorf("r7 = r1 * r2 left in the loop: %v", got)
+	}
 }
