@@ -69,7 +69,7 @@ type pressure struct {
 // where they are used, as immediates or rematerialised).
 func newPressure(f *ir.Func, limit Bound) *pressure {
 	cfg := f.CFG()
-	p := &pressure{limit: [classes]int{limit.GP, limit.FP}, loops: loopsOf(cfg.Graph, cfg.Dom), live: map[int]*[classes]int{}}
+	p := &pressure{limit: [classes]int{limit.GP, limit.FP}, loops: graph.LoopHeaders(cfg.Graph, cfg.Dom), live: map[int]*[classes]int{}}
 	weight := make([][classes]int, f.NumRegs())
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
@@ -188,37 +188,6 @@ func (p *pressure) charge(hs []int, w [classes]int) {
 			p.live[h][c] += w[c]
 		}
 	}
-}
-
-// loopsOf returns, for each node of g, the headers of the natural loops
-// that contain it (as graph.LoopDepths counts them).
-func loopsOf(g *graph.Graph, dom *graph.DomTree) [][]int {
-	loops := make([][]int, g.Len())
-	mark := make([]int, g.Len()) // the header+1 whose loop last took the node
-	for h := range g.Len() {
-		var work []int
-		for _, t := range g.Preds[h] {
-			if dom.Reachable(t) && dom.Dominates(h, t) {
-				work = append(work, t)
-			}
-		}
-		if len(work) == 0 {
-			continue
-		}
-		mark[h] = h + 1
-		loops[h] = append(loops[h], h)
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			if mark[b] == h+1 {
-				continue
-			}
-			mark[b] = h + 1
-			loops[b] = append(loops[b], h)
-			work = append(work, g.Preds[b]...)
-		}
-	}
-	return loops
 }
 
 // place returns the block of data node n of g between early and late
