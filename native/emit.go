@@ -576,7 +576,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("MOVBQZX R11, %s", d)
 	case OpExt:
 		d := e.reg(dst, GP)
-		if in.Width == 8 {
+		if in.Width == 8 || e.unextended[in] {
 			if d != gp(0) {
 				e.ins("MOVQ %s, %s", gp(0), d)
 			}
@@ -594,6 +594,12 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 			e.ins("%s %s, %s", loadMnemonic(in.Width, in.Signed), m, e.reg(dst, GP))
 		}
 	case OpStore:
+		if in.HasImm {
+			// immediateOperands: the address registers are all the operands.
+			k, _ := storeImm(in.Imm, in.Width)
+			e.ins("%s $%d, %s", storeMnemonic(in.Width), k, e.mem(in.Mem, uses))
+			return nil
+		}
 		m := e.mem(in.Mem, uses[1:])
 		if in.Float {
 			e.ins("MOV%s %s, %s", floatSuffix(in.Width), fp(0), m)
@@ -620,6 +626,13 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		helper := e.h.PanicIndex
 		if !in.Signed {
 			helper = e.h.PanicIndexU
+		}
+		if in.HasImm {
+			// A constant index (immediateOperands): it fails where
+			// the length is at most the index.
+			e.ins("CMPQ %s, $%d", gp(0), in.Imm)
+			e.ins("JLS %s", e.stub(helper, fmt.Sprintf("$%d", in.Imm), gp(0)))
+			return nil
 		}
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
@@ -964,6 +977,24 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return
 	}
+	if d != "CX" && x != "CX" && op != "SARQ" {
+		// In place, as above, then Go's zero for a count of 64 or more:
+		// no round trip through R11.
+		if c := e.reg(uses[1], GP); c != "CX" {
+			e.ins("MOVQ %s, CX", c)
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		e.ins("%s CX, %s", op, d)
+		e.ins("CMPQ CX, $64")
+		e.ins("SBBQ CX, CX")
+		e.ins("ANDQ CX, %s", d)
+		if in.Bin == BinShl {
+			e.ext(in, d)
+		}
+		return
+	}
 	e.ins("MOVQ %s, R11", x)
 	if c := e.reg(uses[1], GP); c != "CX" {
 		e.ins("MOVQ %s, CX", c)
@@ -993,8 +1024,16 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // MinInt64 (and its remainder 0), as in Go, where IDIVQ would fault.
 func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	d := e.reg(dstLoc, GP)
-	e.ins("MOVQ %s, R11", e.reg(uses[1], GP))
-	e.ins("MOVQ %s, AX", e.reg(uses[0], GP))
+	// The divisor stays in its register unless the division writes
+	// that one (AX, DX).
+	y := e.reg(uses[1], GP)
+	if y == "AX" || y == "DX" {
+		e.ins("MOVQ %s, R11", y)
+		y = "R11"
+	}
+	if x := e.reg(uses[0], GP); x != "AX" {
+		e.ins("MOVQ %s, AX", x)
+	}
 	result := "AX"
 	if in.Bin == BinRem {
 		result = "DX"
@@ -1004,18 +1043,18 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		// division, faster than a 64-bit one, gives the same.
 		e.ins("XORL DX, DX")
 		if in.Width <= 4 {
-			e.ins("DIVL R11")
+			e.ins("DIVL %s", y)
 		} else {
-			e.ins("DIVQ R11")
+			e.ins("DIVQ %s", y)
 		}
 	} else {
 		done := e.newLabel("div")
 		if in.Width == 8 {
 			neg := e.newLabel("divneg")
-			e.ins("CMPQ R11, $-1")
+			e.ins("CMPQ %s, $-1", y)
 			e.ins("JEQ %s", neg)
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 			e.ins("JMP %s", done)
 			fmt.Fprintf(&e.w, "%s:\n", neg)
 			if in.Bin == BinRem {
@@ -1025,7 +1064,7 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			}
 		} else {
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 		}
 		fmt.Fprintf(&e.w, "%s:\n", done)
 	}

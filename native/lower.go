@@ -244,6 +244,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
+		{"blockCSE", true, func() { blockCSE(l.m) }},
 		{"foldLeas", true, func() { foldLeas(l.m) }},
 		{"hoistConstants", true, func() { hoistConstants(l.m) }},
 		{"shareConstants", true, func() { shareConstants(l.m) }},
@@ -254,6 +255,7 @@ func (l *lowerer) transform() {
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"fuseTests", true, func() { fuseTests(l.m) }},
 		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
+		{"immediateOperands", true, func() { immediateOperands(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
