@@ -837,7 +837,12 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return op
 	}
-	// A 64-bit sum into a third register is one LEAQ (no copy first).
+	// A 64-bit sum into a third register is one LEAQ (no copy first),
+	// and so is a difference with a constant (hex.Decode's src[j-1]).
+	if in.Bin == BinSub && in.Width == 8 && d != x && in.HasImm && -in.Imm == int64(int32(-in.Imm)) {
+		e.ins("LEAQ %d(%s), %s", -in.Imm, x, d)
+		return
+	}
 	if in.Bin == BinAdd && in.Width == 8 && d != x {
 		if in.HasImm {
 			e.ins("LEAQ %d(%s), %s", in.Imm, x, d)
@@ -889,6 +894,13 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 				e.ins("MOVQ %s, %s", x, d)
 			}
 			e.ins("ANDQ R11, %s", d)
+		case in.Bin == BinSub && d == y && d != x && (op == "SUBQ" || op == "SUBL"):
+			// d = x - d as -d + x, the same modulo 2^64 (2^32, which
+			// SUBL's clearing of the high half keeps): two instructions
+			// where a copy through R11 takes three (Div64's
+			// rhat := un32 - q1*yn1).
+			e.ins("NEG%s %s", op[3:], d)
+			e.ins("ADD%s %s, %s", op[3:], x, d)
 		default:
 			e.twoAddress(op, x, y, d, commutes, "MOVQ", "R11")
 		}

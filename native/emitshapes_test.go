@@ -45,3 +45,38 @@ func TestDivideInPlace(t *testing.T) {
 		t.Errorf("Quotients copies its divisor to R11:\n%s", text)
 	}
 }
+
+// TestSubtractIntoLea compiles hex.Decode's p := src[j-1]: j-1 into
+// another register is one LEAQ -1(j), not a copy and a SUBQ.
+func TestSubtractIntoLea(t *testing.T) {
+	src := fallback + `func Pairs(src []byte) int {
+	n := 0
+	for j := 1; j < len(src); j += 2 {
+		n += int(src[j-1]) + j
+	}
+	return n
+}
+`
+	text := compiledText(t, src, "Pairs", "Pairs")
+	if !strings.Contains(text, "LEAQ -1(") {
+		t.Errorf("Pairs computes j-1 without a LEAQ:\n%s", text)
+	}
+}
+
+// TestSubtractIntoSubtrahend compiles Div64's rhat := un32 - q1*yn1,
+// (un32 is read again later), whose result takes the product's register: NEGQ and ADDQ, not a copy
+// of un32 through R11 and back.
+func TestSubtractIntoSubtrahend(t *testing.T) {
+	src := fallback + `func Rests(p []uint64, y uint64) uint64 {
+	var acc uint64
+	for _, x := range p {
+		acc ^= (x-(x>>7)*y)*x
+	}
+	return acc
+}
+`
+	text := compiledText(t, src, "Rests", "Rests")
+	if strings.Contains(text, "R11") || !strings.Contains(text, "NEGQ") {
+		t.Errorf("Rests subtracts through R11:\n%s", text)
+	}
+}
