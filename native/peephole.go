@@ -194,7 +194,7 @@ func cse(m *Func, blocks []*Block, consts bool) {
 				}
 			}
 			switch in.Op {
-			case OpStore, OpPoll, OpMove, OpZeroLocal, OpRMW:
+			case OpStore, OpVStore, OpPoll, OpMove, OpZeroLocal, OpRMW:
 				// Memory may have changed: forget the loads.
 				for k := range seen {
 					if k.op == OpLoad {
