@@ -26,7 +26,9 @@
 // the SSA form (verify.go checks it after each in the tests): small
 // callees that call nothing inlined (inline.go), rotations and hoisted
 // float constants (peephole.go), remainders from quotients already
-// computed (remainders.go), selects a dominating branch decides
+// computed (remainders.go), x+0, x|0 and the like made x and x &
+// 0xFFFFFFFF a 32-bit move (identities.go), selects a dominating
+// branch decides
 // (knownselects.go: s[k:] behind len(s) > k moves its pointer without
 // one), a branch on a bool compared in its block made a branch on the
 // compare (fusecompares.go), if-conversion (ifconvert.go), full
@@ -35,12 +37,16 @@
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
 // AVX2 (loops.go, vectorize.go), addresses computed into a register
 // folded into the memory operands that read them (foldleas.go),
+// what a block computes twice computed once (peephole.go: blockCSE),
 // large constants hoisted out of loops and symbol addresses computed
 // once a block (constregs.go),
 // hand-written byte loads combined into
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
 // (carries.go), a branch on x & y == 0 made a TESTQ (fusecompares.go),
+// stores reading a conversion's operand (identities.go), constant
+// indexes of checks and constant stored values made immediates
+// (immoperands.go),
 // and a preemption countdown in every loop that may run
 // long (polls.go; a loop whose index runs to a constant bound needs
 // none, boundedloops.go); register allocation on SSA (regalloc.go:

@@ -576,7 +576,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("MOVBQZX R11, %s", d)
 	case OpExt:
 		d := e.reg(dst, GP)
-		if in.Width == 8 {
+		if in.Width == 8 || e.unextended[in] {
 			if d != gp(0) {
 				e.ins("MOVQ %s, %s", gp(0), d)
 			}
@@ -594,6 +594,12 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 			e.ins("%s %s, %s", loadMnemonic(in.Width, in.Signed), m, e.reg(dst, GP))
 		}
 	case OpStore:
+		if in.HasImm {
+			// immediateOperands: the address registers are all the operands.
+			k, _ := storeImm(in.Imm, in.Width)
+			e.ins("%s $%d, %s", storeMnemonic(in.Width), k, e.mem(in.Mem, uses))
+			return nil
+		}
 		m := e.mem(in.Mem, uses[1:])
 		if in.Float {
 			e.ins("MOV%s %s, %s", floatSuffix(in.Width), fp(0), m)
@@ -620,6 +626,13 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		helper := e.h.PanicIndex
 		if !in.Signed {
 			helper = e.h.PanicIndexU
+		}
+		if in.HasImm {
+			// A constant index (immediateOperands): it fails where
+			// the length is at most the index.
+			e.ins("CMPQ %s, $%d", gp(0), in.Imm)
+			e.ins("JLS %s", e.stub(helper, fmt.Sprintf("$%d", in.Imm), gp(0)))
+			return nil
 		}
 		e.ins("CMPQ %s, %s", gp(0), gp(1))
 		e.ins("JCC %s", e.stub(helper, gp(0), gp(1)))
@@ -824,7 +837,12 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return op
 	}
-	// A 64-bit sum into a third register is one LEAQ (no copy first).
+	// A 64-bit sum into a third register is one LEAQ (no copy first),
+	// and so is a difference with a constant (hex.Decode's src[j-1]).
+	if in.Bin == BinSub && in.Width == 8 && d != x && in.HasImm && -in.Imm == int64(int32(-in.Imm)) {
+		e.ins("LEAQ %d(%s), %s", -in.Imm, x, d)
+		return
+	}
 	if in.Bin == BinAdd && in.Width == 8 && d != x {
 		if in.HasImm {
 			e.ins("LEAQ %d(%s), %s", in.Imm, x, d)
@@ -876,6 +894,13 @@ func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 				e.ins("MOVQ %s, %s", x, d)
 			}
 			e.ins("ANDQ R11, %s", d)
+		case in.Bin == BinSub && d == y && d != x && (op == "SUBQ" || op == "SUBL"):
+			// d = x - d as -d + x, the same modulo 2^64 (2^32, which
+			// SUBL's clearing of the high half keeps): two instructions
+			// where a copy through R11 takes three (Div64's
+			// rhat := un32 - q1*yn1).
+			e.ins("NEG%s %s", op[3:], d)
+			e.ins("ADD%s %s, %s", op[3:], x, d)
 		default:
 			e.twoAddress(op, x, y, d, commutes, "MOVQ", "R11")
 		}
@@ -964,6 +989,24 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		}
 		return
 	}
+	if d != "CX" && x != "CX" && op != "SARQ" {
+		// In place, as above, then Go's zero for a count of 64 or more:
+		// no round trip through R11.
+		if c := e.reg(uses[1], GP); c != "CX" {
+			e.ins("MOVQ %s, CX", c)
+		}
+		if d != x {
+			e.ins("MOVQ %s, %s", x, d)
+		}
+		e.ins("%s CX, %s", op, d)
+		e.ins("CMPQ CX, $64")
+		e.ins("SBBQ CX, CX")
+		e.ins("ANDQ CX, %s", d)
+		if in.Bin == BinShl {
+			e.ext(in, d)
+		}
+		return
+	}
 	e.ins("MOVQ %s, R11", x)
 	if c := e.reg(uses[1], GP); c != "CX" {
 		e.ins("MOVQ %s, CX", c)
@@ -993,8 +1036,16 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // MinInt64 (and its remainder 0), as in Go, where IDIVQ would fault.
 func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	d := e.reg(dstLoc, GP)
-	e.ins("MOVQ %s, R11", e.reg(uses[1], GP))
-	e.ins("MOVQ %s, AX", e.reg(uses[0], GP))
+	// The divisor stays in its register unless the division writes
+	// that one (AX, DX).
+	y := e.reg(uses[1], GP)
+	if y == "AX" || y == "DX" {
+		e.ins("MOVQ %s, R11", y)
+		y = "R11"
+	}
+	if x := e.reg(uses[0], GP); x != "AX" {
+		e.ins("MOVQ %s, AX", x)
+	}
 	result := "AX"
 	if in.Bin == BinRem {
 		result = "DX"
@@ -1004,18 +1055,18 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		// division, faster than a 64-bit one, gives the same.
 		e.ins("XORL DX, DX")
 		if in.Width <= 4 {
-			e.ins("DIVL R11")
+			e.ins("DIVL %s", y)
 		} else {
-			e.ins("DIVQ R11")
+			e.ins("DIVQ %s", y)
 		}
 	} else {
 		done := e.newLabel("div")
 		if in.Width == 8 {
 			neg := e.newLabel("divneg")
-			e.ins("CMPQ R11, $-1")
+			e.ins("CMPQ %s, $-1", y)
 			e.ins("JEQ %s", neg)
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 			e.ins("JMP %s", done)
 			fmt.Fprintf(&e.w, "%s:\n", neg)
 			if in.Bin == BinRem {
@@ -1025,7 +1076,7 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			}
 		} else {
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 		}
 		fmt.Fprintf(&e.w, "%s:\n", done)
 	}

@@ -236,6 +236,8 @@ func (l *lowerer) transform() {
 		{"fullUnroll", true, func() { fullUnroll(l.m) }},
 		{"constantCounts", true, func() { constantCounts(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
+		{"foldIdentities", true, func() { foldIdentities(l.m) }},
+		{"lowHalves", true, func() { lowHalves(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
@@ -244,6 +246,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
+		{"blockCSE", true, func() { blockCSE(l.m) }},
 		{"foldLeas", true, func() { foldLeas(l.m) }},
 		{"hoistConstants", true, func() { hoistConstants(l.m) }},
 		{"shareConstants", true, func() { shareConstants(l.m) }},
@@ -254,6 +257,8 @@ func (l *lowerer) transform() {
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"fuseTests", true, func() { fuseTests(l.m) }},
 		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
+		{"storeSources", true, func() { storeSources(l.m) }},
+		{"immediateOperands", true, func() { immediateOperands(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
@@ -370,10 +375,28 @@ func (l *lowerer) params() {
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
+			if c.suffix == "_len" && memoryLength(l.f.TypeOf(p)) {
+				if l.m.ArgLens == nil {
+					l.m.ArgLens = map[Value]bool{}
+				}
+				l.m.ArgLens[v] = true
+			}
 		}
 	}
 	l.m.ArgSize = size
 	l.cur = nil
+}
+
+// memoryLength reports whether t is a string or a slice whose elements
+// have a size: its length then counts at least its bytes in memory.
+func memoryLength(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		return gcSizes.Sizeof(u.Elem()) > 0
+	}
+	return false
 }
 
 func (l *lowerer) paramTypes() []types.Type {

@@ -300,6 +300,11 @@ type Func struct {
 	// Locals are the sizes of the variables that live in the frame
 	// (locals.go).
 	Locals []int64
+	// ArgLens are the lengths of the string and slice arguments whose
+	// elements take memory: each counts bytes of the address space (or
+	// more), so it is below 2^48 and adding a small step to an index
+	// below it cannot wrap (stripmine.go).
+	ArgLens map[Value]bool
 }
 
 // has reports whether f has an instruction of kind op.

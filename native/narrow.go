@@ -89,6 +89,12 @@ func extendsResult(in *Instr) bool {
 		return in.Bin == BinNeg || in.Bin == BinCompl
 	case OpShift:
 		return in.Bin == BinShl && !(in.HasImm && uint64(in.Imm) >= 64) && !shiftAtWidth(in)
+	case OpExt:
+		// A conversion is its extension: its operand's low bytes are
+		// already the result's (widening reads a canonical operand,
+		// narrowing keeps the low bytes), so where only those are
+		// read it is a move (snappy's dst[i+2] = uint8(offset >> 8)).
+		return true
 	}
 	return false
 }
@@ -165,7 +171,7 @@ func readsLowBits(in *Instr, k, w int) bool {
 	case OpShift:
 		return k == 0 && in.Width == w && in.Bin == BinShl
 	case OpStore, OpCallArg:
-		return k == 0 && in.Width <= w
+		return k == 0 && !in.HasImm && in.Width <= w
 	case OpRMW:
 		return k == 0 && !in.HasImm && in.Width <= w
 	case OpExt:

@@ -128,6 +128,21 @@ func substitute(m *Func, sub map[Value]Value) {
 // earlier one's value: the unrolled copies of a loop body read
 // s[i+1] once where one copy reads it as s[i+1] and the next as s[i].
 func localCSE(m *Func, blocks []*Block) {
+	cse(m, blocks, true)
+}
+
+// blockCSE is localCSE on every block, constants aside (a constant is
+// an immediate or one move where it is used; merged, it would hold a
+// register across the block): v%85 and v/85 lower to the same
+// multiplication and shift, which it computes once (ascii85's Encode).
+// Nothing survives a call, which may move the stack under a pointer.
+func blockCSE(m *Func) {
+	cse(m, m.Blocks, false)
+}
+
+// cse merges, in each of blocks, the instructions that compute what an
+// earlier one of the block computes, constants too if consts.
+func cse(m *Func, blocks []*Block, consts bool) {
 	type key struct {
 		op                    Op
 		bin                   Bin
@@ -138,6 +153,25 @@ func localCSE(m *Func, blocks []*Block) {
 		width                 int
 		mem                   Mem
 		a0, a1                Value
+		// k0, k1: an operand that is an integer constant, by its
+		// bits (a0, a1 are then NoValue): each division by 85 has a
+		// constant of its own for the reciprocal.
+		k0, k1     int64
+		isK0, isK1 bool
+	}
+	constOf := map[Value]int64{}
+	for _, b := range m.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == OpConst && !in.Float {
+				constOf[in.Dst] = in.Imm
+			}
+		}
+	}
+	operand := func(a Value) (Value, int64, bool) {
+		if c, ok := constOf[a]; ok {
+			return NoValue, c, true
+		}
+		return a, 0, false
 	}
 	sub := map[Value]Value{}
 	get := func(v Value) Value {
@@ -151,7 +185,16 @@ func localCSE(m *Func, blocks []*Block) {
 		for _, in := range b.Instrs {
 			in.mapOperands(get)
 			switch in.Op {
-			case OpStore, OpPoll, OpCall, OpMove, OpZeroLocal, OpRMW:
+			case OpCall:
+				clear(seen)
+				continue
+			case OpConst:
+				if !consts {
+					continue
+				}
+			}
+			switch in.Op {
+			case OpStore, OpVStore, OpPoll, OpMove, OpZeroLocal, OpRMW:
 				// Memory may have changed: forget the loads.
 				for k := range seen {
 					if k.op == OpLoad {
@@ -171,10 +214,10 @@ func localCSE(m *Func, blocks []*Block) {
 				k.mem = in.Mem
 			}
 			if len(in.Args) > 0 {
-				k.a0 = in.Args[0]
+				k.a0, k.k0, k.isK0 = operand(in.Args[0])
 			}
 			if len(in.Args) > 1 {
-				k.a1 = in.Args[1]
+				k.a1, k.k1, k.isK1 = operand(in.Args[1])
 			}
 			if v, ok := seen[k]; ok {
 				sub[in.Dst] = v

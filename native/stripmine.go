@@ -26,7 +26,9 @@ package native
 // bound n leaves room for the step, and lim ≤ n), or where n is i's
 // first value plus a multiple of the step (apartByMultiple: murmur3's
 // p < p1 = p + 4*nblocks): i meets n exactly, so while i < n, i + step
-// ≤ n.
+// ≤ n; or where n is the length of a string or slice argument
+// (Func.ArgLens: hex.Decode's j += 2 while j < len(src)), far below the
+// largest value.
 func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition) bool {
 	m := l.m
 	hb := m.Blocks[h]
@@ -63,7 +65,8 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	if step == nil || step.Op != OpBin || step.Bin != BinAdd || step.Float || !step.HasImm || step.Imm < 1 || step.Width != 8 || step.Args[0] != i {
 		return false
 	}
-	if step.Imm > 1 && !hb.StepFits && !(len(hb.Preds) == 2 && c == i && apartByMultiple(def, n, hb.Phis[pi].Args[1-li], step.Imm)) {
+	if step.Imm > 1 && !hb.StepFits && !(len(hb.Preds) == 2 && c == i && apartByMultiple(def, n, hb.Phis[pi].Args[1-li], step.Imm)) &&
+		!(m.ArgLens[n] && step.Imm <= maxLenStep) {
 		return false
 	}
 	pos := br.Pos
@@ -132,6 +135,10 @@ func (l *lowerer) stripMine(h int, body []bool, latches []int, def []definition)
 	hb.Phis = append(hb.Phis, limPhi)
 	return true
 }
+
+// maxLenStep is the largest step taken against a bound in
+// Func.ArgLens: below 2^48, i < n leaves i + step far from wrapping.
+const maxLenStep = 1 << 16
 
 // apartByMultiple reports whether n is x plus a multiple of step:
 // n = x + y or the address x + y + disp, y a constant, a product by a

@@ -93,3 +93,22 @@ func TestStripMinedRangeIndexInPlace(t *testing.T) {
 		t.Errorf("Norm raises its index into another register:\n%s", text)
 	}
 }
+
+// TestStripMinedLengthStep checks hex.Decode's loop, j += 2 while
+// j < len(src): the bound is an argument's length, far below the
+// largest int, so j + 2 cannot wrap and the loop polls without a
+// countdown; a bound that is a plain int keeps the countdown.
+func TestStripMinedLengthStep(t *testing.T) {
+	src := "func Pairs(dst, src []byte) int {\n\ti := 0\n\tfor j := 1; j < len(src); j += 2 {\n\t\tdst[i] = src[j-1] ^ src[j]\n\t\ti++\n\t}\n\treturn i\n}\n"
+	text := compileOne(t, src, "Pairs")
+	if strings.Contains(text, "MOVQ $4096") {
+		t.Errorf("Pairs counts its iterations down:\n%s", text)
+	}
+	if !strings.Contains(text, "Poll(SB)") {
+		t.Errorf("Pairs does not poll:\n%s", text)
+	}
+	src = "func Steps(dst []byte, n int) int {\n\ti := 0\n\tfor j := 1; j < n; j += 2 {\n\t\tdst[i] = byte(j)\n\t\ti++\n\t}\n\treturn i\n}\n"
+	if text := compileOne(t, src, "Steps"); !strings.Contains(text, "MOVQ $4096") {
+		t.Errorf("Steps, bounded by an int that may be the largest, lost its countdown:\n%s", text)
+	}
+}

@@ -638,3 +638,16 @@ func MoveDown(s []byte, k int) int {
 	}
 	return copy(s, s[k:])
 }
+
+// Marks stores constants of every width behind constant-index checks:
+// stored as immediates where they fit (a byte's and a word's signed at
+// their size, 0xFFFFFFFF as MOVL $-1), through a register where they
+// do not (1<<40), and each check panics with gc's message.
+func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64) {
+	b[2] = 0xF4
+	h[1] = 0xFFFE
+	w[0] = 0xFFFFFFFF
+	q[1] = 1 << 40
+	q[0] = 0x7FFFFFFF
+	r[0] = -2
+}

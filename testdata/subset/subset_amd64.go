@@ -412,6 +412,9 @@ func MoveUp(s []byte, k int) int
 //go:noescape
 func MoveDown(s []byte, k int) int
 
+//go:noescape
+func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

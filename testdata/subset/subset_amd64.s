@@ -15,8 +15,7 @@ b0:
 	MOVQ src_len+32(FP), R8
 	MOVQ $0, R9
 	MOVQ $-1, R10
-	MOVQ R8, R12
-	SUBQ $4, R12
+	LEAQ -4(R8), R12
 	CMPQ R12, R8
 	CMOVQGE R8, R12
 	MOVQ R12, R13
@@ -281,8 +280,7 @@ b3:
 	JGE b1
 b2:
 	MOVQ $-1, DI
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -644,8 +642,7 @@ b0:
 	MOVQ xs_len+8(FP), SI
 	MOVQ $0, DI
 	MOVQ $-1, R8
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -879,9 +876,8 @@ b0:
 	JMP b3
 	PCALIGN $64
 b1:
-	MOVQ $7, R13
-	CMPQ R13, SI
-	JCC panic1
+	CMPQ SI, $7
+	JLS panic1
 	MOVQ (BX), R13
 	IMULQ R9, R13
 	ADDQ R13, R8
@@ -903,9 +899,8 @@ b2:
 	CMPQ SI, $4
 	JLT b5
 b4:
-	MOVQ $3, DI
-	CMPQ DI, SI
-	JCC panic2
+	CMPQ SI, $3
+	JLS panic2
 	MOVL (BX), BX
 	BSWAPL BX
 	XORQ BX, R8
@@ -936,12 +931,12 @@ b8:
 	MOVQ $4096, R12
 	JMP b3
 panic1:
-	MOVQ R13, 0(SP)
+	MOVQ $7, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ DI, 0(SP)
+	MOVQ $3, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -1036,8 +1031,7 @@ b0:
 	MOVQ x_base+0(FP), BX
 	MOVQ x_len+8(FP), SI
 	MOVQ $-1, DI
-	MOVQ SI, R8
-	SUBQ $4, R8
+	LEAQ -4(SI), R8
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ R8, R9
@@ -1247,10 +1241,8 @@ f2u7:
 	BTSQ $63, BX
 f2udone8:
 	CVTTSD2SQ X0, SI
-	MOVL SI, SI
 	CVTTSD2SL X0, DI
 	MOVLQSX DI, DI
-	MOVBQZX DI, DI
 	UCOMISS vssaSubsetStr6<>(SB), X1
 	JCC f2u9
 	CVTTSS2SQ X1, R8
@@ -1363,8 +1355,7 @@ b0:
 	MOVQ b+0(FP), BX
 	MOVQ $-1, SI
 	MOVQ $8, DI
-	MOVQ DI, R8
-	SUBQ $4, R8
+	LEAQ -4(DI), R8
 	CMPQ R8, DI
 	CMOVQGE DI, R8
 	MOVQ R8, DI
@@ -1517,9 +1508,8 @@ b0:
 	MOVQ R8, R9
 	CMOVQEQ R12, R9
 	IMUL3Q $22554, SI, R8
-	MOVQ BX, R11
-	SUBQ R8, R11
-	MOVQ R11, R8
+	NEGQ R8
+	ADDQ BX, R8
 	IMUL3Q $46802, DI, DI
 	SUBQ DI, R8
 	MOVLQSX R8, R8
@@ -1546,9 +1536,6 @@ b0:
 	CMPQ SI, $0
 	MOVQ BX, SI
 	CMOVQEQ R8, SI
-	MOVBQZX R9, R9
-	MOVBQZX DI, DI
-	MOVBQZX SI, SI
 	MOVB R9, ret+8(FP)
 	MOVB DI, ret1+9(FP)
 	MOVB SI, ret2+10(FP)
@@ -1563,8 +1550,7 @@ b0:
 	MOVQ p_len+16(FP), DI
 	MOVQ (BX), R8
 	MOVQ $-1, R9
-	MOVQ DI, R10
-	SUBQ $4, R10
+	LEAQ -4(DI), R10
 	CMPQ R10, DI
 	CMOVQGE DI, R10
 	MOVQ $1099511628211, R12
@@ -1801,15 +1787,12 @@ b0:
 	MOVQ ps_len+8(FP), SI
 	XORPS X15, X15
 	MOVOU X15, 168(SP)
-	MOVQ $0, DI
-	MOVQ $0, R8
-	MOVL DI, 168(SP)
-	MOVL R8, 172(SP)
+	MOVL $0, 168(SP)
+	MOVL $0, 172(SP)
 	MOVQ $0, DI
 	MOVQ $0, R8
 	MOVQ $-1, R9
-	MOVQ SI, R10
-	SUBQ $4, R10
+	LEAQ -4(SI), R10
 	CMPQ R10, SI
 	CMOVQGE SI, R10
 	MOVQ R10, R12
@@ -1958,31 +1941,27 @@ b5:
 	MOVOU X15, 184(SP)
 	TESTQ SI, SI
 	JEQ panic1
-	MOVQ SI, R11
 	MOVQ DI, AX
-	CMPQ R11, $-1
+	CMPQ SI, $-1
 	JEQ divneg3
 	CQO
-	IDIVQ R11
+	IDIVQ SI
 	JMP div2
 divneg3:
 	NEGQ AX
 div2:
 	MOVQ AX, DI
-	MOVLQSX DI, DI
 	MOVL DI, 184(SP)
-	MOVQ SI, R11
 	MOVQ R8, AX
-	CMPQ R11, $-1
+	CMPQ SI, $-1
 	JEQ divneg5
 	CQO
-	IDIVQ R11
+	IDIVQ SI
 	JMP div4
 divneg5:
 	NEGQ AX
 div4:
 	MOVQ AX, R8
-	MOVLQSX R8, R8
 	MOVL R8, 188(SP)
 	MOVLQSX 184(SP), BX
 	MOVLQSX 188(SP), SI
@@ -2076,52 +2055,38 @@ b0:
 	MOVQ dst_cap+16(FP), DI
 	MOVQ lit_base+24(FP), R8
 	MOVQ lit_len+32(FP), R9
-	MOVQ R9, R10
-	SUBQ $1, R10
+	LEAQ -1(R9), R10
 	CMPQ R10, $60
 	JCS b2
 b4:
 	CMPQ R10, $256
 	JCS b3
 b5:
-	MOVQ $0, R12
-	CMPQ R12, SI
-	JCC panic1
-	MOVQ $244, R12
-	MOVB R12, (BX)
-	MOVBQZX R10, R12
-	MOVQ $1, R13
-	CMPQ R13, SI
-	JCC panic2
-	MOVB R12, 1(BX)
+	CMPQ SI, $0
+	JLS panic1
+	MOVB $-12, (BX)
+	CMPQ SI, $1
+	JLS panic2
+	MOVB R10, 1(BX)
 	SHRQ $8, R10
-	MOVBQZX R10, R10
-	MOVQ $2, R12
-	CMPQ R12, SI
-	JCC panic3
+	CMPQ SI, $2
+	JLS panic3
 	MOVB R10, 2(BX)
 	MOVQ $3, R10
 	JMP b1
 b3:
-	MOVQ $0, R12
-	CMPQ R12, SI
-	JCC panic4
-	MOVQ $240, R12
-	MOVB R12, (BX)
-	MOVBQZX R10, R10
-	MOVQ $1, R12
-	CMPQ R12, SI
-	JCC panic5
+	CMPQ SI, $0
+	JLS panic4
+	MOVB $-16, (BX)
+	CMPQ SI, $1
+	JLS panic5
 	MOVB R10, 1(BX)
 	MOVQ $2, R10
 	JMP b1
 b2:
-	MOVBQZX R10, R10
 	SHLB $2, R10
-	ORQ $0, R10
-	MOVQ $0, R12
-	CMPQ R12, SI
-	JCC panic6
+	CMPQ SI, $0
+	JLS panic6
 	MOVB R10, (BX)
 	MOVQ $1, R10
 b1:
@@ -2201,32 +2166,32 @@ movedone9:
 	MOVQ R10, ret+48(FP)
 	RET
 panic1:
-	MOVQ R12, 0(SP)
+	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ R13, 0(SP)
+	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic3:
-	MOVQ R12, 0(SP)
+	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic4:
-	MOVQ R12, 0(SP)
+	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic5:
-	MOVQ R12, 0(SP)
+	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic6:
-	MOVQ R12, 0(SP)
+	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -2415,12 +2380,23 @@ b0:
 b2:
 	MOVQ $0, R9
 	MOVQ $1, R10
-	MOVQ $4096, R12
+	MOVQ R8, R12
+	SUBQ R10, R12
+	LEAQ 4096(R10), R13
+	CMPQ R12, $4096
+	MOVQ R8, R12
+	CMOVQHI R13, R12
+	CMPQ R10, R8
+	CMOVQGE R8, R12
 	JMP b5
 	PCALIGN $64
+b65:
+	CMPQ R10, R8
+	JLT b66
+	JMP b4
+	PCALIGN $64
 b3:
-	MOVQ R10, R13
-	SUBQ $1, R13
+	LEAQ -1(R10), R13
 	CMPQ R13, R8
 	JCC panic1
 	MOVBQZX (DI)(R13*1), R13
@@ -2512,11 +2488,10 @@ b9:
 	MOVB CX, (BX)(R9*1)
 	ADDQ $1, R9
 	ADDQ $2, R10
-	SUBQ $1, R12
-	JEQ b66
 b5:
-	CMPQ R10, R8
+	CMPQ R10, R12
 	JLT b3
+	JMP b65
 b4:
 	MOVQ R8, BX
 	SARQ $63, BX
@@ -2649,7 +2624,14 @@ b66:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
-	MOVQ $4096, R12
+	MOVQ R8, R12
+	SUBQ R10, R12
+	LEAQ 4096(R10), R13
+	CMPQ R12, $4096
+	MOVQ R8, R12
+	CMOVQHI R13, R12
+	CMPQ R10, R8
+	CMOVQGE R8, R12
 	JMP b5
 panic1:
 	MOVQ R13, 0(SP)
@@ -2674,8 +2656,7 @@ b0:
 	MOVQ s+0(FP), BX
 	MOVQ p_len+16(FP), SI
 	MOVQ $-1, DI
-	MOVQ SI, R8
-	SUBQ $4, R8
+	LEAQ -4(SI), R8
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ R8, R9
@@ -2793,8 +2774,7 @@ b0:
 	XORL AX, AX
 	REP; STOSQ
 	MOVQ $-1, DI
-	MOVQ SI, R8
-	SUBQ $4, R8
+	LEAQ -4(SI), R8
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ R8, R9
@@ -2854,8 +2834,7 @@ b3:
 	MOVQ $0, BX
 	MOVQ $-1, SI
 	MOVQ $256, DI
-	MOVQ DI, R8
-	SUBQ $4, R8
+	LEAQ -4(DI), R8
 	CMPQ R8, DI
 	CMOVQGE DI, R8
 	MOVQ R8, DI
@@ -2927,7 +2906,6 @@ b4:
 	CMPQ SI, $256
 	JLT b5
 b6:
-	MOVBQZX BX, BX
 	MOVB BX, ret+24(FP)
 	RET
 b47:
@@ -3074,20 +3052,19 @@ b10:
 	JMP b3
 
 // func Halves(xs []int64, us []uint64) (int64, uint64)
-TEXT ·Halves(SB), NOSPLIT, $184-64
+TEXT ·Halves(SB), NOSPLIT, $192-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
+	MOVQ BX, 176(SP)
 	MOVQ xs_len+8(FP), SI
 	MOVQ us_base+24(FP), DI
 	MOVQ us_len+32(FP), R8
 	MOVQ $0, R9
 	MOVQ $-1, R10
-	MOVQ SI, R12
-	SUBQ $4, R12
+	LEAQ -4(SI), R12
 	CMPQ R12, SI
 	CMOVQGE SI, R12
-	MOVQ R12, 168(SP)
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -3096,147 +3073,150 @@ b0:
 	CMOVQHI R14, R13
 	CMPQ R10, R12
 	CMOVQGE R12, R13
-	MOVQ R13, 176(SP)
+	MOVQ R13, 184(SP)
 	JMP b7
 	PCALIGN $64
 b31:
-	MOVQ 168(SP), R12
 	CMPQ R10, R12
 	JLT b32
 	JMP b9
 	PCALIGN $64
 b8:
-	MOVQ 8(BX)(R10*8), R12
-	MOVQ R12, R13
-	SARQ $63, R13
+	MOVQ 176(SP), BX
+	MOVQ 8(BX)(R10*8), R13
 	MOVQ R13, R14
-	SHRQ $63, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, DX
-	SARQ $1, DX
-	ANDQ $1, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
+	SARQ $63, R14
+	MOVQ R14, CX
+	SHRQ $63, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, AX
+	SARQ $1, AX
+	ANDQ $1, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	MOVQ R14, CX
+	SHRQ $54, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, BX
+	SARQ $10, BX
+	ADDQ BX, AX
+	ANDQ $1023, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	SHRQ $34, R14
+	ADDQ R14, R13
+	MOVQ R13, BX
+	ANDQ $1073741823, BX
+	SUBQ R14, BX
+	SUBQ BX, AX
+	SARQ $30, R13
+	ADDQ R13, AX
+	ADDQ AX, R9
+	MOVQ 176(SP), BX
+	MOVQ 16(BX)(R10*8), R13
 	MOVQ R13, R14
-	SHRQ $54, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, AX
-	SARQ $10, AX
-	ADDQ AX, DX
-	ANDQ $1023, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	SHRQ $34, R13
-	ADDQ R13, R12
-	MOVQ R12, R14
-	ANDQ $1073741823, R14
-	SUBQ R13, R14
-	SUBQ R14, DX
-	SARQ $30, R12
-	ADDQ R12, DX
-	ADDQ DX, R9
-	MOVQ 16(BX)(R10*8), R12
-	MOVQ R12, R13
-	SARQ $63, R13
+	SARQ $63, R14
+	MOVQ R14, CX
+	SHRQ $63, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, AX
+	SARQ $1, AX
+	ANDQ $1, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	MOVQ R14, CX
+	SHRQ $54, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, BX
+	SARQ $10, BX
+	ADDQ BX, AX
+	ANDQ $1023, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	SHRQ $34, R14
+	ADDQ R14, R13
+	MOVQ R13, BX
+	ANDQ $1073741823, BX
+	SUBQ R14, BX
+	SUBQ BX, AX
+	SARQ $30, R13
+	ADDQ R13, AX
+	ADDQ AX, R9
+	MOVQ 176(SP), BX
+	MOVQ 24(BX)(R10*8), R13
 	MOVQ R13, R14
-	SHRQ $63, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, DX
-	SARQ $1, DX
-	ANDQ $1, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
+	SARQ $63, R14
+	MOVQ R14, CX
+	SHRQ $63, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, AX
+	SARQ $1, AX
+	ANDQ $1, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	MOVQ R14, CX
+	SHRQ $54, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, BX
+	SARQ $10, BX
+	ADDQ BX, AX
+	ANDQ $1023, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	SHRQ $34, R14
+	ADDQ R14, R13
+	MOVQ R13, BX
+	ANDQ $1073741823, BX
+	SUBQ R14, BX
+	SUBQ BX, AX
+	SARQ $30, R13
+	ADDQ R13, AX
+	ADDQ AX, R9
+	MOVQ 176(SP), BX
+	MOVQ 32(BX)(R10*8), R13
 	MOVQ R13, R14
-	SHRQ $54, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, AX
-	SARQ $10, AX
-	ADDQ AX, DX
-	ANDQ $1023, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	SHRQ $34, R13
-	ADDQ R13, R12
-	MOVQ R12, R14
-	ANDQ $1073741823, R14
-	SUBQ R13, R14
-	SUBQ R14, DX
-	SARQ $30, R12
-	ADDQ R12, DX
-	ADDQ DX, R9
-	MOVQ 24(BX)(R10*8), R12
-	MOVQ R12, R13
-	SARQ $63, R13
-	MOVQ R13, R14
-	SHRQ $63, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, DX
-	SARQ $1, DX
-	ANDQ $1, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	MOVQ R13, R14
-	SHRQ $54, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, AX
-	SARQ $10, AX
-	ADDQ AX, DX
-	ANDQ $1023, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	SHRQ $34, R13
-	ADDQ R13, R12
-	MOVQ R12, R14
-	ANDQ $1073741823, R14
-	SUBQ R13, R14
-	SUBQ R14, DX
-	SARQ $30, R12
-	ADDQ R12, DX
-	ADDQ DX, R9
-	MOVQ 32(BX)(R10*8), R12
-	MOVQ R12, R13
-	SARQ $63, R13
-	MOVQ R13, R14
-	SHRQ $63, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, DX
-	SARQ $1, DX
-	ANDQ $1, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	MOVQ R13, R14
-	SHRQ $54, R14
-	LEAQ (R12)(R14*1), CX
-	MOVQ CX, AX
-	SARQ $10, AX
-	ADDQ AX, DX
-	ANDQ $1023, CX
-	SUBQ R14, CX
-	ADDQ CX, DX
-	SHRQ $34, R13
-	ADDQ R13, R12
-	MOVQ R12, R14
-	ANDQ $1073741823, R14
-	SUBQ R13, R14
-	SUBQ R14, DX
-	SARQ $30, R12
-	ADDQ R12, DX
+	SARQ $63, R14
+	MOVQ R14, CX
+	SHRQ $63, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, AX
+	SARQ $1, AX
+	ANDQ $1, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	MOVQ R14, CX
+	SHRQ $54, CX
+	LEAQ (R13)(CX*1), DX
+	MOVQ DX, BX
+	SARQ $10, BX
+	ADDQ BX, AX
+	ANDQ $1023, DX
+	SUBQ CX, DX
+	ADDQ DX, AX
+	SHRQ $34, R14
+	ADDQ R14, R13
+	MOVQ R13, BX
+	ANDQ $1073741823, BX
+	SUBQ R14, BX
+	SUBQ BX, AX
+	SARQ $30, R13
+	ADDQ R13, AX
 	ADDQ $4, R10
-	ADDQ DX, R9
+	ADDQ AX, R9
 b7:
-	MOVQ 176(SP), R12
-	CMPQ R10, R12
+	MOVQ 184(SP), BX
+	CMPQ R10, BX
 	JLT b8
 	JMP b31
 b9:
-	MOVQ SI, R12
-	SUBQ R10, R12
-	LEAQ 4096(R10), R13
-	CMPQ R12, $4096
-	MOVQ SI, R12
-	CMOVQHI R13, R12
+	MOVQ SI, BX
+	SUBQ R10, BX
+	LEAQ 4096(R10), R12
+	CMPQ BX, $4096
+	MOVQ SI, BX
+	CMOVQHI R12, BX
 	CMPQ R10, SI
-	CMOVQGE SI, R12
+	CMOVQGE SI, BX
 	JMP b1
 	PCALIGN $64
 b27:
@@ -3245,56 +3225,45 @@ b27:
 	JMP b3
 	PCALIGN $64
 b2:
-	MOVQ (BX)(R10*8), R13
+	MOVQ 176(SP), R12
+	MOVQ (R12)(R10*8), R13
 	MOVQ R13, R14
 	SARQ $63, R14
-	SHRQ $63, R14
-	ADDQ R13, R14
-	SARQ $1, R14
-	MOVQ R13, CX
-	SARQ $63, CX
+	MOVQ R14, CX
 	SHRQ $63, CX
 	LEAQ (R13)(CX*1), DX
+	MOVQ DX, AX
+	SARQ $1, AX
 	ANDQ $1, DX
 	SUBQ CX, DX
-	ADDQ DX, R14
-	MOVQ R13, CX
-	SARQ $63, CX
-	SHRQ $54, CX
-	ADDQ R13, CX
-	SARQ $10, CX
-	ADDQ CX, R14
-	MOVQ R13, CX
-	SARQ $63, CX
+	ADDQ DX, AX
+	MOVQ R14, CX
 	SHRQ $54, CX
 	LEAQ (R13)(CX*1), DX
+	MOVQ DX, R12
+	SARQ $10, R12
+	ADDQ R12, AX
 	ANDQ $1023, DX
 	SUBQ CX, DX
-	ADDQ DX, R14
-	MOVQ R13, CX
-	SARQ $63, CX
-	SHRQ $34, CX
-	LEAQ (R13)(CX*1), DX
-	ANDQ $1073741823, DX
-	SUBQ CX, DX
-	SUBQ DX, R14
-	MOVQ R13, CX
-	SARQ $63, CX
-	SHRQ $34, CX
-	ADDQ CX, R13
+	ADDQ DX, AX
+	SHRQ $34, R14
+	ADDQ R14, R13
+	MOVQ R13, R12
+	ANDQ $1073741823, R12
+	SUBQ R14, R12
+	SUBQ R12, AX
 	SARQ $30, R13
-	ADDQ R13, R14
-	ADDQ R14, R9
+	ADDQ R13, AX
+	ADDQ AX, R9
 b1:
 	ADDQ $1, R10
-	CMPQ R10, R12
+	CMPQ R10, BX
 	JLT b2
 	JMP b27
 b3:
 	MOVQ $0, BX
 	MOVQ $-1, SI
-	MOVQ R8, R10
-	SUBQ $4, R10
+	LEAQ -4(R8), R10
 	CMPQ R10, R8
 	CMOVQGE R8, R10
 	MOVQ R10, R12
@@ -3377,9 +3346,11 @@ b6:
 b32:
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
+	MOVQ R12, 168(SP)
 	MOVQ R9, 144(SP)
 	MOVQ R10, 152(SP)
-	MOVQ BX, 0(SP)
+	MOVQ 176(SP), R11
+	MOVQ R11, 0(SP)
 	MOVQ DI, 8(SP)
 	MOVQ $0, 16(SP)
 	MOVQ $0, 24(SP)
@@ -3388,29 +3359,31 @@ b32:
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
-	MOVQ 64(SP), BX
+	MOVQ 64(SP), R11
+	MOVQ R11, 176(SP)
 	MOVQ 72(SP), DI
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
+	MOVQ 168(SP), R12
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
-	MOVQ 168(SP), R12
-	MOVQ R12, R13
-	SUBQ R10, R13
-	LEAQ 4096(R10), R14
-	CMPQ R13, $4096
-	MOVQ R12, R13
-	CMOVQHI R14, R13
+	MOVQ R12, BX
+	SUBQ R10, BX
+	LEAQ 4096(R10), R13
+	CMPQ BX, $4096
+	MOVQ R12, BX
+	CMOVQHI R13, BX
 	CMPQ R10, R12
-	CMOVQGE R12, R13
-	MOVQ R13, 176(SP)
+	CMOVQGE R12, BX
+	MOVQ BX, 184(SP)
 	JMP b7
 b28:
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
 	MOVQ R10, 152(SP)
-	MOVQ BX, 0(SP)
+	MOVQ 176(SP), R11
+	MOVQ R11, 0(SP)
 	MOVQ DI, 8(SP)
 	MOVQ $0, 16(SP)
 	MOVQ $0, 24(SP)
@@ -3419,20 +3392,21 @@ b28:
 	MOVQ $0, 48(SP)
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
-	MOVQ 64(SP), BX
+	MOVQ 64(SP), R11
+	MOVQ R11, 176(SP)
 	MOVQ 72(SP), DI
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
-	MOVQ SI, R12
-	SUBQ R10, R12
-	LEAQ 4096(R10), R13
-	CMPQ R12, $4096
-	MOVQ SI, R12
-	CMOVQHI R13, R12
+	MOVQ SI, BX
+	SUBQ R10, BX
+	LEAQ 4096(R10), R12
+	CMPQ BX, $4096
+	MOVQ SI, BX
+	CMOVQHI R12, BX
 	CMPQ R10, SI
-	CMOVQGE SI, R12
+	CMOVQGE SI, BX
 	ADDQ $-1, R10
 	JMP b1
 b34:
@@ -3512,8 +3486,7 @@ b0:
 	CMOVQLT R8, R14
 	CMPQ R10, R14
 	CMOVQLT R10, R14
-	MOVQ R14, CX
-	SUBQ $4, CX
+	LEAQ -4(R14), CX
 	CMPQ CX, R14
 	CMOVQGE R14, CX
 	MOVQ CX, R14
@@ -3686,8 +3659,7 @@ b0:
 	CMOVQLT R10, CX
 	CMPQ R8, CX
 	CMOVQLT R8, CX
-	MOVQ CX, DX
-	SUBQ $4, DX
+	LEAQ -4(CX), DX
 	CMPQ DX, CX
 	CMOVQLT DX, CX
 	MOVQ CX, DX
@@ -3924,9 +3896,8 @@ TEXT ·ByteLoads(SB), NOSPLIT, $16-68
 b0:
 	MOVQ b_base+0(FP), BX
 	MOVQ b_len+8(FP), SI
-	MOVQ $37, DI
-	CMPQ DI, SI
-	JCC panic1
+	CMPQ SI, $37
+	JLS panic1
 	MOVBQZX 37(BX), SI
 	MOVWQZX (BX), DI
 	MOVL 2(BX), R8
@@ -3960,7 +3931,7 @@ b0:
 	MOVL AX, ret8+64(FP)
 	RET
 panic1:
-	MOVQ DI, 0(SP)
+	MOVQ $37, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -3974,8 +3945,7 @@ b0:
 	MOVQ w_base+24(FP), DI
 	MOVQ w_len+32(FP), R8
 	MOVQ $0, R9
-	MOVQ R8, R10
-	SUBQ $3, R10
+	LEAQ -3(R8), R10
 	CMPQ R10, R8
 	CMOVQGE R8, R10
 	MOVQ R10, R12
@@ -4333,243 +4303,179 @@ b0:
 	MOVQ w+0(FP), BX
 	MOVQ b_base+8(FP), SI
 	MOVQ b_len+16(FP), DI
-	MOVQ $0, R8
-	CMPQ R8, DI
-	JCC panic1
-	MOVQ $1, R8
-	CMPQ R8, DI
-	JCC panic2
-	MOVQ $2, R8
-	CMPQ R8, DI
-	JCC panic3
-	MOVQ $3, R8
-	CMPQ R8, DI
-	JCC panic4
+	CMPQ DI, $0
+	JLS panic1
+	CMPQ DI, $1
+	JLS panic2
+	CMPQ DI, $2
+	JLS panic3
+	CMPQ DI, $3
+	JLS panic4
 	MOVL (SI), R8
 	BSWAPL R8
 	MOVL R8, (BX)
-	MOVQ $4, R8
-	CMPQ R8, DI
-	JCC panic5
-	MOVQ $5, R8
-	CMPQ R8, DI
-	JCC panic6
-	MOVQ $6, R8
-	CMPQ R8, DI
-	JCC panic7
-	MOVQ $7, R8
-	CMPQ R8, DI
-	JCC panic8
+	CMPQ DI, $4
+	JLS panic5
+	CMPQ DI, $5
+	JLS panic6
+	CMPQ DI, $6
+	JLS panic7
+	CMPQ DI, $7
+	JLS panic8
 	MOVL 4(SI), R8
 	BSWAPL R8
 	MOVL R8, 4(BX)
-	MOVQ $8, R8
-	CMPQ R8, DI
-	JCC panic9
-	MOVQ $9, R8
-	CMPQ R8, DI
-	JCC panic10
-	MOVQ $10, R8
-	CMPQ R8, DI
-	JCC panic11
-	MOVQ $11, R8
-	CMPQ R8, DI
-	JCC panic12
+	CMPQ DI, $8
+	JLS panic9
+	CMPQ DI, $9
+	JLS panic10
+	CMPQ DI, $10
+	JLS panic11
+	CMPQ DI, $11
+	JLS panic12
 	MOVL 8(SI), R8
 	BSWAPL R8
 	MOVL R8, 8(BX)
-	MOVQ $12, R8
-	CMPQ R8, DI
-	JCC panic13
-	MOVQ $13, R8
-	CMPQ R8, DI
-	JCC panic14
-	MOVQ $14, R8
-	CMPQ R8, DI
-	JCC panic15
-	MOVQ $15, R8
-	CMPQ R8, DI
-	JCC panic16
+	CMPQ DI, $12
+	JLS panic13
+	CMPQ DI, $13
+	JLS panic14
+	CMPQ DI, $14
+	JLS panic15
+	CMPQ DI, $15
+	JLS panic16
 	MOVL 12(SI), R8
 	BSWAPL R8
 	MOVL R8, 12(BX)
-	MOVQ $16, R8
-	CMPQ R8, DI
-	JCC panic17
-	MOVQ $17, R8
-	CMPQ R8, DI
-	JCC panic18
-	MOVQ $18, R8
-	CMPQ R8, DI
-	JCC panic19
-	MOVQ $19, R8
-	CMPQ R8, DI
-	JCC panic20
+	CMPQ DI, $16
+	JLS panic17
+	CMPQ DI, $17
+	JLS panic18
+	CMPQ DI, $18
+	JLS panic19
+	CMPQ DI, $19
+	JLS panic20
 	MOVL 16(SI), R8
 	BSWAPL R8
 	MOVL R8, 16(BX)
-	MOVQ $20, R8
-	CMPQ R8, DI
-	JCC panic21
-	MOVQ $21, R8
-	CMPQ R8, DI
-	JCC panic22
-	MOVQ $22, R8
-	CMPQ R8, DI
-	JCC panic23
-	MOVQ $23, R8
-	CMPQ R8, DI
-	JCC panic24
+	CMPQ DI, $20
+	JLS panic21
+	CMPQ DI, $21
+	JLS panic22
+	CMPQ DI, $22
+	JLS panic23
+	CMPQ DI, $23
+	JLS panic24
 	MOVL 20(SI), R8
 	BSWAPL R8
 	MOVL R8, 20(BX)
-	MOVQ $24, R8
-	CMPQ R8, DI
-	JCC panic25
-	MOVQ $25, R8
-	CMPQ R8, DI
-	JCC panic26
-	MOVQ $26, R8
-	CMPQ R8, DI
-	JCC panic27
-	MOVQ $27, R8
-	CMPQ R8, DI
-	JCC panic28
+	CMPQ DI, $24
+	JLS panic25
+	CMPQ DI, $25
+	JLS panic26
+	CMPQ DI, $26
+	JLS panic27
+	CMPQ DI, $27
+	JLS panic28
 	MOVL 24(SI), R8
 	BSWAPL R8
 	MOVL R8, 24(BX)
-	MOVQ $28, R8
-	CMPQ R8, DI
-	JCC panic29
-	MOVQ $29, R8
-	CMPQ R8, DI
-	JCC panic30
-	MOVQ $30, R8
-	CMPQ R8, DI
-	JCC panic31
-	MOVQ $31, R8
-	CMPQ R8, DI
-	JCC panic32
+	CMPQ DI, $28
+	JLS panic29
+	CMPQ DI, $29
+	JLS panic30
+	CMPQ DI, $30
+	JLS panic31
+	CMPQ DI, $31
+	JLS panic32
 	MOVL 28(SI), R8
 	BSWAPL R8
 	MOVL R8, 28(BX)
-	MOVQ $32, R8
-	CMPQ R8, DI
-	JCC panic33
-	MOVQ $33, R8
-	CMPQ R8, DI
-	JCC panic34
-	MOVQ $34, R8
-	CMPQ R8, DI
-	JCC panic35
-	MOVQ $35, R8
-	CMPQ R8, DI
-	JCC panic36
+	CMPQ DI, $32
+	JLS panic33
+	CMPQ DI, $33
+	JLS panic34
+	CMPQ DI, $34
+	JLS panic35
+	CMPQ DI, $35
+	JLS panic36
 	MOVL 32(SI), R8
 	BSWAPL R8
 	MOVL R8, 32(BX)
-	MOVQ $36, R8
-	CMPQ R8, DI
-	JCC panic37
-	MOVQ $37, R8
-	CMPQ R8, DI
-	JCC panic38
-	MOVQ $38, R8
-	CMPQ R8, DI
-	JCC panic39
-	MOVQ $39, R8
-	CMPQ R8, DI
-	JCC panic40
+	CMPQ DI, $36
+	JLS panic37
+	CMPQ DI, $37
+	JLS panic38
+	CMPQ DI, $38
+	JLS panic39
+	CMPQ DI, $39
+	JLS panic40
 	MOVL 36(SI), R8
 	BSWAPL R8
 	MOVL R8, 36(BX)
-	MOVQ $40, R8
-	CMPQ R8, DI
-	JCC panic41
-	MOVQ $41, R8
-	CMPQ R8, DI
-	JCC panic42
-	MOVQ $42, R8
-	CMPQ R8, DI
-	JCC panic43
-	MOVQ $43, R8
-	CMPQ R8, DI
-	JCC panic44
+	CMPQ DI, $40
+	JLS panic41
+	CMPQ DI, $41
+	JLS panic42
+	CMPQ DI, $42
+	JLS panic43
+	CMPQ DI, $43
+	JLS panic44
 	MOVL 40(SI), R8
 	BSWAPL R8
 	MOVL R8, 40(BX)
-	MOVQ $44, R8
-	CMPQ R8, DI
-	JCC panic45
-	MOVQ $45, R8
-	CMPQ R8, DI
-	JCC panic46
-	MOVQ $46, R8
-	CMPQ R8, DI
-	JCC panic47
-	MOVQ $47, R8
-	CMPQ R8, DI
-	JCC panic48
+	CMPQ DI, $44
+	JLS panic45
+	CMPQ DI, $45
+	JLS panic46
+	CMPQ DI, $46
+	JLS panic47
+	CMPQ DI, $47
+	JLS panic48
 	MOVL 44(SI), R8
 	BSWAPL R8
 	MOVL R8, 44(BX)
-	MOVQ $48, R8
-	CMPQ R8, DI
-	JCC panic49
-	MOVQ $49, R8
-	CMPQ R8, DI
-	JCC panic50
-	MOVQ $50, R8
-	CMPQ R8, DI
-	JCC panic51
-	MOVQ $51, R8
-	CMPQ R8, DI
-	JCC panic52
+	CMPQ DI, $48
+	JLS panic49
+	CMPQ DI, $49
+	JLS panic50
+	CMPQ DI, $50
+	JLS panic51
+	CMPQ DI, $51
+	JLS panic52
 	MOVL 48(SI), R8
 	BSWAPL R8
 	MOVL R8, 48(BX)
-	MOVQ $52, R8
-	CMPQ R8, DI
-	JCC panic53
-	MOVQ $53, R8
-	CMPQ R8, DI
-	JCC panic54
-	MOVQ $54, R8
-	CMPQ R8, DI
-	JCC panic55
-	MOVQ $55, R8
-	CMPQ R8, DI
-	JCC panic56
+	CMPQ DI, $52
+	JLS panic53
+	CMPQ DI, $53
+	JLS panic54
+	CMPQ DI, $54
+	JLS panic55
+	CMPQ DI, $55
+	JLS panic56
 	MOVL 52(SI), R8
 	BSWAPL R8
 	MOVL R8, 52(BX)
-	MOVQ $56, R8
-	CMPQ R8, DI
-	JCC panic57
-	MOVQ $57, R8
-	CMPQ R8, DI
-	JCC panic58
-	MOVQ $58, R8
-	CMPQ R8, DI
-	JCC panic59
-	MOVQ $59, R8
-	CMPQ R8, DI
-	JCC panic60
+	CMPQ DI, $56
+	JLS panic57
+	CMPQ DI, $57
+	JLS panic58
+	CMPQ DI, $58
+	JLS panic59
+	CMPQ DI, $59
+	JLS panic60
 	MOVL 56(SI), R8
 	BSWAPL R8
 	MOVL R8, 56(BX)
-	MOVQ $60, R8
-	CMPQ R8, DI
-	JCC panic61
-	MOVQ $61, R8
-	CMPQ R8, DI
-	JCC panic62
-	MOVQ $62, R8
-	CMPQ R8, DI
-	JCC panic63
-	MOVQ $63, R8
-	CMPQ R8, DI
-	JCC panic64
+	CMPQ DI, $60
+	JLS panic61
+	CMPQ DI, $61
+	JLS panic62
+	CMPQ DI, $62
+	JLS panic63
+	CMPQ DI, $63
+	JLS panic64
 	MOVL 60(SI), SI
 	BSWAPL SI
 	MOVL SI, 60(BX)
@@ -4581,322 +4487,322 @@ b0:
 	MOVW DI, ret2+34(FP)
 	RET
 panic1:
-	MOVQ R8, 0(SP)
+	MOVQ $0, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ R8, 0(SP)
+	MOVQ $1, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic3:
-	MOVQ R8, 0(SP)
+	MOVQ $2, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic4:
-	MOVQ R8, 0(SP)
+	MOVQ $3, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic5:
-	MOVQ R8, 0(SP)
+	MOVQ $4, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic6:
-	MOVQ R8, 0(SP)
+	MOVQ $5, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic7:
-	MOVQ R8, 0(SP)
+	MOVQ $6, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic8:
-	MOVQ R8, 0(SP)
+	MOVQ $7, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic9:
-	MOVQ R8, 0(SP)
+	MOVQ $8, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic10:
-	MOVQ R8, 0(SP)
+	MOVQ $9, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic11:
-	MOVQ R8, 0(SP)
+	MOVQ $10, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic12:
-	MOVQ R8, 0(SP)
+	MOVQ $11, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic13:
-	MOVQ R8, 0(SP)
+	MOVQ $12, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic14:
-	MOVQ R8, 0(SP)
+	MOVQ $13, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic15:
-	MOVQ R8, 0(SP)
+	MOVQ $14, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic16:
-	MOVQ R8, 0(SP)
+	MOVQ $15, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic17:
-	MOVQ R8, 0(SP)
+	MOVQ $16, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic18:
-	MOVQ R8, 0(SP)
+	MOVQ $17, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic19:
-	MOVQ R8, 0(SP)
+	MOVQ $18, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic20:
-	MOVQ R8, 0(SP)
+	MOVQ $19, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic21:
-	MOVQ R8, 0(SP)
+	MOVQ $20, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic22:
-	MOVQ R8, 0(SP)
+	MOVQ $21, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic23:
-	MOVQ R8, 0(SP)
+	MOVQ $22, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic24:
-	MOVQ R8, 0(SP)
+	MOVQ $23, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic25:
-	MOVQ R8, 0(SP)
+	MOVQ $24, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic26:
-	MOVQ R8, 0(SP)
+	MOVQ $25, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic27:
-	MOVQ R8, 0(SP)
+	MOVQ $26, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic28:
-	MOVQ R8, 0(SP)
+	MOVQ $27, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic29:
-	MOVQ R8, 0(SP)
+	MOVQ $28, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic30:
-	MOVQ R8, 0(SP)
+	MOVQ $29, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic31:
-	MOVQ R8, 0(SP)
+	MOVQ $30, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic32:
-	MOVQ R8, 0(SP)
+	MOVQ $31, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic33:
-	MOVQ R8, 0(SP)
+	MOVQ $32, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic34:
-	MOVQ R8, 0(SP)
+	MOVQ $33, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic35:
-	MOVQ R8, 0(SP)
+	MOVQ $34, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic36:
-	MOVQ R8, 0(SP)
+	MOVQ $35, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic37:
-	MOVQ R8, 0(SP)
+	MOVQ $36, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic38:
-	MOVQ R8, 0(SP)
+	MOVQ $37, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic39:
-	MOVQ R8, 0(SP)
+	MOVQ $38, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic40:
-	MOVQ R8, 0(SP)
+	MOVQ $39, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic41:
-	MOVQ R8, 0(SP)
+	MOVQ $40, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic42:
-	MOVQ R8, 0(SP)
+	MOVQ $41, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic43:
-	MOVQ R8, 0(SP)
+	MOVQ $42, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic44:
-	MOVQ R8, 0(SP)
+	MOVQ $43, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic45:
-	MOVQ R8, 0(SP)
+	MOVQ $44, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic46:
-	MOVQ R8, 0(SP)
+	MOVQ $45, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic47:
-	MOVQ R8, 0(SP)
+	MOVQ $46, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic48:
-	MOVQ R8, 0(SP)
+	MOVQ $47, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic49:
-	MOVQ R8, 0(SP)
+	MOVQ $48, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic50:
-	MOVQ R8, 0(SP)
+	MOVQ $49, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic51:
-	MOVQ R8, 0(SP)
+	MOVQ $50, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic52:
-	MOVQ R8, 0(SP)
+	MOVQ $51, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic53:
-	MOVQ R8, 0(SP)
+	MOVQ $52, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic54:
-	MOVQ R8, 0(SP)
+	MOVQ $53, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic55:
-	MOVQ R8, 0(SP)
+	MOVQ $54, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic56:
-	MOVQ R8, 0(SP)
+	MOVQ $55, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic57:
-	MOVQ R8, 0(SP)
+	MOVQ $56, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic58:
-	MOVQ R8, 0(SP)
+	MOVQ $57, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic59:
-	MOVQ R8, 0(SP)
+	MOVQ $58, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic60:
-	MOVQ R8, 0(SP)
+	MOVQ $59, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic61:
-	MOVQ R8, 0(SP)
+	MOVQ $60, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic62:
-	MOVQ R8, 0(SP)
+	MOVQ $61, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic63:
-	MOVQ R8, 0(SP)
+	MOVQ $62, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic64:
-	MOVQ R8, 0(SP)
+	MOVQ $63, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -4910,8 +4816,7 @@ b0:
 	MOVBQZX c+24(FP), DI
 	MOVQ $0, R8
 	MOVQ $-1, R9
-	MOVQ SI, R10
-	SUBQ $4, R10
+	LEAQ -4(SI), R10
 	CMPQ R10, SI
 	CMOVQGE SI, R10
 	MOVQ R10, R12
@@ -5048,8 +4953,7 @@ b0:
 	MOVQ s_base+0(FP), BX
 	MOVQ s_len+8(FP), SI
 	MOVQ $-1, DI
-	MOVQ SI, R8
-	SUBQ $4, R8
+	LEAQ -4(SI), R8
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ R8, R9
@@ -5205,8 +5109,7 @@ b0:
 	MOVQ s_len+8(FP), SI
 	MOVQ $0, DI
 	MOVQ $-1, R8
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -5387,8 +5290,7 @@ b7:
 	CMPQ R12, SI
 	JCC panic1
 	MOVSD (BX)(R12*8), X0
-	MOVQ R12, R14
-	SUBQ $1, R14
+	LEAQ -1(R12), R14
 	CMPQ R14, SI
 	JCC panic2
 	MOVSD (BX)(R14*8), X1
@@ -5536,8 +5438,7 @@ b7:
 	CMPQ R12, SI
 	JCC panic1
 	MOVLQSX (BX)(R12*4), R14
-	MOVQ R12, CX
-	SUBQ $1, CX
+	LEAQ -1(R12), CX
 	CMPQ CX, SI
 	JCC panic2
 	MOVLQSX (BX)(CX*4), DX
@@ -5636,8 +5537,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, SI
-	MOVQ R8, R9
-	SUBQ $3, R9
+	LEAQ -3(R8), R9
 	CMPQ R9, R8
 	CMOVQGE R8, R9
 	MOVQ R9, R10
@@ -5780,8 +5680,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, SI
-	MOVQ R8, R9
-	SUBQ $3, R9
+	LEAQ -3(R8), R9
 	CMPQ R9, R8
 	CMOVQGE R8, R9
 	MOVQ R9, R10
@@ -6106,8 +6005,7 @@ b0:
 	MOVQ xs_len+8(FP), SI
 	MOVQ $0, DI
 	MOVQ $-1, R8
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -6226,8 +6124,7 @@ b0:
 	MOVQ xs_len+8(FP), SI
 	MOVQ $0, DI
 	MOVQ $-1, R8
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -7107,12 +7004,10 @@ b0:
 b1:
 	MOVQ $10, R8
 	MOVQ 168(SP), R9
-	MOVQ R8, R11
 	MOVQ R9, AX
 	XORL DX, DX
-	DIVQ R11
+	DIVQ R8
 	ADDQ $48, DX
-	MOVBQZX DX, DX
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	MOVQ DI, 16(SP)
@@ -7123,10 +7018,9 @@ b1:
 	MOVQ 48(SP), DI
 	MOVQ $10, R8
 	MOVQ 168(SP), R9
-	MOVQ R8, R11
 	MOVQ R9, AX
 	XORL DX, DX
-	DIVQ R11
+	DIVQ R8
 	MOVQ AX, DX
 	MOVQ 176(SP), R8
 	MOVQ R8, R10
@@ -7142,7 +7036,6 @@ b3:
 b2:
 	MOVQ 168(SP), R8
 	LEAQ 48(R8), R9
-	MOVBQZX R9, R9
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	MOVQ DI, 16(SP)
@@ -7210,8 +7103,7 @@ b0:
 	MOVQ 24(SP), SI
 	MOVQ 32(SP), DI
 	MOVQ $-1, R8
-	MOVQ SI, R9
-	SUBQ $4, R9
+	LEAQ -4(SI), R9
 	CMPQ R9, SI
 	CMOVQGE SI, R9
 	MOVQ R9, R10
@@ -7232,20 +7124,16 @@ b21:
 b10:
 	LEAQ 1(R8), R12
 	IMULQ R12, R12
-	MOVL R12, R12
 	MOVL R12, 4(BX)(R8*4)
 	LEAQ 2(R8), R12
 	IMULQ R12, R12
-	MOVL R12, R12
 	MOVL R12, 8(BX)(R8*4)
 	LEAQ 3(R8), R12
 	IMULQ R12, R12
-	MOVL R12, R12
 	MOVL R12, 12(BX)(R8*4)
 	LEAQ 4(R8), R12
 	MOVQ R12, R13
 	IMULQ R12, R13
-	MOVL R13, R13
 	MOVL R13, 16(BX)(R8*4)
 	MOVQ R12, R8
 b9:
@@ -7271,7 +7159,6 @@ b19:
 b2:
 	MOVQ R8, R10
 	IMULQ R8, R10
-	MOVL R10, R10
 	MOVL R10, (BX)(R8*4)
 b1:
 	ADDQ $1, R8
@@ -7442,8 +7329,7 @@ b0:
 	MOVQ b+24(FP), SI
 	SUBQ BX, SI
 	MOVQ SI, 160(SP)
-	MOVQ SI, DI
-	SUBQ $1, DI
+	LEAQ -1(SI), DI
 	MOVQ DI, 152(SP)
 	MOVQ DI, R8
 	SARQ $63, R8
@@ -7468,8 +7354,7 @@ b2:
 	MOVQ DI, 32(SP)
 	CALL ·siftDown(SB)
 	MOVQ 144(SP), BX
-	MOVQ BX, SI
-	SUBQ $1, SI
+	LEAQ -1(BX), SI
 	MOVQ 168(SP), DI
 	MOVQ DI, R8
 	SUBQ $1, R8
@@ -7509,8 +7394,7 @@ b5:
 	MOVQ SI, 32(SP)
 	CALL ·siftDown(SB)
 	MOVQ 152(SP), BX
-	MOVQ BX, SI
-	SUBQ $1, SI
+	LEAQ -1(BX), SI
 	MOVQ 176(SP), DI
 	MOVQ DI, R8
 	SUBQ $1, R8
@@ -7868,6 +7752,64 @@ b1:
 	MOVQ $0, BX
 	MOVQ BX, ret+32(FP)
 	RET
+
+// func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64)
+TEXT ·Marks(SB), NOSPLIT, $16-120
+	NO_LOCAL_POINTERS
+b0:
+	MOVQ b_base+0(FP), BX
+	MOVQ b_len+8(FP), SI
+	MOVQ h_base+24(FP), DI
+	MOVQ h_len+32(FP), R8
+	MOVQ w_base+48(FP), R9
+	MOVQ w_len+56(FP), R10
+	MOVQ q_base+72(FP), R12
+	MOVQ q_len+80(FP), R13
+	MOVQ r_base+96(FP), R14
+	MOVQ r_len+104(FP), CX
+	CMPQ SI, $2
+	JLS panic1
+	MOVB $-12, 2(BX)
+	CMPQ R8, $1
+	JLS panic2
+	MOVW $-2, 2(DI)
+	CMPQ R10, $0
+	JLS panic3
+	MOVL $-1, (R9)
+	CMPQ R13, $1
+	JLS panic4
+	MOVQ $1099511627776, BX
+	MOVQ BX, 8(R12)
+	MOVQ $2147483647, (R12)
+	CMPQ CX, $0
+	JLS panic5
+	MOVQ $-2, (R14)
+	RET
+panic1:
+	MOVQ $2, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic2:
+	MOVQ $1, 0(SP)
+	MOVQ R8, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic3:
+	MOVQ $0, 0(SP)
+	MOVQ R10, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic4:
+	MOVQ $1, 0(SP)
+	MOVQ R13, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
+panic5:
+	MOVQ $0, 0(SP)
+	MOVQ CX, 8(SP)
+	CALL ·vssaSubsetPanicIndex(SB)
+	UNDEF
 
 // func vssaSubsetHasPOPCNT() bool
 TEXT ·vssaSubsetHasPOPCNT(SB), NOSPLIT, $0-1

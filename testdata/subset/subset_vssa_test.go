@@ -8786,6 +8786,233 @@ func BenchmarkVSSAMoveDown(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefMarks is Marks's Go original.
+func vssaSubsetRefMarks(b []byte, h []uint16, w []uint32, q []uint64, r []int64) {
+	b[2] = 0xF4
+	h[1] = 0xFFFE
+	w[0] = 0xFFFFFFFF
+	q[1] = 1 << 40
+	q[0] = 0x7FFFFFFF
+	r[0] = -2
+}
+
+// vssaSubsetCheckMarks runs Marks and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMarks(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen0(g)
+	b0 := vssaSubsetClone0(a0)
+	a1 := vssaSubsetGen36(g)
+	b1 := vssaSubsetClone36(a1)
+	a2 := vssaSubsetGen27(g)
+	b2 := vssaSubsetClone27(a2)
+	a3 := vssaSubsetGen10(g)
+	b3 := vssaSubsetClone10(a3)
+	a4 := vssaSubsetGen4(g)
+	b4 := vssaSubsetClone4(a4)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3, ", ", b4)
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetRefMarks(b0, b1, b2, b3, b4) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { Marks(a0, a1, a2, a3, a4) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Marks(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("Marks(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame0(a0, b0) {
+		t.Fatalf("Marks(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame36(a1, b1) {
+		t.Fatalf("Marks(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+	if !vssaSubsetSame27(a2, b2) {
+		t.Fatalf("Marks(%s): argument 2 is %v after the call, after the Go original %v", in, a2, b2)
+	}
+	if !vssaSubsetSame10(a3, b3) {
+		t.Fatalf("Marks(%s): argument 3 is %v after the call, after the Go original %v", in, a3, b3)
+	}
+	if !vssaSubsetSame4(a4, b4) {
+		t.Fatalf("Marks(%s): argument 4 is %v after the call, after the Go original %v", in, a4, b4)
+	}
+}
+
+func TestVSSAMarks(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMarks(t, g)
+	}
+}
+
+func FuzzVSSAMarks(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMarks(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMarks times gc's Marks (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAMarks(b *testing.B) {
+	var a0 []byte
+	var a1 []uint16
+	var a2 []uint32
+	var a3 []uint64
+	var a4 []int64
+	var b0 []byte
+	var b1 []uint16
+	var b2 []uint32
+	var b3 []uint64
+	var b4 []int64
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%5 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen0(g)
+		g.scale = 1
+		if try%5 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen36(g)
+		g.scale = 1
+		if try%5 == 2 {
+			g.scale = 1 << (try / 10)
+		}
+		a2 = vssaSubsetGen27(g)
+		g.scale = 1
+		if try%5 == 3 {
+			g.scale = 1 << (try / 10)
+		}
+		a3 = vssaSubsetGen10(g)
+		g.scale = 1
+		if try%5 == 4 {
+			g.scale = 1 << (try / 10)
+		}
+		a4 = vssaSubsetGen4(g)
+		g.scale = 1
+		w0 := vssaSubsetClone0(a0)
+		w1 := vssaSubsetClone36(a1)
+		w2 := vssaSubsetClone27(a2)
+		w3 := vssaSubsetClone10(a3)
+		w4 := vssaSubsetClone4(a4)
+		if vssaSubsetCatch(func() { vssaSubsetRefMarks(w0, w1, w2, w3, w4) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() {
+			w0 = vssaSubsetClone0(a0)
+			w1 = vssaSubsetClone36(a1)
+			w2 = vssaSubsetClone27(a2)
+			w3 = vssaSubsetClone10(a3)
+			w4 = vssaSubsetClone4(a4)
+		}, func() { vssaSubsetRefMarks(w0, w1, w2, w3, w4) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+			b3 = a3
+			b4 = a4
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	a3 = b3
+	a4 = b4
+	w0 := vssaSubsetClone0(a0)
+	w1 := vssaSubsetClone36(a1)
+	w2 := vssaSubsetClone27(a2)
+	w3 := vssaSubsetClone10(a3)
+	w4 := vssaSubsetClone4(a4)
+	vssaSubsetRefMarks(w0, w1, w2, w3, w4)
+	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame36(w1, a1) || !vssaSubsetSame27(w2, a2) || !vssaSubsetSame10(w3, a3) || !vssaSubsetSame4(w4, a4)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]byte, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone0(a0)
+	}
+	c1 := make([][]uint16, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone36(a1)
+	}
+	c2 := make([][]uint32, batch)
+	for k := range c2 {
+		c2[k] = vssaSubsetClone27(a2)
+	}
+	c3 := make([][]uint64, batch)
+	for k := range c3 {
+		c3[k] = vssaSubsetClone10(a3)
+	}
+	c4 := make([][]int64, batch)
+	for k := range c4 {
+		c4[k] = vssaSubsetClone4(a4)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore36(c1[k], a1)
+					vssaSubsetRestore27(c2[k], a2)
+					vssaSubsetRestore10(c3[k], a3)
+					vssaSubsetRestore4(c4[k], a4)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefMarks(c0[k], c1[k], c2[k], c3[k], c4[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore0(c0[k], a0)
+					vssaSubsetRestore36(c1[k], a1)
+					vssaSubsetRestore27(c2[k], a2)
+					vssaSubsetRestore10(c3[k], a3)
+					vssaSubsetRestore4(c4[k], a4)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Marks(c0[k], c1[k], c2[k], c3[k], c4[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -8845,6 +9072,7 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "SortInts", "54522ae310aa4b0dd0c001521ad170a2a81ef646546e9d974f47abe78d3c685a"},
 		{"subset.go", "MoveUp", "9108c9a6dc6edbbb0ccfa960b58075f334ecdcb91bcab1d8bcbb813de5c178e2"},
 		{"subset.go", "MoveDown", "2b9f50e00183d4f801a4ea435adbfc37851a986daaa37766f6c9aede39c96823"},
+		{"subset.go", "Marks", "e885ca51c05fee751a8b52a5f34785f7ca3188194059ff1ab15a047b1623ddfd"},
 	})
 }
 
@@ -9715,6 +9943,43 @@ func vssaSubsetGen35(g *vssaSubsetGen) Lesser {
 func vssaSubsetClone35(x Lesser) Lesser { return x }
 
 func vssaSubsetSame35(x, y Lesser) bool { return x == y }
+
+func vssaSubsetGen36(g *vssaSubsetGen) []uint16 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint16, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen17(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone36(x []uint16) []uint16 {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint16, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore36(x, y []uint16) { copy(x, y) }
+
+func vssaSubsetSame36(x, y []uint16) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame17(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
