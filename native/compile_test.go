@@ -46,6 +46,14 @@ func TestRefused(t *testing.T) {
 		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
 		{"SameTable", "func SameTable(a, b *[16]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [16]uint64, too large for compiled code to hold (at most 8 words)", nil},
+		// Only s == "" and s != "" are compiled (stringcompare.go);
+		// the refusal is at the comparison, not the function's line.
+		{"StrEq", "func StrEq(s, t string) int {\n\tn := 0\n\tif s == t {\n\t\tn++\n\t}\n\treturn n\n}\n", "p.go:7:7: StrEq: unsupported: a comparison of strings other than s == \"\" or s != \"\"", nil},
+		{"StrLess", "func StrLess(s string) bool {\n\treturn s < \"b\"\n}\n", "p.go:6:11: StrLess: unsupported: a comparison of strings other than", nil},
+		// []byte(s) is s's bytes only where nothing writes them
+		// (stringbytes.go).
+		{"BytesWritten", "func BytesWritten(s string) byte {\n\tb := []byte(s)\n\tb[0] = 1\n\treturn b[0]\n}\n", "p.go:6:13: BytesWritten: unsupported: a conversion of string to []byte: it allocates a copy", nil},
+		{"BytesPassed", "func BytesPassed(s string) int {\n\treturn Sum([]byte(s))\n}\n\nfunc Sum(b []byte) int {\n\tn := 0\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n", "BytesPassed: unsupported: a conversion of string to []byte: it allocates a copy", []string{"Sum"}},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {

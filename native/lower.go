@@ -915,6 +915,9 @@ func (l *lowerer) compare(in *ir.Instr) *Instr {
 		}
 		return &Instr{Op: OpCmp, Cond: condOf[in.Op], Width: 8, Args: []Value{l.values(x)[0]}, Imm: 0, HasImm: true}
 	}
+	if isString(l.f.TypeOf(x)) {
+		return l.compareString(in)
+	}
 	w, s, fl := l.kind(l.f.TypeOf(x))
 	if _, isPtr := l.f.TypeOf(x).Underlying().(*types.Pointer); isPtr {
 		s = false
@@ -933,6 +936,11 @@ func (l *lowerer) branch(b *ir.Block, c ir.Reg) {
 	if l.fusedCompare(b, c) {
 		for _, in := range b.Instrs {
 			if len(in.Dsts()) == 1 && in.Dsts()[0] == c {
+				if in.Pos.IsValid() {
+					// A refusal of the comparison points at it, not
+					// at the if, which has no position of its own.
+					l.pos = in.Pos
+				}
 				mi := l.compare(in)
 				mi.Op = OpBranch
 				l.emit(mi)
@@ -1023,7 +1031,7 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
 	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
-		if l.convertInTrampoline(dst, x) {
+		if l.convertInTrampoline(dst, x) || l.bytesOfString(dst, x) {
 			return
 		}
 		// string(b), []byte(s), []rune(s), string(r): a new string or
