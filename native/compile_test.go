@@ -54,6 +54,9 @@ func TestRefused(t *testing.T) {
 		// (stringbytes.go).
 		{"BytesWritten", "func BytesWritten(s string) byte {\n\tb := []byte(s)\n\tb[0] = 1\n\treturn b[0]\n}\n", "p.go:6:13: BytesWritten: unsupported: a conversion of string to []byte: it allocates a copy", nil},
 		{"BytesPassed", "func BytesPassed(s string) int {\n\treturn Sum([]byte(s))\n}\n\nfunc Sum(b []byte) int {\n\tn := 0\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n", "BytesPassed: unsupported: a conversion of string to []byte: it allocates a copy", []string{"Sum"}},
+		// Compiled, its generated test did not build (xxh3's
+		// accumScalar).
+		{"UnsafeParam", "import \"unsafe\"\n\nfunc UnsafeParam(p unsafe.Pointer, n int) (s uint64) {\n\tfor i := 0; i < n; i++ {\n\t\ts += uint64(*(*byte)(unsafe.Pointer(uintptr(p) + uintptr(i))))\n\t}\n\treturn s\n}\n", "p.go:7:18: UnsafeParam: unsupported: a parameter of type unsafe.Pointer", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {

@@ -367,6 +367,13 @@ func (l *lowerer) params() {
 		if i < l.sig.Params().Len() && l.sig.Params().At(i).Pos().IsValid() {
 			l.pos = l.sig.Params().At(i).Pos() // a refusal of its type points at it
 		}
+		if b, ok := l.f.TypeOf(p).Underlying().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+			// The generated test could only point it at memory of its
+			// own choosing, of no size the function knows of (xxh3's
+			// accumScalar reads l bytes from it): its test would not
+			// build, or would read past what it made.
+			l.fail("a parameter of type unsafe.Pointer: the generated test cannot tell how much memory it must point to; take a slice ([]byte) or a pointer to an array instead, or keep the function in Go")
+		}
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
