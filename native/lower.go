@@ -10,6 +10,7 @@
 package native
 
 import (
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -82,6 +83,7 @@ type lowerer struct {
 	// string(b) registers holding b, converted by the trampoline they
 	// are passed to (convertargs.go), with b's type.
 	bytesArgs map[ir.Reg]types.Type
+	funcArgs  map[ir.Reg]funcArg // funcargs.go
 	// The pointers of slices made or grown by a Go helper (appends.go).
 	made map[Value]bool
 }
@@ -276,8 +278,19 @@ func (l *lowerer) transform() {
 	if in, ptrs := pointerAcrossCall(l.m); in != nil {
 		l.pos = in.Pos
 		l.refuseMadeAcrossCall(ptrs)
-		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
+		l.fail("%s", ptrAcrossCall)
 	}
+}
+
+// ptrAcrossCall refuses a pointer live across a call (acrossCall
+// recognises it, to retry with less inlining).
+const ptrAcrossCall = "a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)"
+
+// acrossCall reports whether err is the refusal of a pointer live
+// across a call.
+func acrossCall(err error) bool {
+	var u *Unsupported
+	return errors.As(err, &u) && u.What == ptrAcrossCall
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -431,6 +444,8 @@ func (l *lowerer) call(in *ir.Instr) {
 	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
 		c = l.trampoline(in)
+		l.callee(c, in.Sym(), l.passedArgs(in), in.Dsts())
+		return
 	}
 	l.callee(c, in.Sym(), in.CallArgs(), in.Dsts())
 }
@@ -847,6 +862,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.ret(args)
 	case ir.OpCall:
 		l.call(in)
+	case ir.OpFunc:
+		if !l.funcInTrampoline(dst, in) {
+			l.refuseConstruct(in, constructs[ir.OpFunc])
+		}
 	default:
 		if what, ok := constructs[in.Op]; ok {
 			l.refuseConstruct(in, what)
