@@ -126,7 +126,12 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 		}
 		room = newCap
 	}
-	if d := l.offset(lo, elem); d != NoValue {
+	if d := l.offset(lo, elem); d != NoValue && l.positiveSpan(lo, hi) {
+		// s[8:16] (binary.LittleEndian.Uint64(b[8:16])): once the
+		// check passes, its capacity is at least its length, 8, so
+		// the pointer moves.
+		ptr = l.def(GP, true, &Instr{Op: OpLea, Mem: Mem{Base: ptr, Index: d, Scale: 1}, Args: []Value{ptr, d}})
+	} else if d != NoValue {
 		// The offset or 0, chosen off the pointer's own chain (a
 		// pointer advanced in a loop waits for one addition only).
 		zero := l.def(GP, false, &Instr{Op: OpConst, Imm: 0, Width: 8})
@@ -139,6 +144,19 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 	} else {
 		l.vals[dst] = []Value{moved, newLen, newCap}
 	}
+}
+
+// positiveSpan reports whether lo and hi are constants with hi > lo:
+// the slice s[lo:hi], its check passed, has a length and so a capacity
+// above 0, and its pointer is s's advanced by lo elements (Go keeps
+// the pointer only for a capacity of 0, not to point past s).
+func (l *lowerer) positiveSpan(lo, hi ir.Reg) bool {
+	if hi == ir.NoReg {
+		return false
+	}
+	a, ok1 := l.imm(lo)
+	b, ok2 := l.imm(hi)
+	return ok1 && ok2 && b > a
 }
 
 // offset returns lo*elem in a register, or NoValue when it is 0.
