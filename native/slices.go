@@ -126,10 +126,11 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 		}
 		room = newCap
 	}
-	if d := l.offset(lo, elem); d != NoValue && l.positiveSpan(lo, hi) {
-		// s[8:16] (binary.LittleEndian.Uint64(b[8:16])): once the
-		// check passes, its capacity is at least its length, 8, so
-		// the pointer moves.
+	if d := l.offset(lo, elem); d != NoValue && (l.positiveSpan(lo, hi) || l.aboveBy(newHi, lo)) {
+		// hi = lo + k, k > 0, or both constants, hi > lo: the checks
+		// passed, so the new length is hi - lo, and the capacity at
+		// least that: never 0 (snappy's load32, b[i:i+4:len(b)];
+		// binary.LittleEndian.Uint64(b[8:16])).
 		ptr = l.def(GP, true, &Instr{Op: OpLea, Mem: Mem{Base: ptr, Index: d, Scale: 1}, Args: []Value{ptr, d}})
 	} else if d != NoValue {
 		// The offset or 0, chosen off the pointer's own chain (a
@@ -157,6 +158,25 @@ func (l *lowerer) positiveSpan(lo, hi ir.Reg) bool {
 	a, ok1 := l.imm(lo)
 	b, ok2 := l.imm(hi)
 	return ok1 && ok2 && b > a
+}
+
+// aboveBy reports whether hi is lo plus a constant k > 0, added at 64
+// bits in the current block (hi - lo is then k once lo ≤ hi passed,
+// even where the addition wrapped: the check fails there).
+func (l *lowerer) aboveBy(hi Value, lo ir.Reg) bool {
+	if lo == ir.NoReg {
+		return false
+	}
+	if _, ok := l.imm(lo); ok {
+		return false
+	}
+	x := l.value(lo)
+	for _, in := range l.cur.Instrs {
+		if in.Dst == hi {
+			return in.Op == OpBin && in.Bin == BinAdd && in.Width == 8 && in.HasImm && in.Imm > 0 && len(in.Args) == 1 && in.Args[0] == x
+		}
+	}
+	return false
 }
 
 // offset returns lo*elem in a register, or NoValue when it is 0.
