@@ -101,6 +101,7 @@ func Compile(req Request) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	pipeline = boundGCM(pipeline)
 
 	if err := checkDir(dir); err != nil {
 		return nil, err

@@ -148,3 +148,47 @@ func TestGCMAnchorOutOfLoop(t *testing.T) {
 	}
 	wantRule(t, gcmOf(t, gcmGuarded, after), RuleAnchor)
 }
+
+// gcmConstDiv divides by constants in a loop, below a call: by 10 and
+// 0 (integers) and by 0.0 (floats).
+const gcmConstDiv = `declare @main.g func()
+func @main.f(r0 int, r1 int, r2 float64) int {
+b0:
+    r3:int = const 0
+    r10:int = const 10
+    r11:int = const 0
+    r12:float64 = const 0
+    jump b1
+b1: <- b0, b2
+    r4:int = phi r3, r9
+    r5:bool = lt r4, r0
+    if r5, b2, b3
+b2: <- b1
+    call @main.g()
+    r6:int = div r1, r10
+    r7:float64 = div r2, r12
+    divcheck r11
+    r8:int = rem r1, r11
+    r9:int = add r4, r6
+    jump b1
+b3: <- b1
+    return r4
+}
+`
+
+// TestGCMConstantDivisor: a division by a constant other than 0, and a
+// floating-point one, have no precondition, so they may leave the loop
+// above the call before them; an integer division by 0 may not leave
+// its guard, although its operands are all outside the loop.
+func TestGCMConstantDivisor(t *testing.T) {
+	hoist := func(line string) string {
+		src := strings.Replace(gcmConstDiv, "    "+line+"\n", "", 1)
+		return strings.Replace(src, "    jump b1\nb1:", "    "+line+"\n    jump b1\nb1:", 1)
+	}
+	for _, line := range []string{"r6:int = div r1, r10", "r7:float64 = div r2, r12"} {
+		if err := gcmOf(t, gcmConstDiv, hoist(line)); err != nil {
+			t.Errorf("%s hoisted: %v", line, err)
+		}
+	}
+	wantRule(t, gcmOf(t, gcmConstDiv, hoist("r8:int = rem r1, r11")), RuleAnchor)
+}

@@ -10,11 +10,12 @@
 // through a nil func or interface, type assertions and method values
 // of a nil interface, indexing a nil slice or converting it to a
 // pointer to a non-empty array, writes to and ranges over a nil map,
-// sends and receives on a nil channel, panic(nil). A nil the program
-// wrote itself rather than one a comparison found is reported only
-// outside tests, and never for a dereference of a nil written as a
-// conversion (*(*int)(nil) = 0 faults on purpose; tests call nil funcs
-// to see them panic). Generic bodies are analysed with their type
+// sends and receives on a nil channel, panic(nil), in tests too, as
+// x/tools' nilness reports them there (a test's panic(nil)); never for
+// a dereference of a nil written as a conversion (*(*int)(nil) = 0
+// faults on purpose). A nil argument the program wrote itself is
+// reported only outside tests, which pass nil to see what happens.
+// Generic bodies are analysed with their type
 // parameters: a value of one is nil only if every type it may be has
 // nil, and any(x) is never nil only if none of them is an interface.
 //

@@ -12,7 +12,7 @@ import (
 )
 
 func TestNilness(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "a")
+	analysistest.Run(t, analysistest.TestData(), nilness.Analyzer, "a", "intests")
 }
 
 // TestContracts: what a function of another package promises of its

@@ -19,7 +19,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-go build -o "$work/vssavet" "$root/cmd/vssavet"
+# Built in vssa's module: the patterns may name another module's
+# packages, run from its directory.
+(cd "$root" && go build -o "$work/vssavet" ./cmd/vssavet)
 mkdir "$work/nilvet"
 cat > "$work/nilvet/main.go" <<'GO'
 package main

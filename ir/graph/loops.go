@@ -8,7 +8,18 @@ package graph
 // passing through h, over all of h's back edges: one loop per header.
 // Irreducible cycles, which have no such header, are in no loop.
 func LoopDepths(g *Graph, dom *DomTree) []int {
-	depth := make([]int, g.Len())
+	loops := LoopHeaders(g, dom)
+	depth := make([]int, len(loops))
+	for n, hs := range loops {
+		depth[n] = len(hs)
+	}
+	return depth
+}
+
+// LoopHeaders returns, for each node, the headers of the natural loops
+// (as LoopDepths defines them) that contain it, in increasing order.
+func LoopHeaders(g *Graph, dom *DomTree) [][]int {
+	loops := make([][]int, g.Len())
 	body := make([]int, g.Len()) // the header+1 whose loop last took the node
 	for h := range g.Len() {
 		var work []int
@@ -21,7 +32,7 @@ func LoopDepths(g *Graph, dom *DomTree) []int {
 			continue
 		}
 		body[h] = h + 1
-		depth[h]++
+		loops[h] = append(loops[h], h)
 		for len(work) > 0 {
 			b := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -29,9 +40,9 @@ func LoopDepths(g *Graph, dom *DomTree) []int {
 				continue
 			}
 			body[b] = h + 1
-			depth[b]++
+			loops[b] = append(loops[b], h)
 			work = append(work, g.Preds[b]...)
 		}
 	}
-	return depth
+	return loops
 }

@@ -38,3 +38,19 @@ func TestLoopDepths(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopHeaders: on the nested loops family, H_i is in the loops of
+// H_1..H_i, and B in all k.
+func TestLoopHeaders(t *testing.T) {
+	const k = 3
+	g := NestedLoops(k)
+	hs := LoopHeaders(g, Dominators(g, 0))
+	for i := 1; i <= k; i++ {
+		if len(hs[i]) != i || hs[i][0] != 1 || hs[i][i-1] != i {
+			t.Errorf("H%d: in the loops of %v, want H1..H%d", i, hs[i], i)
+		}
+	}
+	if len(hs[k+1]) != k || len(hs[0]) != 0 {
+		t.Errorf("B: %v, R: %v, want %d loops and none", hs[k+1], hs[0], k)
+	}
+}

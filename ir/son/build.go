@@ -4,6 +4,7 @@ package son
 
 import (
 	"fmt"
+	"go/constant"
 	"go/types"
 
 	"github.com/vssa-go/vssa/ir"
@@ -50,6 +51,7 @@ func Build(f *ir.Func) (*Graph, error) {
 			g.Def[r] = add(Node{Kind: Param, Reg: r, Block: -1, Pos: -1, Ctl: None})
 		}
 	}
+	consts := constsOf(f)
 	for _, b := range f.Blocks {
 		region := g.Regions[b.Index]
 		for _, phi := range b.Phis {
@@ -67,7 +69,7 @@ func Build(f *ir.Func) (*Graph, error) {
 				}
 			case Floats(f, in):
 				anchor := None
-				if in.Op.Has(ir.Unchecked) && !unsignedShift(f, in) {
+				if in.Op.Has(ir.Unchecked) && !noPrecondition(f, consts, in) {
 					anchor = prev
 				}
 				add(Node{Kind: Data, Instr: in, Block: -1, Home: b.Index, Pos: -1, Ctl: anchor})
@@ -131,17 +133,61 @@ func (g *Graph) cfg() *graph.Graph {
 	return cg
 }
 
-// unsignedShift reports whether in is a shift whose count has an
-// unsigned type: a shift's one precondition is a count that is not
-// negative (larger counts give 0 or the sign, as in Go), so such a
-// shift needs no check before it and no anchor (math/big's divisors
-// computes m>>1 in a loop's header).
-func unsignedShift(f *ir.Func, in *ir.Instr) bool {
-	if in.Op != ir.OpShl && in.Op != ir.OpShr {
-		return false
+// noPrecondition reports whether in, an unchecked instruction of f,
+// has its precondition hold whatever its operands' values, and so
+// needs no check before it and no anchor (consts gives the constants
+// of f by register). Its precondition is the interpreter's: a
+// shift's count is not negative, which holds for an unsigned count
+// (math/big's divisors computes m>>1 in a loop's header) or a constant
+// one; an integer division's divisor is not zero, which holds for a
+// constant one other than 0 (x/10 in a loop), and a floating-point
+// division has none (x/0 is an infinity or NaN).
+func noPrecondition(f *ir.Func, consts map[ir.Reg]*ir.Instr, in *ir.Instr) bool {
+	count := func() (constant.Value, bool) {
+		c := consts[in.Args()[1]]
+		if c == nil {
+			return nil, false
+		}
+		cv := f.ConstValue(c)
+		if cv == nil {
+			return nil, false
+		}
+		v := constant.ToInt(cv)
+		return v, v.Kind() == constant.Int
 	}
-	b, ok := f.TypeOf(in.Args()[1]).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsUnsigned != 0
+	switch in.Op {
+	case ir.OpShl, ir.OpShr:
+		if hasInfo(f.TypeOf(in.Args()[1]), types.IsUnsigned) {
+			return true
+		}
+		v, ok := count()
+		return ok && constant.Sign(v) >= 0
+	case ir.OpDiv, ir.OpRem:
+		if !hasInfo(f.TypeOf(in.Args()[1]), types.IsInteger) {
+			return true
+		}
+		v, ok := count()
+		return ok && constant.Sign(v) != 0
+	}
+	return false
+}
+
+func hasInfo(t types.Type, info types.BasicInfo) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&info != 0
+}
+
+// constsOf returns f's const instructions by the register they define.
+func constsOf(f *ir.Func) map[ir.Reg]*ir.Instr {
+	consts := make(map[ir.Reg]*ir.Instr)
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == ir.OpConst {
+				consts[in.Dst()] = in
+			}
+		}
+	}
+	return consts
 }
 
 // Floats reports whether in, an instruction of f, becomes a data node:

@@ -13,4 +13,8 @@
 // but never leaves its guard. Effects, checks and control stay in
 // place and in order. Validated by validate.GCM, which rebuilds both
 // graphs and accepts only a legal schedule of the same graph.
+//
+// For code compiled to registers (vssa compile), Bounded hoists only
+// what the loops left have registers for, and sinks nothing within its
+// loop (pressure.go); the validator is the same.
 package gcm

@@ -11,7 +11,19 @@ import (
 
 // Run moves every data node of f, in SSA form, to its best block. The
 // result shares f's instructions; it is f itself when nothing moves.
-func Run(f *ir.Func) (*ir.Func, struct{}, error) {
+func Run(f *ir.Func) (*ir.Func, struct{}, error) { return run(f, nil) }
+
+// Bounded returns Run for code compiled to machine registers (vssa
+// compile): a node moves only out of loops, never down into a branch
+// of its own loop (which saves no work in the loop and changes the
+// order the register allocator sees), and out of a loop only while the
+// values live across it fit in b's registers (pressure.go). Constants
+// are not counted: the backend makes them where they are used.
+func Bounded(b Bound) func(f *ir.Func) (*ir.Func, struct{}, error) {
+	return func(f *ir.Func) (*ir.Func, struct{}, error) { return run(f, &b) }
+}
+
+func run(f *ir.Func, bound *Bound) (*ir.Func, struct{}, error) {
 	g, err := son.Build(f)
 	if err != nil {
 		return nil, struct{}{}, err
@@ -26,6 +38,10 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 	moved := false
 	order := topoOrder(g)
 	uses := usesOf(g)
+	var p *pressure
+	if bound != nil {
+		p = newPressure(f, *bound)
+	}
 	// Consumers before their inputs: a data node's late block is the
 	// common ancestor of where its uses are placed.
 	for i := len(order) - 1; i >= 0; i-- {
@@ -43,12 +59,17 @@ func Run(f *ir.Func) (*ir.Func, struct{}, error) {
 			// the node is not, as a loop header dominates the exit.)
 			late = place[n]
 		}
-		best := late
-		for b := late; b != early[n] && b >= 0; {
-			b = dom.Idom(b)
-			if b >= 0 && depth[b] < depth[best] {
-				best = b
+		var best int
+		if p == nil {
+			best = late
+			for b := late; b != early[n] && b >= 0; {
+				b = dom.Idom(b)
+				if b >= 0 && depth[b] < depth[best] {
+					best = b
+				}
 			}
+		} else {
+			best = p.place(g, n, early[n], late, dom, depth)
 		}
 		if best != place[n] {
 			place[n], moved = best, true

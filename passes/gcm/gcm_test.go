@@ -163,3 +163,41 @@ b3: <- b1
 		t.Errorf("moved %d out of loops, %d into, want 1 (the unsigned shift) and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
 	}
 }
+
+// TestConstantDivisorHoisted: x/10 and a floating-point division need
+// no check, so gcm takes them out of the loop over the call before
+// them (gc's licm hoists x/10's multiply and shift); the division by
+// the parameter r3 stays below its check.
+func TestConstantDivisorHoisted(t *testing.T) {
+	f, err := ir.ParseFunc(`func @main.f(r0 int, r1 int, r2 float64, r3 int) int {
+b0:
+    r4:int = const 0
+    r10:int = const 10
+    r11:float64 = const 3
+    jump b1
+b1: <- b0, b2
+    r5:int = phi r4, r9
+    r6:bool = lt r5, r0
+    if r6, b2, b3
+b2: <- b1
+    divcheck r3
+    r12:int = div r1, r3
+    r7:int = div r1, r10
+    r8:float64 = div r2, r11
+    r13:int = add r7, r12
+    r9:int = add r5, r13
+    jump b1
+b3: <- b1
+    return r5
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := runChecked(t, f)
+	if g == nil {
+		return
+	}
+	if out, in := gcm.Moved(f, g); out != 2 || in != 0 {
+		t.Errorf("moved %d out of loops, %d into, want 2 (r1/10 and r2/3) and 0:\n%s", out, in, g.Format(ir.PrintOptions{}))
+	}
+}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/vssa-go/vssa/bridge"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/graph"
 	"github.com/vssa-go/vssa/passes"
 	"github.com/vssa-go/vssa/passes/gcm"
 	"github.com/vssa-go/vssa/validate"
@@ -57,6 +56,7 @@ func TestVersusGC(t *testing.T) {
 	vs := map[string]string{}    // position -> the ops hoisted there
 	stays := map[string]string{} // line -> the ops left in loops there
 	loopFiles := map[string]bool{}
+	seenLines := map[string]bool{} // lines of the instructions of the functions through gcm
 	var funcs, failed, trivial int
 	for _, f := range prog.Module.Funcs {
 		s, reports := (&passes.Manager{Pipeline: pipeline}).Run(f)
@@ -80,14 +80,17 @@ func TestVersusGC(t *testing.T) {
 				vs[posKey(prog.Fset.Position(in.Pos).String())] += in.Op.String() + " "
 			}
 		}
-		// What stays in loops, by line: what vssa has where gc
-		// hoisted and gcm did not.
-		cfg := g.CFG()
-		depth := graph.LoopDepths(cfg.Graph, cfg.Dom)
-		for _, b := range g.Blocks {
+		// What stays in loops, by line, and why: what vssa has where
+		// gc hoisted and gcm did not.
+		for in, why := range staysInLoops(g) {
+			if in.Pos.IsValid() {
+				stays[lineOf(posKey(prog.Fset.Position(in.Pos).String()))] += in.Op.String() + "/" + why + " "
+			}
+		}
+		for _, b := range s.Blocks {
 			for _, in := range b.Instrs {
-				if depth[b.Index] > 0 && in.Pos.IsValid() {
-					stays[lineOf(posKey(prog.Fset.Position(in.Pos).String()))] += in.Op.String() + " "
+				if in.Pos.IsValid() {
+					seenLines[lineOf(posKey(prog.Fset.Position(in.Pos).String()))] = true
 				}
 			}
 		}
@@ -127,6 +130,9 @@ func TestVersusGC(t *testing.T) {
 		sort.Strings(vsOnly)
 		fmt.Fprintf(&sb, "%s hoisted: gc licm %d (in the packages' files %d), gcm %d; both %d, gc only %d, gcm only %d\n",
 			key.unit, len(g), len(both)+len(gcOnly), len(v), len(both), len(gcOnly), len(vsOnly))
+		if key.unit == "lines" {
+			sb.WriteString(bucketReport(gcOnly, g, stays, seenLines))
+		}
 		fmt.Fprintf(&sb, "gc only (gc's ops; what vssa leaves in loops on the line):\n")
 		for _, p := range sample(gcOnly, *gcSample) {
 			fmt.Fprintf(&sb, "\t%s %s; %s\n", p, g[p], stays[key.line(p)])
