@@ -98,7 +98,9 @@ func writeBench(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 		back = append(back, fmt.Sprintf("a%d = b%d", i, i))
 	}
 	call := fmt.Sprintf("%s(%s)", n.refCall(c), spread(c.Sig, clones))
-	fmt.Fprintf(b, "\t\tif %sCatch(func() { %s }) != \"\" {\n\t\t\tcontinue\n\t\t}\n", s, call)
+	// An input on which the original panics, or loops past the
+	// counting copy's limit (stepcopy.go), is not timed.
+	fmt.Fprintf(b, "\t\t%sSteps = 0\n\t\tif %sCatch(func() { %s(%s) }) != \"\" {\n\t\t\tcontinue\n\t\t}\n", s, s, n.stepCall(c), spread(c.Sig, clones))
 	fmt.Fprintf(b, "\t\tif d := %sWorkTime(func() { %s }, func() { %s }); d > best {\n\t\t\tbest, bestScale = d, 1<<(try/%d)\n", s, strings.Join(fresh, "; "), call, benchTries/4)
 	for _, k := range keep {
 		fmt.Fprintf(b, "\t\t\t%s\n", k)

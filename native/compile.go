@@ -261,6 +261,7 @@ func Compile(req Request) (*Output, error) {
 		ranges  map[int][2]int64
 		drawn   map[int]bool
 		ir      *ir.Func
+		src     *ir.Func // before inlining, for a retry (inlineLeaves)
 		method  *MethodInfo
 		generic *GenericInfo
 	}
@@ -371,7 +372,7 @@ func Compile(req Request) (*Output, error) {
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
-		jobs = append(jobs, job{name, t.name, t.fdecl, t.decl, sig, ranges, drawn, g, t.method, t.generic})
+		jobs = append(jobs, job{name, t.name, t.fdecl, t.decl, sig, ranges, drawn, g, f, t.method, t.generic})
 	}
 	// Callers compiled with a kept function call its Go copy.
 	for _, sym := range keptSyms {
@@ -380,7 +381,26 @@ func Compile(req Request) (*Output, error) {
 	helpers := n.helpers()
 	helpers.Data = unit.Data
 	for _, j := range jobs {
+		nt := len(unit.Trampolines)
 		c, err := compileFunc(j.ir, j.sig, j.name, helpers, unit)
+		if err != nil && acrossCall(err) {
+			unit.Trampolines = unit.Trampolines[:nt] // the first try's
+			// Inlined, a callee's call may leave a pointer of the
+			// caller's live across it, where the callee's own would
+			// have been an argument, reloaded: inline only the
+			// callees that call nothing (irinline.go).
+			rtl := inlineSmallCalls(j.src, func(sym string) *ir.Func {
+				if c := body(sym); c != nil && !callsAny(c) {
+					return c
+				}
+				return nil
+			})
+			lowerStringRanges(rtl)
+			if g, perr := runPasses(pipeline, rtl); perr == nil {
+				appendLiterals(g)
+				c, err = compileFunc(g, j.sig, j.name, helpers, unit)
+			}
+		}
 		if err != nil {
 			pos := fset.Position(j.decl.Pos())
 			var u *Unsupported

@@ -36,9 +36,11 @@ func TestRefused(t *testing.T) {
 		{"StorePtr", "func StorePtr(p **int, q *int) {\n\t*p = q\n}\n", "p.go:6:2: StorePtr: unsupported: a store of a value of type *int (it would need the garbage collector's write barrier)", nil},
 		{"MadeAcross", "func MadeAcross(s []int) []int {\n\ts = append(s, 1)\n\tH(3)\n\treturn s\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: MadeAcross: unsupported: a slice made or appended to by compiled code, and kept across a later call", []string{"H"}},
-		// A func value is called (indirectcalls.go), one made of a
-		// named function is not.
-		{"FuncValue", "import (\n\t\"strings\"\n\t\"unicode\"\n)\n\nfunc FuncValue(s string) int {\n\treturn strings.IndexFunc(s, unicode.IsSpace)\n}\n", "p.go:11:26: FuncValue: unsupported: a function value: call functions by name, or pass the function in as a parameter", nil},
+		// A func value is called (indirectcalls.go); one made of a
+		// named function is only passed to a function not compiled
+		// with it, whose trampoline names it (funcargs.go), not
+		// returned.
+		{"FuncValue", "import \"unicode\"\n\nfunc FuncValue(s []rune) func(rune) bool {\n\tif len(s) > 0 {\n\t\treturn unicode.IsSpace\n\t}\n\treturn nil\n}\n", "p.go:9:3: FuncValue: unsupported: a function value: call functions by name, or pass the function in as a parameter", nil},
 		{"PtrAcross", "func PtrAcross(n *Node) int {\n\tm := n.Next\n\tH(3)\n\treturn m.V\n}\n\nfunc H(k int) int {\n\tif k > 0 {\n\t\treturn H(k - 1)\n\t}\n\treturn 0\n}\n",
 			"p.go:7:3: PtrAcross: unsupported: a pointer computed before a call and used after it", []string{"H"}},
 		// Go ranges over a copy, which the loop's writes do not change.
@@ -46,6 +48,17 @@ func TestRefused(t *testing.T) {
 		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
 		{"SameTable", "func SameTable(a, b *[16]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [16]uint64, too large for compiled code to hold (at most 8 words)", nil},
+		// Only s == "" and s != "" are compiled (stringcompare.go);
+		// the refusal is at the comparison, not the function's line.
+		{"StrEq", "func StrEq(s, t string) int {\n\tn := 0\n\tif s == t {\n\t\tn++\n\t}\n\treturn n\n}\n", "p.go:7:7: StrEq: unsupported: a comparison of strings other than s == \"\" or s != \"\"", nil},
+		{"StrLess", "func StrLess(s string) bool {\n\treturn s < \"b\"\n}\n", "p.go:6:11: StrLess: unsupported: a comparison of strings other than", nil},
+		// []byte(s) is s's bytes only where nothing writes them
+		// (stringbytes.go).
+		{"BytesWritten", "func BytesWritten(s string) byte {\n\tb := []byte(s)\n\tb[0] = 1\n\treturn b[0]\n}\n", "p.go:6:13: BytesWritten: unsupported: a conversion of string to []byte: it allocates a copy", nil},
+		{"BytesPassed", "func BytesPassed(s string) int {\n\treturn Sum([]byte(s))\n}\n\nfunc Sum(b []byte) int {\n\tn := 0\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n", "BytesPassed: unsupported: a conversion of string to []byte: it allocates a copy", []string{"Sum"}},
+		// Compiled, its generated test did not build (xxh3's
+		// accumScalar).
+		{"UnsafeParam", "import \"unsafe\"\n\nfunc UnsafeParam(p unsafe.Pointer, n int) (s uint64) {\n\tfor i := 0; i < n; i++ {\n\t\ts += uint64(*(*byte)(unsafe.Pointer(uintptr(p) + uintptr(i))))\n\t}\n\treturn s\n}\n", "p.go:7:18: UnsafeParam: unsupported: a parameter of type unsafe.Pointer", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
 	}
 	for _, tc := range cases {

@@ -316,7 +316,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 		decl.Doc = nil
 		fmt.Fprintf(&b, "// %s is %s's Go original.\n", decl.Name.Name, c.Name)
 		// It calls the originals of the compiled functions it calls.
-		renamed := refCalls(n, info, decl.Body, fns)
+		renamed := refCalls(n, info, decl.Body, fns, n.refName)
 		err := printer.Fprint(&b, fset, &decl)
 		for id, name := range renamed {
 			id.Name = name
@@ -325,12 +325,24 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 			return nil, err
 		}
 		b.WriteString("\n\n")
+		// The copy the check runs, counting its loops' rounds
+		// (stepcopy.go), calling the counting copies.
+		decl.Name = ast.NewIdent(n.stepName(c.Name))
+		renamed = refCalls(n, info, decl.Body, fns, n.stepName)
+		err = writeStepCopy(&b, n, fset, &decl, c.Name)
+		for id, name := range renamed {
+			id.Name = name
+		}
+		if err != nil {
+			return nil, err
+		}
 		writeCheck(&b, n, gens, c)
 	}
 	writeSources(&b, n, fns)
 	writeBenchSupport(&b, n)
 	gens.write(&b)
 	writeSupport(&b, n)
+	writeStepSupport(&b, n)
 	imports, err := testImports(info, fns, n.used)
 	if err != nil {
 		return nil, err
@@ -419,9 +431,10 @@ func importLines(names map[string]string) string {
 }
 
 // refCalls renames, in body, the identifiers that refer to one of the
-// compiled functions fns to its Go original's copy, and returns their
-// names before, to restore them (body is the package's syntax).
-func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled) map[*ast.Ident]string {
+// compiled functions fns to its Go original's copy (named by copyName),
+// and returns their names before, to restore them (body is the
+// package's syntax).
+func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled, copyName func(string) string) map[*ast.Ident]string {
 	renamed := map[*ast.Ident]string{}
 	ast.Inspect(body, func(node ast.Node) bool {
 		id, ok := node.(*ast.Ident)
@@ -438,7 +451,7 @@ func refCalls(n names, info *types.Info, body *ast.BlockStmt, fns []*Compiled) m
 			// instantiations: a copy is generic, as written.
 			if c.Name == obj.Name() || c.Generic != nil && c.Generic.Origin == obj.Origin() {
 				renamed[id] = id.Name
-				id.Name = n.refName(c.Name)
+				id.Name = copyName(c.Name)
 			}
 		}
 		return true
@@ -492,7 +505,9 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	if logs {
 		fmt.Fprintf(b, "\t%sLogTake()\n", s)
 	}
-	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.refCall(c), spread(c.Sig, refArgs))
+	fmt.Fprintf(b, "\t%[1]sChecks++\n\t%[1]sSteps = 0\n", s)
+	fmt.Fprintf(b, "\twantPanic := %sCatch(func() { %s%s(%s) })\n", s, assign(want), n.stepCall(c), spread(c.Sig, refArgs))
+	fmt.Fprintf(b, "\tif wantPanic == %[1]sStepPanic {\n\t\t%[1]sSkipped++\n\t\treturn\n\t}\n", s)
 	if logs {
 		fmt.Fprintf(b, "\twantCalls := %sLogTake()\n", s)
 	}
@@ -516,7 +531,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	}
 	b.WriteString("}\n\n")
 
-	fmt.Fprintf(b, "func TestVSSA%s(t *testing.T) {\n\tg := %sRandGen(1)\n\tfor range 3000 {\n\t\t%sCheck%s(t, g)\n\t}\n", F, s, s, F)
+	fmt.Fprintf(b, "func TestVSSA%s(t *testing.T) {\n\t%sChecks, %sSkipped = 0, 0\n\tdefer %sReportSkipped(t)\n\tg := %sRandGen(1)\n\tfor range 3000 {\n\t\t%sCheck%s(t, g)\n\t}\n", F, s, s, s, s, s, F)
 	if c.AVX2 {
 		flag := n.helpers().AVX2
 		fmt.Fprintf(b, "\tif %[1]s {\n\t\t// The SSE2 loops too.\n\t\t%[1]s = false\n\t\tdefer func() { %[1]s = true }()\n\t\tg = %[2]sRandGen(2)\n\t\tfor range 3000 {\n\t\t\t%[2]sCheck%[3]s(t, g)\n\t\t}\n\t}\n", flag, s, F)

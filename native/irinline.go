@@ -177,3 +177,20 @@ func countInstrs(f *ir.Func) int {
 	}
 	return n
 }
+
+// callsAny reports whether c calls a function that stays a call (not a
+// builtin, nor one of the packages whose calls are instructions).
+func callsAny(c *ir.Func) bool {
+	for _, b := range c.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != ir.OpCall || in.CallMode == ir.CallBuiltin {
+				continue
+			}
+			if path, _ := splitSym(in.Sym()); in.CallMode == ir.CallStatic && intrinsicPackage(path) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}

@@ -10,6 +10,7 @@
 package native
 
 import (
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -82,6 +83,7 @@ type lowerer struct {
 	// string(b) registers holding b, converted by the trampoline they
 	// are passed to (convertargs.go), with b's type.
 	bytesArgs map[ir.Reg]types.Type
+	funcArgs  map[ir.Reg]funcArg // funcargs.go
 	// The pointers of slices made or grown by a Go helper (appends.go).
 	made map[Value]bool
 }
@@ -281,8 +283,19 @@ func (l *lowerer) transform() {
 	if in, ptrs := pointerAcrossCall(l.m); in != nil {
 		l.pos = in.Pos
 		l.refuseMadeAcrossCall(ptrs)
-		l.fail("a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)")
+		l.fail("%s", ptrAcrossCall)
 	}
+}
+
+// ptrAcrossCall refuses a pointer live across a call (acrossCall
+// recognises it, to retry with less inlining).
+const ptrAcrossCall = "a pointer computed before a call and used after it (the call may move the stack; only the arguments' own pointers are reloaded)"
+
+// acrossCall reports whether err is the refusal of a pointer live
+// across a call.
+func acrossCall(err error) bool {
+	var u *Unsupported
+	return errors.As(err, &u) && u.What == ptrAcrossCall
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -372,6 +385,13 @@ func (l *lowerer) params() {
 		if i < l.sig.Params().Len() && l.sig.Params().At(i).Pos().IsValid() {
 			l.pos = l.sig.Params().At(i).Pos() // a refusal of its type points at it
 		}
+		if b, ok := l.f.TypeOf(p).Underlying().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+			// The generated test could only point it at memory of its
+			// own choosing, of no size the function knows of (xxh3's
+			// accumScalar reads l bytes from it): its test would not
+			// build, or would read past what it made.
+			l.fail("a parameter of type unsafe.Pointer: the generated test cannot tell how much memory it must point to; take a slice ([]byte) or a pointer to an array instead, or keep the function in Go")
+		}
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
 			l.vals[p] = append(l.vals[p], v)
@@ -447,6 +467,8 @@ func (l *lowerer) call(in *ir.Instr) {
 	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
 		c = l.trampoline(in)
+		l.callee(c, in.Sym(), l.passedArgs(in), in.Dsts())
+		return
 	}
 	l.callee(c, in.Sym(), in.CallArgs(), in.Dsts())
 }
@@ -863,6 +885,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 		l.ret(args)
 	case ir.OpCall:
 		l.call(in)
+	case ir.OpFunc:
+		if !l.funcInTrampoline(dst, in) {
+			l.refuseConstruct(in, constructs[ir.OpFunc])
+		}
 	default:
 		if what, ok := constructs[in.Op]; ok {
 			l.refuseConstruct(in, what)
@@ -938,6 +964,9 @@ func (l *lowerer) compare(in *ir.Instr) *Instr {
 		}
 		return &Instr{Op: OpCmp, Cond: condOf[in.Op], Width: 8, Args: []Value{l.values(x)[0]}, Imm: 0, HasImm: true}
 	}
+	if isString(l.f.TypeOf(x)) {
+		return l.compareString(in)
+	}
 	w, s, fl := l.kind(l.f.TypeOf(x))
 	if _, isPtr := l.f.TypeOf(x).Underlying().(*types.Pointer); isPtr {
 		s = false
@@ -956,6 +985,11 @@ func (l *lowerer) branch(b *ir.Block, c ir.Reg) {
 	if l.fusedCompare(b, c) {
 		for _, in := range b.Instrs {
 			if len(in.Dsts()) == 1 && in.Dsts()[0] == c {
+				if in.Pos.IsValid() {
+					// A refusal of the comparison points at it, not
+					// at the if, which has no position of its own.
+					l.pos = in.Pos
+				}
 				mi := l.compare(in)
 				mi.Op = OpBranch
 				l.emit(mi)
@@ -1046,7 +1080,7 @@ func (l *lowerer) load(dst ir.Reg, a *symAddr) {
 // convert makes dst the numeric conversion of x.
 func (l *lowerer) convert(dst, x ir.Reg) {
 	if to, from := l.f.TypeOf(dst).Underlying(), l.f.TypeOf(x).Underlying(); isString(to) != isString(from) {
-		if l.convertInTrampoline(dst, x) {
+		if l.convertInTrampoline(dst, x) || l.bytesOfString(dst, x) {
 			return
 		}
 		// string(b), []byte(s), []rune(s), string(r): a new string or

@@ -126,10 +126,11 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 		}
 		room = newCap
 	}
-	if d := l.offset(lo, elem); d != NoValue && l.aboveBy(newHi, lo) {
-		// hi = lo + k, k > 0: the checks passed, so the new length
-		// is k, and the capacity at least k: never 0 (snappy's
-		// load32, b[i:i+4:len(b)]).
+	if d := l.offset(lo, elem); d != NoValue && (l.positiveSpan(lo, hi) || l.aboveBy(newHi, lo)) {
+		// hi = lo + k, k > 0, or both constants, hi > lo: the checks
+		// passed, so the new length is hi - lo, and the capacity at
+		// least that: never 0 (snappy's load32, b[i:i+4:len(b)];
+		// binary.LittleEndian.Uint64(b[8:16])).
 		ptr = l.def(GP, true, &Instr{Op: OpLea, Mem: Mem{Base: ptr, Index: d, Scale: 1}, Args: []Value{ptr, d}})
 	} else if d != NoValue {
 		// The offset or 0, chosen off the pointer's own chain (a
@@ -144,6 +145,19 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 	} else {
 		l.vals[dst] = []Value{moved, newLen, newCap}
 	}
+}
+
+// positiveSpan reports whether lo and hi are constants with hi > lo:
+// the slice s[lo:hi], its check passed, has a length and so a capacity
+// above 0, and its pointer is s's advanced by lo elements (Go keeps
+// the pointer only for a capacity of 0, not to point past s).
+func (l *lowerer) positiveSpan(lo, hi ir.Reg) bool {
+	if hi == ir.NoReg {
+		return false
+	}
+	a, ok1 := l.imm(lo)
+	b, ok2 := l.imm(hi)
+	return ok1 && ok2 && b > a
 }
 
 // aboveBy reports whether hi is lo plus a constant k > 0, added at 64

@@ -33,7 +33,12 @@ type Trampoline struct {
 	// Converts[i]: parameter i is a []byte the callee takes as
 	// string(pi) (convertargs.go).
 	Converts []bool
-	Results  []types.Type
+	// Named, if not nil, has an entry per argument of the call:
+	// "" for one passed (the next of Params), else the function the
+	// trampoline names in its place (funcargs.go).
+	Named   []string
+	Imports map[string]string // path → name: the packages of Named's functions
+	Results []types.Type
 }
 
 // trampoline returns the callee through which call, of a function not
@@ -60,7 +65,23 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	}
 	var params, results []types.Type
 	var converts []bool
+	var named []string
+	var namedImports map[string]string
 	for _, a := range call.CallArgs() {
+		if fa, ok := l.funcArgs[a]; ok {
+			expr, pkgName := l.funcName(fa)
+			named = append(named, expr)
+			if pkgName != "" {
+				if namedImports == nil {
+					namedImports = map[string]string{}
+				}
+				namedImports[fa.path] = pkgName
+			}
+			continue
+		}
+		if l.funcArgs != nil {
+			named = append(named, "")
+		}
 		t, conv := l.bytesArgs[a]
 		if !conv {
 			t = l.f.TypeOf(a)
@@ -78,7 +99,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 	}
 	u := l.unit
 	for _, t := range u.Trampolines {
-		if t.Pkg == path && t.Func == name && t.Method == method && slices.Equal(t.Converts, converts) && sameTypes(t.Params, params) {
+		if t.Pkg == path && t.Func == name && t.Method == method && slices.Equal(t.Converts, converts) && slices.Equal(t.Named, named) && sameTypes(t.Params, params) {
 			return Callee{Name: t.Name, Sig: t.signature()}
 		}
 	}
@@ -93,7 +114,7 @@ func (l *lowerer) trampoline(call *ir.Instr) Callee {
 			l.fail("a call of %s, of a package the compiled package does not import", sym)
 		}
 	}
-	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Method: method, Params: params, Converts: converts, Results: results}
+	t := &Trampoline{Name: fmt.Sprintf("%sCall%d", u.Data.prefix, len(u.Trampolines)), Pkg: path, PkgName: pkgName, Func: name, Method: method, Params: params, Converts: converts, Named: named, Imports: namedImports, Results: results}
 	u.Trampolines = append(u.Trampolines, t)
 	return Callee{Name: t.Name, Sig: t.signature()}
 }
@@ -190,6 +211,21 @@ func trampolinesGo(n names, ts []*Trampoline) (string, map[string]string) {
 				arg = "string(" + arg + ")"
 			}
 			args = append(args, arg)
+		}
+		if t.Named != nil {
+			// The functions it names itself, among the passed
+			// arguments in the call's order (funcargs.go).
+			passed := args
+			args = nil
+			for _, fn := range t.Named {
+				if fn == "" {
+					fn, passed = passed[0], passed[1:]
+				}
+				args = append(args, fn)
+			}
+			for path, name := range t.Imports {
+				imports[path] = name
+			}
 		}
 		for _, r := range t.Results {
 			rs = append(rs, types.TypeString(r, qual))

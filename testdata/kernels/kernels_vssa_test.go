@@ -29,6 +29,18 @@ func vssaKernelsRefAdler32(data []byte) uint32 {
 	return b<<16 | a
 }
 
+// vssaKernelsStepAdler32 is Adler32's Go original, counting its loops' rounds.
+func vssaKernelsStepAdler32(data []byte) uint32 {
+	const mod = 65521
+	a, b := uint32(1), uint32(0)
+	for _, c := range data {
+		vssaKernelsStep()
+		a = (a + uint32(c)) % mod
+		b = (b + a) % mod
+	}
+	return b<<16 | a
+}
+
 // vssaKernelsCheckAdler32 runs Adler32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckAdler32(t testing.TB, g *vssaKernelsGen) {
@@ -36,7 +48,13 @@ func vssaKernelsCheckAdler32(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone0(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefAdler32(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepAdler32(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = Adler32(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("Adler32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -50,6 +68,8 @@ func vssaKernelsCheckAdler32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAAdler32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckAdler32(t, g)
@@ -85,7 +105,8 @@ func BenchmarkVSSAAdler32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefAdler32(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepAdler32(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefAdler32(w0) }); d > best {
@@ -161,6 +182,17 @@ func vssaKernelsRefFNV1a32(data []byte) uint32 {
 	return h
 }
 
+// vssaKernelsStepFNV1a32 is FNV1a32's Go original, counting its loops' rounds.
+func vssaKernelsStepFNV1a32(data []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range data {
+		vssaKernelsStep()
+		h ^= uint32(c)
+		h *= 16777619
+	}
+	return h
+}
+
 // vssaKernelsCheckFNV1a32 runs FNV1a32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckFNV1a32(t testing.TB, g *vssaKernelsGen) {
@@ -168,7 +200,13 @@ func vssaKernelsCheckFNV1a32(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone0(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefFNV1a32(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepFNV1a32(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = FNV1a32(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("FNV1a32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -182,6 +220,8 @@ func vssaKernelsCheckFNV1a32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAFNV1a32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckFNV1a32(t, g)
@@ -217,7 +257,8 @@ func BenchmarkVSSAFNV1a32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a32(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepFNV1a32(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefFNV1a32(w0) }); d > best {
@@ -293,6 +334,17 @@ func vssaKernelsRefFNV1a64(data []byte) uint64 {
 	return h
 }
 
+// vssaKernelsStepFNV1a64 is FNV1a64's Go original, counting its loops' rounds.
+func vssaKernelsStepFNV1a64(data []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range data {
+		vssaKernelsStep()
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
 // vssaKernelsCheckFNV1a64 runs FNV1a64 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckFNV1a64(t testing.TB, g *vssaKernelsGen) {
@@ -300,7 +352,13 @@ func vssaKernelsCheckFNV1a64(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone0(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefFNV1a64(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepFNV1a64(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = FNV1a64(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("FNV1a64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -314,6 +372,8 @@ func vssaKernelsCheckFNV1a64(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAFNV1a64(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckFNV1a64(t, g)
@@ -349,7 +409,8 @@ func BenchmarkVSSAFNV1a64(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefFNV1a64(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepFNV1a64(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefFNV1a64(w0) }); d > best {
@@ -428,6 +489,21 @@ func vssaKernelsRefCRC32(data []byte) uint32 {
 	return ^crc
 }
 
+// vssaKernelsStepCRC32 is CRC32's Go original, counting its loops' rounds.
+func vssaKernelsStepCRC32(data []byte) uint32 {
+	crc := ^uint32(0)
+	for i := range data {
+		vssaKernelsStep()
+		crc ^= uint32(data[i])
+		for k := 0; k < 8; k++ {
+			vssaKernelsStep()
+			mask := -(crc & 1)
+			crc = crc>>1 ^ 0xEDB88320&mask
+		}
+	}
+	return ^crc
+}
+
 // vssaKernelsCheckCRC32 runs CRC32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCRC32(t testing.TB, g *vssaKernelsGen) {
@@ -435,7 +511,13 @@ func vssaKernelsCheckCRC32(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone0(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCRC32(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCRC32(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CRC32(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CRC32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -449,6 +531,8 @@ func vssaKernelsCheckCRC32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACRC32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCRC32(t, g)
@@ -484,7 +568,8 @@ func BenchmarkVSSACRC32(b *testing.B) {
 		a0 = vssaKernelsGen0(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCRC32(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCRC32(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefCRC32(w0) }); d > best {
@@ -559,6 +644,16 @@ func vssaKernelsRefDjb2(s string) uint32 {
 	return h
 }
 
+// vssaKernelsStepDjb2 is Djb2's Go original, counting its loops' rounds.
+func vssaKernelsStepDjb2(s string) uint32 {
+	h := uint32(5381)
+	for i := 0; i < len(s); i++ {
+		vssaKernelsStep()
+		h = h<<5 + h + uint32(s[i])
+	}
+	return h
+}
+
 // vssaKernelsCheckDjb2 runs Djb2 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckDjb2(t testing.TB, g *vssaKernelsGen) {
@@ -566,7 +661,13 @@ func vssaKernelsCheckDjb2(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone4(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefDjb2(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepDjb2(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = Djb2(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("Djb2(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -577,6 +678,8 @@ func vssaKernelsCheckDjb2(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSADjb2(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckDjb2(t, g)
@@ -608,7 +711,8 @@ func BenchmarkVSSADjb2(b *testing.B) {
 		_ = g // every parameter may have its //vssa:range
 		a0 = vssaKernelsGen4(g)
 		g.scale = 1
-		if vssaKernelsCatch(func() { vssaKernelsRefDjb2(a0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepDjb2(a0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefDjb2(a0) }); d > best {
@@ -667,6 +771,16 @@ func vssaKernelsRefDotFloat64(a, b []float64) float64 {
 	return sum
 }
 
+// vssaKernelsStepDotFloat64 is DotFloat64's Go original, counting its loops' rounds.
+func vssaKernelsStepDotFloat64(a, b []float64) float64 {
+	var sum float64
+	for i := range a {
+		vssaKernelsStep()
+		sum += a[i] * b[i]
+	}
+	return sum
+}
+
 // vssaKernelsCheckDotFloat64 runs DotFloat64 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckDotFloat64(t testing.TB, g *vssaKernelsGen) {
@@ -676,7 +790,13 @@ func vssaKernelsCheckDotFloat64(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone5(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 float64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefDotFloat64(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepDotFloat64(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = DotFloat64(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("DotFloat64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -693,6 +813,8 @@ func vssaKernelsCheckDotFloat64(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSADotFloat64(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckDotFloat64(t, g)
@@ -737,7 +859,8 @@ func BenchmarkVSSADotFloat64(b *testing.B) {
 		copy(a1, a0)
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat64(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepDotFloat64(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0); w1 = vssaKernelsClone5(a1) }, func() { vssaKernelsRefDotFloat64(w0, w1) }); d > best {
@@ -821,6 +944,16 @@ func vssaKernelsRefDotFloat32(a, b []float32) float32 {
 	return sum
 }
 
+// vssaKernelsStepDotFloat32 is DotFloat32's Go original, counting its loops' rounds.
+func vssaKernelsStepDotFloat32(a, b []float32) float32 {
+	var sum float32
+	for i, x := range a {
+		vssaKernelsStep()
+		sum += x * b[i]
+	}
+	return sum
+}
+
 // vssaKernelsCheckDotFloat32 runs DotFloat32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckDotFloat32(t testing.TB, g *vssaKernelsGen) {
@@ -830,7 +963,13 @@ func vssaKernelsCheckDotFloat32(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone7(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 float32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefDotFloat32(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepDotFloat32(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = DotFloat32(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("DotFloat32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -847,6 +986,8 @@ func vssaKernelsCheckDotFloat32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSADotFloat32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckDotFloat32(t, g)
@@ -891,7 +1032,8 @@ func BenchmarkVSSADotFloat32(b *testing.B) {
 		copy(a1, a0)
 		w0 := vssaKernelsClone7(a0)
 		w1 := vssaKernelsClone7(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefDotFloat32(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepDotFloat32(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone7(a0); w1 = vssaKernelsClone7(a1) }, func() { vssaKernelsRefDotFloat32(w0, w1) }); d > best {
@@ -979,6 +1121,22 @@ func vssaKernelsRefMatMul(dst, a, b []float64, n int) {
 	}
 }
 
+// vssaKernelsStepMatMul is MatMul's Go original, counting its loops' rounds.
+func vssaKernelsStepMatMul(dst, a, b []float64, n int) {
+	for i := 0; i < n; i++ {
+		vssaKernelsStep()
+		for j := 0; j < n; j++ {
+			vssaKernelsStep()
+			var sum float64
+			for k := 0; k < n; k++ {
+				vssaKernelsStep()
+				sum += a[i*n+k] * b[k*n+j]
+			}
+			dst[i*n+j] = sum
+		}
+	}
+}
+
 // vssaKernelsCheckMatMul runs MatMul and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckMatMul(t testing.TB, g *vssaKernelsGen) {
@@ -991,7 +1149,13 @@ func vssaKernelsCheckMatMul(t testing.TB, g *vssaKernelsGen) {
 	a3 := int(g.between(0, 32))
 	b3 := vssaKernelsClone9(a3)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2, ", ", b3)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefMatMul(b0, b1, b2, b3) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepMatMul(b0, b1, b2, b3) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { MatMul(a0, a1, a2, a3) })
 	if gotPanic != wantPanic {
 		t.Fatalf("MatMul(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1008,6 +1172,8 @@ func vssaKernelsCheckMatMul(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAMatMul(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckMatMul(t, g)
@@ -1064,7 +1230,8 @@ func BenchmarkVSSAMatMul(b *testing.B) {
 		w0 := vssaKernelsClone5(a0)
 		w1 := vssaKernelsClone5(a1)
 		w2 := vssaKernelsClone5(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepMatMul(w0, w1, w2, a3) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0); w1 = vssaKernelsClone5(a1); w2 = vssaKernelsClone5(a2) }, func() { vssaKernelsRefMatMul(w0, w1, w2, a3) }); d > best {
@@ -1161,6 +1328,18 @@ func vssaKernelsRefCountByte(s []byte, c byte) int {
 	return n
 }
 
+// vssaKernelsStepCountByte is CountByte's Go original, counting its loops' rounds.
+func vssaKernelsStepCountByte(s []byte, c byte) int {
+	n := 0
+	for _, x := range s {
+		vssaKernelsStep()
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
 // vssaKernelsCheckCountByte runs CountByte and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountByte(t testing.TB, g *vssaKernelsGen) {
@@ -1170,7 +1349,13 @@ func vssaKernelsCheckCountByte(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone1(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountByte(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountByte(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountByte(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountByte(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1184,6 +1369,8 @@ func vssaKernelsCheckCountByte(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountByte(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountByte(t, g)
@@ -1223,7 +1410,8 @@ func BenchmarkVSSACountByte(b *testing.B) {
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountByte(w0, a1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountByte(w0, a1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefCountByte(w0, a1) }); d > best {
@@ -1301,6 +1489,17 @@ func vssaKernelsRefIndexByte(s []byte, c byte) int {
 	return -1
 }
 
+// vssaKernelsStepIndexByte is IndexByte's Go original, counting its loops' rounds.
+func vssaKernelsStepIndexByte(s []byte, c byte) int {
+	for i := 0; i < len(s); i++ {
+		vssaKernelsStep()
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
 // vssaKernelsCheckIndexByte runs IndexByte and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckIndexByte(t testing.TB, g *vssaKernelsGen) {
@@ -1310,7 +1509,13 @@ func vssaKernelsCheckIndexByte(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone1(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefIndexByte(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepIndexByte(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = IndexByte(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("IndexByte(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1324,6 +1529,8 @@ func vssaKernelsCheckIndexByte(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAIndexByte(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckIndexByte(t, g)
@@ -1363,7 +1570,8 @@ func BenchmarkVSSAIndexByte(b *testing.B) {
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
 		w0 := vssaKernelsClone0(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefIndexByte(w0, a1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepIndexByte(w0, a1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0) }, func() { vssaKernelsRefIndexByte(w0, a1) }); d > best {
@@ -1442,6 +1650,18 @@ func vssaKernelsRefCountByteString(s string, c byte) int {
 	return n
 }
 
+// vssaKernelsStepCountByteString is CountByteString's Go original, counting its loops' rounds.
+func vssaKernelsStepCountByteString(s string, c byte) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		vssaKernelsStep()
+		if s[i] == c {
+			n++
+		}
+	}
+	return n
+}
+
 // vssaKernelsCheckCountByteString runs CountByteString and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountByteString(t testing.TB, g *vssaKernelsGen) {
@@ -1451,7 +1671,13 @@ func vssaKernelsCheckCountByteString(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone1(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountByteString(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountByteString(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountByteString(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountByteString(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1462,6 +1688,8 @@ func vssaKernelsCheckCountByteString(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountByteString(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountByteString(t, g)
@@ -1497,7 +1725,8 @@ func BenchmarkVSSACountByteString(b *testing.B) {
 		g.scale = 1
 		a1 = vssaKernelsGen1(g)
 		g.scale = 1
-		if vssaKernelsCatch(func() { vssaKernelsRefCountByteString(a0, a1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountByteString(a0, a1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefCountByteString(a0, a1) }); d > best {
@@ -1558,13 +1787,29 @@ func vssaKernelsRefPrefixSum(s []int64) {
 	}
 }
 
+// vssaKernelsStepPrefixSum is PrefixSum's Go original, counting its loops' rounds.
+func vssaKernelsStepPrefixSum(s []int64) {
+	var acc int64
+	for i := range s {
+		vssaKernelsStep()
+		acc += s[i]
+		s[i] = acc
+	}
+}
+
 // vssaKernelsCheckPrefixSum runs PrefixSum and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckPrefixSum(t testing.TB, g *vssaKernelsGen) {
 	a0 := vssaKernelsGen10(g)
 	b0 := vssaKernelsClone10(a0)
 	in := fmt.Sprint(b0)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepPrefixSum(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { PrefixSum(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("PrefixSum(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1575,6 +1820,8 @@ func vssaKernelsCheckPrefixSum(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAPrefixSum(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckPrefixSum(t, g)
@@ -1610,7 +1857,8 @@ func BenchmarkVSSAPrefixSum(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefPrefixSum(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepPrefixSum(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefPrefixSum(w0) }); d > best {
@@ -1689,13 +1937,34 @@ func vssaKernelsRefInsertionSort(s []int) {
 	}
 }
 
+// vssaKernelsStepInsertionSort is InsertionSort's Go original, counting its loops' rounds.
+func vssaKernelsStepInsertionSort(s []int) {
+	for i := 1; i < len(s); i++ {
+		vssaKernelsStep()
+		x := s[i]
+		j := i - 1
+		for j >= 0 && s[j] > x {
+			vssaKernelsStep()
+			s[j+1] = s[j]
+			j--
+		}
+		s[j+1] = x
+	}
+}
+
 // vssaKernelsCheckInsertionSort runs InsertionSort and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckInsertionSort(t testing.TB, g *vssaKernelsGen) {
 	a0 := vssaKernelsGen12(g)
 	b0 := vssaKernelsClone12(a0)
 	in := fmt.Sprint(b0)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepInsertionSort(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { InsertionSort(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("InsertionSort(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1706,6 +1975,8 @@ func vssaKernelsCheckInsertionSort(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAInsertionSort(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckInsertionSort(t, g)
@@ -1741,7 +2012,8 @@ func BenchmarkVSSAInsertionSort(b *testing.B) {
 		a0 = vssaKernelsGen12(g)
 		g.scale = 1
 		w0 := vssaKernelsClone12(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefInsertionSort(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepInsertionSort(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone12(a0) }, func() { vssaKernelsRefInsertionSort(w0) }); d > best {
@@ -1827,6 +2099,28 @@ func vssaKernelsRefCountPresent(sorted, keys []int) int {
 	return n
 }
 
+// vssaKernelsStepCountPresent is CountPresent's Go original, counting its loops' rounds.
+func vssaKernelsStepCountPresent(sorted, keys []int) int {
+	n := 0
+	for _, x := range keys {
+		vssaKernelsStep()
+		lo, hi := 0, len(sorted)
+		for lo < hi {
+			vssaKernelsStep()
+			mid := int(uint(lo+hi) >> 1)
+			if sorted[mid] < x {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < len(sorted) && sorted[lo] == x {
+			n++
+		}
+	}
+	return n
+}
+
 // vssaKernelsCheckCountPresent runs CountPresent and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountPresent(t testing.TB, g *vssaKernelsGen) {
@@ -1836,7 +2130,13 @@ func vssaKernelsCheckCountPresent(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone12(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountPresent(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountPresent(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountPresent(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountPresent(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -1853,6 +2153,8 @@ func vssaKernelsCheckCountPresent(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountPresent(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountPresent(t, g)
@@ -1897,7 +2199,8 @@ func BenchmarkVSSACountPresent(b *testing.B) {
 		copy(a1, a0)
 		w0 := vssaKernelsClone12(a0)
 		w1 := vssaKernelsClone12(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountPresent(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountPresent(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone12(a0); w1 = vssaKernelsClone12(a1) }, func() { vssaKernelsRefCountPresent(w0, w1) }); d > best {
@@ -1983,6 +2286,18 @@ func vssaKernelsRefCountDescents(s []int32) int {
 	return n
 }
 
+// vssaKernelsStepCountDescents is CountDescents's Go original, counting its loops' rounds.
+func vssaKernelsStepCountDescents(s []int32) int {
+	n := 0
+	for i := 1; i < len(s); i++ {
+		vssaKernelsStep()
+		if s[i] < s[i-1] {
+			n++
+		}
+	}
+	return n
+}
+
 // vssaKernelsCheckCountDescents runs CountDescents and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountDescents(t testing.TB, g *vssaKernelsGen) {
@@ -1990,7 +2305,13 @@ func vssaKernelsCheckCountDescents(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone13(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountDescents(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountDescents(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountDescents(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountDescents(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2004,6 +2325,8 @@ func vssaKernelsCheckCountDescents(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountDescents(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountDescents(t, g)
@@ -2039,7 +2362,8 @@ func BenchmarkVSSACountDescents(b *testing.B) {
 		a0 = vssaKernelsGen13(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountDescents(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountDescents(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefCountDescents(w0) }); d > best {
@@ -2117,6 +2441,19 @@ func vssaKernelsRefPopCountAll(xs []uint64) int {
 	return n
 }
 
+// vssaKernelsStepPopCountAll is PopCountAll's Go original, counting its loops' rounds.
+func vssaKernelsStepPopCountAll(xs []uint64) int {
+	n := 0
+	for _, x := range xs {
+		vssaKernelsStep()
+		x -= x >> 1 & 0x5555555555555555
+		x = x&0x3333333333333333 + x>>2&0x3333333333333333
+		x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+		n += int(x * 0x0101010101010101 >> 56)
+	}
+	return n
+}
+
 // vssaKernelsCheckPopCountAll runs PopCountAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckPopCountAll(t testing.TB, g *vssaKernelsGen) {
@@ -2124,7 +2461,13 @@ func vssaKernelsCheckPopCountAll(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone15(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefPopCountAll(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepPopCountAll(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = PopCountAll(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("PopCountAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2138,6 +2481,8 @@ func vssaKernelsCheckPopCountAll(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAPopCountAll(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckPopCountAll(t, g)
@@ -2173,7 +2518,8 @@ func BenchmarkVSSAPopCountAll(b *testing.B) {
 		a0 = vssaKernelsGen15(g)
 		g.scale = 1
 		w0 := vssaKernelsClone15(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefPopCountAll(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepPopCountAll(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0) }, func() { vssaKernelsRefPopCountAll(w0) }); d > best {
@@ -2250,6 +2596,18 @@ func vssaKernelsRefReverseBitsAll(dst, src []uint32) {
 	}
 }
 
+// vssaKernelsStepReverseBitsAll is ReverseBitsAll's Go original, counting its loops' rounds.
+func vssaKernelsStepReverseBitsAll(dst, src []uint32) {
+	for i, x := range src {
+		vssaKernelsStep()
+		x = x>>1&0x55555555 | x&0x55555555<<1
+		x = x>>2&0x33333333 | x&0x33333333<<2
+		x = x>>4&0x0f0f0f0f | x&0x0f0f0f0f<<4
+		x = x>>8&0x00ff00ff | x&0x00ff00ff<<8
+		dst[i] = x>>16 | x<<16
+	}
+}
+
 // vssaKernelsCheckReverseBitsAll runs ReverseBitsAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckReverseBitsAll(t testing.TB, g *vssaKernelsGen) {
@@ -2258,7 +2616,13 @@ func vssaKernelsCheckReverseBitsAll(t testing.TB, g *vssaKernelsGen) {
 	a1 := vssaKernelsGen16(g)
 	b1 := vssaKernelsClone16(a1)
 	in := fmt.Sprint(b0, ", ", b1)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepReverseBitsAll(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { ReverseBitsAll(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("ReverseBitsAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2272,6 +2636,8 @@ func vssaKernelsCheckReverseBitsAll(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAReverseBitsAll(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckReverseBitsAll(t, g)
@@ -2325,7 +2691,8 @@ func BenchmarkVSSAReverseBitsAll(b *testing.B) {
 		copy(a1, a0)
 		w0 := vssaKernelsClone16(a0)
 		w1 := vssaKernelsClone16(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefReverseBitsAll(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepReverseBitsAll(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone16(a0); w1 = vssaKernelsClone16(a1) }, func() { vssaKernelsRefReverseBitsAll(w0, w1) }); d > best {
@@ -2412,6 +2779,20 @@ func vssaKernelsRefParityAll(xs []uint64) uint {
 	return n
 }
 
+// vssaKernelsStepParityAll is ParityAll's Go original, counting its loops' rounds.
+func vssaKernelsStepParityAll(xs []uint64) uint {
+	var n uint
+	for _, x := range xs {
+		vssaKernelsStep()
+		for shift := uint(32); shift > 0; shift >>= 1 {
+			vssaKernelsStep()
+			x ^= x >> shift
+		}
+		n += uint(x & 1)
+	}
+	return n
+}
+
 // vssaKernelsCheckParityAll runs ParityAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckParityAll(t testing.TB, g *vssaKernelsGen) {
@@ -2419,7 +2800,13 @@ func vssaKernelsCheckParityAll(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone15(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefParityAll(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepParityAll(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = ParityAll(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("ParityAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2433,6 +2820,8 @@ func vssaKernelsCheckParityAll(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAParityAll(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckParityAll(t, g)
@@ -2468,7 +2857,8 @@ func BenchmarkVSSAParityAll(b *testing.B) {
 		a0 = vssaKernelsGen15(g)
 		g.scale = 1
 		w0 := vssaKernelsClone15(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefParityAll(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepParityAll(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0) }, func() { vssaKernelsRefParityAll(w0) }); d > best {
@@ -2541,6 +2931,14 @@ func vssaKernelsRefAXPY(a float64, x, y []float64) {
 	}
 }
 
+// vssaKernelsStepAXPY is AXPY's Go original, counting its loops' rounds.
+func vssaKernelsStepAXPY(a float64, x, y []float64) {
+	for i, v := range x {
+		vssaKernelsStep()
+		y[i] += a * v
+	}
+}
+
 // vssaKernelsCheckAXPY runs AXPY and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckAXPY(t testing.TB, g *vssaKernelsGen) {
@@ -2551,7 +2949,13 @@ func vssaKernelsCheckAXPY(t testing.TB, g *vssaKernelsGen) {
 	a2 := vssaKernelsGen5(g)
 	b2 := vssaKernelsClone5(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefAXPY(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepAXPY(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { AXPY(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("AXPY(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2565,6 +2969,8 @@ func vssaKernelsCheckAXPY(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAAXPY(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckAXPY(t, g)
@@ -2622,7 +3028,8 @@ func BenchmarkVSSAAXPY(b *testing.B) {
 		copy(a2, a1)
 		w1 := vssaKernelsClone5(a1)
 		w2 := vssaKernelsClone5(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefAXPY(a0, w1, w2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepAXPY(a0, w1, w2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w1 = vssaKernelsClone5(a1); w2 = vssaKernelsClone5(a2) }, func() { vssaKernelsRefAXPY(a0, w1, w2) }); d > best {
@@ -2718,6 +3125,27 @@ func vssaKernelsRefMandelbrotRow(dst []int32, y float64, maxIter int) {
 	}
 }
 
+// vssaKernelsStepMandelbrotRow is MandelbrotRow's Go original, counting its loops' rounds.
+func vssaKernelsStepMandelbrotRow(dst []int32, y float64, maxIter int) {
+	for i := range dst {
+		vssaKernelsStep()
+		cr := -2 + 2.5*float64(i)/float64(len(dst))
+		var zr, zi float64
+		n := 0
+		for n < maxIter {
+			vssaKernelsStep()
+			zr2, zi2 := zr*zr, zi*zi
+			if zr2+zi2 > 4 {
+				break
+			}
+			zi = 2*zr*zi + y
+			zr = zr2 - zi2 + cr
+			n++
+		}
+		dst[i] = int32(n)
+	}
+}
+
 // vssaKernelsCheckMandelbrotRow runs MandelbrotRow and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckMandelbrotRow(t testing.TB, g *vssaKernelsGen) {
@@ -2728,7 +3156,13 @@ func vssaKernelsCheckMandelbrotRow(t testing.TB, g *vssaKernelsGen) {
 	a2 := int(g.between(-2, 5000))
 	b2 := vssaKernelsClone9(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepMandelbrotRow(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { MandelbrotRow(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("MandelbrotRow(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2739,6 +3173,8 @@ func vssaKernelsCheckMandelbrotRow(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAMandelbrotRow(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckMandelbrotRow(t, g)
@@ -2781,7 +3217,8 @@ func BenchmarkVSSAMandelbrotRow(b *testing.B) {
 		g.scale = 1
 		a2 = int(5000)
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepMandelbrotRow(w0, a1, a2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefMandelbrotRow(w0, a1, a2) }); d > best {
@@ -2860,6 +3297,16 @@ func vssaKernelsRefSumSquares(s []float64) float64 {
 	return sum
 }
 
+// vssaKernelsStepSumSquares is SumSquares's Go original, counting its loops' rounds.
+func vssaKernelsStepSumSquares(s []float64) float64 {
+	var sum float64
+	for _, x := range s {
+		vssaKernelsStep()
+		sum += x * x
+	}
+	return sum
+}
+
 // vssaKernelsCheckSumSquares runs SumSquares and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSumSquares(t testing.TB, g *vssaKernelsGen) {
@@ -2867,7 +3314,13 @@ func vssaKernelsCheckSumSquares(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone5(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 float64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefSumSquares(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepSumSquares(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = SumSquares(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("SumSquares(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -2881,6 +3334,8 @@ func vssaKernelsCheckSumSquares(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSASumSquares(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckSumSquares(t, g)
@@ -2916,7 +3371,8 @@ func BenchmarkVSSASumSquares(b *testing.B) {
 		a0 = vssaKernelsGen5(g)
 		g.scale = 1
 		w0 := vssaKernelsClone5(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefSumSquares(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepSumSquares(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0) }, func() { vssaKernelsRefSumSquares(w0) }); d > best {
@@ -2991,6 +3447,16 @@ func vssaKernelsRefMean(s []int64) float64 {
 	return float64(sum) / float64(len(s))
 }
 
+// vssaKernelsStepMean is Mean's Go original, counting its loops' rounds.
+func vssaKernelsStepMean(s []int64) float64 {
+	var sum int64
+	for _, x := range s {
+		vssaKernelsStep()
+		sum += x
+	}
+	return float64(sum) / float64(len(s))
+}
+
 // vssaKernelsCheckMean runs Mean and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckMean(t testing.TB, g *vssaKernelsGen) {
@@ -2998,7 +3464,13 @@ func vssaKernelsCheckMean(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone10(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 float64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefMean(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepMean(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = Mean(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("Mean(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3012,6 +3484,8 @@ func vssaKernelsCheckMean(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAMean(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckMean(t, g)
@@ -3047,7 +3521,8 @@ func BenchmarkVSSAMean(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMean(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepMean(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefMean(w0) }); d > best {
@@ -3126,6 +3601,20 @@ func vssaKernelsRefSaturatingAddInt8(dst, a, b []int8) {
 	}
 }
 
+// vssaKernelsStepSaturatingAddInt8 is SaturatingAddInt8's Go original, counting its loops' rounds.
+func vssaKernelsStepSaturatingAddInt8(dst, a, b []int8) {
+	for i := range dst {
+		vssaKernelsStep()
+		s := int16(a[i]) + int16(b[i])
+		if s > 127 {
+			s = 127
+		} else if s < -128 {
+			s = -128
+		}
+		dst[i] = int8(s)
+	}
+}
+
 // vssaKernelsCheckSaturatingAddInt8 runs SaturatingAddInt8 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSaturatingAddInt8(t testing.TB, g *vssaKernelsGen) {
@@ -3136,7 +3625,13 @@ func vssaKernelsCheckSaturatingAddInt8(t testing.TB, g *vssaKernelsGen) {
 	a2 := vssaKernelsGen18(g)
 	b2 := vssaKernelsClone18(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepSaturatingAddInt8(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { SaturatingAddInt8(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("SaturatingAddInt8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3153,6 +3648,8 @@ func vssaKernelsCheckSaturatingAddInt8(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSASaturatingAddInt8(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckSaturatingAddInt8(t, g)
@@ -3206,7 +3703,8 @@ func BenchmarkVSSASaturatingAddInt8(b *testing.B) {
 		w0 := vssaKernelsClone18(a0)
 		w1 := vssaKernelsClone18(a1)
 		w2 := vssaKernelsClone18(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepSaturatingAddInt8(w0, w1, w2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone18(a0); w1 = vssaKernelsClone18(a1); w2 = vssaKernelsClone18(a2) }, func() { vssaKernelsRefSaturatingAddInt8(w0, w1, w2) }); d > best {
@@ -3300,6 +3798,17 @@ func vssaKernelsRefChecksum16(data []uint16) uint16 {
 	return sum
 }
 
+// vssaKernelsStepChecksum16 is Checksum16's Go original, counting its loops' rounds.
+func vssaKernelsStepChecksum16(data []uint16) uint16 {
+	var sum uint16
+	for _, w := range data {
+		vssaKernelsStep()
+		sum = sum<<1 | sum>>15
+		sum += w
+	}
+	return sum
+}
+
 // vssaKernelsCheckChecksum16 runs Checksum16 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckChecksum16(t testing.TB, g *vssaKernelsGen) {
@@ -3307,7 +3816,13 @@ func vssaKernelsCheckChecksum16(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone20(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 uint16
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefChecksum16(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepChecksum16(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = Checksum16(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("Checksum16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3321,6 +3836,8 @@ func vssaKernelsCheckChecksum16(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAChecksum16(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckChecksum16(t, g)
@@ -3356,7 +3873,8 @@ func BenchmarkVSSAChecksum16(b *testing.B) {
 		a0 = vssaKernelsGen20(g)
 		g.scale = 1
 		w0 := vssaKernelsClone20(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefChecksum16(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepChecksum16(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone20(a0) }, func() { vssaKernelsRefChecksum16(w0) }); d > best {
@@ -3433,6 +3951,19 @@ func vssaKernelsRefGCDAll(dst, a, b []uint64) {
 	}
 }
 
+// vssaKernelsStepGCDAll is GCDAll's Go original, counting its loops' rounds.
+func vssaKernelsStepGCDAll(dst, a, b []uint64) {
+	for i := range dst {
+		vssaKernelsStep()
+		x, y := a[i], b[i]
+		for y != 0 {
+			vssaKernelsStep()
+			x, y = y, x%y
+		}
+		dst[i] = x
+	}
+}
+
 // vssaKernelsCheckGCDAll runs GCDAll and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckGCDAll(t testing.TB, g *vssaKernelsGen) {
@@ -3443,7 +3974,13 @@ func vssaKernelsCheckGCDAll(t testing.TB, g *vssaKernelsGen) {
 	a2 := vssaKernelsGen15(g)
 	b2 := vssaKernelsClone15(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefGCDAll(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepGCDAll(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { GCDAll(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("GCDAll(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3460,6 +3997,8 @@ func vssaKernelsCheckGCDAll(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAGCDAll(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckGCDAll(t, g)
@@ -3513,7 +4052,8 @@ func BenchmarkVSSAGCDAll(b *testing.B) {
 		w0 := vssaKernelsClone15(a0)
 		w1 := vssaKernelsClone15(a1)
 		w2 := vssaKernelsClone15(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefGCDAll(w0, w1, w2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepGCDAll(w0, w1, w2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone15(a0); w1 = vssaKernelsClone15(a1); w2 = vssaKernelsClone15(a2) }, func() { vssaKernelsRefGCDAll(w0, w1, w2) }); d > best {
@@ -3606,6 +4146,16 @@ func vssaKernelsRefAverageInt32(s []int32) int32 {
 	return int32(sum / int64(len(s)))
 }
 
+// vssaKernelsStepAverageInt32 is AverageInt32's Go original, counting its loops' rounds.
+func vssaKernelsStepAverageInt32(s []int32) int32 {
+	var sum int64
+	for _, x := range s {
+		vssaKernelsStep()
+		sum += int64(x)
+	}
+	return int32(sum / int64(len(s)))
+}
+
 // vssaKernelsCheckAverageInt32 runs AverageInt32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckAverageInt32(t testing.TB, g *vssaKernelsGen) {
@@ -3613,7 +4163,13 @@ func vssaKernelsCheckAverageInt32(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone13(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefAverageInt32(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepAverageInt32(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = AverageInt32(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("AverageInt32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3627,6 +4183,8 @@ func vssaKernelsCheckAverageInt32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAAverageInt32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckAverageInt32(t, g)
@@ -3662,7 +4220,8 @@ func BenchmarkVSSAAverageInt32(b *testing.B) {
 		a0 = vssaKernelsGen13(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefAverageInt32(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepAverageInt32(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefAverageInt32(w0) }); d > best {
@@ -3735,6 +4294,14 @@ func vssaKernelsRefXorBytes(dst, a, b []byte) {
 	}
 }
 
+// vssaKernelsStepXorBytes is XorBytes's Go original, counting its loops' rounds.
+func vssaKernelsStepXorBytes(dst, a, b []byte) {
+	for i := range dst {
+		vssaKernelsStep()
+		dst[i] = a[i] ^ b[i]
+	}
+}
+
 // vssaKernelsCheckXorBytes runs XorBytes and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckXorBytes(t testing.TB, g *vssaKernelsGen) {
@@ -3745,7 +4312,13 @@ func vssaKernelsCheckXorBytes(t testing.TB, g *vssaKernelsGen) {
 	a2 := vssaKernelsGen0(g)
 	b2 := vssaKernelsClone0(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefXorBytes(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepXorBytes(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { XorBytes(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("XorBytes(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3762,6 +4335,8 @@ func vssaKernelsCheckXorBytes(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAXorBytes(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckXorBytes(t, g)
@@ -3824,7 +4399,8 @@ func BenchmarkVSSAXorBytes(b *testing.B) {
 		w0 := vssaKernelsClone0(a0)
 		w1 := vssaKernelsClone0(a1)
 		w2 := vssaKernelsClone0(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefXorBytes(w0, w1, w2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepXorBytes(w0, w1, w2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone0(a0); w1 = vssaKernelsClone0(a1); w2 = vssaKernelsClone0(a2) }, func() { vssaKernelsRefXorBytes(w0, w1, w2) }); d > best {
@@ -3915,6 +4491,14 @@ func vssaKernelsRefScaleFloat64(s []float64, k float64) {
 	}
 }
 
+// vssaKernelsStepScaleFloat64 is ScaleFloat64's Go original, counting its loops' rounds.
+func vssaKernelsStepScaleFloat64(s []float64, k float64) {
+	for i := range s {
+		vssaKernelsStep()
+		s[i] *= k
+	}
+}
+
 // vssaKernelsCheckScaleFloat64 runs ScaleFloat64 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckScaleFloat64(t testing.TB, g *vssaKernelsGen) {
@@ -3923,7 +4507,13 @@ func vssaKernelsCheckScaleFloat64(t testing.TB, g *vssaKernelsGen) {
 	a1 := vssaKernelsGen6(g)
 	b1 := vssaKernelsClone6(a1)
 	in := fmt.Sprint(b0, ", ", b1)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepScaleFloat64(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { ScaleFloat64(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("ScaleFloat64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -3934,6 +4524,8 @@ func vssaKernelsCheckScaleFloat64(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAScaleFloat64(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckScaleFloat64(t, g)
@@ -3982,7 +4574,8 @@ func BenchmarkVSSAScaleFloat64(b *testing.B) {
 		a1 = vssaKernelsGen6(g)
 		g.scale = 1
 		w0 := vssaKernelsClone5(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefScaleFloat64(w0, a1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepScaleFloat64(w0, a1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone5(a0) }, func() { vssaKernelsRefScaleFloat64(w0, a1) }); d > best {
@@ -4061,6 +4654,18 @@ func vssaKernelsRefClampInt32(s []int32, lo, hi int32) {
 	}
 }
 
+// vssaKernelsStepClampInt32 is ClampInt32's Go original, counting its loops' rounds.
+func vssaKernelsStepClampInt32(s []int32, lo, hi int32) {
+	for i, x := range s {
+		vssaKernelsStep()
+		if x < lo {
+			s[i] = lo
+		} else if x > hi {
+			s[i] = hi
+		}
+	}
+}
+
 // vssaKernelsCheckClampInt32 runs ClampInt32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckClampInt32(t testing.TB, g *vssaKernelsGen) {
@@ -4071,7 +4676,13 @@ func vssaKernelsCheckClampInt32(t testing.TB, g *vssaKernelsGen) {
 	a2 := vssaKernelsGen14(g)
 	b2 := vssaKernelsClone14(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefClampInt32(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepClampInt32(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { ClampInt32(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("ClampInt32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4082,6 +4693,8 @@ func vssaKernelsCheckClampInt32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAClampInt32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckClampInt32(t, g)
@@ -4125,7 +4738,8 @@ func BenchmarkVSSAClampInt32(b *testing.B) {
 		a2 = vssaKernelsGen14(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefClampInt32(w0, a1, a2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepClampInt32(w0, a1, a2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefClampInt32(w0, a1, a2) }); d > best {
@@ -4209,6 +4823,21 @@ func vssaKernelsRefSumPointProducts(p *Point, xs, ys []int64) int64 {
 	return sum
 }
 
+// vssaKernelsStepSumPointProducts is SumPointProducts's Go original, counting its loops' rounds.
+func vssaKernelsStepSumPointProducts(p *Point, xs, ys []int64) int64 {
+	var sum int64
+	p.X = 0
+	p.Y = 0
+	for i, x := range xs {
+		vssaKernelsStep()
+		y := ys[i]
+		p.X += x
+		p.Y += y
+		sum += x * y
+	}
+	return sum
+}
+
 // vssaKernelsCheckSumPointProducts runs SumPointProducts and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSumPointProducts(t testing.TB, g *vssaKernelsGen) {
@@ -4220,7 +4849,13 @@ func vssaKernelsCheckSumPointProducts(t testing.TB, g *vssaKernelsGen) {
 	b2 := vssaKernelsClone10(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefSumPointProducts(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepSumPointProducts(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = SumPointProducts(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("SumPointProducts(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4240,6 +4875,8 @@ func vssaKernelsCheckSumPointProducts(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSASumPointProducts(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckSumPointProducts(t, g)
@@ -4292,7 +4929,8 @@ func BenchmarkVSSASumPointProducts(b *testing.B) {
 		w0 := vssaKernelsClone22(a0)
 		w1 := vssaKernelsClone10(a1)
 		w2 := vssaKernelsClone10(a2)
-		if vssaKernelsCatch(func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepSumPointProducts(w0, w1, w2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone22(a0); w1 = vssaKernelsClone10(a1); w2 = vssaKernelsClone10(a2) }, func() { vssaKernelsRefSumPointProducts(w0, w1, w2) }); d > best {
@@ -4385,6 +5023,16 @@ func vssaKernelsRefCrossSum(ps, qs []Point) int64 {
 	return sum
 }
 
+// vssaKernelsStepCrossSum is CrossSum's Go original, counting its loops' rounds.
+func vssaKernelsStepCrossSum(ps, qs []Point) int64 {
+	var sum int64
+	for i := range ps {
+		vssaKernelsStep()
+		sum += ps[i].X*qs[i].Y - ps[i].Y*qs[i].X
+	}
+	return sum
+}
+
 // vssaKernelsCheckCrossSum runs CrossSum and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCrossSum(t testing.TB, g *vssaKernelsGen) {
@@ -4394,7 +5042,13 @@ func vssaKernelsCheckCrossSum(t testing.TB, g *vssaKernelsGen) {
 	b1 := vssaKernelsClone23(a1)
 	in := fmt.Sprint(b0, ", ", b1)
 	var r0, w0 int64
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCrossSum(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCrossSum(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CrossSum(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CrossSum(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4411,6 +5065,8 @@ func vssaKernelsCheckCrossSum(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACrossSum(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCrossSum(t, g)
@@ -4455,7 +5111,8 @@ func BenchmarkVSSACrossSum(b *testing.B) {
 		copy(a1, a0)
 		w0 := vssaKernelsClone23(a0)
 		w1 := vssaKernelsClone23(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefCrossSum(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCrossSum(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone23(a0); w1 = vssaKernelsClone23(a1) }, func() { vssaKernelsRefCrossSum(w0, w1) }); d > best {
@@ -4544,6 +5201,21 @@ func vssaKernelsRefUpdateStats(st *Stats, s []int64) {
 	}
 }
 
+// vssaKernelsStepUpdateStats is UpdateStats's Go original, counting its loops' rounds.
+func vssaKernelsStepUpdateStats(st *Stats, s []int64) {
+	for _, x := range s {
+		vssaKernelsStep()
+		if st.Count == 0 || x < st.Min {
+			st.Min = x
+		}
+		if st.Count == 0 || x > st.Max {
+			st.Max = x
+		}
+		st.Count++
+		st.Sum += x
+	}
+}
+
 // vssaKernelsCheckUpdateStats runs UpdateStats and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckUpdateStats(t testing.TB, g *vssaKernelsGen) {
@@ -4552,7 +5224,13 @@ func vssaKernelsCheckUpdateStats(t testing.TB, g *vssaKernelsGen) {
 	a1 := vssaKernelsGen10(g)
 	b1 := vssaKernelsClone10(a1)
 	in := fmt.Sprint(b0, ", ", b1)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepUpdateStats(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { UpdateStats(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("UpdateStats(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4566,6 +5244,8 @@ func vssaKernelsCheckUpdateStats(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAUpdateStats(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckUpdateStats(t, g)
@@ -4609,7 +5289,8 @@ func BenchmarkVSSAUpdateStats(b *testing.B) {
 		g.scale = 1
 		w0 := vssaKernelsClone25(a0)
 		w1 := vssaKernelsClone10(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefUpdateStats(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepUpdateStats(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone25(a0); w1 = vssaKernelsClone10(a1) }, func() { vssaKernelsRefUpdateStats(w0, w1) }); d > best {
@@ -4699,6 +5380,22 @@ func vssaKernelsRefMaxMinInt64(s []int64) (int64, int64) {
 	return hi, lo
 }
 
+// vssaKernelsStepMaxMinInt64 is MaxMinInt64's Go original, counting its loops' rounds.
+func vssaKernelsStepMaxMinInt64(s []int64) (int64, int64) {
+	hi, lo := s[0], s[0]
+	for i := 1; i < len(s); i++ {
+		vssaKernelsStep()
+		x := s[i]
+		if x > hi {
+			hi = x
+		}
+		if x < lo {
+			lo = x
+		}
+	}
+	return hi, lo
+}
+
 // vssaKernelsCheckMaxMinInt64 runs MaxMinInt64 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckMaxMinInt64(t testing.TB, g *vssaKernelsGen) {
@@ -4707,7 +5404,13 @@ func vssaKernelsCheckMaxMinInt64(t testing.TB, g *vssaKernelsGen) {
 	in := fmt.Sprint(b0)
 	var r0, w0 int64
 	var r1, w1 int64
-	wantPanic := vssaKernelsCatch(func() { w0, w1 = vssaKernelsRefMaxMinInt64(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0, w1 = vssaKernelsStepMaxMinInt64(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0, r1 = MaxMinInt64(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("MaxMinInt64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4724,6 +5427,8 @@ func vssaKernelsCheckMaxMinInt64(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAMaxMinInt64(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckMaxMinInt64(t, g)
@@ -4759,7 +5464,8 @@ func BenchmarkVSSAMaxMinInt64(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMaxMinInt64(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepMaxMinInt64(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefMaxMinInt64(w0) }); d > best {
@@ -4836,6 +5542,18 @@ func vssaKernelsRefMaxFloat32(s []float32) float32 {
 	return m
 }
 
+// vssaKernelsStepMaxFloat32 is MaxFloat32's Go original, counting its loops' rounds.
+func vssaKernelsStepMaxFloat32(s []float32) float32 {
+	var m float32
+	for i, x := range s {
+		vssaKernelsStep()
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+
 // vssaKernelsCheckMaxFloat32 runs MaxFloat32 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckMaxFloat32(t testing.TB, g *vssaKernelsGen) {
@@ -4843,7 +5561,13 @@ func vssaKernelsCheckMaxFloat32(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone7(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 float32
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefMaxFloat32(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepMaxFloat32(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = MaxFloat32(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("MaxFloat32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4857,6 +5581,8 @@ func vssaKernelsCheckMaxFloat32(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAMaxFloat32(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckMaxFloat32(t, g)
@@ -4892,7 +5618,8 @@ func BenchmarkVSSAMaxFloat32(b *testing.B) {
 		a0 = vssaKernelsGen7(g)
 		g.scale = 1
 		w0 := vssaKernelsClone7(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefMaxFloat32(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepMaxFloat32(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone7(a0) }, func() { vssaKernelsRefMaxFloat32(w0) }); d > best {
@@ -4965,6 +5692,14 @@ func vssaKernelsRefHistogram(h *[256]uint32, data []byte) {
 	}
 }
 
+// vssaKernelsStepHistogram is Histogram's Go original, counting its loops' rounds.
+func vssaKernelsStepHistogram(h *[256]uint32, data []byte) {
+	for _, c := range data {
+		vssaKernelsStep()
+		h[c]++
+	}
+}
+
 // vssaKernelsCheckHistogram runs Histogram and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckHistogram(t testing.TB, g *vssaKernelsGen) {
@@ -4973,7 +5708,13 @@ func vssaKernelsCheckHistogram(t testing.TB, g *vssaKernelsGen) {
 	a1 := vssaKernelsGen0(g)
 	b1 := vssaKernelsClone0(a1)
 	in := fmt.Sprint(b0, ", ", b1)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefHistogram(b0, b1) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepHistogram(b0, b1) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { Histogram(a0, a1) })
 	if gotPanic != wantPanic {
 		t.Fatalf("Histogram(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -4987,6 +5728,8 @@ func vssaKernelsCheckHistogram(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAHistogram(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckHistogram(t, g)
@@ -5030,7 +5773,8 @@ func BenchmarkVSSAHistogram(b *testing.B) {
 		g.scale = 1
 		w0 := vssaKernelsClone26(a0)
 		w1 := vssaKernelsClone0(a1)
-		if vssaKernelsCatch(func() { vssaKernelsRefHistogram(w0, w1) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepHistogram(w0, w1) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone26(a0); w1 = vssaKernelsClone0(a1) }, func() { vssaKernelsRefHistogram(w0, w1) }); d > best {
@@ -5116,6 +5860,18 @@ func vssaKernelsRefCountLess(s []int32, t int32, inclusive bool) int {
 	return n
 }
 
+// vssaKernelsStepCountLess is CountLess's Go original, counting its loops' rounds.
+func vssaKernelsStepCountLess(s []int32, t int32, inclusive bool) int {
+	n := 0
+	for _, x := range s {
+		vssaKernelsStep()
+		if x < t || inclusive && x == t {
+			n++
+		}
+	}
+	return n
+}
+
 // vssaKernelsCheckCountLess runs CountLess and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountLess(t testing.TB, g *vssaKernelsGen) {
@@ -5127,7 +5883,13 @@ func vssaKernelsCheckCountLess(t testing.TB, g *vssaKernelsGen) {
 	b2 := vssaKernelsClone27(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountLess(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountLess(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountLess(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountLess(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5141,6 +5903,8 @@ func vssaKernelsCheckCountLess(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountLess(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountLess(t, g)
@@ -5184,7 +5948,8 @@ func BenchmarkVSSACountLess(b *testing.B) {
 		a2 = vssaKernelsGen27(g)
 		g.scale = 1
 		w0 := vssaKernelsClone13(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountLess(w0, a1, a2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountLess(w0, a1, a2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone13(a0) }, func() { vssaKernelsRefCountLess(w0, a1, a2) }); d > best {
@@ -5259,13 +6024,24 @@ func vssaKernelsRefSortInt64(s []int64) {
 	vssaKernelsRefQuickSort(s, 0, len(s)-1)
 }
 
+// vssaKernelsStepSortInt64 is SortInt64's Go original, counting its loops' rounds.
+func vssaKernelsStepSortInt64(s []int64) {
+	vssaKernelsStepQuickSort(s, 0, len(s)-1)
+}
+
 // vssaKernelsCheckSortInt64 runs SortInt64 and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckSortInt64(t testing.TB, g *vssaKernelsGen) {
 	a0 := vssaKernelsGen10(g)
 	b0 := vssaKernelsClone10(a0)
 	in := fmt.Sprint(b0)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefSortInt64(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepSortInt64(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { SortInt64(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("SortInt64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5276,6 +6052,8 @@ func vssaKernelsCheckSortInt64(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSASortInt64(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckSortInt64(t, g)
@@ -5311,7 +6089,8 @@ func BenchmarkVSSASortInt64(b *testing.B) {
 		a0 = vssaKernelsGen10(g)
 		g.scale = 1
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefSortInt64(w0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepSortInt64(w0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefSortInt64(w0) }); d > best {
@@ -5391,6 +6170,21 @@ func vssaKernelsRefQuickSort(s []int64, lo, hi int) {
 	}
 }
 
+// vssaKernelsStepQuickSort is QuickSort's Go original, counting its loops' rounds.
+func vssaKernelsStepQuickSort(s []int64, lo, hi int) {
+	for lo < hi {
+		vssaKernelsStep()
+		p := vssaKernelsSteppartition(s, lo, hi)
+		if p-lo < hi-p {
+			vssaKernelsStepQuickSort(s, lo, p-1)
+			lo = p + 1
+		} else {
+			vssaKernelsStepQuickSort(s, p+1, hi)
+			hi = p - 1
+		}
+	}
+}
+
 // vssaKernelsCheckQuickSort runs QuickSort and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckQuickSort(t testing.TB, g *vssaKernelsGen) {
@@ -5401,7 +6195,13 @@ func vssaKernelsCheckQuickSort(t testing.TB, g *vssaKernelsGen) {
 	a2 := int(g.between(-1, 1023))
 	b2 := vssaKernelsClone9(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
-	wantPanic := vssaKernelsCatch(func() { vssaKernelsRefQuickSort(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { vssaKernelsStepQuickSort(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { QuickSort(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("QuickSort(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5412,6 +6212,8 @@ func vssaKernelsCheckQuickSort(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAQuickSort(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckQuickSort(t, g)
@@ -5453,7 +6255,8 @@ func BenchmarkVSSAQuickSort(b *testing.B) {
 		a1 = int(8)
 		a2 = int(1023)
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefQuickSort(w0, a1, a2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepQuickSort(w0, a1, a2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefQuickSort(w0, a1, a2) }); d > best {
@@ -5537,6 +6340,21 @@ func vssaKernelsRefpartition(s []int64, lo, hi int) int {
 	return i
 }
 
+// vssaKernelsSteppartition is partition's Go original, counting its loops' rounds.
+func vssaKernelsSteppartition(s []int64, lo, hi int) int {
+	pivot := s[hi]
+	i := lo
+	for j := lo; j < hi; j++ {
+		vssaKernelsStep()
+		if s[j] < pivot {
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
+	}
+	s[i], s[hi] = s[hi], s[i]
+	return i
+}
+
 // vssaKernelsCheckpartition runs partition and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckpartition(t testing.TB, g *vssaKernelsGen) {
@@ -5548,7 +6366,13 @@ func vssaKernelsCheckpartition(t testing.TB, g *vssaKernelsGen) {
 	b2 := vssaKernelsClone9(a2)
 	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefpartition(b0, b1, b2) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsSteppartition(b0, b1, b2) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = partition(a0, a1, a2) })
 	if gotPanic != wantPanic {
 		t.Fatalf("partition(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5562,6 +6386,8 @@ func vssaKernelsCheckpartition(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSApartition(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckpartition(t, g)
@@ -5603,7 +6429,8 @@ func BenchmarkVSSApartition(b *testing.B) {
 		a1 = int(8)
 		a2 = int(1023)
 		w0 := vssaKernelsClone10(a0)
-		if vssaKernelsCatch(func() { vssaKernelsRefpartition(w0, a1, a2) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsSteppartition(w0, a1, a2) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() { w0 = vssaKernelsClone10(a0) }, func() { vssaKernelsRefpartition(w0, a1, a2) }); d > best {
@@ -5684,6 +6511,18 @@ func vssaKernelsRefCountPrimes(n uint32) int {
 	return c
 }
 
+// vssaKernelsStepCountPrimes is CountPrimes's Go original, counting its loops' rounds.
+func vssaKernelsStepCountPrimes(n uint32) int {
+	c := 0
+	for k := uint32(0); k < n; k++ {
+		vssaKernelsStep()
+		if vssaKernelsStepisPrime(k) {
+			c++
+		}
+	}
+	return c
+}
+
 // vssaKernelsCheckCountPrimes runs CountPrimes and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckCountPrimes(t testing.TB, g *vssaKernelsGen) {
@@ -5691,7 +6530,13 @@ func vssaKernelsCheckCountPrimes(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone2(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 int
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefCountPrimes(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepCountPrimes(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = CountPrimes(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("CountPrimes(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5702,6 +6547,8 @@ func vssaKernelsCheckCountPrimes(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSACountPrimes(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountPrimes(t, g)
@@ -5732,7 +6579,8 @@ func BenchmarkVSSACountPrimes(b *testing.B) {
 		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = uint32(5000)
-		if vssaKernelsCatch(func() { vssaKernelsRefCountPrimes(a0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepCountPrimes(a0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefCountPrimes(a0) }); d > best {
@@ -5795,6 +6643,20 @@ func vssaKernelsRefisPrime(n uint32) bool {
 	return true
 }
 
+// vssaKernelsStepisPrime is isPrime's Go original, counting its loops' rounds.
+func vssaKernelsStepisPrime(n uint32) bool {
+	if n < 2 {
+		return false
+	}
+	for d := uint32(2); d <= n/d; d++ {
+		vssaKernelsStep()
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // vssaKernelsCheckisPrime runs isPrime and its Go original on one input from g and
 // compares their results, the memory they wrote and their panics.
 func vssaKernelsCheckisPrime(t testing.TB, g *vssaKernelsGen) {
@@ -5802,7 +6664,13 @@ func vssaKernelsCheckisPrime(t testing.TB, g *vssaKernelsGen) {
 	b0 := vssaKernelsClone2(a0)
 	in := fmt.Sprint(b0)
 	var r0, w0 bool
-	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsRefisPrime(b0) })
+	vssaKernelsChecks++
+	vssaKernelsSteps = 0
+	wantPanic := vssaKernelsCatch(func() { w0 = vssaKernelsStepisPrime(b0) })
+	if wantPanic == vssaKernelsStepPanic {
+		vssaKernelsSkipped++
+		return
+	}
 	gotPanic := vssaKernelsCatch(func() { r0 = isPrime(a0) })
 	if gotPanic != wantPanic {
 		t.Fatalf("isPrime(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
@@ -5813,6 +6681,8 @@ func vssaKernelsCheckisPrime(t testing.TB, g *vssaKernelsGen) {
 }
 
 func TestVSSAisPrime(t *testing.T) {
+	vssaKernelsChecks, vssaKernelsSkipped = 0, 0
+	defer vssaKernelsReportSkipped(t)
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckisPrime(t, g)
@@ -5843,7 +6713,8 @@ func BenchmarkVSSAisPrime(b *testing.B) {
 		g.alphabet = vssaKernelsAlphabets[try%len(vssaKernelsAlphabets)]
 		_ = g // every parameter may have its //vssa:range
 		a0 = uint32(1000003)
-		if vssaKernelsCatch(func() { vssaKernelsRefisPrime(a0) }) != "" {
+		vssaKernelsSteps = 0
+		if vssaKernelsCatch(func() { vssaKernelsStepisPrime(a0) }) != "" {
 			continue
 		}
 		if d := vssaKernelsWorkTime(func() {}, func() { vssaKernelsRefisPrime(a0) }); d > best {
@@ -6800,4 +7671,36 @@ func vssaKernelsCatch(f func()) (msg string) {
 	}()
 	f()
 	return ""
+}
+
+// vssaKernelsSteps counts the loop rounds of the Go original's copy on the
+// current input; past vssaKernelsStepLimit, vssaKernelsStep panics with
+// vssaKernelsStepPanic, and the check leaves the input out.
+var vssaKernelsSteps int
+
+const vssaKernelsStepLimit = 4194304
+
+const vssaKernelsStepPanic = "vssa: the Go original ran more than 4194304 loop rounds on this input, which its loops may never end on; the input is left out"
+
+// vssaKernelsChecks and vssaKernelsSkipped count the inputs checked and those
+// left out.
+var vssaKernelsChecks, vssaKernelsSkipped int
+
+// vssaKernelsReportSkipped says how many inputs were left out, and fails the
+// test if all were: it then compared nothing.
+func vssaKernelsReportSkipped(t *testing.T) {
+	if vssaKernelsSkipped == 0 {
+		return
+	}
+	if vssaKernelsSkipped == vssaKernelsChecks {
+		t.Fatalf("every one of the %d inputs was left out: %s; bound the function's integer parameters with //vssa:range", vssaKernelsChecks, vssaKernelsStepPanic)
+	}
+	t.Logf("%d of %d inputs left out: %s", vssaKernelsSkipped, vssaKernelsChecks, vssaKernelsStepPanic)
+}
+
+func vssaKernelsStep() {
+	vssaKernelsSteps++
+	if vssaKernelsSteps > vssaKernelsStepLimit {
+		panic(vssaKernelsStepPanic)
+	}
 }
