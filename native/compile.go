@@ -26,7 +26,10 @@ import (
 )
 
 // DefaultPasses is the pipeline a function goes through before lowering.
-const DefaultPasses = "mem2reg,gvn,checkelim"
+// gcm runs bounded by register pressure (gcmbound.go): unbounded, its
+// hoists spilled, and bounded it was a win or the same assembly on every
+// kernel and real function measured (docs/gcm.md).
+const DefaultPasses = "mem2reg,gvn,checkelim,gcm"
 
 // Request says what to compile.
 type Request struct {

@@ -22,8 +22,8 @@ func init() {
 		long: `Compile compiles the named functions (F), methods (T.M, (*T).M) and
 instantiations of generic functions (F[int64], F[uint8,float64]) of the
 package in DIR to Go assembly for amd64, through vssa's validated
-passes (default ` + native.DefaultPasses + `; -passes=` + native.DefaultPasses + `,gcm
-adds global code motion, docs/gcm.md), a register allocation
+passes (default ` + native.DefaultPasses + `; gcm is global code motion,
+bounded by register pressure, docs/gcm.md), a register allocation
 checked by its validator, and writes:
 
   PREFIX_amd64.s        the assembly (ABI0), built on amd64 without purego
