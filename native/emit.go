@@ -993,8 +993,16 @@ func (e *emitter) shift(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // MinInt64 (and its remainder 0), as in Go, where IDIVQ would fault.
 func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	d := e.reg(dstLoc, GP)
-	e.ins("MOVQ %s, R11", e.reg(uses[1], GP))
-	e.ins("MOVQ %s, AX", e.reg(uses[0], GP))
+	// The divisor is read where it is unless the division's own
+	// registers (AX, DX) hold it.
+	y := e.reg(uses[1], GP)
+	if y == "AX" || y == "DX" {
+		e.ins("MOVQ %s, R11", y)
+		y = "R11"
+	}
+	if x := e.reg(uses[0], GP); x != "AX" {
+		e.ins("MOVQ %s, AX", x)
+	}
 	result := "AX"
 	if in.Bin == BinRem {
 		result = "DX"
@@ -1004,18 +1012,18 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		// division, faster than a 64-bit one, gives the same.
 		e.ins("XORL DX, DX")
 		if in.Width <= 4 {
-			e.ins("DIVL R11")
+			e.ins("DIVL %s", y)
 		} else {
-			e.ins("DIVQ R11")
+			e.ins("DIVQ %s", y)
 		}
 	} else {
 		done := e.newLabel("div")
 		if in.Width == 8 {
 			neg := e.newLabel("divneg")
-			e.ins("CMPQ R11, $-1")
+			e.ins("CMPQ %s, $-1", y)
 			e.ins("JEQ %s", neg)
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 			e.ins("JMP %s", done)
 			fmt.Fprintf(&e.w, "%s:\n", neg)
 			if in.Bin == BinRem {
@@ -1025,14 +1033,20 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 			}
 		} else {
 			e.ins("CQO")
-			e.ins("IDIVQ R11")
+			e.ins("IDIVQ %s", y)
 		}
 		fmt.Fprintf(&e.w, "%s:\n", done)
 	}
 	if d != result {
 		e.ins("MOVQ %s, %s", result, d)
 	}
-	e.extend(d, in.Width, in.Signed)
+	// Operands in canonical form give a quotient and a remainder that
+	// are too, but for the signed quotient MinInt / -1 of a narrow
+	// width, whose 1<<(8*Width-1) wraps to MinInt. (An unsigned quotient
+	// is at most x, a remainder's magnitude below y's; DIVL zero-extends.)
+	if in.Signed && in.Bin == BinDiv {
+		e.extend(d, in.Width, in.Signed)
+	}
 }
 
 // compare sets the flags for Args[0] against Args[1] (or the
