@@ -638,3 +638,44 @@ func MoveDown(s []byte, k int) int {
 	}
 	return copy(s, s[k:])
 }
+
+// SumInt8, XorUint16 and OrUint64 reduce s at three widths: the
+// unrolled loop splits each over two accumulators, which must wrap as
+// one would (the int8 sum overflows at once on most inputs).
+func SumInt8(s []int16) int8 {
+	var sum int8
+	for _, v := range s {
+		sum += int8(v)
+	}
+	return sum
+}
+
+func XorUint16(s []int16) uint16 {
+	var x uint16
+	for _, v := range s {
+		x ^= uint16(v)
+	}
+	return x
+}
+
+func OrUint64(s []int16) uint64 {
+	var o uint64
+	for _, v := range s {
+		o |= uint64(v)
+	}
+	return o
+}
+
+// Extremes returns the smallest and the largest element of s, the
+// largest as an int8, with min and max and with an if: each split over
+// two accumulators, which start from the first ones' start.
+func Extremes(s []uint16) (uint16, int8) {
+	lo, hi := uint16(40000), int8(-100)
+	for _, v := range s {
+		lo = min(lo, v)
+		if int8(v) > hi {
+			hi = int8(v)
+		}
+	}
+	return lo, hi
+}

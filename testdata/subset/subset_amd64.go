@@ -412,6 +412,18 @@ func MoveUp(s []byte, k int) int
 //go:noescape
 func MoveDown(s []byte, k int) int
 
+//go:noescape
+func SumInt8(s []int16) int8
+
+//go:noescape
+func XorUint16(s []int16) uint16
+
+//go:noescape
+func OrUint64(s []int16) uint64
+
+//go:noescape
+func Extremes(s []uint16) (uint16, int8)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

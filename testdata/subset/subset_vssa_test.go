@@ -8786,6 +8786,557 @@ func BenchmarkVSSAMoveDown(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefSumInt8 is SumInt8's Go original.
+func vssaSubsetRefSumInt8(s []int16) int8 {
+	var sum int8
+	for _, v := range s {
+		sum += int8(v)
+	}
+	return sum
+}
+
+// vssaSubsetCheckSumInt8 runs SumInt8 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckSumInt8(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen31(g)
+	b0 := vssaSubsetClone31(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int8
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefSumInt8(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = SumInt8(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("SumInt8(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("SumInt8(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame29(r0, w0) {
+		t.Fatalf("SumInt8(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame31(a0, b0) {
+		t.Fatalf("SumInt8(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSASumInt8(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckSumInt8(t, g)
+	}
+}
+
+func FuzzVSSASumInt8(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckSumInt8(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSASumInt8 times gc's SumInt8 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSASumInt8(b *testing.B) {
+	var a0 []int16
+	var b0 []int16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen31(g)
+		g.scale = 1
+		w0 := vssaSubsetClone31(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefSumInt8(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefSumInt8(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone31(a0)
+	vssaSubsetRefSumInt8(w0)
+	inPlace := !vssaSubsetSame31(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone31(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefSumInt8(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				SumInt8(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefXorUint16 is XorUint16's Go original.
+func vssaSubsetRefXorUint16(s []int16) uint16 {
+	var x uint16
+	for _, v := range s {
+		x ^= uint16(v)
+	}
+	return x
+}
+
+// vssaSubsetCheckXorUint16 runs XorUint16 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckXorUint16(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen31(g)
+	b0 := vssaSubsetClone31(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint16
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefXorUint16(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = XorUint16(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("XorUint16(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("XorUint16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame17(r0, w0) {
+		t.Fatalf("XorUint16(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame31(a0, b0) {
+		t.Fatalf("XorUint16(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAXorUint16(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckXorUint16(t, g)
+	}
+}
+
+func FuzzVSSAXorUint16(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckXorUint16(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAXorUint16 times gc's XorUint16 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAXorUint16(b *testing.B) {
+	var a0 []int16
+	var b0 []int16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen31(g)
+		g.scale = 1
+		w0 := vssaSubsetClone31(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefXorUint16(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefXorUint16(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone31(a0)
+	vssaSubsetRefXorUint16(w0)
+	inPlace := !vssaSubsetSame31(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone31(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefXorUint16(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				XorUint16(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefOrUint64 is OrUint64's Go original.
+func vssaSubsetRefOrUint64(s []int16) uint64 {
+	var o uint64
+	for _, v := range s {
+		o |= uint64(v)
+	}
+	return o
+}
+
+// vssaSubsetCheckOrUint64 runs OrUint64 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckOrUint64(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen31(g)
+	b0 := vssaSubsetClone31(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint64
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefOrUint64(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = OrUint64(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("OrUint64(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("OrUint64(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("OrUint64(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame31(a0, b0) {
+		t.Fatalf("OrUint64(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAOrUint64(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckOrUint64(t, g)
+	}
+}
+
+func FuzzVSSAOrUint64(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckOrUint64(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAOrUint64 times gc's OrUint64 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAOrUint64(b *testing.B) {
+	var a0 []int16
+	var b0 []int16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen31(g)
+		g.scale = 1
+		w0 := vssaSubsetClone31(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefOrUint64(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefOrUint64(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone31(a0)
+	vssaSubsetRefOrUint64(w0)
+	inPlace := !vssaSubsetSame31(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone31(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefOrUint64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore31(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				OrUint64(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefExtremes is Extremes's Go original.
+func vssaSubsetRefExtremes(s []uint16) (uint16, int8) {
+	lo, hi := uint16(40000), int8(-100)
+	for _, v := range s {
+		lo = min(lo, v)
+		if int8(v) > hi {
+			hi = int8(v)
+		}
+	}
+	return lo, hi
+}
+
+// vssaSubsetCheckExtremes runs Extremes and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckExtremes(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen36(g)
+	b0 := vssaSubsetClone36(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint16
+	var r1, w1 int8
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetRefExtremes(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = Extremes(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("Extremes(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("Extremes(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame17(r0, w0) {
+		t.Fatalf("Extremes(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame29(r1, w1) {
+		t.Fatalf("Extremes(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame36(a0, b0) {
+		t.Fatalf("Extremes(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAExtremes(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckExtremes(t, g)
+	}
+}
+
+func FuzzVSSAExtremes(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckExtremes(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAExtremes times gc's Extremes (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAExtremes(b *testing.B) {
+	var a0 []uint16
+	var b0 []uint16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen36(g)
+		g.scale = 1
+		w0 := vssaSubsetClone36(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefExtremes(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefExtremes(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone36(a0)
+	vssaSubsetRefExtremes(w0)
+	inPlace := !vssaSubsetSame36(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone36(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefExtremes(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				Extremes(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -8845,6 +9396,10 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "SortInts", "54522ae310aa4b0dd0c001521ad170a2a81ef646546e9d974f47abe78d3c685a"},
 		{"subset.go", "MoveUp", "9108c9a6dc6edbbb0ccfa960b58075f334ecdcb91bcab1d8bcbb813de5c178e2"},
 		{"subset.go", "MoveDown", "2b9f50e00183d4f801a4ea435adbfc37851a986daaa37766f6c9aede39c96823"},
+		{"subset.go", "SumInt8", "f628296aad716964221ec1fd29635ca6ef0729c6fae0f3429f8f8e1c2c9aa10c"},
+		{"subset.go", "XorUint16", "6c0d688222b9840a3853eed76e2ac3f9e5c2929b11f0f79af37da704e18d26e0"},
+		{"subset.go", "OrUint64", "6f616a6ff651eca7b72f697d7b50b202bde9e5eff190e1bb41f15035e1e4bc30"},
+		{"subset.go", "Extremes", "dcc4c9db1b4b8d4433070555340e28cae7dba6bbcc4321a99217652e7ca64edd"},
 	})
 }
 
@@ -9715,6 +10270,43 @@ func vssaSubsetGen35(g *vssaSubsetGen) Lesser {
 func vssaSubsetClone35(x Lesser) Lesser { return x }
 
 func vssaSubsetSame35(x, y Lesser) bool { return x == y }
+
+func vssaSubsetGen36(g *vssaSubsetGen) []uint16 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]uint16, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen17(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone36(x []uint16) []uint16 {
+	if x == nil {
+		return nil
+	}
+	c := make([]uint16, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore36(x, y []uint16) { copy(x, y) }
+
+func vssaSubsetSame36(x, y []uint16) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame17(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // vssaSubsetGen is a source of inputs.
 type vssaSubsetGen struct {
