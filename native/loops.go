@@ -552,15 +552,27 @@ func sinkSteps(m *Func, blocks []*Block) {
 			for _, a := range in.Args {
 				used[a] = true
 			}
-		}
-		var keep, sunk []*Instr
-		for _, in := range b.Instrs[:n-1] {
-			if in.Op == OpBin && !in.Float && in.Dst != NoValue && !used[in.Dst] {
-				sunk = append(sunk, in)
-			} else {
-				keep = append(keep, in)
+			if in.hasMem() {
+				for _, a := range in.Mem.args() {
+					used[a] = true
+				}
 			}
 		}
-		b.Instrs = append(append(keep, sunk...), b.Instrs[n-1])
+		// The steps by an immediate (the index's) go last: a sum sunk
+		// with them may yet read the index, once foldLoads gives it the
+		// load of x's element, and the index would live past its step
+		// (a copy of the step in another register, moved back).
+		var keep, sunk, steps []*Instr
+		for _, in := range b.Instrs[:n-1] {
+			switch {
+			case in.Op != OpBin || in.Float || in.Dst == NoValue || used[in.Dst]:
+				keep = append(keep, in)
+			case in.HasImm:
+				steps = append(steps, in)
+			default:
+				sunk = append(sunk, in)
+			}
+		}
+		b.Instrs = append(append(append(keep, sunk...), steps...), b.Instrs[n-1])
 	}
 }
