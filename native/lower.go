@@ -241,6 +241,7 @@ func (l *lowerer) transform() {
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},
 		{"splitLoops", true, func() { l.fast = splitLoops(l.m, l.avx2) }},
+		{"searchLoops", true, func() { searchLoops(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},

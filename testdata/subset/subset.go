@@ -679,3 +679,41 @@ func Extremes(s []uint16) (uint16, int8) {
 	}
 	return lo, hi
 }
+
+// IndexOf16 returns the first i < n with s[i] == c, or -1: its bound is
+// not the length, so its bounds check stays (it panics at len(s) when no
+// element before matched) and the vector loop in front of it stops below
+// both.
+//
+//vssa:range n -3 300
+func IndexOf16(s []uint16, n int, c uint16) int {
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// FindInt32 returns the index of the first element of s equal to c, or
+// len(s): a search that leaves its loop by break.
+func FindInt32(s []int32, c int32) int {
+	i := 0
+	for ; i < len(s); i++ {
+		if s[i] == c {
+			break
+		}
+	}
+	return i
+}
+
+// IndexNeg returns the index of the first -3 in s, or -1: a constant
+// compared with the signed bytes.
+func IndexNeg(s []int8) int {
+	for i, v := range s {
+		if v == -3 {
+			return i
+		}
+	}
+	return -1
+}

@@ -424,6 +424,15 @@ func OrUint64(s []int16) uint64
 //go:noescape
 func Extremes(s []uint16) (uint16, int8)
 
+//go:noescape
+func IndexOf16(s []uint16, n int, c uint16) int
+
+//go:noescape
+func FindInt32(s []int32, c int32) int
+
+//go:noescape
+func IndexNeg(s []int8) int
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -9337,6 +9337,441 @@ func BenchmarkVSSAExtremes(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefIndexOf16 is IndexOf16's Go original.
+func vssaSubsetRefIndexOf16(s []uint16, n int, c uint16) int {
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckIndexOf16 runs IndexOf16 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIndexOf16(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen36(g)
+	b0 := vssaSubsetClone36(a0)
+	a1 := int(g.between(-3, 300))
+	b1 := vssaSubsetClone2(a1)
+	a2 := vssaSubsetGen17(g)
+	b2 := vssaSubsetClone17(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIndexOf16(b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = IndexOf16(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("IndexOf16(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("IndexOf16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("IndexOf16(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame36(a0, b0) {
+		t.Fatalf("IndexOf16(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAIndexOf16(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIndexOf16(t, g)
+	}
+}
+
+func FuzzVSSAIndexOf16(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIndexOf16(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIndexOf16 times gc's IndexOf16 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIndexOf16(b *testing.B) {
+	var a0 []uint16
+	var a1 int
+	var a2 uint16
+	var b0 []uint16
+	var b1 int
+	var b2 uint16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen36(g)
+		g.scale = 1
+		a1 = int(300)
+		a2 = vssaSubsetGen17(g)
+		g.scale = 1
+		w0 := vssaSubsetClone36(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIndexOf16(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefIndexOf16(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone36(a0)
+	vssaSubsetRefIndexOf16(w0, a1, a2)
+	inPlace := !vssaSubsetSame36(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone36(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIndexOf16(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IndexOf16(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefFindInt32 is FindInt32's Go original.
+func vssaSubsetRefFindInt32(s []int32, c int32) int {
+	i := 0
+	for ; i < len(s); i++ {
+		if s[i] == c {
+			break
+		}
+	}
+	return i
+}
+
+// vssaSubsetCheckFindInt32 runs FindInt32 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckFindInt32(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen8(g)
+	b0 := vssaSubsetClone8(a0)
+	a1 := vssaSubsetGen9(g)
+	b1 := vssaSubsetClone9(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefFindInt32(b0, b1) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = FindInt32(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("FindInt32(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("FindInt32(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("FindInt32(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame8(a0, b0) {
+		t.Fatalf("FindInt32(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAFindInt32(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckFindInt32(t, g)
+	}
+}
+
+func FuzzVSSAFindInt32(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckFindInt32(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAFindInt32 times gc's FindInt32 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAFindInt32(b *testing.B) {
+	var a0 []int32
+	var a1 int32
+	var b0 []int32
+	var b1 int32
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen8(g)
+		g.scale = 1
+		a1 = vssaSubsetGen9(g)
+		g.scale = 1
+		w0 := vssaSubsetClone8(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefFindInt32(w0, a1) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefFindInt32(w0, a1) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone8(a0)
+	vssaSubsetRefFindInt32(w0, a1)
+	inPlace := !vssaSubsetSame8(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int32, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone8(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefFindInt32(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore8(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				FindInt32(c0[k], a1)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefIndexNeg is IndexNeg's Go original.
+func vssaSubsetRefIndexNeg(s []int8) int {
+	for i, v := range s {
+		if v == -3 {
+			return i
+		}
+	}
+	return -1
+}
+
+// vssaSubsetCheckIndexNeg runs IndexNeg and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckIndexNeg(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen37(g)
+	b0 := vssaSubsetClone37(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefIndexNeg(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = IndexNeg(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("IndexNeg(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("IndexNeg(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("IndexNeg(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame37(a0, b0) {
+		t.Fatalf("IndexNeg(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAIndexNeg(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckIndexNeg(t, g)
+	}
+}
+
+func FuzzVSSAIndexNeg(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckIndexNeg(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAIndexNeg times gc's IndexNeg (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSAIndexNeg(b *testing.B) {
+	var a0 []int8
+	var b0 []int8
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen37(g)
+		g.scale = 1
+		w0 := vssaSubsetClone37(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefIndexNeg(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone37(a0) }, func() { vssaSubsetRefIndexNeg(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone37(a0)
+	vssaSubsetRefIndexNeg(w0)
+	inPlace := !vssaSubsetSame37(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int8, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone37(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore37(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefIndexNeg(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore37(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				IndexNeg(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -9400,6 +9835,9 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "XorUint16", "6c0d688222b9840a3853eed76e2ac3f9e5c2929b11f0f79af37da704e18d26e0"},
 		{"subset.go", "OrUint64", "6f616a6ff651eca7b72f697d7b50b202bde9e5eff190e1bb41f15035e1e4bc30"},
 		{"subset.go", "Extremes", "dcc4c9db1b4b8d4433070555340e28cae7dba6bbcc4321a99217652e7ca64edd"},
+		{"subset.go", "IndexOf16", "373a0dcf9c46509faf93d0c00bce7ebe9bd35d50446fefdf36508926cfa22daf"},
+		{"subset.go", "FindInt32", "9a43182ba32248bb10e9c69ee53d8b748fe07782f0b7d199d39f5c3d4d87b9c8"},
+		{"subset.go", "IndexNeg", "0231560dcde6ba1e4e88a407b6d4921b1a165fcb5fd60bd8c7593d1d417a75bc"},
 	})
 }
 
@@ -10302,6 +10740,43 @@ func vssaSubsetSame36(x, y []uint16) bool {
 	}
 	for i := range x {
 		if !vssaSubsetSame17(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen37(g *vssaSubsetGen) []int8 {
+	n, ok := g.length()
+	if !ok {
+		return nil
+	}
+	x := make([]int8, n, n+g.n(3))
+	g.elems++
+	for i := range x {
+		x[i] = vssaSubsetGen29(g)
+	}
+	g.elems--
+	return x
+}
+
+func vssaSubsetClone37(x []int8) []int8 {
+	if x == nil {
+		return nil
+	}
+	c := make([]int8, len(x), cap(x))
+	copy(c, x)
+	return c
+}
+
+func vssaSubsetRestore37(x, y []int8) { copy(x, y) }
+
+func vssaSubsetSame37(x, y []int8) bool {
+	if len(x) != len(y) || cap(x) != cap(y) || (x == nil) != (y == nil) {
+		return false
+	}
+	for i := range x {
+		if !vssaSubsetSame29(x[i], y[i]) {
 			return false
 		}
 	}
