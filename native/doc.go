@@ -35,7 +35,8 @@
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
 // AVX2 (loops.go, vectorize.go), a reduction of an unrolled copy split
 // over two accumulators (accumulators.go), an SSE2 loop in front of a
-// search for an element equal to a value (searchloops.go), addresses
+// search for an element equal to a value (searchloops.go) and in front
+// of a count of the elements equal to one (countloops.go), addresses
 // computed into a register
 // folded into the memory operands that read them (foldleas.go),
 // large constants hoisted out of loops and symbol addresses computed

@@ -717,3 +717,30 @@ func IndexNeg(s []int8) int {
 	}
 	return -1
 }
+
+// CountOf16 counts the i < n with s[i] == c: its bound is not the
+// length, so its bounds check stays (it panics at len(s)) and the vector
+// loop in front of it stops below both.
+//
+//vssa:range n -3 300
+func CountOf16(s []uint16, n int, c uint16) int {
+	k := 0
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			k++
+		}
+	}
+	return k
+}
+
+// CountNeg counts the -3s in s as a uint8, which wraps: the vector loop
+// adds a vector's count at once, at the count's width.
+func CountNeg(s []int8) uint8 {
+	var k uint8
+	for _, v := range s {
+		if v == -3 {
+			k++
+		}
+	}
+	return k
+}

@@ -433,6 +433,12 @@ func FindInt32(s []int32, c int32) int
 //go:noescape
 func IndexNeg(s []int8) int
 
+//go:noescape
+func CountOf16(s []uint16, n int, c uint16) int
+
+//go:noescape
+func CountNeg(s []int8) uint8
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -5060,6 +5060,15 @@ func TestVSSACountOf_uint8(t *testing.T) {
 	for range 3000 {
 		vssaSubsetCheckCountOf_uint8(t, g)
 	}
+	if vssaSubsetPOPCNT {
+		// The count without POPCNT too.
+		vssaSubsetPOPCNT = false
+		defer func() { vssaSubsetPOPCNT = true }()
+		g = vssaSubsetRandGen(3)
+		for range 3000 {
+			vssaSubsetCheckCountOf_uint8(t, g)
+		}
+	}
 }
 
 func FuzzVSSACountOf_uint8(f *testing.F) {
@@ -9772,6 +9781,315 @@ func BenchmarkVSSAIndexNeg(b *testing.B) {
 	_ = inPlace
 }
 
+// vssaSubsetRefCountOf16 is CountOf16's Go original.
+func vssaSubsetRefCountOf16(s []uint16, n int, c uint16) int {
+	k := 0
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			k++
+		}
+	}
+	return k
+}
+
+// vssaSubsetCheckCountOf16 runs CountOf16 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCountOf16(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen36(g)
+	b0 := vssaSubsetClone36(a0)
+	a1 := int(g.between(-3, 300))
+	b1 := vssaSubsetClone2(a1)
+	a2 := vssaSubsetGen17(g)
+	b2 := vssaSubsetClone17(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 int
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountOf16(b0, b1, b2) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = CountOf16(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("CountOf16(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("CountOf16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame2(r0, w0) {
+		t.Fatalf("CountOf16(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame36(a0, b0) {
+		t.Fatalf("CountOf16(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSACountOf16(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCountOf16(t, g)
+	}
+	if vssaSubsetPOPCNT {
+		// The count without POPCNT too.
+		vssaSubsetPOPCNT = false
+		defer func() { vssaSubsetPOPCNT = true }()
+		g = vssaSubsetRandGen(3)
+		for range 3000 {
+			vssaSubsetCheckCountOf16(t, g)
+		}
+	}
+}
+
+func FuzzVSSACountOf16(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCountOf16(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSACountOf16 times gc's CountOf16 (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSACountOf16(b *testing.B) {
+	var a0 []uint16
+	var a1 int
+	var a2 uint16
+	var b0 []uint16
+	var b1 int
+	var b2 uint16
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen36(g)
+		g.scale = 1
+		a1 = int(300)
+		a2 = vssaSubsetGen17(g)
+		g.scale = 1
+		w0 := vssaSubsetClone36(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefCountOf16(w0, a1, a2) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefCountOf16(w0, a1, a2) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone36(a0)
+	vssaSubsetRefCountOf16(w0, a1, a2)
+	inPlace := !vssaSubsetSame36(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]uint16, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone36(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefCountOf16(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore36(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountOf16(c0[k], a1, a2)
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
+// vssaSubsetRefCountNeg is CountNeg's Go original.
+func vssaSubsetRefCountNeg(s []int8) uint8 {
+	var k uint8
+	for _, v := range s {
+		if v == -3 {
+			k++
+		}
+	}
+	return k
+}
+
+// vssaSubsetCheckCountNeg runs CountNeg and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckCountNeg(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen37(g)
+	b0 := vssaSubsetClone37(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 uint8
+	vssaSubsetLogTake()
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetRefCountNeg(b0) })
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = CountNeg(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("CountNeg(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("CountNeg(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame1(r0, w0) {
+		t.Fatalf("CountNeg(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame37(a0, b0) {
+		t.Fatalf("CountNeg(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSACountNeg(t *testing.T) {
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckCountNeg(t, g)
+	}
+	if vssaSubsetPOPCNT {
+		// The count without POPCNT too.
+		vssaSubsetPOPCNT = false
+		defer func() { vssaSubsetPOPCNT = true }()
+		g = vssaSubsetRandGen(3)
+		for range 3000 {
+			vssaSubsetCheckCountNeg(t, g)
+		}
+	}
+}
+
+func FuzzVSSACountNeg(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckCountNeg(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSACountNeg times gc's CountNeg (its Go original) and vssa's on the same
+// input. Run the test binary once per round for interleaved rounds:
+//
+//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
+//
+// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+func BenchmarkVSSACountNeg(b *testing.B) {
+	var a0 []int8
+	var b0 []int8
+	best, bestScale := time.Duration(-1), 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen37(g)
+		g.scale = 1
+		w0 := vssaSubsetClone37(a0)
+		if vssaSubsetCatch(func() { vssaSubsetRefCountNeg(w0) }) != "" {
+			continue
+		}
+		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone37(a0) }, func() { vssaSubsetRefCountNeg(w0) }); d > best {
+			best, bestScale = d, 1<<(try/10)
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	w0 := vssaSubsetClone37(a0)
+	vssaSubsetRefCountNeg(w0)
+	inPlace := !vssaSubsetSame37(w0, a0)
+	batch := 64
+	if inPlace {
+		batch = 16
+	}
+	c0 := make([][]int8, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone37(a0)
+	}
+	b.Run("impl=gc", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore37(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				vssaSubsetRefCountNeg(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	b.Run("impl=vssa", func(b *testing.B) {
+		vssaSubsetNoteCount(b)
+		var ns int64
+		calls := 0
+		for b.Loop() {
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore37(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			for k := range batch {
+				_ = k
+				CountNeg(c0[k])
+			}
+			ns += time.Since(t0).Nanoseconds()
+			calls += batch
+		}
+		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
+	})
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -9838,6 +10156,8 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "IndexOf16", "373a0dcf9c46509faf93d0c00bce7ebe9bd35d50446fefdf36508926cfa22daf"},
 		{"subset.go", "FindInt32", "9a43182ba32248bb10e9c69ee53d8b748fe07782f0b7d199d39f5c3d4d87b9c8"},
 		{"subset.go", "IndexNeg", "0231560dcde6ba1e4e88a407b6d4921b1a165fcb5fd60bd8c7593d1d417a75bc"},
+		{"subset.go", "CountOf16", "2c5b033801be1748fafd01420852a00094129fe9820f00a75e52234682c83091"},
+		{"subset.go", "CountNeg", "8c7e8e26e9db66355fb7a8cab7ed642f0a881a134bd7e8787f8b7f4983b789c2"},
 	})
 }
 
