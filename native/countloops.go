@@ -146,59 +146,15 @@ func findCountLoop(m *Func, h *Block, inBody []bool) *countLoop {
 // vectorizeCount puts the vector loop between cl's preheader and its
 // header.
 func vectorizeCount(m *Func, cl *countLoop) {
-	h, p := cl.h, cl.p
+	h := cl.h
 	pos := cl.cmp.Pos
 	w := int64(cl.load.Width)
 	lanes := 16 / w
-	var pre []*Instr
-	def := func(c Class, in *Instr) Value {
-		in.Dst, in.Pos = m.newValue(c, false), pos
-		pre = append(pre, in)
-		return in.Dst
-	}
-	// lim = min(n, len) - lanes + 1, or that bound if the subtraction
-	// wraps, as a search loop's.
-	hbr := h.Instrs[len(h.Instrs)-1]
-	bound := NoValue
-	if hbr.HasImm {
-		bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
-	} else {
-		bound = hbr.Args[1]
-	}
-	min := func(a, b Value) Value {
-		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
-	}
-	if cl.check != nil {
-		bound = min(cl.check.Args[1], bound)
-	}
-	lim := min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: lanes - 1, Args: []Value{bound}}), bound)
-	c := NoValue
-	if cl.cmp.HasImm {
-		c = def(GP, &Instr{Op: OpConst, Imm: cl.cmp.Imm, Width: 8})
-	} else {
-		c = cl.cmp.Args[1]
-	}
-	vc := def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
-	x0 := def(GP, &Instr{Op: OpConst, Imm: cl.start, Width: 8})
-	jump := p.Instrs[len(p.Instrs)-1]
-	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
-
-	newBlock := func() *Block {
-		blk := &Block{Index: len(m.Blocks)}
-		m.Blocks = append(m.Blocks, blk)
-		return blk
-	}
+	lim, vc, x0 := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], cl.check, cl.cmp, cl.start, w)
+	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vr := newBlock(), newBlock(), newBlock()
-	instr := func(blk *Block, c Class, in *Instr) Value {
-		in.Pos = pos
-		if in.Dst != NoValue {
-			in.Dst = m.newValue(c, false)
-		}
-		blk.Instrs = append(blk.Instrs, in)
-		return in.Dst
-	}
 	xv, nv := m.newValue(GP, false), m.newValue(GP, false)
-	vh.Preds, vh.Succs = []int{p.Index, vb.Index}, []int{vb.Index, vr.Index}
+	vh.Preds, vh.Succs = []int{cl.p.Index, vb.Index}, []int{vb.Index, vr.Index}
 	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}, {Dst: nv, Args: []Value{h.Phis[cl.n].Args[cl.jp], NoValue}}}
 	instr(vh, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{xv, lim}})
 	// vb: n += the lanes equal to c (PMOVMSKB's bits, w a lane).
@@ -224,7 +180,7 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	}
 	instr(vr, GP, &Instr{Op: OpJump, Dst: NoValue})
 	vr.Preds, vr.Succs = []int{vh.Index}, []int{h.Index}
-	p.Succs = []int{vh.Index}
+	cl.p.Succs = []int{vh.Index}
 	h.Preds[cl.jp] = vr.Index
 	h.Phis[cl.iv].Args[cl.jp] = xr
 	h.Phis[cl.n].Args[cl.jp] = nv

@@ -21,7 +21,10 @@
 
 package native
 
-import "math/bits"
+import (
+	"go/token"
+	"math/bits"
+)
 
 // searchLoop is a loop searchLoops applies to: header h (phi x, x < n;
 // or phi iv, x = iv + 1, x < n), body b (the load of element x and the
@@ -162,61 +165,16 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 // vectorizeSearch puts the vector loop between sl's preheader and its
 // header.
 func vectorizeSearch(m *Func, sl *searchLoop) {
-	h, p := sl.h, sl.p
+	h := sl.h
 	pos := sl.br.Pos
 	w := int64(sl.load.Width)
 	lanes := 16 / w
-	var pre []*Instr
-	def := func(c Class, in *Instr) Value {
-		in.Dst, in.Pos = m.newValue(c, false), pos
-		pre = append(pre, in)
-		return in.Dst
-	}
-	// lim = min(n, len) - lanes + 1, or that bound if the subtraction
-	// wraps: the vector loop runs while x < lim, so that its vector's
-	// last element, x + lanes - 1, is below the bound.
-	hbr := h.Instrs[len(h.Instrs)-1]
-	bound := NoValue
-	if hbr.HasImm {
-		bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
-	} else {
-		bound = hbr.Args[1]
-	}
-	min := func(a, b Value) Value {
-		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
-	}
-	if sl.check != nil {
-		bound = min(sl.check.Args[1], bound)
-	}
-	lim := min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: lanes - 1, Args: []Value{bound}}), bound)
-	c := NoValue
-	if sl.br.HasImm {
-		c = def(GP, &Instr{Op: OpConst, Imm: sl.br.Imm, Width: 8})
-	} else {
-		c = sl.br.Args[1]
-	}
-	vc := def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
-	x0 := def(GP, &Instr{Op: OpConst, Imm: sl.start, Width: 8})
-	jump := p.Instrs[len(p.Instrs)-1]
-	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
-
-	newBlock := func() *Block {
-		blk := &Block{Index: len(m.Blocks)}
-		m.Blocks = append(m.Blocks, blk)
-		return blk
-	}
+	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, sl.br, sl.start, w)
+	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
 	xv := m.newValue(GP, false)
-	instr := func(blk *Block, c Class, in *Instr) Value {
-		in.Pos = pos
-		if in.Dst != NoValue {
-			in.Dst = m.newValue(c, false)
-		}
-		blk.Instrs = append(blk.Instrs, in)
-		return in.Dst
-	}
 	// vh: while xv < lim.
-	vh.Preds, vh.Succs = []int{p.Index, vl.Index}, []int{vb.Index, vr.Index}
+	vh.Preds, vh.Succs = []int{sl.p.Index, vl.Index}, []int{vb.Index, vr.Index}
 	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}}
 	instr(vh, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{xv, lim}})
 	// vb: the mask of the lanes equal to c; out at the first that has one.
@@ -249,7 +207,66 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	}
 	instr(vr, GP, &Instr{Op: OpJump, Dst: NoValue})
 	vr.Preds, vr.Succs = []int{vh.Index, vf.Index}, []int{h.Index}
-	p.Succs = []int{vh.Index}
+	sl.p.Succs = []int{vh.Index}
 	h.Preds[sl.jp] = vr.Index
 	h.Phis[0].Args[sl.jp] = xr
+}
+
+// vectorPrelude adds to the end of p, a loop's preheader, what a vector
+// loop in front of the loop needs: lim, below which a vector of element
+// x (width w) lies below the loop's bound (hbr's) and the length check
+// tests (or nil), lim = min(n, len) - lanes + 1, or that bound if the
+// subtraction wraps; vc, the value cmp compares the element with in
+// every lane; x0, the index's first value, start.
+func vectorPrelude(m *Func, p *Block, hbr, check, cmp *Instr, start, w int64) (lim, vc, x0 Value) {
+	var pre []*Instr
+	def := func(c Class, in *Instr) Value {
+		in.Dst, in.Pos = m.newValue(c, false), cmp.Pos
+		pre = append(pre, in)
+		return in.Dst
+	}
+	bound := NoValue
+	if hbr.HasImm {
+		bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
+	} else {
+		bound = hbr.Args[1]
+	}
+	min := func(a, b Value) Value {
+		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
+	}
+	if check != nil {
+		bound = min(check.Args[1], bound)
+	}
+	lim = min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: 16/w - 1, Args: []Value{bound}}), bound)
+	c := NoValue
+	if cmp.HasImm {
+		c = def(GP, &Instr{Op: OpConst, Imm: cmp.Imm, Width: 8})
+	} else {
+		c = cmp.Args[1]
+	}
+	vc = def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
+	x0 = def(GP, &Instr{Op: OpConst, Imm: start, Width: 8})
+	jump := p.Instrs[len(p.Instrs)-1]
+	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
+	return lim, vc, x0
+}
+
+// blockBuilder returns functions that add a block to m and an
+// instruction at pos to a block, with a new value of class c as its
+// result unless it has none (Dst NoValue).
+func blockBuilder(m *Func, pos token.Pos) (newBlock func() *Block, instr func(blk *Block, c Class, in *Instr) Value) {
+	newBlock = func() *Block {
+		blk := &Block{Index: len(m.Blocks)}
+		m.Blocks = append(m.Blocks, blk)
+		return blk
+	}
+	instr = func(blk *Block, c Class, in *Instr) Value {
+		in.Pos = pos
+		if in.Dst != NoValue {
+			in.Dst = m.newValue(c, false)
+		}
+		blk.Instrs = append(blk.Instrs, in)
+		return in.Dst
+	}
+	return newBlock, instr
 }
