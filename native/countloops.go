@@ -153,6 +153,9 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	lim, vc, x0 := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], cl.check, cl.cmp, cl.start, w)
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vr := newBlock(), newBlock(), newBlock()
+	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
+	// and the loop polls strip-mined, without a countdown (stripmine.go).
+	vh.StepFits = true
 	xv, nv := m.newValue(GP, false), m.newValue(GP, false)
 	vh.Preds, vh.Succs = []int{cl.p.Index, vb.Index}, []int{vb.Index, vr.Index}
 	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}, {Dst: nv, Args: []Value{h.Phis[cl.n].Args[cl.jp], NoValue}}}

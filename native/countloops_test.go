@@ -30,3 +30,14 @@ func TestCountLoopNotLess(t *testing.T) {
 		t.Errorf("Less counts with an equality:\n%s", text)
 	}
 }
+
+// TestCountLoopStripMined checks that the vector loop polls strip-mined,
+// without a countdown (its header's StepFits: while x < lim, x + 16 does
+// not wrap).
+func TestCountLoopStripMined(t *testing.T) {
+	src := "func Count(s []byte, c byte) int {\n\tn := 0\n\tfor _, x := range s {\n\t\tif x == c {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n"
+	text := compileOne(t, src, "Count")
+	if strings.Contains(text, "SUBQ $1, ") {
+		t.Errorf("Count counts its iterations down:\n%s", text)
+	}
+}

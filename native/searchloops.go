@@ -172,6 +172,9 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, sl.br, sl.start, w)
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
+	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
+	// and the loop polls strip-mined, without a countdown (stripmine.go).
+	vh.StepFits = true
 	xv := m.newValue(GP, false)
 	// vh: while xv < lim.
 	vh.Preds, vh.Succs = []int{sl.p.Index, vl.Index}, []int{vb.Index, vr.Index}
