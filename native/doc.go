@@ -35,7 +35,11 @@
 // unrolling of loops with a known trip count (fullunroll.go), one
 // latch per loop (polls.go), loop splitting with unrolling and SSE2
 // vectorisation, with an AVX2 loop in front that runs when the CPU has
-// AVX2 (loops.go, vectorize.go), addresses computed into a register
+// AVX2 (loops.go, vectorize.go), a reduction of an unrolled copy split
+// over two accumulators (accumulators.go), an SSE2 loop in front of a
+// search for an element equal to a value (searchloops.go) and in front
+// of a count of the elements equal to one (countloops.go), addresses
+// computed into a register
 // folded into the memory operands that read them (foldleas.go),
 // what a block computes twice computed once (peephole.go: blockCSE),
 // large constants hoisted out of loops and symbol addresses computed

@@ -712,6 +712,10 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("POR X15, %s", d)
 	case OpVBroadcast:
 		e.broadcast(in, uses[0], e.reg(dst, FP))
+	case OpVMatch:
+		e.ins("MOVAPS %s, X15", fp(0))
+		e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], fp(1))
+		e.ins("PMOVMSKB X15, %s", e.reg(dst, GP))
 	case OpMulHi:
 		// MULQ multiplies AX by its operand into DX:AX. The operand is
 		// read before AX is written unless it is AX itself.
@@ -1083,7 +1087,13 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 	if d != result {
 		e.ins("MOVQ %s, %s", result, d)
 	}
-	e.extend(d, in.Width, in.Signed)
+	// Operands in canonical form give a quotient and a remainder that
+	// are too, but for the signed quotient MinInt / -1 of a narrow
+	// width, whose 1<<(8*Width-1) wraps to MinInt. (An unsigned quotient
+	// is at most x, a remainder's magnitude below y's; DIVL zero-extends.)
+	if in.Signed && in.Bin == BinDiv {
+		e.extend(d, in.Width, in.Signed)
+	}
 }
 
 // compare sets the flags for Args[0] against Args[1] (or the

@@ -32,7 +32,7 @@ func (in *Instr) uses() []Value { return in.Args }
 // hasEffect reports whether in must stay even if its value is unused.
 func (in *Instr) hasEffect() bool {
 	switch in.Op {
-	case OpArg, OpConst, OpBin, OpUnary, OpShift, OpDiv, OpCmp, OpExt, OpCvt, OpLoad, OpLea, OpSelect, OpRotate, OpMulHi, OpIntrinsic, OpVLoad, OpVBin, OpVShift, OpVBroadcast, OpVRotate:
+	case OpArg, OpConst, OpBin, OpUnary, OpShift, OpDiv, OpCmp, OpExt, OpCvt, OpLoad, OpLea, OpSelect, OpRotate, OpMulHi, OpIntrinsic, OpVLoad, OpVBin, OpVShift, OpVBroadcast, OpVRotate, OpVMatch:
 		return false
 	}
 	return true

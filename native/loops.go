@@ -251,6 +251,19 @@ func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 		iv0 := h.Phis[cl.iv].Args[jp]
 		lim = def(&Instr{Op: OpSelect, Cond: CondGe, Signed: true, Width: 8, HasImm: true, Imm: -cl.ahead, Args: []Value{iv0, lim, iv0}})
 	}
+	// The reductions' other accumulators start at 0 (accumulators.go).
+	red := reductions(m, cl, jb)
+	zero := NoValue
+	zeroConst := func() Value {
+		if zero == NoValue {
+			zero = def(&Instr{Op: OpConst, Width: 8})
+		}
+		return zero
+	}
+	starts := make([]Value, len(red))
+	for r, rd := range red {
+		starts[r] = rd.start(cl, jp, zeroConst)
+	}
 	jump := p.Instrs[len(p.Instrs)-1]
 	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], code...), jump)
 
@@ -280,6 +293,15 @@ func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 		fh.Phis = append(fh.Phis, Phi{Dst: v, Args: []Value{ph.Args[jp], NoValue}})
 	}
 	fastPhis := append([]Phi(nil), fh.Phis...)
+	acc := make([][]Value, len(red)) // acc[r][j]: accumulator j of reduction r, as the copy goes
+	for r, rd := range red {
+		acc[r] = []Value{fastPhis[rd.phi].Dst}
+		for j := 1; j < accumulators; j++ {
+			v := m.newValue(GP, false)
+			fh.Phis = append(fh.Phis, Phi{Dst: v, Args: []Value{starts[r], NoValue}})
+			acc[r] = append(acc[r], v)
+		}
+	}
 	fh.Instrs = append(fh.Instrs, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{fastPhis[cl.iv].Dst, lim}, Pos: pos})
 
 	// The fast body: unroll iterations, each the header's instructions
@@ -300,6 +322,12 @@ func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 			next := map[Value]Value{}
 			for _, ph := range h.Phis {
 				next[ph.Dst] = get(ph.Args[jb])
+			}
+			for r, rd := range red {
+				// Iteration k adds into accumulator k mod accumulators.
+				ph := h.Phis[rd.phi]
+				acc[r][(k-1)%accumulators] = next[ph.Dst]
+				next[ph.Dst] = acc[r][k%accumulators]
 			}
 			for v, w := range next {
 				vmap[v] = w
@@ -368,16 +396,33 @@ func split(m *Func, cl *countedLoop, avx2 *avx2Target) []*Block {
 	for i, ph := range h.Phis {
 		fh.Phis[i].Args[1] = get(ph.Args[jb])
 	}
+	for r, rd := range red {
+		acc[r][(unroll-1)%accumulators] = get(h.Phis[rd.phi].Args[jb])
+		fh.Phis[rd.phi].Args[1] = acc[r][0]
+		for j := 1; j < accumulators; j++ {
+			fh.Phis[len(h.Phis)+r*(accumulators-1)+j-1].Args[1] = acc[r][j]
+		}
+	}
 
 	// The hand-over: the original loop starts from the fast header's
 	// phis.
 	r.Preds, r.Succs = []int{fh.Index}, []int{h.Index}
-	r.Instrs = []*Instr{{Op: OpJump, Dst: NoValue, Pos: pos}}
 	p.Succs = []int{fh.Index}
 	h.Preds[jp] = r.Index
 	for i := range h.Phis {
 		h.Phis[i].Args[jp] = fastPhis[i].Dst
 	}
+	// A reduction's accumulators combined, by its operation.
+	for ri, rd := range red {
+		sum := fastPhis[rd.phi].Dst
+		for j := 1; j < accumulators; j++ {
+			in := rd.combine(m, h.Phis[rd.phi].Dst, sum, fh.Phis[len(h.Phis)+ri*(accumulators-1)+j-1].Dst)
+			r.Instrs = append(r.Instrs, in)
+			sum = in.Dst
+		}
+		h.Phis[rd.phi].Args[jp] = sum
+	}
+	r.Instrs = append(r.Instrs, &Instr{Op: OpJump, Dst: NoValue, Pos: pos})
 	if plan := vectorizable(m, cl); plan != nil {
 		vectorize(m, cl, plan, bound, fh, avx2)
 	}
@@ -507,15 +552,27 @@ func sinkSteps(m *Func, blocks []*Block) {
 			for _, a := range in.Args {
 				used[a] = true
 			}
-		}
-		var keep, sunk []*Instr
-		for _, in := range b.Instrs[:n-1] {
-			if in.Op == OpBin && !in.Float && in.Dst != NoValue && !used[in.Dst] {
-				sunk = append(sunk, in)
-			} else {
-				keep = append(keep, in)
+			if in.hasMem() {
+				for _, a := range in.Mem.args() {
+					used[a] = true
+				}
 			}
 		}
-		b.Instrs = append(append(keep, sunk...), b.Instrs[n-1])
+		// The steps by an immediate (the index's) go last: a sum sunk
+		// with them may yet read the index, once foldLoads gives it the
+		// load of x's element, and the index would live past its step
+		// (a copy of the step in another register, moved back).
+		var keep, sunk, steps []*Instr
+		for _, in := range b.Instrs[:n-1] {
+			switch {
+			case in.Op != OpBin || in.Float || in.Dst == NoValue || used[in.Dst]:
+				keep = append(keep, in)
+			case in.HasImm:
+				steps = append(steps, in)
+			default:
+				sunk = append(sunk, in)
+			}
+		}
+		b.Instrs = append(append(append(keep, sunk...), steps...), b.Instrs[n-1])
 	}
 }

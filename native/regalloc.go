@@ -542,7 +542,10 @@ func (a *allocator) color() (Value, bool) {
 				// reloaded into, so that the copy is the reload.
 				prefer = append(prefer, uses[0])
 			}
-			if in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi {
+			switch {
+			case in.Op == OpDiv && in.Bin == BinDiv:
+				prefer = append(prefer, locAX, locDX) // where DIV leaves a quotient
+			case in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi:
 				prefer = append(prefer, locDX, locAX)
 			}
 			l := pick(c, avoid[d], prefer...)

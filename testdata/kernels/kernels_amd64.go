@@ -192,3 +192,9 @@ func vssaKernelsPollCheck() {}
 var vssaKernelsAVX2 = vssaKernelsHasAVX2()
 
 func vssaKernelsHasAVX2() bool
+
+// vssaKernelsPOPCNT says whether the CPU has POPCNT: the assembly counts bits
+// with it then, with shifts and masks otherwise.
+var vssaKernelsPOPCNT = vssaKernelsHasPOPCNT()
+
+func vssaKernelsHasPOPCNT() bool

@@ -1375,6 +1375,15 @@ func TestVSSACountByte(t *testing.T) {
 	for range 3000 {
 		vssaKernelsCheckCountByte(t, g)
 	}
+	if vssaKernelsPOPCNT {
+		// The count without POPCNT too.
+		vssaKernelsPOPCNT = false
+		defer func() { vssaKernelsPOPCNT = true }()
+		g = vssaKernelsRandGen(3)
+		for range 3000 {
+			vssaKernelsCheckCountByte(t, g)
+		}
+	}
 }
 
 func FuzzVSSACountByte(f *testing.F) {
@@ -1693,6 +1702,15 @@ func TestVSSACountByteString(t *testing.T) {
 	g := vssaKernelsRandGen(1)
 	for range 3000 {
 		vssaKernelsCheckCountByteString(t, g)
+	}
+	if vssaKernelsPOPCNT {
+		// The count without POPCNT too.
+		vssaKernelsPOPCNT = false
+		defer func() { vssaKernelsPOPCNT = true }()
+		g = vssaKernelsRandGen(3)
+		for range 3000 {
+			vssaKernelsCheckCountByteString(t, g)
+		}
 	}
 }
 

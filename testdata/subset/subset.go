@@ -651,3 +651,109 @@ func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64) {
 	q[0] = 0x7FFFFFFF
 	r[0] = -2
 }
+
+// SumInt8, XorUint16 and OrUint64 reduce s at three widths: the
+// unrolled loop splits each over two accumulators, which must wrap as
+// one would (the int8 sum overflows at once on most inputs).
+func SumInt8(s []int16) int8 {
+	var sum int8
+	for _, v := range s {
+		sum += int8(v)
+	}
+	return sum
+}
+
+func XorUint16(s []int16) uint16 {
+	var x uint16
+	for _, v := range s {
+		x ^= uint16(v)
+	}
+	return x
+}
+
+func OrUint64(s []int16) uint64 {
+	var o uint64
+	for _, v := range s {
+		o |= uint64(v)
+	}
+	return o
+}
+
+// Extremes returns the smallest and the largest element of s, the
+// largest as an int8, with min and max and with an if: each split over
+// two accumulators, which start from the first ones' start.
+func Extremes(s []uint16) (uint16, int8) {
+	lo, hi := uint16(40000), int8(-100)
+	for _, v := range s {
+		lo = min(lo, v)
+		if int8(v) > hi {
+			hi = int8(v)
+		}
+	}
+	return lo, hi
+}
+
+// IndexOf16 returns the first i < n with s[i] == c, or -1: its bound is
+// not the length, so its bounds check stays (it panics at len(s) when no
+// element before matched) and the vector loop in front of it stops below
+// both.
+//
+//vssa:range n -3 300
+func IndexOf16(s []uint16, n int, c uint16) int {
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// FindInt32 returns the index of the first element of s equal to c, or
+// len(s): a search that leaves its loop by break.
+func FindInt32(s []int32, c int32) int {
+	i := 0
+	for ; i < len(s); i++ {
+		if s[i] == c {
+			break
+		}
+	}
+	return i
+}
+
+// IndexNeg returns the index of the first -3 in s, or -1: a constant
+// compared with the signed bytes.
+func IndexNeg(s []int8) int {
+	for i, v := range s {
+		if v == -3 {
+			return i
+		}
+	}
+	return -1
+}
+
+// CountOf16 counts the i < n with s[i] == c: its bound is not the
+// length, so its bounds check stays (it panics at len(s)) and the vector
+// loop in front of it stops below both.
+//
+//vssa:range n -3 300
+func CountOf16(s []uint16, n int, c uint16) int {
+	k := 0
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			k++
+		}
+	}
+	return k
+}
+
+// CountNeg counts the -3s in s as a uint8, which wraps: the vector loop
+// adds a vector's count at once, at the count's width.
+func CountNeg(s []int8) uint8 {
+	var k uint8
+	for _, v := range s {
+		if v == -3 {
+			k++
+		}
+	}
+	return k
+}

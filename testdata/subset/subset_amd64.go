@@ -415,6 +415,33 @@ func MoveDown(s []byte, k int) int
 //go:noescape
 func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64)
 
+//go:noescape
+func SumInt8(s []int16) int8
+
+//go:noescape
+func XorUint16(s []int16) uint16
+
+//go:noescape
+func OrUint64(s []int16) uint64
+
+//go:noescape
+func Extremes(s []uint16) (uint16, int8)
+
+//go:noescape
+func IndexOf16(s []uint16, n int, c uint16) int
+
+//go:noescape
+func FindInt32(s []int32, c int32) int
+
+//go:noescape
+func IndexNeg(s []int8) int
+
+//go:noescape
+func CountOf16(s []uint16, n int, c uint16) int
+
+//go:noescape
+func CountNeg(s []int8) uint8
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -1,0 +1,275 @@
+// This file puts an SSE2 loop in front of a search loop, one that
+// returns (or leaves) at the first element equal to a value:
+//
+//	for i := 0; i < n; i++ {
+//		if s[i] == c {
+//			return i
+//		}
+//	}
+//
+// The vector loop compares 16 bytes of elements with c at a time
+// (PCMPEQB, PMOVMSKB) and stops at the first vector that has a match,
+// or when fewer than a vector's elements are left below the bound; the
+// original loop then goes on from the first matching element (or from
+// where the vector loop stopped), and that loop tests the element,
+// leaves, checks bounds and panics as before. The elements the vector
+// loop skips are those the original loop would have compared with c
+// and stepped past: their iterations do nothing else. It reads no
+// element the original loop would not reach by index (below the bound
+// and, where the loop checks it, the length), so no load can fault that
+// the original's could not.
+
+package native
+
+import (
+	"go/token"
+	"math/bits"
+)
+
+// searchLoop is a loop searchLoops applies to: header h (phi x, x < n;
+// or phi iv, x = iv + 1, x < n), body b (the load of element x and the
+// branch on it equal to c), latch l (x + 1; b itself when the header
+// steps), preheader p.
+type searchLoop struct {
+	h, b, l, p *Block
+	jp         int    // p's index in h's preds
+	load, br   *Instr // b's load and branch
+	check      *Instr // b's bounds check of x, or nil
+	ahead      bool   // the header steps its phi and tests x = phi + 1 (h's first instruction)
+	start      int64  // x's first value
+}
+
+// searchLoops vectorises every search loop it recognises.
+func searchLoops(m *Func) {
+	loops := naturalLoops(m)
+	for _, h := range loopHeaders(loops) {
+		if sl := findSearchLoop(m, m.Blocks[h], loops[h]); sl != nil {
+			vectorizeSearch(m, sl)
+		}
+	}
+}
+
+// findSearchLoop recognises a search loop: the header's one phi is the
+// index x, from a constant ≥ 0, and the header only tests x < n (or
+// steps its phi to x and tests that, as a range loop does); the
+// body loads element x (1, 2 or 4 bytes, an integer) of a base fixed in
+// the loop, perhaps after a bounds check of x against a length fixed in
+// the loop, and branches out of the loop when it equals c (fixed in the
+// loop, compared at the element's width); the latch steps x by one.
+func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
+	if len(h.Phis) != 1 || len(h.Preds) != 2 || len(h.Instrs) > 2 || len(h.Succs) != 2 {
+		return nil
+	}
+	def := definitions(m)
+	fixed := func(v Value) bool { d := def[v]; return d.block == nil || !inBody[d.block.Index] }
+	isStep := func(in *Instr, from Value) bool {
+		return in.Op == OpBin && in.Bin == BinAdd && in.HasImm && in.Imm == 1 && in.Width == 8 && in.Args[0] == from
+	}
+	x := h.Phis[0].Dst
+	ahead := len(h.Instrs) == 2
+	if ahead {
+		// A range loop's: the header steps the phi, x = iv + 1, and
+		// tests that.
+		if !isStep(h.Instrs[0], x) {
+			return nil
+		}
+		x = h.Instrs[0].Dst
+	}
+	hbr := h.Instrs[len(h.Instrs)-1]
+	if hbr.Op != OpBranch || hbr.Cond != CondLt || !hbr.Signed || hbr.Float || hbr.Width != 8 || hbr.Args[0] != x || !hbr.HasImm && !fixed(hbr.Args[1]) {
+		return nil
+	}
+	b := m.Blocks[h.Succs[0]]
+	if !inBody[b.Index] || inBody[h.Succs[1]] || len(b.Preds) != 1 || len(b.Phis) != 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	sl := &searchLoop{h: h, b: b, ahead: ahead}
+	code := b.Instrs
+	if len(code) == 3 && code[0].Op == OpBounds && code[0].Args[0] == x && fixed(code[0].Args[1]) {
+		sl.check, code = code[0], code[1:]
+	}
+	if len(code) != 2 {
+		return nil
+	}
+	ld, br := code[0], code[1]
+	switch {
+	case ld.Op != OpLoad || ld.Float || ld.Width > 4 || ld.MemFirst || ld.MemY:
+		return nil
+	case ld.Mem.Base == NoValue || !fixed(ld.Mem.Base) || ld.Mem.Index != x || ld.Mem.Scale != int64(ld.Width):
+		return nil
+	case br.Op != OpBranch || br.Float || br.MemFirst || br.MemY || br.Width != ld.Width || br.Args[0] != ld.Dst:
+		return nil
+	case !br.HasImm && (len(br.Args) != 2 || !fixed(br.Args[1])):
+		return nil
+	}
+	// The branch leaves the loop when the element equals c and goes on
+	// to the latch when not.
+	out, on := 0, 1
+	switch br.Cond {
+	case CondEq:
+	case CondNe:
+		out, on = 1, 0
+	default:
+		return nil
+	}
+	if inBody[b.Succs[out]] {
+		return nil
+	}
+	// The latch steps x, or, where the header does, only jumps back
+	// (or b is the latch).
+	l := b
+	next := x
+	if !ahead {
+		l = m.Blocks[b.Succs[on]]
+		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+			return nil
+		}
+		if !isStep(l.Instrs[0], x) || l.Instrs[1].Op != OpJump {
+			return nil
+		}
+		next = l.Instrs[0].Dst
+	} else if b.Succs[on] != h.Index {
+		// Or through an empty latch.
+		l = m.Blocks[b.Succs[on]]
+		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 1 || l.Instrs[0].Op != OpJump || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+			return nil
+		}
+	}
+	jb := indexOf(h.Preds, l.Index)
+	if jb < 0 || h.Phis[0].Args[jb] != next {
+		return nil
+	}
+	sl.jp = 1 - jb
+	sl.p = m.Blocks[h.Preds[sl.jp]]
+	// From a constant ≥ 0: the vector loop's addresses are then those
+	// of elements the original loop reaches.
+	start := def[h.Phis[0].Args[sl.jp]].instr
+	if start == nil || start.Op != OpConst || start.Float {
+		return nil
+	}
+	sl.start = start.Imm
+	if ahead {
+		sl.start++
+	}
+	if sl.start < 0 {
+		return nil
+	}
+	pj := sl.p.Instrs[len(sl.p.Instrs)-1]
+	if len(sl.p.Succs) != 1 || pj.Op != OpJump {
+		return nil
+	}
+	sl.l, sl.load, sl.br = l, ld, br
+	return sl
+}
+
+// vectorizeSearch puts the vector loop between sl's preheader and its
+// header.
+func vectorizeSearch(m *Func, sl *searchLoop) {
+	h := sl.h
+	pos := sl.br.Pos
+	w := int64(sl.load.Width)
+	lanes := 16 / w
+	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, sl.br, sl.start, w)
+	newBlock, instr := blockBuilder(m, pos)
+	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
+	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
+	// and the loop polls strip-mined, without a countdown (stripmine.go).
+	vh.StepFits = true
+	xv := m.newValue(GP, false)
+	// vh: while xv < lim.
+	vh.Preds, vh.Succs = []int{sl.p.Index, vl.Index}, []int{vb.Index, vr.Index}
+	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}}
+	instr(vh, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{xv, lim}})
+	// vb: the mask of the lanes equal to c; out at the first that has one.
+	mem := sl.load.Mem
+	mem.Index = xv
+	v := instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
+	mask := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	instr(vb, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 8, HasImm: true, Args: []Value{mask}})
+	vb.Preds, vb.Succs = []int{vh.Index}, []int{vf.Index, vl.Index}
+	// vl: the next vector.
+	next := instr(vl, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: lanes, Args: []Value{xv}})
+	instr(vl, GP, &Instr{Op: OpJump, Dst: NoValue})
+	vl.Preds, vl.Succs = []int{vb.Index}, []int{vh.Index}
+	vh.Phis[0].Args[1] = next
+	// vf: the first matching element, at the mask's lowest set bit
+	// (PMOVMSKB gives a bit a byte, w a lane).
+	at := instr(vf, GP, &Instr{Op: OpIntrinsic, Intr: IntrCtz, Width: 8, Args: []Value{mask}})
+	if w > 1 {
+		at = instr(vf, GP, &Instr{Op: OpShift, Bin: BinShr, Width: 8, HasImm: true, Imm: int64(bits.TrailingZeros64(uint64(w))), Args: []Value{at}})
+	}
+	found := instr(vf, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, Args: []Value{xv, at}})
+	instr(vf, GP, &Instr{Op: OpJump, Dst: NoValue})
+	vf.Preds, vf.Succs = []int{vb.Index}, []int{vr.Index}
+	// vr: the original loop goes on from there.
+	xr := m.newValue(GP, false)
+	vr.Phis = []Phi{{Dst: xr, Args: []Value{xv, found}}}
+	if sl.ahead {
+		// The header's phi is one less than the x it tests.
+		xr = instr(vr, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: -1, Args: []Value{xr}})
+	}
+	instr(vr, GP, &Instr{Op: OpJump, Dst: NoValue})
+	vr.Preds, vr.Succs = []int{vh.Index, vf.Index}, []int{h.Index}
+	sl.p.Succs = []int{vh.Index}
+	h.Preds[sl.jp] = vr.Index
+	h.Phis[0].Args[sl.jp] = xr
+}
+
+// vectorPrelude adds to the end of p, a loop's preheader, what a vector
+// loop in front of the loop needs: lim, below which a vector of element
+// x (width w) lies below the loop's bound (hbr's) and the length check
+// tests (or nil), lim = min(n, len) - lanes + 1, or that bound if the
+// subtraction wraps; vc, the value cmp compares the element with in
+// every lane; x0, the index's first value, start.
+func vectorPrelude(m *Func, p *Block, hbr, check, cmp *Instr, start, w int64) (lim, vc, x0 Value) {
+	var pre []*Instr
+	def := func(c Class, in *Instr) Value {
+		in.Dst, in.Pos = m.newValue(c, false), cmp.Pos
+		pre = append(pre, in)
+		return in.Dst
+	}
+	bound := NoValue
+	if hbr.HasImm {
+		bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
+	} else {
+		bound = hbr.Args[1]
+	}
+	min := func(a, b Value) Value {
+		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
+	}
+	if check != nil {
+		bound = min(check.Args[1], bound)
+	}
+	lim = min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: 16/w - 1, Args: []Value{bound}}), bound)
+	c := NoValue
+	if cmp.HasImm {
+		c = def(GP, &Instr{Op: OpConst, Imm: cmp.Imm, Width: 8})
+	} else {
+		c = cmp.Args[1]
+	}
+	vc = def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
+	x0 = def(GP, &Instr{Op: OpConst, Imm: start, Width: 8})
+	jump := p.Instrs[len(p.Instrs)-1]
+	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
+	return lim, vc, x0
+}
+
+// blockBuilder returns functions that add a block to m and an
+// instruction at pos to a block, with a new value of class c as its
+// result unless it has none (Dst NoValue).
+func blockBuilder(m *Func, pos token.Pos) (newBlock func() *Block, instr func(blk *Block, c Class, in *Instr) Value) {
+	newBlock = func() *Block {
+		blk := &Block{Index: len(m.Blocks)}
+		m.Blocks = append(m.Blocks, blk)
+		return blk
+	}
+	instr = func(blk *Block, c Class, in *Instr) Value {
+		in.Pos = pos
+		if in.Dst != NoValue {
+			in.Dst = m.newValue(c, false)
+		}
+		blk.Instrs = append(blk.Instrs, in)
+		return in.Dst
+	}
+	return newBlock, instr
+}
