@@ -177,6 +177,25 @@ func merges(g *ir.Func, op ir.Op) [][2]int {
 	return out
 }
 
+// argSwapSites are the sites that swap the two arguments of the merge
+// at each of ats in c's result, where they differ.
+func argSwapSites(c *mutation.Case[hints], ats [][2]int) []site {
+	var out []site
+	for _, at := range ats {
+		in := c.Out.Blocks[at[0]].Phis[at[1]]
+		if in.Args()[0] == in.Args()[1] {
+			continue
+		}
+		out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+			g, h := c.Clone()
+			a := g.Blocks[at[0]].Phis[at[1]].Args()
+			a[0], a[1] = a[1], a[0]
+			return g, h, true
+		}})
+	}
+	return out
+}
+
 var gsaKinds = []kind{
 	{
 		Name: "gate-swap",
@@ -211,24 +230,9 @@ var gsaKinds = []kind{
 		Sites: func(c *mutation.Case[hints]) []site { return weakenSites(c, lyingSolver) },
 	},
 	{
-		Name: "mu-swap",
-		Doc:  "swap the arguments of a mu",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.Out, ir.OpMu) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					a := g.Blocks[at[0]].Phis[at[1]].Args()
-					a[0], a[1] = a[1], a[0]
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "mu-swap",
+		Doc:   "swap the arguments of a mu",
+		Sites: func(c *mutation.Case[hints]) []site { return argSwapSites(c, merges(c.Out, ir.OpMu)) },
 	},
 	{
 		Name: "eta-to-latch",
@@ -272,24 +276,9 @@ var gsaKinds = []kind{
 
 var destructKinds = []kind{
 	{
-		Name: "phi-order",
-		Doc:  "swap two arguments of a phi that was a gamma",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.In, ir.OpGamma) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					a := g.Blocks[at[0]].Phis[at[1]].Args()
-					a[0], a[1] = a[1], a[0]
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "phi-order",
+		Doc:   "swap two arguments of a phi that was a gamma",
+		Sites: func(c *mutation.Case[hints]) []site { return argSwapSites(c, merges(c.In, ir.OpGamma)) },
 	},
 }
 
