@@ -75,3 +75,60 @@ b5: <- b3
 		}
 	}
 }
+
+// TestGateFlowAsksOnce: on a CFG without cycles, taken in reverse
+// postorder, the gated search asks about each block's candidates once:
+// a block is asked again only after a predecessor lost candidates, and
+// its predecessors all come before it. The decisions stay TestGate's.
+func TestGateFlowAsksOnce(t *testing.T) {
+	f, err := ir.ParseFunc(`
+func @main.flag(r0 *int, r1 bool) int {
+b0:
+    r2:*int = const nil
+    r3:bool = ne r0, r2
+    r10:int = const 0
+    r4:bool = const true
+    r5:bool = const false
+    if r3, b1, b2
+b1: <- b0
+    jump b3
+b2: <- b0
+    jump b3
+b3: <- b1, b2
+    r6:bool = phi r4, r5
+    if r1, b4, b5
+b4: <- b3
+    jump b6
+b5: <- b3
+    jump b6
+b6: <- b4, b5
+    if r6, b7, b8
+b7: <- b6
+    r7:bool = eq r0, r2
+    return r10
+b8: <- b6
+    r8:bool = eq r0, r2
+    return r10
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, h, err := Decide(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGate(f, h, nil)
+	g.flow()
+	want := 0
+	for _, b := range f.Blocks {
+		if b.Index != 0 && slices.ContainsFunc(g.cands, func(c validate.Fact) bool { return g.definedAt(c, b.Index) }) {
+			want++
+		}
+	}
+	if g.asked != want {
+		t.Errorf("asked about %d blocks' candidates, want %d (each once)", g.asked, want)
+	}
+	if c := g.certificate(); c == nil || len(c.Decided) != 2 {
+		t.Errorf("gated certificate %v, want the two comparisons of r0 with nil decided", c)
+	}
+}
