@@ -16,6 +16,8 @@ func clobbers(in *Instr) []validate.Loc {
 		return []validate.Loc{locCX}
 	case in.Op == OpMove:
 		return []validate.Loc{locCX, locSI, locDI}
+	case in.Op == OpZeroLocal && in.Width == 8: // REP STOSQ
+		return []validate.Loc{locAX, locCX, locDI}
 	case in.Op == OpIntrinsic && in.Intr == IntrMulHi:
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpCall:

@@ -33,7 +33,7 @@ func foldConstants(m *Func) {
 			}
 			kept := b.Instrs[:0]
 			for _, in := range b.Instrs {
-				if neverFails(in, konst) || lenBelowCap(in, def) {
+				if neverFails(in, konst) || lenBelowCap(in, def) || narrowBelowSum(in, def) {
 					changed = true
 					continue
 				}
@@ -246,4 +246,19 @@ func lenBelowCap(in *Instr, def []definition) bool {
 	l, c := def[in.Args[0]].instr, def[in.Args[1]].instr
 	return l != nil && c != nil && l.Op == OpArg && c.Op == OpArg &&
 		strings.HasSuffix(l.Sym, "_len") && c.Sym == strings.TrimSuffix(l.Sym, "_len")+"_cap" && c.Off == l.Off+8
+}
+
+// narrowBelowSum reports whether in is a slice check x <= x + k, k ≥ 0
+// added at 64 bits, of an x loaded zero-extended from at most 4 bytes:
+// x + k < 2^32 + 2^31 does not wrap, so it always passes. snappy's
+// load32(src, candidate), candidate an entry of its uint16 table,
+// checks candidate <= candidate + 4 (gc's prove removes it too).
+func narrowBelowSum(in *Instr, def []definition) bool {
+	if in.Op != OpSliceBound || in.HasImm || in.hasMem() || len(in.Args) != 2 {
+		return false
+	}
+	x, sum := def[in.Args[0]].instr, def[in.Args[1]].instr
+	return x != nil && sum != nil && x.Op == OpLoad && !x.Float && !x.Signed && x.Width <= 4 &&
+		sum.Op == OpBin && sum.Bin == BinAdd && sum.HasImm && sum.Imm >= 0 && sum.Imm < 1<<31 && !sum.Float && !sum.hasMem() &&
+		sum.Width == 8 && len(sum.Args) == 1 && sum.Args[0] == in.Args[0]
 }

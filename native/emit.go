@@ -632,7 +632,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		}
 		e.intrinsic(in, uses, dst)
 	case OpZeroLocal:
-		e.zeroLocal(in.Imm)
+		e.zeroLocal(in)
 	case OpMove:
 		e.moveBytes(gp(0), gp(1), gp(2))
 	case OpTrap:

@@ -74,7 +74,7 @@ const (
 	OpVZeroUpper           // VZEROUPPER: after 32-byte vectors, before SSE code
 	OpSliceBound           // panics unless Args[0] <= Args[1] (unsigned compare): slice-check failure Imm (slices.go); Signed: Args[0] is signed
 	OpIntrinsic            // Dst = Intr of Args (intrinsics.go), at Width
-	OpZeroLocal            // local variable Imm of the frame = zero (locals.go)
+	OpZeroLocal            // local variable Imm of the frame = zero (locals.go); Width 8: by REP STOSQ
 	OpMove                 // the Args[2] bytes at Args[0] = those at Args[1], as memmove (overlap allowed)
 	OpTrap                 // never reached: ends a block after a call that panics
 )

@@ -126,7 +126,12 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 		}
 		room = newCap
 	}
-	if d := l.offset(lo, elem); d != NoValue {
+	if d := l.offset(lo, elem); d != NoValue && l.aboveBy(newHi, lo) {
+		// hi = lo + k, k > 0: the checks passed, so the new length
+		// is k, and the capacity at least k: never 0 (snappy's
+		// load32, b[i:i+4:len(b)]).
+		ptr = l.def(GP, true, &Instr{Op: OpLea, Mem: Mem{Base: ptr, Index: d, Scale: 1}, Args: []Value{ptr, d}})
+	} else if d != NoValue {
 		// The offset or 0, chosen off the pointer's own chain (a
 		// pointer advanced in a loop waits for one addition only).
 		zero := l.def(GP, false, &Instr{Op: OpConst, Imm: 0, Width: 8})
@@ -139,6 +144,25 @@ func (l *lowerer) slice(dst ir.Reg, args []ir.Reg) {
 	} else {
 		l.vals[dst] = []Value{moved, newLen, newCap}
 	}
+}
+
+// aboveBy reports whether hi is lo plus a constant k > 0, added at 64
+// bits in the current block (hi - lo is then k once lo ≤ hi passed,
+// even where the addition wrapped: the check fails there).
+func (l *lowerer) aboveBy(hi Value, lo ir.Reg) bool {
+	if lo == ir.NoReg {
+		return false
+	}
+	if _, ok := l.imm(lo); ok {
+		return false
+	}
+	x := l.value(lo)
+	for _, in := range l.cur.Instrs {
+		if in.Dst == hi {
+			return in.Op == OpBin && in.Bin == BinAdd && in.Width == 8 && in.HasImm && in.Imm > 0 && len(in.Args) == 1 && in.Args[0] == x
+		}
+	}
+	return false
 }
 
 // offset returns lo*elem in a register, or NoValue when it is 0.

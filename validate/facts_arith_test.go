@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -275,5 +276,52 @@ b0:
 		{8, le(3, 5, -2), true, "r3 + 1 < len: r3 ≤ len - 2"},
 		{8, le(ir.NoReg, 3, 1), true, "0 ≤ r3 + 1"},
 		{11, le(ir.NoReg, 4, -1), false, "r4 may be 0: uint8 0 - 1 wraps to 255, which a len above 255 admits"},
+	})
+}
+
+// TestFactRulesMidpoint: int(uint(a+b) >> 1) of 0 ≤ a < b lies in
+// [a, b) (slices.BinarySearch's h, which indexes x where b ≤ len x),
+// and no more: not for an a that may be negative, a ≤ b only, a sum
+// converted to a wider unsigned type (a wrapped int32 sum becomes a
+// huge uint64), an unsigned sum (which wraps below a), or a shift by 2.
+func TestFactRulesMidpoint(t *testing.T) {
+	f := parse(t, `
+func @main.f(r0 int, r1 int, r2 int32, r3 int32, r4 uint, r5 uint) int {
+b0:
+    r6:uint = const 1
+    r7:int = add r0, r1
+    r8:uint = convert r7
+    r9:uint = shr r8, r6
+    r10:int = convert r9
+    r11:int32 = add r2, r3
+    r12:uint64 = convert r11
+    r13:uint64 = shr r12, r6
+    r14:uint = add r4, r5
+    r15:uint = shr r14, r6
+    r16:uint = const 2
+    r17:uint = shr r8, r16
+    return r10
+}`)
+	nonNegative := []Fact{le(ir.NoReg, 0, 0), le(ir.NoReg, 1, 0), le(ir.NoReg, 2, 0), le(ir.NoReg, 3, 0)}
+	below := []Fact{le(0, 1, -1), le(2, 3, -1), le(4, 5, -1)} // r0 < r1, r2 < r3, r4 < r5
+	checkImplications(t, f, append(append([]Fact(nil), nonNegative...), below...), []implication{
+		{3, le(9, 1, -1), true, "(a+b)/2 < b"},
+		{3, le(0, 9, 0), true, "a ≤ (a+b)/2"},
+		{3, le(9, 0, -1), false, "not below a"},
+		{3, le(9, ir.NoReg, math.MaxInt64), true, "at most MaxInt"},
+		{4, le(10, 1, -1), true, "converted back to int: the same value"},
+		{4, le(ir.NoReg, 10, 0), true, "not negative"},
+		{7, le(13, 3, -1), false, "int32 sum converted to uint64: may be huge"},
+		{9, le(4, 15, 0), false, "an unsigned sum may wrap below a"},
+		{11, le(17, 1, -2), false, "a shift by 2: no midpoint rule"},
+	})
+	// a may be negative: int(uint(-4 + 2) >> 1) is huge.
+	checkImplications(t, f, append(nonNegative[1:2:2], le(0, 1, -1)), []implication{
+		{3, le(9, 1, -1), false, "a may be negative"},
+		{4, le(10, 1, -1), false, "a may be negative"},
+	})
+	// a ≤ b only: a = b gives r = b.
+	checkImplications(t, f, append(append([]Fact(nil), nonNegative...), le(0, 1, 0)), []implication{
+		{3, le(9, 1, -1), false, "a may equal b"},
 	})
 }

@@ -93,6 +93,9 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			if ok {
 				avail = append(avail, le(r, ir.NoReg, m>>min(k, 63)))
 			}
+			if k == 1 {
+				avail = c.midpoint(avail, r, args[0], use)
+			}
 		}
 	case ir.OpMul:
 		// x * k for 0 ≤ x ≤ m and k ≥ 0, k * m in t: 0 ≤ r ≤ k * m.
@@ -415,4 +418,36 @@ func (c *FactRules) preserved(x ir.Reg, t types.Type, avail []Fact, use int) boo
 	low := lo == math.MinInt64 || c.Implied(le(ir.NoReg, x, -lo), avail, use) // every integer is at least MinInt64
 	high := !ok || c.Implied(le(x, ir.NoReg, hi), avail, use)                 // every integer is at most MaxUint64
 	return low && high
+}
+
+// midpoint returns avail with the facts of r = x >> 1 for x a sum
+// a + b of a signed type converted to the unsigned type of its width,
+// a and b not negative (Go's int(uint(i+j) >> 1), the midpoint of
+// sort.Search and slices.BinarySearch). x is a + b exactly, whatever
+// the signed sum did: a + b ≤ 2·max < 2^w, and the conversion gives
+// the sum's value modulo 2^w. So r = ⌊(a + b) / 2⌋ is at most the
+// signed type's maximum, and for a < b, a ≤ r < b (a + b ≤ 2b - 1).
+func (c *FactRules) midpoint(avail []Fact, r, x ir.Reg, use int) []Fact {
+	conv := c.definition(x, use)
+	if conv == nil || conv.Op != ir.OpConvert || !isUnsigned(c.f.TypeOf(x)) {
+		return avail
+	}
+	s := conv.Args()[0]
+	sum := c.definition(s, use)
+	ts := c.f.TypeOf(s)
+	if sum == nil || sum.Op != ir.OpAdd || !isInteger(ts) || isUnsigned(ts) || c.intBits(ts) != c.intBits(c.f.TypeOf(x)) {
+		return avail
+	}
+	a, b := sum.Args()[0], sum.Args()[1]
+	if !c.Implied(le(ir.NoReg, a, 0), avail, use) || !c.Implied(le(ir.NoReg, b, 0), avail, use) {
+		return avail
+	}
+	_, hi := c.typeBounds(ts)
+	avail = append(avail, le(r, ir.NoReg, hi))
+	for _, p := range [2][2]ir.Reg{{a, b}, {b, a}} {
+		if c.Implied(le(p[0], p[1], -1), avail, use) { // p[0] < p[1]
+			avail = append(avail, le(p[0], r, 0), le(r, p[1], -1))
+		}
+	}
+	return avail
 }

@@ -96,30 +96,36 @@ func (c *FactRules) isZero(r ir.Reg, kind FactKind, use int) bool {
 // typeRange is the range of the integer type t, and whether its
 // maximum fits in an int64 (the minimum always does).
 func (c *FactRules) typeRange(t types.Type) (lo, hi int64, ok bool) {
-	b, isBasic := t.Underlying().(*types.Basic)
-	if !isBasic || b.Info()&types.IsInteger == 0 {
+	bits := c.intBits(t)
+	if bits == 0 {
 		return 0, 0, false
 	}
-	var bits uint
-	switch b.Kind() {
-	case types.Int8, types.Uint8:
-		bits = 8
-	case types.Int16, types.Uint16:
-		bits = 16
-	case types.Int32, types.Uint32:
-		bits = 32
-	case types.Int64, types.Uint64:
-		bits = 64
-	default: // int, uint, uintptr: the word's size
-		bits = c.wordBits
-	}
-	if b.Info()&types.IsUnsigned != 0 {
+	if isUnsigned(t) {
 		if bits == 64 {
 			return 0, 0, false
 		}
 		return 0, 1<<bits - 1, true
 	}
 	return -1 << (bits - 1), 1<<(bits-1) - 1, true
+}
+
+// intBits is the width of the integer type t, 0 for another type.
+func (c *FactRules) intBits(t types.Type) uint {
+	b, isBasic := t.Underlying().(*types.Basic)
+	if !isBasic || b.Info()&types.IsInteger == 0 {
+		return 0
+	}
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	case types.Int64, types.Uint64:
+		return 64
+	}
+	return c.wordBits // int, uint, uintptr: the word's size
 }
 
 // typeBounds is a range of values the integer type t holds: its own,

@@ -21,6 +21,9 @@ const (
 	maxCandidates = 128
 	maxGathered   = 16 * maxCandidates // before those no block can start with go
 	maxBlocks     = 500
+	// How many sums with a constant a candidate is carried through
+	// (len(b) - 4 + 1 is two).
+	maxOffsetChain = 4
 )
 
 // boundsCheck reports whether in is a check its integer facts decide.

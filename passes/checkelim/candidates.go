@@ -125,27 +125,35 @@ func (s *bounds) candidates() bool {
 	// i - t ≤ c with t = n - 1 gives i - n ≤ c - 1, which a[i+1] needs.
 	// And the sum's own facts, t - n ≤ -1 and n - t ≤ 1, carried from
 	// its definition to where an edge gives i < t and a check needs
-	// i < n.
+	// i < n. Through chains of such sums too (maxOffsetChain): flate's
+	// end := len(b) - 4 + 1 bounds i where b[i+3] needs i < len(b) - 3.
 	for _, c := range s.cands {
 		for _, term := range []struct {
 			r    ir.Reg
 			left bool
 		}{{c.Reg, true}, {c.Y, false}} {
-			z, k, ok := s.offset(term.r)
-			if !ok {
-				continue
-			}
-			if k != math.MinInt64 {
-				add(fact{Kind: validate.FactLE, Reg: term.r, Y: z, C: k})
-				add(fact{Kind: validate.FactLE, Reg: z, Y: term.r, C: -k})
-			}
-			// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
-			if term.left {
-				if bound, ok := subInt(c.C, k); ok {
-					add(fact{Kind: validate.FactLE, Reg: z, Y: c.Y, C: bound})
+			z, k := term.r, int64(0) // term = z + k
+			for range maxOffsetChain {
+				next, step, ok := s.offset(z)
+				if !ok {
+					break
 				}
-			} else if bound, ok := addInt(c.C, k); ok {
-				add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: z, C: bound})
+				if k, ok = addInt(k, step); !ok {
+					break
+				}
+				z = next
+				if k != math.MinInt64 {
+					add(fact{Kind: validate.FactLE, Reg: term.r, Y: z, C: k})
+					add(fact{Kind: validate.FactLE, Reg: z, Y: term.r, C: -k})
+				}
+				// term = z + k: x - (z + k) ≤ c is x - z ≤ c + k; (z + k) - y ≤ c is z - y ≤ c - k.
+				if term.left {
+					if bound, ok := subInt(c.C, k); ok {
+						add(fact{Kind: validate.FactLE, Reg: z, Y: c.Y, C: bound})
+					}
+				} else if bound, ok := addInt(c.C, k); ok {
+					add(fact{Kind: validate.FactLE, Reg: c.Reg, Y: z, C: bound})
+				}
 			}
 		}
 	}
@@ -190,6 +198,24 @@ func (s *bounds) candidates() bool {
 			if bound, ok := subInt(c.C, g.C); ok {
 				add(fact{Kind: validate.FactLE, Reg: g.Y, Y: c.Y, C: bound})
 			}
+		}
+	}
+	// A loop phi's value on entry, a register defined before the loop,
+	// as its bound either way: j := len(x) narrowed by j = h in
+	// slices.BinarySearch stays at most len(x), which x[h] needs.
+	mentioned = map[ir.Reg]bool{}
+	for _, c := range s.cands {
+		mentioned[c.Reg], mentioned[c.Y] = true, true
+	}
+	for _, phi := range phis {
+		d := phi.Dst()
+		b := e.def[d].block
+		for _, a := range phi.Args() {
+			if _, constant := s.rules.Constant(a, b); constant || a == d || !mentioned[a] || !e.definedAt(a, b) {
+				continue
+			}
+			add(fact{Kind: validate.FactLE, Reg: d, Y: a})
+			add(fact{Kind: validate.FactLE, Reg: a, Y: d})
 		}
 	}
 	return true

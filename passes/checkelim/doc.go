@@ -28,7 +28,8 @@
 //     % y < y for y ≥ 1), divisions, right shifts and products by a
 //     constant (also of x's constant bound), x - y of two registers
 //     without overflow (≤ x for y ≥ 0, ≥ 0 for y ≤ x), len x[l:h] ≤
-//     h, min and max. One fact follows from another with a smaller
+//     h, min and max, the midpoint int(uint(a+b) >> 1) of 0 ≤ a < b
+//     (in [a, b)). One fact follows from another with a smaller
 //     bound, or from two through one term (x - z, z - y).
 //
 // Nonnil and nonzero facts are found by a forward dataflow over the
@@ -40,7 +41,9 @@
 // checks', the branches', those of a loop phi's arguments lifted to the
 // phi and the phi's to its arguments, a phi's constant arguments as its
 // bounds, the equality of a conversion that keeps the value,
-// candidates shifted through sums with a constant, and m ≤ n where a
+// candidates shifted through sums with a constant (and chains of them:
+// len(b) - 4 + 1), a loop phi's entry value as its bound either way,
+// and m ≤ n where a
 // check needs x < n and a branch gives x < m, as a range over a
 // sub-slice of an array does) kept at every block
 // where their registers are defined, then dropped where they do not

@@ -2,6 +2,7 @@ package checkelim
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/vssa-go/vssa/validate"
@@ -37,5 +38,54 @@ b3: <- b1
 }`)
 	if want := (validate.CheckRemoval{Block: 2, Index: 0}); !slices.Contains(h.Removed, want) {
 		t.Errorf("removed %v, want %v among them", h.Removed, want)
+	}
+}
+
+// offsetChainLoop is compress/flate's bulkHash4 loop over b[i+3] for
+// i < end, end = len(b) - 4 + k, after len(b) ≥ 4.
+func offsetChainLoop(k int) string {
+	return `
+func @main.f(r0 []byte) int {
+b0:
+    r1:int = const 4
+    r2:int = const ` + strconv.Itoa(k) + `
+    r3:int = const 3
+    r4:int = const 1
+    r5:int = len r0
+    r6:bool = lt r5, r1
+    if r6, b1, b2
+b1: <- b0
+    return r4
+b2: <- b0
+    r7:int = sub r5, r1
+    r8:int = add r7, r2
+    jump b3
+b3: <- b2, b4
+    r9:int = phi r4, r14
+    r10:bool = lt r9, r8
+    if r10, b4, b5
+b4: <- b3
+    r11:int = add r9, r3
+    boundscheck r11, r5
+    r12:*byte = indexaddr r0, r11
+    r13:byte = load r12
+    r14:int = add r9, r4
+    jump b3
+b5: <- b3
+    return r9
+}`
+}
+
+// TestOffsetChain: i < len(b) - 4 + 1 keeps b[i+3] in bounds, a bound
+// found only through both sums (end's definition is two: the
+// candidate end - len(b) ≤ -3 is made by carrying the check's fact
+// through the chain); with len(b) - 4 + 2 the check stays.
+func TestOffsetChain(t *testing.T) {
+	check := validate.CheckRemoval{Block: 4, Index: 1}
+	if _, h := decide(t, offsetChainLoop(1)); !slices.Contains(h.Removed, check) {
+		t.Errorf("end = len(b) - 4 + 1: removed %v, want %v among them", h.Removed, check)
+	}
+	if _, h := decide(t, offsetChainLoop(2)); slices.Contains(h.Removed, check) {
+		t.Errorf("end = len(b) - 4 + 2: removed %v, b[i+3] may be out of range", h.Removed)
 	}
 }

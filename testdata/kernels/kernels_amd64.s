@@ -2314,8 +2314,6 @@ b2:
 b4:
 	LEAQ (R13)(R14*1), DX
 	SHRQ $1, DX
-	CMPQ DX, SI
-	JCC panic1
 	MOVQ (BX)(DX*8), AX
 	CMPQ AX, R12
 	JLT b7
@@ -2404,11 +2402,6 @@ b16:
 	ADDQ $-1, R10
 	MOVQ R12, 184(SP)
 	JMP b1
-panic1:
-	MOVQ DX, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaKernelsPanicIndex(SB)
-	UNDEF
 
 // func CountDescents(s []int32) int
 TEXT ·CountDescents(SB), NOSPLIT, $160-32

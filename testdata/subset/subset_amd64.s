@@ -2788,12 +2788,10 @@ TEXT ·MostCommon(SB), $1184-25
 b0:
 	MOVQ p_base+0(FP), BX
 	MOVQ p_len+8(FP), SI
-	XORPS X15, X15
-	MOVQ $128, R11
-zero1:
-	MOVOU X15, 144(SP)(R11*8)
-	SUBQ $2, R11
-	JNE zero1
+	LEAQ 160(SP), DI
+	MOVQ $128, CX
+	XORL AX, AX
+	REP; STOSQ
 	MOVQ $-1, DI
 	MOVQ SI, R8
 	SUBQ $4, R8
@@ -6517,7 +6515,7 @@ b9:
 	JMP b3
 
 // func Find(x []int64, target int64) int
-TEXT ·Find(SB), NOSPLIT, $160-40
+TEXT ·Find(SB), NOSPLIT, $152-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6525,44 +6523,39 @@ b0:
 	MOVQ target+24(FP), DI
 	MOVQ $0, R8
 	MOVQ $4096, R9
-	MOVQ R9, R10
-	MOVQ SI, R9
 	JMP b3
 	PCALIGN $64
 b1:
-	LEAQ (R8)(R9*1), R12
-	SHRQ $1, R12
-	CMPQ R12, SI
-	JCC panic1
-	MOVQ (BX)(R12*8), R13
-	CMPQ R13, DI
+	LEAQ (R8)(SI*1), R10
+	SHRQ $1, R10
+	MOVQ (BX)(R10*8), R12
+	CMPQ R12, DI
 	JEQ b4
 b5:
-	CMPQ R13, DI
+	CMPQ R12, DI
 	JLT b6
 b7:
-	MOVQ R12, R9
+	MOVQ R10, SI
 	JMP b8
 b6:
-	LEAQ 1(R12), R8
+	LEAQ 1(R10), R8
 b8:
-	SUBQ $1, R10
+	SUBQ $1, R9
 	JEQ b10
 b3:
-	CMPQ R8, R9
+	CMPQ R8, SI
 	JLT b1
 b2:
 	MOVQ $-1, BX
 	MOVQ BX, ret+32(FP)
 	RET
 b4:
-	MOVQ R12, ret+32(FP)
+	MOVQ R10, ret+32(FP)
 	RET
 b10:
-	MOVQ SI, 128(SP)
-	MOVQ DI, 136(SP)
-	MOVQ R8, 144(SP)
-	MOVQ R9, 152(SP)
+	MOVQ DI, 128(SP)
+	MOVQ R8, 136(SP)
+	MOVQ SI, 144(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -6573,17 +6566,11 @@ b10:
 	MOVQ $0, 56(SP)
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
-	MOVQ 128(SP), SI
-	MOVQ 136(SP), DI
-	MOVQ 144(SP), R8
-	MOVQ 152(SP), R9
-	MOVQ $4096, R10
+	MOVQ 128(SP), DI
+	MOVQ 136(SP), R8
+	MOVQ 144(SP), SI
+	MOVQ $4096, R9
 	JMP b3
-panic1:
-	MOVQ R12, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicIndex(SB)
-	UNDEF
 
 // func RuneSum(s string) (int, int)
 TEXT ·RuneSum(SB), NOSPLIT, $176-32
