@@ -296,3 +296,31 @@ b2: <- b0
 		t.Errorf("r1 + 1 > 1 decided false off a guarded r1 <= 0 whose guard is false: got %v, want a rejection by rule %s", e, RuleDecided)
 	}
 }
+
+// TestGuardedSetMadeOnce: a set asked guarded facts of one guard adds
+// the guard to its facts once (impliedGuarded's set, kept in the set),
+// and its answers are still each fact's: nonnil r0 under true r6 from
+// a set with nonnil r0 (accepted), nil r0 under it (rejected); another
+// guard makes another set.
+func TestGuardedSetMadeOnce(t *testing.T) {
+	f := parse(t, ceFlag)
+	rules := NewFactRules(f)
+	set := rules.Set([]Fact{{Kind: FactNonNil, Reg: 0}}, 3)
+	under := func(k FactKind, g Fact) Fact { return Fact{Kind: k, Reg: 0, If: GuardOf(g)} }
+	ok := Fact{Kind: FactTrue, Reg: 6}
+	if !rules.ImpliedBy(under(FactNonNil, ok), set, 3) {
+		t.Error("nonnil r0 under true r6 not implied by nonnil r0")
+	}
+	if rules.ImpliedBy(under(FactNil, ok), set, 3) {
+		t.Error("nil r0 under true r6 implied by nonnil r0")
+	}
+	if len(set.given) != 1 {
+		t.Errorf("%d sets with a guard added after two questions under one guard, want 1", len(set.given))
+	}
+	if rules.ImpliedBy(under(FactNil, Fact{Kind: FactTrue, Reg: 3}), set, 3) {
+		t.Error("nil r0 under true r3 implied by nonnil r0")
+	}
+	if len(set.given) != 2 {
+		t.Errorf("%d sets with a guard added after questions under two guards, want 2", len(set.given))
+	}
+}

@@ -92,8 +92,23 @@ func (c *FactRules) impliedGuarded(fact Fact, set *FactSet, use int) bool {
 	if neg := Negation(g); neg != nil && c.allImplied(neg, set, use) {
 		return true
 	}
-	with := append(append(make([]Fact, 0, len(set.facts)+1), set.facts...), g)
-	return c.ImpliedBy(fact.Unguarded(), c.Set(with, use), use)
+	return c.ImpliedBy(fact.Unguarded(), c.setWith(set, fact.If, use), use)
+}
+
+// setWith is set with guard's fact added, made ready for questions (a
+// set's facts do not change once made, so it is made once).
+func (c *FactRules) setWith(set *FactSet, guard Guard, use int) *FactSet {
+	k := givenKey{c, guard, use}
+	if s, ok := set.given[k]; ok {
+		return s
+	}
+	with := append(append(make([]Fact, 0, len(set.facts)+1), set.facts...), guard.Fact())
+	s := c.Set(with, use)
+	if set.given == nil {
+		set.given = map[givenKey]*FactSet{}
+	}
+	set.given[k] = s
+	return s
 }
 
 func (c *FactRules) allImplied(fs []Fact, set *FactSet, use int) bool {

@@ -19,6 +19,16 @@ import (
 type FactSet struct {
 	facts  []Fact  // all of them
 	bounds []bound // the integer ones, constants moved into the bounds
+	// given are the sets of facts with a guard added, made once per
+	// guard and block (a set is asked many guarded facts of one guard:
+	// impliedGuarded), by the rules that made them.
+	given map[givenKey]*FactSet
+}
+
+type givenKey struct {
+	rules *FactRules
+	guard Guard
+	use   int
 }
 
 // Set makes avail, in a block used at use, ready for questions: with

@@ -20,17 +20,15 @@ import (
 // at the join, a mode with its pointer, or, with no comparison on the
 // way, from what every path sets).
 func (r *Result) GatedWhy(f *Form, rules *validate.FactRules, facts []validate.Fact, b, k int) (string, token.Pos) {
-	implies := func(given []validate.Fact, use int) bool {
-		for _, c := range facts {
-			if !rules.Implied(c, given, use) {
-				return false
-			}
-		}
-		return true
-	}
 	if f.ungated == nil || slices.ContainsFunc(f.ungated.Decided, func(d validate.Decision) bool { return d.Block == b && d.Index == k }) {
 		return "", token.NoPos // decided without gated facts
 	}
+	def := defs(f.IR)
+	flags := f.flagBranches(def, b)
+	// Paths on which a flag b is under takes the value that does not
+	// lead to b do not explain it (after ok := i >= 0 && i < len(s),
+	// i >= 0's false edge sets ok false).
+	denied := f.deniedEdges(def, flags)
 	cfg := f.IR.CFG()
 	dom := cfg.Dom
 	under := false // b is under a branch that is not a loop's test
@@ -52,10 +50,13 @@ func (r *Result) GatedWhy(f *Form, rules *validate.FactRules, facts []validate.F
 			// not straight from another outcome (after if x == 0 || y,
 			// x == 0's arm runs into what follows unasked).
 			other := func(o int) bool { return o != s && f.reaches(o, b, d, true) }
-			if !dom.Dominates(s, b) && f.reaches(s, b, d, false) && !slices.ContainsFunc(succs, other) && implies(rules.EdgeFacts(f.IR.Blocks[d], e), s) {
+			if !dom.Dominates(s, b) && f.reachesAvoiding(s, b, d, denied) && !slices.ContainsFunc(succs, other) && impliesAll(rules, facts, rules.EdgeFacts(f.IR.Blocks[d], e), s) {
 				return fmt.Sprintf("the condition it is under holds only where %s was %v", types.ExprString(r.Comparisons[cmp.Pos]), e == 0), cmp.Pos
 			}
 		}
+	}
+	if why, at := r.logicalFlagWhy(f, rules, facts, def, flags, b); why != "" {
+		return why, at
 	}
 	if !under {
 		// No branch but a loop's test decides whether it runs (i == 0
@@ -70,6 +71,16 @@ func (r *Result) GatedWhy(f *Form, rules *validate.FactRules, facts []validate.F
 // passing block avoid; with straight, only through blocks that do not
 // branch (b itself may).
 func (f *Form) reaches(s, b, avoid int, straight bool) bool {
+	return f.search(s, b, avoid, straight, nil)
+}
+
+// reachesAvoiding reports whether a path from block s reaches block b
+// without passing block avoid or an edge of denied.
+func (f *Form) reachesAvoiding(s, b, avoid int, denied map[[2]int]bool) bool {
+	return f.search(s, b, avoid, false, denied)
+}
+
+func (f *Form) search(s, b, avoid int, straight bool, denied map[[2]int]bool) bool {
 	blocks := f.IR.Blocks
 	seen := map[int]bool{avoid: true}
 	work := []int{s}
@@ -83,7 +94,11 @@ func (f *Form) reaches(s, b, avoid int, straight bool) bool {
 			continue
 		}
 		seen[x] = true
-		work = append(work, blocks[x].Succs...)
+		for _, y := range blocks[x].Succs {
+			if !denied[[2]int{x, y}] {
+				work = append(work, y)
+			}
+		}
 	}
 	return false
 }

@@ -46,6 +46,7 @@ type gate struct {
 	targets []place           // undecided comparisons the rules read
 	cands   []validate.Fact   // the candidates
 	in      [][]validate.Fact // per block: the candidates that hold at its start
+	asked   int               // blocks whose candidates flow asked about (for its tests)
 }
 
 func newGate(f *ir.Func, h *validate.CheckElimHints, contracts validate.Contracts) *gate {
@@ -167,13 +168,22 @@ func (g *gate) flow() {
 			}
 		}
 	}
+	// A block's candidates need asking again only once a predecessor
+	// lost some: the facts on its edges are those of the predecessor's
+	// candidates, and a candidate kept stays implied by them.
+	dirty := make([]bool, len(f.Blocks))
+	for i := range dirty {
+		dirty[i] = true
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, b := range g.e.rpo {
 			i := b.Index
-			if len(g.in[i]) == 0 {
+			if len(g.in[i]) == 0 || !dirty[i] {
 				continue
 			}
+			dirty[i] = false
+			had := len(g.in[i])
 			for a, p := range b.Preds {
 				if !g.e.dom.Reachable(p) {
 					continue
@@ -190,6 +200,12 @@ func (g *gate) flow() {
 				}
 				g.in[i] = kept
 			}
+			if len(g.in[i]) != had {
+				for _, s := range b.Succs {
+					dirty[s] = true
+				}
+			}
+			g.asked++
 		}
 	}
 }

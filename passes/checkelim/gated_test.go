@@ -9,11 +9,9 @@ import (
 	"github.com/vssa-go/vssa/validate"
 )
 
-// TestGate: a flag set where r0 != nil was true decides r0 == nil where
-// the flag says which branch was taken, with a certificate the
-// validator accepts; a flag that does not say decides nothing.
-func TestGate(t *testing.T) {
-	const flag = `
+// gateFlag sets a flag r6 by a phi of ARGS where r0 != nil was
+// compared and reads it later.
+const gateFlag = `
 func @main.flag(r0 *int, r1 bool) int {
 b0:
     r2:*int = const nil
@@ -36,8 +34,13 @@ b5: <- b3
     r8:bool = eq r0, r2
     return r10
 }`
+
+// TestGate: a flag set where r0 != nil was true decides r0 == nil where
+// the flag says which branch was taken, with a certificate the
+// validator accepts; a flag that does not say decides nothing.
+func TestGate(t *testing.T) {
 	run := func(args string) *validate.CheckElimHints {
-		f, err := ir.ParseFunc(strings.Replace(flag, "ARGS", args, 1))
+		f, err := ir.ParseFunc(strings.Replace(gateFlag, "ARGS", args, 1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,5 +76,34 @@ b5: <- b3
 		if !slices.Equal(got, c.want) {
 			t.Errorf("phi %s: decided %v, want %v", c.args, got, c.want)
 		}
+	}
+}
+
+// TestGateFlowAsksOnce: on a CFG without cycles, taken in reverse
+// postorder, the gated search asks about each block's candidates once:
+// a block is asked again only after a predecessor lost candidates, and
+// its predecessors all come before it. The decisions stay TestGate's.
+func TestGateFlowAsksOnce(t *testing.T) {
+	f, err := ir.ParseFunc(strings.Replace(gateFlag, "ARGS", "r4, r5", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, h, err := Decide(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGate(f, h, nil)
+	g.flow()
+	want := 0
+	for _, b := range f.Blocks {
+		if b.Index != 0 && slices.ContainsFunc(g.cands, func(c validate.Fact) bool { return g.definedAt(c, b.Index) }) {
+			want++
+		}
+	}
+	if g.asked != want {
+		t.Errorf("asked about %d blocks' candidates, want %d (each once)", g.asked, want)
+	}
+	if c := g.certificate(); c == nil || len(c.Decided) != 2 {
+		t.Errorf("gated certificate %v, want the two comparisons of r0 with nil decided", c)
 	}
 }

@@ -132,20 +132,36 @@ func TestDestructMutation(t *testing.T) {
 	suite.Test(t)
 }
 
-// weakenFirstGate is c's result with the first gate of the gammas of
-// the block at[0] made true, and the matrix entry of its first
-// predecessor in the row of gamma d dropped (true), so that the gate
-// agrees with the matrix but no longer excludes the others.
-func weakenFirstGate(c *mutation.Case[hints], at [2]int, d ir.Reg) (*ir.Func, hints) {
-	g, h := c.Clone()
-	b := g.Blocks[at[0]]
-	for _, phi := range b.Phis {
-		gs := slices.Clone(phi.Gates())
-		gs[0] = pred.TruePred()
-		phi.SetGates(gs)
+// weakenSites are the sites of c's gammas whose first gate can be made
+// true without picking the same value: each builds c's result with the
+// first gate of the gammas of the block made true, and the matrix entry
+// of its first predecessor in the row of the gamma dropped (true), so
+// that the gate agrees with the matrix but no longer excludes the
+// others. A non-nil solver replaces the validator's.
+func weakenSites(c *mutation.Case[hints], solver sat.Solver) []site {
+	var out []site
+	for _, at := range merges(c.Out, ir.OpGamma) {
+		in := c.Out.Blocks[at[0]].Phis[at[1]]
+		if in.Gates()[0].IsTrue() || in.Args()[0] == in.Args()[1] {
+			continue
+		}
+		d := in.Dsts()[0]
+		out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], d), Build: func() (*ir.Func, hints, bool) {
+			g, h := c.Clone()
+			b := g.Blocks[at[0]]
+			for _, phi := range b.Phis {
+				gs := slices.Clone(phi.Gates())
+				gs[0] = pred.TruePred()
+				phi.SetGates(gs)
+			}
+			delete(h.Rows[h.Row[d]].P, b.Preds[0])
+			if solver != nil {
+				h.Solver = solver
+			}
+			return g, h, true
+		}})
 	}
-	delete(h.Rows[h.Row[d]].P, b.Preds[0])
-	return g, h
+	return out
 }
 
 // merges lists the (block, phi index) of g's merge instructions of kind op.
@@ -157,6 +173,25 @@ func merges(g *ir.Func, op ir.Op) [][2]int {
 				out = append(out, [2]int{b.Index, i})
 			}
 		}
+	}
+	return out
+}
+
+// argSwapSites are the sites that swap the two arguments of the merge
+// at each of ats in c's result, where they differ.
+func argSwapSites(c *mutation.Case[hints], ats [][2]int) []site {
+	var out []site
+	for _, at := range ats {
+		in := c.Out.Blocks[at[0]].Phis[at[1]]
+		if in.Args()[0] == in.Args()[1] {
+			continue
+		}
+		out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
+			g, h := c.Clone()
+			a := g.Blocks[at[0]].Phis[at[1]].Args()
+			a[0], a[1] = a[1], a[0]
+			return g, h, true
+		}})
 	}
 	return out
 }
@@ -185,61 +220,19 @@ var gsaKinds = []kind{
 		},
 	},
 	{
-		Name: "gate-weaken",
-		Doc:  "make a gamma's first gate true, in the matrix too",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.Out, ir.OpGamma) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Gates()[0].IsTrue() || in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := weakenFirstGate(c, at, in.Dsts()[0])
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "gate-weaken",
+		Doc:   "make a gamma's first gate true, in the matrix too",
+		Sites: func(c *mutation.Case[hints]) []site { return weakenSites(c, nil) },
 	},
 	{
-		Name: "cert-wrong-step",
-		Doc:  "make a gamma's first gate true (in the matrix too) and answer the validator's questions with a solver whose certificates have wrong steps",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.Out, ir.OpGamma) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Gates()[0].IsTrue() || in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := weakenFirstGate(c, at, in.Dsts()[0])
-					h.Solver = lyingSolver
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "cert-wrong-step",
+		Doc:   "make a gamma's first gate true (in the matrix too) and answer the validator's questions with a solver whose certificates have wrong steps",
+		Sites: func(c *mutation.Case[hints]) []site { return weakenSites(c, lyingSolver) },
 	},
 	{
-		Name: "mu-swap",
-		Doc:  "swap the arguments of a mu",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.Out, ir.OpMu) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					a := g.Blocks[at[0]].Phis[at[1]].Args()
-					a[0], a[1] = a[1], a[0]
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "mu-swap",
+		Doc:   "swap the arguments of a mu",
+		Sites: func(c *mutation.Case[hints]) []site { return argSwapSites(c, merges(c.Out, ir.OpMu)) },
 	},
 	{
 		Name: "eta-to-latch",
@@ -283,24 +276,9 @@ var gsaKinds = []kind{
 
 var destructKinds = []kind{
 	{
-		Name: "phi-order",
-		Doc:  "swap two arguments of a phi that was a gamma",
-		Sites: func(c *mutation.Case[hints]) []site {
-			var out []site
-			for _, at := range merges(c.In, ir.OpGamma) {
-				in := c.Out.Blocks[at[0]].Phis[at[1]]
-				if in.Args()[0] == in.Args()[1] {
-					continue
-				}
-				out = append(out, site{What: fmt.Sprintf("b%d: %s", at[0], in.Dsts()[0]), Build: func() (*ir.Func, hints, bool) {
-					g, h := c.Clone()
-					a := g.Blocks[at[0]].Phis[at[1]].Args()
-					a[0], a[1] = a[1], a[0]
-					return g, h, true
-				}})
-			}
-			return out
-		},
+		Name:  "phi-order",
+		Doc:   "swap two arguments of a phi that was a gamma",
+		Sites: func(c *mutation.Case[hints]) []site { return argSwapSites(c, merges(c.In, ir.OpGamma)) },
 	},
 }
 

@@ -24,7 +24,7 @@ func valid(s []int, i int) int {
 	ok := i >= 0 && i < len(s)
 	work()
 	if ok {
-		if i >= len(s) { // want `i >= len\(s\) is always false`
+		if i >= len(s) { // want `i >= len\(s\) is always false: ok is true only where i >= 0 && i < len\(s\) held at gated.go:24`
 			return -1
 		}
 	}
@@ -370,4 +370,18 @@ func countedFromZero(m map[string]int) []string {
 		}
 	}
 	return keys[least:most]
+}
+
+// The flag is false where the disjunction did not hold: each of its
+// operands was false (i >= 0's true edge does not explain it, as i >= 0
+// alone leaves i >= len(s) open).
+func invalid(s []int, i int) int {
+	bad := i < 0 || i >= len(s)
+	work()
+	if !bad {
+		if i >= len(s) { // want `i >= len\(s\) is always false: bad is false only where i < 0 \|\| i >= len\(s\) did not hold at gated.go:\d+`
+			return -1
+		}
+	}
+	return 0
 }

@@ -110,7 +110,7 @@ func both(p, q *T) int {
 	ok := p != nil && q != nil
 	work()
 	if ok {
-		if q == nil { // want `q == nil is always false`
+		if q == nil { // want `q == nil is always false: q is never nil here, as ok is true only where p != nil && q != nil held at gated.go:110`
 			return 0
 		}
 		return q.x
