@@ -12,7 +12,7 @@ func TestShiftInPlace(t *testing.T) {
 	src := fallback + `func Shifts(p []uint64, s uint) uint64 {
 	var acc uint64
 	for _, x := range p {
-		acc ^= x<<s | x>>(64-s)
+		acc = acc*31 + (x<<s | x>>(64-s))
 	}
 	return acc
 }
