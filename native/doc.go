@@ -18,7 +18,9 @@
 // expressions, symbols, values of several words, the frame's variables,
 // math/bits, math, encoding/binary and built-ins; make and append by
 // Go helpers, appends.go; calls of the functions compiled together in
-// ABI0, of others through Go trampolines, trampolines.go, which
+// ABI0, of the package's other Go functions in ABI0 too where the call
+// passes their declared types (directcalls.go), of others through Go
+// trampolines, trampolines.go, which
 // convert a string(b) argument themselves, convertargs.go; of func
 // values and interfaces' methods through Go helpers, indirectcalls.go,
 // whose generated tests log and compare the calls made, gencalls.go);

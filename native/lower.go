@@ -468,6 +468,10 @@ func (l *lowerer) call(in *ir.Instr) {
 	}
 	c, ok := l.unit.Callees[in.Sym()]
 	if !ok {
+		if c, ok := l.directCallee(in); ok { // directcalls.go
+			l.callee(c, in.Sym(), in.CallArgs(), in.Dsts())
+			return
+		}
 		c = l.trampoline(in)
 		l.callee(c, in.Sym(), l.passedArgs(in), in.Dsts())
 		return
