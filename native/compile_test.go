@@ -249,7 +249,9 @@ func TestCmpInlined(t *testing.T) {
 // function at type arguments compiled code cannot call: in the source's
 // terms, without "name it", which cannot help.
 func TestGenericCallRefused(t *testing.T) {
-	shared := "package p\n\ntype Node struct{ V int }\n\nfunc Big[T any](xs []T) int {\n\tn := 0\n\tfor range xs {\n\t\tn++\n\t}\n\treturn n\n}\n"
+	// Big calls another function: no leaf, it is not inlined in
+	// UseStruct's loop (loopcallees.go).
+	shared := "package p\n\ntype Node struct{ V int }\n\nfunc Big[T any](xs []T) int {\n\tn := 0\n\tfor range xs {\n\t\tn++\n\t}\n\treturn n + other()\n}\n\n//go:noinline\nfunc other() int { return 0 }\n"
 	src := "func UseStruct(ns [][]Node) int {\n\tk := 0\n\tfor _, n := range ns {\n\t\tk += Big(n)\n\t}\n\treturn k\n}\n"
 	dir := writeModule(t, map[string]string{"p.go": fallback + src, "g.go": shared})
 	_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"UseStruct"}})

@@ -8,17 +8,17 @@ import (
 )
 
 // directSrc calls functions of its own package that are not compiled
-// with it: emit as snappy's encodeBlock calls emitCopy (a slice in, an
-// int out, the ABI0 frame as declared), count on string(b), which its
-// trampoline converts.
+// with it: emit after its loop, a slice in and an int out (the ABI0
+// frame as declared; in the loop it would be inlined, loopcallees.go),
+// and count on string(b), which its trampoline converts.
 const directSrc = `func Encode(dst, src []byte) int {
 	d := 0
 	for i := 0; i+4 <= len(src); i += 4 {
 		if src[i] == src[i+1] {
-			d += emit(dst[d:], i, int(src[i+2]))
+			d += int(src[i+2])
 		}
 	}
-	return d
+	return emit(dst, d, len(src))
 }
 
 func Count(b []byte) int {

@@ -5,7 +5,8 @@
 // function T_M, targets.go; an instantiation of a generic function,
 // F[int64], as the function F_int64, which F, a Go wrapper on amd64,
 // calls at those type arguments, generics.go): the bridge's IR with the
-// package's small functions inlined (irinline.go), and other packages'
+// package's small functions inlined (irinline.go; in a loop, small
+// leaves with a loop of their own too, loopcallees.go), and other packages'
 // small leaves, which may call each other (foreign.go: the package is
 // then loaded from source; cmp.Less and cmp.Compare at numeric types
 // come so), ranges over
@@ -50,6 +51,8 @@
 // one load (combineloads.go), loads folded into their users
 // (foldloads.go), carries kept in the flags from one ADCQ to the next
 // (carries.go), a branch on x & y == 0 made a TESTQ (fusecompares.go),
+// the guard of a shift by a count set outside its loop computed once
+// before the loop as a mask (shiftguards.go),
 // stores reading a conversion's operand (identities.go), constant
 // indexes of checks and constant stored values made immediates
 // (immoperands.go),
@@ -58,7 +61,8 @@
 // none, boundedloops.go); register allocation on SSA (regalloc.go:
 // spilling the value that costs least for the points it relieves,
 // reading a spilled value from the register that still holds it,
-// reloadcache.go, phis sharing slots with their arguments,
+// reloadcache.go, an AND reading a spilled operand from its slot,
+// slotoperands.go, phis sharing slots with their arguments,
 // spillslots.go, live ranges split at cold calls, splitcalls.go, and
 // around inner loops with registers to spare, splitloops.go), whose result validate.RegAlloc checks before anything
 // is emitted; the frame sized to what it holds, NOSPLIT where it fits

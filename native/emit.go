@@ -806,6 +806,9 @@ var intOps = map[Bin]string{BinAdd: "ADDQ", BinSub: "SUBQ", BinMul: "IMULQ", Bin
 // zero (a 4-byte operation clears them), so the result is already
 // canonical.
 func (e *emitter) intBin(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
+	if e.andSlot(in, uses, dstLoc) { // slotoperands.go
+		return
+	}
 	d := e.reg(dstLoc, GP)
 	x := e.reg(uses[0], GP)
 	if in.MemY {

@@ -12,11 +12,14 @@ func TestShiftInPlace(t *testing.T) {
 	src := fallback + `func Shifts(p []uint64, s uint) uint64 {
 	var acc uint64
 	for _, x := range p {
-		acc = acc*31 + (x<<s | x>>(64-s))
+		c := s + uint(x&1)
+		acc = acc*31 + (x<<c | x>>(64-c))
 	}
 	return acc
 }
 `
+	// (c changes in the loop: a count set before it has its guard
+	// taken out of the loop, shiftguards.go.)
 	text := compiledText(t, src, "Shifts", "Shifts")
 	if !strings.Contains(text, "SBBQ CX, CX") {
 		t.Fatalf("Shifts has no masked shift:\n%s", text)

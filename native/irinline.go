@@ -44,7 +44,7 @@ func inlineSmallCalls(f *ir.Func, body func(sym string) *ir.Func) *ir.Func {
 				continue
 			}
 			c := body(in.Sym())
-			if c == nil || c.Name == f.Name || !inlinableIR(c) {
+			if c == nil || c.Name == f.Name || !inlinableAt(g, bi, x, c) { // loopcallees.go
 				continue
 			}
 			n := countInstrs(c)
@@ -141,10 +141,11 @@ func posOr(p, call token.Pos) token.Pos {
 }
 
 // inlinableIR reports whether c may be inlined: a plain function
-// (no closure, defer, recover or call of itself) of at most maxInlineIR instructions
-// whose blocks form no loop.
-func inlinableIR(c *ir.Func) bool {
-	if len(c.FreeVars) > 0 || c.Recover >= 0 || len(c.Blocks) == 0 || countInstrs(c) > maxInlineIR {
+// (no closure, defer, recover or call of itself) of at most size
+// instructions (maxInlineIR; maxLoopLeafIR, loopcallees.go) whose blocks
+// form no loop.
+func inlinableIR(c *ir.Func, size int) bool {
+	if len(c.FreeVars) > 0 || c.Recover >= 0 || len(c.Blocks) == 0 || countInstrs(c) > size {
 		return false
 	}
 	for _, b := range c.Blocks {

@@ -261,6 +261,7 @@ func (l *lowerer) transform() {
 		{"fuseCarries", true, func() { fuseCarries(l.m) }},
 		{"fuseTests", true, func() { fuseTests(l.m) }},
 		{"markCountsThatFit", true, func() { markCountsThatFit(l.m) }},
+		{"hoistShiftGuards", true, func() { hoistShiftGuards(l.m) }},
 		{"storeSources", true, func() { storeSources(l.m) }},
 		{"immediateOperands", true, func() { immediateOperands(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},

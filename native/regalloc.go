@@ -208,6 +208,22 @@ func (a *allocator) fillPolls() {
 // (the emitter loads them itself).
 func takesSlots(in *Instr) bool { return in.Op == OpPoll || in.Op == OpReturn }
 
+// takesSlot reports whether in can read operand i from a stack slot:
+// all of a poll's and a return's, and the second of an integer AND of
+// two registers, which reads it as a memory operand (slotoperands.go).
+func takesSlot(in *Instr, i int) bool { return takesSlots(in) || andFromSlot(in, i) }
+
+// regOperands returns the operands of in that must be in registers.
+func regOperands(in *Instr) map[Value]bool {
+	need := map[Value]bool{}
+	for i, u := range in.uses() {
+		if !takesSlot(in, i) {
+			need[u] = true
+		}
+	}
+	return need
+}
+
 // overPressure finds the points where an instruction needs more
 // registers of a class than there are, and returns a value to spill. An
 // instruction needs, at once, a register for each value live before it
@@ -231,6 +247,7 @@ func (a *allocator) overPressure() (Value, bool) {
 			for _, u := range in.uses() {
 				operand[u] = true
 			}
+			inReg := regOperands(in)
 			for _, class := range []Class{GP, FP} {
 				regs := gpRegs
 				if class == FP {
@@ -246,7 +263,7 @@ func (a *allocator) overPressure() (Value, bool) {
 				nb, na, through := 0, 0, 0
 				var candidates []Value
 				before.each(func(v Value) {
-					if mine(v) && (!a.spilled[v] || operand[v] && !takesSlots(in)) {
+					if mine(v) && (!a.spilled[v] || inReg[v]) {
 						nb++
 					}
 				})
@@ -468,8 +485,12 @@ func (a *allocator) color() (Value, bool) {
 				switch {
 				case !a.spilled[u]:
 					uses[i] = a.loc[u]
-				case takesSlots(in):
+				case takesSlot(in, i):
 					uses[i] = a.loc[u]
+					if t := cache.find(u); t >= 0 && !takesSlots(in) {
+						uses[i] = t // the register that still holds it
+						temps = append(temps, t)
+					}
 				default:
 					// The register that still holds it, else a reload
 					// into a free register; the same for a value read

@@ -78,8 +78,8 @@ func (a *allocator) splitAtLoops() map[Value]Value {
 				}
 			}
 			for _, ins := range b.Instrs {
-				if !takesSlots(ins) {
-					for _, u := range ins.uses() {
+				for i, u := range ins.uses() {
+					if !takesSlot(ins, i) {
 						count(u)
 					}
 				}
@@ -190,13 +190,10 @@ func (a *allocator) loopPressure(body []bool, c Class) (int, bool) {
 			}
 			before, after := a.before(b, x), a.after[bi][x]
 			mine := func(v Value) bool { return a.f.Values[v].Class == c }
-			operand := map[Value]bool{}
-			for _, u := range ins.uses() {
-				operand[u] = true
-			}
+			inReg := regOperands(ins)
 			nb, na, through := 0, 0, 0
 			before.each(func(v Value) {
-				if mine(v) && (!a.spilled[v] || operand[v] && !takesSlots(ins)) {
+				if mine(v) && (!a.spilled[v] || inReg[v]) {
 					nb++
 				}
 			})
