@@ -22,6 +22,8 @@ import (
 type Contract struct {
 	NonNilResults []int
 	NonNilParams  []int
+	// ResultBounds are integer results' bounds (contracts_bounds.go).
+	ResultBounds []ResultBound
 }
 
 // Contracts are the contracts of statically called functions, by their

@@ -40,6 +40,9 @@ type builder struct {
 	// targets tells the constants that may have another value on
 	// another target (nil: none is known).
 	targets *targetConstants
+	// bounds are the result bounds of the package's small functions
+	// (bounds.go).
+	bounds resultBounds
 }
 
 // An ssaForm is a function's SSA form and the contracts of the
@@ -151,10 +154,12 @@ func (b *builder) ssaFormOf(fn *ssa.Function) *ssaForm {
 		return s
 	}
 	var s *ssaForm
+	b.forms[fn] = nil // while it is built: a call back to fn finds no bound
 	prog := b.progs[fn]
 	if f := prog.IRFunc(fn); f != nil && !unsafeArgs(fn) && ir.Check(f, ir.RTL) == nil {
 		if g := ssaform.Of(f); g != nil {
 			s = &ssaForm{g, assumed(prog, f, b.book)}
+			b.addBounds(prog, g, &s.calls)
 		}
 	}
 	b.forms[fn] = s
