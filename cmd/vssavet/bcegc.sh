@@ -11,10 +11,14 @@
 # package and its test variant) on a line where gc reports a check of
 # the same kind (Found IsInBounds for a bounds check, IsSliceInBounds
 # for a slice check), as bce -bce.gc matches them. Reports in _test.go
-# files are left out: go build does not compile them. It prints the
+# files are left out: go build does not compile them; so are those at
+# absolute paths, outside the directory: go replays a dependency's vet
+# output from its cache when the same tool vetted it as a named package
+# before (go vet std, then a module that imports net). It prints the
 # share, then the reports gc does not confirm, counted by reason and by
 # package. With -keep DIR the lists stay in DIR (vet.txt, gc.txt,
-# unconfirmed.txt).
+# unconfirmed.txt). VSSAVET=PATH measures that vet tool instead of
+# this checkout's.
 set -eu
 keep=""
 if [ "${1:-}" = "-keep" ]; then keep=$2; shift 2; fi
@@ -23,13 +27,17 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-(cd "$root" && go build -o "$work/vssavet" ./cmd/vssavet)
+if [ -n "${VSSAVET:-}" ]; then
+	cp "$VSSAVET" "$work/vssavet"
+else
+	(cd "$root" && go build -o "$work/vssavet" ./cmd/vssavet)
+fi
 
 # go vet and go build print positions relative to the current directory
 # (./ dropped), both the same way.
 go vet -vettool="$work/vssavet" -nilness=false -cond=false -bce.all "$@" 2>"$work/vet.out" || true
 grep -E '^[^#].*\.go:[0-9]+:[0-9]+: (slice )?bounds check left in a loop' "$work/vet.out" |
-	sed 's|^\./||' | grep -v '_test\.go:' | sort -u >"$work/vet.txt" || true
+	sed 's|^\./||' | grep -v -e '_test\.go:' -e '^/' | sort -u >"$work/vet.txt" || true
 go build -o /dev/null -gcflags=-d=ssa/check_bce/debug=1 "$@" 2>"$work/gc.out" || true
 grep -E '\.go:[0-9]+:[0-9]+: Found Is(Slice)?InBounds$' "$work/gc.out" | sed 's|^\./||' |
 	awk -F: '{kind = ($NF ~ /IsSliceInBounds/) ? "slice" : "index"; print $1 ":" $2 " " kind}' | sort -u >"$work/gc.txt"
@@ -50,7 +58,7 @@ touch "$work/unconfirmed.txt"
 echo "not confirmed, by reason:"
 sed 's/^[^ ]* //; s/; .* before the loop removes it.*//' "$work/unconfirmed.txt" | sort | uniq -c | sort -rn
 echo "not confirmed, by directory:"
-sed 's|/[^/]*\.go:.*||' "$work/unconfirmed.txt" | sort | uniq -c | sort -rn
+sed 's|^[^/]*\.go:.*|.|; s|/[^/]*\.go:.*||' "$work/unconfirmed.txt" | sort | uniq -c | sort -rn
 if [ -n "$keep" ]; then
 	mkdir -p "$keep" && cp "$work/vet.txt" "$work/gc.txt" "$work/unconfirmed.txt" "$keep/"
 fi
