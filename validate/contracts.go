@@ -22,8 +22,9 @@ import (
 type Contract struct {
 	NonNilResults []int
 	NonNilParams  []int
-	// ResultBounds are integer results' bounds (contracts_bounds.go).
-	ResultBounds []ResultBound
+	// bounds are integer results' bounds (contracts_bounds.go),
+	// unexported: they stay within the package (no fact encodes them).
+	bounds []ResultBound
 }
 
 // Contracts are the contracts of statically called functions, by their

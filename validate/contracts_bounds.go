@@ -12,6 +12,7 @@ package validate
 
 import (
 	"math"
+	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -42,7 +43,7 @@ func (c *FactRules) callBounds(in *ir.Instr, avail []Fact, use int) []Fact {
 		return avail
 	}
 	args, dsts := in.CallArgs(), in.Dsts()
-	for _, b := range con.ResultBounds {
+	for _, b := range con.bounds {
 		if b.Result < 0 || b.Result >= len(dsts) || !isInteger(c.f.TypeOf(dsts[b.Result])) || !c.constantArgs(args, b.Args, use) {
 			continue
 		}
@@ -50,6 +51,20 @@ func (c *FactRules) callBounds(in *ir.Instr, avail []Fact, use int) []Fact {
 	}
 	return avail
 }
+
+// WithResultBounds returns a copy of c (nil: no contract) with the
+// result bounds bs added.
+func (c *Contract) WithResultBounds(bs []ResultBound) *Contract {
+	out := &Contract{}
+	if c != nil {
+		*out = *c
+	}
+	out.bounds = append(slices.Clip(out.bounds), bs...)
+	return out
+}
+
+// ResultBounds are c's result bounds.
+func (c *Contract) ResultBounds() []ResultBound { return c.bounds }
 
 // constantArgs reports whether the arguments named in want are the
 // constants it says.

@@ -107,9 +107,9 @@ func TestCheckElimResultBounds(t *testing.T) {
 		return CheckElimAssuming(parse(t, in), parse(t, out), &CheckElimHints{Entry: make([][]Fact, 1), Removed: []CheckRemoval{{0, 4}}}, cs)
 	}
 	bound := func(h, m int64) Contracts {
-		return Contracts{"main.hash": {ResultBounds: []ResultBound{{Result: 0, Args: []ConstArg{{1, h}}, Max: m}}}}
+		return Contracts{"main.hash": {bounds: []ResultBound{{Result: 0, Args: []ConstArg{{1, h}}, Max: m}}}}
 	}
-	derived := Contracts{"main.hash": {ResultBounds: DeriveResultBounds(parse(t, hashTo), nil, []ConstArg{{1, 14}})}}
+	derived := Contracts{"main.hash": {bounds: DeriveResultBounds(parse(t, hashTo), nil, []ConstArg{{1, 14}})}}
 	if err := check(ceHashIndex, out, derived); err != nil {
 		t.Fatalf("removal by the derived bound rejected: %v", err)
 	}
@@ -125,8 +125,8 @@ func TestCheckElimResultBounds(t *testing.T) {
 		{"without the contract", ceHashIndex, out, nil},
 		{"a call passing 15 where the bound is for 14", other, strings.Replace(out, "const 14", "const 15", 1), derived},
 		{"a bound of the length itself", ceHashIndex, out, bound(14, 16384)},
-		{"a bound of another result", ceHashIndex, out, Contracts{"main.hash": {ResultBounds: []ResultBound{{Result: 1, Args: []ConstArg{{1, 14}}, Max: 0}}}}},
-		{"a bound naming a parameter the call has not", ceHashIndex, out, Contracts{"main.hash": {ResultBounds: []ResultBound{{Result: 0, Args: []ConstArg{{2, 14}}, Max: 0}}}}},
+		{"a bound of another result", ceHashIndex, out, Contracts{"main.hash": {bounds: []ResultBound{{Result: 1, Args: []ConstArg{{1, 14}}, Max: 0}}}}},
+		{"a bound naming a parameter the call has not", ceHashIndex, out, Contracts{"main.hash": {bounds: []ResultBound{{Result: 0, Args: []ConstArg{{2, 14}}, Max: 0}}}}},
 	} {
 		if e, ok := check(c.in, c.out, c.cs).(*Error); !ok || e.Rule != RuleImplied {
 			t.Errorf("%s: got %v, want a rejection by rule %s", c.why, e, RuleImplied)

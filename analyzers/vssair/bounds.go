@@ -42,6 +42,7 @@ type resultBounds struct {
 // package, at their constant arguments.
 func (b *builder) addBounds(prog *bridge.Program, g *ir.Func, calls *callees) {
 	var rules *validate.FactRules
+	added := map[string]bool{} // by boundKey: a call repeated adds nothing
 	for bi, block := range g.Blocks {
 		for _, in := range block.Instrs {
 			if in.Op != ir.OpCall || in.CallMode != ir.CallStatic || len(in.Dsts()) == 0 {
@@ -61,14 +62,12 @@ func (b *builder) addBounds(prog *bridge.Program, g *ir.Func, calls *callees) {
 				}
 			}
 			bounds := b.boundsOf(callee, args)
-			if len(bounds) == 0 {
+			key := boundKey(callee, args)
+			if len(bounds) == 0 || added[key] {
 				continue
 			}
-			con := &validate.Contract{}
-			if old := calls.contracts[in.Sym()]; old != nil {
-				*con = *old // the book's, which others share: not changed
-			}
-			con.ResultBounds = append(con.ResultBounds[:len(con.ResultBounds):len(con.ResultBounds)], bounds...)
+			added[key] = true
+			con := calls.contracts[in.Sym()].WithResultBounds(bounds) // a copy: the book's is shared
 			if calls.contracts == nil {
 				calls.contracts, calls.fns = validate.Contracts{}, map[string]*ssa.Function{}
 			}
