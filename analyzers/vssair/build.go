@@ -3,6 +3,7 @@ package vssair
 import (
 	"errors"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -78,13 +79,17 @@ func (b *builder) translate(fns []*ssa.Function) {
 // from a certificate of their SSA form that carries the nil facts
 // alone (checkelim.Contract), accepted by the validator.
 func (b *builder) contracts() {
-	var promising []*ssa.Function
+	var promising, boundable []*ssa.Function
 	for _, fn := range calleesFirst(b.fns) {
 		if declared(fn) != nil && mayPromise(fn.Signature) {
 			promising = append(promising, fn)
+		} else if b.boundable(fn) {
+			boundable = append(boundable, fn)
 		}
 	}
-	b.translate(promising)
+	// The small functions whose result bounds the promising ones'
+	// forms read (bounds.go), in the same translation.
+	b.translate(append(slices.Clip(promising), boundable...))
 	for _, fn := range promising {
 		s := b.ssaFormOf(fn)
 		if s == nil {
