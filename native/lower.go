@@ -239,6 +239,7 @@ func (l *lowerer) transform() {
 		{"constantCounts", true, func() { constantCounts(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"foldIdentities", true, func() { foldIdentities(l.m) }},
+		{"dropRedundantExts", true, func() { dropRedundantExts(l.m) }},
 		{"lowHalves", true, func() { lowHalves(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
