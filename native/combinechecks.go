@@ -143,7 +143,25 @@ func splitRun(m *Func, b *Block, i int, run []int, dmax int64) {
 		}
 	}
 	vmap := map[Value]Value{}
+	// An index x+k computed before the run is computed again on the
+	// slow side, so that on the fast side only the accesses read it
+	// and foldIndexLeas makes it their displacement (snappy's decode
+	// reads src[s-4] … src[s-1] after checking s).
+	before := map[Value]*Instr{}
+	for _, in := range b.Instrs[:i] {
+		if in.Dst != NoValue && !m.Values[in.Dst].Pointer && isIndexSum(in) {
+			before[in.Dst] = in
+		}
+	}
 	for _, in := range b.Instrs[i+1 : last+1] {
+		in.mapOperands(func(v Value) Value {
+			if d := before[v]; d != nil && v != first.Args[0] {
+				if _, done := vmap[v]; !done {
+					slow.Instrs = append(slow.Instrs, cloneInstr(m, d, vmap))
+				}
+			}
+			return v
+		})
 		slow.Instrs = append(slow.Instrs, cloneInstr(m, in, vmap))
 	}
 	slow.Instrs = append(slow.Instrs, &Instr{Op: OpTrap, Dst: NoValue, Pos: pos})
@@ -174,4 +192,20 @@ func slowChecks(b *Block) bool {
 		}
 	}
 	return true
+}
+
+// isIndexSum reports whether in computes x+k at 64 bits, k a constant:
+// an OpLea of a base and a displacement, or an addition of an
+// immediate.
+func isIndexSum(in *Instr) bool {
+	if in.Float || in.MemY || in.MemFirst || len(in.Args) != 1 {
+		return false
+	}
+	switch in.Op {
+	case OpLea:
+		return in.Mem.Base == in.Args[0] && in.Mem.Index == NoValue && in.Mem.Sym == "" && in.Mem.Local == 0
+	case OpBin:
+		return in.HasImm && in.Width == 8 && (in.Bin == BinAdd || in.Bin == BinSub)
+	}
+	return false
 }

@@ -116,7 +116,7 @@ func TestCombineChecksRewrite(t *testing.T) {
 // the stores take their offsets as displacements (7(SI)(R10*1)) rather
 // than an index computed for a check as well.
 func TestCombinedChecksEncode(t *testing.T) {
-	text := compiledText(t, fallback+encode5, "Encode5", "Encode5", "Zero5")
+	text := compiledText(t, fallback+encode5, "Encode5", "Encode5", "Zero5", "Tags")
 	stores := regexp.MustCompile(`MOVB [A-Z0-9]+, [1-7]\([A-Z0-9]+\)\([A-Z0-9]+\*1\)`).FindAllString(text, -1)
 	if len(stores) != 7 {
 		t.Errorf("Encode5 stores dst[di+1] … dst[di+7] %d times at a displacement, want 7:\n%s", len(stores), text)
@@ -142,6 +142,22 @@ const encode5 = `func Encode5(dst, src []byte, tab *[32]byte) {
 	}
 }
 
+// Tags is snappy decode's tagCopy4: src[s-5], then the offset in
+// src[s-4] … src[s-1], after s += 5.
+func Tags(src []byte) uint32 {
+	var sum uint32
+	s := 0
+	for s < len(src) {
+		s += 5
+		if uint(s) > uint(len(src)) {
+			break
+		}
+		x := uint32(src[s-5]) >> 2
+		sum += x + (uint32(src[s-4]) | uint32(src[s-3])<<8 | uint32(src[s-2])<<16 | uint32(src[s-1])<<24)
+	}
+	return sum
+}
+
 // Zero5 is ascii85's start of a round: constant indexes.
 func Zero5(dst []byte, v byte) int {
 	n := 0
@@ -159,15 +175,27 @@ func Zero5(dst []byte, v byte) int {
 `
 
 // TestCombinedChecksPanics runs the generated equivalence test of
-// Encode5 and Zero5: on inputs whose dst is too short, the panic and
+// Encode5, Zero5 and Tags: on inputs whose dst is too short, the panic and
 // the bytes stored before it are the Go original's.
 func TestCombinedChecksPanics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not building a generated package")
 	}
 	dir := writeModule(t, map[string]string{"p.go": fallback + encode5})
-	compileAndWrite(t, dir, "Encode5", "Zero5")
+	compileAndWrite(t, dir, "Encode5", "Zero5", "Tags")
 	if out, ok := goTest(t, dir, "-run", "VSSA", "-count", "1", "."); !ok {
 		t.Fatalf("the generated test fails:\n%s", out)
+	}
+}
+
+// TestCombinedChecksLoad compiles snappy decode's offset read: the
+// indexes s-4 … s-1 go into the loads' displacements (foldIndexLeas,
+// subtractions included; the slow side computes its own), and the four
+// byte loads then make one 4-byte load (folded into the ADDL that
+// reads it), as gc's.
+func TestCombinedChecksLoad(t *testing.T) {
+	text := compiledText(t, fallback+encode5, "Tags", "Encode5", "Zero5", "Tags")
+	if !regexp.MustCompile(`[A-Z]+L -4\([A-Z0-9]+\)\([A-Z0-9]+\*1\)`).MatchString(text) {
+		t.Errorf("Tags does not load src[s-4:s] as one 4-byte load at -4:\n%s", text)
 	}
 }

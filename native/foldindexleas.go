@@ -8,6 +8,8 @@
 
 package native
 
+import "math"
+
 // foldIndexLeas rewrites each memory operand whose index is the result
 // of an OpLea x+k (no index of its own, no symbol) or of x plus a
 // constant into one indexed by
@@ -18,7 +20,7 @@ func foldIndexLeas(m *Func) {
 	def := definitions(m)
 	reads := readCounts(m)
 	// lea returns v's definition as an OpLea x+k, an OpLea of its own
-	// or made of an addition of a constant at 64 bits (emitted as a
+	// or made of an addition or subtraction of a constant at 64 bits (emitted as a
 	// LEAQ when its operand stays live).
 	lea := func(v Value) *Instr {
 		if v == NoValue || m.Values[v].Pointer {
@@ -30,6 +32,8 @@ func foldIndexLeas(m *Func) {
 			return nil
 		case d.Op == OpBin && d.Bin == BinAdd && d.HasImm && d.Width == 8 && !d.Float && !d.MemY && !d.MemFirst && len(d.Args) == 1:
 			return &Instr{Op: OpLea, Mem: Mem{Base: d.Args[0], Index: NoValue, Disp: d.Imm}}
+		case d.Op == OpBin && d.Bin == BinSub && d.HasImm && d.Imm != math.MinInt64 && d.Width == 8 && !d.Float && !d.MemY && !d.MemFirst && len(d.Args) == 1:
+			return &Instr{Op: OpLea, Mem: Mem{Base: d.Args[0], Index: NoValue, Disp: -d.Imm}}
 		case d.Op != OpLea || d.Mem.Sym != "" || d.Mem.Local != 0 || d.Mem.Base == NoValue || d.Mem.Index != NoValue:
 			return nil
 		}
