@@ -199,3 +199,40 @@ func TestCombinedChecksLoad(t *testing.T) {
 		t.Errorf("Tags does not load src[s-4:s] as one 4-byte load at -4:\n%s", text)
 	}
 }
+
+// TestCombineChecksOwnIndexes checks that indexes computed before the
+// run (x+1 and x+2 here, ahead of the check of x) are computed again on
+// the slow side, so that the fast side's accesses are their only
+// readers (foldIndexLeas then folds them).
+func TestCombineChecksOwnIndexes(t *testing.T) {
+	var early []Value
+	m := runBlock(func(m *Func, x, n, p Value) []*Instr {
+		var out []*Instr
+		for k := int64(1); k <= 2; k++ {
+			i := m.newValue(GP, false)
+			early = append(early, i)
+			out = append(out, &Instr{Op: OpLea, Dst: i, Mem: Mem{Base: x, Index: NoValue, Disp: k}, Args: []Value{x}})
+		}
+		out = append(out, checkedStore(m, x, n, p, 0)...)
+		for _, i := range early {
+			out = append(out,
+				&Instr{Op: OpBounds, Dst: NoValue, Args: []Value{i, n}},
+				&Instr{Op: OpStore, Dst: NoValue, Width: 1, Mem: Mem{Base: p, Index: i, Scale: 1}, Args: []Value{x, p, i}})
+		}
+		return out
+	})
+	combineChecks(m, nil)
+	if err := verifySSA(m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Blocks) != 3 {
+		t.Fatalf("got %d blocks, want 3", len(m.Blocks))
+	}
+	for _, in := range m.Blocks[2].Instrs {
+		for _, a := range in.Args {
+			if a == early[0] || a == early[1] {
+				t.Errorf("the slow side reads the fast side's index v%d: %+v", a, in)
+			}
+		}
+	}
+}
