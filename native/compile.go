@@ -290,7 +290,7 @@ func Compile(req Request) (*Output, error) {
 			return ""
 		}
 		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
-		if loops && !short {
+		if loops && !short || !loops && inlinedLoop(t.fn, body) {
 			return ""
 		}
 		inlines := inlinable[t.name]
