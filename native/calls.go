@@ -7,8 +7,8 @@
 // either). So in a function with a call that returns, a pointer
 // argument is read from the argument frame at each use after a call
 // (or once on the way into a loop that calls nothing) rather than
-// once, and no other pointer may be live across a call:
-// Lower refuses such a function.
+// once; any other pointer live across a call is kept in a frame slot
+// that the function's own locals pointer map marks (gcslots.go).
 
 package native
 
