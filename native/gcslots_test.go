@@ -14,7 +14,8 @@ import (
 // call: the collector must find it in the frame, or its finalizer runs)
 // and a pointer into a slice of the caller's stack (the copier must
 // adjust it, or the write after the call goes to the old stack), both
-// by a call of a Go function and of a compiled one. It fails if the
+// by a call of a Go function and of compiled ones, and pointers that
+// compiled calls return (Get's, Sub's) kept across the calls after. It fails if the
 // frame's pointer map misses the slots (wrong place or size) or if the
 // pointers are kept anywhere else across the calls; before the slots
 // the functions were refused.
@@ -44,6 +45,33 @@ func AcrossCompiled(pp **Obj, s []byte, i int) int {
 func Step(k int) int {
 	Churn()
 	return k + 1
+}
+
+func AcrossResult(pp **Obj, s []byte, i int) int {
+	q := Get(pp, 2)
+	t := Sub(s, i, 2)
+	Churn()
+	t[0] = 7
+	return q.V
+}
+
+// Sub and Get call themselves: not inlined, their results come from
+// calls.
+func Sub(s []byte, i, n int) []byte {
+	if n > 0 {
+		return Sub(s, i, n-1)
+	}
+	Churn()
+	return s[i:]
+}
+
+func Get(pp **Obj, n int) *Obj {
+	if n > 0 {
+		return Get(pp, n-1)
+	}
+	q := *pp
+	Churn()
+	return q
 }
 `
 	shared := `package p
@@ -91,7 +119,7 @@ func check(t *testing.T, f func(**Obj, []byte, int) int, want func([]byte) int) 
 		calls := 0
 		Hook = func() {
 			calls++
-			if calls > 2 {
+			if calls > 3 {
 				return
 			}
 			*holder = nil
@@ -121,6 +149,15 @@ func TestAcross(t *testing.T) {
 	})
 }
 
+func TestAcrossResult(t *testing.T) {
+	check(t, AcrossResult, func(a []byte) int {
+		if a[5] != 7 {
+			return -1
+		}
+		return 42
+	})
+}
+
 func TestAcrossCompiled(t *testing.T) {
 	check(t, AcrossCompiled, func(a []byte) int {
 		// n after k steps is 1+2+...+k; a[5+k] = byte(n).
@@ -136,7 +173,7 @@ func TestAcrossCompiled(t *testing.T) {
 }
 `
 	dir := writeModule(t, map[string]string{"p.go": src, "g.go": shared, "a_test.go": test})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Across", "AcrossCompiled", "Step"}, Inlinable: true})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Across", "AcrossCompiled", "Step", "AcrossResult", "Sub", "Get"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +187,10 @@ func TestAcrossCompiled(t *testing.T) {
 		if strings.HasSuffix(path, ".s") {
 			asm += string(out.Files[path])
 		}
+	}
+	if text := textOf(asm, "AcrossResult"); !strings.Contains(text, "CALL ·Get(SB)") || !strings.Contains(text, "CALL ·Sub(SB)") {
+		// The pointer results must come from calls, kept after them.
+		t.Fatalf("AcrossResult does not call Get and Sub:\n%s", text)
 	}
 	if !strings.Contains(textOf(asm, "Across"), "FUNCDATA $FUNCDATA_LocalsPointerMaps") {
 		t.Fatalf("Across has no pointer map of its own:\n%s\n%v", asm, out.Warnings)
