@@ -54,6 +54,9 @@ type source struct {
 	// decls maps each package-level object, and each method, to the
 	// declaration that defines it.
 	decls map[types.Object]ast.Node
+	// module is the path of the module the package is in, whose
+	// other packages are copied (copyNeeded); "" for std.
+	module string
 }
 
 // load parses the Go files of dir that amd64 builds with buildTags and
@@ -176,6 +179,10 @@ type Target struct {
 	Path      string // the module path
 	GoVersion string // the go.mod's go line ("1.26")
 	GOROOT    string // where internal packages of std are copied from
+
+	// The module of the package extracted (set by Extract): its
+	// other packages the code imports are copied too (copyNeeded).
+	srcModule, srcModuleDir string
 }
 
 // Extract writes, in module t, the functions names of the package in dir
@@ -189,6 +196,8 @@ func Extract(dir string, names []string, t Target) error {
 	if err != nil {
 		return err
 	}
+	t.srcModule, t.srcModuleDir = findModule(dir)
+	s.module = t.srcModule
 	var hot []ast.Node
 	for _, name := range names {
 		fd, err := s.funcDecl(name)
@@ -228,17 +237,58 @@ func copyInternals(internals map[string]map[string]bool, t Target, done map[stri
 	}
 	sort.Strings(paths)
 	for _, path := range paths {
-		if err := copyInternal(path, internals[path], t, done); err != nil {
+		var err error
+		if std(path) {
+			err = copyInternal(path, internals[path], t, done)
+		} else if !done[path] {
+			// A package of the extracted one's module: its files may
+			// need other modules (blake3's consts, cpuid), so only what
+			// the code uses is copied.
+			done[path] = true
+			dir := filepath.Join(t.srcModuleDir, strings.TrimPrefix(path, t.srcModule+"/"))
+			err = copyNeeded(path, dir, internals[path], t, done)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// ownModule reports whether path is another package of s's module.
+func (s *source) ownModule(path string) bool {
+	return s.module != "" && strings.HasPrefix(path, s.module+"/")
+}
+
+// findModule returns the path and directory of the module dir is in,
+// from the nearest go.mod above it; "" for std's (module std) or none.
+func findModule(dir string) (path, root string) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+					if f[1] == "std" || f[1] == "cmd" {
+						return "", ""
+					}
+					return strings.Trim(f[1], "\""), d
+				}
+			}
+			return "", ""
+		}
+		if filepath.Dir(d) == d {
+			return "", ""
+		}
+	}
+}
+
 // internalDir is where the copy of std's internal package path goes in
 // a module: under the module's own internal directory, so that its root
 // package may import it.
 func internalDir(path string) string {
+	if !std(path) {
+		// Another package of a module's own (copyInternals).
+		return "internal/mod_" + strings.NewReplacer("/", "_", ".", "_").Replace(path)
+	}
 	return "internal/std_" + strings.ReplaceAll(path, "/", "_")
 }
 
@@ -400,7 +450,7 @@ func (s *source) file(decls []ast.Node, header, modPath string, internals map[st
 			// package with assembly gets of it (copyNeeded).
 			if sel, ok := x.(*ast.SelectorExpr); ok {
 				if id, ok := sel.X.(*ast.Ident); ok {
-					if pn, ok := s.info.Uses[id].(*types.PkgName); ok && isInternal(pn.Imported().Path()) {
+					if pn, ok := s.info.Uses[id].(*types.PkgName); ok && (isInternal(pn.Imported().Path()) || s.ownModule(pn.Imported().Path())) {
 						path := pn.Imported().Path()
 						if internals[path] == nil {
 							internals[path] = map[string]bool{}
@@ -424,10 +474,10 @@ func (s *source) file(decls []ast.Node, header, modPath string, internals map[st
 	sort.Strings(locals)
 	for _, local := range locals {
 		path := imports[local]
-		if !std(path) {
+		if !std(path) && !s.ownModule(path) {
 			return nil, fmt.Errorf("unsupported: the code imports %s, which is not in the standard library", path)
 		}
-		if isInternal(path) {
+		if isInternal(path) || s.ownModule(path) {
 			if internals[path] == nil {
 				internals[path] = map[string]bool{}
 			}
@@ -528,6 +578,7 @@ func copyNeeded(path, dir string, used map[string]bool, t Target, done map[strin
 	if err != nil {
 		return err
 	}
+	s.module = t.srcModule
 	var roots []ast.Node
 	names := make([]string, 0, len(used))
 	for name := range used {

@@ -148,3 +148,27 @@ func TestExtractInternalWithAssembly(t *testing.T) {
 		t.Errorf("strings.IndexByte: Extract = %v, want the refusal naming bytealg's IndexByteString", err)
 	}
 }
+
+// TestExtractOwnModule takes a module's function that imports another
+// package of its module: only what the code uses of it is copied (its
+// table and constant, not the variable that needs another module), and
+// the extracted module builds.
+func TestExtractOwnModule(t *testing.T) {
+	dir := t.TempDir()
+	if err := Extract("testdata/extractmod/a", []string{"Sum"}, Target{Dir: dir, Path: "example.com/x", GoVersion: "1.22"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "internal/mod_example_com_m_b/extracted.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := string(b); !strings.Contains(text, "var Table") || !strings.Contains(text, "const K = 7") || strings.Contains(text, "cpuid") {
+		t.Errorf("the copy of example.com/m/b should hold Table and K and not cpuid:\n%s", text)
+	}
+	cmd := exec.Command("go", "vet", "-tags", "purego", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the extracted module does not build: %v\n%s", err, out)
+	}
+}
