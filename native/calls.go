@@ -172,21 +172,32 @@ func (b *Block) hasCall() bool {
 // pointerAcrossCall returns a call across which a pointer is live, or
 // nil, and the pointers live across it.
 func pointerAcrossCall(m *Func) (*Instr, []Value) {
+	var call *Instr
+	var ptrs []Value
+	eachPointerAcrossCall(m, func(in *Instr, v Value) {
+		if call == nil || call == in {
+			call = in
+			ptrs = append(ptrs, v)
+		}
+	})
+	return call, ptrs
+}
+
+// eachPointerAcrossCall calls f with each call of m and each pointer
+// live across it, the blocks in order and each block's calls from its
+// last.
+func eachPointerAcrossCall(m *Func, f func(call *Instr, v Value)) {
 	lv := computeLiveness(m)
 	for _, b := range m.Blocks {
 		live := lv.out[b.Index].clone()
 		for x := len(b.Instrs) - 1; x >= 0; x-- {
 			in := b.Instrs[x]
 			if in.Op == OpCall {
-				var ptrs []Value
 				live.each(func(v Value) {
 					if m.Values[v].Pointer {
-						ptrs = append(ptrs, v)
+						f(in, v)
 					}
 				})
-				if ptrs != nil {
-					return in, ptrs
-				}
 			}
 			if in.Dst != NoValue {
 				live.remove(in.Dst)
@@ -196,5 +207,4 @@ func pointerAcrossCall(m *Func) (*Instr, []Value) {
 			}
 		}
 	}
-	return nil, nil
 }

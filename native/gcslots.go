@@ -37,27 +37,12 @@ func keepPointersInSlots(m *Func) {
 	def := definitions(m)
 	slot := map[Value]int64{}
 	var order []Value
-	lv := computeLiveness(m)
-	for _, b := range m.Blocks {
-		live := lv.out[b.Index].clone()
-		for x := len(b.Instrs) - 1; x >= 0; x-- {
-			in := b.Instrs[x]
-			if in.Op == OpCall {
-				live.each(func(v Value) {
-					if _, ok := slot[v]; !ok && m.Values[v].Pointer {
-						slot[v] = 8 * int64(len(order))
-						order = append(order, v)
-					}
-				})
-			}
-			if in.Dst != NoValue {
-				live.remove(in.Dst)
-			}
-			for _, u := range in.uses() {
-				live.add(u)
-			}
+	eachPointerAcrossCall(m, func(_ *Instr, v Value) {
+		if _, ok := slot[v]; !ok {
+			slot[v] = 8 * int64(len(order))
+			order = append(order, v)
 		}
-	}
+	})
 	if len(order) == 0 {
 		return
 	}
