@@ -267,6 +267,7 @@ func (l *lowerer) transform() {
 		{"storeSources", true, func() { storeSources(l.m) }},
 		{"immediateOperands", true, func() { immediateOperands(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
+		{"pointerSlots", false, func() { keepPointersInSlots(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
 	if verifyTransforms {
