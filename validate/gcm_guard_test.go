@@ -183,3 +183,57 @@ func TestGCMGuardRecover(t *testing.T) {
 	}
 	wantRule(t, gcmOf(t, gcmRecover, after), RuleAnchor)
 }
+
+// gcmRemoved has in its loop addresses of r3's elements whose own
+// checks are gone (as checkelim removes them), with checks before the
+// loop of constant index 3 (r23) against len r3: r10 = &r3[len-1],
+// r11 = &r3[2], r12 = &r3[4], r13 = &r3[len-2].
+const gcmRemoved = `declare @main.g func()
+func @main.f(r0 int, r3 []int) int {
+b0:
+    r7:int = const 0
+    r1:int = const 1
+    r2:int = const 2
+    r4:int = const 4
+    r23:int = const 3
+    r8:int = len r3
+    boundscheck r23, r8
+    r5:int = sub r8, r1
+    r6:int = sub r8, r2
+    jump b1
+b1: <- b0, b2
+    r9:int = phi r7, r19
+    r16:bool = lt r9, r0
+    if r16, b2, b3
+b2: <- b1
+    call @main.g()
+    r10:*int = indexaddr r3, r5
+    r11:*int = indexaddr r3, r2
+    r12:*int = indexaddr r3, r4
+    r13:*int = indexaddr r3, r6
+    store r10, r9
+    store r11, r9
+    store r12, r9
+    store r13, r9
+    r19:int = add r9, r1
+    jump b1
+b3: <- b1
+    return r9
+}
+`
+
+// TestGCMRemovedCheck: a check of constant index 3 against len r3
+// before the loop makes len r3 ≥ 4, so the last element's address and
+// element 2's may leave the loop although their own checks are gone;
+// element 4's may not (len r3 may be 4), nor the one before the last's
+// (in bounds here, but son's rules know only constants and len-1).
+func TestGCMRemovedCheck(t *testing.T) {
+	for _, line := range []string{"r10:*int = indexaddr r3, r5", "r11:*int = indexaddr r3, r2"} {
+		if err := gcmOf(t, gcmRemoved, gcmHoist(t, gcmRemoved, line)); err != nil {
+			t.Errorf("%s hoisted: %v", line, err)
+		}
+	}
+	for _, line := range []string{"r12:*int = indexaddr r3, r4", "r13:*int = indexaddr r3, r6"} {
+		t.Run(line, func(t *testing.T) { wantRule(t, gcmOf(t, gcmRemoved, gcmHoist(t, gcmRemoved, line)), RuleAnchor) })
+	}
+}

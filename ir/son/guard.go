@@ -14,7 +14,8 @@ import (
 )
 
 // guardKey names the checks of one kind on one register: a shiftcheck
-// or divcheck of Reg, a nilcheck of Reg, a boundscheck of index Reg.
+// or divcheck of Reg, a nilcheck of Reg, a boundscheck of index Reg;
+// with op OpLen, the boundschecks against len Reg, whatever their index.
 type guardKey struct {
 	op  ir.Op
 	reg ir.Reg
@@ -30,6 +31,9 @@ type guardKey struct {
 //	div, rem x, d (integers)     divcheck d                       d ≠ 0
 //	indexaddr, index x, i        boundscheck i, n; n = len x,     0 ≤ i < len x
 //	                             or a const, x's array length
+//	  (x a slice or string)      or boundscheck j, len x with
+//	                             j a const ≥ i, a const ≥ 0,
+//	                             or any j if i = len x - 1
 //	indexaddr p, i (p *array)    the above, and nilcheck p        p ≠ nil
 //	fieldaddr p                  nilcheck p                       p ≠ nil
 //
@@ -60,6 +64,13 @@ func (g *Graph) guardAnchors(defs map[ir.Reg]*ir.Instr, unchecked []ID) {
 			case ir.OpShiftCheck, ir.OpDivCheck, ir.OpNilCheck, ir.OpBoundsCheck:
 				k := guardKey{in.Op, in.Args()[0]}
 				checks[k] = append(checks[k], e)
+			}
+			// Also by the slice or string whose len it checks against.
+			if in.Op == ir.OpBoundsCheck {
+				if l := defs[in.Args()[1]]; l != nil && l.Op == ir.OpLen {
+					k := guardKey{ir.OpLen, l.Args()[0]}
+					checks[k] = append(checks[k], e)
+				}
 			}
 		}
 	}
@@ -131,16 +142,45 @@ func (g *Graph) guard(defs map[ir.Reg]*ir.Instr, checks map[guardKey][]ID, n ID)
 				return anchor, true
 			}
 		}
-		return anchor, need(guardKey{ir.OpBoundsCheck, i}, func(bc *ir.Instr) bool {
+		if need(guardKey{ir.OpBoundsCheck, i}, func(bc *ir.Instr) bool {
 			n := bc.Args()[1]
 			if d := defs[n]; d != nil && d.Op == ir.OpLen && d.Args()[0] == x {
 				return true
 			}
 			c, ok := intConst(f, defs, n)
 			return ok && arrayLen >= 0 && c <= arrayLen
-		})
+		}) {
+			return anchor, true
+		}
+		if isPtr || arrayLen >= 0 {
+			return None, false
+		}
+		// A check of another index against len x, where checkelim
+		// removed i's: it makes len x > j ≥ 0, so a constant
+		// i ≤ j, or i = len x - 1, is in bounds.
+		if c, ok := intConst(f, defs, i); ok && c >= 0 {
+			return anchor, need(guardKey{ir.OpLen, x}, func(bc *ir.Instr) bool {
+				j, ok := intConst(f, defs, bc.Args()[0])
+				return ok && j >= c
+			})
+		}
+		if lastIndex(f, defs, i, x) {
+			return anchor, need(guardKey{ir.OpLen, x}, nil)
+		}
+		return None, false
 	}
 	return None, false
+}
+
+// lastIndex reports whether i is len x - 1.
+func lastIndex(f *ir.Func, defs map[ir.Reg]*ir.Instr, i, x ir.Reg) bool {
+	d := defs[i]
+	if d == nil || d.Op != ir.OpSub {
+		return false
+	}
+	l := defs[d.Args()[0]]
+	one, ok := intConst(f, defs, d.Args()[1])
+	return l != nil && l.Op == ir.OpLen && l.Args()[0] == x && ok && one == 1
 }
 
 // before reports whether effect c runs before data node n wherever n

@@ -130,3 +130,43 @@ b3: <- b1
 }
 `, map[ir.Reg]int{10: 0, 11: 0, 12: 0, 15: 0, 13: 2, 14: 2})
 }
+
+// TestRemovedCheckHoisted: the addresses of r3's last element and of
+// element 2, whose own checks are gone (as checkelim removes them),
+// leave the loop on the strength of the check of index 3 against
+// len r3 before it; element 4's and the one before the last's stay.
+func TestRemovedCheckHoisted(t *testing.T) {
+	wantBlocks(t, `declare @main.g func()
+func @main.f(r0 int, r3 []int) int {
+b0:
+    r7:int = const 0
+    r1:int = const 1
+    r2:int = const 2
+    r4:int = const 4
+    r23:int = const 3
+    r8:int = len r3
+    boundscheck r23, r8
+    r5:int = sub r8, r1
+    r6:int = sub r8, r2
+    jump b1
+b1: <- b0, b2
+    r9:int = phi r7, r19
+    r16:bool = lt r9, r0
+    if r16, b2, b3
+b2: <- b1
+    call @main.g()
+    r10:*int = indexaddr r3, r5
+    r11:*int = indexaddr r3, r2
+    r12:*int = indexaddr r3, r4
+    r13:*int = indexaddr r3, r6
+    store r10, r9
+    store r11, r9
+    store r12, r9
+    store r13, r9
+    r19:int = add r9, r1
+    jump b1
+b3: <- b1
+    return r9
+}
+`, map[ir.Reg]int{10: 0, 11: 0, 12: 2, 13: 2})
+}
