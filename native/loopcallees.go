@@ -30,10 +30,17 @@ const maxLoopLeafIR = 200
 // Not where the call passes string(b): through a trampoline, Go makes
 // that copy (convertargs.go), which compiled code cannot.
 func inlinableAt(g *ir.Func, b, x int, c *ir.Func) bool {
-	if inlinableIR(c, maxInlineIR) {
-		return true
+	if countInstrs(c) > maxLoopLeafIR || len(c.FreeVars) > 0 || c.Recover >= 0 || len(c.Blocks) == 0 || callsAny(c) {
+		return false
 	}
-	return !callsAny(c) && !passesConversion(g, g.Blocks[b], x) && inLoop(g, b) && inlinableIR(withoutBackEdges(c), maxLoopLeafIR)
+	for _, cb := range c.Blocks {
+		for _, in := range cb.Instrs {
+			if in.Op == ir.OpDefer || in.Op == ir.OpGo || in.Op == ir.OpCall && in.CallMode == ir.CallStatic && in.Sym() == c.Name {
+				return false
+			}
+		}
+	}
+	return !passesConversion(g, g.Blocks[b], x) && inLoop(g, b)
 }
 
 // passesConversion reports whether the call b.Instrs[x] passes a string
@@ -70,30 +77,4 @@ func inLoop(g *ir.Func, b int) bool {
 		}
 	}
 	return false
-}
-
-// withoutBackEdges returns a copy of c's shape with no loop: the same
-// blocks and instructions (for inlinableIR's other limits), each edge
-// that closes a cycle of a depth-first search dropped.
-func withoutBackEdges(c *ir.Func) *ir.Func {
-	d := c.Clone()
-	state := make([]int8, len(d.Blocks))
-	var visit func(b int)
-	visit = func(b int) {
-		state[b] = 1
-		var kept []int
-		for _, s := range d.Blocks[b].Succs {
-			if state[s] == 1 {
-				continue // back to a block on the path: a loop
-			}
-			kept = append(kept, s)
-			if state[s] == 0 {
-				visit(s)
-			}
-		}
-		d.Blocks[b].Succs = kept
-		state[b] = 2
-	}
-	visit(0)
-	return d
 }

@@ -22,6 +22,9 @@ import (
 type Contract struct {
 	NonNilResults []int
 	NonNilParams  []int
+	// bounds are integer results' bounds (contracts_bounds.go),
+	// unexported: they stay within the package (no fact encodes them).
+	bounds []ResultBound
 }
 
 // Contracts are the contracts of statically called functions, by their

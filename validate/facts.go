@@ -139,6 +139,9 @@ type FactRules struct {
 	// contracts are those of the functions f calls statically that
 	// the certificate may assume (contracts.go).
 	contracts Contracts
+	// consts are parameters read as constants: DeriveResultBounds's,
+	// for the calls that pass them.
+	consts map[ir.Reg]int64
 }
 
 // NewFactRules returns the rules for f, with int, uint and uintptr of

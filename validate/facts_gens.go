@@ -40,6 +40,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 				}
 			}
 		}
+		avail = c.callBounds(in, avail, use)
 	case ir.OpDivCheck:
 		return append(avail, c.nonZero(args[0])...)
 	case ir.OpBoundsCheck:
@@ -92,6 +93,10 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 			}
 			if ok {
 				avail = append(avail, le(r, ir.NoReg, m>>min(k, 63)))
+			} else if k >= 1 && isUnsigned(f.TypeOf(args[0])) && c.intBits(f.TypeOf(args[0])) == 64 {
+				// A 64-bit unsigned x >> k ≤ (2^64 - 1) >> k, which an
+				// int64 holds for k ≥ 1: a 64-bit hash's top bits.
+				avail = append(avail, le(r, ir.NoReg, int64(uint64(math.MaxUint64)>>uint64(k))))
 			}
 			if k == 1 {
 				avail = c.midpoint(avail, r, args[0], use)

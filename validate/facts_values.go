@@ -15,8 +15,21 @@ import (
 )
 
 // Constant returns the value of r if it is a const of an integer type
-// that fits in an int64, defined where use can rely on it.
+// that fits in an int64, defined where use can rely on it, or a sum,
+// difference or mask of such constants (folded as Go computes them),
+// or a parameter the rules read as a constant (DeriveResultBounds).
 func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
+	return c.constant(r, use, maxFolded)
+}
+
+// maxFolded is how deep Constant folds arithmetic on constants: (64 -
+// h) & 63 is two.
+const maxFolded = 3
+
+func (c *FactRules) constant(r ir.Reg, use, fold int) (int64, bool) {
+	if v, ok := c.consts[r]; ok {
+		return v, true
+	}
 	in := c.definition(r, use)
 	if in == nil || !isInteger(c.f.TypeOf(r)) {
 		return 0, false
@@ -24,7 +37,11 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 	switch in.Op {
 	case ir.OpCopy:
 		if src := c.copied(r, use); src != r {
-			return c.Constant(src, use)
+			return c.constant(src, use, fold)
+		}
+	case ir.OpAdd, ir.OpSub, ir.OpAnd:
+		if fold > 0 {
+			return c.folded(in, use, fold-1)
 		}
 	case ir.OpConst:
 		v := c.f.ConstValue(in)
@@ -49,6 +66,49 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// folded is the value of x + y, x - y or x & y of two constants, as
+// Go computes it in their type (wrapping around), if an int64 holds it.
+func (c *FactRules) folded(in *ir.Instr, use, fold int) (int64, bool) {
+	args := in.Args()
+	x, ok := c.constant(args[0], use, fold)
+	if !ok {
+		return 0, false
+	}
+	y, ok := c.constant(args[1], use, fold)
+	if !ok {
+		return 0, false
+	}
+	var v uint64
+	switch in.Op {
+	case ir.OpAdd:
+		v = uint64(x) + uint64(y)
+	case ir.OpSub:
+		v = uint64(x) - uint64(y)
+	default:
+		v = uint64(x) & uint64(y)
+	}
+	return c.wrap(v, c.f.TypeOf(in.Dst()))
+}
+
+// wrap is v, the low bits of a result, read in the integer type t: its
+// low bits of t's width, sign-extended for a signed t (false for a
+// 64-bit unsigned value above MaxInt64).
+func (c *FactRules) wrap(v uint64, t types.Type) (int64, bool) {
+	bits := c.intBits(t)
+	switch {
+	case bits == 0:
+		return 0, false
+	case bits < 64:
+		v &= 1<<bits - 1
+		if !isUnsigned(t) && v >= 1<<(bits-1) {
+			return int64(v) - 1<<bits, true
+		}
+	case isUnsigned(t) && v > math.MaxInt64:
+		return 0, false
+	}
+	return int64(v), true
 }
 
 // intrinsicNonNil reports whether r's definition makes it nonnil

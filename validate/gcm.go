@@ -13,9 +13,15 @@
 //     that nothing was sunk below a use or hoisted above an input;
 //   - anchor: an unchecked data node comes after its input anchor in
 //     the result: in a block the anchor's strictly dominates, or in
-//     the anchor's block after it. A data node that is not unchecked
-//     is pure and cannot panic, so evaluating it on a path where the
-//     input did not is unobservable.
+//     the anchor's block after it. The input's anchor is the highest
+//     dominating check that implies the node's precondition (a
+//     shiftcheck of its count, a boundscheck of its index against its
+//     slice's len, a nilcheck of its pointer), or else the effect
+//     before it in its block, which the check came before; none when
+//     its operands' definitions imply the precondition (a constant
+//     divisor, a count non-negative by its definition). A data node
+//     that is not unchecked is pure and cannot panic, so evaluating it
+//     on a path where the input did not is unobservable.
 //
 // It rebuilds both graphs itself; the pass's placement is not trusted.
 
@@ -109,6 +115,11 @@ func GCM(before, after *ir.Func, _ struct{}) error {
 			continue
 		}
 		x := &ga.Nodes[ga.Def[nd.Instr.Dsts()[0]]]
+		if x.Ctl == son.None {
+			// Its operands' definitions are the input's, and son
+			// anchors by them alone or by position: not by them here.
+			return r.at(ga.Func.Blocks[x.Home], x.Instr, RuleAnchor, "has no anchor, where the input's is %s", gb.String(nd.Ctl))
+		}
 		was, is := gb.Nodes[nd.Ctl], ga.Nodes[x.Ctl]
 		after := is.Block
 		if was.Block == after {

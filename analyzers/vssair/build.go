@@ -3,6 +3,7 @@ package vssair
 import (
 	"errors"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -40,6 +41,9 @@ type builder struct {
 	// targets tells the constants that may have another value on
 	// another target (nil: none is known).
 	targets *targetConstants
+	// bounds are the result bounds of the package's small functions
+	// (bounds.go).
+	bounds resultBounds
 }
 
 // An ssaForm is a function's SSA form and the contracts of the
@@ -75,13 +79,17 @@ func (b *builder) translate(fns []*ssa.Function) {
 // from a certificate of their SSA form that carries the nil facts
 // alone (checkelim.Contract), accepted by the validator.
 func (b *builder) contracts() {
-	var promising []*ssa.Function
+	var promising, boundable []*ssa.Function
 	for _, fn := range calleesFirst(b.fns) {
 		if declared(fn) != nil && mayPromise(fn.Signature) {
 			promising = append(promising, fn)
+		} else if b.boundable(fn) {
+			boundable = append(boundable, fn)
 		}
 	}
-	b.translate(promising)
+	// The small functions whose result bounds the promising ones'
+	// forms read (bounds.go), in the same translation.
+	b.translate(append(slices.Clip(promising), boundable...))
 	for _, fn := range promising {
 		s := b.ssaFormOf(fn)
 		if s == nil {
@@ -151,10 +159,12 @@ func (b *builder) ssaFormOf(fn *ssa.Function) *ssaForm {
 		return s
 	}
 	var s *ssaForm
+	b.forms[fn] = nil // while it is built: a call back to fn finds no bound
 	prog := b.progs[fn]
 	if f := prog.IRFunc(fn); f != nil && !unsafeArgs(fn) && ir.Check(f, ir.RTL) == nil {
 		if g := ssaform.Of(f); g != nil {
 			s = &ssaForm{g, assumed(prog, f, b.book)}
+			b.addBounds(prog, g, &s.calls)
 		}
 	}
 	b.forms[fn] = s

@@ -22,7 +22,13 @@
 // ContractFact: a function's results that are never nil and parameters
 // it does not return for when nil, read off its accepted certificate
 // (validate.DeriveContract) and assumed by its callers' certificates,
-// callees first within the package.
+// callees first within the package. Within the package alone, a
+// call's certificate may also assume the bounds of a small function's
+// integer results at the call's constant arguments (a hash to h bits
+// is below 1 << h), derived by the validator's rules from the callee's
+// IR alone (validate.DeriveResultBounds; bounds.go): gc inlines such
+// functions and proves the indexes they give, and no fact carries
+// them, so a dependency analysed for its facts derives none.
 //
 // Cost: nothing is built for a package no analyzer reports on. The
 // contracts are derived as vssair runs, for the facts; the functions'

@@ -9,8 +9,9 @@ import (
 )
 
 // TestBCEConfirmedByGC: vssalint's bce reports only the checks gc keeps
-// (-bce.gc, on by default there). table[hash(u)] keeps its check in
-// vssa's view, which does not inline hash, while gc inlines it and
+// (-bce.gc, on by default there). table[h.Hash(u)] keeps its check in
+// vssa's view, which does not inline Hash and reads the bounds of
+// results only of its own package's functions, while gc inlines it and
 // proves the shifted value below the table's length; s[i] with i from
 // a map lookup is kept by both.
 func TestBCEConfirmedByGC(t *testing.T) {
@@ -18,16 +19,20 @@ func TestBCEConfirmedByGC(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"go.mod": "module example.com/gcbce\n\ngo 1.25\n",
+		"h/h.go": `package h
+
+func Hash(u uint64) uint32 { return uint32((u * 0x9E3779B1) >> (64 - 14)) }
+`,
 		"a.go": `package gcbce
 
-var table [1 << 14]uint32
+import "example.com/gcbce/h"
 
-func hash(u uint64) uint32 { return uint32((u * 0x9E3779B1) >> (64 - 14)) }
+var table [1 << 14]uint32
 
 func Sum(s []uint64) uint32 {
 	var t uint32
 	for _, u := range s {
-		t += table[hash(u)]
+		t += table[h.Hash(u)]
 	}
 	return t
 }
@@ -41,6 +46,9 @@ func Pick(s []int, m map[int]int) int {
 }
 `,
 	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o777); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}

@@ -2,11 +2,16 @@
 # vetbench.sh measures `go vet -vettool=vssavet` against a vet tool that
 # holds x/tools' nilness alone, side by side on the same packages:
 #
-#	sh cmd/vssavet/vetbench.sh [-n RUNS] [PATTERNS...]   (default: 3 runs, std)
+#	sh cmd/vssavet/vetbench.sh [-n RUNS] [-m] [PATTERNS...]   (default: 3 runs, std)
 #
 # Both tools run RUNS times, interleaved, each time from a copy of one
 # Go build cache that holds the packages' export data but no vet results
-# (go vet caches them), so each run analyzes every package. It prints
+# (go vet caches them), so each run analyzes every package (cold).
+# With -m (module-only, run from a module's directory), that cache also
+# holds both tools' vet results of every package, and the runs vet a
+# copy of the module whose every .go file has a comment appended: go
+# vet analyzes the module's packages again (and compiles them), and
+# takes std's and the dependencies' results from the cache. It prints
 # each run's wall time, CPU time (user + system of go vet and every
 # process it starts) and peak memory (the largest resident set of any one
 # process: the vet tool on the largest package), then the median ratios.
@@ -14,6 +19,8 @@
 set -eu
 runs=3
 if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
+modonly=false
+if [ "${1:-}" = "-m" ]; then modonly=true; shift; fi
 [ $# -gt 0 ] || set -- std
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -36,8 +43,20 @@ GO
 # The same x/tools as vssa's, from vssa's module.
 (cd "$root" && go build -o "$work/nilvet.bin" "$work/nilvet/main.go")
 
+if $modonly; then
+	# A copy of the module, so that the user's files stay as they are.
+	mod=$(go list -m -f '{{.Dir}}')
+	cp -a "$mod" "$work/mod"
+	cd "$work/mod"
+fi
 GOCACHE="$work/warm" go build "$@" >/dev/null 2>&1 || true
 GOCACHE="$work/warm" go list -export "$@" >/dev/null
+if $modonly; then
+	for tool in nilvet.bin vssavet; do
+		GOCACHE="$work/warm" go vet -vettool="$work/$tool" "$@" >/dev/null 2>&1 || true
+	done
+	find . -name '*.go' -exec sh -c 'for f; do echo "// vetbench: changed" >>"$f"; done' sh {} +
+fi
 ratios=""
 cpuratios=""
 memratios=""

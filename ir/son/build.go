@@ -51,7 +51,8 @@ func Build(f *ir.Func) (*Graph, error) {
 			g.Def[r] = add(Node{Kind: Param, Reg: r, Block: -1, Pos: -1, Ctl: None})
 		}
 	}
-	consts := constsOf(f)
+	defs := defsOf(f)
+	var unchecked []ID
 	for _, b := range f.Blocks {
 		region := g.Regions[b.Index]
 		for _, phi := range b.Phis {
@@ -69,10 +70,13 @@ func Build(f *ir.Func) (*Graph, error) {
 				}
 			case Floats(f, in):
 				anchor := None
-				if in.Op.Has(ir.Unchecked) && !noPrecondition(f, consts, in) {
+				if in.Op.Has(ir.Unchecked) && !noPrecondition(f, defs, in) {
 					anchor = prev
 				}
-				add(Node{Kind: Data, Instr: in, Block: -1, Home: b.Index, Pos: -1, Ctl: anchor})
+				d := add(Node{Kind: Data, Instr: in, Block: -1, Home: b.Index, Pos: -1, Ctl: anchor})
+				if anchor != None {
+					unchecked = append(unchecked, d)
+				}
 			default:
 				e := add(Node{Kind: Effect, Instr: in, Block: b.Index, Home: b.Index, Pos: len(g.Chains[b.Index]), Ctl: prev})
 				g.Chains[b.Index] = append(g.Chains[b.Index], e)
@@ -110,6 +114,7 @@ func Build(f *ir.Func) (*Graph, error) {
 		}
 	}
 	g.Dom = graph.Dominators(g.cfg(), 0)
+	g.guardAnchors(defs, unchecked)
 	return g, nil
 }
 
@@ -135,17 +140,18 @@ func (g *Graph) cfg() *graph.Graph {
 
 // noPrecondition reports whether in, an unchecked instruction of f,
 // has its precondition hold whatever its operands' values, and so
-// needs no check before it and no anchor (consts gives the constants
-// of f by register). Its precondition is the interpreter's: a
-// shift's count is not negative, which holds for an unsigned count
-// (math/big's divisors computes m>>1 in a loop's header) or a constant
-// one; an integer division's divisor is not zero, which holds for a
+// needs no check before it and no anchor (defs gives the instructions
+// of f by the register they define). Its precondition is the
+// interpreter's: a shift's count is not negative, which holds for an
+// unsigned count (math/big's divisors computes m>>1 in a loop's
+// header) or a signed one its definition makes non-negative
+// (nonNegative: a constant ≥ 0, rsa's len(b)*8 - bits); an integer division's divisor is not zero, which holds for a
 // constant one other than 0 (x/10 in a loop), and a floating-point
 // division has none (x/0 is an infinity or NaN).
-func noPrecondition(f *ir.Func, consts map[ir.Reg]*ir.Instr, in *ir.Instr) bool {
+func noPrecondition(f *ir.Func, defs map[ir.Reg]*ir.Instr, in *ir.Instr) bool {
 	count := func() (constant.Value, bool) {
-		c := consts[in.Args()[1]]
-		if c == nil {
+		c := defs[in.Args()[1]]
+		if c == nil || c.Op != ir.OpConst {
 			return nil, false
 		}
 		cv := f.ConstValue(c)
@@ -160,8 +166,7 @@ func noPrecondition(f *ir.Func, consts map[ir.Reg]*ir.Instr, in *ir.Instr) bool 
 		if hasInfo(f.TypeOf(in.Args()[1]), types.IsUnsigned) {
 			return true
 		}
-		v, ok := count()
-		return ok && constant.Sign(v) >= 0
+		return nonNegative(f, defs, in.Args()[1])
 	case ir.OpDiv, ir.OpRem:
 		if !hasInfo(f.TypeOf(in.Args()[1]), types.IsInteger) {
 			return true
@@ -177,17 +182,18 @@ func hasInfo(t types.Type, info types.BasicInfo) bool {
 	return ok && b.Info()&info != 0
 }
 
-// constsOf returns f's const instructions by the register they define.
-func constsOf(f *ir.Func) map[ir.Reg]*ir.Instr {
-	consts := make(map[ir.Reg]*ir.Instr)
+// defsOf returns f's instructions (not its phis) by the registers
+// they define.
+func defsOf(f *ir.Func) map[ir.Reg]*ir.Instr {
+	defs := make(map[ir.Reg]*ir.Instr)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			if in.Op == ir.OpConst {
-				consts[in.Dst()] = in
+			for _, d := range in.Dsts() {
+				defs[d] = in
 			}
 		}
 	}
-	return consts
+	return defs
 }
 
 // Floats reports whether in, an instruction of f, becomes a data node:

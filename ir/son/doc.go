@@ -21,10 +21,15 @@
 // conversions that neither allocate nor read memory, addresses, len,
 // cap. It is in no region: it floats, and is evaluated where it is
 // needed. An unchecked one (a division, an address, an index: undefined
-// behaviour when its guard would have failed) has an anchor, the effect
-// before it in its block (or the block's region): the check that guards
-// it came before that, so it may sink below the anchor but never rise
-// above it. Loads, stores, calls, checks, allocations and everything
+// behaviour when its guard would have failed) has an anchor: the
+// highest dominating check that implies its precondition (guard.go: a
+// shiftcheck of its count, a boundscheck of its index against its
+// slice's len, a nilcheck of its pointer), or else the effect before
+// it in its block (or the block's region), since the check that guards
+// it came before that; it may sink below the anchor but never rise
+// above it. It has none when its operands' definitions imply the
+// precondition (a constant divisor other than 0, an unsigned shift
+// count, or a signed one non-negative by its definition: nonneg.go). Loads, stores, calls, checks, allocations and everything
 // that may panic, block or produce an event are effects, kept in Go's
 // order by one chain per region, which ends with the region's control
 // node: the chain is the effect (memory) edge. Parameters float as

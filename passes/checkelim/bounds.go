@@ -15,8 +15,10 @@ import (
 )
 
 // Limits on the integer facts' search, which costs candidates times
-// edges times facts per block each round: beyond them a function keeps
-// its bounds checks.
+// edges times facts per block each round: beyond maxBlocks a function
+// keeps its bounds checks; beyond maxCandidates, the search runs on
+// windows of that many (boundsFlow), and beyond maxGathered the rest
+// are not proposed.
 const (
 	maxCandidates = 128
 	maxGathered   = 16 * maxCandidates // before those no block can start with go
@@ -54,8 +56,38 @@ func (e *elim) boundsFlow() *bounds {
 	if !s.candidates() {
 		return nil
 	}
-	// The greatest inductive subset: every candidate everywhere it is
-	// about defined registers, then drop what does not follow on an edge.
+	all := s.cands
+	if len(all) <= maxCandidates {
+		s.inductive()
+		return s
+	}
+	// More candidates than one search takes: one search per window of
+	// maxCandidates of them, the first as they were proposed (the
+	// checks' facts first), the others in the order of the blocks they
+	// are about (keepPlaceable), so that a loop's candidates share a
+	// window. Each window's facts are inductive alone, so their union
+	// is too, and it holds the first window's: it proves what the
+	// first window alone did, and the later loops' checks of large
+	// functions besides.
+	union := make([][]fact, len(f.Blocks))
+	for start := 0; start < len(all); start += maxCandidates {
+		s.cands = all[start:min(start+maxCandidates, len(all))]
+		s.in = make([][]fact, len(f.Blocks))
+		s.inductive()
+		for b, fs := range s.in {
+			union[b] = append(union[b], fs...)
+		}
+	}
+	s.cands, s.in = all, union
+	return s
+}
+
+// inductive sets s.in to the greatest subset of s.cands that is an
+// inductive invariant: every candidate at each block where its
+// registers are defined, then dropped where it does not follow on an
+// edge into the block.
+func (s *bounds) inductive() {
+	e, f := s.e, s.e.f
 	for _, b := range e.rpo {
 		if b.Index == 0 || b.Index == f.Recover {
 			continue
@@ -120,7 +152,6 @@ func (e *elim) boundsFlow() *bounds {
 			}
 		}
 	}
-	return s
 }
 
 // succIndex is the index in p's successors of the edge that is b's a-th

@@ -9,6 +9,7 @@ package checkelim
 
 import (
 	"math"
+	"sort"
 
 	"github.com/vssa-go/vssa/ir"
 	"github.com/vssa-go/vssa/validate"
@@ -221,22 +222,37 @@ func (s *bounds) candidates() bool {
 	return true
 }
 
-// keepPlaceable keeps the first maxCandidates candidates that some
-// block other than the entry and the recover block can start with:
-// both terms defined there.
+// keepPlaceable keeps the candidates that some block other than the
+// entry and the recover block can start with: both terms defined
+// there. Beyond the first maxCandidates, the rest are ordered by the
+// first such block in reverse postorder (stably), which boundsFlow's
+// further windows follow: a loop's candidates are about its header's
+// or its body's registers, and stay together.
 func (s *bounds) keepPlaceable() {
 	e := s.e
 	kept := s.cands[:0]
+	var first []int // per kept candidate: its first block's place in e.rpo
 	for _, c := range s.cands {
-		if len(kept) == maxCandidates {
-			break
-		}
-		for _, b := range e.rpo {
+		for k, b := range e.rpo {
 			if b.Index != 0 && b.Index != e.f.Recover && e.definedAt(c.Reg, b.Index) && e.definedAt(c.Y, b.Index) {
 				kept = append(kept, c)
+				first = append(first, k)
 				break
 			}
 		}
+	}
+	if len(kept) > maxCandidates {
+		rest, at := kept[maxCandidates:], first[maxCandidates:]
+		order := make([]int, len(rest))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(i, j int) bool { return at[order[i]] < at[order[j]] })
+		sorted := make([]fact, len(rest))
+		for i, k := range order {
+			sorted[i] = rest[k]
+		}
+		copy(rest, sorted)
 	}
 	s.cands = kept
 }

@@ -71,7 +71,12 @@
 // multiple of its step (i += 3 up to 8 stays below 7), chains of more
 // than two comparisons (i < j < k < 11 for i < 8), products and halves
 // of registers; the integer search gives up on functions of more than
-// 500 blocks (maxBlocks) and keeps the first 128 candidates that some
-// block can start with (maxCandidates: a check's fact about a length
-// read in its own block is no candidate to keep).
+// 500 blocks (maxBlocks). It searches the candidates that some block can
+// start with (a check's fact about a length read in its own block is
+// none) in windows of 128 (maxCandidates): the first 128 as proposed,
+// then the rest in the order of the first block each is about, so
+// that the later loops of a large function (flate's and zstd's
+// encoders) keep their facts together; the union of the windows'
+// greatest inductive sets is inductive. Candidates from two windows
+// never combine.
 package checkelim

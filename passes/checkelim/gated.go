@@ -47,6 +47,7 @@ type gate struct {
 	cands   []validate.Fact   // the candidates
 	in      [][]validate.Fact // per block: the candidates that hold at its start
 	asked   int               // blocks whose candidates flow asked about (for its tests)
+	edges   int               // edges on which flow asked about them (for its tests)
 }
 
 func newGate(f *ir.Func, h *validate.CheckElimHints, contracts validate.Contracts) *gate {
@@ -170,11 +171,20 @@ func (g *gate) flow() {
 	}
 	// A block's candidates need asking again only once a predecessor
 	// lost some: the facts on its edges are those of the predecessor's
-	// candidates, and a candidate kept stays implied by them.
+	// candidates, and a candidate kept stays implied by them. For the
+	// same reason only the edges from the predecessors that lost some
+	// are asked again: lost[p] counts block p's losses, askedAt[i][a]
+	// is lost[p]+1 of block i's a-th predecessor p when that edge was
+	// last asked. The facts at a predecessor's end (walk) are taken
+	// once per loss (ends, at endsAt).
 	dirty := make([]bool, len(f.Blocks))
 	for i := range dirty {
 		dirty[i] = true
 	}
+	lost := make([]int, len(f.Blocks))
+	askedAt := make([][]int, len(f.Blocks))
+	ends := make([][]validate.Fact, len(f.Blocks))
+	endsAt := make([]int, len(f.Blocks))
 	for changed := true; changed; {
 		changed = false
 		for _, b := range g.e.rpo {
@@ -184,12 +194,20 @@ func (g *gate) flow() {
 			}
 			dirty[i] = false
 			had := len(g.in[i])
+			if askedAt[i] == nil {
+				askedAt[i] = make([]int, len(b.Preds))
+			}
 			for a, p := range b.Preds {
-				if !g.e.dom.Reachable(p) {
+				if !g.e.dom.Reachable(p) || askedAt[i][a] == lost[p]+1 {
 					continue
 				}
+				askedAt[i][a] = lost[p] + 1
+				g.edges++
 				pb := f.Blocks[p]
-				on := g.rules.Set(append(g.rules.EdgeFacts(pb, succIndex(pb, b, a)), g.walk(pb, -1)...), i)
+				if endsAt[p] != lost[p]+1 {
+					ends[p], endsAt[p] = g.walk(pb, -1), lost[p]+1
+				}
+				on := g.rules.Set(append(g.rules.EdgeFacts(pb, succIndex(pb, b, a)), ends[p]...), i)
 				kept := g.in[i][:0]
 				for _, c := range g.in[i] {
 					if g.rules.ImpliedBy(g.acrossPhis(c, b, a), on, i) {
@@ -201,6 +219,7 @@ func (g *gate) flow() {
 				g.in[i] = kept
 			}
 			if len(g.in[i]) != had {
+				lost[i]++
 				for _, s := range b.Succs {
 					dirty[s] = true
 				}

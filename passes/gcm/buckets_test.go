@@ -91,11 +91,11 @@ var buckets = []bucket{
 		func(_, s []string, _ bool) bool { return len(s) == 0 }, false},
 	{"invariant", "vssa leaves a data node with no input in the loop: gcm should have moved it",
 		func(_, s []string, _ bool) bool { return some(s, "/invariant") }, true},
-	{"anchored partial", "vssa leaves a shift or division below its check (its anchor) in the loop: vssa's shift by a signed count and division by a variable are undefined where the check fails, so they may not run before it; gc's machine shift is total and runs anywhere",
+	{"anchored partial", "vssa leaves a shift or division below its check (its anchor) in the loop: the check is in the loop and the count or divisor is not non-negative or non-zero by its definition; vssa's shift by a negative count and division by 0 are undefined, so they may not run before the check; gc's machine shift is total and runs anywhere",
 		func(_, s []string, _ bool) bool {
 			return some(s, "shl/anchored") || some(s, "shr/anchored") || some(s, "div/anchored") || some(s, "rem/anchored")
 		}, true},
-	{"anchored address", "vssa leaves an address (indexaddr, fieldaddr, slice) below its check in the loop: gc hoists the integer part of the address (an index's extension, scaling or offset), a pointer neither hoists (licm skips Go pointers)",
+	{"anchored address", "vssa leaves an address (indexaddr, fieldaddr, slice) below its anchor in the loop (a check in the loop, or the effect before it where no check before the loop implies its precondition: a slice's bounds, a check checkelim removed): gc hoists the integer part of the address (an index's extension, scaling or offset), a pointer neither hoists (licm skips Go pointers)",
 		func(_, s []string, _ bool) bool { return some(s, "/anchored") }, false},
 	{"call", "vssa has a call in the loop on the line: gc inlined it and hoists values of its body, which vssa's IR (not inlined) does not have",
 		func(_, s []string, _ bool) bool { return some(s, "call/") }, false},
