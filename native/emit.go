@@ -63,6 +63,7 @@ type emitter struct {
 	slotOff                 []int64                // each spill slot's offset from SP
 	localOff                []int64                // each local variable's offset from SP
 	swapUsed                bool                   // a parallel move went through the swap word
+	fallLabels              map[string]bool        // the labels only the code just before reaches (flagsreuse.go)
 	calls                   bool
 	swapClass               Class // of what the swap slot holds
 	unextended              map[*Instr]bool
@@ -284,6 +285,7 @@ func (e *emitter) body() error {
 		}
 	}
 	aligned := loopTops(order, e.target)
+	e.fallLabels = fallthroughLabels(order, e.target)
 	for i, b := range order {
 		next := -1
 		if i+1 < len(order) {

@@ -52,8 +52,30 @@ func TestFlagsHold(t *testing.T) {
 		{"\tCMPB 0(BX), $5\n\tMOVQ R10, R12\n", "\tCMPB 0(BX), $5", true},
 		{"\tUCOMISD X12, X3\n\tMOVSD X4, X1\n", "\tUCOMISD X12, X3", true}, // X1 is not X12
 	} {
-		if got := flagsHold([]byte(c.code), c.line); got != c.want {
+		if got := flagsHold([]byte(c.code), c.line, map[string]bool{"b4": true}); got != c.want {
 			t.Errorf("flagsHold(%q, %q) = %v, want %v", c.code, c.line, got, c.want)
+		}
+	}
+}
+
+// TestBranchAndSelectShareCompare checks slices.Compare's shape: after
+// the branch on x < y, the block it falls through to selects on x > y
+// without comparing x and y again (flagsreuse.go's fallthroughLabels).
+func TestBranchAndSelectShareCompare(t *testing.T) {
+	src := "func Cmp(s1, s2 []int32) int {\n\tfor i, v1 := range s1 {\n\t\tif i >= len(s2) {\n\t\t\treturn +1\n\t\t}\n\t\tv2 := s2[i]\n\t\tc := 0\n\t\tif v1 < v2 {\n\t\t\tc = -1\n\t\t} else if v1 > v2 {\n\t\t\tc = +1\n\t\t}\n\t\tif c != 0 {\n\t\t\treturn c\n\t\t}\n\t}\n\tif len(s1) < len(s2) {\n\t\treturn -1\n\t}\n\treturn 0\n}\n"
+	text := compileOne(t, src, "Cmp")
+	if !strings.Contains(text, "CMOVQGT") {
+		t.Fatalf("Cmp does not select on x > y:\n%s", text)
+	}
+	lines := strings.Split(text, "\n")
+	for k, l := range lines {
+		if !strings.HasPrefix(l, "\tCMOVQGT") {
+			continue
+		}
+		for j := k - 1; j >= 0 && !strings.HasPrefix(lines[j], "\tJLT"); j-- {
+			if strings.HasPrefix(lines[j], "\tCMPQ") {
+				t.Errorf("Cmp compares again after its branch on x < y (%q):\n%s", strings.TrimSpace(lines[j]), text)
+			}
 		}
 	}
 }
