@@ -177,8 +177,9 @@ func (l *lowerer) helperSlice(body string, args, dsts []ir.Reg) {
 
 // refuseMadeAcrossCall refuses, in the user's terms, a slice made or
 // grown by compiled code whose pointer, among ptrs, is live across a
-// later call (through the phis that carry it): the frame has no pointer
-// maps, so the collector would not see it during the call.
+// later call (through the phis that carry it). Such a pointer is now
+// kept in a slot the frame's pointer map marks (gcslots.go), so this
+// words only a refusal that should not happen.
 func (l *lowerer) refuseMadeAcrossCall(ptrs []Value) {
 	if len(l.made) == 0 {
 		return

@@ -7,8 +7,8 @@
 // either). So in a function with a call that returns, a pointer
 // argument is read from the argument frame at each use after a call
 // (or once on the way into a loop that calls nothing) rather than
-// once, and no other pointer may be live across a call:
-// Lower refuses such a function.
+// once; any other pointer live across a call is kept in a frame slot
+// that the function's own locals pointer map marks (gcslots.go).
 
 package native
 
@@ -172,21 +172,32 @@ func (b *Block) hasCall() bool {
 // pointerAcrossCall returns a call across which a pointer is live, or
 // nil, and the pointers live across it.
 func pointerAcrossCall(m *Func) (*Instr, []Value) {
+	var call *Instr
+	var ptrs []Value
+	eachPointerAcrossCall(m, func(in *Instr, v Value) {
+		if call == nil || call == in {
+			call = in
+			ptrs = append(ptrs, v)
+		}
+	})
+	return call, ptrs
+}
+
+// eachPointerAcrossCall calls f with each call of m and each pointer
+// live across it, the blocks in order and each block's calls from its
+// last.
+func eachPointerAcrossCall(m *Func, f func(call *Instr, v Value)) {
 	lv := computeLiveness(m)
 	for _, b := range m.Blocks {
 		live := lv.out[b.Index].clone()
 		for x := len(b.Instrs) - 1; x >= 0; x-- {
 			in := b.Instrs[x]
 			if in.Op == OpCall {
-				var ptrs []Value
 				live.each(func(v Value) {
 					if m.Values[v].Pointer {
-						ptrs = append(ptrs, v)
+						f(in, v)
 					}
 				})
-				if ptrs != nil {
-					return in, ptrs
-				}
 			}
 			if in.Dst != NoValue {
 				live.remove(in.Dst)
@@ -196,5 +207,4 @@ func pointerAcrossCall(m *Func) (*Instr, []Value) {
 			}
 		}
 	}
-	return nil, nil
 }

@@ -290,7 +290,7 @@ func Compile(req Request) (*Output, error) {
 			return ""
 		}
 		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
-		if loops && !short {
+		if loops && !short || !loops && inlinedLoop(t.fn, body) {
 			return ""
 		}
 		inlines := inlinable[t.name]
@@ -366,6 +366,7 @@ func Compile(req Request) (*Output, error) {
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
 		rtl := inlineSmallCalls(f, body)
+		foldConstantIfs(rtl)
 		lowerStringRanges(rtl)
 		g, err := runPasses(pipeline, rtl)
 		if err != nil {
@@ -398,6 +399,7 @@ func Compile(req Request) (*Output, error) {
 				}
 				return nil
 			})
+			foldConstantIfs(rtl)
 			lowerStringRanges(rtl)
 			if g, perr := runPasses(pipeline, rtl); perr == nil {
 				appendLiterals(g)

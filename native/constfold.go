@@ -41,6 +41,9 @@ func foldConstants(m *Func) {
 			}
 			b.Instrs = kept
 		}
+		if decideConstantSelects(m, konst) {
+			changed = true
+		}
 	}
 }
 

@@ -27,7 +27,10 @@
 // callees that call nothing inlined (inline.go), rotations and hoisted
 // float constants (peephole.go), remainders from quotients already
 // computed (remainders.go), x+0, x|0 and the like made x and x &
-// 0xFFFFFFFF a 32-bit move (identities.go), selects a dominating
+// 0xFFFFFFFF a 32-bit move (identities.go), narrowing conversions of
+// values already in the type's range dropped (redundantexts.go),
+// selects and compares of constants decided (constselects.go), selects
+// a dominating
 // branch decides
 // (knownselects.go: s[k:] behind len(s) > k moves its pointer without
 // one), a branch on a bool compared in its block made a branch on the
@@ -38,9 +41,13 @@
 // AVX2 (loops.go, vectorize.go), a reduction of an unrolled copy split
 // over two accumulators (accumulators.go), an SSE2 loop in front of a
 // search for an element equal to a value (searchloops.go) and in front
-// of a count of the elements equal to one (countloops.go), addresses
+// of a count of the elements equal to one (countloops.go), a run of
+// index checks x+k against one length made one check of the largest,
+// the checks kept on a cold side that runs only to panic
+// (combinechecks.go), addresses
 // computed into a register
-// folded into the memory operands that read them (foldleas.go),
+// folded into the memory operands that read them (foldleas.go), and
+// indexes x+k into their displacements (foldindexleas.go),
 // what a block computes twice computed once (peephole.go: blockCSE),
 // large constants hoisted out of loops and symbol addresses computed
 // once a block (constregs.go),

@@ -109,11 +109,18 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, e.finishFrame(), e.frame, a.Func.ArgSize)
-	if e.calls {
+	var ptrData string
+	switch {
+	case e.f.PointerLocal != 0:
+		var funcdata string
+		funcdata, ptrData = e.pointerMap(name)
+		out.WriteString(funcdata)
+	case e.calls:
 		out.WriteString("\tNO_LOCAL_POINTERS\n")
 	}
 	out.Write(e.w.Bytes())
 	out.Write(e.stubs.Bytes())
+	out.WriteString(ptrData)
 	return out.String(), nil
 }
 

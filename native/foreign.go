@@ -120,12 +120,13 @@ func leafCallees(cfg *packages.Config, called map[string][]string) ([]string, er
 const leafDepth = 2
 
 // leafCandidate reports whether fd, read without types, may pass
-// foreignInlinable: a body of a few statements, without loops, function
+// foreignInlinable: a body of a few statements, without function
 // literals, composite literals or calls other than conversions to
 // predeclared types and calls of functions of its package (decls, by
 // name) that are leaf candidates themselves, depth calls deep at most
 // (what else a call is cannot be told without types, so it counts
-// against).
+// against). A loop is allowed: the inliner takes a leaf with a loop only
+// into a caller without one (loopLeafFor).
 func leafCandidate(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, depth int) bool {
 	if fd.Body == nil || len(fd.Body.List) > 8 {
 		return false
@@ -133,7 +134,7 @@ func leafCandidate(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, depth int) 
 	ok := true
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.CompositeLit, *ast.GoStmt, *ast.DeferStmt:
+		case *ast.FuncLit, *ast.CompositeLit, *ast.GoStmt, *ast.DeferStmt:
 			ok = false
 		case *ast.CallExpr:
 			fun := n.Fun
@@ -145,6 +146,8 @@ func leafCandidate(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, depth int) 
 			case !isIdent:
 				ok = false
 			case predeclaredType[id.Name]:
+			case (id.Name == "len" || id.Name == "cap") && decls[id.Name] == nil:
+				// The builtins, which a loop's bound calls.
 			case decls[id.Name] != nil && decls[id.Name] != fd && depth > 0:
 				ok = leafCandidate(decls[id.Name], decls, depth-1)
 			default:

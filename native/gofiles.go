@@ -359,7 +359,7 @@ func testFile(n names, pkgName string, fset *token.FileSet, info *types.Info, fn
 // its own code uses, and those the copies of the originals use, under
 // the names the originals give them.
 func testImports(info *types.Info, fns []*Compiled, used map[string]string) (string, error) {
-	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "testing": "testing", "time": "time"}
+	names := map[string]string{"fmt": "fmt", "math": "math", "math/rand/v2": "rand", "slices": "slices", "testing": "testing", "time": "time"}
 	for path, name := range used {
 		if have, ok := names[path]; ok && have != name {
 			return "", fmt.Errorf("the generated test needs %s as %s and as %s", path, have, name)

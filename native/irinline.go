@@ -44,7 +44,7 @@ func inlineSmallCalls(f *ir.Func, body func(sym string) *ir.Func) *ir.Func {
 				continue
 			}
 			c := body(in.Sym())
-			if c == nil || c.Name == f.Name || !inlinableIR(c) {
+			if c == nil || c.Name == f.Name || !inlinableIR(c) && !loopLeafFor(f, c) {
 				continue
 			}
 			n := countInstrs(c)
@@ -143,7 +143,11 @@ func posOr(p, call token.Pos) token.Pos {
 // inlinableIR reports whether c may be inlined: a plain function
 // (no closure, defer, recover or call of itself) of at most maxInlineIR instructions
 // whose blocks form no loop.
-func inlinableIR(c *ir.Func) bool {
+func inlinableIR(c *ir.Func) bool { return plainIR(c) && !cyclicIR(c) }
+
+// plainIR reports whether c is plain and small enough to inline,
+// leaving aside its loops: inlinableIR without the loop.
+func plainIR(c *ir.Func) bool {
 	if len(c.FreeVars) > 0 || c.Recover >= 0 || len(c.Blocks) == 0 || countInstrs(c) > maxInlineIR {
 		return false
 	}
@@ -154,7 +158,12 @@ func inlinableIR(c *ir.Func) bool {
 			}
 		}
 	}
-	// No loop: a depth-first search meets no block on its own path.
+	return true
+}
+
+// cyclicIR reports whether c's blocks form a loop: a depth-first
+// search meets a block on its own path.
+func cyclicIR(c *ir.Func) bool {
 	state := make([]int8, len(c.Blocks))
 	var cyclic func(b int) bool
 	cyclic = func(b int) bool {
@@ -167,7 +176,7 @@ func inlinableIR(c *ir.Func) bool {
 		state[b] = 2
 		return false
 	}
-	return !cyclic(0)
+	return cyclic(0)
 }
 
 func countInstrs(f *ir.Func) int {

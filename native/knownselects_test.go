@@ -46,7 +46,14 @@ func Edge(s string) int {
 	return n
 }
 `
-	if text := compiledText(t, src, "Ahead", "Ahead", "Edge"); strings.Contains(text, "CMOV") {
+	// Only the loop of Ahead: before it and in its poll, the limit of
+	// its strip-mined polls (stripminedown.go) is chosen by CMOVs.
+	text := compiledText(t, src, "Ahead", "Ahead", "Edge")
+	loop := text[strings.LastIndex(text, "PCALIGN"):]
+	if j := strings.Index(loop, "JMP"); j >= 0 {
+		loop = loop[:j]
+	}
+	if strings.Contains(loop, "CMOV") {
 		t.Errorf("Ahead moves s[8:]'s pointer with a conditional move though len(s) > 8:\n%s", text)
 	}
 	if text := compiledText(t, src, "Edge", "Ahead", "Edge"); !strings.Contains(text, "CMOV") {

@@ -9,7 +9,8 @@ import "sort"
 // the loop's test sits at its bottom and falls through to the exit (an
 // iteration takes one branch, back to the body's top), or, for a loop
 // whose latch several paths reach, the latch and the header on top
-// (topLatch), and the preemption polls, which rarely run, at the end.
+// (topLatch), and the preemption polls, which rarely run, and
+// combineChecks' slow sides, which run only to panic, at the end.
 func layout(f *Func) []*Block {
 	rpo := reversePostorder(f)
 	loops := naturalLoops(f)
@@ -42,7 +43,7 @@ func layout(f *Func) []*Block {
 				place(inner)
 			}
 			placed[b.Index] = true
-			if len(b.Instrs) > 0 && b.Instrs[0].Op == OpPoll {
+			if len(b.Instrs) > 0 && (b.Instrs[0].Op == OpPoll || slowChecks(b)) {
 				cold = append(cold, b)
 			} else {
 				hot = append(hot, b)

@@ -239,6 +239,7 @@ func (l *lowerer) transform() {
 		{"constantCounts", true, func() { constantCounts(l.m) }},
 		{"foldConstants", true, func() { foldConstants(l.m) }},
 		{"foldIdentities", true, func() { foldIdentities(l.m) }},
+		{"dropRedundantExts", true, func() { dropRedundantExts(l.m) }},
 		{"lowHalves", true, func() { lowHalves(l.m) }},
 		{"foldBranches", true, func() { foldBranches(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
@@ -248,10 +249,12 @@ func (l *lowerer) transform() {
 		{"splitLoops", true, func() { l.fast = splitLoops(l.m, l.avx2) }},
 		{"searchLoops", true, func() { searchLoops(l.m) }},
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
+		{"combineChecks", true, func() { combineChecks(l.m, l.fast) }},
 		{"foldOffsets", true, func() { foldOffsets(l.m, l.fast) }},
 		{"localCSE", true, func() { localCSE(l.m, l.fast) }},
 		{"blockCSE", true, func() { blockCSE(l.m) }},
 		{"foldLeas", true, func() { foldLeas(l.m) }},
+		{"foldIndexLeas", true, func() { foldIndexLeas(l.m) }},
 		{"hoistConstants", true, func() { hoistConstants(l.m) }},
 		{"shareConstants", true, func() { shareConstants(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
@@ -264,6 +267,7 @@ func (l *lowerer) transform() {
 		{"storeSources", true, func() { storeSources(l.m) }},
 		{"immediateOperands", true, func() { immediateOperands(l.m) }},
 		{"reloadArgs", false, func() { reloadPointerArgs(l.m) }},
+		{"pointerSlots", false, func() { keepPointersInSlots(l.m) }},
 		{"addPolls", false, func() { l.addPolls() }},
 	}
 	if verifyTransforms {

@@ -301,6 +301,10 @@ type Func struct {
 	// Locals are the sizes of the variables that live in the frame
 	// (locals.go).
 	Locals []int64
+	// PointerLocal, if not 0, is local variable PointerLocal-1: the
+	// words that keep the pointers live across calls, which the
+	// frame's pointer map marks (gcslots.go).
+	PointerLocal int
 	// ArgLens are the lengths of the string and slice arguments whose
 	// elements take memory: each counts bytes of the address space (or
 	// more), so it is below 2^48 and adding a small step to an index

@@ -54,7 +54,7 @@ func (l *lowerer) addPolls() {
 		if len(latches) == 0 || hb.NoPoll || !hb.PollEach && bounded[h] {
 			continue
 		}
-		if !hb.PollEach && l.stripMine(h, body, latches, def) {
+		if !hb.PollEach && (l.stripMine(h, body, latches, def) || l.stripMineDown(h, body, latches, def)) {
 			continue
 		}
 		interval := int64(pollInterval)

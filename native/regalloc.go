@@ -374,6 +374,7 @@ func (a *allocator) avoid() []map[validate.Loc]bool {
 func (a *allocator) color() (Value, bool) {
 	f := a.f
 	avoid := a.avoid()
+	off := offCX(f)
 	a.loc = make([]validate.Loc, len(f.Values))
 	for i := range a.loc {
 		a.loc[i] = validate.NoLoc
@@ -452,7 +453,7 @@ func (a *allocator) color() (Value, bool) {
 					prefer = append(prefer, a.loc[arg])
 				}
 			}
-			l := pick(f.Values[p.Dst].Class, avoid[p.Dst], prefer...)
+			l := pickOffCX(pick, off, p.Dst, f.Values[p.Dst].Class, avoid[p.Dst], prefer...)
 			if l < 0 {
 				return a.victim(p.Dst, holder[:]), false
 			}
@@ -548,7 +549,7 @@ func (a *allocator) color() (Value, bool) {
 			case in.Op == OpDiv || in.Op == OpMulHi || in.Op == OpIntrinsic && in.Intr == IntrMulHi:
 				prefer = append(prefer, locDX, locAX)
 			}
-			l := pick(c, avoid[d], prefer...)
+			l := pickOffCX(pick, off, d, c, avoid[d], prefer...)
 			if l < 0 {
 				return a.victim(d, holder[:]), false
 			}

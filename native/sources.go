@@ -42,7 +42,7 @@ func sourceSum(fset *token.FileSet, decl *ast.FuncDecl) (file, sum string, err e
 // sourceImports are the generated test's imports for writeSources and
 // writeBenchSupport,
 // named so that they cannot collide with the package's identifiers.
-const sourceImports = "\tvssaast \"go/ast\"\n\tvssaparser \"go/parser\"\n\tvssatoken \"go/token\"\n\tvssaos \"os\"\n\tvssasha256 \"crypto/sha256\"\n\tvssaflag \"flag\"\n"
+const sourceImports = "\tvssaast \"go/ast\"\n\tvssaparser \"go/parser\"\n\tvssatoken \"go/token\"\n\tvssaos \"os\"\n\tvssasha256 \"crypto/sha256\"\n"
 
 // writeSources writes the test that checks the originals are what was
 // compiled.

@@ -33,9 +33,8 @@ checked by its validator, and writes:
                         Go original on edge cases and random inputs (results,
                         memory written, panics), a fuzz target per function,
                         a check that the originals are still the source
-                        compiled, and benchmarks with sub-benchmarks impl=gc
-                        and impl=vssa (run the test binary once per round:
-                        go test -count N is not interleaved)
+                        compiled, and benchmarks running gc's copy and vssa's
+                        code in turns (gc-ns/op, vssa-ns/op, gc/vssa)
 
 The Go originals stay where they are, as the fallback for other targets,
 in files with the constraint //go:build !amd64 || purego; declarations they

@@ -15,11 +15,13 @@ import (
 	"strings"
 )
 
-// benchLine matches a result line of the generated benchmarks today:
-// BenchmarkVSSA<F>/impl=gc-2  N  T ns/op. The generated benchmarks'
-// format is expected to change (gc and vssa alternating inside one
-// benchmark): ParseBench is the one place to adapt.
-var benchLine = regexp.MustCompile(`^BenchmarkVSSA(\w+)/impl=(gc|vssa)(?:-\d+)?\s+\d+\s+([0-9.e+]+) ns/op`)
+// benchLine matches a result line of the generated benchmarks,
+// BenchmarkVSSA<F>-2  N  T ns/op  G gc-ns/op  R gc/vssa  V vssa-ns/op
+// (the metrics in any order), and benchMetric one side's time in it.
+var (
+	benchLine   = regexp.MustCompile(`^BenchmarkVSSA(\w+?)(?:-\d+)?\s+\d+\s+(.*)$`)
+	benchMetric = regexp.MustCompile(`([0-9.e+]+) (gc|vssa)-ns/op`)
+)
 
 // ParseBench returns the ns/op of each implementation ("gc", "vssa") of
 // each function in the output of a test binary's benchmarks.
@@ -30,14 +32,16 @@ func ParseBench(out string) map[string]map[string]float64 {
 		if m == nil {
 			continue
 		}
-		ns, err := strconv.ParseFloat(m[3], 64)
-		if err != nil {
-			continue
+		for _, mm := range benchMetric.FindAllStringSubmatch(m[2], -1) {
+			ns, err := strconv.ParseFloat(mm[1], 64)
+			if err != nil {
+				continue
+			}
+			if res[m[1]] == nil {
+				res[m[1]] = map[string]float64{}
+			}
+			res[m[1]][mm[2]] = ns
 		}
-		if res[m[1]] == nil {
-			res[m[1]] = map[string]float64{}
-		}
-		res[m[1]][m[2]] = ns
 	}
 	return res
 }
@@ -64,9 +68,8 @@ type Ratios map[string][]float64
 
 // RunRounds runs each binary's benchmarks once per round, the binaries
 // taking turns within a round, and inside each run the generated
-// benchmark runs gc and then vssa: the two sides of a ratio are
-// measured seconds apart, never a block of rounds apart. Progress goes
-// to log.
+// benchmark runs gc and vssa in turns, batch by batch. Progress goes to
+// log.
 func RunRounds(benches []Bench, rounds int, benchtime string, log io.Writer) (Ratios, error) {
 	r := Ratios{}
 	dropped := map[string]bool{}

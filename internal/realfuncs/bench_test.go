@@ -9,13 +9,13 @@ import (
 func TestParseBench(t *testing.T) {
 	out := `goos: linux
 goarch: amd64
-BenchmarkVSSAMul64/impl=gc-2         	 1000000	       105.0 ns/op
-BenchmarkVSSAMul64/impl=vssa-2       	 2000000	        52.5 ns/op	  19.5 MB/s
-BenchmarkVSSAHash4/impl=gc           	     100	      1.5e+03 ns/op
+BenchmarkVSSAMul64-2         	 1000000	       900.0 ns/op	       105.0 gc-ns/op	         2.000 gc/vssa	        52.50 vssa-ns/op
+BenchmarkVSSAHash4_g         	     100	      1e+04 ns/op	      1.5e+03 gc-ns/op
 --- BENCH: something else
+BenchmarkOther-2             	 1000000	       900.0 ns/op
 PASS
 `
-	want := map[string]map[string]float64{"Mul64": {"gc": 105, "vssa": 52.5}, "Hash4": {"gc": 1500}}
+	want := map[string]map[string]float64{"Mul64": {"gc": 105, "vssa": 52.5}, "Hash4_g": {"gc": 1500}}
 	if got := ParseBench(out); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

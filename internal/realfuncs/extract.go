@@ -16,6 +16,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,6 +54,9 @@ type source struct {
 	// decls maps each package-level object, and each method, to the
 	// declaration that defines it.
 	decls map[types.Object]ast.Node
+	// module is the path of the module the package is in, whose
+	// other packages are copied (copyNeeded); "" for std.
+	module string
 }
 
 // load parses the Go files of dir that amd64 builds with buildTags and
@@ -175,6 +179,10 @@ type Target struct {
 	Path      string // the module path
 	GoVersion string // the go.mod's go line ("1.26")
 	GOROOT    string // where internal packages of std are copied from
+
+	// The module of the package extracted (set by Extract): its
+	// other packages the code imports are copied too (copyNeeded).
+	srcModule, srcModuleDir string
 }
 
 // Extract writes, in module t, the functions names of the package in dir
@@ -188,6 +196,8 @@ func Extract(dir string, names []string, t Target) error {
 	if err != nil {
 		return err
 	}
+	t.srcModule, t.srcModuleDir = findModule(dir)
+	s.module = t.srcModule
 	var hot []ast.Node
 	for _, name := range names {
 		fd, err := s.funcDecl(name)
@@ -200,7 +210,7 @@ func Extract(dir string, names []string, t Target) error {
 	if err != nil {
 		return err
 	}
-	internals := map[string]bool{}
+	internals := map[string]map[string]bool{}
 	hotSrc, err := s.file(hot, "//go:build !amd64 || purego\n\n", t.Path, internals)
 	if err != nil {
 		return err
@@ -215,19 +225,70 @@ func Extract(dir string, names []string, t Target) error {
 			return err
 		}
 	}
-	done := map[string]bool{}
+	return copyInternals(internals, t, map[string]bool{})
+}
+
+// copyInternals copies each internal package of std that internals
+// lists, with the names the code uses of it.
+func copyInternals(internals map[string]map[string]bool, t Target, done map[string]bool) error {
+	paths := make([]string, 0, len(internals))
 	for path := range internals {
-		if err := copyInternal(path, t, done); err != nil {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		var err error
+		if std(path) {
+			err = copyInternal(path, internals[path], t, done)
+		} else if !done[path] {
+			// A package of the extracted one's module: its files may
+			// need other modules (blake3's consts, cpuid), so only what
+			// the code uses is copied.
+			done[path] = true
+			dir := filepath.Join(t.srcModuleDir, strings.TrimPrefix(path, t.srcModule+"/"))
+			err = copyNeeded(path, dir, internals[path], t, done)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// ownModule reports whether path is another package of s's module.
+func (s *source) ownModule(path string) bool {
+	return s.module != "" && strings.HasPrefix(path, s.module+"/")
+}
+
+// findModule returns the path and directory of the module dir is in,
+// from the nearest go.mod above it; "" for std's (module std) or none.
+func findModule(dir string) (path, root string) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+					if f[1] == "std" || f[1] == "cmd" {
+						return "", ""
+					}
+					return strings.Trim(f[1], "\""), d
+				}
+			}
+			return "", ""
+		}
+		if filepath.Dir(d) == d {
+			return "", ""
+		}
+	}
+}
+
 // internalDir is where the copy of std's internal package path goes in
 // a module: under the module's own internal directory, so that its root
 // package may import it.
 func internalDir(path string) string {
+	if !std(path) {
+		// Another package of a module's own (copyInternals).
+		return "internal/mod_" + strings.NewReplacer("/", "_", ".", "_").Replace(path)
+	}
 	return "internal/std_" + strings.ReplaceAll(path, "/", "_")
 }
 
@@ -244,7 +305,7 @@ var intrinsicOnly = map[string]string{
 // copyInternal copies the files of std package path that amd64 builds
 // with buildTags into module t, and the internal packages they import,
 // changing only the import paths of those.
-func copyInternal(path string, t Target, done map[string]bool) error {
+func copyInternal(path string, used map[string]bool, t Target, done map[string]bool) error {
 	if done[path] {
 		return nil
 	}
@@ -253,11 +314,13 @@ func copyInternal(path string, t Target, done map[string]bool) error {
 	if err != nil {
 		return err
 	}
-	if len(bp.SFiles) > 0 {
-		return fmt.Errorf("unsupported: %s, which the code imports, has assembly", path)
-	}
 	if why, ok := intrinsicOnly[path]; ok {
 		return fmt.Errorf("unsupported: %s, which the code imports, %s: copied, it is not the function gc builds", path, why)
+	}
+	if asm, err := hasAssembly(path, t.GOROOT, map[string]bool{}); err != nil {
+		return err
+	} else if asm {
+		return copyNeeded(path, bp.Dir, used, t, done)
 	}
 	dst := filepath.Join(t.Dir, internalDir(path))
 	if err := os.MkdirAll(dst, 0o755); err != nil {
@@ -280,7 +343,7 @@ func copyInternal(path string, t Target, done map[string]bool) error {
 			if !isInternal(ip) {
 				continue
 			}
-			if err := copyInternal(ip, t, done); err != nil {
+			if err := copyInternal(ip, nil, t, done); err != nil {
 				return err
 			}
 			lo, hi := fset.Position(spec.Path.Pos()).Offset, fset.Position(spec.Path.End()).Offset
@@ -373,7 +436,7 @@ func (s *source) closure(roots []ast.Node) ([]ast.Node, error) {
 
 // file returns a Go file of package s.pkg beginning with header and
 // holding decls as written, with the imports they use.
-func (s *source) file(decls []ast.Node, header, modPath string, internals map[string]bool) ([]byte, error) {
+func (s *source) file(decls []ast.Node, header, modPath string, internals map[string]map[string]bool) ([]byte, error) {
 	imports := map[string]string{} // local name -> path
 	var body bytes.Buffer
 	for _, d := range decls {
@@ -381,6 +444,19 @@ func (s *source) file(decls []ast.Node, header, modPath string, internals map[st
 			if id, ok := x.(*ast.Ident); ok {
 				if pn, ok := s.info.Uses[id].(*types.PkgName); ok {
 					imports[pn.Name()] = pn.Imported().Path()
+				}
+			}
+			// What the code uses of an internal package: all that a
+			// package with assembly gets of it (copyNeeded).
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					if pn, ok := s.info.Uses[id].(*types.PkgName); ok && (isInternal(pn.Imported().Path()) || s.ownModule(pn.Imported().Path())) {
+						path := pn.Imported().Path()
+						if internals[path] == nil {
+							internals[path] = map[string]bool{}
+						}
+						internals[path][sel.Sel.Name] = true
+					}
 				}
 			}
 			return true
@@ -398,11 +474,13 @@ func (s *source) file(decls []ast.Node, header, modPath string, internals map[st
 	sort.Strings(locals)
 	for _, local := range locals {
 		path := imports[local]
-		if !std(path) {
+		if !std(path) && !s.ownModule(path) {
 			return nil, fmt.Errorf("unsupported: the code imports %s, which is not in the standard library", path)
 		}
-		if isInternal(path) {
-			internals[path] = true
+		if isInternal(path) || s.ownModule(path) {
+			if internals[path] == nil {
+				internals[path] = map[string]bool{}
+			}
 			path = modPath + "/" + internalDir(path)
 		}
 		fmt.Fprintf(&b, "import %s %q\n", local, path)
@@ -482,4 +560,127 @@ func std(path string) bool {
 
 func isInternal(path string) bool {
 	return path == "internal" || strings.HasPrefix(path, "internal/") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal")
+}
+
+// copyNeeded copies, of std's internal package path in dir, which has
+// assembly (internal/bytealg, internal/cpu), only the declarations that
+// the names used need, transitively, as Extract copies the function's
+// own package: its assembly refers to the runtime's own symbols and
+// cannot be built elsewhere, and code that needs it is refused (closure:
+// a function without a Go body). strings.LastIndexByte needs only
+// bytealg's LastIndexByteString, written in Go for every GOARCH.
+func copyNeeded(path, dir string, used map[string]bool, t Target, done map[string]bool) error {
+	if len(used) == 0 {
+		// Imported by a package copied whole, which may use any of it.
+		return fmt.Errorf("unsupported: %s, which the code imports, has assembly", path)
+	}
+	s, err := load(dir)
+	if err != nil {
+		return err
+	}
+	s.module = t.srcModule
+	var roots []ast.Node
+	names := make([]string, 0, len(used))
+	for name := range used {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		d, ok := s.decls[s.pkg.Scope().Lookup(name)]
+		if !ok {
+			return fmt.Errorf("unsupported: %s.%s, which the code uses, is not declared in Go", path, name)
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil {
+			return fmt.Errorf("unsupported: %s.%s, which the code uses, has no Go body (assembly or linkname)", path, name)
+		}
+		if !slices.Contains(roots, d) { // a const group declares several
+			roots = append(roots, d)
+		}
+	}
+	deps, err := s.closure(roots)
+	if err != nil {
+		return fmt.Errorf("unsupported: %v", err)
+	}
+	decls := append(roots, deps...)
+	if v := initialisedVar(s, decls); v != "" {
+		// Its init function (cpu's, from CPUID) is not copied: the
+		// copy would hold the zero value.
+		return fmt.Errorf("unsupported: %s.%s, which the code needs, may be set by the package's init function", path, v)
+	}
+	sort.Slice(decls, func(i, j int) bool { return decls[i].Pos() < decls[j].Pos() })
+	internals := map[string]map[string]bool{}
+	src, err := s.file(decls, "", t.Path, internals)
+	if err != nil {
+		return err
+	}
+	dst := filepath.Join(t.Dir, internalDir(path))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dst, "extracted.go"), src, 0o644); err != nil {
+		return err
+	}
+	return copyInternals(internals, t, done)
+}
+
+// hasAssembly reports whether std package path, or an internal package
+// it imports, transitively, has assembly: it cannot be copied whole.
+func hasAssembly(path, goroot string, seen map[string]bool) (bool, error) {
+	if seen[path] {
+		return false, nil
+	}
+	seen[path] = true
+	bp, err := importDir(filepath.Join(goroot, "src", path))
+	if err != nil {
+		return false, err
+	}
+	if len(bp.SFiles) > 0 {
+		return true, nil
+	}
+	for _, ip := range bp.Imports {
+		if !isInternal(ip) {
+			continue
+		}
+		if asm, err := hasAssembly(ip, goroot, seen); asm || err != nil {
+			return asm, err
+		}
+	}
+	return false, nil
+}
+
+// initialisedVar returns the name of a variable among decls if s's
+// package has an init function (which may set it), or "".
+func initialisedVar(s *source, decls []ast.Node) string {
+	hasInit := false
+	for _, f := range s.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "init" {
+				hasInit = true
+			}
+		}
+	}
+	if !hasInit {
+		return ""
+	}
+	for _, d := range decls {
+		var specs []ast.Spec
+		switch d := d.(type) {
+		case *ast.ValueSpec:
+			specs = []ast.Spec{d}
+		case *ast.GenDecl:
+			specs = d.Specs
+		}
+		for _, sp := range specs {
+			vs, ok := sp.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for _, id := range vs.Names {
+				if _, ok := s.info.Defs[id].(*types.Var); ok {
+					return id.Name
+				}
+			}
+		}
+	}
+	return ""
 }

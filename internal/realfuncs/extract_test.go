@@ -104,3 +104,71 @@ func TestExtractIntrinsicOnly(t *testing.T) {
 		t.Fatalf("Extract = %v, want the refusal naming crypto/internal/constanttime", err)
 	}
 }
+
+// TestExtractInternalWithAssembly takes std functions that import an
+// internal package with assembly, which cannot be copied whole: only
+// what the code uses of it is copied (bytealg's LastIndexByteString,
+// fips140deps/cpu's BigEndian and the internal/goarch it needs), and the
+// module builds. A function that needs one of its assembly functions is
+// refused, naming it.
+func TestExtractInternalWithAssembly(t *testing.T) {
+	r := toolchain(t)
+	cases := []struct {
+		pkg, fn string
+		copied  string // a file of the module, which holds want
+		want    string
+		notWant string // not copied: the rest of the package
+	}{
+		{"strings", "LastIndexByte", "internal/std_internal_bytealg/extracted.go", "func LastIndexByteString(", "func IndexByteString("},
+		{"crypto/internal/fips140/sha3", "keccakF1600Generic", "internal/std_crypto_internal_fips140deps_cpu/extracted.go", "BigEndian", "HasAVX2"},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		if err := Extract(filepath.Join(r.GOROOT, "src", c.pkg), []string{c.fn}, Target{Dir: dir, Path: "example.com/x", GoVersion: r.GoVersion, GOROOT: r.GOROOT}); err != nil {
+			t.Errorf("%s.%s: %v", c.pkg, c.fn, err)
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, c.copied))
+		if err != nil {
+			t.Errorf("%s.%s: %v", c.pkg, c.fn, err)
+			continue
+		}
+		if !strings.Contains(string(b), c.want) || strings.Contains(string(b), c.notWant) {
+			t.Errorf("%s.%s: %s should hold %q and not %q:\n%s", c.pkg, c.fn, c.copied, c.want, c.notWant, b)
+		}
+		cmd := exec.Command("go", "vet", "-tags", "purego", "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s.%s: the extracted module does not build: %v\n%s", c.pkg, c.fn, err, out)
+		}
+	}
+	err := Extract(filepath.Join(r.GOROOT, "src", "strings"), []string{"IndexByte"}, Target{Dir: t.TempDir(), Path: "example.com/x", GoVersion: r.GoVersion, GOROOT: r.GOROOT})
+	if err == nil || !strings.Contains(err.Error(), "internal/bytealg.IndexByteString, which the code uses, has no Go body") {
+		t.Errorf("strings.IndexByte: Extract = %v, want the refusal naming bytealg's IndexByteString", err)
+	}
+}
+
+// TestExtractOwnModule takes a module's function that imports another
+// package of its module: only what the code uses of it is copied (its
+// table and constant, not the variable that needs another module), and
+// the extracted module builds.
+func TestExtractOwnModule(t *testing.T) {
+	dir := t.TempDir()
+	if err := Extract("testdata/extractmod/a", []string{"Sum"}, Target{Dir: dir, Path: "example.com/x", GoVersion: "1.22"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "internal/mod_example_com_m_b/extracted.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := string(b); !strings.Contains(text, "var Table") || !strings.Contains(text, "const K = 7") || strings.Contains(text, "cpuid") {
+		t.Errorf("the copy of example.com/m/b should hold Table and K and not cpuid:\n%s", text)
+	}
+	cmd := exec.Command("go", "vet", "-tags", "purego", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the extracted module does not build: %v\n%s", err, out)
+	}
+}

@@ -215,7 +215,7 @@ func TestBench(t *testing.T) {
 			t.Fatal(err)
 		}
 		ratios.Report(&sb, "vssa time / its time with -passes="+*versus, "-passes="+*versus)
-		t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+		t.Logf("rounds of -test.benchtime %s a function, gc and vssa in turns within each:\n%s", *benchtime, sb.String())
 		return
 	}
 	ratios, err := RunRounds(benches, *benchRounds, *benchtime, os.Stderr)
@@ -223,7 +223,7 @@ func TestBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	ratios.Report(&sb, "gc time / vssa time", "gc")
-	t.Logf("interleaved rounds, -test.benchtime %s each side:\n%s", *benchtime, sb.String())
+	t.Logf("rounds of -test.benchtime %s a function, gc and vssa in turns within each:\n%s", *benchtime, sb.String())
 }
 
 // compileBench compiles e with r and builds its test binary; false (said

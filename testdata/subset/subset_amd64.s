@@ -2054,34 +2054,33 @@ b4:
 b5:
 	CMPQ SI, $0
 	JLS panic1
+	CMPQ SI, $2
+	JLS b7
+b6:
 	MOVB $-12, (BX)
-	CMPQ SI, $1
-	JLS panic2
 	MOVB R10, 1(BX)
 	SHRQ $8, R10
-	CMPQ SI, $2
-	JLS panic3
 	MOVB R10, 2(BX)
 	MOVQ $3, R10
 	JMP b1
 b3:
 	CMPQ SI, $0
-	JLS panic4
+	JLS panic2
 	MOVB $-16, (BX)
 	CMPQ SI, $1
-	JLS panic5
+	JLS panic3
 	MOVB R10, 1(BX)
 	MOVQ $2, R10
 	JMP b1
 b2:
 	SHLB $2, R10
 	CMPQ SI, $0
-	JLS panic6
+	JLS panic4
 	MOVB R10, (BX)
 	MOVQ $1, R10
 b1:
 	CMPQ R10, SI
-	JHI panic7
+	JHI panic5
 	SUBQ R10, SI
 	SUBQ R10, DI
 	MOVQ $0, R12
@@ -2097,76 +2096,84 @@ b1:
 	MOVQ X15, DI
 	MOVQ R11, CX
 	CMPQ CX, $16
-	JHI move3211
+	JHI move329
 	CMPQ CX, $8
-	JCC move12
+	JCC move10
 	CMPQ CX, $4
-	JCC move13
+	JCC move11
 	CMPQ CX, $2
-	JCC move14
+	JCC move12
 	TESTQ CX, CX
-	JEQ movedone9
+	JEQ movedone7
 	MOVB (SI), R11
 	MOVB R11, (DI)
-	JMP movedone9
-move12:
+	JMP movedone7
+move10:
 	MOVQ (SI), R11
 	MOVQ -8(SI)(CX*1), SI
 	MOVQ R11, (DI)
 	MOVQ SI, -8(DI)(CX*1)
-	JMP movedone9
-move13:
+	JMP movedone7
+move11:
 	MOVL (SI), R11
 	MOVL -4(SI)(CX*1), SI
 	MOVL R11, (DI)
 	MOVL SI, -4(DI)(CX*1)
-	JMP movedone9
-move14:
+	JMP movedone7
+move12:
 	MOVW (SI), R11
 	MOVW -2(SI)(CX*1), SI
 	MOVW R11, (DI)
 	MOVW SI, -2(DI)(CX*1)
-	JMP movedone9
-move3211:
+	JMP movedone7
+move329:
 	CMPQ CX, $32
-	JHI movelong10
+	JHI movelong8
 	MOVOU (SI), X15
 	MOVQ -16(SI)(CX*1), R11
 	MOVQ -8(SI)(CX*1), SI
 	MOVOU X15, (DI)
 	MOVQ R11, -16(DI)(CX*1)
 	MOVQ SI, -8(DI)(CX*1)
-	JMP movedone9
-movelong10:
+	JMP movedone7
+movelong8:
 	CMPQ DI, SI
-	JLS moveup8
+	JLS moveup6
 	LEAQ (SI)(CX*1), R11
 	CMPQ DI, R11
-	JCC moveup8
+	JCC moveup6
 	LEAQ -1(SI)(CX*1), SI
 	LEAQ -1(DI)(CX*1), DI
 	STD
 	REP; MOVSB
 	CLD
-	JMP movedone9
-moveup8:
+	JMP movedone7
+moveup6:
 	REP; MOVSB
-movedone9:
+movedone7:
 	ADDQ R9, R10
 	MOVQ R10, ret+48(FP)
 	RET
+b7:
+	MOVB $-12, (BX)
+	CMPQ SI, $1
+	JLS panic13
+	MOVB R10, 1(BX)
+	CMPQ SI, $2
+	JLS panic14
+	UNDEF
 panic1:
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic2:
-	MOVQ $1, 0(SP)
+	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic3:
-	MOVQ $2, 0(SP)
+	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -2176,19 +2183,19 @@ panic4:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic5:
+	MOVQ R10, 0(SP)
+	MOVQ SI, 8(SP)
+	CALL ·vssaSubsetPanicSlice2(SB)
+	UNDEF
+panic13:
 	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
-panic6:
-	MOVQ $0, 0(SP)
+panic14:
+	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
-	UNDEF
-panic7:
-	MOVQ R10, 0(SP)
-	MOVQ SI, 8(SP)
-	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
 
 // func Shift(s []int32, k int) int
@@ -3956,7 +3963,7 @@ b28:
 	ADDQ $4, R9
 b7:
 	CMPQ R9, R12
-	JGE b31
+	JGE b33
 b8:
 	MOVQ R9, R13
 	SHLQ $2, R13
@@ -4078,9 +4085,9 @@ b27:
 	ORQ R14, R13
 	ADDL R13, 12(DI)(R9*4)
 	JMP b28
-b31:
+b33:
 	CMPQ R9, R10
-	JLT b32
+	JLT b34
 b9:
 	MOVQ R8, R10
 	SUBQ R9, R10
@@ -4096,44 +4103,39 @@ b5:
 	ADDQ $1, R9
 b1:
 	CMPQ R9, R10
-	JGE b29
+	JGE b31
 b2:
 	MOVQ R9, R12
 	SHLQ $2, R12
 	CMPQ R12, SI
 	JCC panic17
-	LEAQ 1(R12), R13
+	LEAQ 3(R12), R13
 	CMPQ R13, SI
-	JCC panic18
-	LEAQ 2(R12), R14
-	CMPQ R14, SI
-	JCC panic19
-	LEAQ 3(R12), R14
-	CMPQ R14, SI
-	JCC panic20
-	MOVL (BX)(R12*1), R12
-	BSWAPL R12
-	MOVL R12, (DI)(R9*4)
-	MOVQ R9, R12
-	ANDQ $3, R12
-	CMPQ R12, $2
+	JCC b30
+b29:
+	MOVL (BX)(R12*1), R13
+	BSWAPL R13
+	MOVL R13, (DI)(R9*4)
+	MOVQ R9, R13
+	ANDQ $3, R13
+	CMPQ R13, $2
 	JNE b5
 b4:
-	MOVBQZX (BX)(R13*1), R12
-	MOVQ R12, R14
+	MOVBQZX 1(BX)(R12*1), R13
+	MOVQ R13, R14
 	XORQ $90, R14
-	MOVB R14, (BX)(R13*1)
-	MOVBQZX (BX)(R13*1), R13
-	SHLL $8, R13
-	ORQ R13, R12
-	ADDL R12, (DI)(R9*4)
+	MOVB R14, 1(BX)(R12*1)
+	MOVBQZX 1(BX)(R12*1), R12
+	SHLL $8, R12
+	ORQ R12, R13
+	ADDL R13, (DI)(R9*4)
 	JMP b5
-b29:
+b31:
 	CMPQ R9, R8
-	JLT b30
+	JLT b32
 b3:
 	RET
-b32:
+b34:
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 152(SP)
@@ -4162,7 +4164,7 @@ b32:
 	CMPQ R9, R10
 	CMOVQGE R10, R12
 	JMP b7
-b30:
+b32:
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -4189,6 +4191,17 @@ b30:
 	CMPQ R9, R8
 	CMOVQGE R8, R10
 	JMP b1
+b30:
+	LEAQ 1(R12), BX
+	CMPQ BX, SI
+	JCC panic18
+	LEAQ 2(R12), BX
+	CMPQ BX, SI
+	JCC panic19
+	ADDQ $3, R12
+	CMPQ R12, SI
+	JCC panic20
+	UNDEF
 panic1:
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
@@ -4275,17 +4288,17 @@ panic17:
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic18:
-	MOVQ R13, 0(SP)
+	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic19:
-	MOVQ R14, 0(SP)
+	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
 panic20:
-	MOVQ R14, 0(SP)
+	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
@@ -4299,6 +4312,65 @@ b0:
 	MOVQ b_len+16(FP), DI
 	CMPQ DI, $0
 	JLS panic1
+	CMPQ DI, $63
+	JLS b6
+b5:
+	MOVL (SI), DI
+	BSWAPL DI
+	MOVL DI, (BX)
+	MOVL 4(SI), DI
+	BSWAPL DI
+	MOVL DI, 4(BX)
+	MOVL 8(SI), DI
+	BSWAPL DI
+	MOVL DI, 8(BX)
+	MOVL 12(SI), DI
+	BSWAPL DI
+	MOVL DI, 12(BX)
+	MOVL 16(SI), DI
+	BSWAPL DI
+	MOVL DI, 16(BX)
+	MOVL 20(SI), DI
+	BSWAPL DI
+	MOVL DI, 20(BX)
+	MOVL 24(SI), DI
+	BSWAPL DI
+	MOVL DI, 24(BX)
+	MOVL 28(SI), DI
+	BSWAPL DI
+	MOVL DI, 28(BX)
+	MOVL 32(SI), DI
+	BSWAPL DI
+	MOVL DI, 32(BX)
+	MOVL 36(SI), DI
+	BSWAPL DI
+	MOVL DI, 36(BX)
+	MOVL 40(SI), DI
+	BSWAPL DI
+	MOVL DI, 40(BX)
+	MOVL 44(SI), DI
+	BSWAPL DI
+	MOVL DI, 44(BX)
+	MOVL 48(SI), DI
+	BSWAPL DI
+	MOVL DI, 48(BX)
+	MOVL 52(SI), DI
+	BSWAPL DI
+	MOVL DI, 52(BX)
+	MOVL 56(SI), DI
+	BSWAPL DI
+	MOVL DI, 56(BX)
+	MOVL 60(SI), SI
+	BSWAPL SI
+	MOVL SI, 60(BX)
+	MOVQ $8, BX
+	MOVQ $56, SI
+	MOVQ $64882, DI
+	MOVB BX, ret+32(FP)
+	MOVB SI, ret1+33(FP)
+	MOVW DI, ret2+34(FP)
+	RET
+b6:
 	CMPQ DI, $1
 	JLS panic2
 	CMPQ DI, $2
@@ -4459,9 +4531,9 @@ b0:
 	JLS panic59
 	CMPQ DI, $59
 	JLS panic60
-	MOVL 56(SI), R8
-	BSWAPL R8
-	MOVL R8, 56(BX)
+	MOVL 56(SI), SI
+	BSWAPL SI
+	MOVL SI, 56(BX)
 	CMPQ DI, $60
 	JLS panic61
 	CMPQ DI, $61
@@ -4470,16 +4542,7 @@ b0:
 	JLS panic63
 	CMPQ DI, $63
 	JLS panic64
-	MOVL 60(SI), SI
-	BSWAPL SI
-	MOVL SI, 60(BX)
-	MOVQ $8, BX
-	MOVQ $56, SI
-	MOVQ $64882, DI
-	MOVB BX, ret+32(FP)
-	MOVB SI, ret1+33(FP)
-	MOVW DI, ret2+34(FP)
-	RET
+	UNDEF
 panic1:
 	MOVQ $0, 0(SP)
 	MOVQ DI, 8(SP)
@@ -6044,8 +6107,21 @@ b0:
 	MOVQ x_base+0(FP), BX
 	MOVQ x_len+8(FP), SI
 	SUBQ $1, SI
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ SI, R8
+	SUBQ DI, R8
+	LEAQ -4096(SI), R9
+	CMPQ R8, $4096
+	MOVQ DI, R8
+	CMOVQHI R9, R8
+	CMPQ SI, DI
+	CMOVQGT R8, DI
 	JMP b1
+	PCALIGN $64
+b18:
+	CMPQ SI, $0
+	JGT b19
+	JMP b3
 	PCALIGN $64
 b2:
 	MOVSD (BX)(SI*8), X0
@@ -6080,12 +6156,10 @@ b8:
 b9:
 	CMPQ R8, $0
 	JNE b4
-b5:
-	SUBQ $1, DI
-	JEQ b19
 b1:
-	CMPQ SI, $0
+	CMPQ SI, DI
 	JGT b2
+	JMP b18
 b3:
 	MOVQ $1, BX
 	MOVB BX, ret+24(FP)
@@ -6107,7 +6181,15 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ SI, R8
+	SUBQ DI, R8
+	LEAQ -4096(SI), R9
+	CMPQ R8, $4096
+	MOVQ DI, R8
+	CMOVQHI R9, R8
+	CMPQ SI, DI
+	CMOVQGT R8, DI
 	JMP b1
 
 // func IsSorted_slice_int32_int32(x []int32) bool
@@ -6117,8 +6199,21 @@ b0:
 	MOVQ x_base+0(FP), BX
 	MOVQ x_len+8(FP), SI
 	SUBQ $1, SI
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ SI, R8
+	SUBQ DI, R8
+	LEAQ -4096(SI), R9
+	CMPQ R8, $4096
+	MOVQ DI, R8
+	CMOVQHI R9, R8
+	CMPQ SI, DI
+	CMOVQGT R8, DI
 	JMP b1
+	PCALIGN $64
+b18:
+	CMPQ SI, $0
+	JGT b19
+	JMP b3
 	PCALIGN $64
 b2:
 	MOVLQSX (BX)(SI*4), R8
@@ -6126,12 +6221,10 @@ b2:
 	MOVLQSX (BX)(SI*4), R9
 	CMPQ R8, R9
 	JLT b4
-b5:
-	SUBQ $1, DI
-	JEQ b19
 b1:
-	CMPQ SI, $0
+	CMPQ SI, DI
 	JGT b2
+	JMP b18
 b3:
 	MOVQ $1, BX
 	MOVB BX, ret+24(FP)
@@ -6153,7 +6246,15 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ SI, R8
+	SUBQ DI, R8
+	LEAQ -4096(SI), R9
+	CMPQ R8, $4096
+	MOVQ DI, R8
+	CMOVQHI R9, R8
+	CMPQ SI, DI
+	CMOVQGT R8, DI
 	JMP b1
 
 // func Total(xs ...uint32) uint32
@@ -6441,10 +6542,23 @@ b0:
 	MOVQ s_base+0(FP), BX
 	MOVQ s_len+8(FP), SI
 	MOVQ $-9187201950435737472, DI
-	MOVQ $4096, R8
+	MOVQ $16, R8
+	MOVQ SI, R9
+	SUBQ R8, R9
+	LEAQ -4096(SI), R10
+	CMPQ R9, $4096
+	MOVQ R8, R9
+	CMOVQHI R10, R9
+	CMPQ SI, R8
+	CMOVQGT R9, R8
 	MOVQ R8, R9
 	MOVQ SI, R8
 	JMP b2
+	PCALIGN $64
+b16:
+	CMPQ R8, $16
+	JGT b17
+	JMP b8
 	PCALIGN $64
 b3:
 	MOVQ (BX), R10
@@ -6454,17 +6568,37 @@ b3:
 b1:
 	SUBQ $16, R8
 	LEAQ 16(BX), BX
-	SUBQ $1, R9
-	JEQ b17
 b2:
-	CMPQ R8, $16
+	CMPQ R8, R9
 	JGT b3
+	JMP b16
 b8:
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ R8, R9
+	SUBQ DI, R9
+	LEAQ -4096(R8), R10
+	CMPQ R9, $4096
+	MOVQ DI, R9
+	CMOVQHI R10, R9
+	CMPQ R8, DI
+	CMOVQGT R9, DI
 	JMP b6
 b9:
-	MOVQ $4096, DI
+	MOVQ $0, DI
+	MOVQ R8, R9
+	SUBQ DI, R9
+	LEAQ -4096(R8), R10
+	CMPQ R9, $4096
+	MOVQ DI, R9
+	CMOVQHI R10, R9
+	CMPQ R8, DI
+	CMOVQGT R9, DI
 	JMP b6
+	PCALIGN $64
+b18:
+	CMPQ R8, $0
+	JGT b19
+	JMP b5
 	PCALIGN $64
 b7:
 	MOVBQZX (BX), R9
@@ -6477,19 +6611,18 @@ b4:
 	CMPQ R8, $0
 	CMOVQEQ R10, R9
 	LEAQ (BX)(R9*1), BX
-	SUBQ $1, DI
-	JEQ b19
 b6:
-	CMPQ R8, $0
+	CMPQ R8, DI
 	JGT b7
+	JMP b18
 b5:
 	SUBQ R8, SI
 	MOVQ SI, ret+16(FP)
 	RET
 b17:
 	MOVQ SI, 128(SP)
-	MOVQ DI, 136(SP)
-	MOVQ R8, 144(SP)
+	MOVQ R8, 136(SP)
+	MOVQ DI, 144(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -6501,13 +6634,21 @@ b17:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
-	MOVQ 136(SP), DI
-	MOVQ 144(SP), R8
-	MOVQ $4096, R9
+	MOVQ 136(SP), R8
+	MOVQ 144(SP), DI
+	MOVQ $16, R9
+	MOVQ R8, R10
+	SUBQ R9, R10
+	LEAQ -4096(R8), R12
+	CMPQ R10, $4096
+	MOVQ R9, R10
+	CMOVQHI R12, R10
+	CMPQ R8, R9
+	CMOVQGT R10, R9
 	JMP b2
 b19:
 	MOVQ SI, 128(SP)
-	MOVQ R8, 144(SP)
+	MOVQ R8, 136(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
 	MOVQ $0, 16(SP)
@@ -6519,8 +6660,16 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
-	MOVQ 144(SP), R8
-	MOVQ $4096, DI
+	MOVQ 136(SP), R8
+	MOVQ $0, DI
+	MOVQ R8, R9
+	SUBQ DI, R9
+	LEAQ -4096(R8), R10
+	CMPQ R9, $4096
+	MOVQ DI, R9
+	CMOVQHI R10, R9
+	CMPQ R8, DI
+	CMOVQGT R9, DI
 	JMP b6
 
 // func Blocks(b []byte) (uint64, int)
@@ -6668,8 +6817,7 @@ b12:
 	CMPQ R13, $2
 	JLT b10
 b11:
-	LEAQ 1(DI), R14
-	MOVBQZX (BX)(R14*1), R14
+	MOVBQZX 1(BX)(DI*1), R14
 	CMPQ R12, $224
 	JCS b14
 b15:
@@ -6712,8 +6860,7 @@ b29:
 	CMPQ R13, $3
 	JLT b27
 b28:
-	LEAQ 2(DI), CX
-	MOVBQZX (BX)(CX*1), CX
+	MOVBQZX 2(BX)(DI*1), CX
 	CMPQ CX, $128
 	JCS b31
 b33:
@@ -6726,8 +6873,7 @@ b35:
 	CMPQ R13, $4
 	JLT b36
 b37:
-	LEAQ 3(DI), R13
-	MOVBQZX (BX)(R13*1), R13
+	MOVBQZX 3(BX)(DI*1), R13
 	CMPQ R13, $128
 	JCS b38
 b40:
@@ -6886,8 +7032,7 @@ b12:
 	CMPQ R13, $2
 	JLT b10
 b11:
-	LEAQ 1(DI), R14
-	MOVBQZX (BX)(R14*1), R14
+	MOVBQZX 1(BX)(DI*1), R14
 	CMPQ R12, $224
 	JCS b14
 b15:
@@ -6930,8 +7075,7 @@ b29:
 	CMPQ R13, $3
 	JLT b27
 b28:
-	LEAQ 2(DI), CX
-	MOVBQZX (BX)(CX*1), CX
+	MOVBQZX 2(BX)(DI*1), CX
 	CMPQ CX, $128
 	JCS b31
 b33:
@@ -6944,8 +7088,7 @@ b35:
 	CMPQ R13, $4
 	JLT b36
 b37:
-	LEAQ 3(DI), R13
-	MOVBQZX (BX)(R13*1), R13
+	MOVBQZX 3(BX)(DI*1), R13
 	CMPQ R13, $128
 	JCS b38
 b40:

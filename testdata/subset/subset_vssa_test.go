@@ -8,7 +8,6 @@ import (
 	"cmp"
 	vssasha256 "crypto/sha256"
 	"encoding/binary"
-	vssaflag "flag"
 	"fmt"
 	vssaast "go/ast"
 	vssaparser "go/parser"
@@ -18,6 +17,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	vssaos "os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -93,17 +93,15 @@ func FuzzVSSAHexEncode(f *testing.F) {
 }
 
 // BenchmarkVSSAHexEncode times gc's HexEncode (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAHexEncode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
 	var b0 []byte
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -128,8 +126,8 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepHexEncode(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexEncode(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -143,9 +141,9 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexEncode(w0, w1)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -155,11 +153,24 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHexEncode0 = vssaSubsetRefHexEncode(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHexEncode0 = HexEncode(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -167,38 +178,16 @@ func BenchmarkVSSAHexEncode(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefHexEncode(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				HexEncode(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkHexEncode0 keeps result 0 of BenchmarkVSSAHexEncode's calls.
+var vssaSubsetSinkHexEncode0 int
 
 // vssaSubsetRefSumWords is SumWords's Go original.
 func vssaSubsetRefSumWords(p []byte) uint32 {
@@ -272,15 +261,13 @@ func FuzzVSSASumWords(f *testing.F) {
 }
 
 // BenchmarkVSSASumWords times gc's SumWords (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASumWords(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -298,8 +285,8 @@ func BenchmarkVSSASumWords(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSumWords(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefSumWords(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -310,56 +297,48 @@ func BenchmarkVSSASumWords(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefSumWords(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSumWords0 = vssaSubsetRefSumWords(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSumWords0 = SumWords(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSumWords(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				SumWords(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSumWords0 keeps result 0 of BenchmarkVSSASumWords's calls.
+var vssaSubsetSinkSumWords0 uint32
 
 // vssaSubsetRefSkip is Skip's Go original.
 func vssaSubsetRefSkip(s []int64, n int) []int64 {
@@ -421,17 +400,15 @@ func FuzzVSSASkip(f *testing.F) {
 }
 
 // BenchmarkVSSASkip times gc's Skip (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASkip(b *testing.B) {
 	var a0 []int64
 	var a1 int
 	var b0 []int64
 	var b1 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -451,8 +428,8 @@ func BenchmarkVSSASkip(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSkip(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefSkip(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -465,56 +442,48 @@ func BenchmarkVSSASkip(b *testing.B) {
 	w0 := vssaSubsetClone4(a0)
 	vssaSubsetRefSkip(w0, a1)
 	inPlace := !vssaSubsetSame4(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone4(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSkip0 = vssaSubsetRefSkip(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSkip0 = Skip(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore4(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSkip(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore4(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Skip(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSkip0 keeps result 0 of BenchmarkVSSASkip's calls.
+var vssaSubsetSinkSkip0 []int64
 
 // vssaSubsetRefField is Field's Go original.
 func vssaSubsetRefField(s string, sep byte, i int) string {
@@ -596,11 +565,9 @@ func FuzzVSSAField(f *testing.F) {
 }
 
 // BenchmarkVSSAField times gc's Field (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAField(b *testing.B) {
 	var a0 string
 	var a1 byte
@@ -608,7 +575,7 @@ func BenchmarkVSSAField(b *testing.B) {
 	var b0 string
 	var b1 byte
 	var b2 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -626,8 +593,8 @@ func BenchmarkVSSAField(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepField(a0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefField(a0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -640,42 +607,39 @@ func BenchmarkVSSAField(b *testing.B) {
 	a1 = b1
 	a2 = b2
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefField(a0, a1, a2)
+				vssaSubsetSinkField0 = vssaSubsetRefField(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Field(a0, a1, a2)
+				vssaSubsetSinkField0 = Field(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkField0 keeps result 0 of BenchmarkVSSAField's calls.
+var vssaSubsetSinkField0 string
 
 // vssaSubsetRefParsePair is ParsePair's Go original.
 func vssaSubsetRefParsePair(p []byte) (int, error) {
@@ -739,15 +703,13 @@ func FuzzVSSAParsePair(f *testing.F) {
 }
 
 // BenchmarkVSSAParsePair times gc's ParsePair (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAParsePair(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -765,8 +727,8 @@ func BenchmarkVSSAParsePair(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepParsePair(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefParsePair(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -777,56 +739,51 @@ func BenchmarkVSSAParsePair(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefParsePair(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkParsePair0, vssaSubsetSinkParsePair1 = vssaSubsetRefParsePair(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkParsePair0, vssaSubsetSinkParsePair1 = ParsePair(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefParsePair(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				ParsePair(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkParsePair0 keeps result 0 of BenchmarkVSSAParsePair's calls.
+var vssaSubsetSinkParsePair0 int
+
+// vssaSubsetSinkParsePair1 keeps result 1 of BenchmarkVSSAParsePair's calls.
+var vssaSubsetSinkParsePair1 error
 
 // vssaSubsetRefWindow is Window's Go original.
 func vssaSubsetRefWindow(p []int32, i, j, k int) []int32 {
@@ -886,11 +843,9 @@ func FuzzVSSAWindow(f *testing.F) {
 }
 
 // BenchmarkVSSAWindow times gc's Window (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAWindow(b *testing.B) {
 	var a0 []int32
 	var a1 int
@@ -900,7 +855,7 @@ func BenchmarkVSSAWindow(b *testing.B) {
 	var b1 int
 	var b2 int
 	var b3 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -924,8 +879,8 @@ func BenchmarkVSSAWindow(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepWindow(w0, a1, a2, a3) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefWindow(w0, a1, a2, a3) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -942,56 +897,48 @@ func BenchmarkVSSAWindow(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefWindow(w0, a1, a2, a3)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWindow0 = vssaSubsetRefWindow(c0[k], a1, a2, a3)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWindow0 = Window(c0[k], a1, a2, a3)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefWindow(c0[k], a1, a2, a3)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Window(c0[k], a1, a2, a3)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkWindow0 keeps result 0 of BenchmarkVSSAWindow's calls.
+var vssaSubsetSinkWindow0 []int32
 
 // vssaSubsetRefPopCount is PopCount's Go original.
 func vssaSubsetRefPopCount(xs []uint64) int {
@@ -1063,15 +1010,13 @@ func FuzzVSSAPopCount(f *testing.F) {
 }
 
 // BenchmarkVSSAPopCount times gc's PopCount (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAPopCount(b *testing.B) {
 	var a0 []uint64
 	var b0 []uint64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1089,8 +1034,8 @@ func BenchmarkVSSAPopCount(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepPopCount(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone10(a0) }, func() { vssaSubsetRefPopCount(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -1101,56 +1046,48 @@ func BenchmarkVSSAPopCount(b *testing.B) {
 	w0 := vssaSubsetClone10(a0)
 	vssaSubsetRefPopCount(w0)
 	inPlace := !vssaSubsetSame10(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone10(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkPopCount0 = vssaSubsetRefPopCount(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkPopCount0 = PopCount(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore10(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefPopCount(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore10(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				PopCount(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkPopCount0 keeps result 0 of BenchmarkVSSAPopCount's calls.
+var vssaSubsetSinkPopCount0 int
 
 // vssaSubsetRefMixWords is MixWords's Go original.
 func vssaSubsetRefMixWords(b []byte, acc uint64) uint64 {
@@ -1223,17 +1160,15 @@ func FuzzVSSAMixWords(f *testing.F) {
 }
 
 // BenchmarkVSSAMixWords times gc's MixWords (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMixWords(b *testing.B) {
 	var a0 []byte
 	var a1 uint64
 	var b0 []byte
 	var b1 uint64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1253,8 +1188,8 @@ func BenchmarkVSSAMixWords(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMixWords(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMixWords(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -1267,56 +1202,48 @@ func BenchmarkVSSAMixWords(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMixWords(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMixWords0 = vssaSubsetRefMixWords(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMixWords0 = MixWords(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMixWords(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MixWords(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMixWords0 keeps result 0 of BenchmarkVSSAMixWords's calls.
+var vssaSubsetSinkMixWords0 uint64
 
 // vssaSubsetRefAddVV is AddVV's Go original.
 func vssaSubsetRefAddVV(z, x, y []uint) (c uint) {
@@ -1391,11 +1318,9 @@ func FuzzVSSAAddVV(f *testing.F) {
 }
 
 // BenchmarkVSSAAddVV times gc's AddVV (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAAddVV(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
@@ -1403,7 +1328,7 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 	var b0 []uint
 	var b1 []uint
 	var b2 []uint
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1435,8 +1360,8 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepAddVV(w0, w1, w2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddVV(w0, w1, w2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -1453,9 +1378,9 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 	w2 := vssaSubsetClone12(a2)
 	vssaSubsetRefAddVV(w0, w1, w2)
 	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8+cap(a2)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint, batch)
 	for k := range c0 {
@@ -1469,11 +1394,24 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 	for k := range c2 {
 		c2[k] = vssaSubsetClone12(a2)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAddVV0 = vssaSubsetRefAddVV(c0[k], c1[k], c2[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAddVV0 = AddVV(c0[k], c1[k], c2[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore12(c0[k], a0)
@@ -1482,39 +1420,16 @@ func BenchmarkVSSAAddVV(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefAddVV(c0[k], c1[k], c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore12(c0[k], a0)
-					vssaSubsetRestore12(c1[k], a1)
-					vssaSubsetRestore12(c2[k], a2)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				AddVV(c0[k], c1[k], c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkAddVV0 keeps result 0 of BenchmarkVSSAAddVV's calls.
+var vssaSubsetSinkAddVV0 uint
 
 // vssaSubsetRefL2Norm is L2Norm's Go original.
 func vssaSubsetRefL2Norm(x []float64) (float64, float64) {
@@ -1587,15 +1502,13 @@ func FuzzVSSAL2Norm(f *testing.F) {
 }
 
 // BenchmarkVSSAL2Norm times gc's L2Norm (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAL2Norm(b *testing.B) {
 	var a0 []float64
 	var b0 []float64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1613,8 +1526,8 @@ func BenchmarkVSSAL2Norm(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepL2Norm(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefL2Norm(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -1625,56 +1538,51 @@ func BenchmarkVSSAL2Norm(b *testing.B) {
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefL2Norm(w0)
 	inPlace := !vssaSubsetSame14(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone14(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkL2Norm0, vssaSubsetSinkL2Norm1 = vssaSubsetRefL2Norm(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkL2Norm0, vssaSubsetSinkL2Norm1 = L2Norm(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore14(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefL2Norm(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore14(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				L2Norm(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkL2Norm0 keeps result 0 of BenchmarkVSSAL2Norm's calls.
+var vssaSubsetSinkL2Norm0 float64
+
+// vssaSubsetSinkL2Norm1 keeps result 1 of BenchmarkVSSAL2Norm's calls.
+var vssaSubsetSinkL2Norm1 float64
 
 // vssaSubsetRefUnsigned is Unsigned's Go original.
 func vssaSubsetRefUnsigned(u uint64, f float64, g float32) (float64, float32, uint64, uint32, uint8, uint64) {
@@ -1749,11 +1657,9 @@ func FuzzVSSAUnsigned(f *testing.F) {
 }
 
 // BenchmarkVSSAUnsigned times gc's Unsigned (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAUnsigned(b *testing.B) {
 	var a0 uint64
 	var a1 float64
@@ -1761,7 +1667,7 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 	var b0 uint64
 	var b1 float64
 	var b2 float32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1779,8 +1685,8 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepUnsigned(a0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefUnsigned(a0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -1793,42 +1699,54 @@ func BenchmarkVSSAUnsigned(b *testing.B) {
 	a1 = b1
 	a2 = b2
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefUnsigned(a0, a1, a2)
+				vssaSubsetSinkUnsigned0, vssaSubsetSinkUnsigned1, vssaSubsetSinkUnsigned2, vssaSubsetSinkUnsigned3, vssaSubsetSinkUnsigned4, vssaSubsetSinkUnsigned5 = vssaSubsetRefUnsigned(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Unsigned(a0, a1, a2)
+				vssaSubsetSinkUnsigned0, vssaSubsetSinkUnsigned1, vssaSubsetSinkUnsigned2, vssaSubsetSinkUnsigned3, vssaSubsetSinkUnsigned4, vssaSubsetSinkUnsigned5 = Unsigned(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkUnsigned0 keeps result 0 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned0 float64
+
+// vssaSubsetSinkUnsigned1 keeps result 1 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned1 float32
+
+// vssaSubsetSinkUnsigned2 keeps result 2 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned2 uint64
+
+// vssaSubsetSinkUnsigned3 keeps result 3 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned3 uint32
+
+// vssaSubsetSinkUnsigned4 keeps result 4 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned4 uint8
+
+// vssaSubsetSinkUnsigned5 keeps result 5 of BenchmarkVSSAUnsigned's calls.
+var vssaSubsetSinkUnsigned5 uint64
 
 // vssaSubsetRefBits is Bits's Go original.
 func vssaSubsetRefBits(x uint64, y uint32, k int) (int, int, int, uint64, uint16, uint32, uint64) {
@@ -1913,11 +1831,9 @@ func FuzzVSSABits(f *testing.F) {
 }
 
 // BenchmarkVSSABits times gc's Bits (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSABits(b *testing.B) {
 	var a0 uint64
 	var a1 uint32
@@ -1925,7 +1841,7 @@ func BenchmarkVSSABits(b *testing.B) {
 	var b0 uint64
 	var b1 uint32
 	var b2 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -1943,8 +1859,8 @@ func BenchmarkVSSABits(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepBits(a0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefBits(a0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -1957,42 +1873,57 @@ func BenchmarkVSSABits(b *testing.B) {
 	a1 = b1
 	a2 = b2
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefBits(a0, a1, a2)
+				vssaSubsetSinkBits0, vssaSubsetSinkBits1, vssaSubsetSinkBits2, vssaSubsetSinkBits3, vssaSubsetSinkBits4, vssaSubsetSinkBits5, vssaSubsetSinkBits6 = vssaSubsetRefBits(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Bits(a0, a1, a2)
+				vssaSubsetSinkBits0, vssaSubsetSinkBits1, vssaSubsetSinkBits2, vssaSubsetSinkBits3, vssaSubsetSinkBits4, vssaSubsetSinkBits5, vssaSubsetSinkBits6 = Bits(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkBits0 keeps result 0 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits0 int
+
+// vssaSubsetSinkBits1 keeps result 1 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits1 int
+
+// vssaSubsetSinkBits2 keeps result 2 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits2 int
+
+// vssaSubsetSinkBits3 keeps result 3 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits3 uint64
+
+// vssaSubsetSinkBits4 keeps result 4 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits4 uint16
+
+// vssaSubsetSinkBits5 keeps result 5 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits5 uint32
+
+// vssaSubsetSinkBits6 keeps result 6 of BenchmarkVSSABits's calls.
+var vssaSubsetSinkBits6 uint64
 
 // vssaSubsetRefDescale8 is Descale8's Go original.
 func vssaSubsetRefDescale8(b *[8]int32) {
@@ -2047,15 +1978,13 @@ func FuzzVSSADescale8(f *testing.F) {
 }
 
 // BenchmarkVSSADescale8 times gc's Descale8 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSADescale8(b *testing.B) {
 	var a0 *[8]int32
 	var b0 *[8]int32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2073,8 +2002,8 @@ func BenchmarkVSSADescale8(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepDescale8(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone18(a0) }, func() { vssaSubsetRefDescale8(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -2085,54 +2014,43 @@ func BenchmarkVSSADescale8(b *testing.B) {
 	w0 := vssaSubsetClone18(a0)
 	vssaSubsetRefDescale8(w0)
 	inPlace := !vssaSubsetSame18(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 32)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([]*[8]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone18(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore18(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefDescale8(c0[k])
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				Descale8(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore18(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Descale8(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -2247,11 +2165,9 @@ func FuzzVSSAYCbCrToRGB(f *testing.F) {
 }
 
 // BenchmarkVSSAYCbCrToRGB times gc's YCbCrToRGB (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	var a0 uint8
 	var a1 uint8
@@ -2259,7 +2175,7 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	var b0 uint8
 	var b1 uint8
 	var b2 uint8
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2277,8 +2193,8 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepYCbCrToRGB(a0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefYCbCrToRGB(a0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -2291,42 +2207,45 @@ func BenchmarkVSSAYCbCrToRGB(b *testing.B) {
 	a1 = b1
 	a2 = b2
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefYCbCrToRGB(a0, a1, a2)
+				vssaSubsetSinkYCbCrToRGB0, vssaSubsetSinkYCbCrToRGB1, vssaSubsetSinkYCbCrToRGB2 = vssaSubsetRefYCbCrToRGB(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				YCbCrToRGB(a0, a1, a2)
+				vssaSubsetSinkYCbCrToRGB0, vssaSubsetSinkYCbCrToRGB1, vssaSubsetSinkYCbCrToRGB2 = YCbCrToRGB(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkYCbCrToRGB0 keeps result 0 of BenchmarkVSSAYCbCrToRGB's calls.
+var vssaSubsetSinkYCbCrToRGB0 uint8
+
+// vssaSubsetSinkYCbCrToRGB1 keeps result 1 of BenchmarkVSSAYCbCrToRGB's calls.
+var vssaSubsetSinkYCbCrToRGB1 uint8
+
+// vssaSubsetSinkYCbCrToRGB2 keeps result 2 of BenchmarkVSSAYCbCrToRGB's calls.
+var vssaSubsetSinkYCbCrToRGB2 uint8
 
 // vssaSubsetRefDigest_Write is Digest_Write's Go original.
 func vssaSubsetRefDigest_Write(d *Digest, p []byte) (int, error) {
@@ -2404,17 +2323,15 @@ func FuzzVSSADigest_Write(f *testing.F) {
 }
 
 // BenchmarkVSSADigest_Write times gc's Digest_Write (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSADigest_Write(b *testing.B) {
 	var a0 *Digest
 	var a1 []byte
 	var b0 *Digest
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2438,8 +2355,8 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepDigest_Write(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone19(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefDigest_Write(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -2453,9 +2370,9 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefDigest_Write(w0, w1)
 	inPlace := !vssaSubsetSame19(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 16+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([]*Digest, batch)
 	for k := range c0 {
@@ -2465,11 +2382,24 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkDigest_Write0, vssaSubsetSinkDigest_Write1 = vssaSubsetRefDigest_Write(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkDigest_Write0, vssaSubsetSinkDigest_Write1 = Digest_Write(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore19(c0[k], a0)
@@ -2477,38 +2407,19 @@ func BenchmarkVSSADigest_Write(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefDigest_Write(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore19(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Digest_Write(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkDigest_Write0 keeps result 0 of BenchmarkVSSADigest_Write's calls.
+var vssaSubsetSinkDigest_Write0 int
+
+// vssaSubsetSinkDigest_Write1 keeps result 1 of BenchmarkVSSADigest_Write's calls.
+var vssaSubsetSinkDigest_Write1 error
 
 // vssaSubsetRefCelsius_Fahrenheit is Celsius_Fahrenheit's Go original.
 func vssaSubsetRefCelsius_Fahrenheit(c Celsius) float64 { return float64(c)*9/5 + 32 }
@@ -2555,15 +2466,13 @@ func FuzzVSSACelsius_Fahrenheit(f *testing.F) {
 }
 
 // BenchmarkVSSACelsius_Fahrenheit times gc's Celsius_Fahrenheit (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 	var a0 Celsius
 	var b0 Celsius
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2577,8 +2486,8 @@ func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCelsius_Fahrenheit(a0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefCelsius_Fahrenheit(a0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -2587,42 +2496,39 @@ func BenchmarkVSSACelsius_Fahrenheit(b *testing.B) {
 	}
 	a0 = b0
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefCelsius_Fahrenheit(a0)
+				vssaSubsetSinkCelsius_Fahrenheit0 = vssaSubsetRefCelsius_Fahrenheit(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Celsius_Fahrenheit(a0)
+				vssaSubsetSinkCelsius_Fahrenheit0 = Celsius_Fahrenheit(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCelsius_Fahrenheit0 keeps result 0 of BenchmarkVSSACelsius_Fahrenheit's calls.
+var vssaSubsetSinkCelsius_Fahrenheit0 float64
 
 // vssaSubsetRefInRange is InRange's Go original.
 func vssaSubsetRefInRange(p []byte, c uint8) bool {
@@ -2691,17 +2597,15 @@ func FuzzVSSAInRange(f *testing.F) {
 }
 
 // BenchmarkVSSAInRange times gc's InRange (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAInRange(b *testing.B) {
 	var a0 []byte
 	var a1 uint8
 	var b0 []byte
 	var b1 uint8
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2721,8 +2625,8 @@ func BenchmarkVSSAInRange(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepInRange(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefInRange(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -2735,56 +2639,48 @@ func BenchmarkVSSAInRange(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefInRange(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkInRange0 = vssaSubsetRefInRange(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkInRange0 = InRange(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefInRange(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				InRange(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkInRange0 keeps result 0 of BenchmarkVSSAInRange's calls.
+var vssaSubsetSinkInRange0 bool
 
 // vssaSubsetRefCentroid is Centroid's Go original.
 func vssaSubsetRefCentroid(ps []Point) (Point, [2]int32) {
@@ -2865,15 +2761,13 @@ func FuzzVSSACentroid(f *testing.F) {
 }
 
 // BenchmarkVSSACentroid times gc's Centroid (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACentroid(b *testing.B) {
 	var a0 []Point
 	var b0 []Point
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -2891,8 +2785,8 @@ func BenchmarkVSSACentroid(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCentroid(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone22(a0) }, func() { vssaSubsetRefCentroid(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -2903,56 +2797,51 @@ func BenchmarkVSSACentroid(b *testing.B) {
 	w0 := vssaSubsetClone22(a0)
 	vssaSubsetRefCentroid(w0)
 	inPlace := !vssaSubsetSame22(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]Point, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone22(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCentroid0, vssaSubsetSinkCentroid1 = vssaSubsetRefCentroid(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCentroid0, vssaSubsetSinkCentroid1 = Centroid(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore22(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefCentroid(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore22(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Centroid(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCentroid0 keeps result 0 of BenchmarkVSSACentroid's calls.
+var vssaSubsetSinkCentroid0 Point
+
+// vssaSubsetSinkCentroid1 keeps result 1 of BenchmarkVSSACentroid's calls.
+var vssaSubsetSinkCentroid1 [2]int32
 
 // vssaSubsetRefEmitLiteral is EmitLiteral's Go original.
 func vssaSubsetRefEmitLiteral(dst, lit []byte) int {
@@ -3041,17 +2930,15 @@ func FuzzVSSAEmitLiteral(f *testing.F) {
 }
 
 // BenchmarkVSSAEmitLiteral times gc's EmitLiteral (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAEmitLiteral(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
 	var b0 []byte
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3076,8 +2963,8 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepEmitLiteral(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefEmitLiteral(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -3091,9 +2978,9 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefEmitLiteral(w0, w1)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -3103,11 +2990,24 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkEmitLiteral0 = vssaSubsetRefEmitLiteral(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkEmitLiteral0 = EmitLiteral(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -3115,38 +3015,16 @@ func BenchmarkVSSAEmitLiteral(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefEmitLiteral(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				EmitLiteral(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkEmitLiteral0 keeps result 0 of BenchmarkVSSAEmitLiteral's calls.
+var vssaSubsetSinkEmitLiteral0 int
 
 // vssaSubsetRefShift is Shift's Go original.
 func vssaSubsetRefShift(s []int32, k int) int {
@@ -3208,17 +3086,15 @@ func FuzzVSSAShift(f *testing.F) {
 }
 
 // BenchmarkVSSAShift times gc's Shift (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAShift(b *testing.B) {
 	var a0 []int32
 	var a1 int
 	var b0 []int32
 	var b1 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3238,8 +3114,8 @@ func BenchmarkVSSAShift(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepShift(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefShift(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -3252,56 +3128,48 @@ func BenchmarkVSSAShift(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefShift(w0, a1)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkShift0 = vssaSubsetRefShift(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkShift0 = Shift(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefShift(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Shift(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkShift0 keeps result 0 of BenchmarkVSSAShift's calls.
+var vssaSubsetSinkShift0 int
 
 // vssaSubsetRefParseDigits is ParseDigits's Go original.
 func vssaSubsetRefParseDigits(s string) uint64 {
@@ -3401,15 +3269,13 @@ func FuzzVSSAParseDigits(f *testing.F) {
 }
 
 // BenchmarkVSSAParseDigits times gc's ParseDigits (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAParseDigits(b *testing.B) {
 	var a0 string
 	var b0 string
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3423,8 +3289,8 @@ func BenchmarkVSSAParseDigits(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepParseDigits(a0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefParseDigits(a0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -3433,42 +3299,39 @@ func BenchmarkVSSAParseDigits(b *testing.B) {
 	}
 	a0 = b0
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefParseDigits(a0)
+				vssaSubsetSinkParseDigits0 = vssaSubsetRefParseDigits(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				ParseDigits(a0)
+				vssaSubsetSinkParseDigits0 = ParseDigits(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkParseDigits0 keeps result 0 of BenchmarkVSSAParseDigits's calls.
+var vssaSubsetSinkParseDigits0 uint64
 
 // vssaSubsetRefHexDecode is HexDecode's Go original.
 func vssaSubsetRefHexDecode(dst, src []byte) (int, error) {
@@ -3576,17 +3439,15 @@ func FuzzVSSAHexDecode(f *testing.F) {
 }
 
 // BenchmarkVSSAHexDecode times gc's HexDecode (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAHexDecode(b *testing.B) {
 	var a0 []byte
 	var a1 []byte
 	var b0 []byte
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3611,8 +3472,8 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepHexDecode(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefHexDecode(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -3626,9 +3487,9 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefHexDecode(w0, w1)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -3638,11 +3499,24 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHexDecode0, vssaSubsetSinkHexDecode1 = vssaSubsetRefHexDecode(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHexDecode0, vssaSubsetSinkHexDecode1 = HexDecode(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -3650,38 +3524,19 @@ func BenchmarkVSSAHexDecode(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefHexDecode(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				HexDecode(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkHexDecode0 keeps result 0 of BenchmarkVSSAHexDecode's calls.
+var vssaSubsetSinkHexDecode0 int
+
+// vssaSubsetSinkHexDecode1 keeps result 1 of BenchmarkVSSAHexDecode's calls.
+var vssaSubsetSinkHexDecode1 error
 
 // vssaSubsetRefSource_Add is Source_Add's Go original.
 func vssaSubsetRefSource_Add(s *Source, p []byte) int {
@@ -3752,17 +3607,15 @@ func FuzzVSSASource_Add(f *testing.F) {
 }
 
 // BenchmarkVSSASource_Add times gc's Source_Add (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASource_Add(b *testing.B) {
 	var a0 *Source
 	var a1 []byte
 	var b0 *Source
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3786,8 +3639,8 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSource_Add(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone25(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefSource_Add(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -3801,9 +3654,9 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefSource_Add(w0, w1)
 	inPlace := !vssaSubsetSame25(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 24+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([]*Source, batch)
 	for k := range c0 {
@@ -3813,11 +3666,24 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSource_Add0 = vssaSubsetRefSource_Add(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSource_Add0 = Source_Add(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore25(c0[k], a0)
@@ -3825,38 +3691,16 @@ func BenchmarkVSSASource_Add(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSource_Add(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore25(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Source_Add(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSource_Add0 keeps result 0 of BenchmarkVSSASource_Add's calls.
+var vssaSubsetSinkSource_Add0 int
 
 // vssaSubsetRefMostCommon is MostCommon's Go original.
 func vssaSubsetRefMostCommon(p []byte) byte {
@@ -3937,15 +3781,13 @@ func FuzzVSSAMostCommon(f *testing.F) {
 }
 
 // BenchmarkVSSAMostCommon times gc's MostCommon (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMostCommon(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -3963,8 +3805,8 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMostCommon(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMostCommon(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -3975,56 +3817,48 @@ func BenchmarkVSSAMostCommon(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMostCommon(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMostCommon0 = vssaSubsetRefMostCommon(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMostCommon0 = MostCommon(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMostCommon(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MostCommon(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMostCommon0 keeps result 0 of BenchmarkVSSAMostCommon's calls.
+var vssaSubsetSinkMostCommon0 byte
 
 // vssaSubsetRefASCIIWords is ASCIIWords's Go original.
 func vssaSubsetRefASCIIWords(s string) int {
@@ -4091,15 +3925,13 @@ func FuzzVSSAASCIIWords(f *testing.F) {
 }
 
 // BenchmarkVSSAASCIIWords times gc's ASCIIWords (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAASCIIWords(b *testing.B) {
 	var a0 string
 	var b0 string
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -4113,8 +3945,8 @@ func BenchmarkVSSAASCIIWords(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepASCIIWords(a0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIWords(a0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -4123,42 +3955,39 @@ func BenchmarkVSSAASCIIWords(b *testing.B) {
 	}
 	a0 = b0
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefASCIIWords(a0)
+				vssaSubsetSinkASCIIWords0 = vssaSubsetRefASCIIWords(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				ASCIIWords(a0)
+				vssaSubsetSinkASCIIWords0 = ASCIIWords(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkASCIIWords0 keeps result 0 of BenchmarkVSSAASCIIWords's calls.
+var vssaSubsetSinkASCIIWords0 int
 
 // vssaSubsetRefHalves is Halves's Go original.
 func vssaSubsetRefHalves(xs []int64, us []uint64) (int64, uint64) {
@@ -4244,17 +4073,15 @@ func FuzzVSSAHalves(f *testing.F) {
 }
 
 // BenchmarkVSSAHalves times gc's Halves (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAHalves(b *testing.B) {
 	var a0 []int64
 	var a1 []uint64
 	var b0 []int64
 	var b1 []uint64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -4278,8 +4105,8 @@ func BenchmarkVSSAHalves(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepHalves(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0); w1 = vssaSubsetClone10(a1) }, func() { vssaSubsetRefHalves(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -4293,9 +4120,9 @@ func BenchmarkVSSAHalves(b *testing.B) {
 	w1 := vssaSubsetClone10(a1)
 	vssaSubsetRefHalves(w0, w1)
 	inPlace := !vssaSubsetSame4(w0, a0) || !vssaSubsetSame10(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int64, batch)
 	for k := range c0 {
@@ -4305,11 +4132,24 @@ func BenchmarkVSSAHalves(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone10(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHalves0, vssaSubsetSinkHalves1 = vssaSubsetRefHalves(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkHalves0, vssaSubsetSinkHalves1 = Halves(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore4(c0[k], a0)
@@ -4317,38 +4157,19 @@ func BenchmarkVSSAHalves(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefHalves(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore4(c0[k], a0)
-					vssaSubsetRestore10(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Halves(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkHalves0 keeps result 0 of BenchmarkVSSAHalves's calls.
+var vssaSubsetSinkHalves0 int64
+
+// vssaSubsetSinkHalves1 keeps result 1 of BenchmarkVSSAHalves's calls.
+var vssaSubsetSinkHalves1 uint64
 
 // vssaSubsetRefSubVV is SubVV's Go original.
 func vssaSubsetRefSubVV(z, x, y []uint) (c uint) {
@@ -4428,11 +4249,9 @@ func FuzzVSSASubVV(f *testing.F) {
 }
 
 // BenchmarkVSSASubVV times gc's SubVV (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASubVV(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
@@ -4440,7 +4259,7 @@ func BenchmarkVSSASubVV(b *testing.B) {
 	var b0 []uint
 	var b1 []uint
 	var b2 []uint
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -4472,8 +4291,8 @@ func BenchmarkVSSASubVV(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSubVV(w0, w1, w2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefSubVV(w0, w1, w2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -4490,9 +4309,9 @@ func BenchmarkVSSASubVV(b *testing.B) {
 	w2 := vssaSubsetClone12(a2)
 	vssaSubsetRefSubVV(w0, w1, w2)
 	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8+cap(a2)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint, batch)
 	for k := range c0 {
@@ -4506,11 +4325,24 @@ func BenchmarkVSSASubVV(b *testing.B) {
 	for k := range c2 {
 		c2[k] = vssaSubsetClone12(a2)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSubVV0 = vssaSubsetRefSubVV(c0[k], c1[k], c2[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSubVV0 = SubVV(c0[k], c1[k], c2[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore12(c0[k], a0)
@@ -4519,39 +4351,16 @@ func BenchmarkVSSASubVV(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSubVV(c0[k], c1[k], c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore12(c0[k], a0)
-					vssaSubsetRestore12(c1[k], a1)
-					vssaSubsetRestore12(c2[k], a2)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				SubVV(c0[k], c1[k], c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSubVV0 keeps result 0 of BenchmarkVSSASubVV's calls.
+var vssaSubsetSinkSubVV0 uint
 
 // vssaSubsetRefAddMulVVWW is AddMulVVWW's Go original.
 func vssaSubsetRefAddMulVVWW(z, x, y []uint, m, a uint) (c uint) {
@@ -4645,11 +4454,9 @@ func FuzzVSSAAddMulVVWW(f *testing.F) {
 }
 
 // BenchmarkVSSAAddMulVVWW times gc's AddMulVVWW (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 	var a0 []uint
 	var a1 []uint
@@ -4661,7 +4468,7 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 	var b2 []uint
 	var b3 uint
 	var b4 uint
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -4697,8 +4504,8 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepAddMulVVWW(w0, w1, w2, a3, a4) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone12(a0); w1 = vssaSubsetClone12(a1); w2 = vssaSubsetClone12(a2) }, func() { vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -4719,9 +4526,9 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 	w2 := vssaSubsetClone12(a2)
 	vssaSubsetRefAddMulVVWW(w0, w1, w2, a3, a4)
 	inPlace := !vssaSubsetSame12(w0, a0) || !vssaSubsetSame12(w1, a1) || !vssaSubsetSame12(w2, a2)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8+cap(a2)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint, batch)
 	for k := range c0 {
@@ -4735,11 +4542,24 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 	for k := range c2 {
 		c2[k] = vssaSubsetClone12(a2)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAddMulVVWW0 = vssaSubsetRefAddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAddMulVVWW0 = AddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore12(c0[k], a0)
@@ -4748,39 +4568,16 @@ func BenchmarkVSSAAddMulVVWW(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefAddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore12(c0[k], a0)
-					vssaSubsetRestore12(c1[k], a1)
-					vssaSubsetRestore12(c2[k], a2)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				AddMulVVWW(c0[k], c1[k], c2[k], a3, a4)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkAddMulVVWW0 keeps result 0 of BenchmarkVSSAAddMulVVWW's calls.
+var vssaSubsetSinkAddMulVVWW0 uint
 
 // vssaSubsetRefAdd192 is Add192's Go original.
 func vssaSubsetRefAdd192(x0, x1, x2, y0, y1, y2, c uint64) (z0, z1, z2, carry uint64) {
@@ -4866,11 +4663,9 @@ func FuzzVSSAAdd192(f *testing.F) {
 }
 
 // BenchmarkVSSAAdd192 times gc's Add192 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAAdd192(b *testing.B) {
 	var a0 uint64
 	var a1 uint64
@@ -4886,7 +4681,7 @@ func BenchmarkVSSAAdd192(b *testing.B) {
 	var b4 uint64
 	var b5 uint64
 	var b6 uint64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -4912,8 +4707,8 @@ func BenchmarkVSSAAdd192(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepAdd192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -4934,42 +4729,48 @@ func BenchmarkVSSAAdd192(b *testing.B) {
 	a5 = b5
 	a6 = b6
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6)
+				vssaSubsetSinkAdd1920, vssaSubsetSinkAdd1921, vssaSubsetSinkAdd1922, vssaSubsetSinkAdd1923 = vssaSubsetRefAdd192(a0, a1, a2, a3, a4, a5, a6)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Add192(a0, a1, a2, a3, a4, a5, a6)
+				vssaSubsetSinkAdd1920, vssaSubsetSinkAdd1921, vssaSubsetSinkAdd1922, vssaSubsetSinkAdd1923 = Add192(a0, a1, a2, a3, a4, a5, a6)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkAdd1920 keeps result 0 of BenchmarkVSSAAdd192's calls.
+var vssaSubsetSinkAdd1920 uint64
+
+// vssaSubsetSinkAdd1921 keeps result 1 of BenchmarkVSSAAdd192's calls.
+var vssaSubsetSinkAdd1921 uint64
+
+// vssaSubsetSinkAdd1922 keeps result 2 of BenchmarkVSSAAdd192's calls.
+var vssaSubsetSinkAdd1922 uint64
+
+// vssaSubsetSinkAdd1923 keeps result 3 of BenchmarkVSSAAdd192's calls.
+var vssaSubsetSinkAdd1923 uint64
 
 // vssaSubsetRefSub192 is Sub192's Go original.
 func vssaSubsetRefSub192(x0, x1, x2, y0, y1, y2, b uint64) (z0, z1, z2, borrow uint64) {
@@ -5055,11 +4856,9 @@ func FuzzVSSASub192(f *testing.F) {
 }
 
 // BenchmarkVSSASub192 times gc's Sub192 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASub192(b *testing.B) {
 	var a0 uint64
 	var a1 uint64
@@ -5075,7 +4874,7 @@ func BenchmarkVSSASub192(b *testing.B) {
 	var b4 uint64
 	var b5 uint64
 	var b6 uint64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -5101,8 +4900,8 @@ func BenchmarkVSSASub192(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSub192(a0, a1, a2, a3, a4, a5, a6) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -5123,42 +4922,48 @@ func BenchmarkVSSASub192(b *testing.B) {
 	a5 = b5
 	a6 = b6
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6)
+				vssaSubsetSinkSub1920, vssaSubsetSinkSub1921, vssaSubsetSinkSub1922, vssaSubsetSinkSub1923 = vssaSubsetRefSub192(a0, a1, a2, a3, a4, a5, a6)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Sub192(a0, a1, a2, a3, a4, a5, a6)
+				vssaSubsetSinkSub1920, vssaSubsetSinkSub1921, vssaSubsetSinkSub1922, vssaSubsetSinkSub1923 = Sub192(a0, a1, a2, a3, a4, a5, a6)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSub1920 keeps result 0 of BenchmarkVSSASub192's calls.
+var vssaSubsetSinkSub1920 uint64
+
+// vssaSubsetSinkSub1921 keeps result 1 of BenchmarkVSSASub192's calls.
+var vssaSubsetSinkSub1921 uint64
+
+// vssaSubsetSinkSub1922 keeps result 2 of BenchmarkVSSASub192's calls.
+var vssaSubsetSinkSub1922 uint64
+
+// vssaSubsetSinkSub1923 keeps result 3 of BenchmarkVSSASub192's calls.
+var vssaSubsetSinkSub1923 uint64
 
 // vssaSubsetRefByteLoads is ByteLoads's Go original.
 func vssaSubsetRefByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32) {
@@ -5273,15 +5078,13 @@ func FuzzVSSAByteLoads(f *testing.F) {
 }
 
 // BenchmarkVSSAByteLoads times gc's ByteLoads (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAByteLoads(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -5299,8 +5102,8 @@ func BenchmarkVSSAByteLoads(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepByteLoads(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefByteLoads(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -5311,56 +5114,72 @@ func BenchmarkVSSAByteLoads(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefByteLoads(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkByteLoads0, vssaSubsetSinkByteLoads1, vssaSubsetSinkByteLoads2, vssaSubsetSinkByteLoads3, vssaSubsetSinkByteLoads4, vssaSubsetSinkByteLoads5, vssaSubsetSinkByteLoads6, vssaSubsetSinkByteLoads7, vssaSubsetSinkByteLoads8 = vssaSubsetRefByteLoads(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkByteLoads0, vssaSubsetSinkByteLoads1, vssaSubsetSinkByteLoads2, vssaSubsetSinkByteLoads3, vssaSubsetSinkByteLoads4, vssaSubsetSinkByteLoads5, vssaSubsetSinkByteLoads6, vssaSubsetSinkByteLoads7, vssaSubsetSinkByteLoads8 = ByteLoads(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefByteLoads(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				ByteLoads(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkByteLoads0 keeps result 0 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads0 uint16
+
+// vssaSubsetSinkByteLoads1 keeps result 1 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads1 uint32
+
+// vssaSubsetSinkByteLoads2 keeps result 2 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads2 uint64
+
+// vssaSubsetSinkByteLoads3 keeps result 3 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads3 uint16
+
+// vssaSubsetSinkByteLoads4 keeps result 4 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads4 uint32
+
+// vssaSubsetSinkByteLoads5 keeps result 5 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads5 uint64
+
+// vssaSubsetSinkByteLoads6 keeps result 6 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads6 uint32
+
+// vssaSubsetSinkByteLoads7 keeps result 7 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads7 int32
+
+// vssaSubsetSinkByteLoads8 keeps result 8 of BenchmarkVSSAByteLoads's calls.
+var vssaSubsetSinkByteLoads8 uint32
 
 // vssaSubsetRefBigEndianWords is BigEndianWords's Go original.
 func vssaSubsetRefBigEndianWords(p []byte, w []uint32) {
@@ -5439,17 +5258,15 @@ func FuzzVSSABigEndianWords(f *testing.F) {
 }
 
 // BenchmarkVSSABigEndianWords times gc's BigEndianWords (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSABigEndianWords(b *testing.B) {
 	var a0 []byte
 	var a1 []uint32
 	var b0 []byte
 	var b1 []uint32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -5473,8 +5290,8 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepBigEndianWords(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w1 = vssaSubsetClone27(a1) }, func() { vssaSubsetRefBigEndianWords(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -5488,9 +5305,9 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 	w1 := vssaSubsetClone27(a1)
 	vssaSubsetRefBigEndianWords(w0, w1)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame27(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a1)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -5500,32 +5317,24 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone27(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore27(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefBigEndianWords(c0[k], c1[k])
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				BigEndianWords(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -5533,15 +5342,11 @@ func BenchmarkVSSABigEndianWords(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				BigEndianWords(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -5634,17 +5439,15 @@ func FuzzVSSARounds(f *testing.F) {
 }
 
 // BenchmarkVSSARounds times gc's Rounds (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSARounds(b *testing.B) {
 	var a0 *[16]uint32
 	var a1 []byte
 	var b0 *[16]uint32
 	var b1 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -5668,8 +5471,8 @@ func BenchmarkVSSARounds(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepRounds(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone28(a0); w1 = vssaSubsetClone0(a1) }, func() { vssaSubsetRefRounds(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -5683,9 +5486,9 @@ func BenchmarkVSSARounds(b *testing.B) {
 	w1 := vssaSubsetClone0(a1)
 	vssaSubsetRefRounds(w0, w1)
 	inPlace := !vssaSubsetSame28(w0, a0) || !vssaSubsetSame0(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 64+cap(a1)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([]*[16]uint32, batch)
 	for k := range c0 {
@@ -5695,11 +5498,24 @@ func BenchmarkVSSARounds(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone0(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkRounds0, vssaSubsetSinkRounds1, vssaSubsetSinkRounds2 = vssaSubsetRefRounds(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkRounds0, vssaSubsetSinkRounds1, vssaSubsetSinkRounds2 = Rounds(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore28(c0[k], a0)
@@ -5707,38 +5523,22 @@ func BenchmarkVSSARounds(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefRounds(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore28(c0[k], a0)
-					vssaSubsetRestore0(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Rounds(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkRounds0 keeps result 0 of BenchmarkVSSARounds's calls.
+var vssaSubsetSinkRounds0 uint8
+
+// vssaSubsetSinkRounds1 keeps result 1 of BenchmarkVSSARounds's calls.
+var vssaSubsetSinkRounds1 int8
+
+// vssaSubsetSinkRounds2 keeps result 2 of BenchmarkVSSARounds's calls.
+var vssaSubsetSinkRounds2 uint16
 
 // vssaSubsetRefCountOf_uint8 is CountOf_uint8's Go original.
 func vssaSubsetRefCountOf_uint8[T ~byte](s []T, c T) int {
@@ -5835,17 +5635,15 @@ func FuzzVSSACountOf_uint8(f *testing.F) {
 }
 
 // BenchmarkVSSACountOf_uint8 times gc's CountOf_uint8 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACountOf_uint8(b *testing.B) {
 	var a0 []byte
 	var a1 byte
 	var b0 []byte
 	var b1 byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -5865,8 +5663,8 @@ func BenchmarkVSSACountOf_uint8(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCountOf_uint8[uint8](w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefCountOf_uint8[uint8](w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -5879,56 +5677,48 @@ func BenchmarkVSSACountOf_uint8(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefCountOf_uint8[uint8](w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountOf_uint80 = vssaSubsetRefCountOf_uint8[uint8](c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountOf_uint80 = CountOf_uint8(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefCountOf_uint8[uint8](c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				CountOf_uint8(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCountOf_uint80 keeps result 0 of BenchmarkVSSACountOf_uint8's calls.
+var vssaSubsetSinkCountOf_uint80 int
 
 // vssaSubsetRefMaxOf_float64 is MaxOf_float64's Go original.
 func vssaSubsetRefMaxOf_float64[T int | int64 | float64](s []T) T {
@@ -6013,15 +5803,13 @@ func FuzzVSSAMaxOf_float64(f *testing.F) {
 }
 
 // BenchmarkVSSAMaxOf_float64 times gc's MaxOf_float64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMaxOf_float64(b *testing.B) {
 	var a0 []float64
 	var b0 []float64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6039,8 +5827,8 @@ func BenchmarkVSSAMaxOf_float64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMaxOf_float64[float64](w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefMaxOf_float64[float64](w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -6051,56 +5839,48 @@ func BenchmarkVSSAMaxOf_float64(b *testing.B) {
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefMaxOf_float64[float64](w0)
 	inPlace := !vssaSubsetSame14(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone14(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMaxOf_float640 = vssaSubsetRefMaxOf_float64[float64](c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMaxOf_float640 = MaxOf_float64(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore14(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMaxOf_float64[float64](c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore14(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MaxOf_float64(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMaxOf_float640 keeps result 0 of BenchmarkVSSAMaxOf_float64's calls.
+var vssaSubsetSinkMaxOf_float640 float64
 
 // vssaSubsetRefMaxOf_int64 is MaxOf_int64's Go original.
 func vssaSubsetRefMaxOf_int64[T int | int64 | float64](s []T) T {
@@ -6185,15 +5965,13 @@ func FuzzVSSAMaxOf_int64(f *testing.F) {
 }
 
 // BenchmarkVSSAMaxOf_int64 times gc's MaxOf_int64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMaxOf_int64(b *testing.B) {
 	var a0 []int64
 	var b0 []int64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6211,8 +5989,8 @@ func BenchmarkVSSAMaxOf_int64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMaxOf_int64[int64](w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefMaxOf_int64[int64](w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -6223,56 +6001,48 @@ func BenchmarkVSSAMaxOf_int64(b *testing.B) {
 	w0 := vssaSubsetClone4(a0)
 	vssaSubsetRefMaxOf_int64[int64](w0)
 	inPlace := !vssaSubsetSame4(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone4(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMaxOf_int640 = vssaSubsetRefMaxOf_int64[int64](c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMaxOf_int640 = MaxOf_int64(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore4(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMaxOf_int64[int64](c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore4(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MaxOf_int64(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMaxOf_int640 keeps result 0 of BenchmarkVSSAMaxOf_int64's calls.
+var vssaSubsetSinkMaxOf_int640 int64
 
 // vssaSubsetRefInsertionSort_float64 is InsertionSort_float64's Go original.
 func vssaSubsetRefInsertionSort_float64[E cmp.Ordered](data []E, a, b int) {
@@ -6352,11 +6122,9 @@ func FuzzVSSAInsertionSort_float64(f *testing.F) {
 }
 
 // BenchmarkVSSAInsertionSort_float64 times gc's InsertionSort_float64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
 	var a0 []float64
 	var a1 int
@@ -6364,7 +6132,7 @@ func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
 	var b0 []float64
 	var b1 int
 	var b2 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6384,8 +6152,8 @@ func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepInsertionSort_float64[float64](w0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -6400,54 +6168,43 @@ func BenchmarkVSSAInsertionSort_float64(b *testing.B) {
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefInsertionSort_float64[float64](w0, a1, a2)
 	inPlace := !vssaSubsetSame14(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone14(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore14(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefInsertionSort_float64[float64](c0[k], a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				InsertionSort_float64(c0[k], a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore14(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				InsertionSort_float64(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -6529,11 +6286,9 @@ func FuzzVSSAInsertionSort_int32(f *testing.F) {
 }
 
 // BenchmarkVSSAInsertionSort_int32 times gc's InsertionSort_int32 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
 	var a0 []int32
 	var a1 int
@@ -6541,7 +6296,7 @@ func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
 	var b0 []int32
 	var b1 int
 	var b2 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6561,8 +6316,8 @@ func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepInsertionSort_int32[int32](w0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -6577,54 +6332,43 @@ func BenchmarkVSSAInsertionSort_int32(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefInsertionSort_int32[int32](w0, a1, a2)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefInsertionSort_int32[int32](c0[k], a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				InsertionSort_int32(c0[k], a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				InsertionSort_int32(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -6719,11 +6463,9 @@ func FuzzVSSAWiden_int16_float32(f *testing.F) {
 }
 
 // BenchmarkVSSAWiden_int16_float32 times gc's Widen_int16_float32 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 	var a0 []float32
 	var a1 []int16
@@ -6731,7 +6473,7 @@ func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 	var b0 []float32
 	var b1 []int16
 	var b2 float32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6757,8 +6499,8 @@ func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepWiden_int16_float32[int16, float32](w0, w1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone30(a0); w1 = vssaSubsetClone31(a1) }, func() { vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -6774,9 +6516,9 @@ func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 	w1 := vssaSubsetClone31(a1)
 	vssaSubsetRefWiden_int16_float32[int16, float32](w0, w1, a2)
 	inPlace := !vssaSubsetSame30(w0, a0) || !vssaSubsetSame31(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4+cap(a1)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float32, batch)
 	for k := range c0 {
@@ -6786,11 +6528,24 @@ func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone31(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWiden_int16_float320 = vssaSubsetRefWiden_int16_float32[int16, float32](c0[k], c1[k], a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWiden_int16_float320 = Widen_int16_float32(c0[k], c1[k], a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore30(c0[k], a0)
@@ -6798,38 +6553,16 @@ func BenchmarkVSSAWiden_int16_float32(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefWiden_int16_float32[int16, float32](c0[k], c1[k], a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore30(c0[k], a0)
-					vssaSubsetRestore31(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Widen_int16_float32(c0[k], c1[k], a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkWiden_int16_float320 keeps result 0 of BenchmarkVSSAWiden_int16_float32's calls.
+var vssaSubsetSinkWiden_int16_float320 int
 
 // vssaSubsetRefWiden_int32_float64 is Widen_int32_float64's Go original.
 func vssaSubsetRefWiden_int32_float64[T ~int16 | ~int32, F ~float32 | ~float64](dst []F, src []T, k F) int {
@@ -6922,11 +6655,9 @@ func FuzzVSSAWiden_int32_float64(f *testing.F) {
 }
 
 // BenchmarkVSSAWiden_int32_float64 times gc's Widen_int32_float64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 	var a0 []float64
 	var a1 []int32
@@ -6934,7 +6665,7 @@ func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 	var b0 []float64
 	var b1 []int32
 	var b2 float64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -6960,8 +6691,8 @@ func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepWiden_int32_float64[int32, float64](w0, w1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0); w1 = vssaSubsetClone8(a1) }, func() { vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -6977,9 +6708,9 @@ func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 	w1 := vssaSubsetClone8(a1)
 	vssaSubsetRefWiden_int32_float64[int32, float64](w0, w1, a2)
 	inPlace := !vssaSubsetSame14(w0, a0) || !vssaSubsetSame8(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float64, batch)
 	for k := range c0 {
@@ -6989,11 +6720,24 @@ func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone8(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWiden_int32_float640 = vssaSubsetRefWiden_int32_float64[int32, float64](c0[k], c1[k], a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWiden_int32_float640 = Widen_int32_float64(c0[k], c1[k], a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore14(c0[k], a0)
@@ -7001,38 +6745,16 @@ func BenchmarkVSSAWiden_int32_float64(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefWiden_int32_float64[int32, float64](c0[k], c1[k], a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore14(c0[k], a0)
-					vssaSubsetRestore8(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Widen_int32_float64(c0[k], c1[k], a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkWiden_int32_float640 keeps result 0 of BenchmarkVSSAWiden_int32_float64's calls.
+var vssaSubsetSinkWiden_int32_float640 int
 
 // vssaSubsetRefIndexByteOf_string is IndexByteOf_string's Go original.
 func vssaSubsetRefIndexByteOf_string[S ~string | ~[]byte](s S, c byte) int {
@@ -7112,17 +6834,15 @@ func FuzzVSSAIndexByteOf_string(f *testing.F) {
 }
 
 // BenchmarkVSSAIndexByteOf_string times gc's IndexByteOf_string (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAIndexByteOf_string(b *testing.B) {
 	var a0 string
 	var a1 byte
 	var b0 string
 	var b1 byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7138,8 +6858,8 @@ func BenchmarkVSSAIndexByteOf_string(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepIndexByteOf_string[string](a0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefIndexByteOf_string[string](a0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -7150,42 +6870,39 @@ func BenchmarkVSSAIndexByteOf_string(b *testing.B) {
 	a0 = b0
 	a1 = b1
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefIndexByteOf_string[string](a0, a1)
+				vssaSubsetSinkIndexByteOf_string0 = vssaSubsetRefIndexByteOf_string[string](a0, a1)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				IndexByteOf_string(a0, a1)
+				vssaSubsetSinkIndexByteOf_string0 = IndexByteOf_string(a0, a1)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkIndexByteOf_string0 keeps result 0 of BenchmarkVSSAIndexByteOf_string's calls.
+var vssaSubsetSinkIndexByteOf_string0 int
 
 // vssaSubsetRefIsSorted_slice_float64_float64 is IsSorted_slice_float64_float64's Go original.
 func vssaSubsetRefIsSorted_slice_float64_float64[S ~[]E, E cmp.Ordered](x S) bool {
@@ -7270,15 +6987,13 @@ func FuzzVSSAIsSorted_slice_float64_float64(f *testing.F) {
 }
 
 // BenchmarkVSSAIsSorted_slice_float64_float64 times gc's IsSorted_slice_float64_float64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAIsSorted_slice_float64_float64(b *testing.B) {
 	var a0 []float64
 	var b0 []float64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7296,8 +7011,8 @@ func BenchmarkVSSAIsSorted_slice_float64_float64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepIsSorted_slice_float64_float64[[]float64, float64](w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone14(a0) }, func() { vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -7308,56 +7023,48 @@ func BenchmarkVSSAIsSorted_slice_float64_float64(b *testing.B) {
 	w0 := vssaSubsetClone14(a0)
 	vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](w0)
 	inPlace := !vssaSubsetSame14(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]float64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone14(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIsSorted_slice_float64_float640 = vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIsSorted_slice_float64_float640 = IsSorted_slice_float64_float64(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore14(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefIsSorted_slice_float64_float64[[]float64, float64](c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore14(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				IsSorted_slice_float64_float64(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkIsSorted_slice_float64_float640 keeps result 0 of BenchmarkVSSAIsSorted_slice_float64_float64's calls.
+var vssaSubsetSinkIsSorted_slice_float64_float640 bool
 
 // vssaSubsetRefIsSorted_slice_int32_int32 is IsSorted_slice_int32_int32's Go original.
 func vssaSubsetRefIsSorted_slice_int32_int32[S ~[]E, E cmp.Ordered](x S) bool {
@@ -7440,15 +7147,13 @@ func FuzzVSSAIsSorted_slice_int32_int32(f *testing.F) {
 }
 
 // BenchmarkVSSAIsSorted_slice_int32_int32 times gc's IsSorted_slice_int32_int32 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
 	var a0 []int32
 	var b0 []int32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7466,8 +7171,8 @@ func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepIsSorted_slice_int32_int32[[]int32, int32](w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -7478,56 +7183,48 @@ func BenchmarkVSSAIsSorted_slice_int32_int32(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](w0)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIsSorted_slice_int32_int320 = vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIsSorted_slice_int32_int320 = IsSorted_slice_int32_int32(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefIsSorted_slice_int32_int32[[]int32, int32](c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				IsSorted_slice_int32_int32(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkIsSorted_slice_int32_int320 keeps result 0 of BenchmarkVSSAIsSorted_slice_int32_int32's calls.
+var vssaSubsetSinkIsSorted_slice_int32_int320 bool
 
 // vssaSubsetRefTotal is Total's Go original.
 func vssaSubsetRefTotal(xs ...uint32) uint32 {
@@ -7595,15 +7292,13 @@ func FuzzVSSATotal(f *testing.F) {
 }
 
 // BenchmarkVSSATotal times gc's Total (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSATotal(b *testing.B) {
 	var a0 []uint32
 	var b0 []uint32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7621,8 +7316,8 @@ func BenchmarkVSSATotal(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepTotal(w0...) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone27(a0) }, func() { vssaSubsetRefTotal(w0...) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -7633,56 +7328,48 @@ func BenchmarkVSSATotal(b *testing.B) {
 	w0 := vssaSubsetClone27(a0)
 	vssaSubsetRefTotal(w0...)
 	inPlace := !vssaSubsetSame27(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone27(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkTotal0 = vssaSubsetRefTotal(c0[k]...)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkTotal0 = Total(c0[k]...)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore27(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefTotal(c0[k]...)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore27(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Total(c0[k]...)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkTotal0 keeps result 0 of BenchmarkVSSATotal's calls.
+var vssaSubsetSinkTotal0 uint32
 
 // vssaSubsetRefSmallest_int32 is Smallest_int32's Go original.
 func vssaSubsetRefSmallest_int32[T int32 | float64](xs ...T) T {
@@ -7767,15 +7454,13 @@ func FuzzVSSASmallest_int32(f *testing.F) {
 }
 
 // BenchmarkVSSASmallest_int32 times gc's Smallest_int32 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASmallest_int32(b *testing.B) {
 	var a0 []int32
 	var b0 []int32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7793,8 +7478,8 @@ func BenchmarkVSSASmallest_int32(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSmallest_int32[int32](w0...) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefSmallest_int32[int32](w0...) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -7805,56 +7490,48 @@ func BenchmarkVSSASmallest_int32(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefSmallest_int32[int32](w0...)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSmallest_int320 = vssaSubsetRefSmallest_int32[int32](c0[k]...)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSmallest_int320 = Smallest_int32(c0[k]...)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSmallest_int32[int32](c0[k]...)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Smallest_int32(c0[k]...)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSmallest_int320 keeps result 0 of BenchmarkVSSASmallest_int32's calls.
+var vssaSubsetSinkSmallest_int320 int32
 
 // vssaSubsetRefASCIIPrefix is ASCIIPrefix's Go original.
 func vssaSubsetRefASCIIPrefix(s string) int {
@@ -7926,15 +7603,13 @@ func FuzzVSSAASCIIPrefix(f *testing.F) {
 }
 
 // BenchmarkVSSAASCIIPrefix times gc's ASCIIPrefix (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAASCIIPrefix(b *testing.B) {
 	var a0 string
 	var b0 string
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -7948,8 +7623,8 @@ func BenchmarkVSSAASCIIPrefix(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepASCIIPrefix(a0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefASCIIPrefix(a0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -7958,42 +7633,39 @@ func BenchmarkVSSAASCIIPrefix(b *testing.B) {
 	}
 	a0 = b0
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefASCIIPrefix(a0)
+				vssaSubsetSinkASCIIPrefix0 = vssaSubsetRefASCIIPrefix(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				ASCIIPrefix(a0)
+				vssaSubsetSinkASCIIPrefix0 = ASCIIPrefix(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkASCIIPrefix0 keeps result 0 of BenchmarkVSSAASCIIPrefix's calls.
+var vssaSubsetSinkASCIIPrefix0 int
 
 // vssaSubsetRefBlocks is Blocks's Go original.
 func vssaSubsetRefBlocks(b []byte) (uint64, int) {
@@ -8067,15 +7739,13 @@ func FuzzVSSABlocks(f *testing.F) {
 }
 
 // BenchmarkVSSABlocks times gc's Blocks (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSABlocks(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8093,8 +7763,8 @@ func BenchmarkVSSABlocks(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepBlocks(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefBlocks(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -8105,56 +7775,51 @@ func BenchmarkVSSABlocks(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefBlocks(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkBlocks0, vssaSubsetSinkBlocks1 = vssaSubsetRefBlocks(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkBlocks0, vssaSubsetSinkBlocks1 = Blocks(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefBlocks(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Blocks(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkBlocks0 keeps result 0 of BenchmarkVSSABlocks's calls.
+var vssaSubsetSinkBlocks0 uint64
+
+// vssaSubsetSinkBlocks1 keeps result 1 of BenchmarkVSSABlocks's calls.
+var vssaSubsetSinkBlocks1 int
 
 // vssaSubsetRefFind is Find's Go original.
 func vssaSubsetRefFind(x []int64, target int64) int {
@@ -8242,17 +7907,15 @@ func FuzzVSSAFind(f *testing.F) {
 }
 
 // BenchmarkVSSAFind times gc's Find (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAFind(b *testing.B) {
 	var a0 []int64
 	var a1 int64
 	var b0 []int64
 	var b1 int64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8272,8 +7935,8 @@ func BenchmarkVSSAFind(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepFind(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone4(a0) }, func() { vssaSubsetRefFind(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -8286,56 +7949,48 @@ func BenchmarkVSSAFind(b *testing.B) {
 	w0 := vssaSubsetClone4(a0)
 	vssaSubsetRefFind(w0, a1)
 	inPlace := !vssaSubsetSame4(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int64, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone4(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkFind0 = vssaSubsetRefFind(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkFind0 = Find(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore4(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefFind(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore4(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Find(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkFind0 keeps result 0 of BenchmarkVSSAFind's calls.
+var vssaSubsetSinkFind0 int
 
 // vssaSubsetRefRuneSum is RuneSum's Go original.
 func vssaSubsetRefRuneSum(s string) (n, sum int) {
@@ -8404,15 +8059,13 @@ func FuzzVSSARuneSum(f *testing.F) {
 }
 
 // BenchmarkVSSARuneSum times gc's RuneSum (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSARuneSum(b *testing.B) {
 	var a0 string
 	var b0 string
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8426,8 +8079,8 @@ func BenchmarkVSSARuneSum(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepRuneSum(a0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefRuneSum(a0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -8436,42 +8089,42 @@ func BenchmarkVSSARuneSum(b *testing.B) {
 	}
 	a0 = b0
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefRuneSum(a0)
+				vssaSubsetSinkRuneSum0, vssaSubsetSinkRuneSum1 = vssaSubsetRefRuneSum(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				RuneSum(a0)
+				vssaSubsetSinkRuneSum0, vssaSubsetSinkRuneSum1 = RuneSum(a0)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkRuneSum0 keeps result 0 of BenchmarkVSSARuneSum's calls.
+var vssaSubsetSinkRuneSum0 int
+
+// vssaSubsetSinkRuneSum1 keeps result 1 of BenchmarkVSSARuneSum's calls.
+var vssaSubsetSinkRuneSum1 int
 
 // vssaSubsetRefByteRunes is ByteRunes's Go original.
 func vssaSubsetRefByteRunes(b []byte) (n int, last rune) {
@@ -8543,15 +8196,13 @@ func FuzzVSSAByteRunes(f *testing.F) {
 }
 
 // BenchmarkVSSAByteRunes times gc's ByteRunes (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAByteRunes(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8569,8 +8220,8 @@ func BenchmarkVSSAByteRunes(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepByteRunes(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefByteRunes(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -8581,56 +8232,51 @@ func BenchmarkVSSAByteRunes(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefByteRunes(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkByteRunes0, vssaSubsetSinkByteRunes1 = vssaSubsetRefByteRunes(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkByteRunes0, vssaSubsetSinkByteRunes1 = ByteRunes(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefByteRunes(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				ByteRunes(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkByteRunes0 keeps result 0 of BenchmarkVSSAByteRunes's calls.
+var vssaSubsetSinkByteRunes0 int
+
+// vssaSubsetSinkByteRunes1 keeps result 1 of BenchmarkVSSAByteRunes's calls.
+var vssaSubsetSinkByteRunes1 rune
 
 // vssaSubsetRefCountAfterASCII is CountAfterASCII's Go original.
 func vssaSubsetRefCountAfterASCII(p []byte) int {
@@ -8700,15 +8346,13 @@ func FuzzVSSACountAfterASCII(f *testing.F) {
 }
 
 // BenchmarkVSSACountAfterASCII times gc's CountAfterASCII (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACountAfterASCII(b *testing.B) {
 	var a0 []byte
 	var b0 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8726,8 +8370,8 @@ func BenchmarkVSSACountAfterASCII(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCountAfterASCII(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefCountAfterASCII(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -8738,56 +8382,48 @@ func BenchmarkVSSACountAfterASCII(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefCountAfterASCII(w0)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountAfterASCII0 = vssaSubsetRefCountAfterASCII(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountAfterASCII0 = CountAfterASCII(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefCountAfterASCII(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				CountAfterASCII(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCountAfterASCII0 keeps result 0 of BenchmarkVSSACountAfterASCII's calls.
+var vssaSubsetSinkCountAfterASCII0 int
 
 // vssaSubsetRefAppendDigits is AppendDigits's Go original.
 func vssaSubsetRefAppendDigits(buf []byte, x uint64, tail []byte) []byte {
@@ -8864,11 +8500,9 @@ func FuzzVSSAAppendDigits(f *testing.F) {
 }
 
 // BenchmarkVSSAAppendDigits times gc's AppendDigits (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAAppendDigits(b *testing.B) {
 	var a0 []byte
 	var a1 uint64
@@ -8876,7 +8510,7 @@ func BenchmarkVSSAAppendDigits(b *testing.B) {
 	var b0 []byte
 	var b1 uint64
 	var b2 []byte
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -8903,8 +8537,8 @@ func BenchmarkVSSAAppendDigits(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepAppendDigits(w0, a1, w2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0); w2 = vssaSubsetClone0(a2) }, func() { vssaSubsetRefAppendDigits(w0, a1, w2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -8920,9 +8554,9 @@ func BenchmarkVSSAAppendDigits(b *testing.B) {
 	w2 := vssaSubsetClone0(a2)
 	vssaSubsetRefAppendDigits(w0, a1, w2)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame0(w2, a2)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a2)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -8932,11 +8566,24 @@ func BenchmarkVSSAAppendDigits(b *testing.B) {
 	for k := range c2 {
 		c2[k] = vssaSubsetClone0(a2)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAppendDigits0 = vssaSubsetRefAppendDigits(c0[k], a1, c2[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkAppendDigits0 = AppendDigits(c0[k], a1, c2[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -8944,38 +8591,16 @@ func BenchmarkVSSAAppendDigits(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefAppendDigits(c0[k], a1, c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore0(c2[k], a2)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				AppendDigits(c0[k], a1, c2[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkAppendDigits0 keeps result 0 of BenchmarkVSSAAppendDigits's calls.
+var vssaSubsetSinkAppendDigits0 []byte
 
 // vssaSubsetRefSquares is Squares's Go original.
 func vssaSubsetRefSquares(n int, k int) []uint32 {
@@ -9048,17 +8673,15 @@ func FuzzVSSASquares(f *testing.F) {
 }
 
 // BenchmarkVSSASquares times gc's Squares (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASquares(b *testing.B) {
 	var a0 int
 	var a1 int
 	var b0 int
 	var b1 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9072,8 +8695,8 @@ func BenchmarkVSSASquares(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSquares(a0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefSquares(a0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -9084,42 +8707,39 @@ func BenchmarkVSSASquares(b *testing.B) {
 	a0 = b0
 	a1 = b1
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
-				vssaSubsetRefSquares(a0, a1)
+				vssaSubsetSinkSquares0 = vssaSubsetRefSquares(a0, a1)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
-				Squares(a0, a1)
+				vssaSubsetSinkSquares0 = Squares(a0, a1)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSquares0 keeps result 0 of BenchmarkVSSASquares's calls.
+var vssaSubsetSinkSquares0 []uint32
 
 // vssaSubsetRefMapInts is MapInts's Go original.
 func vssaSubsetRefMapInts(f func(int) int, s []int) {
@@ -9181,17 +8801,15 @@ func FuzzVSSAMapInts(f *testing.F) {
 }
 
 // BenchmarkVSSAMapInts times gc's MapInts (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMapInts(b *testing.B) {
 	var a0 func(int) int
 	var a1 []int
 	var b0 func(int) int
 	var b1 []int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9211,8 +8829,8 @@ func BenchmarkVSSAMapInts(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMapInts(a0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w1 = vssaSubsetClone34(a1) }, func() { vssaSubsetRefMapInts(a0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -9225,54 +8843,43 @@ func BenchmarkVSSAMapInts(b *testing.B) {
 	w1 := vssaSubsetClone34(a1)
 	vssaSubsetRefMapInts(a0, w1)
 	inPlace := !vssaSubsetSame34(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a1)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c1 := make([][]int, batch)
 	for k := range c1 {
 		c1[k] = vssaSubsetClone34(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore34(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefMapInts(a0, c1[k])
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				MapInts(a0, c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore34(c1[k], a1)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MapInts(a0, c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -9350,11 +8957,9 @@ func FuzzVSSAHeapSort(f *testing.F) {
 }
 
 // BenchmarkVSSAHeapSort times gc's HeapSort (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAHeapSort(b *testing.B) {
 	var a0 Lesser
 	var a1 int
@@ -9362,7 +8967,7 @@ func BenchmarkVSSAHeapSort(b *testing.B) {
 	var b0 Lesser
 	var b1 int
 	var b2 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9378,8 +8983,8 @@ func BenchmarkVSSAHeapSort(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepHeapSort(a0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefHeapSort(a0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -9392,40 +8997,34 @@ func BenchmarkVSSAHeapSort(b *testing.B) {
 	a1 = b1
 	a2 = b2
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefHeapSort(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
 				HeapSort(a0, a1, a2)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -9514,11 +9113,9 @@ func FuzzVSSAsiftDown(f *testing.F) {
 }
 
 // BenchmarkVSSAsiftDown times gc's siftDown (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAsiftDown(b *testing.B) {
 	var a0 Lesser
 	var a1 int
@@ -9528,7 +9125,7 @@ func BenchmarkVSSAsiftDown(b *testing.B) {
 	var b1 int
 	var b2 int
 	var b3 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9548,8 +9145,8 @@ func BenchmarkVSSAsiftDown(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepsiftDown(a0, a1, a2, a3) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {}, func() { vssaSubsetRefsiftDown(a0, a1, a2, a3) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -9564,40 +9161,34 @@ func BenchmarkVSSAsiftDown(b *testing.B) {
 	a2 = b2
 	a3 = b3
 	inPlace := false
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefsiftDown(a0, a1, a2, a3)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			t0 := time.Now()
+		},
+		func() {
 			for k := range batch {
 				_ = k
 				siftDown(a0, a1, a2, a3)
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -9654,15 +9245,13 @@ func FuzzVSSASortInts(f *testing.F) {
 }
 
 // BenchmarkVSSASortInts times gc's SortInts (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASortInts(b *testing.B) {
 	var a0 []int
 	var b0 []int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9680,8 +9269,8 @@ func BenchmarkVSSASortInts(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSortInts(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone34(a0) }, func() { vssaSubsetRefSortInts(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -9692,54 +9281,43 @@ func BenchmarkVSSASortInts(b *testing.B) {
 	w0 := vssaSubsetClone34(a0)
 	vssaSubsetRefSortInts(w0)
 	inPlace := !vssaSubsetSame34(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone34(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore34(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefSortInts(c0[k])
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				SortInts(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore34(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				SortInts(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -9808,17 +9386,15 @@ func FuzzVSSAMoveUp(f *testing.F) {
 }
 
 // BenchmarkVSSAMoveUp times gc's MoveUp (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMoveUp(b *testing.B) {
 	var a0 []byte
 	var a1 int
 	var b0 []byte
 	var b1 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9838,8 +9414,8 @@ func BenchmarkVSSAMoveUp(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMoveUp(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveUp(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -9852,56 +9428,48 @@ func BenchmarkVSSAMoveUp(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMoveUp(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMoveUp0 = vssaSubsetRefMoveUp(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMoveUp0 = MoveUp(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMoveUp(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MoveUp(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMoveUp0 keeps result 0 of BenchmarkVSSAMoveUp's calls.
+var vssaSubsetSinkMoveUp0 int
 
 // vssaSubsetRefMoveDown is MoveDown's Go original.
 func vssaSubsetRefMoveDown(s []byte, k int) int {
@@ -9968,17 +9536,15 @@ func FuzzVSSAMoveDown(f *testing.F) {
 }
 
 // BenchmarkVSSAMoveDown times gc's MoveDown (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMoveDown(b *testing.B) {
 	var a0 []byte
 	var a1 int
 	var b0 []byte
 	var b1 int
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -9998,8 +9564,8 @@ func BenchmarkVSSAMoveDown(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMoveDown(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone0(a0) }, func() { vssaSubsetRefMoveDown(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -10012,56 +9578,48 @@ func BenchmarkVSSAMoveDown(b *testing.B) {
 	w0 := vssaSubsetClone0(a0)
 	vssaSubsetRefMoveDown(w0, a1)
 	inPlace := !vssaSubsetSame0(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone0(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMoveDown0 = vssaSubsetRefMoveDown(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMoveDown0 = MoveDown(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefMoveDown(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				MoveDown(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkMoveDown0 keeps result 0 of BenchmarkVSSAMoveDown's calls.
+var vssaSubsetSinkMoveDown0 int
 
 // vssaSubsetRefMarks is Marks's Go original.
 func vssaSubsetRefMarks(b []byte, h []uint16, w []uint32, q []uint64, r []int64) {
@@ -10146,11 +9704,9 @@ func FuzzVSSAMarks(f *testing.F) {
 }
 
 // BenchmarkVSSAMarks times gc's Marks (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAMarks(b *testing.B) {
 	var a0 []byte
 	var a1 []uint16
@@ -10162,7 +9718,7 @@ func BenchmarkVSSAMarks(b *testing.B) {
 	var b2 []uint32
 	var b3 []uint64
 	var b4 []int64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -10204,14 +9760,8 @@ func BenchmarkVSSAMarks(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepMarks(w0, w1, w2, w3, w4) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() {
-			w0 = vssaSubsetClone0(a0)
-			w1 = vssaSubsetClone36(a1)
-			w2 = vssaSubsetClone27(a2)
-			w3 = vssaSubsetClone10(a3)
-			w4 = vssaSubsetClone4(a4)
-		}, func() { vssaSubsetRefMarks(w0, w1, w2, w3, w4) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -10234,9 +9784,9 @@ func BenchmarkVSSAMarks(b *testing.B) {
 	w4 := vssaSubsetClone4(a4)
 	vssaSubsetRefMarks(w0, w1, w2, w3, w4)
 	inPlace := !vssaSubsetSame0(w0, a0) || !vssaSubsetSame36(w1, a1) || !vssaSubsetSame27(w2, a2) || !vssaSubsetSame10(w3, a3) || !vssaSubsetSame4(w4, a4)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1+cap(a1)*2+cap(a2)*4+cap(a3)*8+cap(a4)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]byte, batch)
 	for k := range c0 {
@@ -10258,35 +9808,24 @@ func BenchmarkVSSAMarks(b *testing.B) {
 	for k := range c4 {
 		c4[k] = vssaSubsetClone4(a4)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore0(c0[k], a0)
-					vssaSubsetRestore36(c1[k], a1)
-					vssaSubsetRestore27(c2[k], a2)
-					vssaSubsetRestore10(c3[k], a3)
-					vssaSubsetRestore4(c4[k], a4)
-				}
-			}
-			t0 := time.Now()
+	sides := [2]func(){
+		func() {
 			for k := range batch {
 				_ = k
 				vssaSubsetRefMarks(c0[k], c1[k], c2[k], c3[k], c4[k])
 			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				Marks(c0[k], c1[k], c2[k], c3[k], c4[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore0(c0[k], a0)
@@ -10297,15 +9836,11 @@ func BenchmarkVSSAMarks(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Marks(c0[k], c1[k], c2[k], c3[k], c4[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
 
@@ -10375,15 +9910,13 @@ func FuzzVSSASumInt8(f *testing.F) {
 }
 
 // BenchmarkVSSASumInt8 times gc's SumInt8 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSASumInt8(b *testing.B) {
 	var a0 []int16
 	var b0 []int16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -10401,8 +9934,8 @@ func BenchmarkVSSASumInt8(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepSumInt8(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefSumInt8(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -10413,56 +9946,48 @@ func BenchmarkVSSASumInt8(b *testing.B) {
 	w0 := vssaSubsetClone31(a0)
 	vssaSubsetRefSumInt8(w0)
 	inPlace := !vssaSubsetSame31(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone31(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSumInt80 = vssaSubsetRefSumInt8(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkSumInt80 = SumInt8(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore31(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefSumInt8(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore31(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				SumInt8(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkSumInt80 keeps result 0 of BenchmarkVSSASumInt8's calls.
+var vssaSubsetSinkSumInt80 int8
 
 // vssaSubsetRefXorUint16 is XorUint16's Go original.
 func vssaSubsetRefXorUint16(s []int16) uint16 {
@@ -10530,15 +10055,13 @@ func FuzzVSSAXorUint16(f *testing.F) {
 }
 
 // BenchmarkVSSAXorUint16 times gc's XorUint16 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAXorUint16(b *testing.B) {
 	var a0 []int16
 	var b0 []int16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -10556,8 +10079,8 @@ func BenchmarkVSSAXorUint16(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepXorUint16(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefXorUint16(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -10568,56 +10091,48 @@ func BenchmarkVSSAXorUint16(b *testing.B) {
 	w0 := vssaSubsetClone31(a0)
 	vssaSubsetRefXorUint16(w0)
 	inPlace := !vssaSubsetSame31(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone31(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkXorUint160 = vssaSubsetRefXorUint16(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkXorUint160 = XorUint16(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore31(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefXorUint16(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore31(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				XorUint16(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkXorUint160 keeps result 0 of BenchmarkVSSAXorUint16's calls.
+var vssaSubsetSinkXorUint160 uint16
 
 // vssaSubsetRefOrUint64 is OrUint64's Go original.
 func vssaSubsetRefOrUint64(s []int16) uint64 {
@@ -10685,15 +10200,13 @@ func FuzzVSSAOrUint64(f *testing.F) {
 }
 
 // BenchmarkVSSAOrUint64 times gc's OrUint64 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAOrUint64(b *testing.B) {
 	var a0 []int16
 	var b0 []int16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -10711,8 +10224,8 @@ func BenchmarkVSSAOrUint64(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepOrUint64(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone31(a0) }, func() { vssaSubsetRefOrUint64(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -10723,56 +10236,48 @@ func BenchmarkVSSAOrUint64(b *testing.B) {
 	w0 := vssaSubsetClone31(a0)
 	vssaSubsetRefOrUint64(w0)
 	inPlace := !vssaSubsetSame31(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone31(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkOrUint640 = vssaSubsetRefOrUint64(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkOrUint640 = OrUint64(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore31(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefOrUint64(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore31(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				OrUint64(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkOrUint640 keeps result 0 of BenchmarkVSSAOrUint64's calls.
+var vssaSubsetSinkOrUint640 uint64
 
 // vssaSubsetRefExtremes is Extremes's Go original.
 func vssaSubsetRefExtremes(s []uint16) (uint16, int8) {
@@ -10850,15 +10355,13 @@ func FuzzVSSAExtremes(f *testing.F) {
 }
 
 // BenchmarkVSSAExtremes times gc's Extremes (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAExtremes(b *testing.B) {
 	var a0 []uint16
 	var b0 []uint16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -10876,8 +10379,8 @@ func BenchmarkVSSAExtremes(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepExtremes(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefExtremes(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -10888,56 +10391,51 @@ func BenchmarkVSSAExtremes(b *testing.B) {
 	w0 := vssaSubsetClone36(a0)
 	vssaSubsetRefExtremes(w0)
 	inPlace := !vssaSubsetSame36(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone36(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkExtremes0, vssaSubsetSinkExtremes1 = vssaSubsetRefExtremes(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkExtremes0, vssaSubsetSinkExtremes1 = Extremes(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore36(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefExtremes(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore36(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				Extremes(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkExtremes0 keeps result 0 of BenchmarkVSSAExtremes's calls.
+var vssaSubsetSinkExtremes0 uint16
+
+// vssaSubsetSinkExtremes1 keeps result 1 of BenchmarkVSSAExtremes's calls.
+var vssaSubsetSinkExtremes1 int8
 
 // vssaSubsetRefIndexOf16 is IndexOf16's Go original.
 func vssaSubsetRefIndexOf16(s []uint16, n int, c uint16) int {
@@ -11011,11 +10509,9 @@ func FuzzVSSAIndexOf16(f *testing.F) {
 }
 
 // BenchmarkVSSAIndexOf16 times gc's IndexOf16 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAIndexOf16(b *testing.B) {
 	var a0 []uint16
 	var a1 int
@@ -11023,7 +10519,7 @@ func BenchmarkVSSAIndexOf16(b *testing.B) {
 	var b0 []uint16
 	var b1 int
 	var b2 uint16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11044,8 +10540,8 @@ func BenchmarkVSSAIndexOf16(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepIndexOf16(w0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefIndexOf16(w0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -11060,56 +10556,48 @@ func BenchmarkVSSAIndexOf16(b *testing.B) {
 	w0 := vssaSubsetClone36(a0)
 	vssaSubsetRefIndexOf16(w0, a1, a2)
 	inPlace := !vssaSubsetSame36(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone36(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIndexOf160 = vssaSubsetRefIndexOf16(c0[k], a1, a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIndexOf160 = IndexOf16(c0[k], a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore36(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefIndexOf16(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore36(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				IndexOf16(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkIndexOf160 keeps result 0 of BenchmarkVSSAIndexOf16's calls.
+var vssaSubsetSinkIndexOf160 int
 
 // vssaSubsetRefFindInt32 is FindInt32's Go original.
 func vssaSubsetRefFindInt32(s []int32, c int32) int {
@@ -11183,17 +10671,15 @@ func FuzzVSSAFindInt32(f *testing.F) {
 }
 
 // BenchmarkVSSAFindInt32 times gc's FindInt32 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAFindInt32(b *testing.B) {
 	var a0 []int32
 	var a1 int32
 	var b0 []int32
 	var b1 int32
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11213,8 +10699,8 @@ func BenchmarkVSSAFindInt32(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepFindInt32(w0, a1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone8(a0) }, func() { vssaSubsetRefFindInt32(w0, a1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -11227,56 +10713,48 @@ func BenchmarkVSSAFindInt32(b *testing.B) {
 	w0 := vssaSubsetClone8(a0)
 	vssaSubsetRefFindInt32(w0, a1)
 	inPlace := !vssaSubsetSame8(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*4)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int32, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone8(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkFindInt320 = vssaSubsetRefFindInt32(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkFindInt320 = FindInt32(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore8(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefFindInt32(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore8(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				FindInt32(c0[k], a1)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkFindInt320 keeps result 0 of BenchmarkVSSAFindInt32's calls.
+var vssaSubsetSinkFindInt320 int
 
 // vssaSubsetRefIndexNeg is IndexNeg's Go original.
 func vssaSubsetRefIndexNeg(s []int8) int {
@@ -11346,15 +10824,13 @@ func FuzzVSSAIndexNeg(f *testing.F) {
 }
 
 // BenchmarkVSSAIndexNeg times gc's IndexNeg (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAIndexNeg(b *testing.B) {
 	var a0 []int8
 	var b0 []int8
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11372,8 +10848,8 @@ func BenchmarkVSSAIndexNeg(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepIndexNeg(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone37(a0) }, func() { vssaSubsetRefIndexNeg(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -11384,56 +10860,48 @@ func BenchmarkVSSAIndexNeg(b *testing.B) {
 	w0 := vssaSubsetClone37(a0)
 	vssaSubsetRefIndexNeg(w0)
 	inPlace := !vssaSubsetSame37(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int8, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone37(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIndexNeg0 = vssaSubsetRefIndexNeg(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkIndexNeg0 = IndexNeg(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore37(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefIndexNeg(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore37(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				IndexNeg(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkIndexNeg0 keeps result 0 of BenchmarkVSSAIndexNeg's calls.
+var vssaSubsetSinkIndexNeg0 int
 
 // vssaSubsetRefCountOf16 is CountOf16's Go original.
 func vssaSubsetRefCountOf16(s []uint16, n int, c uint16) int {
@@ -11518,11 +10986,9 @@ func FuzzVSSACountOf16(f *testing.F) {
 }
 
 // BenchmarkVSSACountOf16 times gc's CountOf16 (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACountOf16(b *testing.B) {
 	var a0 []uint16
 	var a1 int
@@ -11530,7 +10996,7 @@ func BenchmarkVSSACountOf16(b *testing.B) {
 	var b0 []uint16
 	var b1 int
 	var b2 uint16
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11551,8 +11017,8 @@ func BenchmarkVSSACountOf16(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCountOf16(w0, a1, a2) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone36(a0) }, func() { vssaSubsetRefCountOf16(w0, a1, a2) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 			b2 = a2
@@ -11567,56 +11033,48 @@ func BenchmarkVSSACountOf16(b *testing.B) {
 	w0 := vssaSubsetClone36(a0)
 	vssaSubsetRefCountOf16(w0, a1, a2)
 	inPlace := !vssaSubsetSame36(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*2)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint16, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone36(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountOf160 = vssaSubsetRefCountOf16(c0[k], a1, a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountOf160 = CountOf16(c0[k], a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore36(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefCountOf16(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore36(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				CountOf16(c0[k], a1, a2)
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCountOf160 keeps result 0 of BenchmarkVSSACountOf16's calls.
+var vssaSubsetSinkCountOf160 int
 
 // vssaSubsetRefCountNeg is CountNeg's Go original.
 func vssaSubsetRefCountNeg(s []int8) uint8 {
@@ -11697,15 +11155,13 @@ func FuzzVSSACountNeg(f *testing.F) {
 }
 
 // BenchmarkVSSACountNeg times gc's CountNeg (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSACountNeg(b *testing.B) {
 	var a0 []int8
 	var b0 []int8
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11723,8 +11179,8 @@ func BenchmarkVSSACountNeg(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepCountNeg(w0) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone37(a0) }, func() { vssaSubsetRefCountNeg(w0) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 		}
 	}
@@ -11735,56 +11191,48 @@ func BenchmarkVSSACountNeg(b *testing.B) {
 	w0 := vssaSubsetClone37(a0)
 	vssaSubsetRefCountNeg(w0)
 	inPlace := !vssaSubsetSame37(w0, a0)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*1)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]int8, batch)
 	for k := range c0 {
 		c0[k] = vssaSubsetClone37(a0)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountNeg0 = vssaSubsetRefCountNeg(c0[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkCountNeg0 = CountNeg(c0[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore37(c0[k], a0)
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefCountNeg(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore37(c0[k], a0)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				CountNeg(c0[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkCountNeg0 keeps result 0 of BenchmarkVSSACountNeg's calls.
+var vssaSubsetSinkCountNeg0 uint8
 
 // vssaSubsetRefWideScale is WideScale's Go original.
 func vssaSubsetRefWideScale(s []uint64, t []int64) (uint64, int64) {
@@ -11876,17 +11324,15 @@ func FuzzVSSAWideScale(f *testing.F) {
 }
 
 // BenchmarkVSSAWideScale times gc's WideScale (its Go original) and vssa's on the same
-// input. Run the test binary once per round for interleaved rounds:
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
 //
-//	for i in $(seq 10); do ./x.test -test.run NONE -test.bench VSSA -test.count 1; done | benchstat -col /impl -
-//
-// (go test -count N runs impl=gc N times, then impl=vssa N times.)
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
 func BenchmarkVSSAWideScale(b *testing.B) {
 	var a0 []uint64
 	var a1 []int64
 	var b0 []uint64
 	var b1 []int64
-	best, bestScale := time.Duration(-1), 0
+	best, bestScale, bestTry := -1, 0, 0
 	for try := range 40 {
 		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
 			break // the smallest room that does
@@ -11910,8 +11356,8 @@ func BenchmarkVSSAWideScale(b *testing.B) {
 		if vssaSubsetCatch(func() { vssaSubsetStepWideScale(w0, w1) }) != "" {
 			continue
 		}
-		if d := vssaSubsetWorkTime(func() { w0 = vssaSubsetClone10(a0); w1 = vssaSubsetClone4(a1) }, func() { vssaSubsetRefWideScale(w0, w1) }); d > best {
-			best, bestScale = d, 1<<(try/10)
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
 			b0 = a0
 			b1 = a1
 		}
@@ -11925,9 +11371,9 @@ func BenchmarkVSSAWideScale(b *testing.B) {
 	w1 := vssaSubsetClone4(a1)
 	vssaSubsetRefWideScale(w0, w1)
 	inPlace := !vssaSubsetSame10(w0, a0) || !vssaSubsetSame4(w1, a1)
-	batch := 64
-	if inPlace {
-		batch = 16
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
 	}
 	c0 := make([][]uint64, batch)
 	for k := range c0 {
@@ -11937,11 +11383,24 @@ func BenchmarkVSSAWideScale(b *testing.B) {
 	for k := range c1 {
 		c1[k] = vssaSubsetClone4(a1)
 	}
-	b.Run("impl=gc", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWideScale0, vssaSubsetSinkWideScale1 = vssaSubsetRefWideScale(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWideScale0, vssaSubsetSinkWideScale1 = WideScale(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
 			if inPlace {
 				for k := range batch {
 					vssaSubsetRestore10(c0[k], a0)
@@ -11949,38 +11408,19 @@ func BenchmarkVSSAWideScale(b *testing.B) {
 				}
 			}
 			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				vssaSubsetRefWideScale(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
 		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
-	b.Run("impl=vssa", func(b *testing.B) {
-		vssaSubsetNoteCount(b)
-		var ns int64
-		calls := 0
-		for b.Loop() {
-			if inPlace {
-				for k := range batch {
-					vssaSubsetRestore10(c0[k], a0)
-					vssaSubsetRestore4(c1[k], a1)
-				}
-			}
-			t0 := time.Now()
-			for k := range batch {
-				_ = k
-				WideScale(c0[k], c1[k])
-			}
-			ns += time.Since(t0).Nanoseconds()
-			calls += batch
-		}
-		b.ReportMetric(float64(ns)/float64(calls), "ns/op")
-	})
+	}
+	vssaSubsetReport(b, ns, batch)
 	_ = inPlace
 }
+
+// vssaSubsetSinkWideScale0 keeps result 0 of BenchmarkVSSAWideScale's calls.
+var vssaSubsetSinkWideScale0 uint64
+
+// vssaSubsetSinkWideScale1 keeps result 1 of BenchmarkVSSAWideScale's calls.
+var vssaSubsetSinkWideScale1 int64
 
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
@@ -12105,32 +11545,44 @@ func vssaSubsetDeclName(fd *vssaast.FuncDecl) string {
 	return ""
 }
 
-// vssaSubsetWorkTime returns the shortest of three timed calls of call, each
-// after an untimed prepare (fresh copies of what it writes): how long
-// the Go original works on an input, to pick the benchmark's.
-func vssaSubsetWorkTime(prepare, call func()) time.Duration {
-	d := time.Duration(math.MaxInt64)
-	for range 3 {
-		prepare()
-		t0 := time.Now()
-		call()
-		d = min(d, time.Since(t0))
+// vssaSubsetBatch returns how many calls a benchmark times together: up
+// to 64 (16 on an input written in place, restored before each batch),
+// as many as keep the batch's copies of the written arguments (bytes
+// each) within 16384 bytes, so that both sides are timed on data in
+// the first-level cache. A larger set was timed on the second-level
+// cache, which the other processes of a loaded machine share: both
+// sides then varied by 2x from run to run.
+func vssaSubsetBatch(inPlace bool, bytes int) int {
+	most := 64
+	if inPlace {
+		most = 16
 	}
-	return d
+	return max(1, min(most, 16384/max(bytes, 1)))
 }
 
-// vssaSubsetCountNoted is set once vssaSubsetNoteCount has said that -count N
-// does not interleave.
-var vssaSubsetCountNoted bool
-
-// vssaSubsetNoteCount says, once, that -count N above 1 measures impl=gc N
-// times and then impl=vssa N times, at different moments of a loaded
-// machine, and how to interleave them.
-func vssaSubsetNoteCount(b *testing.B) {
-	if f := vssaflag.Lookup("test.count"); f != nil && f.Value.String() != "1" && !vssaSubsetCountNoted {
-		vssaSubsetCountNoted = true
-		b.Logf("-count %s is not interleaved (impl=gc %[1]s times, then impl=vssa): for interleaved rounds run the test binary once per round, with -test.count 1", f.Value)
+// vssaSubsetReport reports each side's time a call, gc-ns/op and
+// vssa-ns/op, and their ratio gc/vssa (above 1, vssa is faster). A
+// side's time is the 10th percentile of its batches' times: that of a
+// batch the machine left alone. The mean counted the batches during
+// which the process was descheduled, whole time slices of other
+// processes, and swung a ratio from 0.3 to 1.5 between runs of one
+// binary; the median still moved with the neighbours' load.
+func vssaSubsetReport(b *testing.B, ns [2][]int64, batch int) {
+	gc, vssa := vssaSubsetLow(ns[0]), vssaSubsetLow(ns[1])
+	b.ReportMetric(gc/float64(batch), "gc-ns/op")
+	b.ReportMetric(vssa/float64(batch), "vssa-ns/op")
+	if vssa > 0 {
+		b.ReportMetric(gc/vssa, "gc/vssa")
 	}
+}
+
+// vssaSubsetLow returns the 10th percentile of ns.
+func vssaSubsetLow(ns []int64) float64 {
+	if len(ns) == 0 {
+		return 0
+	}
+	slices.Sort(ns)
+	return float64(ns[len(ns)/10])
 }
 
 func vssaSubsetGen1(g *vssaSubsetGen) byte { return byte(g.int()) }
