@@ -63,6 +63,7 @@ type emitter struct {
 	slotOff                 []int64                // each spill slot's offset from SP
 	localOff                []int64                // each local variable's offset from SP
 	swapUsed                bool                   // a parallel move went through the swap word
+	fallLabels              map[string]bool        // the labels only the code just before reaches (flagsreuse.go)
 	calls                   bool
 	swapClass               Class // of what the swap slot holds
 	unextended              map[*Instr]bool
@@ -291,6 +292,7 @@ func (e *emitter) body() error {
 		}
 	}
 	aligned := loopTops(order, e.target)
+	e.fallLabels = fallthroughLabels(order, e.target)
 	for i, b := range order {
 		next := -1
 		if i+1 < len(order) {
@@ -1109,6 +1111,7 @@ func (e *emitter) div(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 // compare sets the flags for Args[0] against Args[1] (or the
 // immediate).
 func (e *emitter) compare(in *Instr, uses []validate.Loc) {
+	ins := func(format string, args ...any) { e.setFlags(fmt.Sprintf("\t"+format, args...)) }
 	if in.Float {
 		// UCOMISD y, x sets the flags for x against y; for < and <= the
 		// operands are swapped so that the unordered case (NaN) fails
@@ -1117,18 +1120,18 @@ func (e *emitter) compare(in *Instr, uses []validate.Loc) {
 		if in.Cond == CondLt || in.Cond == CondLe {
 			x, y = y, x
 		}
-		e.ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
+		ins("UCOMI%s %s, %s", floatSuffix(in.Width), y, x)
 		return
 	}
 	if in.Test {
 		switch {
 		case in.MemY:
 			// The address registers follow Args[0].
-			e.ins("TESTQ %s, %s", e.reg(uses[0], GP), e.mem(in.Mem, uses[1:]))
+			ins("TESTQ %s, %s", e.reg(uses[0], GP), e.mem(in.Mem, uses[1:]))
 		case in.HasImm:
-			e.ins("TESTQ $%d, %s", in.Imm, e.reg(uses[0], GP))
+			ins("TESTQ $%d, %s", in.Imm, e.reg(uses[0], GP))
 		default:
-			e.ins("TESTQ %s, %s", e.reg(uses[1], GP), e.reg(uses[0], GP))
+			ins("TESTQ %s, %s", e.reg(uses[1], GP), e.reg(uses[0], GP))
 		}
 		return
 	}
@@ -1137,17 +1140,17 @@ func (e *emitter) compare(in *Instr, uses []validate.Loc) {
 		k := len(uses) - len(in.Mem.args())
 		x, size := e.mem(in.Mem, uses[k:]), sizeSuffix(in.MemWidth)
 		if in.HasImm {
-			e.ins("CMP%s %s, $%d", size, x, in.Imm)
+			ins("CMP%s %s, $%d", size, x, in.Imm)
 		} else {
-			e.ins("CMP%s %s, %s", size, x, e.reg(uses[0], GP))
+			ins("CMP%s %s, %s", size, x, e.reg(uses[0], GP))
 		}
 		return
 	}
 	if in.HasImm {
-		e.ins("CMPQ %s, $%d", e.reg(uses[0], GP), in.Imm)
+		ins("CMPQ %s, $%d", e.reg(uses[0], GP), in.Imm)
 		return
 	}
-	e.ins("CMPQ %s, %s", e.reg(uses[0], GP), e.reg(uses[1], GP))
+	ins("CMPQ %s, %s", e.reg(uses[0], GP), e.reg(uses[1], GP))
 }
 
 // sizeSuffix is the instruction suffix of an integer of width bytes.

@@ -752,6 +752,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			l.fail("%s on floats", in.Op)
 		}
 		x, y := args[0], args[1]
+		if v, k, ok := l.mulByLargePow2(x, y, w, fl); ok && op == BinMul {
+			set(l.def(GP, false, &Instr{Op: OpShift, Bin: BinShl, Width: w, Signed: s, Imm: k, HasImm: true, Args: []Value{l.value(v)}}))
+			return
+		}
 		commutes := op == BinAdd || op == BinMul || op == BinAnd || op == BinOr || op == BinXor
 		mi := &Instr{Op: OpBin, Bin: op, Width: w, Signed: s, Float: fl}
 		if _, ok := l.binImm(x, mi); ok && commutes && !fl {

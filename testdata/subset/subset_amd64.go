@@ -442,6 +442,9 @@ func CountOf16(s []uint16, n int, c uint16) int
 //go:noescape
 func CountNeg(s []int8) uint8
 
+//go:noescape
+func WideScale(s []uint64, t []int64) (uint64, int64)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

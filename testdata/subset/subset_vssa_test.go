@@ -11234,6 +11234,194 @@ func BenchmarkVSSACountNeg(b *testing.B) {
 // vssaSubsetSinkCountNeg0 keeps result 0 of BenchmarkVSSACountNeg's calls.
 var vssaSubsetSinkCountNeg0 uint8
 
+// vssaSubsetRefWideScale is WideScale's Go original.
+func vssaSubsetRefWideScale(s []uint64, t []int64) (uint64, int64) {
+	const two32 = 1 << 32
+	var u uint64
+	var v int64
+	for i, x := range s {
+		u = u*two32 + x + two32*uint64(i)
+		u ^= x * (1 << 63)
+	}
+	for _, y := range t {
+		v = v*(1<<40) - y*(-1<<63) + y*(1<<31)
+		v ^= (1 << 62) * y
+	}
+	return u, v
+}
+
+// vssaSubsetStepWideScale is WideScale's Go original, counting its loops' rounds.
+func vssaSubsetStepWideScale(s []uint64, t []int64) (uint64, int64) {
+	const two32 = 1 << 32
+	var u uint64
+	var v int64
+	for i, x := range s {
+		vssaSubsetStep()
+		u = u*two32 + x + two32*uint64(i)
+		u ^= x * (1 << 63)
+	}
+	for _, y := range t {
+		vssaSubsetStep()
+		v = v*(1<<40) - y*(-1<<63) + y*(1<<31)
+		v ^= (1 << 62) * y
+	}
+	return u, v
+}
+
+// vssaSubsetCheckWideScale runs WideScale and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWideScale(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen10(g)
+	b0 := vssaSubsetClone10(a0)
+	a1 := vssaSubsetGen4(g)
+	b1 := vssaSubsetClone4(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 uint64
+	var r1, w1 int64
+	vssaSubsetLogTake()
+	vssaSubsetChecks++
+	vssaSubsetSteps = 0
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetStepWideScale(b0, b1) })
+	if wantPanic == vssaSubsetStepPanic {
+		vssaSubsetSkipped++
+		return
+	}
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = WideScale(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("WideScale(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("WideScale(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("WideScale(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame5(r1, w1) {
+		t.Fatalf("WideScale(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+	if !vssaSubsetSame10(a0, b0) {
+		t.Fatalf("WideScale(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+	if !vssaSubsetSame4(a1, b1) {
+		t.Fatalf("WideScale(%s): argument 1 is %v after the call, after the Go original %v", in, a1, b1)
+	}
+}
+
+func TestVSSAWideScale(t *testing.T) {
+	vssaSubsetChecks, vssaSubsetSkipped = 0, 0
+	defer vssaSubsetReportSkipped(t)
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWideScale(t, g)
+	}
+}
+
+func FuzzVSSAWideScale(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWideScale(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWideScale times gc's WideScale (its Go original) and vssa's on the same
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
+//
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
+func BenchmarkVSSAWideScale(b *testing.B) {
+	var a0 []uint64
+	var a1 []int64
+	var b0 []uint64
+	var b1 []int64
+	best, bestScale, bestTry := -1, 0, 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%2 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen10(g)
+		g.scale = 1
+		if try%2 == 1 {
+			g.scale = 1 << (try / 10)
+		}
+		a1 = vssaSubsetGen4(g)
+		g.scale = 1
+		w0 := vssaSubsetClone10(a0)
+		w1 := vssaSubsetClone4(a1)
+		vssaSubsetSteps = 0
+		if vssaSubsetCatch(func() { vssaSubsetStepWideScale(w0, w1) }) != "" {
+			continue
+		}
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone10(a0)
+	w1 := vssaSubsetClone4(a1)
+	vssaSubsetRefWideScale(w0, w1)
+	inPlace := !vssaSubsetSame10(w0, a0) || !vssaSubsetSame4(w1, a1)
+	batch := vssaSubsetBatch(inPlace, cap(a0)*8+cap(a1)*8)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
+	}
+	c0 := make([][]uint64, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone10(a0)
+	}
+	c1 := make([][]int64, batch)
+	for k := range c1 {
+		c1[k] = vssaSubsetClone4(a1)
+	}
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWideScale0, vssaSubsetSinkWideScale1 = vssaSubsetRefWideScale(c0[k], c1[k])
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWideScale0, vssaSubsetSinkWideScale1 = WideScale(c0[k], c1[k])
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore10(c0[k], a0)
+					vssaSubsetRestore4(c1[k], a1)
+				}
+			}
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
+		}
+	}
+	vssaSubsetReport(b, ns, batch)
+	_ = inPlace
+}
+
+// vssaSubsetSinkWideScale0 keeps result 0 of BenchmarkVSSAWideScale's calls.
+var vssaSubsetSinkWideScale0 uint64
+
+// vssaSubsetSinkWideScale1 keeps result 1 of BenchmarkVSSAWideScale's calls.
+var vssaSubsetSinkWideScale1 int64
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -11303,6 +11491,7 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "IndexNeg", "0231560dcde6ba1e4e88a407b6d4921b1a165fcb5fd60bd8c7593d1d417a75bc"},
 		{"subset.go", "CountOf16", "2c5b033801be1748fafd01420852a00094129fe9820f00a75e52234682c83091"},
 		{"subset.go", "CountNeg", "8c7e8e26e9db66355fb7a8cab7ed642f0a881a134bd7e8787f8b7f4983b789c2"},
+		{"mulshift.go", "WideScale", "2c22e593bb7e4939757f280af71904599d187b2f1a6ab883c42caa730f186bf7"},
 	})
 }
 
