@@ -37,12 +37,19 @@ type vectorPlan struct {
 }
 
 // vectorizable returns the plan for cl, or nil: the header only steps
-// the index (its one phi), and the body is loads of element x of bases
-// fixed in the loop, lane-wise operations, and one store of element x,
-// last.
+// the index (its one phi), and the body is one block, b: loads of
+// element x of bases fixed in the loop, lane-wise operations, and one
+// store of element x, last.
 func vectorizable(m *Func, cl *countedLoop) *vectorPlan {
 	h, b := cl.h, cl.b
 	if len(h.Phis) != 1 {
+		return nil
+	}
+	if len(cl.body) != 1 {
+		// The vector loop is made of b's instructions alone: the
+		// other blocks of a longer body (a conditional store before
+		// the element-wise latch) would not run for the elements it
+		// covers.
 		return nil
 	}
 	if len(h.Instrs) != 1+int(cl.ahead) {
