@@ -18,7 +18,6 @@ import "math"
 // staying the same: Extent, an offset from the unchanged base, holds.
 func foldIndexLeas(m *Func) {
 	def := definitions(m)
-	reads := readCounts(m)
 	// lea returns v's definition as an OpLea x+k, an OpLea of its own
 	// or made of an addition or subtraction of a constant at 64 bits (emitted as a
 	// LEAQ when its operand stays live).
@@ -51,37 +50,5 @@ func foldIndexLeas(m *Func) {
 		mem.Index, mem.Disp = d.Mem.Base, disp
 		return mem, true
 	}
-	foldable := map[Value]int{}
-	for _, b := range m.Blocks {
-		for _, in := range b.Instrs {
-			if !in.hasMem() {
-				continue
-			}
-			if d := lea(in.Mem.Index); d != nil {
-				if _, ok := folded(in, d); ok {
-					foldable[in.Mem.Index]++
-				}
-			}
-		}
-	}
-	for _, b := range m.Blocks {
-		for _, in := range b.Instrs {
-			if !in.hasMem() {
-				continue
-			}
-			v := in.Mem.Index
-			d := lea(v)
-			if d == nil || foldable[v] != reads[v] {
-				continue
-			}
-			mem, ok := folded(in, d)
-			if !ok {
-				continue
-			}
-			// The address registers are the last operands.
-			k := len(in.Args) - len(in.Mem.args())
-			in.Mem = mem
-			in.Args = append(in.Args[:k:k], mem.args()...)
-		}
-	}
+	foldAddressOperands(m, func(mem Mem) Value { return mem.Index }, lea, folded)
 }

@@ -16,7 +16,6 @@ package native
 // beside its base.
 func foldLeas(m *Func) {
 	def := definitions(m)
-	reads := readCounts(m)
 	lea := func(v Value) *Instr {
 		if v == NoValue {
 			return nil
@@ -48,15 +47,26 @@ func foldLeas(m *Func) {
 		}
 		return mem, false
 	}
+	foldAddressOperands(m, func(mem Mem) Value { return mem.Base }, lea, folded)
+}
+
+// foldAddressOperands rewrites every memory operand whose register
+// operand(mem) is defined by an address lea recognises into the address
+// folded gives, but only where every read of that register folds so,
+// so that its definition goes (removeDead) rather than staying live
+// beside the registers it was made from. foldLeas folds bases,
+// foldIndexLeas indexes.
+func foldAddressOperands(m *Func, operand func(Mem) Value, lea func(Value) *Instr, folded func(in, d *Instr) (Mem, bool)) {
+	reads := readCounts(m)
 	foldable := map[Value]int{}
 	for _, b := range m.Blocks {
 		for _, in := range b.Instrs {
 			if !in.hasMem() {
 				continue
 			}
-			if d := lea(in.Mem.Base); d != nil {
+			if d := lea(operand(in.Mem)); d != nil {
 				if _, ok := folded(in, d); ok {
-					foldable[in.Mem.Base]++
+					foldable[operand(in.Mem)]++
 				}
 			}
 		}
@@ -66,7 +76,7 @@ func foldLeas(m *Func) {
 			if !in.hasMem() {
 				continue
 			}
-			v := in.Mem.Base
+			v := operand(in.Mem)
 			d := lea(v)
 			if d == nil || foldable[v] != reads[v] {
 				continue
