@@ -41,16 +41,23 @@ func TestSignalReachesChecker(t *testing.T) {
 	}
 }
 
-// childOf returns the pid of a child process of parent, or 0.
+// childOf returns the pid of a child process of parent, or 0. Each
+// thread lists the children it forked, and the Go runtime forks from
+// whichever thread runs exec, so every thread's list is read.
 func childOf(parent int) int {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", parent, parent))
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", parent))
 	if err != nil {
 		return 0
 	}
-	fields := strings.Fields(string(data))
-	if len(fields) == 0 {
-		return 0
+	for _, task := range tasks {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", parent, task.Name()))
+		if err != nil {
+			continue
+		}
+		if fields := strings.Fields(string(data)); len(fields) > 0 {
+			pid, _ := strconv.Atoi(fields[0])
+			return pid
+		}
 	}
-	pid, _ := strconv.Atoi(fields[0])
-	return pid
+	return 0
 }
