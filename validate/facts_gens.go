@@ -46,7 +46,19 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpBoundsCheck:
 		check := CheckFacts(f, in)
 		return c.unwrapped(append(avail, check...), check, args[0], use)
-	case ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+	case ir.OpSliceCheck:
+		// As for a bounds check: a high bound or max x + k that passed
+		// (0 ≤ it) did not wrap around, so it is x + k (the length
+		// of src[s:s+3] is 3: lenOf).
+		check := CheckFacts(f, in)
+		avail = append(avail, check...)
+		for _, b := range args[1:3] {
+			if b != ir.NoReg {
+				avail = c.unwrapped(avail, check, b, use)
+			}
+		}
+		return avail
+	case ir.OpShiftCheck, ir.OpLenCheck:
 		return append(avail, CheckFacts(f, in)...)
 	}
 	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
@@ -327,9 +339,26 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 			avail = c.equal(avail, r, h, -k)
 		} else { // the slice ran: 0 ≤ lo
 			avail = append(avail, le(r, h, 0))
+			avail = c.span(avail, r, lo, h, use)
 		}
 	}
 	return avail
+}
+
+// span returns avail with r = k, for r = top - lo (the length or
+// capacity of x[lo:top], top its high bound or max) where top is
+// defined as lo + k and avail shows top - lo = k (the sum did not wrap:
+// unwrapped): the length of src[s:s+3] is 3 whatever s is.
+func (c *FactRules) span(avail []Fact, r, lo, top ir.Reg, use int) []Fact {
+	def := c.definition(top, use)
+	if def == nil {
+		return avail
+	}
+	x, k, ok := c.offset(def, use)
+	if !ok || x != lo || k < 0 || !c.Implied(le(top, lo, k), avail, use) || !c.Implied(le(lo, top, -k), avail, use) {
+		return avail
+	}
+	return append(avail, le(r, ir.NoReg, k), le(ir.NoReg, r, -k))
 }
 
 // capOf returns avail with the facts of r = cap s for a sub-slice s =
@@ -368,6 +397,7 @@ func (c *FactRules) capOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 			avail = c.equal(avail, r, top, -k)
 		} else {
 			avail = append(avail, le(r, top, 0))
+			avail = c.span(avail, r, lo, top, use)
 		}
 	}
 	return avail
