@@ -15,7 +15,8 @@ import (
 // nilness is: alongNil), a comparison of integers its relation (or the
 // negation's on the false edge), nonzero x also 1 ≤ x for an x never
 // negative, the ok of a comma-ok type assertion its value's
-// (assertionFacts). None in a block the recover
+// (assertionFacts), uint(i) < uint(len(s)) 0 ≤ i < len s too
+// (signedViews). None in a block the recover
 // block reaches whose condition the entry block computes (it may not
 // have run).
 func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
@@ -48,7 +49,7 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 			fs = c.alongNil(fs[0].Kind, fs[0].Reg, b.Index)
 		}
 	}
-	return fs
+	return c.signedViews(fs, b.Index)
 }
 
 // OutcomeFacts are facts that hold exactly when the comparison cmp, in
