@@ -15,8 +15,7 @@ import (
 // nilness is: alongNil), a comparison of integers its relation (or the
 // negation's on the false edge), nonzero x also 1 ≤ x for an x never
 // negative, the ok of a comma-ok type assertion its value's
-// (assertionFacts), uint(i) < uint(len(s)) 0 ≤ i < len s too
-// (signedViews). None in a block the recover
+// (assertionFacts). None in a block the recover
 // block reaches whose condition the entry block computes (it may not
 // have run).
 func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
@@ -49,7 +48,7 @@ func (c *FactRules) EdgeFacts(b *ir.Block, e int) []Fact {
 			fs = c.alongNil(fs[0].Kind, fs[0].Reg, b.Index)
 		}
 	}
-	return c.signedViews(fs, b.Index)
+	return fs
 }
 
 // OutcomeFacts are facts that hold exactly when the comparison cmp, in
