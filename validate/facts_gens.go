@@ -171,6 +171,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		if k == 0 || k > 0 && c.Implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.Implied(le(ir.NoReg, x, k-lo), avail, use) {
 			avail = c.equal(avail, r, x, k)
 		}
+		avail = c.refolded(avail, r, x, k, use)
 	case ir.OpAnd, ir.OpAndNot:
 		// The bits of x & y are among those of each operand's, those of
 		// x &^ y among x's: 0 ≤ r ≤ an operand that is not negative.
@@ -210,6 +211,31 @@ func (c *FactRules) offset(in *ir.Instr, use int) (x ir.Reg, k int64, ok bool) {
 		k = -k
 	}
 	return x, k, true
+}
+
+// refolded returns avail with r = y + j, for r = x + k and x itself
+// y + i of a constant i (j = i + k), where y + j does not overflow:
+// sums wrap around modulo 2^w, so r is y + j modulo 2^w whatever x
+// did, and exactly y for j = 0. gc folds (s+2)-2 to s too (s2's
+// decoder: s += 2; … src[s-2]).
+func (c *FactRules) refolded(avail []Fact, r, x ir.Reg, k int64, use int) []Fact {
+	def := c.definition(x, use)
+	if def == nil {
+		return avail
+	}
+	y, i, ok := c.offset(def, use)
+	if !ok || !types.Identical(c.f.TypeOf(y), c.f.TypeOf(r)) {
+		return avail
+	}
+	j, ok := addInt(i, k)
+	if !ok {
+		return avail
+	}
+	lo, hi := c.typeBounds(c.f.TypeOf(r))
+	if j == 0 || j > 0 && c.Implied(le(y, ir.NoReg, hi-j), avail, use) || j < 0 && c.Implied(le(ir.NoReg, y, j-lo), avail, use) {
+		avail = c.equal(avail, r, y, j)
+	}
+	return avail
 }
 
 // unwrapped returns avail with r = x + k, for an r defined as x plus a
