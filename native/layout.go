@@ -8,7 +8,6 @@ import "sort"
 // but with each loop's header after the loop's other blocks, so that
 // the loop's test sits at its bottom and falls through to the exit (an
 // iteration takes one branch, back to the body's top), or, for a loop
-// whose header does not exit, the header on top (headerExits), or, for a loop
 // whose latch several paths reach, the latch and the header on top
 // (topLatch), and the preemption polls, which rarely run, and
 // combineChecks' slow sides, which run only to panic, at the end.
@@ -41,14 +40,6 @@ func layout(f *Func) []*Block {
 					place(latchPathsFirst(f, b, l, body, inner))
 					continue
 				}
-				if !headerExits(f, b, body) {
-					// The header on top: at the bottom its test could
-					// not fall through to an exit.
-					placed[b.Index] = true
-					hot = append(hot, b)
-					place(inner)
-					continue
-				}
 				place(inner)
 			}
 			placed[b.Index] = true
@@ -61,23 +52,6 @@ func layout(f *Func) []*Block {
 	}
 	place(rpo)
 	return append(hot, cold...)
-}
-
-// headerExits reports whether the loop header h (of body) has a
-// successor outside the loop. One that has not (a loop whose test is
-// q >= c || q*y > r, the header testing only q >= c, both ways into
-// the body; a for { } loop) goes on top: at the bottom the loop's
-// entry jumps to it and it jumps back into the body (math/bits.Div64's
-// loops: two jumps a call each, their body seldom running), on top
-// the entry falls into it and it into the body, and the latch's jump
-// back to it is the one taken branch an iteration either way.
-func headerExits(f *Func, h *Block, body []bool) bool {
-	for _, s := range h.Succs {
-		if !body[s] {
-			return true
-		}
-	}
-	return false
 }
 
 // topLatch returns the latch of the loop of header h (body) to put on

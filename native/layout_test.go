@@ -29,20 +29,3 @@ func TestLatchOnTop(t *testing.T) {
 	}
 	t.Errorf("no ADDQ $1 in Skip:\n%s", text)
 }
-
-// TestHeaderOnTopWhenItDoesNotExit checks that Fix's loop, whose
-// header tests only the first half of q >= c || q*y > r (both ways go
-// into the body, as in math/bits.Div64), has its header on top: the
-// entry falls into it and it into the multiply, instead of jumping to
-// the header at the bottom, which jumps back up to the multiply.
-func TestHeaderOnTopWhenItDoesNotExit(t *testing.T) {
-	src := "func Fix(q, y, r, u uint64) uint64 {\n\tfor q >= 1<<32 || q*y > r<<32+u {\n\t\tq--\n\t\tr += y\n\t\tif r >= 1<<32 {\n\t\t\tbreak\n\t\t}\n\t}\n\treturn q\n}\n"
-	text := compileOne(t, src, "Fix")
-	jmp, mul := strings.Index(text, "\tJMP "), strings.Index(text, "\tIMULQ ")
-	if mul < 0 {
-		t.Fatalf("no IMULQ in Fix:\n%s", text)
-	}
-	if jmp >= 0 && jmp < mul {
-		t.Errorf("Fix jumps before reaching the loop's multiply:\n%s", text)
-	}
-}
