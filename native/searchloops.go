@@ -18,6 +18,10 @@
 // element the original loop would not reach by index (below the bound
 // and, where the loop checks it, the length), so no load can fault that
 // the original's could not.
+//
+// A compare loop (compareloops.go), which steps through two arrays
+// until their elements differ, gets the same vector loop, comparing the
+// two arrays' vectors lane by lane instead of one with c.
 
 package native
 
@@ -35,8 +39,14 @@ type searchLoop struct {
 	jp         int    // p's index in h's preds
 	load, br   *Instr // b's load and branch
 	check      *Instr // b's bounds check of x, or nil
-	ahead      bool   // the header steps its phi and tests x = phi + 1 (h's first instruction)
-	start      int64  // x's first value
+	// A compare loop's (compareloops.go): other is the load of the
+	// second array (load is the first), br is nil, and bounds are the
+	// values fixed in the loop that x stays below in the vector loop,
+	// besides the header's bound.
+	other  *Instr
+	bounds []Value
+	ahead  bool  // the header steps its phi and tests x = phi + 1 (h's first instruction)
+	start  int64 // x's first value
 }
 
 // searchLoops vectorises every search loop it recognises.
@@ -44,6 +54,8 @@ func searchLoops(m *Func) {
 	loops := naturalLoops(m)
 	for _, h := range loopHeaders(loops) {
 		if sl := findSearchLoop(m, m.Blocks[h], loops[h]); sl != nil {
+			vectorizeSearch(m, sl)
+		} else if sl := findCompareLoop(m, m.Blocks[h], loops[h]); sl != nil {
 			vectorizeSearch(m, sl)
 		}
 	}
@@ -57,30 +69,12 @@ func searchLoops(m *Func) {
 // the loop, and branches out of the loop when it equals c (fixed in the
 // loop, compared at the element's width); the latch steps x by one.
 func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
-	if len(h.Phis) != 1 || len(h.Preds) != 2 || len(h.Instrs) > 2 || len(h.Succs) != 2 {
-		return nil
-	}
-	def := definitions(m)
-	fixed := func(v Value) bool { d := def[v]; return d.block == nil || !inBody[d.block.Index] }
-	isStep := func(in *Instr, from Value) bool {
-		return in.Op == OpBin && in.Bin == BinAdd && in.HasImm && in.Imm == 1 && in.Width == 8 && in.Args[0] == from
-	}
-	x := h.Phis[0].Dst
-	ahead := len(h.Instrs) == 2
-	if ahead {
-		// A range loop's: the header steps the phi, x = iv + 1, and
-		// tests that.
-		if !isStep(h.Instrs[0], x) {
-			return nil
-		}
-		x = h.Instrs[0].Dst
-	}
-	hbr := h.Instrs[len(h.Instrs)-1]
-	if hbr.Op != OpBranch || hbr.Cond != CondLt || !hbr.Signed || hbr.Float || hbr.Width != 8 || hbr.Args[0] != x || !hbr.HasImm && !fixed(hbr.Args[1]) {
+	x, ahead, def, fixed := searchHeader(m, h, inBody)
+	if x == NoValue {
 		return nil
 	}
 	b := m.Blocks[h.Succs[0]]
-	if !inBody[b.Index] || inBody[h.Succs[1]] || len(b.Preds) != 1 || len(b.Phis) != 0 || len(b.Succs) != 2 {
+	if len(b.Preds) != 1 || len(b.Phis) != 0 || len(b.Succs) != 2 {
 		return nil
 	}
 	sl := &searchLoop{h: h, b: b, ahead: ahead}
@@ -92,6 +86,12 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		return nil
 	}
 	ld, br := code[0], code[1]
+	if br.Op == OpBranch && !br.HasImm && len(br.Args) == 2 && br.Args[1] == ld.Dst && br.Args[0] != ld.Dst && (br.Cond == CondEq || br.Cond == CondNe) {
+		// c == s[i], as slices.Index writes it: equality is symmetric.
+		nb := *br
+		nb.Args = []Value{br.Args[1], br.Args[0]}
+		br = &nb
+	}
 	switch {
 	case ld.Op != OpLoad || ld.Float || ld.Width > 4 || ld.MemFirst || ld.MemY:
 		return nil
@@ -124,7 +124,7 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
 			return nil
 		}
-		if !isStep(l.Instrs[0], x) || l.Instrs[1].Op != OpJump {
+		if !isIndexStep(l.Instrs[0], x) || l.Instrs[1].Op != OpJump {
 			return nil
 		}
 		next = l.Instrs[0].Dst
@@ -136,40 +136,84 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		}
 	}
 	jb := indexOf(h.Preds, l.Index)
-	if jb < 0 || h.Phis[0].Args[jb] != next {
-		return nil
-	}
-	sl.jp = 1 - jb
-	sl.p = m.Blocks[h.Preds[sl.jp]]
-	// From a constant ≥ 0: the vector loop's addresses are then those
-	// of elements the original loop reaches.
-	start := def[h.Phis[0].Args[sl.jp]].instr
-	if start == nil || start.Op != OpConst || start.Float {
-		return nil
-	}
-	sl.start = start.Imm
-	if ahead {
-		sl.start++
-	}
-	if sl.start < 0 {
-		return nil
-	}
-	pj := sl.p.Instrs[len(sl.p.Instrs)-1]
-	if len(sl.p.Succs) != 1 || pj.Op != OpJump {
+	if jb < 0 || h.Phis[0].Args[jb] != next || !searchStart(m, sl, def, 1-jb) {
 		return nil
 	}
 	sl.l, sl.load, sl.br = l, ld, br
 	return sl
 }
 
+// searchHeader recognises the header of a search or compare loop: its
+// one phi is the index, and it only tests x < n, n fixed in the loop (or
+// steps its phi to x and tests that, as a range loop does). It returns
+// x (NoValue if h is not such a header), whether the header steps, the
+// definitions of m's values and whether a value is fixed in the loop.
+func searchHeader(m *Func, h *Block, inBody []bool) (x Value, ahead bool, def []definition, fixed func(Value) bool) {
+	if len(h.Phis) != 1 || len(h.Preds) != 2 || len(h.Instrs) > 2 || len(h.Succs) != 2 {
+		return NoValue, false, nil, nil
+	}
+	def = definitions(m)
+	fixed = func(v Value) bool { d := def[v]; return d.block == nil || !inBody[d.block.Index] }
+	x = h.Phis[0].Dst
+	ahead = len(h.Instrs) == 2
+	if ahead {
+		// A range loop's: the header steps the phi, x = iv + 1, and
+		// tests that.
+		if !isIndexStep(h.Instrs[0], x) {
+			return NoValue, false, nil, nil
+		}
+		x = h.Instrs[0].Dst
+	}
+	hbr := h.Instrs[len(h.Instrs)-1]
+	if hbr.Op != OpBranch || hbr.Cond != CondLt || !hbr.Signed || hbr.Float || hbr.Width != 8 || hbr.Args[0] != x || !hbr.HasImm && !fixed(hbr.Args[1]) {
+		return NoValue, false, nil, nil
+	}
+	if !inBody[h.Succs[0]] || inBody[h.Succs[1]] {
+		return NoValue, false, nil, nil
+	}
+	return x, ahead, def, fixed
+}
+
+// isIndexStep reports whether in is from + 1.
+func isIndexStep(in *Instr, from Value) bool {
+	return in.Op == OpBin && in.Bin == BinAdd && in.HasImm && in.Imm == 1 && in.Width == 8 && in.Args[0] == from
+}
+
+// searchStart sets sl's preheader (h's pred jp) and the index's first
+// value, reporting whether that is a constant ≥ 0 (the vector loop's
+// addresses are then those of elements the original loop reaches) and
+// the preheader only jumps to the header.
+func searchStart(m *Func, sl *searchLoop, def []definition, jp int) bool {
+	h := sl.h
+	sl.jp = jp
+	sl.p = m.Blocks[h.Preds[jp]]
+	start := def[h.Phis[0].Args[jp]].instr
+	if start == nil || start.Op != OpConst || start.Float {
+		return false
+	}
+	sl.start = start.Imm
+	if sl.ahead {
+		sl.start++
+	}
+	if sl.start < 0 {
+		return false
+	}
+	pj := sl.p.Instrs[len(sl.p.Instrs)-1]
+	return len(sl.p.Succs) == 1 && pj.Op == OpJump
+}
+
 // vectorizeSearch puts the vector loop between sl's preheader and its
 // header.
 func vectorizeSearch(m *Func, sl *searchLoop) {
 	h := sl.h
-	pos := sl.br.Pos
+	pos := sl.load.Pos
 	w := int64(sl.load.Width)
 	lanes := 16 / w
-	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, sl.br, sl.start, w)
+	bounds := sl.bounds
+	if sl.check != nil {
+		bounds = []Value{sl.check.Args[1]}
+	}
+	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], bounds, sl.br, pos, sl.start, w)
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
@@ -180,11 +224,21 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	vh.Preds, vh.Succs = []int{sl.p.Index, vl.Index}, []int{vb.Index, vr.Index}
 	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}}
 	instr(vh, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{xv, lim}})
-	// vb: the mask of the lanes equal to c; out at the first that has one.
-	mem := sl.load.Mem
-	mem.Index = xv
-	v := instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
-	mask := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	// vb: the mask of the lanes equal to c (of a compare loop's lanes
+	// that differ); out at the first that has one.
+	load := func(ld *Instr) Value {
+		mem := ld.Mem
+		mem.Index = xv
+		return instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
+	}
+	v := load(sl.load)
+	var mask Value
+	if sl.other == nil {
+		mask = instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	} else {
+		eq := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Float: sl.load.Float, Vec: 16, Args: []Value{v, load(sl.other)}})
+		mask = instr(vb, GP, &Instr{Op: OpBin, Bin: BinXor, Width: 8, HasImm: true, Imm: 0xffff, Args: []Value{eq}})
+	}
 	instr(vb, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 8, HasImm: true, Args: []Value{mask}})
 	vb.Preds, vb.Succs = []int{vh.Index}, []int{vf.Index, vl.Index}
 	// vl: the next vector.
@@ -217,14 +271,15 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 
 // vectorPrelude adds to the end of p, a loop's preheader, what a vector
 // loop in front of the loop needs: lim, below which a vector of element
-// x (width w) lies below the loop's bound (hbr's) and the length check
-// tests (or nil), lim = min(n, len) - lanes + 1, or that bound if the
-// subtraction wraps; vc, the value cmp compares the element with in
-// every lane; x0, the index's first value, start.
-func vectorPrelude(m *Func, p *Block, hbr, check, cmp *Instr, start, w int64) (lim, vc, x0 Value) {
+// x (width w) lies below the loop's bound (hbr's) and the other bounds
+// (a length check's, or those a compare loop's iterations test),
+// lim = min(n, bounds...) - lanes + 1, or that bound if the subtraction
+// wraps; vc, the value cmp compares the element with in every lane
+// (NoValue without cmp); x0, the index's first value, start.
+func vectorPrelude(m *Func, p *Block, hbr *Instr, bounds []Value, cmp *Instr, pos token.Pos, start, w int64) (lim, vc, x0 Value) {
 	var pre []*Instr
 	def := func(c Class, in *Instr) Value {
-		in.Dst, in.Pos = m.newValue(c, false), cmp.Pos
+		in.Dst, in.Pos = m.newValue(c, false), pos
 		pre = append(pre, in)
 		return in.Dst
 	}
@@ -237,17 +292,20 @@ func vectorPrelude(m *Func, p *Block, hbr, check, cmp *Instr, start, w int64) (l
 	min := func(a, b Value) Value {
 		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
 	}
-	if check != nil {
-		bound = min(check.Args[1], bound)
+	for _, b := range bounds {
+		bound = min(b, bound)
 	}
 	lim = min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: 16/w - 1, Args: []Value{bound}}), bound)
-	c := NoValue
-	if cmp.HasImm {
-		c = def(GP, &Instr{Op: OpConst, Imm: cmp.Imm, Width: 8})
-	} else {
-		c = cmp.Args[1]
+	vc = NoValue
+	if cmp != nil {
+		c := NoValue
+		if cmp.HasImm {
+			c = def(GP, &Instr{Op: OpConst, Imm: cmp.Imm, Width: 8})
+		} else {
+			c = cmp.Args[1]
+		}
+		vc = def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
 	}
-	vc = def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
 	x0 = def(GP, &Instr{Op: OpConst, Imm: start, Width: 8})
 	jump := p.Instrs[len(p.Instrs)-1]
 	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
