@@ -10,7 +10,9 @@ import (
 // compareSrc holds compare loops of the shapes compareloops.go
 // recognises (compress/flate's matchLen, slices.Equal over floats,
 // slices.Compare with cmp.Compare, a loop with bounds checks of both
-// arrays) and slices.Index, whose test is written c == s[i].
+// arrays, snappy's extendMatch with two indexes, a loop from a first
+// index that may be negative) and slices.Index, whose test is written
+// c == s[i].
 const compareSrc = `func MatchLen(a, b []byte, max int) int {
 	a = a[:max]
 	b = b[:len(a)]
@@ -74,6 +76,21 @@ func FirstDiff(a, b []uint16, n int) int {
 func IndexU16(s []uint16, v uint16) int {
 	for i := range s {
 		if v == s[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func ExtendMatch(src []byte, i, j int) int {
+	for ; j < len(src) && src[i] == src[j]; i, j = i+1, j+1 {
+	}
+	return j
+}
+
+func FromK(a, b []byte, k int) int {
+	for i := k; i < len(a); i++ {
+		if a[i] != b[i] {
 			return i
 		}
 	}
@@ -161,6 +178,21 @@ func refCompareI32(s1, s2 []int32) int {
 
 func refFirstDiff(a, b []uint16, n int) int {
 	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func refExtendMatch(src []byte, i, j int) int {
+	for ; j < len(src) && src[i] == src[j]; i, j = i+1, j+1 {
+	}
+	return j
+}
+
+func refFromK(a, b []byte, k int) int {
+	for i := k; i < len(a); i++ {
 		if a[i] != b[i] {
 			return i
 		}
@@ -258,7 +290,35 @@ func TestCompareEdges(t *testing.T) {
 					v := a16[p]
 					same(t, what+" IndexU16", func() any { return IndexU16(a16, v) }, func() any { return refIndexU16(a16, v) })
 				}
+				for k := -2; k <= n+1; k++ {
+					same(t, what+fmt.Sprintf(" FromK k=%d", k), func() any { return FromK(ab, bb, k) }, func() any { return refFromK(ab, bb, k) })
+				}
 				same(t, what+" IndexU16 absent", func() any { return IndexU16(a16, 0xffff) }, func() any { return refIndexU16(a16, 0xffff) })
+			}
+		}
+	}
+}
+
+// TestExtendMatchEdges runs extendMatch's two indexes, j = i + d and
+// j = i - d, over a source of period d with one byte changed at p, from
+// every i (negative ones and those past the end panic).
+func TestExtendMatchEdges(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for d := 1; d <= 4; d++ {
+			for p := -1; p < n; p++ {
+				src := make([]byte, n, n+3)
+				for k := range src {
+					src[k] = byte(k % d)
+				}
+				if p >= 0 {
+					src[p] ^= 0x80
+				}
+				for i := -2; i <= n+1; i++ {
+					for _, j := range []int{i + d, i - d, i} {
+						what := fmt.Sprintf("n=%d d=%d p=%d i=%d j=%d", n, d, p, i, j)
+						same(t, what, func() any { return ExtendMatch(src, i, j) }, func() any { return refExtendMatch(src, i, j) })
+					}
+				}
 			}
 		}
 	}
@@ -281,8 +341,12 @@ func TestCompareLoopVector(t *testing.T) {
 		"CompareI32": {"PCMPEQL", "XORQ $65535", "ADDQ $4, "},
 		"FirstDiff":  {"PCMPEQW", "XORQ $65535", "ADDQ $8, "},
 		"IndexU16":   {"PCMPEQW", "PMOVMSKB", "ADDQ $8, "},
+		// Two indexes, each tested unsigned against its limit.
+		"ExtendMatch": {"PCMPEQB", "XORQ $65535", "JCC ", "JCS "},
+		// A first value that may be negative: tested unsigned.
+		"FromK": {"PCMPEQB", "XORQ $65535", "JCS "},
 	}
-	funcs := []string{"MatchLen", "EqualF64", "EqualF32", "CompareI32", "FirstDiff", "IndexU16"}
+	funcs := []string{"MatchLen", "EqualF64", "EqualF32", "CompareI32", "FirstDiff", "IndexU16", "ExtendMatch", "FromK"}
 	dir := writeModule(t, map[string]string{"p.go": fallback + compareSrc, "shared.go": compareShared, "edge_test.go": compareEdgeTest})
 	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: funcs, Inlinable: true})
 	if err != nil {

@@ -154,7 +154,8 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	if cl.check != nil {
 		bounds = []Value{cl.check.Args[1]}
 	}
-	lim, vc, x0 := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], bounds, cl.cmp, pos, cl.start, w)
+	lims, vc, x0s := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], []searchIndex{{hdr: true, bounds: bounds, start: cl.start, first: NoValue}}, cl.cmp, pos, w)
+	lim, x0 := lims[0], x0s[0]
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vr := newBlock(), newBlock(), newBlock()
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,

@@ -45,8 +45,11 @@ type searchLoop struct {
 	// besides the header's bound.
 	other  *Instr
 	bounds []Value
-	ahead  bool  // the header steps its phi and tests x = phi + 1 (h's first instruction)
-	start  int64 // x's first value
+	// idx, if not nil, are a compare loop's indexes (two, stepped
+	// together, as extendMatch's i and j).
+	idx   []searchIndex
+	ahead bool  // the header steps its phi and tests x = phi + 1 (h's first instruction)
+	start int64 // x's first value
 }
 
 // searchLoops vectorises every search loop it recognises.
@@ -202,6 +205,33 @@ func searchStart(m *Func, sl *searchLoop, def []definition, jp int) bool {
 	return len(sl.p.Succs) == 1 && pj.Op == OpJump
 }
 
+// searchIndex is an index of a search or compare loop's vector loop:
+// h's phi phi steps it, loads index by x (the phi, or phi + 1 where the
+// header steps), and the vector loop keeps x below bounds (and the
+// header's bound if hdr). Its first value is the constant start, or
+// first, not known to be ≥ 0, if that is not NoValue.
+type searchIndex struct {
+	phi    int
+	x      Value
+	hdr    bool
+	bounds []Value
+	start  int64
+	first  Value
+}
+
+// indexes returns sl's indexes: a compare loop's, or the one index of
+// a loop with one phi.
+func (sl *searchLoop) indexes() []searchIndex {
+	if sl.idx != nil {
+		return sl.idx
+	}
+	bounds := sl.bounds
+	if sl.check != nil {
+		bounds = []Value{sl.check.Args[1]}
+	}
+	return []searchIndex{{x: sl.load.Mem.Index, hdr: true, bounds: bounds, start: sl.start, first: NoValue}}
+}
+
 // vectorizeSearch puts the vector loop between sl's preheader and its
 // header.
 func vectorizeSearch(m *Func, sl *searchLoop) {
@@ -209,26 +239,42 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	pos := sl.load.Pos
 	w := int64(sl.load.Width)
 	lanes := 16 / w
-	bounds := sl.bounds
-	if sl.check != nil {
-		bounds = []Value{sl.check.Args[1]}
-	}
-	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], bounds, sl.br, pos, sl.start, w)
+	idx := sl.indexes()
+	lims, vc, x0s := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], idx, sl.br, pos, w)
 	newBlock, instr := blockBuilder(m, pos)
-	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
+	// vh[k]: while xv[k] < lims[k], each index in turn; then vb.
+	vh := make([]*Block, len(idx))
+	for k := range vh {
+		vh[k] = newBlock()
+	}
+	vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock()
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
 	// and the loop polls strip-mined, without a countdown (stripmine.go).
-	vh.StepFits = true
-	xv := m.newValue(GP, false)
-	// vh: while xv < lim.
-	vh.Preds, vh.Succs = []int{sl.p.Index, vl.Index}, []int{vb.Index, vr.Index}
-	vh.Phis = []Phi{{Dst: xv, Args: []Value{x0, NoValue}}}
-	instr(vh, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: true, Width: 8, Args: []Value{xv, lim}})
+	vh[0].StepFits = true
+	xv := make([]Value, len(idx))
+	for k, ix := range idx {
+		xv[k] = m.newValue(GP, false)
+		vh[0].Phis = append(vh[0].Phis, Phi{Dst: xv[k], Args: []Value{x0s[k], NoValue}})
+		// An index whose first value may be negative is tested
+		// unsigned against a limit ≥ 0: 0 ≤ xv < lim.
+		instr(vh[k], GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondLt, Signed: ix.first == NoValue, Width: 8, Args: []Value{xv[k], lims[k]}})
+		in := vb
+		if k+1 < len(idx) {
+			in = vh[k+1]
+			in.Preds = []int{vh[k].Index}
+		}
+		vh[k].Succs = []int{in.Index, vr.Index}
+	}
+	vh[0].Preds = []int{sl.p.Index, vl.Index}
 	// vb: the mask of the lanes equal to c (of a compare loop's lanes
 	// that differ); out at the first that has one.
 	load := func(ld *Instr) Value {
 		mem := ld.Mem
-		mem.Index = xv
+		for k, ix := range idx {
+			if ix.x == ld.Mem.Index {
+				mem.Index = xv[k]
+			}
+		}
 		return instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
 	}
 	v := load(sl.load)
@@ -240,62 +286,92 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 		mask = instr(vb, GP, &Instr{Op: OpBin, Bin: BinXor, Width: 8, HasImm: true, Imm: 0xffff, Args: []Value{eq}})
 	}
 	instr(vb, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 8, HasImm: true, Args: []Value{mask}})
-	vb.Preds, vb.Succs = []int{vh.Index}, []int{vf.Index, vl.Index}
+	vb.Preds, vb.Succs = []int{vh[len(vh)-1].Index}, []int{vf.Index, vl.Index}
 	// vl: the next vector.
-	next := instr(vl, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: lanes, Args: []Value{xv}})
+	for k := range idx {
+		next := instr(vl, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: lanes, Args: []Value{xv[k]}})
+		vh[0].Phis[k].Args[1] = next
+	}
 	instr(vl, GP, &Instr{Op: OpJump, Dst: NoValue})
-	vl.Preds, vl.Succs = []int{vb.Index}, []int{vh.Index}
-	vh.Phis[0].Args[1] = next
+	vl.Preds, vl.Succs = []int{vb.Index}, []int{vh[0].Index}
 	// vf: the first matching element, at the mask's lowest set bit
 	// (PMOVMSKB gives a bit a byte, w a lane).
 	at := instr(vf, GP, &Instr{Op: OpIntrinsic, Intr: IntrCtz, Width: 8, Args: []Value{mask}})
 	if w > 1 {
 		at = instr(vf, GP, &Instr{Op: OpShift, Bin: BinShr, Width: 8, HasImm: true, Imm: int64(bits.TrailingZeros64(uint64(w))), Args: []Value{at}})
 	}
-	found := instr(vf, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, Args: []Value{xv, at}})
+	found := make([]Value, len(idx))
+	for k := range idx {
+		found[k] = instr(vf, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, Args: []Value{xv[k], at}})
+	}
 	instr(vf, GP, &Instr{Op: OpJump, Dst: NoValue})
 	vf.Preds, vf.Succs = []int{vb.Index}, []int{vr.Index}
 	// vr: the original loop goes on from there.
-	xr := m.newValue(GP, false)
-	vr.Phis = []Phi{{Dst: xr, Args: []Value{xv, found}}}
-	if sl.ahead {
-		// The header's phi is one less than the x it tests.
-		xr = instr(vr, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: -1, Args: []Value{xr}})
+	for _, b := range vh {
+		vr.Preds = append(vr.Preds, b.Index)
+	}
+	vr.Preds = append(vr.Preds, vf.Index)
+	for k, ix := range idx {
+		xr := m.newValue(GP, false)
+		args := make([]Value, 0, len(vr.Preds))
+		for range vh {
+			args = append(args, xv[k])
+		}
+		vr.Phis = append(vr.Phis, Phi{Dst: xr, Args: append(args, found[k])})
+		if sl.ahead {
+			// The header's phi is one less than the x it tests.
+			xr = instr(vr, GP, &Instr{Op: OpBin, Bin: BinAdd, Width: 8, Signed: true, HasImm: true, Imm: -1, Args: []Value{xr}})
+		}
+		h.Phis[ix.phi].Args[sl.jp] = xr
 	}
 	instr(vr, GP, &Instr{Op: OpJump, Dst: NoValue})
-	vr.Preds, vr.Succs = []int{vh.Index, vf.Index}, []int{h.Index}
-	sl.p.Succs = []int{vh.Index}
+	vr.Succs = []int{h.Index}
+	sl.p.Succs = []int{vh[0].Index}
 	h.Preds[sl.jp] = vr.Index
-	h.Phis[0].Args[sl.jp] = xr
 }
 
 // vectorPrelude adds to the end of p, a loop's preheader, what a vector
-// loop in front of the loop needs: lim, below which a vector of element
-// x (width w) lies below the loop's bound (hbr's) and the other bounds
-// (a length check's, or those a compare loop's iterations test),
-// lim = min(n, bounds...) - lanes + 1, or that bound if the subtraction
-// wraps; vc, the value cmp compares the element with in every lane
-// (NoValue without cmp); x0, the index's first value, start.
-func vectorPrelude(m *Func, p *Block, hbr *Instr, bounds []Value, cmp *Instr, pos token.Pos, start, w int64) (lim, vc, x0 Value) {
+// loop in front of the loop needs: for each index, lims, below which a
+// vector of element x (width w) lies below its bounds (the loop's, hbr's,
+// where it tests that index; a length check's; those a compare loop's
+// iterations test), lim = min(n, bounds...) - lanes + 1, or that bound
+// if the subtraction wraps, and at least 0 where the first value may be
+// negative; vc, the value cmp compares the element with in every lane
+// (NoValue without cmp); x0s, the indexes' first values.
+func vectorPrelude(m *Func, p *Block, hbr *Instr, idx []searchIndex, cmp *Instr, pos token.Pos, w int64) (lims []Value, vc Value, x0s []Value) {
 	var pre []*Instr
 	def := func(c Class, in *Instr) Value {
 		in.Dst, in.Pos = m.newValue(c, false), pos
 		pre = append(pre, in)
 		return in.Dst
 	}
-	bound := NoValue
-	if hbr.HasImm {
-		bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
-	} else {
-		bound = hbr.Args[1]
-	}
 	min := func(a, b Value) Value {
 		return def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{a, b, a, b}})
 	}
-	for _, b := range bounds {
-		bound = min(b, bound)
+	for _, ix := range idx {
+		bound := NoValue
+		if ix.hdr && hbr.HasImm {
+			bound = def(GP, &Instr{Op: OpConst, Imm: hbr.Imm, Width: 8})
+		} else if ix.hdr {
+			bound = hbr.Args[1]
+		}
+		for _, b := range ix.bounds {
+			if bound == NoValue {
+				bound = b
+			} else if b != bound {
+				bound = min(b, bound)
+			}
+		}
+		lim := min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: 16/w - 1, Args: []Value{bound}}), bound)
+		x0 := ix.first
+		if x0 == NoValue {
+			x0 = def(GP, &Instr{Op: OpConst, Imm: ix.start, Width: 8})
+		} else {
+			zero := def(GP, &Instr{Op: OpConst, Imm: 0, Width: 8})
+			lim = def(GP, &Instr{Op: OpSelect, Cond: CondLt, Signed: true, Width: 8, Args: []Value{lim, zero, zero, lim}})
+		}
+		lims, x0s = append(lims, lim), append(x0s, x0)
 	}
-	lim = min(def(GP, &Instr{Op: OpBin, Bin: BinSub, Width: 8, Signed: true, HasImm: true, Imm: 16/w - 1, Args: []Value{bound}}), bound)
 	vc = NoValue
 	if cmp != nil {
 		c := NoValue
@@ -306,10 +382,9 @@ func vectorPrelude(m *Func, p *Block, hbr *Instr, bounds []Value, cmp *Instr, po
 		}
 		vc = def(FP, &Instr{Op: OpVBroadcast, Width: int(w), Vec: 16, Args: []Value{c}})
 	}
-	x0 = def(GP, &Instr{Op: OpConst, Imm: start, Width: 8})
 	jump := p.Instrs[len(p.Instrs)-1]
 	p.Instrs = append(append(p.Instrs[:len(p.Instrs)-1], pre...), jump)
-	return lim, vc, x0
+	return lims, vc, x0s
 }
 
 // blockBuilder returns functions that add a block to m and an
