@@ -22,15 +22,16 @@ const (
 
 // coldArms returns the blocks of f to place after the hot code: for each
 // branch in a loop (loops, from naturalLoops) with both successors in
-// the loop, each entered from the branch only, the blocks of the loop
-// that the long arm's successor dominates, when that arm is long next
-// to the other, the other is not empty, and it holds no loop header (an inner loop stays where its
-// header's layout wants it).
+// every loop that holds it, each entered from the branch only, the
+// blocks of the innermost such loop that the long arm's successor
+// dominates, when that arm is long next to the other, the other is not
+// empty, and the long one holds no loop header and no latch (a loop's
+// own blocks stay where the loop's layout wants them).
 func coldArms(f *Func, loops map[int][]bool) map[int]bool {
 	dom := dominators(f)
 	cold := map[int]bool{}
 	// region returns the blocks of body that s dominates, and their
-	// instructions, or ok false if one is a loop header.
+	// instructions, or ok false if one is a loop header or a latch.
 	region := func(s int, body []bool) (blocks []int, size int, ok bool) {
 		for _, b := range f.Blocks {
 			if !body[b.Index] || !dom.Reachable(b.Index) || !dom.Dominates(s, b.Index) {
@@ -39,36 +40,68 @@ func coldArms(f *Func, loops map[int][]bool) map[int]bool {
 			if loops[b.Index] != nil {
 				return nil, 0, false
 			}
+			for _, t := range b.Succs {
+				if loops[t] != nil {
+					return nil, 0, false
+				}
+			}
 			blocks = append(blocks, b.Index)
 			size += len(b.Instrs)
 		}
 		return blocks, size, true
 	}
-	for _, h := range loopHeaders(loops) {
-		body := loops[h]
-		for _, b := range f.Blocks {
-			if !body[b.Index] || len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
+	headers := loopHeaders(loops)
+	for _, b := range f.Blocks {
+		if len(b.Succs) != 2 || b.Succs[0] == b.Succs[1] {
+			continue
+		}
+		s0, s1 := b.Succs[0], b.Succs[1]
+		if len(f.Blocks[s0].Preds) != 1 || len(f.Blocks[s1].Preds) != 1 || jumpOnly(f.Blocks[s0]) || jumpOnly(f.Blocks[s1]) {
+			continue
+		}
+		// The innermost loop holding b; both arms in every one.
+		var body []bool
+		inner := 0
+		for _, h := range headers {
+			l := loops[h]
+			if !l[b.Index] {
 				continue
 			}
-			s0, s1 := b.Succs[0], b.Succs[1]
-			if !body[s0] || !body[s1] || len(f.Blocks[s0].Preds) != 1 || len(f.Blocks[s1].Preds) != 1 ||
-				jumpOnly(f.Blocks[s0]) || jumpOnly(f.Blocks[s1]) {
-				continue
+			if !l[s0] || !l[s1] {
+				body = nil
+				break
 			}
-			r0, n0, ok0 := region(s0, body)
-			r1, n1, ok1 := region(s1, body)
-			if !ok0 || !ok1 {
-				continue
+			if n := countTrue(l); body == nil || n < inner {
+				body, inner = l, n
 			}
-			switch {
-			case n0 >= minColdArm && n0 >= coldArmRatio*n1:
-				markCold(cold, r0)
-			case n1 >= minColdArm && n1 >= coldArmRatio*n0:
-				markCold(cold, r1)
-			}
+		}
+		if body == nil {
+			continue
+		}
+		r0, n0, ok0 := region(s0, body)
+		r1, n1, ok1 := region(s1, body)
+		if !ok0 || !ok1 {
+			continue
+		}
+		switch {
+		case n0 >= minColdArm && n0 >= coldArmRatio*n1:
+			markCold(cold, r0)
+		case n1 >= minColdArm && n1 >= coldArmRatio*n0:
+			markCold(cold, r1)
 		}
 	}
 	return cold
+}
+
+// countTrue returns how many of s are true.
+func countTrue(s []bool) int {
+	n := 0
+	for _, x := range s {
+		if x {
+			n++
+		}
+	}
+	return n
 }
 
 // jumpOnly reports whether b only jumps: an edge split on the way to a
