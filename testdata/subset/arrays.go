@@ -29,6 +29,8 @@ func ParseHex16(s string) ([16]byte, bool) {
 // MixArray takes a [12]uint16 by value after a byte and returns a
 // [10]int32: each part of the ABI0 frame at its own alignment (the
 // array at 2, n at 32, the results from 40).
+//
+//vssa:range n -1 20
 func MixArray(k byte, a [12]uint16, n int) (out [10]int32, last byte) {
 	for i := range n {
 		if i >= len(a) {
