@@ -62,6 +62,9 @@ func (l *lowerer) unsafeAdd(in *ir.Instr) {
 // page faults in the Go original too, killing the test.
 func (g *genSet) defineUnsafe(i int, T string) {
 	s, w := g.n.stem, &g.body
+	if g.n.used != nil {
+		g.n.used["unsafe"] = "unsafe" // the originals may name it only through an alias (xxh3's ptr)
+	}
 	fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tb := make([]byte, %d)\n\tfor i := range b {\n\t\tb[i] = byte(g.int())\n\t}\n\treturn %s(&b[0])\n}\n\n", s, i, s, T, unsafeRoom, T)
 	fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := make([]byte, %d)\n\tcopy(c, unsafe.Slice((*byte)(x), %d))\n\treturn %s(&c[0])\n}\n\n", s, i, T, T, unsafeRoom, unsafeRoom, T)
 	fmt.Fprintf(w, "func %sRestore%d(x, y %s) {\n\tif x != nil {\n\t\tcopy(unsafe.Slice((*byte)(x), %d), unsafe.Slice((*byte)(y), %d))\n\t}\n}\n\n", s, i, T, unsafeRoom, unsafeRoom)

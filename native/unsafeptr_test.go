@@ -69,3 +69,31 @@ func TestUnsafePointerParams(t *testing.T) {
 		t.Errorf("the generated test does not compare the 4096 bytes an unsafe.Pointer points at:\n%s", test)
 	}
 }
+
+// TestUnsafePointerAlias compiles xxh3's shape: the parameter's type is
+// an alias of unsafe.Pointer declared in another file, and the original
+// does not name package unsafe; the generated test, which converts and
+// slices the pointer, must import it all the same.
+func TestUnsafePointerAlias(t *testing.T) {
+	src := fallback + `// Sum adds n bytes at p.
+//
+//vssa:range n 0 100
+func Sum(p ptr, n int) (s byte) {
+	for i := 0; i < n; i++ {
+		s += *(*byte)(ptr(ui(p) + ui(i)))
+	}
+	return s
+}
+`
+	shared := "package p\n\nimport \"unsafe\"\n\ntype (\n\tptr = unsafe.Pointer\n\tui  = uintptr\n)\n"
+	dir := writeModule(t, map[string]string{"p.go": src, "g.go": shared})
+	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Sum"}, Inlinable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := string(out.Files[filepath.Join(dir, "out_vssa_test.go")])
+	head, _, _ := strings.Cut(test, "\n)\n")
+	if !strings.Contains(head+"\n", "\n\t\"unsafe\"\n") {
+		t.Errorf("the generated test does not import unsafe:\n%s", head)
+	}
+}
