@@ -51,6 +51,10 @@ const (
 	// computed again (IMULQ) when anything came between that may have
 	// written AX.
 	IntrMulLo
+	// Dst = -1 when Args[0] < 64 (unsigned), else 0: the mask that
+	// gives Go's zero for a shift count of 64 or more (CMPQ, SBBQ),
+	// shared by the shifts by one count (shiftguards.go).
+	IntrShiftMask
 )
 
 // intrinsic lowers in, a call, if its callee is one of the functions
@@ -219,6 +223,10 @@ func (l *lowerer) builtin(in *ir.Instr) {
 	name, args := in.Sym(), in.CallArgs()
 	if name == "copy" {
 		l.copyBuiltin(in)
+		return
+	}
+	if name == "Add" && len(in.Dsts()) == 1 && isUnsafePointer(l.f.TypeOf(in.Dsts()[0])) {
+		l.unsafeAdd(in) // unsafe.Add (unsafeptr.go)
 		return
 	}
 	if name == "append" || name == appendElemsBuiltin {
