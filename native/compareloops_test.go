@@ -299,6 +299,28 @@ func TestCompareEdges(t *testing.T) {
 	}
 }
 
+// TestCompareLong runs the vector loops past their polls (every 4096
+// vectors: 64 KiB of bytes), with the first difference near the end.
+func TestCompareLong(t *testing.T) {
+	const n = 200000
+	a, b := make([]byte, n), make([]byte, n)
+	f1, f2 := make([]float64, n), make([]float64, n)
+	for _, p := range []int{-1, 0, n - 17, n - 1} {
+		for k := range a {
+			a[k], b[k], f1[k], f2[k] = 7, 7, 1.5, 1.5
+		}
+		if p >= 0 {
+			b[p], f2[p] = 8, 2.5
+		}
+		what := fmt.Sprintf("p=%d", p)
+		same(t, what+" MatchLen", func() any { return MatchLen(a, b, n) }, func() any { return refMatchLen(a, b, n) })
+		same(t, what+" EqualF64", func() any { return EqualF64(f1, f2) }, func() any { return refEqualF64(f1, f2) })
+		same(t, what+" FromK", func() any { return FromK(a, b, 3) }, func() any { return refFromK(a, b, 3) })
+		same(t, what+" ExtendMatch", func() any { return ExtendMatch(b, 0, 1) }, func() any { return refExtendMatch(b, 0, 1) })
+		same(t, what+" ExtendMatch back", func() any { return ExtendMatch(b, 5, 2) }, func() any { return refExtendMatch(b, 5, 2) })
+	}
+}
+
 // TestExtendMatchEdges runs extendMatch's two indexes, j = i + d and
 // j = i - d, over a source of period d with one byte changed at p, from
 // every i (negative ones and those past the end panic).
