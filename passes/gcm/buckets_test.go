@@ -137,7 +137,7 @@ func bucketOf(l string, gcOps, stays map[string]string, seen map[string]bool) in
 
 // bucketList is every gc-only line with its bucket, one a line:
 // bucket, line, gc's ops there, and what vssa leaves in loops there
-// (op/why), tab-separated, by bucket and line.
+// (op/why, sorted), tab-separated, by bucket and line.
 func bucketList(gcOnly []string, gcOps, stays map[string]string, seen map[string]bool) string {
 	var sb strings.Builder
 	sb.WriteString("# bucket\tline\tgc's ops hoisted\tvssa's ops left in loops on the line (op/why)\n")
@@ -148,7 +148,10 @@ func bucketList(gcOnly []string, gcOps, stays map[string]string, seen map[string
 	}
 	for i, b := range buckets {
 		for _, l := range rows[i] {
-			fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\n", b.name, l, strings.TrimSpace(gcOps[l]), strings.TrimSpace(stays[l]))
+			// vssa's ops sorted: they come from a map, in no order.
+			left := strings.Fields(stays[l])
+			sort.Strings(left)
+			fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\n", b.name, l, strings.TrimSpace(gcOps[l]), strings.Join(left, " "))
 		}
 	}
 	return sb.String()
@@ -276,7 +279,7 @@ func TestBucketList(t *testing.T) {
 		"not compiled\ta.go:4\tNOTL\t\n" +
 		"not in a loop\ta.go:3\tADDQconst\t\n" +
 		"anchored address\ta.go:2\tSHLQconst\tindexaddr/anchored store/effect\n" +
-		"call\ta.go:5\tNEGQ ADDQconst\tcall/effect add/variant\n"
+		"call\ta.go:5\tNEGQ ADDQconst\tadd/variant call/effect\n"
 	if got := bucketList(gcOnly, gcOps, stays, seen); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
