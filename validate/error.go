@@ -65,7 +65,9 @@ const (
 	// normalize: only unreachable blocks are removed.
 	RuleRemoved Rule = "removed"
 	// normalize: the recover block is kept as the recover block, and
-	// none appears.
+	// none appears. gcm: a data node the recover block's side reads is
+	// defined after the same instructions of the entry that may panic
+	// as in the input.
 	RuleRecover Rule = "recover"
 	// normalize: an inserted block holds only a jump and has one
 	// predecessor.

@@ -21,7 +21,13 @@
 //     its operands' definitions imply the precondition (a constant
 //     divisor, a count non-negative by its definition). A data node
 //     that is not unchecked is pure and cannot panic, so evaluating it
-//     on a path where the input did not is unobservable.
+//     on a path where the input did not is unobservable;
+//   - recover: a data node that the blocks the recover block reaches
+//     see is defined after as many instructions of the entry that may
+//     panic as in the input (gcm_recover.go): a panic there enters the
+//     recover block with the entry's later registers reading as zero,
+//     which the graph, where the entry dominates the recover block,
+//     does not say.
 //
 // It rebuilds both graphs itself; the pass's placement is not trusted.
 
@@ -131,6 +137,9 @@ func GCM(before, after *ir.Func, _ struct{}) error {
 		if !ga.Dom.StrictlyDominates(was.Block, after) {
 			return r.at(ga.Func.Blocks[after], x.Instr, RuleAnchor, "placed in b%d, out of the blocks b%d (where it followed its guard) dominates", after, was.Block)
 		}
+	}
+	if before.Recover > 0 {
+		return gcmRecoverSide(r, before, after, gb, ga)
 	}
 	return nil
 }

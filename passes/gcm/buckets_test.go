@@ -123,6 +123,40 @@ func some(xs []string, sub string) bool {
 	return false
 }
 
+// bucketOf returns the index of the first bucket line l, hoisted by gc
+// only, fits.
+func bucketOf(l string, gcOps, stays map[string]string, seen map[string]bool) int {
+	g, s := strings.Fields(gcOps[l]), strings.Fields(stays[l])
+	for i, b := range buckets {
+		if b.has(g, s, seen[l]) {
+			return i
+		}
+	}
+	return len(buckets) - 1 // effect takes every line
+}
+
+// bucketList is every gc-only line with its bucket, one a line:
+// bucket, line, gc's ops there, and what vssa leaves in loops there
+// (op/why, sorted), tab-separated, by bucket and line.
+func bucketList(gcOnly []string, gcOps, stays map[string]string, seen map[string]bool) string {
+	var sb strings.Builder
+	sb.WriteString("# bucket\tline\tgc's ops hoisted\tvssa's ops left in loops on the line (op/why)\n")
+	rows := make([][]string, len(buckets))
+	for _, l := range gcOnly {
+		i := bucketOf(l, gcOps, stays, seen)
+		rows[i] = append(rows[i], l)
+	}
+	for i, b := range buckets {
+		for _, l := range rows[i] {
+			// vssa's ops sorted: they come from a map, in no order.
+			left := strings.Fields(stays[l])
+			sort.Strings(left)
+			fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\n", b.name, l, strings.TrimSpace(gcOps[l]), strings.Join(left, " "))
+		}
+	}
+	return sb.String()
+}
+
 // bucketReport puts each gc-only line in the first bucket it fits and
 // prints, per bucket, its count, gc's ops by count, and for the real
 // ones every line.
@@ -130,13 +164,8 @@ func bucketReport(gcOnly []string, gcOps, stays map[string]string, seen map[stri
 	var sb strings.Builder
 	lines := make([][]string, len(buckets))
 	for _, l := range gcOnly {
-		g, s := strings.Fields(gcOps[l]), strings.Fields(stays[l])
-		for i, b := range buckets {
-			if b.has(g, s, seen[l]) {
-				lines[i] = append(lines[i], l)
-				break
-			}
-		}
+		i := bucketOf(l, gcOps, stays, seen)
+		lines[i] = append(lines[i], l)
 	}
 	fmt.Fprintf(&sb, "gc-only lines by bucket (%d):\n", len(gcOnly))
 	for i, b := range buckets {
@@ -233,5 +262,25 @@ b3: <- b1
 	}
 	if _, ok := got["r7 mul"]; ok {
 		t.Errorf("r7 = r1 * r2 left in the loop: %v", got)
+	}
+}
+
+// TestBucketList: every gc-only line is listed once, in the first
+// bucket it fits (an address of gc's, a line vssa has no instruction
+// on, one where vssa leaves nothing in a loop, an address anchored in
+// the loop, a call), grouped by bucket in the buckets' order.
+func TestBucketList(t *testing.T) {
+	gcOnly := []string{"a.go:1", "a.go:2", "a.go:3", "a.go:4", "a.go:5"}
+	gcOps := map[string]string{"a.go:1": "LEAQ ", "a.go:2": "SHLQconst ", "a.go:3": "ADDQconst ", "a.go:4": "NOTL ", "a.go:5": "NEGQ ADDQconst "}
+	stays := map[string]string{"a.go:2": "indexaddr/anchored store/effect ", "a.go:5": "call/effect add/variant "}
+	seen := map[string]bool{"a.go:1": true, "a.go:2": true, "a.go:3": true, "a.go:5": true}
+	want := "# bucket\tline\tgc's ops hoisted\tvssa's ops left in loops on the line (op/why)\n" +
+		"address\ta.go:1\tLEAQ\t\n" +
+		"not compiled\ta.go:4\tNOTL\t\n" +
+		"not in a loop\ta.go:3\tADDQconst\t\n" +
+		"anchored address\ta.go:2\tSHLQconst\tindexaddr/anchored store/effect\n" +
+		"call\ta.go:5\tNEGQ ADDQconst\tadd/variant call/effect\n"
+	if got := bucketList(gcOnly, gcOps, stays, seen); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -11,8 +11,11 @@
 // (a division, an address) has an anchor, the effect before it, and
 // schedule early never puts it above its anchor's block, so it may sink
 // but never leaves its guard. Effects, checks and control stay in
-// place and in order. Validated by validate.GCM, which rebuilds both
-// graphs and accepts only a legal schedule of the same graph.
+// place and in order. In a function with a recover block, nothing
+// moves between the entry and the blocks the recover block reaches
+// (recover.go): a recovered panic enters them from the middle of the
+// entry. Validated by validate.GCM, which rebuilds both graphs and
+// accepts only a legal schedule of the same graph.
 //
 // For code compiled to registers (vssa compile), Bounded hoists only
 // what the loops left have registers for, and sinks nothing within its

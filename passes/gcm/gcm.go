@@ -42,6 +42,10 @@ func run(f *ir.Func, bound *Bound) (*ir.Func, struct{}, error) {
 	if bound != nil {
 		p = newPressure(f, *bound)
 	}
+	var side []bool // the blocks the recover block reaches, if any
+	if f.Recover > 0 {
+		side = f.RecoverReach()
+	}
 	// Consumers before their inputs: a data node's late block is the
 	// common ancestor of where its uses are placed.
 	for i := len(order) - 1; i >= 0; i-- {
@@ -59,17 +63,21 @@ func run(f *ir.Func, bound *Bound) (*ir.Func, struct{}, error) {
 			// the node is not, as a loop header dominates the exit.)
 			late = place[n]
 		}
+		top := early[n]
+		if side != nil {
+			top, late = sameSide(dom, side, g.Node(n).Home, top, late)
+		}
 		var best int
 		if p == nil {
 			best = late
-			for b := late; b != early[n] && b >= 0; {
+			for b := late; b != top && b >= 0; {
 				b = dom.Idom(b)
 				if b >= 0 && depth[b] < depth[best] {
 					best = b
 				}
 			}
 		} else {
-			best = p.place(g, n, early[n], late, dom, depth)
+			best = p.place(g, n, top, late, dom, depth)
 		}
 		if best != place[n] {
 			place[n], moved = best, true

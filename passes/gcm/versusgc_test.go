@@ -21,6 +21,7 @@ var (
 	gcLICM   = flag.String("gcm.gc", "", "TestVersusGC: the output of a build with gc's licm reporting what it hoists (see docs/gcm.md)")
 	gcmPkgs  = flag.String("gcm.pkgs", "", "TestVersusGC: the packages of that build, comma-separated")
 	gcSample = flag.Int("gcm.sample", 15, "TestVersusGC: how many positions of each side's difference to print")
+	gcList   = flag.String("gcm.list", "", "TestVersusGC: write every line gc hoists and gcm does not, with its bucket, to this file")
 )
 
 // gcLine is a line of gc's licm report: FILE:LINE:COL: licm hoisted OP FUNC
@@ -132,6 +133,11 @@ func TestVersusGC(t *testing.T) {
 			key.unit, len(g), len(both)+len(gcOnly), len(v), len(both), len(gcOnly), len(vsOnly))
 		if key.unit == "lines" {
 			sb.WriteString(bucketReport(gcOnly, g, stays, seenLines))
+			if *gcList != "" {
+				if err := os.WriteFile(*gcList, []byte(bucketList(gcOnly, g, stays, seenLines)), 0o644); err != nil {
+					t.Error(err)
+				}
+			}
 		}
 		fmt.Fprintf(&sb, "gc only (gc's ops; what vssa leaves in loops on the line):\n")
 		for _, p := range sample(gcOnly, *gcSample) {
