@@ -4,12 +4,14 @@
 package son
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
 
-// Machine returns the function that carries out the graph's semantics
+// Machine returns, unless it is unsupported (see the recover block
+// below), the function that carries out the graph's semantics
 // (§2.2), for the reference interpreter (interp) to run: its values,
 // operations, memory and run-time errors are interp's, and only the
 // order of evaluation is the graph's. The function is made of
@@ -35,14 +37,20 @@ import (
 //   - RET is a return; a panic control node, or an effect that panics
 //     (a check, a call), ends the step as the interpreter does.
 //
+// The recover block is the one place the rules above do not cover: a
+// recovered panic enters it from the middle of the entry, where the
+// entry's later registers read as zero (ir.Func.RecoverReach), and the
+// graph does not say where in the entry a data node was. So a graph
+// whose recover side reads a data node that the entry defines after an
+// instruction that may panic has no machine: it is refused as
+// unsupported rather than run by a rule that may differ from the IR's
+// (go/ssa's recover blocks read only named results, through memory).
+//
 // Constants, globals and functions, whose denotation does not depend on
 // ρ, are evaluated once in the entry. The result is neither RTL nor SSA
 // (a data node's register is written by every step that evaluates it,
 // and blocks keep their phis): it is for interp only.
-func (g *Graph) Machine() *ir.Func {
-	f, _ := g.machine(false)
-	return f
-}
+func (g *Graph) Machine() (*ir.Func, error) { return g.machine(false) }
 
 // CheckingMachine is Machine with Theorem 3.7 checked as it runs (see
 // valuecheck.go): a data node's value, in a step of a region its
@@ -59,16 +67,23 @@ func (g *Graph) machine(check bool) (*ir.Func, error) {
 	if check {
 		var err error
 		if v, err = g.newValueCheck(out); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("internal error: %v", err)
 		}
 	}
 	once := make([]bool, len(g.Nodes)) // constants, evaluated on entry
 	done := make([]bool, len(g.Nodes)) // evaluated in this step
+	lateInEntry := g.entryAfterPanics()
+	recoverSide := f.RecoverReach()
+	var unsupported error
 	var instrs []*ir.Instr
 	var demand func(n ID)
+	b := 0 // the block being built
 	demand = func(n ID) {
 		if n == None || g.Nodes[n].Kind != Data || done[n] || once[n] {
 			return
+		}
+		if recoverSide[b] && lateInEntry[n] && unsupported == nil {
+			unsupported = fmt.Errorf("unsupported: %s: the recover side (b%d) reads r%d, which the entry defines after an instruction that may panic: the graph does not say whether it ran", f.Name, b, g.Nodes[n].Instr.Dst())
 		}
 		done[n] = true
 		for _, a := range g.Nodes[n].Args {
@@ -83,7 +98,7 @@ func (g *Graph) machine(check bool) (*ir.Func, error) {
 			entry = append(entry, nd.Instr)
 		}
 	}
-	for b := range f.Blocks {
+	for b = range f.Blocks {
 		ob := out.Blocks[b]
 		ob.Phis = append(ob.Phis[:0], f.Blocks[b].Phis...)
 		clear(done)
@@ -118,7 +133,33 @@ func (g *Graph) machine(check bool) (*ir.Func, error) {
 		ob.Instrs = append(instrs, ctl.Instr)
 		v.prelude(b, needed)
 	}
+	if unsupported != nil {
+		return nil, unsupported
+	}
 	return out, nil
+}
+
+// entryAfterPanics reports, per node, whether it is a data node that
+// the input's entry block defines after an instruction that may panic.
+func (g *Graph) entryAfterPanics() []bool {
+	late := make([]bool, len(g.Nodes))
+	if len(g.Func.Blocks) == 0 {
+		return late
+	}
+	mayHavePanicked := false
+	for _, in := range g.Func.Blocks[0].Instrs {
+		if mayHavePanicked {
+			for _, r := range in.Dsts() {
+				if n := g.Def[r]; n != None && g.Nodes[n].Kind == Data {
+					late[n] = true
+				}
+			}
+		}
+		if in.Op.Has(ir.MayPanic) {
+			mayHavePanicked = true
+		}
+	}
+	return late
 }
 
 // demandPhiArgs demands the arguments that the phis of the successor

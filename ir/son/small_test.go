@@ -188,7 +188,10 @@ func TestScheduleRejects(t *testing.T) {
 // behaves as the function does in the interpreter.
 func TestMachine(t *testing.T) {
 	f, g := parseSmall(t)
-	mf := g.Machine()
+	mf, err := g.Machine()
+	if err != nil {
+		t.Fatal(err)
+	}
 	// r5 = add r0, r3 is read in b1 (the store) and in b3 (r10): it is
 	// evaluated in both steps, and in b0 by no one.
 	count := make(map[int]int)
