@@ -37,6 +37,11 @@ type searchLoop struct {
 	check      *Instr // b's bounds check of x, or nil
 	ahead      bool   // the header steps its phi and tests x = phi + 1 (h's first instruction)
 	start      int64  // x's first value
+	// cond is how the loop's exit compares the element with c: CondEq,
+	// or, for a range of bytes, CondGe (leaves when x >= imm, unsigned)
+	// or CondLe (x <= imm), with imm the constant instead of br's.
+	cond Cond
+	imm  int64
 }
 
 // searchLoops vectorises every search loop it recognises.
@@ -103,17 +108,23 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		return nil
 	}
 	// The branch leaves the loop when the element equals c and goes on
-	// to the latch when not.
+	// to the latch when not; or, for bytes, when it is in a range of
+	// unsigned values (byteRange).
 	out, on := 0, 1
-	switch br.Cond {
-	case CondEq:
-	case CondNe:
+	if inBody[b.Succs[out]] {
 		out, on = 1, 0
-	default:
-		return nil
 	}
 	if inBody[b.Succs[out]] {
 		return nil
+	}
+	sl.cond = CondEq
+	switch {
+	case br.Cond == CondEq && out == 0 || br.Cond == CondNe && out == 1:
+	default:
+		var ok bool
+		if sl.cond, sl.imm, ok = byteRange(br, out == 1); !ok {
+			return nil
+		}
 	}
 	// The latch steps x, or, where the header does, only jumps back
 	// (or b is the latch).
@@ -169,7 +180,13 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	pos := sl.br.Pos
 	w := int64(sl.load.Width)
 	lanes := 16 / w
-	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, sl.br, sl.start, w)
+	cmp := sl.br
+	if sl.cond != CondEq {
+		c := *sl.br
+		c.Imm = sl.imm
+		cmp = &c
+	}
+	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, cmp, sl.start, w)
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock(), newBlock()
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
@@ -184,7 +201,7 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	mem := sl.load.Mem
 	mem.Index = xv
 	v := instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
-	mask := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	mask := instr(vb, GP, &Instr{Op: OpVMatch, Cond: sl.cond, Width: int(w), Vec: 16, Args: []Value{v, vc}})
 	instr(vb, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 8, HasImm: true, Args: []Value{mask}})
 	vb.Preds, vb.Succs = []int{vh.Index}, []int{vf.Index, vl.Index}
 	// vl: the next vector.
