@@ -37,11 +37,10 @@ type searchLoop struct {
 	check      *Instr // b's bounds check of x, or nil
 	ahead      bool   // the header steps its phi and tests x = phi + 1 (h's first instruction)
 	start      int64  // x's first value
-	// cond is how the loop's exit compares the element with c: CondEq,
-	// or, for a range of bytes, CondGe (leaves when x >= imm, unsigned)
-	// or CondLe (x <= imm), with imm the constant instead of br's.
-	cond Cond
-	imm  int64
+	// set: the bytes at which a loop whose byte goes through tests
+	// against constants leaves (bytesets.go); nil for one test of
+	// equality.
+	set *byteSet
 }
 
 // searchLoops vectorises every search loop it recognises.
@@ -108,41 +107,61 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		return nil
 	}
 	// The branch leaves the loop when the element equals c and goes on
-	// to the latch when not; or, for bytes, when it is in a range of
-	// unsigned values (byteRange).
-	out, on := 0, 1
-	if inBody[b.Succs[out]] {
-		out, on = 1, 0
-	}
-	if inBody[b.Succs[out]] {
-		return nil
-	}
-	sl.cond = CondEq
-	switch {
-	case br.Cond == CondEq && out == 0 || br.Cond == CondNe && out == 1:
-	default:
-		var ok bool
-		if sl.cond, sl.imm, ok = byteRange(br, out == 1); !ok {
+	// to the latch when not; a byte compared with constants may go
+	// through a tree of such tests (bytesets.go).
+	cont := -1 // the block the loop goes on to when the element does not leave
+	tree := map[int]bool{b.Index: true}
+	if ld.Width == 1 && br.HasImm {
+		set, c, t, ok := byteTests(m, h, b, ld, inBody)
+		if !ok {
 			return nil
 		}
+		sl.set, cont, tree = &set, c, t
+	} else {
+		out, on := 0, 1
+		switch br.Cond {
+		case CondEq:
+		case CondNe:
+			out, on = 1, 0
+		default:
+			return nil
+		}
+		if inBody[b.Succs[out]] {
+			return nil
+		}
+		cont = b.Succs[on]
+	}
+	onlyFromTests := func(l *Block) bool {
+		for _, pr := range l.Preds {
+			if !tree[pr] {
+				return false
+			}
+		}
+		return true
 	}
 	// The latch steps x, or, where the header does, only jumps back
-	// (or b is the latch).
-	l := b
+	// (or a test is the latch).
+	var l *Block
 	next := x
 	if !ahead {
-		l = m.Blocks[b.Succs[on]]
-		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+		l = m.Blocks[cont]
+		if !inBody[l.Index] || !onlyFromTests(l) || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
 			return nil
 		}
 		if !isStep(l.Instrs[0], x) || l.Instrs[1].Op != OpJump {
 			return nil
 		}
 		next = l.Instrs[0].Dst
-	} else if b.Succs[on] != h.Index {
+	} else if cont == h.Index {
+		for _, pr := range h.Preds {
+			if inBody[pr] {
+				l = m.Blocks[pr]
+			}
+		}
+	} else {
 		// Or through an empty latch.
-		l = m.Blocks[b.Succs[on]]
-		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 1 || l.Instrs[0].Op != OpJump || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+		l = m.Blocks[cont]
+		if !inBody[l.Index] || !onlyFromTests(l) || len(l.Phis) != 0 || len(l.Instrs) != 1 || l.Instrs[0].Op != OpJump || len(l.Succs) != 1 || l.Succs[0] != h.Index {
 			return nil
 		}
 	}
@@ -181,9 +200,9 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	w := int64(sl.load.Width)
 	lanes := 16 / w
 	cmp := sl.br
-	if sl.cond != CondEq {
+	if sl.set != nil {
 		c := *sl.br
-		c.Imm = sl.imm
+		c.Imm = sl.set.consts[0]
 		cmp = &c
 	}
 	lim, vc, x0 := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], sl.check, cmp, sl.start, w)
@@ -201,7 +220,12 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	mem := sl.load.Mem
 	mem.Index = xv
 	v := instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
-	mask := instr(vb, GP, &Instr{Op: OpVMatch, Cond: sl.cond, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	var mask Value
+	if sl.set != nil {
+		mask = sl.set.mask(m, sl.p, vb, instr, v, vc)
+	} else {
+		mask = instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	}
 	instr(vb, GP, &Instr{Op: OpBranch, Dst: NoValue, Cond: CondNe, Width: 8, HasImm: true, Args: []Value{mask}})
 	vb.Preds, vb.Succs = []int{vh.Index}, []int{vf.Index, vl.Index}
 	// vl: the next vector.
