@@ -202,7 +202,12 @@ func (e *emitter) vmatch(in *Instr, x, c, d string) {
 	switch in.Cond {
 	case CondEq:
 		e.ins("MOVAPS %s, X15", x)
-		e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], c)
+		if in.Float {
+			// Predicate 0, equal and ordered: as Go's ==, false for NaN.
+			e.ins("CMPP%s %s, X15, $0", map[int]string{4: "S", 8: "D"}[in.Width], c)
+		} else {
+			e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], c)
+		}
 	case CondGe, CondLe:
 		if in.Width != 1 {
 			panic("native: an unsigned range compare of lanes wider than a byte")
