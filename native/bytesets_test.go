@@ -1,13 +1,11 @@
 package native
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// byteRangeSrc has search loops that stop at a byte in a range of
+// byteRangeSrc has search loops that stop at a byte of a set: a range of
 // unsigned values, each exit condition once (x >= k, x > k, x < k,
 // x <= k, and a range loop that goes on while x < k), and one that
 // compares the byte as signed (int8), which has no vector loop.
@@ -206,28 +204,21 @@ func i8(p []byte) []int8 {
 }
 `
 
-// TestByteRangeSearch checks that a search loop stopping at a byte in
-// a range of unsigned values gets the SSE2 loop in front (PMAXUB for
-// x >= k and x > k, PMINUB for x <= k and x < k; byteranges.go), that
-// a signed byte compare does not, and runs the compiled functions
-// against their Go originals (byteRangeTest).
+// TestByteRangeSearch checks that a search loop stopping at a byte of
+// a set gets the SSE2 loop in front (bytesets.go): PMAXUB for x >= k
+// and x > k, PMINUB for x <= k and x < k, PCMPEQBs or-ed for one of a
+// few bytes, and negated (XORQ $65535) for none of a few; that a set
+// it cannot test (Quote's, a signed range in the middle) keeps the
+// scalar loop alone; and runs the compiled functions against their Go
+// originals (byteRangeTest).
 func TestByteRangeSearch(t *testing.T) {
 	funcs := []string{"Ge", "Gt", "Lt", "Le", "While", "WS", "Any2", "Neg", "Quote", "Signed"}
-	dir := writeModule(t, map[string]string{"p.go": fallback + byteRangeSrc,
-		"ref_test.go":    "package p\n\n" + strings.NewReplacer("func ", "func ref").Replace(byteRangeSrc),
-		"ranges_test.go": byteRangeTest})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: funcs, Inlinable: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	asm := string(out.Files[filepath.Join(dir, "out_amd64.s")])
+	dir, out, texts := genPkg(t, byteRangeSrc, map[string]string{"ref_test.go": "package p\n\n" + strings.NewReplacer("func ", "func ref").Replace(byteRangeSrc),
+		"ranges_test.go": byteRangeTest}, funcs)
 	want := map[string]string{"Ge": "PMAXUB", "Gt": "PMAXUB", "Lt": "PMINUB", "Le": "PMINUB", "While": "PMAXUB",
 		"WS": "XORQ $65535", "Any2": "ORQ", "Neg": "PMAXUB", "Quote": "", "Signed": ""}
 	for _, name := range funcs {
-		text := asm[strings.Index(asm, "TEXT ·"+name+"(SB)"):]
-		if i := strings.Index(text[1:], "\nTEXT "); i >= 0 {
-			text = text[:i+1]
-		}
+		text := texts[name]
 		has := strings.Contains(text, "PMOVMSKB")
 		switch {
 		case want[name] == "" && has:
@@ -236,15 +227,5 @@ func TestByteRangeSearch(t *testing.T) {
 			t.Errorf("%s has no vector loop with %s:\n%s", name, want[name], text)
 		}
 	}
-	if testing.Short() {
-		return
-	}
-	for path, b := range out.Files {
-		if err := os.WriteFile(path, b, 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if msg, err := rfGo(dir, "test", "-count=1", "-run", "TestByteRanges", "."); err != nil {
-		t.Fatalf("go test: %v\n%s", err, msg)
-	}
+	runGenPkg(t, dir, out, "TestByteRanges")
 }

@@ -1,8 +1,6 @@
 package native
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -115,19 +113,10 @@ func TestPopcntVersions(t *testing.T) {
 // against their originals both ways (popcntTest).
 func TestPopcntVersions(t *testing.T) {
 	funcs := []string{"Count", "Slice", "Odd", "One"}
-	dir := writeModule(t, map[string]string{"p.go": fallback + popcntSrc,
-		"ref_test.go":    "package p\n\n" + strings.NewReplacer("func ", "func ref").Replace(popcntSrc),
-		"popcnt_test.go": popcntTest})
-	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: funcs, Inlinable: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	asm := string(out.Files[filepath.Join(dir, "out_amd64.s")])
+	dir, out, texts := genPkg(t, popcntSrc, map[string]string{"ref_test.go": "package p\n\n" + strings.NewReplacer("func ", "func ref").Replace(popcntSrc),
+		"popcnt_test.go": popcntTest}, funcs)
 	for _, name := range funcs {
-		text := asm[strings.Index(asm, "TEXT ·"+name+"(SB)"):]
-		if i := strings.Index(text[1:], "\nTEXT "); i >= 0 {
-			text = text[:i+1]
-		}
+		text := texts[name]
 		tests, reads := strings.Count(text, "CMPB ·vssaOutPOPCNT(SB)"), strings.Count(text, "MOVBQZX ·vssaOutPOPCNT(SB)")
 		switch {
 		case name == "One" && (tests != 1 || reads != 0):
@@ -136,15 +125,5 @@ func TestPopcntVersions(t *testing.T) {
 			t.Errorf("%s: want one read of the flag, no test, both counts; got %d tests, %d reads:\n%s", name, tests, reads, text)
 		}
 	}
-	if testing.Short() {
-		return
-	}
-	for path, b := range out.Files {
-		if err := os.WriteFile(path, b, 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if msg, err := rfGo(dir, "test", "-count=1", "-run", "TestPopcntVersions", "."); err != nil {
-		t.Fatalf("go test: %v\n%s", err, msg)
-	}
+	runGenPkg(t, dir, out, "TestPopcntVersions")
 }
