@@ -196,8 +196,9 @@ func (s *byteSet) mask(m *Func, p, vb *Block, instr func(*Block, Class, *Instr) 
 }
 
 // vmatch emits OpVMatch: the mask of x's lanes equal to c's (Cond
-// CondEq), or, for bytes, at least (CondGe) or at most (CondLe) c's,
-// unsigned, into the general register d.
+// CondEq), above (CondGt) or below (CondLt) c's, signed, or, for bytes,
+// at least (CondGe) or at most (CondLe) c's, unsigned, into the general
+// register d.
 func (e *emitter) vmatch(in *Instr, x, c, d string) {
 	switch in.Cond {
 	case CondEq:
@@ -216,6 +217,14 @@ func (e *emitter) vmatch(in *Instr, x, c, d string) {
 		e.ins("MOVAPS %s, X15", c)
 		e.ins("%s %s, X15", op, x)
 		e.ins("PCMPEQB %s, X15", x)
+	case CondGt, CondLt:
+		// Signed (lanecompares.go): x > c, or c > x.
+		a, b := x, c
+		if in.Cond == CondLt {
+			a, b = c, x
+		}
+		e.ins("MOVAPS %s, X15", a)
+		e.ins("PCMPGT%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], b)
 	default:
 		panic("native: OpVMatch with an unknown condition")
 	}
