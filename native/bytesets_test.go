@@ -5,10 +5,12 @@ import (
 	"testing"
 )
 
-// byteRangeSrc has search loops that stop at a byte of a set: a range of
-// unsigned values, each exit condition once (x >= k, x > k, x < k,
-// x <= k, and a range loop that goes on while x < k), and one that
-// compares the byte as signed (int8), which has no vector loop.
+// byteRangeSrc has search loops that stop at a byte of a set: a range
+// of unsigned values, each exit condition once (x >= k, x > k, x < k,
+// x <= k, and a range loop that goes on while x < k); none of four
+// bytes (skipWSSlow's), one of two, a signed x < 0 (the top half); and
+// two sets the vector loop cannot test: two bytes and a range (Quote),
+// a signed range in the middle (Signed).
 const byteRangeSrc = `func Ge(p []byte) int {
 	for i := 0; i < len(p); i++ {
 		if p[i] >= 0x80 {
