@@ -121,6 +121,9 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	out.Write(e.w.Bytes())
 	out.Write(e.stubs.Bytes())
 	out.WriteString(ptrData)
+	if err := checkR15(out.String()); err != nil {
+		return "", err
+	}
 	return out.String(), nil
 }
 
