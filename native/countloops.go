@@ -1,5 +1,6 @@
 // This file puts an SSE2 loop in front of a loop that counts the
-// elements equal to a value:
+// elements equal to a value (or above or below a constant, as
+// utf16.Encode's v >= surrSelf: lanecompares.go):
 //
 //	for _, x := range s {
 //		if x == c {
@@ -35,6 +36,10 @@ type countLoop struct {
 	check     *Instr // b's bounds check of x, or nil
 	load, cmp *Instr
 	add       *Instr
+	// cond and k: the vector loop's test of each lane, an OpVMatch's
+	// Cond, against k (for CondEq, cmp's own operand).
+	cond Cond
+	k    int64
 }
 
 // countLoops vectorises every count loop it recognises.
@@ -113,7 +118,7 @@ func findCountLoop(m *Func, h *Block, inBody []bool) *countLoop {
 		return nil
 	case ld.Mem.Base == NoValue || !fixed(ld.Mem.Base) || ld.Mem.Index != x || ld.Mem.Scale != int64(ld.Width):
 		return nil
-	case cmp.Op != OpCmp || cmp.Cond != CondEq || cmp.Float || cmp.MemFirst || cmp.MemY || cmp.Width != ld.Width || cmp.Args[0] != ld.Dst:
+	case cmp.Op != OpCmp || cmp.Float || cmp.MemFirst || cmp.MemY || cmp.Width != ld.Width || cmp.Args[0] != ld.Dst:
 		return nil
 	case !cmp.HasImm && (len(cmp.Args) != 2 || !fixed(cmp.Args[1])):
 		return nil
@@ -139,6 +144,14 @@ func findCountLoop(m *Func, h *Block, inBody []bool) *countLoop {
 	if len(cl.p.Succs) != 1 || cl.p.Instrs[len(cl.p.Instrs)-1].Op != OpJump {
 		return nil
 	}
+	// Equality, or an order with a constant (lanecompares.go).
+	cl.cond, cl.k = CondEq, cmp.Imm
+	if cmp.Cond != CondEq {
+		var ok bool
+		if cl.cond, cl.k, ok = laneCompare(cmp); !ok {
+			return nil
+		}
+	}
 	cl.load, cl.cmp, cl.add = ld, cmp, add
 	return cl
 }
@@ -154,7 +167,9 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	if cl.check != nil {
 		bounds = []Value{cl.check.Args[1]}
 	}
-	lims, vc, x0s := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], []searchIndex{{hdr: true, bounds: bounds, start: cl.start, first: NoValue}}, cl.cmp, pos, w)
+	cmp := *cl.cmp
+	cmp.Imm = cl.k
+	lims, vc, x0s := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], []searchIndex{{hdr: true, bounds: bounds, start: cl.start, first: NoValue}}, &cmp, pos, w)
 	lim, x0 := lims[0], x0s[0]
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vr := newBlock(), newBlock(), newBlock()
@@ -169,7 +184,7 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	mem := cl.load.Mem
 	mem.Index = xv
 	v := instr(vb, FP, &Instr{Op: OpVLoad, Mem: mem, Width: int(w), Vec: 16, Args: mem.args()})
-	mask := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
+	mask := instr(vb, GP, &Instr{Op: OpVMatch, Cond: cl.cond, Signed: cl.cmp.Signed, Width: int(w), Vec: 16, Args: []Value{v, vc}})
 	k := instr(vb, GP, &Instr{Op: OpIntrinsic, Intr: IntrPopcnt, Width: 8, Args: []Value{mask}})
 	m.UsesPOPCNT = true // the generated Go file then says whether the CPU has it
 	if w > 1 {

@@ -725,14 +725,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 	case OpVBroadcast:
 		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpVMatch:
-		e.ins("MOVAPS %s, X15", fp(0))
-		if in.Float {
-			// Predicate 0, equal and ordered: as Go's ==, false for NaN.
-			e.ins("CMPP%s %s, X15, $0", map[int]string{4: "S", 8: "D"}[in.Width], fp(1))
-		} else {
-			e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], fp(1))
-		}
-		e.ins("PMOVMSKB X15, %s", e.reg(dst, GP))
+		e.vmatch(in, fp(0), fp(1), e.reg(dst, GP))
 	case OpMulHi:
 		// MULQ multiplies AX by its operand into DX:AX. The operand is
 		// read before AX is written unless it is AX itself.

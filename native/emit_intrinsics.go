@@ -53,26 +53,44 @@ func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc)
 		e.ins("%s %s, %s", mov, e.reg(uses[0], FP), d)
 		return
 	}
+	if in.Intr == IntrHasPopcnt {
+		e.ins("MOVBQZX ·%s(SB), %s", e.h.POPCNT, d)
+		return
+	}
 	x := e.reg(uses[0], GP)
 	switch in.Intr {
 	case IntrPopcnt:
+		if in.Imm == popcntHave {
+			e.ins("POPCNTQ %s, %s", x, d)
+			return
+		}
+		m := func(k int) string { return e.h.Data.str(le64(popcntMasks[k])) + "(SB)" }
+		r := strings.NewReplacer("{d}", d, "{m0}", m(0), "{m1}", m(1), "{m2}", m(2), "{m3}", m(3))
+		slowCount := []string{
+			"MOVQ {d}, R11", "SHRQ $1, R11", "ANDQ {m0}, R11", "SUBQ R11, {d}",
+			"MOVQ {d}, R11", "SHRQ $2, R11", "ANDQ {m1}, R11", "ANDQ {m1}, {d}", "ADDQ R11, {d}",
+			"MOVQ {d}, R11", "SHRQ $4, R11", "ADDQ R11, {d}", "ANDQ {m2}, {d}",
+			"IMULQ {m3}, {d}", "SHRQ $56, {d}",
+		}
+		if in.Imm == popcntLack {
+			if x != d {
+				e.ins("MOVQ %s, %s", x, d)
+			}
+			for _, line := range slowCount {
+				e.ins("%s", r.Replace(line))
+			}
+			return
+		}
 		slow, back := e.newLabel("popcnt"), e.newLabel("popcntdone")
 		e.ins("CMPB ·%s(SB), $0", e.h.POPCNT)
 		e.ins("JEQ %s", slow)
 		e.ins("POPCNTQ %s, %s", x, d)
 		fmt.Fprintf(&e.w, "%s:\n", back)
-		m := func(k int) string { return e.h.Data.str(le64(popcntMasks[k])) + "(SB)" }
 		fmt.Fprintf(&e.stubs, "%s:\n", slow)
 		if x != d {
 			fmt.Fprintf(&e.stubs, "\tMOVQ %s, %s\n", x, d)
 		}
-		r := strings.NewReplacer("{d}", d, "{m0}", m(0), "{m1}", m(1), "{m2}", m(2), "{m3}", m(3))
-		for _, line := range []string{
-			"MOVQ {d}, R11", "SHRQ $1, R11", "ANDQ {m0}, R11", "SUBQ R11, {d}",
-			"MOVQ {d}, R11", "SHRQ $2, R11", "ANDQ {m1}, R11", "ANDQ {m1}, {d}", "ADDQ R11, {d}",
-			"MOVQ {d}, R11", "SHRQ $4, R11", "ADDQ R11, {d}", "ANDQ {m2}, {d}",
-			"IMULQ {m3}, {d}", "SHRQ $56, {d}", "JMP " + back,
-		} {
+		for _, line := range append(slowCount, "JMP "+back) {
 			fmt.Fprintf(&e.stubs, "\t%s\n", r.Replace(line))
 		}
 	case IntrCtz:

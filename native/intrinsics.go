@@ -20,7 +20,7 @@ import (
 type Intrinsic uint8
 
 const (
-	IntrPopcnt    Intrinsic = iota // Dst = the number of one bits of Args[0] (POPCNT where the CPU has it)
+	IntrPopcnt    Intrinsic = iota // Dst = the number of one bits of Args[0] (POPCNT where the CPU has it; Imm popcntHave or popcntLack: where the code runs only on a CPU with, or without, it: popcntversions.go)
 	IntrCtz                        // Dst = trailing zeros of Args[0] as a Width-byte integer (8*Width for 0)
 	IntrLen                        // Dst = the bits needed for Args[0] (0 for 0)
 	IntrLeadZeros                  // Dst = leading zeros of Args[0] as a Width-byte integer
@@ -51,6 +51,7 @@ const (
 	// computed again (IMULQ) when anything came between that may have
 	// written AX.
 	IntrMulLo
+	IntrHasPopcnt // Dst = 1 if the CPU has POPCNT, else 0 (the generated Go file's variable)
 	// Dst = -1 when Args[0] < 64 (unsigned), else 0: the mask that
 	// gives Go's zero for a shift count of 64 or more (CMPQ, SBBQ),
 	// shared by the shifts by one count (shiftguards.go).

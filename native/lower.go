@@ -245,6 +245,7 @@ func (l *lowerer) transform() {
 		{"mergeBlocks", true, func() { mergeBlocks(l.m) }},
 		{"removeDead", false, func() { removeDead(l.m) }},
 		{"singleLatches", false, func() { singleLatches(l.m) }},
+		{"popcntVersions", true, func() { popcntVersions(l.m) }},
 		{"countLoops", true, func() { countLoops(l.m) }},
 		{"splitLoops", true, func() { l.fast = splitLoops(l.m, l.avx2) }},
 		{"searchLoops", true, func() { searchLoops(l.m) }},

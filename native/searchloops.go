@@ -50,6 +50,10 @@ type searchLoop struct {
 	idx   []searchIndex
 	ahead bool  // the header steps its phi and tests x = phi + 1 (h's first instruction)
 	start int64 // x's first value
+	// set: the bytes at which a loop whose byte goes through tests
+	// against constants leaves (bytesets.go); nil for one test of
+	// equality.
+	set *byteSet
 }
 
 // searchLoops vectorises every search loop it recognises.
@@ -106,35 +110,61 @@ func findSearchLoop(m *Func, h *Block, inBody []bool) *searchLoop {
 		return nil
 	}
 	// The branch leaves the loop when the element equals c and goes on
-	// to the latch when not.
-	out, on := 0, 1
-	switch br.Cond {
-	case CondEq:
-	case CondNe:
-		out, on = 1, 0
-	default:
-		return nil
+	// to the latch when not; a byte compared with constants may go
+	// through a tree of such tests (bytesets.go).
+	cont := -1 // the block the loop goes on to when the element does not leave
+	tree := map[int]bool{b.Index: true}
+	if ld.Width == 1 && br.HasImm {
+		set, c, t, ok := byteTests(m, h, b, ld, inBody)
+		if !ok {
+			return nil
+		}
+		sl.set, cont, tree = &set, c, t
+	} else {
+		out, on := 0, 1
+		switch br.Cond {
+		case CondEq:
+		case CondNe:
+			out, on = 1, 0
+		default:
+			return nil
+		}
+		if inBody[b.Succs[out]] {
+			return nil
+		}
+		cont = b.Succs[on]
 	}
-	if inBody[b.Succs[out]] {
-		return nil
+	onlyFromTests := func(l *Block) bool {
+		for _, pr := range l.Preds {
+			if !tree[pr] {
+				return false
+			}
+		}
+		return true
 	}
 	// The latch steps x, or, where the header does, only jumps back
-	// (or b is the latch).
-	l := b
+	// (or a test is the latch).
+	var l *Block
 	next := x
 	if !ahead {
-		l = m.Blocks[b.Succs[on]]
-		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+		l = m.Blocks[cont]
+		if !inBody[l.Index] || !onlyFromTests(l) || len(l.Phis) != 0 || len(l.Instrs) != 2 || len(l.Succs) != 1 || l.Succs[0] != h.Index {
 			return nil
 		}
 		if !isIndexStep(l.Instrs[0], x) || l.Instrs[1].Op != OpJump {
 			return nil
 		}
 		next = l.Instrs[0].Dst
-	} else if b.Succs[on] != h.Index {
+	} else if cont == h.Index {
+		for _, pr := range h.Preds {
+			if inBody[pr] {
+				l = m.Blocks[pr]
+			}
+		}
+	} else {
 		// Or through an empty latch.
-		l = m.Blocks[b.Succs[on]]
-		if !inBody[l.Index] || len(l.Preds) != 1 || len(l.Phis) != 0 || len(l.Instrs) != 1 || l.Instrs[0].Op != OpJump || len(l.Succs) != 1 || l.Succs[0] != h.Index {
+		l = m.Blocks[cont]
+		if !inBody[l.Index] || !onlyFromTests(l) || len(l.Phis) != 0 || len(l.Instrs) != 1 || l.Instrs[0].Op != OpJump || len(l.Succs) != 1 || l.Succs[0] != h.Index {
 			return nil
 		}
 	}
@@ -240,7 +270,13 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	w := int64(sl.load.Width)
 	lanes := 16 / w
 	idx := sl.indexes()
-	lims, vc, x0s := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], idx, sl.br, pos, w)
+	cmp := sl.br
+	if sl.set != nil {
+		c := *sl.br
+		c.Imm = sl.set.consts[0]
+		cmp = &c
+	}
+	lims, vc, x0s := vectorPrelude(m, sl.p, h.Instrs[len(h.Instrs)-1], idx, cmp, pos, w)
 	newBlock, instr := blockBuilder(m, pos)
 	// vh[k]: while xv[k] < lims[k], each index in turn; then vb.
 	vh := make([]*Block, len(idx))
@@ -288,7 +324,9 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	}
 	v := load(sl.load)
 	var mask Value
-	if sl.other == nil {
+	if sl.set != nil {
+		mask = sl.set.mask(m, sl.p, vb, instr, v, vc)
+	} else if sl.other == nil {
 		mask = instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Vec: 16, Args: []Value{v, vc}})
 	} else {
 		eq := instr(vb, GP, &Instr{Op: OpVMatch, Width: int(w), Float: sl.load.Float, Vec: 16, Args: []Value{v, load(sl.other)}})
