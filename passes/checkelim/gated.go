@@ -207,7 +207,7 @@ func (g *gate) flow() {
 				if endsAt[p] != lost[p]+1 {
 					ends[p], endsAt[p] = g.walk(pb, -1), lost[p]+1
 				}
-				on := g.rules.Set(append(g.rules.EdgeFacts(pb, succIndex(pb, b, a)), ends[p]...), i)
+				on := g.rules.Set(edgeFacts(g.rules, pb, b, a, ends[p]), i)
 				kept := g.in[i][:0]
 				for _, c := range g.in[i] {
 					if g.rules.ImpliedBy(g.acrossPhis(c, b, a), on, i) {
