@@ -233,7 +233,9 @@ func (g *gate) flow() {
 // (at its end for stop < 0): its start's, the certificate's and the
 // search's, and what its instructions give.
 func (g *gate) walk(b *ir.Block, stop int) []validate.Fact {
-	avail := slices.Concat(g.h.Entry[b.Index], g.in[b.Index])
+	entry, in := g.h.Entry[b.Index], g.in[b.Index]
+	// Room for about what the instructions give (Gens).
+	avail := append(append(make([]validate.Fact, 0, len(entry)+len(in)+len(b.Instrs)), entry...), in...)
 	for k, in := range b.Instrs {
 		if k == stop {
 			break
