@@ -22,7 +22,8 @@ func clobbers(in *Instr) []validate.Loc {
 		return []validate.Loc{locAX, locDX}
 	case in.Op == OpCall:
 		// ABI0: the callee may use every register.
-		return append(append([]validate.Loc(nil), gpRegs...), fpRegs...)
+		// R15 too, where the allocator hands it out (r15.go).
+		return append(append(append([]validate.Loc(nil), gpRegs...), locR15), fpRegs...)
 	}
 	return nil
 }

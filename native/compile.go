@@ -368,6 +368,7 @@ func Compile(req Request) (*Output, error) {
 		rtl := inlineSmallCalls(f, body)
 		foldConstantIfs(rtl)
 		lowerStringRanges(rtl)
+		threadKnownIfs(rtl)
 		g, err := runPasses(pipeline, rtl)
 		if err != nil {
 			return nil, fail(err)
@@ -401,6 +402,7 @@ func Compile(req Request) (*Output, error) {
 			})
 			foldConstantIfs(rtl)
 			lowerStringRanges(rtl)
+			threadKnownIfs(rtl)
 			if g, perr := runPasses(pipeline, rtl); perr == nil {
 				appendLiterals(g)
 				c, err = compileFunc(g, j.sig, j.name, helpers, unit)

@@ -150,7 +150,12 @@ func vectorizeCount(m *Func, cl *countLoop) {
 	pos := cl.cmp.Pos
 	w := int64(cl.load.Width)
 	lanes := 16 / w
-	lim, vc, x0 := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], cl.check, cl.cmp, cl.start, w)
+	var bounds []Value
+	if cl.check != nil {
+		bounds = []Value{cl.check.Args[1]}
+	}
+	lims, vc, x0s := vectorPrelude(m, cl.p, h.Instrs[len(h.Instrs)-1], []searchIndex{{hdr: true, bounds: bounds, start: cl.start, first: NoValue}}, cl.cmp, pos, w)
+	lim, x0 := lims[0], x0s[0]
 	newBlock, instr := blockBuilder(m, pos)
 	vh, vb, vr := newBlock(), newBlock(), newBlock()
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,

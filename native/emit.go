@@ -121,6 +121,9 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	out.Write(e.w.Bytes())
 	out.Write(e.stubs.Bytes())
 	out.WriteString(ptrData)
+	if err := checkR15(out.String()); err != nil {
+		return "", err
+	}
 	return out.String(), nil
 }
 
@@ -723,7 +726,12 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpVMatch:
 		e.ins("MOVAPS %s, X15", fp(0))
-		e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], fp(1))
+		if in.Float {
+			// Predicate 0, equal and ordered: as Go's ==, false for NaN.
+			e.ins("CMPP%s %s, X15, $0", map[int]string{4: "S", 8: "D"}[in.Width], fp(1))
+		} else {
+			e.ins("PCMPEQ%s %s, X15", map[int]string{1: "B", 2: "W", 4: "L"}[in.Width], fp(1))
+		}
 		e.ins("PMOVMSKB X15, %s", e.reg(dst, GP))
 	case OpMulHi:
 		// MULQ multiplies AX by its operand into DX:AX. The operand is

@@ -95,6 +95,9 @@ func (e *emitter) intrinsic(in *Instr, uses []validate.Loc, dstLoc validate.Loc)
 			e.ins("NEGQ %s", d)
 			e.ins("ADDQ $%d, %s", 8*in.Width, d)
 		}
+	case IntrShiftMask:
+		e.ins("CMPQ %s, $64", x)
+		e.ins("SBBQ %s, %s", d, d)
 	case IntrBswap:
 		if d != x {
 			e.ins("MOVQ %s, %s", x, d)

@@ -24,6 +24,7 @@ func ifConvert(m *Func) {
 }
 
 func ifConvertOnce(m *Func) (changed bool) {
+	depth := loopDepths(m)
 	for _, b := range m.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
@@ -44,7 +45,7 @@ func ifConvertOnce(m *Func) (changed bool) {
 				ok = false
 			}
 		}
-		if !ok || feedsAddress(b, t, f, j, jt, jf) || loadCarried(m, br, j, jt, jf) {
+		if !ok || selectsOutsideLoops(depth, b, j, jt, jf) || feedsAddress(b, t, f, j, jt, jf) || loadCarried(m, br, j, jt, jf) {
 			continue
 		}
 		// Both arms run, then the selects, then a jump to the join.

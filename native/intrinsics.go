@@ -51,6 +51,10 @@ const (
 	// computed again (IMULQ) when anything came between that may have
 	// written AX.
 	IntrMulLo
+	// Dst = -1 when Args[0] < 64 (unsigned), else 0: the mask that
+	// gives Go's zero for a shift count of 64 or more (CMPQ, SBBQ),
+	// shared by the shifts by one count (shiftguards.go).
+	IntrShiftMask
 )
 
 // intrinsic lowers in, a call, if its callee is one of the functions

@@ -10,10 +10,12 @@ import "sort"
 // iteration takes one branch, back to the body's top), or, for a loop
 // whose latch several paths reach, the latch and the header on top
 // (topLatch), and the preemption polls, which rarely run, and
-// combineChecks' slow sides, which run only to panic, at the end.
+// combineChecks' slow sides, which run only to panic, and the long
+// arms of branches in loops (coldArms), at the end.
 func layout(f *Func) []*Block {
 	rpo := reversePostorder(f)
 	loops := naturalLoops(f)
+	arms := coldArms(f, loops)
 	placed := make([]bool, len(f.Blocks))
 	opened := make([]bool, len(f.Blocks))
 	var hot, cold []*Block
@@ -43,7 +45,7 @@ func layout(f *Func) []*Block {
 				place(inner)
 			}
 			placed[b.Index] = true
-			if len(b.Instrs) > 0 && (b.Instrs[0].Op == OpPoll || slowChecks(b)) {
+			if len(b.Instrs) > 0 && (b.Instrs[0].Op == OpPoll || slowChecks(b)) || arms[b.Index] {
 				cold = append(cold, b)
 			} else {
 				hot = append(hot, b)

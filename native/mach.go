@@ -77,7 +77,7 @@ const (
 	OpZeroLocal            // local variable Imm of the frame = zero (locals.go); Width 8: by REP STOSQ
 	OpMove                 // the Args[2] bytes at Args[0] = those at Args[1], as memmove (overlap allowed)
 	OpTrap                 // never reached: ends a block after a call that panics
-	OpVMatch               // Dst = a bit per byte of the 16-byte Args[0], set in the Width-byte lanes equal to Args[1]'s (PCMPEQ, PMOVMSKB)
+	OpVMatch               // Dst = a bit per byte of the 16-byte Args[0], set in the Width-byte lanes equal to Args[1]'s (PCMPEQ, PMOVMSKB; Float: as floats, CMPPD or CMPPS)
 )
 
 // vector reports whether op computes on vectors (Vec gives their size).

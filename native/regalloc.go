@@ -113,7 +113,7 @@ func Allocate(f *Func) (*Allocation, error) {
 // the values they copy.
 func allocate(f *Func, copied map[Value]Value) (*allocator, error) {
 	lv := computeLiveness(f)
-	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied}
+	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied, gp: allocatableGP(f)}
 	for _, b := range f.Blocks {
 		a.code = append(a.code, b.Instrs...)
 	}
@@ -147,6 +147,7 @@ var corruptAllocation func(*validate.MachFunc)
 
 type allocator struct {
 	f       *Func
+	gp      []validate.Loc // the general registers values may be given (r15.go)
 	lv      *liveness
 	code    []*Instr
 	ref     map[*Instr]int
@@ -249,7 +250,7 @@ func (a *allocator) overPressure() (Value, bool) {
 			}
 			inReg := regOperands(in)
 			for _, class := range []Class{GP, FP} {
-				regs := gpRegs
+				regs := a.gp
 				if class == FP {
 					regs = fpRegs
 				}
@@ -415,7 +416,7 @@ func (a *allocator) color() (Value, bool) {
 		if c == FP {
 			return fpRegs
 		}
-		return gpRegs
+		return a.gp
 	}
 	for _, b := range reversePostorder(f) {
 		var holder [firstSlot]Value
@@ -630,7 +631,7 @@ func regClass(l validate.Loc) Class {
 // (locations unset), or after, with the allocation's locations and moves.
 func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 	f := a.f
-	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks)), Reserved: reserved}
+	mf := &validate.MachFunc{Blocks: make([]validate.MachBlock, len(f.Blocks)), Reserved: reservedWith(a.gp)}
 	// The validator sees a split's copy as the value it copies, and
 	// the copy instruction as moves (splitcalls.go): the code before
 	// is the code as lowered, without copies.

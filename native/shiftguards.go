@@ -8,29 +8,45 @@
 // shift in the loop is the bare SHRQ (or SHLQ) followed by an AND with
 // the mask: snappy's hash, (u * 0x1e35a7bd) >> shift, twice in each
 // iteration of encodeBlock's loops with shift set before them.
+// A count that several shifts share gets one mask too, as gc shares
+// one SBBQ: math/bits.Div64 shifts y, hi, lo and the remainder by one
+// s, each guard three instructions where the mask costs two once
+// (CMPQ c, $64; SBBQ m, m) and an AND a shift.
 // Arithmetic right shifts keep their own guard (a count of 64 or more
 // shifts by 63, which no mask gives).
 
 package native
 
 // hoistShiftGuards rewrites each logical shift by a register whose
-// count is defined outside the shift's innermost loop: d = x << c
-// becomes t = x << c (CountFits) and d = t & mask, with
-// mask = c < 64 ? -1 : 0 (unsigned, as the guard compares) computed
-// right after c's definition, once for all such shifts by c.
+// count is defined outside the shift's innermost loop, or is the count
+// of another such shift too: d = x << c becomes t = x << c (CountFits)
+// and d = t & mask, with mask = c < 64 ? -1 : 0 (unsigned, as the guard
+// compares) computed right after c's definition, once for all such
+// shifts by c.
 func hoistShiftGuards(m *Func) {
 	depth := loopDepths(m)
 	def := definitions(m)
+	guarded := func(in *Instr) bool {
+		return in.Op == OpShift && !in.HasImm && !in.CountFits && len(in.Args) == 2 && (in.Bin != BinShr || !in.Signed)
+	}
+	shifts := map[Value]int{} // the guarded shifts by each count
+	for _, b := range m.Blocks {
+		for _, in := range b.Instrs {
+			if guarded(in) {
+				shifts[in.Args[1]]++
+			}
+		}
+	}
 	masks := map[Value]Value{}
 	for _, b := range m.Blocks {
 		for k := 0; k < len(b.Instrs); k++ {
 			in := b.Instrs[k]
-			if in.Op != OpShift || in.HasImm || in.CountFits || len(in.Args) != 2 || in.Bin == BinShr && in.Signed {
+			if !guarded(in) {
 				continue
 			}
 			c := in.Args[1]
 			d := def[c]
-			if d.block == nil || depth[d.block.Index] >= depth[b.Index] {
+			if d.block == nil || depth[d.block.Index] >= depth[b.Index] && shifts[c] < 2 {
 				continue
 			}
 			mask, ok := masks[c]
@@ -39,6 +55,9 @@ func hoistShiftGuards(m *Func) {
 					continue
 				}
 				masks[c] = mask
+				if d.block == b {
+					k++ // the mask went in before the shift
+				}
 			}
 			t := m.newValue(GP, false)
 			and := &Instr{Op: OpBin, Bin: BinAnd, Dst: in.Dst, Args: []Value{t, mask}, Width: in.Width, Signed: in.Signed, Pos: in.Pos}
@@ -49,7 +68,8 @@ func hoistShiftGuards(m *Func) {
 	}
 }
 
-// insertMask puts mask = c < 64 ? -1 : 0 right after c's definition d
+// insertMask puts mask = c < 64 ? -1 : 0 (IntrShiftMask) right after
+// c's definition d
 // (after the phis where c is one, after the results of a call where c
 // is one), and returns mask; not where the flags d leaves are read by
 // the next instruction (a carry, carries.go).
@@ -71,12 +91,8 @@ func insertMask(m *Func, d definition, c Value, shift *Instr) (Value, bool) {
 			return NoValue, false
 		}
 	}
-	ones, zero, mask := m.newValue(GP, false), m.newValue(GP, false), m.newValue(GP, false)
-	code := []*Instr{
-		{Op: OpConst, Dst: ones, Imm: -1, Width: 8, Signed: true, Pos: shift.Pos},
-		{Op: OpConst, Dst: zero, Width: 8, Pos: shift.Pos},
-		{Op: OpSelect, Dst: mask, Cond: CondLt, Args: []Value{c, ones, zero}, HasImm: true, Imm: 64, Width: 8, Pos: shift.Pos},
-	}
-	b.Instrs = append(b.Instrs[:at], append(code, b.Instrs[at:]...)...)
+	mask := m.newValue(GP, false)
+	in := &Instr{Op: OpIntrinsic, Intr: IntrShiftMask, Dst: mask, Args: []Value{c}, Width: 8, Pos: shift.Pos}
+	b.Instrs = append(b.Instrs[:at], append([]*Instr{in}, b.Instrs[at:]...)...)
 	return mask, true
 }

@@ -41,6 +41,10 @@ func SarSum(s []int64, c uint8) int64 {
 	}
 	return n
 }
+
+func Shared(x, y, z uint64, c uint) uint64 {
+	return x<<c ^ y<<c ^ z>>c
+}
 ` + crowdedSrc()
 
 // crowdedSrc returns Crowded: sixteen sums in one loop, each step
@@ -64,6 +68,25 @@ func crowdedSrc() string {
 	return src.String()
 }
 
+// maskLine matches the mask computed once for a count (CMPQ c, $64;
+// SBBQ m, m), as opposed to a shift's own guard, SBBQ CX, CX.
+var maskLine = regexp.MustCompile(`\tSBBQ (\w+), (\w+)\n`)
+
+// countMasks returns how many masks (SBBQ m, m with m not CX) and how
+// many shifts' own guards (SBBQ CX, CX) text holds.
+func countMasks(text string) (masks, guards int) {
+	for _, m := range maskLine.FindAllStringSubmatch(text, -1) {
+		switch {
+		case m[1] != m[2]:
+		case m[1] == "CX":
+			guards++
+		default:
+			masks++
+		}
+	}
+	return masks, guards
+}
+
 // TestShiftGuardsHoisted checks that a loop's shift by a count set
 // before it has no guard inside the loop (CMPQ CX, $64; SBBQ CX, CX),
 // the mask being computed once before it, and that a signed right
@@ -72,12 +95,22 @@ func TestShiftGuardsHoisted(t *testing.T) {
 	texts := compileGuards(t)
 	for _, name := range []string{"HashSum", "ShlSum", "Crowded"} {
 		text := texts[name]
-		if strings.Contains(text, "SBBQ") || !strings.Contains(text, "CMOVQCC") {
+		if masks, guards := countMasks(text); guards > 0 || masks == 0 {
 			t.Errorf("%s: the shift's guard is not taken out of the loop:\n%s", name, text)
 		}
 	}
 	if text := texts["SarSum"]; !strings.Contains(text, "CMPQ CX, $64") {
 		t.Errorf("SarSum: a signed right shift lost its guard:\n%s", text)
+	}
+}
+
+// TestSharedShiftMask checks that three shifts by one count outside
+// any loop share one mask, as gc shares one SBBQ (math/bits.Div64's
+// shifts by s), instead of a guard each.
+func TestSharedShiftMask(t *testing.T) {
+	text := compileGuards(t)["Shared"]
+	if masks, guards := countMasks(text); masks != 1 || guards != 0 {
+		t.Errorf("Shared: %d masks and %d guards of their own, want one mask for the three shifts:\n%s", masks, guards, text)
 	}
 }
 
@@ -91,7 +124,7 @@ func TestMaskFromSlot(t *testing.T) {
 	}
 }
 
-var guardFuncs = []string{"HashSum", "ShlSum", "SarSum", "Crowded"}
+var guardFuncs = []string{"HashSum", "ShlSum", "SarSum", "Shared", "Crowded"}
 
 // compileGuards compiles guardSrc's functions and returns each one's
 // assembly.
@@ -140,6 +173,11 @@ func TestGuards(t *testing.T) {
 		}
 		if got, want := SarSum(i64, uint8(c)), refSarSum(i64, uint8(c)); got != want {
 			t.Errorf("SarSum(%d) = %d, want %d", c, got, want)
+		}
+		for _, x := range u64 {
+			if got, want := Shared(x, ^x, x*7+1, c), refShared(x, ^x, x*7+1, c); got != want {
+				t.Errorf("Shared(%#x, %d) = %#x, want %#x", x, c, got, want)
+			}
 		}
 		if got, want := Crowded(u32, uint32(c)), refCrowded(u32, uint32(c)); got != want {
 			t.Errorf("Crowded(%d) = %d, want %d", c, got, want)
