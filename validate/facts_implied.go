@@ -8,10 +8,8 @@
 package validate
 
 import (
-	"cmp"
 	"go/types"
 	"math"
-	"slices"
 
 	"github.com/vssa-go/vssa/ir"
 )
@@ -21,11 +19,6 @@ import (
 type FactSet struct {
 	facts  []Fact  // all of them
 	bounds []bound // the integer ones, constants moved into the bounds
-	// byX are bounds sorted by x, made at the first question once the
-	// set is large (from): impliedLE's chains x - z, z - y would scan
-	// every bound for each bound about x. Nil until then, and whenever
-	// a bound is added.
-	byX []bound
 	// given are the sets of facts with a guard added, made once per
 	// guard and block (a set is asked many guarded facts of one guard:
 	// impliedGuarded), by the rules that made them.
@@ -92,30 +85,7 @@ func (s *FactSet) addBound(c *FactRules, f Fact, use int) {
 	}
 	if n, ok := c.normal(f, use); ok && n.x != n.y {
 		s.bounds = append(s.bounds, n)
-		s.byX = nil
 	}
-}
-
-// indexFrom is the number of bounds from which a set sorts them by x
-// for impliedLE (below it, scanning them is as fast).
-const indexFrom = 16
-
-// from returns bounds of s that include all whose x is x (others too:
-// callers still compare x), in no particular order.
-func (s *FactSet) from(x ir.Reg) []bound {
-	if len(s.bounds) < indexFrom {
-		return s.bounds
-	}
-	if s.byX == nil {
-		s.byX = slices.Clone(s.bounds)
-		slices.SortFunc(s.byX, func(a, b bound) int { return cmp.Compare(a.x, b.x) })
-	}
-	lo, _ := slices.BinarySearchFunc(s.byX, x, func(a bound, x ir.Reg) int { return cmp.Compare(a.x, x) })
-	hi := lo
-	for hi < len(s.byX) && s.byX[hi].x == x {
-		hi++
-	}
-	return s.byX[lo:hi]
 }
 
 func (s *FactSet) has(f Fact) bool {
@@ -212,14 +182,14 @@ func (c *FactRules) impliedLE(fact Fact, set *FactSet, use int) bool {
 			return true
 		}
 	}
-	for _, a := range set.from(want.x) {
+	for _, a := range set.bounds {
 		if a.x != want.x {
 			continue
 		}
 		if a.y == want.y && a.c <= want.c {
 			return true
 		}
-		for _, b := range set.from(a.y) {
+		for _, b := range set.bounds {
 			if b.x == a.y && b.y == want.y && holds(a.c, b.c) {
 				return true
 			}
