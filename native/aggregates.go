@@ -13,8 +13,11 @@ import (
 )
 
 // maxAggregate is the most components a struct or array value may
-// have in registers.
-const maxAggregate = 8
+// have in registers. 16 takes uuid.Parse's [16]byte result (a UUID, 16
+// byte components) and a [2]string or a 16-word state; a larger value
+// (sha256's [32]byte sum) is refused: held a component at a time, it
+// would be a load and a store per byte, where a pointer to it costs one.
+const maxAggregate = 16
 
 // aggregate returns the components of struct or array type u, each
 // field's or element's at its offset, or false if it has too many.
@@ -90,7 +93,7 @@ func (l *lowerer) refuseLargeCompare(dst ir.Reg) {
 		for _, in := range b.Instrs {
 			if (in.Op == ir.OpEq || in.Op == ir.OpNe) && slices.Contains(in.Args(), dst) {
 				l.pos = in.Pos
-				l.fail("a comparison of values of type %s, too large for compiled code to hold (at most %d words): compare their elements in a loop, or keep the comparison in a Go caller", types.TypeString(t, func(p *types.Package) string { return p.Name() }), maxAggregate)
+				l.fail("a comparison of values of type %s, too large for compiled code to hold (at most %d components): compare their elements in a loop, or keep the comparison in a Go caller", types.TypeString(t, func(p *types.Package) string { return p.Name() }), maxAggregate)
 			}
 		}
 	}

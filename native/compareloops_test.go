@@ -96,6 +96,23 @@ func FromK(a, b []byte, k int) int {
 	}
 	return -1
 }
+
+func Extends(src []byte, cands []int, s0 int) (int, int) {
+	total, n := 0, 0
+	s := s0
+	for _, c := range cands {
+		base := s
+		s += 4
+		for i := c + 4; s < len(src) && src[i] == src[s]; i, s = i+1, s+1 {
+		}
+		total += s - base
+		n++
+		if s >= len(src) {
+			s = s0
+		}
+	}
+	return total, n
+}
 `
 
 // compareShared is built everywhere: CompareI32's callee, as cmp.Compare
@@ -200,6 +217,23 @@ func refFromK(a, b []byte, k int) int {
 	return -1
 }
 
+func refExtends(src []byte, cands []int, s0 int) (int, int) {
+	total, n := 0, 0
+	s := s0
+	for _, c := range cands {
+		base := s
+		s += 4
+		for i := c + 4; s < len(src) && src[i] == src[s]; i, s = i+1, s+1 {
+		}
+		total += s - base
+		n++
+		if s >= len(src) {
+			s = s0
+		}
+	}
+	return total, n
+}
+
 func refIndexU16(s []uint16, v uint16) int {
 	for i := range s {
 		if v == s[i] {
@@ -299,6 +333,44 @@ func TestCompareEdges(t *testing.T) {
 	}
 }
 
+// TestCompareLong runs the vector loops past their polls (every 4096
+// vectors: 64 KiB of bytes), with the first difference near the end.
+func TestCompareLong(t *testing.T) {
+	const n = 200000
+	a, b := make([]byte, n), make([]byte, n)
+	f1, f2 := make([]float64, n), make([]float64, n)
+	for _, p := range []int{-1, 0, n - 17, n - 1} {
+		for k := range a {
+			a[k], b[k], f1[k], f2[k] = 7, 7, 1.5, 1.5
+		}
+		if p >= 0 {
+			b[p], f2[p] = 8, 2.5
+		}
+		what := fmt.Sprintf("p=%d", p)
+		same(t, what+" MatchLen", func() any { return MatchLen(a, b, n) }, func() any { return refMatchLen(a, b, n) })
+		same(t, what+" EqualF64", func() any { return EqualF64(f1, f2) }, func() any { return refEqualF64(f1, f2) })
+		same(t, what+" FromK", func() any { return FromK(a, b, 3) }, func() any { return refFromK(a, b, 3) })
+		same(t, what+" ExtendMatch", func() any { return ExtendMatch(b, 0, 1) }, func() any { return refExtendMatch(b, 0, 1) })
+		same(t, what+" ExtendMatch back", func() any { return ExtendMatch(b, 5, 2) }, func() any { return refExtendMatch(b, 5, 2) })
+	}
+}
+
+// TestExtends runs the extend loop of snappy's encodeBlock, inside an
+// outer loop, over sources of runs, from candidates before s.
+func TestExtends(t *testing.T) {
+	for n := 0; n <= 300; n += 7 {
+		src := make([]byte, n)
+		for k := range src {
+			src[k] = byte(k / 37 % 3)
+		}
+		for s0 := 0; s0 < 8 && s0 <= n; s0++ {
+			cands := []int{s0 - 1, s0 - 2, s0 - 3, -4, s0 - 3}
+			what := fmt.Sprintf("n=%d s0=%d", n, s0)
+			same(t, what, func() any { a, b := Extends(src, cands, s0); return [2]int{a, b} }, func() any { a, b := refExtends(src, cands, s0); return [2]int{a, b} })
+		}
+	}
+}
+
 // TestExtendMatchEdges runs extendMatch's two indexes, j = i + d and
 // j = i - d, over a source of period d with one byte changed at p, from
 // every i (negative ones and those past the end panic).
@@ -345,8 +417,11 @@ func TestCompareLoopVector(t *testing.T) {
 		"ExtendMatch": {"PCMPEQB", "XORQ $65535", "JCC ", "JCS "},
 		// A first value that may be negative: tested unsigned.
 		"FromK": {"PCMPEQB", "XORQ $65535", "JCS "},
+		// snappy encodeBlock's extend loop, whose indexes need moves
+		// into the scalar loop: on edges of their own.
+		"Extends": {"PCMPEQB", "XORQ $65535"},
 	}
-	funcs := []string{"MatchLen", "EqualF64", "EqualF32", "CompareI32", "FirstDiff", "IndexU16", "ExtendMatch", "FromK"}
+	funcs := []string{"MatchLen", "EqualF64", "EqualF32", "CompareI32", "FirstDiff", "IndexU16", "ExtendMatch", "FromK", "Extends"}
 	dir := writeModule(t, map[string]string{"p.go": fallback + compareSrc, "shared.go": compareShared, "edge_test.go": compareEdgeTest})
 	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: funcs, Inlinable: true})
 	if err != nil {

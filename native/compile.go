@@ -349,6 +349,9 @@ func Compile(req Request) (*Output, error) {
 		if err != nil {
 			return nil, fail(err)
 		}
+		if name, ok := unrangedBesideUnsafe(decl, sig); ok {
+			return nil, fail(&Unsupported{What: fmt.Sprintf("an unsafe.Pointer parameter beside the integer parameter %s, which has no %s: the generated test points the pointer at %d bytes of its own and can keep the function within them only through ranged integers; add %s %s LO HI", name, RangeDirective, unsafeRoom, RangeDirective, name)})
+		}
 		given := len(ranges)
 		warnings = append(warnings, boundLoopParams(fset, pkg.TypesInfo, decl, sig, ranges)...)
 		drawn := map[int]bool{}
@@ -480,7 +483,7 @@ func compileFunc(f *ir.Func, sig *types.Signature, name string, h Helpers, u *Un
 		return nil, err
 	}
 	// The AVX2 loops test the flag.
-	escapes := a.Func.PointersToGo || a.Func.ResultPointers && resultsEscape(a.Func)
+	escapes := a.Func.PointersToGo || a.Func.IntPointers || a.Func.ResultPointers && resultsEscape(a.Func)
 	return &Compiled{Name: name, Sig: sig, Asm: text, AVX2: a.Func.has(OpCPUFlag), Escapes: escapes, pointersTo: a.Func.PointersTo, POPCNT: a.Func.UsesPOPCNT}, nil
 }
 

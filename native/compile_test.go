@@ -43,7 +43,7 @@ func TestRefused(t *testing.T) {
 		{"RangeWritten", "func RangeWritten(b []byte) (n int) {\n\tfor i, r := range string(b) {\n\t\tn += int(r)\n\t\tb[len(b)-1-i] = 0xc3\n\t}\n\treturn n\n}\n", "RangeWritten: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"BytesToString", "func BytesToString(p []byte) int {\n\treturn len(string(p[1:]))\n}\n", "p.go:6:19: BytesToString: unsupported: a conversion of []byte to string: it allocates a copy", nil},
 		{"(*Node).Bad", "func (n *Node) Bad(m map[int]int) int {\n\treturn m[n.V]\n}\n", "p.go:5:20: (*Node).Bad: unsupported: a value of type map[int]int", nil},
-		{"SameTable", "func SameTable(a, b *[16]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [16]uint64, too large for compiled code to hold (at most 8 words)", nil},
+		{"SameTable", "func SameTable(a, b *[17]uint64, s []int) int {\n\tn := 0\n\tfor range s {\n\t\tif *a == *b {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n", "p.go:8:9: SameTable: unsupported: a comparison of values of type [17]uint64, too large for compiled code to hold (at most 16 components)", nil},
 		// Only s == "" and s != "" are compiled (stringcompare.go);
 		// the refusal is at the comparison, not the function's line.
 		{"StrEq", "func StrEq(s, t string) int {\n\tn := 0\n\tif s == t {\n\t\tn++\n\t}\n\treturn n\n}\n", "p.go:7:7: StrEq: unsupported: a comparison of strings other than s == \"\" or s != \"\"", nil},
@@ -56,8 +56,13 @@ func TestRefused(t *testing.T) {
 		{"BytesPassed", "func BytesPassed(s string) int {\n\treturn Sum([]byte(s))\n}\n\nfunc Sum(b []byte) int {\n\tn := G()\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n", "BytesPassed: unsupported: a conversion of string to []byte: it allocates a copy", []string{"Sum"}},
 		// Compiled, its generated test did not build (xxh3's
 		// accumScalar).
-		{"UnsafeParam", "import \"unsafe\"\n\nfunc UnsafeParam(p unsafe.Pointer, n int) (s uint64) {\n\tfor i := 0; i < n; i++ {\n\t\ts += uint64(*(*byte)(unsafe.Pointer(uintptr(p) + uintptr(i))))\n\t}\n\treturn s\n}\n", "p.go:7:18: UnsafeParam: unsupported: a parameter of type unsafe.Pointer", nil},
+		{"UnsafeParam", "import \"unsafe\"\n\nfunc UnsafeParam(p unsafe.Pointer, n int) (s uint64) {\n\tfor i := 0; i < n; i++ {\n\t\ts += uint64(*(*byte)(unsafe.Pointer(uintptr(p) + uintptr(i))))\n\t}\n\treturn s\n}\n", "UnsafeParam: unsupported: an unsafe.Pointer parameter beside the integer parameter n, which has no //vssa:range", nil},
 		{"Slice3Array", "func Slice3Array(a *[8]int, i int) []int {\n\treturn a[1:i:5]\n}\n", "p.go:6:10: Slice3Array: unsupported: a three-index slice of an array", nil},
+		// An unsafe.Pointer beside an unranged integer: the test could not keep the reads within its buffer.
+		{"UnsafeUnranged", "import \"unsafe\"\n\nfunc UnsafeUnranged(p unsafe.Pointer, n int) (s byte) {\n\tfor i := 0; i < n; i++ {\n\t\ts += *(*byte)(unsafe.Add(p, i))\n\t}\n\treturn s\n}\n", "UnsafeUnranged: unsupported: an unsafe.Pointer parameter beside the integer parameter n, which has no //vssa:range", nil},
+		{"UnsafeResult", "import \"unsafe\"\n\nfunc UnsafeResult(p unsafe.Pointer, s []byte) unsafe.Pointer {\n\tfor range s {\n\t\tp = unsafe.Add(p, 1)\n\t}\n\treturn p\n}\n", "UnsafeResult: unsupported: a result of type unsafe.Pointer", nil},
+		// One byte over the 16 components held by value: refused, saying how many are.
+		{"Sum17", "func Sum17(s []byte) (a [17]byte) {\n\tfor i := range s {\n\t\ta[i%17] += s[i]\n\t}\n\treturn a\n}\n", "Sum17: unsupported: a value of type [17]byte: an array by value is supported up to 16 components", nil},
 	}
 	for _, tc := range cases {
 		dir := writeModule(t, map[string]string{"p.go": fallback + tc.src, "g.go": "package p\n\nfunc G() int { return 1 }\n\nfunc L(n int) int {\n\tfor n > 9 {\n\t\tn /= 2\n\t}\n\treturn n\n}\n\ntype Node struct {\n\tNext *Node\n\tV    int\n}\n\nfunc (n *Node) Len() int {\n\tk := 0\n\tfor n != nil {\n\t\tn = n.Next\n\t\tk++\n\t}\n\treturn k\n}\n"})

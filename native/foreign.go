@@ -143,6 +143,9 @@ func leafCandidate(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, depth int) 
 			}
 			id, isIdent := fun.(*ast.Ident)
 			switch {
+			case byteOrderSyntax(fun):
+				// binary.LittleEndian.Uint64(b): one load (byteorders.go),
+				// told by types later.
 			case !isIdent:
 				ok = false
 			case predeclaredType[id.Name]:
@@ -277,7 +280,14 @@ func foreignInlinable(c *ir.Func, body func(sym string) *ir.Func, depth int) boo
 				if isString(c.TypeOf(in.Dsts()[0])) != isString(c.TypeOf(in.Args()[0])) {
 					return false
 				}
+			case ir.OpGlobal:
+				if !byteOrderGlobal(in.Sym()) { // byteorders.go
+					return false
+				}
 			case ir.OpCall:
+				if in.CallMode == ir.CallStatic && byteOrderMethod(in.Sym()) {
+					continue // one load or store (byteorders.go)
+				}
 				if in.CallMode != ir.CallStatic || depth == 0 || in.Sym() == c.Name {
 					return false
 				}

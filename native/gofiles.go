@@ -554,7 +554,7 @@ func writable(t types.Type) bool {
 	case *types.Slice, *types.Pointer:
 		return true
 	}
-	return false
+	return isUnsafePointer(t)
 }
 
 // genSet writes one generator, clone and comparison function per type
@@ -599,6 +599,10 @@ func (g *genSet) define(i int, t types.Type) {
 	w := &g.body
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
+		if u.Kind() == types.UnsafePointer {
+			g.defineUnsafe(i, T) // unsafeptr.go
+			return
+		}
 		var expr, same string
 		switch {
 		case u.Kind() == types.Bool:

@@ -225,6 +225,10 @@ func (l *lowerer) builtin(in *ir.Instr) {
 		l.copyBuiltin(in)
 		return
 	}
+	if name == "Add" && len(in.Dsts()) == 1 && isUnsafePointer(l.f.TypeOf(in.Dsts()[0])) {
+		l.unsafeAdd(in) // unsafe.Add (unsafeptr.go)
+		return
+	}
 	if name == "append" || name == appendElemsBuiltin {
 		// A Go helper appends (appends.go).
 		n := len(args) - 1

@@ -392,12 +392,8 @@ func (l *lowerer) params() {
 		if i < l.sig.Params().Len() && l.sig.Params().At(i).Pos().IsValid() {
 			l.pos = l.sig.Params().At(i).Pos() // a refusal of its type points at it
 		}
-		if b, ok := l.f.TypeOf(p).Underlying().(*types.Basic); ok && b.Kind() == types.UnsafePointer {
-			// The generated test could only point it at memory of its
-			// own choosing, of no size the function knows of (xxh3's
-			// accumScalar reads l bytes from it): its test would not
-			// build, or would read past what it made.
-			l.fail("a parameter of type unsafe.Pointer: the generated test cannot tell how much memory it must point to; take a slice ([]byte) or a pointer to an array instead, or keep the function in Go")
+		if isUnsafePointer(l.f.TypeOf(p)) {
+			l.unsafePointerParam() // unsafeptr.go
 		}
 		for _, c := range l.components(l.f.TypeOf(p)) {
 			v := l.def(c.class, c.pointer, &Instr{Op: OpArg, Off: pOff[i] + c.off, Width: c.width, Signed: c.signed, Float: c.float, Sym: ParamName(l.sig, i) + c.suffix})
@@ -1023,6 +1019,9 @@ func (l *lowerer) ret(args []ir.Reg) {
 		if ir.HasPointers(t) {
 			l.m.ResultPointers = true
 		}
+		if isUnsafePointer(t) {
+			l.unsafePointerResult() // unsafeptr.go
+		}
 		vs := l.values(r)
 		for k, c := range l.components(t) {
 			mi.Args = append(mi.Args, vs[k])
@@ -1101,6 +1100,9 @@ func (l *lowerer) convert(dst, x ir.Reg) {
 		// string(b), []byte(s), []rune(s), string(r): a new string or
 		// slice, which compiled code cannot allocate.
 		l.fail("a conversion of %s to %s: it allocates a copy, which compiled code cannot; index the original instead (a string's bytes are s[i], a []byte's b[i])", l.f.TypeOf(x), l.f.TypeOf(dst))
+	}
+	if to, from := l.f.TypeOf(dst), l.f.TypeOf(x); isUnsafePointer(to) && isIntegerType(from) || isIntegerType(to) && isUnsafePointer(from) {
+		l.m.IntPointers = true // uintptr(p), unsafe.Pointer(n): unsafeptr.go
 	}
 	tw, ts, tf := l.kind(l.f.TypeOf(dst))
 	fw, fs, ff := l.kind(l.f.TypeOf(x))

@@ -295,6 +295,11 @@ type Func struct {
 	// functions a pointer is passed to (escape.go).
 	PointersToGo bool
 	PointersTo   []string
+	// IntPointers: a pointer is converted to an integer or back
+	// (uintptr(p)+n, an unsafe.Pointer parameter): an address held as
+	// an integer is one the stack copier would not move, so the
+	// declaration cannot say //go:noescape (unsafeptr.go).
+	IntPointers bool
 	// UsesPOPCNT: the code counts bits, with POPCNT where the CPU has
 	// it (the package variable Helpers.POPCNT says).
 	UsesPOPCNT bool

@@ -9,6 +9,7 @@
 package native
 
 import (
+	"fmt"
 	"go/types"
 	"strings"
 
@@ -187,9 +188,9 @@ func typeRefusal(what string, t types.Type) string {
 	s := what + " of type " + types.TypeString(t, func(p *types.Package) string { return p.Name() })
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
-		return s + ": a struct is supported through a pointer; pass a pointer to it instead"
+		return s + fmt.Sprintf(": a struct by value is supported up to %d components (fields, or their fields' and elements'); pass a pointer to a larger one instead", maxAggregate)
 	case *types.Array:
-		return s + ": an array is supported through a pointer; pass a pointer to it instead"
+		return s + fmt.Sprintf(": an array by value is supported up to %d components (elements, or their fields and elements); pass a pointer to a larger one instead", maxAggregate)
 	case *types.Interface:
 		return s + ": keep interface values (any, error) in a Go caller; return a bool or an integer code instead of an error"
 	case *types.Map:

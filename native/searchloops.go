@@ -248,6 +248,15 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 		vh[k] = newBlock()
 	}
 	vb, vl, vf, vr := newBlock(), newBlock(), newBlock(), newBlock()
+	// ve[k]: vh[k]'s edge out, a block of its own: vr is a join whose
+	// phis need moves on its incoming edges, which only a block that
+	// jumps can hold.
+	ve := make([]*Block, len(idx))
+	for k := range ve {
+		ve[k] = newBlock()
+		ve[k].Preds, ve[k].Succs = []int{vh[k].Index}, []int{vr.Index}
+		instr(ve[k], GP, &Instr{Op: OpJump, Dst: NoValue})
+	}
 	// While xv < lim, xv + lanes ≤ the bound: the step does not wrap,
 	// and the loop polls strip-mined, without a countdown (stripmine.go).
 	vh[0].StepFits = true
@@ -263,7 +272,7 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 			in = vh[k+1]
 			in.Preds = []int{vh[k].Index}
 		}
-		vh[k].Succs = []int{in.Index, vr.Index}
+		vh[k].Succs = []int{in.Index, ve[k].Index}
 	}
 	vh[0].Preds = []int{sl.p.Index, vl.Index}
 	// vb: the mask of the lanes equal to c (of a compare loop's lanes
@@ -307,7 +316,7 @@ func vectorizeSearch(m *Func, sl *searchLoop) {
 	instr(vf, GP, &Instr{Op: OpJump, Dst: NoValue})
 	vf.Preds, vf.Succs = []int{vb.Index}, []int{vr.Index}
 	// vr: the original loop goes on from there.
-	for _, b := range vh {
+	for _, b := range ve {
 		vr.Preds = append(vr.Preds, b.Index)
 	}
 	vr.Preds = append(vr.Preds, vf.Index)

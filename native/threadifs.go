@@ -31,7 +31,7 @@ import (
 // Skipping J skips nothing but its branch, so every fact found on f
 // holds in the result too and the edges can all be redirected at once.
 // A function with a recover block is left alone: the paths through it
-// are not its entry's.
+// are not its entry's; so is a J that heads a loop.
 func threadKnownIfs(f *ir.Func) {
 	if f.Recover >= 0 {
 		return
@@ -84,6 +84,13 @@ func threadKnownIfs(f *ir.Func) {
 	for _, j := range f.Blocks {
 		r := branchOn(j)
 		if r == ir.NoReg || len(j.Instrs) != 1 || len(j.Phis) != 0 || j.Index == 0 || !dom.Reachable(j.Index) {
+			continue
+		}
+		// Not a loop's header: an edge from outside the loop
+		// threaded into its body, where another stays on the header,
+		// would enter the loop at two blocks (lower.go refuses an
+		// irreducible loop).
+		if slices.ContainsFunc(j.Preds, func(p int) bool { return dom.Dominates(j.Index, p) }) {
 			continue
 		}
 		for _, pi := range slices.Clone(j.Preds) {

@@ -85,3 +85,45 @@ func TestThreadKnownIfs(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadNotIntoLoop leaves alone b2, a loop's header testing r2
+// again: b1 knows r2 from b6's test, but b3 and the latch b4 do not,
+// and threading b1's edge into the body (b4) while theirs stay on b2
+// would enter the loop {b2, b4} at two blocks.
+func TestThreadNotIntoLoop(t *testing.T) {
+	f, err := ir.ParseFunc(`func @p.F(r0 int, r1 int) int {
+b0:
+    r2:bool = lt r0, r1
+    r3:bool = lt r1, r0
+    if r3, b6, b3
+b6: <- b0
+    if r2, b1, b5
+b1: <- b6
+    jump b2
+b3: <- b0
+    jump b2
+b2: <- b1, b3, b4
+    if r2, b4, b5
+b4: <- b2, b4
+    r0:int = add r0, r0
+    r7:bool = lt r0, r1
+    if r7, b4, b2
+b5: <- b6, b2
+    return r0
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	threadKnownIfs(f)
+	if err := ir.Check(f, ir.RTL); err != nil {
+		t.Fatalf("%v\n%s", err, f)
+	}
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			if f.Blocks[s].Instrs[0].Op == ir.OpAdd && len(b.Instrs) == 1 && b.Instrs[0].Op == ir.OpJump {
+				t.Errorf("b%d, before the loop, jumps into its body:\n%s", b.Index, f)
+			}
+		}
+	}
+}

@@ -46,7 +46,19 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 	case ir.OpBoundsCheck:
 		check := CheckFacts(f, in)
 		return c.unwrapped(append(avail, check...), check, args[0], use)
-	case ir.OpSliceCheck, ir.OpShiftCheck, ir.OpLenCheck:
+	case ir.OpSliceCheck:
+		// As for a bounds check: a high bound or max x + k that passed
+		// (0 ≤ it) did not wrap around, so it is x + k (the length
+		// of src[s:s+3] is 3: lenOf).
+		check := CheckFacts(f, in)
+		avail = append(avail, check...)
+		for _, b := range args[1:3] {
+			if b != ir.NoReg {
+				avail = c.unwrapped(avail, check, b, use)
+			}
+		}
+		return avail
+	case ir.OpShiftCheck, ir.OpLenCheck:
 		return append(avail, CheckFacts(f, in)...)
 	}
 	if len(in.Dsts()) != 1 || !isInteger(f.TypeOf(in.Dst())) {
@@ -159,6 +171,7 @@ func (c *FactRules) Gens(in *ir.Instr, avail []Fact, use int) []Fact {
 		if k == 0 || k > 0 && c.Implied(le(x, ir.NoReg, hi-k), avail, use) || k < 0 && c.Implied(le(ir.NoReg, x, k-lo), avail, use) {
 			avail = c.equal(avail, r, x, k)
 		}
+		avail = c.refolded(avail, r, x, k, use)
 	case ir.OpAnd, ir.OpAndNot:
 		// The bits of x & y are among those of each operand's, those of
 		// x &^ y among x's: 0 ≤ r ≤ an operand that is not negative.
@@ -198,6 +211,31 @@ func (c *FactRules) offset(in *ir.Instr, use int) (x ir.Reg, k int64, ok bool) {
 		k = -k
 	}
 	return x, k, true
+}
+
+// refolded returns avail with r = y + j, for r = x + k and x itself
+// y + i of a constant i (j = i + k), where y + j does not overflow:
+// sums wrap around modulo 2^w, so r is y + j modulo 2^w whatever x
+// did, and exactly y for j = 0. gc folds (s+2)-2 to s too (s2's
+// decoder: s += 2; … src[s-2]).
+func (c *FactRules) refolded(avail []Fact, r, x ir.Reg, k int64, use int) []Fact {
+	def := c.definition(x, use)
+	if def == nil {
+		return avail
+	}
+	y, i, ok := c.offset(def, use)
+	if !ok || !types.Identical(c.f.TypeOf(y), c.f.TypeOf(r)) {
+		return avail
+	}
+	j, ok := addInt(i, k)
+	if !ok {
+		return avail
+	}
+	lo, hi := c.typeBounds(c.f.TypeOf(r))
+	if j == 0 || j > 0 && c.Implied(le(y, ir.NoReg, hi-j), avail, use) || j < 0 && c.Implied(le(ir.NoReg, y, j-lo), avail, use) {
+		avail = c.equal(avail, r, y, j)
+	}
+	return avail
 }
 
 // unwrapped returns avail with r = x + k, for an r defined as x plus a
@@ -327,9 +365,26 @@ func (c *FactRules) lenOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 			avail = c.equal(avail, r, h, -k)
 		} else { // the slice ran: 0 ≤ lo
 			avail = append(avail, le(r, h, 0))
+			avail = c.span(avail, r, lo, h, use)
 		}
 	}
 	return avail
+}
+
+// span returns avail with r = k, for r = top - lo (the length or
+// capacity of x[lo:top], top its high bound or max) where top is
+// defined as lo + k and avail shows top - lo = k (the sum did not wrap:
+// unwrapped): the length of src[s:s+3] is 3 whatever s is.
+func (c *FactRules) span(avail []Fact, r, lo, top ir.Reg, use int) []Fact {
+	def := c.definition(top, use)
+	if def == nil {
+		return avail
+	}
+	x, k, ok := c.offset(def, use)
+	if !ok || x != lo || k < 0 || !c.Implied(le(top, lo, k), avail, use) || !c.Implied(le(lo, top, -k), avail, use) {
+		return avail
+	}
+	return append(avail, le(r, ir.NoReg, k), le(ir.NoReg, r, -k))
 }
 
 // capOf returns avail with the facts of r = cap s for a sub-slice s =
@@ -368,6 +423,7 @@ func (c *FactRules) capOf(avail []Fact, r, s ir.Reg, use int) []Fact {
 			avail = c.equal(avail, r, top, -k)
 		} else {
 			avail = append(avail, le(r, top, 0))
+			avail = c.span(avail, r, lo, top, use)
 		}
 	}
 	return avail

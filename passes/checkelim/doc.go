@@ -23,7 +23,10 @@
 //     equal to an operand plus a constant, which take over its facts:
 //     x + k and x - k where they cannot overflow, conversions that keep
 //     the value, len of a makeslice and of a sub-slice x[k:h] of a
-//     constant k (h - k, h being len x when absent); bounds of results:
+//     constant k (h - k, h being len x when absent), len and cap of
+//     x[l:l+k] (k, once the slice check passed: l + k ≥ 0 did not
+//     wrap), (y + i) + k as y + (i + k) (sums wrap, so (s+2)-2 is s
+//     as gc folds it); bounds of results:
 //     masks and x &^ y (in [0, y] for an operand y ≥ 0), remainders (x
 //     % y < y for y ≥ 1), divisions, right shifts and products by a
 //     constant (also of x's constant bound), x - y of two registers

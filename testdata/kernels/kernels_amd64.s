@@ -1973,9 +1973,9 @@ b0:
 	CMOVQGE R8, R10
 	JMP b6
 	PCALIGN $64
-b13:
+b14:
 	CMPQ R9, R8
-	JLT b14
+	JLT b15
 	JMP b10
 	PCALIGN $64
 b7:
@@ -1990,7 +1990,7 @@ b8:
 b6:
 	CMPQ R9, R10
 	JLT b7
-	JMP b13
+	JMP b14
 b9:
 	BSFQ R12, R12
 	MOVQ $64, R11
@@ -2007,9 +2007,9 @@ b10:
 	CMOVQGE SI, R8
 	JMP b1
 	PCALIGN $64
-b11:
+b12:
 	CMPQ R9, SI
-	JLT b12
+	JLT b13
 	JMP b3
 	PCALIGN $64
 b2:
@@ -2021,7 +2021,7 @@ b5:
 b1:
 	CMPQ R9, R8
 	JLT b2
-	JMP b11
+	JMP b12
 b3:
 	MOVQ $-1, BX
 	MOVQ BX, ret+32(FP)
@@ -2029,7 +2029,7 @@ b3:
 b4:
 	MOVQ R9, ret+32(FP)
 	RET
-b14:
+b15:
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 152(SP)
@@ -2059,7 +2059,7 @@ b14:
 	CMPQ R9, R8
 	CMOVQGE R8, R10
 	JMP b6
-b12:
+b13:
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)

@@ -445,6 +445,16 @@ func CountNeg(s []int8) uint8
 //go:noescape
 func WideScale(s []uint64, t []int64) (uint64, int64)
 
+//go:noescape
+func ParseHex16(s string) ([16]byte, bool)
+
+//go:noescape
+func MixArray(k byte, a [12]uint16, n int) ([10]int32, byte)
+
+func WordsAt(p unsafe.Pointer, n int) uint64
+
+func FillAt(p unsafe.Pointer, off int32, n int)
+
 // The checks left in the assembly call these to panic exactly as Go does.
 
 func vssaSubsetPanicIndex(i, n int) struct{} { return make([]struct{}, n)[i] }

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // vssaSubsetRefHexEncode is HexEncode's Go original.
@@ -11422,6 +11423,621 @@ var vssaSubsetSinkWideScale0 uint64
 // vssaSubsetSinkWideScale1 keeps result 1 of BenchmarkVSSAWideScale's calls.
 var vssaSubsetSinkWideScale1 int64
 
+// vssaSubsetRefParseHex16 is ParseHex16's Go original.
+func vssaSubsetRefParseHex16(s string) ([16]byte, bool) {
+	var a [16]byte
+	if len(s) != 32 {
+		return a, false
+	}
+	for i := 0; i < 32; i++ {
+		c := s[i]
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c && c <= 'f':
+			d = c - 'a' + 10
+		default:
+			return a, false
+		}
+		a[i/2] |= d << (4 * (1 - i%2))
+	}
+	return a, true
+}
+
+// vssaSubsetStepParseHex16 is ParseHex16's Go original, counting its loops' rounds.
+func vssaSubsetStepParseHex16(s string) ([16]byte, bool) {
+	var a [16]byte
+	if len(s) != 32 {
+		return a, false
+	}
+	for i := 0; i < 32; i++ {
+		vssaSubsetStep()
+		c := s[i]
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c && c <= 'f':
+			d = c - 'a' + 10
+		default:
+			return a, false
+		}
+		a[i/2] |= d << (4 * (1 - i%2))
+	}
+	return a, true
+}
+
+// vssaSubsetCheckParseHex16 runs ParseHex16 and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckParseHex16(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen6(g)
+	b0 := vssaSubsetClone6(a0)
+	in := fmt.Sprint(b0)
+	var r0, w0 [16]byte
+	var r1, w1 bool
+	vssaSubsetLogTake()
+	vssaSubsetChecks++
+	vssaSubsetSteps = 0
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetStepParseHex16(b0) })
+	if wantPanic == vssaSubsetStepPanic {
+		vssaSubsetSkipped++
+		return
+	}
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = ParseHex16(a0) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("ParseHex16(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("ParseHex16(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame38(r0, w0) {
+		t.Fatalf("ParseHex16(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame21(r1, w1) {
+		t.Fatalf("ParseHex16(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+}
+
+func TestVSSAParseHex16(t *testing.T) {
+	vssaSubsetChecks, vssaSubsetSkipped = 0, 0
+	defer vssaSubsetReportSkipped(t)
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckParseHex16(t, g)
+	}
+}
+
+func FuzzVSSAParseHex16(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckParseHex16(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAParseHex16 times gc's ParseHex16 (its Go original) and vssa's on the same
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
+//
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
+func BenchmarkVSSAParseHex16(b *testing.B) {
+	var a0 string
+	var b0 string
+	best, bestScale, bestTry := -1, 0, 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen6(g)
+		g.scale = 1
+		vssaSubsetSteps = 0
+		if vssaSubsetCatch(func() { vssaSubsetStepParseHex16(a0) }) != "" {
+			continue
+		}
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
+			b0 = a0
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	inPlace := false
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
+	}
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkParseHex160, vssaSubsetSinkParseHex161 = vssaSubsetRefParseHex16(a0)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkParseHex160, vssaSubsetSinkParseHex161 = ParseHex16(a0)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
+		}
+	}
+	vssaSubsetReport(b, ns, batch)
+	_ = inPlace
+}
+
+// vssaSubsetSinkParseHex160 keeps result 0 of BenchmarkVSSAParseHex16's calls.
+var vssaSubsetSinkParseHex160 [16]byte
+
+// vssaSubsetSinkParseHex161 keeps result 1 of BenchmarkVSSAParseHex16's calls.
+var vssaSubsetSinkParseHex161 bool
+
+// vssaSubsetRefMixArray is MixArray's Go original.
+func vssaSubsetRefMixArray(k byte, a [12]uint16, n int) (out [10]int32, last byte) {
+	for i := range n {
+		if i >= len(a) {
+			break
+		}
+		out[i%10] += int32(a[i]) * int32(k)
+		last ^= byte(a[i])
+	}
+	return out, last
+}
+
+// vssaSubsetStepMixArray is MixArray's Go original, counting its loops' rounds.
+func vssaSubsetStepMixArray(k byte, a [12]uint16, n int) (out [10]int32, last byte) {
+	for i := range n {
+		vssaSubsetStep()
+		if i >= len(a) {
+			break
+		}
+		out[i%10] += int32(a[i]) * int32(k)
+		last ^= byte(a[i])
+	}
+	return out, last
+}
+
+// vssaSubsetCheckMixArray runs MixArray and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckMixArray(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen1(g)
+	b0 := vssaSubsetClone1(a0)
+	a1 := vssaSubsetGen39(g)
+	b1 := vssaSubsetClone39(a1)
+	a2 := int(g.between(-1, 20))
+	b2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	var r0, w0 [10]int32
+	var r1, w1 byte
+	vssaSubsetLogTake()
+	vssaSubsetChecks++
+	vssaSubsetSteps = 0
+	wantPanic := vssaSubsetCatch(func() { w0, w1 = vssaSubsetStepMixArray(b0, b1, b2) })
+	if wantPanic == vssaSubsetStepPanic {
+		vssaSubsetSkipped++
+		return
+	}
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0, r1 = MixArray(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("MixArray(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("MixArray(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame40(r0, w0) {
+		t.Fatalf("MixArray(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame1(r1, w1) {
+		t.Fatalf("MixArray(%s): result 1 is %v, the Go original's %v", in, r1, w1)
+	}
+}
+
+func TestVSSAMixArray(t *testing.T) {
+	vssaSubsetChecks, vssaSubsetSkipped = 0, 0
+	defer vssaSubsetReportSkipped(t)
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckMixArray(t, g)
+	}
+}
+
+func FuzzVSSAMixArray(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckMixArray(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAMixArray times gc's MixArray (its Go original) and vssa's on the same
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
+//
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
+func BenchmarkVSSAMixArray(b *testing.B) {
+	var a0 byte
+	var a1 [12]uint16
+	var a2 int
+	var b0 byte
+	var b1 [12]uint16
+	var b2 int
+	best, bestScale, bestTry := -1, 0, 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		a0 = vssaSubsetGen1(g)
+		g.scale = 1
+		a1 = vssaSubsetGen39(g)
+		g.scale = 1
+		a2 = int(20)
+		vssaSubsetSteps = 0
+		if vssaSubsetCatch(func() { vssaSubsetStepMixArray(a0, a1, a2) }) != "" {
+			continue
+		}
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	inPlace := false
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
+	}
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMixArray0, vssaSubsetSinkMixArray1 = vssaSubsetRefMixArray(a0, a1, a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkMixArray0, vssaSubsetSinkMixArray1 = MixArray(a0, a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
+		}
+	}
+	vssaSubsetReport(b, ns, batch)
+	_ = inPlace
+}
+
+// vssaSubsetSinkMixArray0 keeps result 0 of BenchmarkVSSAMixArray's calls.
+var vssaSubsetSinkMixArray0 [10]int32
+
+// vssaSubsetSinkMixArray1 keeps result 1 of BenchmarkVSSAMixArray's calls.
+var vssaSubsetSinkMixArray1 byte
+
+// vssaSubsetRefWordsAt is WordsAt's Go original.
+func vssaSubsetRefWordsAt(p unsafe.Pointer, n int) uint64 {
+	var s uint64
+	for i := 0; i < n; i++ {
+		s += *(*uint64)(unsafe.Pointer(uintptr(p) + uintptr(8*i)))
+	}
+	return s
+}
+
+// vssaSubsetStepWordsAt is WordsAt's Go original, counting its loops' rounds.
+func vssaSubsetStepWordsAt(p unsafe.Pointer, n int) uint64 {
+	var s uint64
+	for i := 0; i < n; i++ {
+		vssaSubsetStep()
+		s += *(*uint64)(unsafe.Pointer(uintptr(p) + uintptr(8*i)))
+	}
+	return s
+}
+
+// vssaSubsetCheckWordsAt runs WordsAt and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckWordsAt(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen41(g)
+	b0 := vssaSubsetClone41(a0)
+	a1 := int(g.between(0, 500))
+	b1 := vssaSubsetClone2(a1)
+	in := fmt.Sprint(b0, ", ", b1)
+	var r0, w0 uint64
+	vssaSubsetLogTake()
+	vssaSubsetChecks++
+	vssaSubsetSteps = 0
+	wantPanic := vssaSubsetCatch(func() { w0 = vssaSubsetStepWordsAt(b0, b1) })
+	if wantPanic == vssaSubsetStepPanic {
+		vssaSubsetSkipped++
+		return
+	}
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { r0 = WordsAt(a0, a1) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("WordsAt(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("WordsAt(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame11(r0, w0) {
+		t.Fatalf("WordsAt(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	}
+	if !vssaSubsetSame41(a0, b0) {
+		t.Fatalf("WordsAt(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAWordsAt(t *testing.T) {
+	vssaSubsetChecks, vssaSubsetSkipped = 0, 0
+	defer vssaSubsetReportSkipped(t)
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckWordsAt(t, g)
+	}
+}
+
+func FuzzVSSAWordsAt(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckWordsAt(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAWordsAt times gc's WordsAt (its Go original) and vssa's on the same
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
+//
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
+func BenchmarkVSSAWordsAt(b *testing.B) {
+	var a0 unsafe.Pointer
+	var a1 int
+	var b0 unsafe.Pointer
+	var b1 int
+	best, bestScale, bestTry := -1, 0, 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen41(g)
+		g.scale = 1
+		a1 = int(500)
+		w0 := vssaSubsetClone41(a0)
+		vssaSubsetSteps = 0
+		if vssaSubsetCatch(func() { vssaSubsetStepWordsAt(w0, a1) }) != "" {
+			continue
+		}
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
+			b0 = a0
+			b1 = a1
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	w0 := vssaSubsetClone41(a0)
+	vssaSubsetRefWordsAt(w0, a1)
+	inPlace := !vssaSubsetSame41(w0, a0)
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
+	}
+	c0 := make([]unsafe.Pointer, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone41(a0)
+	}
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWordsAt0 = vssaSubsetRefWordsAt(c0[k], a1)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetSinkWordsAt0 = WordsAt(c0[k], a1)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore41(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
+		}
+	}
+	vssaSubsetReport(b, ns, batch)
+	_ = inPlace
+}
+
+// vssaSubsetSinkWordsAt0 keeps result 0 of BenchmarkVSSAWordsAt's calls.
+var vssaSubsetSinkWordsAt0 uint64
+
+// vssaSubsetRefFillAt is FillAt's Go original.
+func vssaSubsetRefFillAt(p unsafe.Pointer, off int32, n int) {
+	for i := 0; i < n; i++ {
+		*(*byte)(unsafe.Add(p, off+int32(i))) = byte(i)
+	}
+}
+
+// vssaSubsetStepFillAt is FillAt's Go original, counting its loops' rounds.
+func vssaSubsetStepFillAt(p unsafe.Pointer, off int32, n int) {
+	for i := 0; i < n; i++ {
+		vssaSubsetStep()
+		*(*byte)(unsafe.Add(p, off+int32(i))) = byte(i)
+	}
+}
+
+// vssaSubsetCheckFillAt runs FillAt and its Go original on one input from g and
+// compares their results, the memory they wrote and their panics.
+func vssaSubsetCheckFillAt(t testing.TB, g *vssaSubsetGen) {
+	a0 := vssaSubsetGen41(g)
+	b0 := vssaSubsetClone41(a0)
+	a1 := int32(g.between(0, 2000))
+	b1 := vssaSubsetClone9(a1)
+	a2 := int(g.between(0, 2000))
+	b2 := vssaSubsetClone2(a2)
+	in := fmt.Sprint(b0, ", ", b1, ", ", b2)
+	vssaSubsetLogTake()
+	vssaSubsetChecks++
+	vssaSubsetSteps = 0
+	wantPanic := vssaSubsetCatch(func() { vssaSubsetStepFillAt(b0, b1, b2) })
+	if wantPanic == vssaSubsetStepPanic {
+		vssaSubsetSkipped++
+		return
+	}
+	wantCalls := vssaSubsetLogTake()
+	gotPanic := vssaSubsetCatch(func() { FillAt(a0, a1, a2) })
+	if gotCalls := vssaSubsetLogTake(); gotCalls != wantCalls {
+		t.Fatalf("FillAt(%s): calls %s, the Go original's %s", in, gotCalls, wantCalls)
+	}
+	if gotPanic != wantPanic {
+		t.Fatalf("FillAt(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
+	}
+	if !vssaSubsetSame41(a0, b0) {
+		t.Fatalf("FillAt(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
+	}
+}
+
+func TestVSSAFillAt(t *testing.T) {
+	vssaSubsetChecks, vssaSubsetSkipped = 0, 0
+	defer vssaSubsetReportSkipped(t)
+	g := vssaSubsetRandGen(1)
+	for range 3000 {
+		vssaSubsetCheckFillAt(t, g)
+	}
+}
+
+func FuzzVSSAFillAt(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x03\x01\x00\x05\xff\x10\x20\x07\x08\x00\x00\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) { vssaSubsetCheckFillAt(t, vssaSubsetByteGen(data)) })
+}
+
+// BenchmarkVSSAFillAt times gc's FillAt (its Go original) and vssa's on the same
+// input, in turns, and reports gc-ns/op, vssa-ns/op and gc/vssa. Over runs:
+//
+//	go test -run NONE -bench VSSA -count 10 | benchstat -
+func BenchmarkVSSAFillAt(b *testing.B) {
+	var a0 unsafe.Pointer
+	var a1 int32
+	var a2 int
+	var b0 unsafe.Pointer
+	var b1 int32
+	var b2 int
+	best, bestScale, bestTry := -1, 0, 0
+	for try := range 40 {
+		if scale := 1 << (try / 10); best >= 0 && scale > bestScale {
+			break // the smallest room that does
+		}
+		g := vssaSubsetBenchGen(uint64(try))
+		g.alphabet = vssaSubsetAlphabets[try%len(vssaSubsetAlphabets)]
+		_ = g // every parameter may have its //vssa:range
+		if try%1 == 0 {
+			g.scale = 1 << (try / 10)
+		}
+		a0 = vssaSubsetGen41(g)
+		g.scale = 1
+		a1 = int32(2000)
+		a2 = int(2000)
+		w0 := vssaSubsetClone41(a0)
+		vssaSubsetSteps = 0
+		if vssaSubsetCatch(func() { vssaSubsetStepFillAt(w0, a1, a2) }) != "" {
+			continue
+		}
+		if vssaSubsetSteps > best {
+			best, bestScale, bestTry = vssaSubsetSteps, 1<<(try/10), try
+			b0 = a0
+			b1 = a1
+			b2 = a2
+		}
+	}
+	if best < 0 {
+		b.Skip("the Go original panics on every input tried: bound its integer parameters with //vssa:range")
+	}
+	a0 = b0
+	a1 = b1
+	a2 = b2
+	w0 := vssaSubsetClone41(a0)
+	vssaSubsetRefFillAt(w0, a1, a2)
+	inPlace := !vssaSubsetSame41(w0, a0)
+	batch := vssaSubsetBatch(inPlace, 0)
+	if testing.Verbose() {
+		b.Logf("input of try %d, on which the Go original runs %d loop rounds; %d calls a batch", bestTry, best, batch)
+	}
+	c0 := make([]unsafe.Pointer, batch)
+	for k := range c0 {
+		c0[k] = vssaSubsetClone41(a0)
+	}
+	sides := [2]func(){
+		func() {
+			for k := range batch {
+				_ = k
+				vssaSubsetRefFillAt(c0[k], a1, a2)
+			}
+		},
+		func() {
+			for k := range batch {
+				_ = k
+				FillAt(c0[k], a1, a2)
+			}
+		},
+	}
+	var ns [2][]int64 // each side's batches' times
+	for round := 0; b.Loop(); round++ {
+		for j := range 2 {
+			side := (round + j) % 2
+			if inPlace {
+				for k := range batch {
+					vssaSubsetRestore41(c0[k], a0)
+				}
+			}
+			t0 := time.Now()
+			sides[side]()
+			ns[side] = append(ns[side], time.Since(t0).Nanoseconds())
+		}
+	}
+	vssaSubsetReport(b, ns, batch)
+	_ = inPlace
+}
+
 // TestVSSASourcesSubset checks that the Go originals are the source the
 // assembly was compiled from: an edited original needs vssa compile again.
 func TestVSSASourcesSubset(t *testing.T) {
@@ -11492,6 +12108,10 @@ func TestVSSASourcesSubset(t *testing.T) {
 		{"subset.go", "CountOf16", "2c5b033801be1748fafd01420852a00094129fe9820f00a75e52234682c83091"},
 		{"subset.go", "CountNeg", "8c7e8e26e9db66355fb7a8cab7ed642f0a881a134bd7e8787f8b7f4983b789c2"},
 		{"mulshift.go", "WideScale", "2c22e593bb7e4939757f280af71904599d187b2f1a6ab883c42caa730f186bf7"},
+		{"arrays.go", "ParseHex16", "f3500d25786e4e44ae2ede1ec4748b99fb9c4e763970b30537a6c36fec1b93c7"},
+		{"arrays.go", "MixArray", "b51b352efcc953ec083feaecadf6c510a7d42cda269d5d55e914ca4bf5efaae1"},
+		{"unsafeptr.go", "WordsAt", "d38830fc71d49aefc2284a8e6e0c23873444f3722e264ca128ceaf51ed594a52"},
+		{"unsafeptr.go", "FillAt", "87c2ad2e21c798c508a96a9029e1d57f7266e70c3c1d11e12217b880187833dd"},
 	})
 }
 
@@ -12447,6 +13067,93 @@ func vssaSubsetSame37(x, y []int8) bool {
 		}
 	}
 	return true
+}
+
+func vssaSubsetGen38(g *vssaSubsetGen) [16]byte {
+	var x [16]byte
+	for i := range x {
+		x[i] = vssaSubsetGen1(g)
+	}
+	return x
+}
+
+func vssaSubsetClone38(x [16]byte) [16]byte { return x }
+
+func vssaSubsetSame38(x, y [16]byte) bool {
+	for i := range x {
+		if !vssaSubsetSame1(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen39(g *vssaSubsetGen) [12]uint16 {
+	var x [12]uint16
+	for i := range x {
+		x[i] = vssaSubsetGen17(g)
+	}
+	return x
+}
+
+func vssaSubsetClone39(x [12]uint16) [12]uint16 { return x }
+
+func vssaSubsetSame39(x, y [12]uint16) bool {
+	for i := range x {
+		if !vssaSubsetSame17(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen40(g *vssaSubsetGen) [10]int32 {
+	var x [10]int32
+	for i := range x {
+		x[i] = vssaSubsetGen9(g)
+	}
+	return x
+}
+
+func vssaSubsetClone40(x [10]int32) [10]int32 { return x }
+
+func vssaSubsetSame40(x, y [10]int32) bool {
+	for i := range x {
+		if !vssaSubsetSame9(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func vssaSubsetGen41(g *vssaSubsetGen) unsafe.Pointer {
+	b := make([]byte, 4096)
+	for i := range b {
+		b[i] = byte(g.int())
+	}
+	return unsafe.Pointer(&b[0])
+}
+
+func vssaSubsetClone41(x unsafe.Pointer) unsafe.Pointer {
+	if x == nil {
+		return nil
+	}
+	c := make([]byte, 4096)
+	copy(c, unsafe.Slice((*byte)(x), 4096))
+	return unsafe.Pointer(&c[0])
+}
+
+func vssaSubsetRestore41(x, y unsafe.Pointer) {
+	if x != nil {
+		copy(unsafe.Slice((*byte)(x), 4096), unsafe.Slice((*byte)(y), 4096))
+	}
+}
+
+func vssaSubsetSame41(x, y unsafe.Pointer) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return string(unsafe.Slice((*byte)(x), 4096)) == string(unsafe.Slice((*byte)(y), 4096))
 }
 
 // vssaSubsetGen is a source of inputs.
