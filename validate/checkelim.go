@@ -280,11 +280,14 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided, nilUses map[plac
 		if !c.dom.Reachable(i) {
 			continue
 		}
-		avail := append([]Fact(nil), entry[i]...)
+		// Room for about what the instructions give (Gens), so that it
+		// grows once or twice rather than with each.
+		avail := append(make([]Fact, 0, len(entry[i])+len(b.Instrs)), entry[i]...)
 		for k, in := range b.Instrs {
 			if removed[place{int32(i), int32(k)}] {
+				set := c.Set(avail, i) // one for the check's facts
 				for _, fact := range CheckFacts(f, in) {
-					if !c.Implied(fact, avail, i) {
+					if !c.ImpliedBy(fact, set, i) {
 						return c.r.at(b, in, RuleImplied, "removed, but %s does not follow from the facts there", fact)
 					}
 				}
@@ -295,8 +298,9 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided, nilUses map[plac
 				}
 			}
 			if outcome, ok := decided[place{int32(i), int32(k)}]; ok {
+				set := c.Set(avail, i) // one for the outcome's facts
 				for _, fact := range c.OutcomeFacts(in, outcome, i) {
-					if !c.Implied(fact, avail, i) {
+					if !c.ImpliedBy(fact, set, i) {
 						return c.r.at(b, in, RuleDecided, "decided %v, but %s does not follow from the facts there", outcome, fact)
 					}
 				}
@@ -308,7 +312,8 @@ func (c *factCheck) invariant(entry [][]Fact, removed, decided, nilUses map[plac
 			if len(entry[s]) == 0 {
 				continue
 			}
-			onEdge := c.Set(append(c.EdgeFacts(b, e), avail...), s)
+			on := c.EdgeFacts(b, e)
+			onEdge := c.Set(append(append(make([]Fact, 0, len(on)+len(avail)), on...), avail...), s)
 			a := b.PredIndex(e, to)
 			for _, fact := range entry[s] {
 				if !c.ImpliedBy(c.acrossPhis(fact, to, a), onEdge, s) {

@@ -35,7 +35,7 @@ type givenKey struct {
 // the facts of the comparisons available booleans are, and the facts
 // of the guarded facts whose guard follows (facts_gated.go).
 func (c *FactRules) Set(avail []Fact, use int) *FactSet {
-	s := &FactSet{facts: avail}
+	s := &FactSet{facts: avail, bounds: make([]bound, 0, len(avail))}
 	guarded, copied := false, false
 	for _, a := range avail {
 		s.addBound(c, a, use)

@@ -27,8 +27,10 @@ func (c *FactRules) Constant(r ir.Reg, use int) (int64, bool) {
 const maxFolded = 3
 
 func (c *FactRules) constant(r ir.Reg, use, fold int) (int64, bool) {
-	if v, ok := c.consts[r]; ok {
-		return v, true
+	if c.consts != nil { // DeriveResultBounds's parameters, else none
+		if v, ok := c.consts[r]; ok {
+			return v, true
+		}
 	}
 	in := c.definition(r, use)
 	if in == nil || !isInteger(c.f.TypeOf(r)) {

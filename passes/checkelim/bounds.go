@@ -127,7 +127,7 @@ func (s *bounds) inductive() {
 				ends[p], fresh[p] = s.walk(f.Blocks[p], nil), true
 			}
 			pb := f.Blocks[p]
-			edges[a] = s.rules.Set(append(s.rules.EdgeFacts(pb, succIndex(pb, b, a)), ends[p]...), i)
+			edges[a] = s.rules.Set(edgeFacts(s.rules, pb, b, a, ends[p]), i)
 		}
 		kept := s.in[i][:0]
 		for _, c := range s.in[i] {
@@ -152,6 +152,14 @@ func (s *bounds) inductive() {
 			}
 		}
 	}
+}
+
+// edgeFacts returns the facts on b's a-th incoming edge, from block p
+// whose end has the facts end: the edge's and end's, in one allocation
+// (the searches ask this once per edge and round).
+func edgeFacts(rules *validate.FactRules, p, b *ir.Block, a int, end []fact) []fact {
+	on := rules.EdgeFacts(p, succIndex(p, b, a))
+	return append(append(make([]fact, 0, len(on)+len(end)), on...), end...)
 }
 
 // succIndex is the index in p's successors of the edge that is b's a-th
@@ -187,7 +195,9 @@ func (e *elim) definedAt(r ir.Reg, b int) bool {
 // walk returns the facts at the end of b (or, with stop not
 // nil, calls it before each instruction with the facts there).
 func (s *bounds) walk(b *ir.Block, stop func(k int, avail []fact)) []fact {
-	avail := append([]fact(nil), s.in[b.Index]...)
+	// Room for about what the instructions give, so that it grows once
+	// or twice rather than with each.
+	avail := append(make([]fact, 0, len(s.in[b.Index])+len(b.Instrs)), s.in[b.Index]...)
 	for k, in := range b.Instrs {
 		if stop != nil {
 			stop(k, avail)
@@ -222,8 +232,9 @@ func (s *bounds) remove() bool {
 			if !boundsCheck(in) {
 				return
 			}
+			set := s.rules.Set(avail, b.Index) // one for the check's facts
 			for _, c := range validate.CheckFacts(e.f, in) {
-				if !s.rules.Implied(c, avail, b.Index) {
+				if !s.rules.ImpliedBy(c, set, b.Index) {
 					return
 				}
 			}
@@ -282,14 +293,18 @@ func (s *bounds) decide() {
 			if already[place{b.Index, k}] {
 				return
 			}
+			var set *validate.FactSet // made once for both outcomes' facts
 			for _, outcome := range [2]bool{true, false} {
 				fs := s.rules.OutcomeFacts(in, outcome, b.Index)
 				if len(fs) == 0 || fs[0].Kind != validate.FactLE {
 					continue
 				}
+				if set == nil {
+					set = s.rules.Set(avail, b.Index)
+				}
 				holds := true
 				for _, c := range fs {
-					holds = holds && s.rules.Implied(c, avail, b.Index)
+					holds = holds && s.rules.ImpliedBy(c, set, b.Index)
 				}
 				if holds {
 					e.decided = append(e.decided, validate.Decision{Block: b.Index, Index: k, Outcome: outcome})

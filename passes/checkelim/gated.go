@@ -207,7 +207,7 @@ func (g *gate) flow() {
 				if endsAt[p] != lost[p]+1 {
 					ends[p], endsAt[p] = g.walk(pb, -1), lost[p]+1
 				}
-				on := g.rules.Set(append(g.rules.EdgeFacts(pb, succIndex(pb, b, a)), ends[p]...), i)
+				on := g.rules.Set(edgeFacts(g.rules, pb, b, a, ends[p]), i)
 				kept := g.in[i][:0]
 				for _, c := range g.in[i] {
 					if g.rules.ImpliedBy(g.acrossPhis(c, b, a), on, i) {
@@ -233,7 +233,9 @@ func (g *gate) flow() {
 // (at its end for stop < 0): its start's, the certificate's and the
 // search's, and what its instructions give.
 func (g *gate) walk(b *ir.Block, stop int) []validate.Fact {
-	avail := slices.Concat(g.h.Entry[b.Index], g.in[b.Index])
+	entry, in := g.h.Entry[b.Index], g.in[b.Index]
+	// Room for about what the instructions give (Gens).
+	avail := append(append(make([]validate.Fact, 0, len(entry)+len(in)+len(b.Instrs)), entry...), in...)
 	for k, in := range b.Instrs {
 		if k == stop {
 			break
