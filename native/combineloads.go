@@ -30,6 +30,10 @@ type byteTerm struct {
 // combineLoads applies the combination to every block of m.
 func combineLoads(m *Func) {
 	uses := readCounts(m)
+	// An index's x+k may be defined in an earlier block (combineChecks
+	// computes it for the run's first check before the fast side);
+	// the form is SSA, so x is defined wherever x+k is.
+	defs := definitions(m)
 	for _, b := range m.Blocks {
 		pos := map[Value]int{}
 		for i, in := range b.Instrs {
@@ -80,12 +84,10 @@ func combineLoads(m *Func) {
 					return flatten(in.Args[0], shift)
 				case in.Op == OpLoad && in.Width == 1 && !in.Signed && !in.Float && in.Mem.Scale <= 1:
 					t := byteTerm{ld: in, shift: shift, index: in.Mem.Index, disp: in.Mem.Disp}
-					for n := 0; n < 8; n++ {
-						x := def(t.index)
-						if x == nil || x.Op != OpBin || x.Bin != BinAdd || !x.HasImm || x.Width != 8 || x.MemY {
-							break
+					if t.index != NoValue {
+						if x, k := checkBase(defs, t.index); x != NoValue {
+							t.index, t.disp = x, t.disp+k
 						}
-						t.index, t.disp = x.Args[0], t.disp+x.Imm
 					}
 					terms = append(terms, t)
 					return true
