@@ -62,6 +62,9 @@ func hoistShiftGuards(m *Func) {
 			t := m.newValue(GP, false)
 			and := &Instr{Op: OpBin, Bin: BinAnd, Dst: in.Dst, Args: []Value{t, mask}, Width: in.Width, Signed: in.Signed, Pos: in.Pos}
 			in.Dst, in.CountFits = t, true
+			// The AND defines the shift's old result now: a shift by
+			// that result (x << (y << c)) puts its mask after the AND.
+			def[and.Dst] = definition{block: b, instr: and}
 			b.Instrs = append(b.Instrs[:k+1], append([]*Instr{and}, b.Instrs[k+1:]...)...)
 			k++
 		}

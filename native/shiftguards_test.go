@@ -45,6 +45,14 @@ func SarSum(s []int64, c uint8) int64 {
 func Shared(x, y, z uint64, c uint) uint64 {
 	return x<<c ^ y<<c ^ z>>c
 }
+
+// ShiftedCount shifts by a shifted count: k's shift is masked (c is
+// shared), and so are the two shifts by k, whose mask goes after the
+// AND that now defines k, not after k's shift.
+func ShiftedCount(x, y, z uint64, c uint) uint64 {
+	k := y << c
+	return x<<k ^ z>>k ^ z<<c
+}
 ` + crowdedSrc()
 
 // crowdedSrc returns Crowded: sixteen sums in one loop, each step
@@ -124,7 +132,7 @@ func TestMaskFromSlot(t *testing.T) {
 	}
 }
 
-var guardFuncs = []string{"HashSum", "ShlSum", "SarSum", "Shared", "Crowded"}
+var guardFuncs = []string{"HashSum", "ShlSum", "SarSum", "Shared", "ShiftedCount", "Crowded"}
 
 // compileGuards compiles guardSrc's functions and returns each one's
 // assembly.
@@ -177,6 +185,11 @@ func TestGuards(t *testing.T) {
 		for _, x := range u64 {
 			if got, want := Shared(x, ^x, x*7+1, c), refShared(x, ^x, x*7+1, c); got != want {
 				t.Errorf("Shared(%#x, %d) = %#x, want %#x", x, c, got, want)
+			}
+			for _, y := range []uint64{0, 1, 5, 63, 64, 65, 1 << 40} {
+				if got, want := ShiftedCount(x, y, x*7+1, c), refShiftedCount(x, y, x*7+1, c); got != want {
+					t.Errorf("ShiftedCount(%#x, %d, %d) = %#x, want %#x", x, y, c, got, want)
+				}
 			}
 		}
 		if got, want := Crowded(u32, uint32(c)), refCrowded(u32, uint32(c)); got != want {
