@@ -6,7 +6,6 @@ import (
 
 	"github.com/vssa-go/vssa/interp"
 	"github.com/vssa-go/vssa/ir"
-	"github.com/vssa-go/vssa/ir/son"
 )
 
 // recoverReads returns f, whose recover block b2 reads r9 (defined
@@ -60,18 +59,7 @@ b0:
 // does.
 func TestMachineRecoverSide(t *testing.T) {
 	for _, late := range []bool{true, false} {
-		m, err := ir.Parse("test.vssa", recoverReads(late))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := m.Funcs[0]
-		g, err := son.Build(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := son.Check(g); err != nil {
-			t.Fatal(err)
-		}
+		m, f, g := parseModuleGraph(t, recoverReads(late))
 		for _, check := range []bool{false, true} {
 			machine := g.Machine
 			if check {

@@ -42,6 +42,13 @@ func parseSmall(t *testing.T) (*ir.Func, *son.Graph) { return parseGraph(t, smal
 // parseGraph parses a function and builds its graph, which must pass
 // Check.
 func parseGraph(t *testing.T, src string) (*ir.Func, *son.Graph) {
+	_, f, g := parseModuleGraph(t, src)
+	return f, g
+}
+
+// parseModuleGraph is parseGraph that also returns the module, whose
+// other functions the first may call.
+func parseModuleGraph(t *testing.T, src string) (*ir.Module, *ir.Func, *son.Graph) {
 	t.Helper()
 	m, err := ir.Parse("test.vssa", src)
 	if err != nil {
@@ -55,7 +62,7 @@ func parseGraph(t *testing.T, src string) (*ir.Func, *son.Graph) {
 	if err := son.Check(g); err != nil {
 		t.Fatal(err)
 	}
-	return f, g
+	return m, f, g
 }
 
 // def returns the node defining register r of the small function.
