@@ -1,9 +1,6 @@
 package main
 
-import (
-	"os"
-	"runtime/debug"
-)
+import "github.com/vssa-go/vssa/internal/heapgrowth"
 
 // heapGrowth is the checker's GOGC unless the environment sets GOGC or
 // GOMEMLIMIT: the checker's live heap peaks as x/tools' loader has
@@ -17,8 +14,4 @@ const heapGrowth = 50
 
 // boundHeap sets the checker's GOGC to heapGrowth unless the user chose
 // how the collector runs.
-func boundHeap() {
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(heapGrowth)
-	}
-}
+func boundHeap() { heapgrowth.Set(heapGrowth) }
