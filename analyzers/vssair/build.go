@@ -128,8 +128,7 @@ func mayPromise(sig *types.Signature) bool {
 }
 
 // complete builds each function's forms, certified, and says whether
-// each certificate holds on 32-bit targets too. The SSA form is
-// certified only where gvn's form may not say all it says (SSAFormNeeded).
+// each certificate holds on 32-bit targets too.
 func (b *builder) complete() []*Func {
 	b.translate(b.fns)
 	var out []*Func
@@ -138,22 +137,15 @@ func (b *builder) complete() []*Func {
 		if s == nil {
 			continue
 		}
+		vf := &Func{SSA: fn, Forms: []*Form{certify(s.g, s.calls)}}
+		if n, _, ok := apply(s.g, gvn.Run, validate.GVN); ok && n != s.g {
+			vf.Forms = append(vf.Forms, certify(n, s.calls))
+		}
 		values := b.targets.values(fn.Syntax())
-		finish := func(form *Form) *Form {
+		for _, form := range vf.Forms {
 			form.checkPortable()
 			form.decideOnEveryTarget(values, s.calls.contracts)
 			form.prune()
-			return form
-		}
-		vf := &Func{SSA: fn}
-		if n, _, ok := apply(s.g, gvn.Run, validate.GVN); ok && n != s.g {
-			g := finish(certify(n, s.calls))
-			if ssaFormNeeded(s.g, g) {
-				vf.Forms = append(vf.Forms, finish(certify(s.g, s.calls)))
-			}
-			vf.Forms = append(vf.Forms, g)
-		} else {
-			vf.Forms = []*Form{finish(certify(s.g, s.calls))}
 		}
 		out = append(out, vf)
 	}

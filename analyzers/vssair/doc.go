@@ -11,11 +11,7 @@
 // Each function comes in two forms, the SSA form and gvn's result, each
 // with checkelim's certificate deciding comparisons: gvn merges fields
 // loaded twice, but also removes a comparison that repeats a dominating
-// one, which the SSA form still has. The SSA form is certified only
-// where gvn removed such a comparison, or another instruction an
-// analyzer reports on or names (sites.go): elsewhere gvn's form says
-// all the SSA form's certificate would, and the function has gvn's
-// form alone.
+// one, which the SSA form still has.
 //
 // Invariants: a Func carries only results their validators accepted. A
 // function whose translation or SSA form failed is absent; gvn's form

@@ -76,8 +76,7 @@ type Func struct {
 	// its result was accepted, after gvn, which merges values (fields
 	// loaded twice with nothing written between) but also removes
 	// comparisons that repeat a dominating one: each form has facts the
-	// other lacks. The SSA form is left out where gvn removed nothing
-	// an analyzer reports on or names (ssaFormNeeded).
+	// other lacks.
 	Forms []*Form
 }
 
