@@ -14,7 +14,7 @@ import (
 // Analyzer reports bounds and slice checks left in loops.
 var Analyzer = &analysis.Analyzer{
 	Name:     "bce",
-	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\nwhere check elimination confirms one: a suggested fix (s = s[:len(x)] or\n_ = s[c-1] before the loop) where it keeps what the program does wherever\nit did not panic, else _ = s[n-1] named in the message only.",
+	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\nwhere check elimination confirms one: a suggested fix (s = s[:len(x)] or\n_ = s[c-1] before the loop) where it keeps what the program does wherever\nit did not panic, else _ = s[n-1] named in the message only.\nWith -bce.gc (on in vssalint) gc's check_bce confirms each hint too, in a\nbuild of the package with its hints inserted: a hint after which gc keeps\nits check (or adds one) gives way to the reslice s = s[:n], or is named\nwith \"gc keeps its check with this hint\" and offered as no fix.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,

@@ -17,12 +17,12 @@ import (
 	"github.com/vssa-go/vssa/ir"
 )
 
-// confirmGC is -bce.gc: keep only the checks gc's own check_bce
-// reports too.
+// confirmGC is -bce.gc: report only the checks gc's own check_bce
+// reports too, and keep only the hints after which it does not.
 var confirmGC bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&confirmGC, "gc", false, "report only the checks that gc keeps too, by its -d=ssa/check_bce output in a build of each package (runs go build, or go test -c for test files, in the package's directory; on in vssalint)")
+	Analyzer.Flags.BoolVar(&confirmGC, "gc", false, "report only the checks that gc keeps too, by its -d=ssa/check_bce output in a build of each package, and keep a hint only if gc removes the check with it too, in a build with the package's hints (go build -overlay; runs go build, or go test -c for test files, in the package's directory; on in vssalint)")
 }
 
 // A gcLine is a line of a file where gc reports a bounds check
