@@ -80,7 +80,7 @@ func (h *hint) edit() analysis.TextEdit {
 // a hint cannot keep the loop's behaviour when it fails.
 func (h *hint) caveat() string {
 	if h.form == formResliceMessage {
-		return fmt.Sprintf("it panics before the loop when %s is negative or above cap(%s), and %s stays shorter after the loop", h.bound, h.slice, h.slice)
+		return fmt.Sprintf("it panics before the loop where %s[:%s] is out of range, and %s stays shorter after the loop", h.slice, h.bound, h.slice)
 	}
 	s := fmt.Sprintf("it panics before the loop when %s > len(%s)", h.bound, h.slice)
 	if !h.constant {

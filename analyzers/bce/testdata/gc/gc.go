@@ -13,7 +13,7 @@ package gc
 func from1(b []byte, dst []uint32) {
 	end := len(b) - 3
 	for i := 1; i < end; i++ {
-		dst[i] = uint32(b[i+3]) // want `bounds check left in a loop: the index is not known to be below the length; dst = dst\[:end\] before the loop removes it \(not offered as a fix: it panics before the loop when end is negative or above cap\(dst\), and dst stays shorter after the loop\)$`
+		dst[i] = uint32(b[i+3]) // want `bounds check left in a loop: the index is not known to be below the length; dst = dst\[:end\] before the loop removes it \(not offered as a fix: it panics before the loop where dst\[:end\] is out of range, and dst stays shorter after the loop\)$`
 	}
 }
 
