@@ -1,6 +1,9 @@
 package main
 
-import "github.com/vssa-go/vssa/internal/heapgrowth"
+import (
+	"os"
+	"runtime/debug"
+)
 
 // heapGrowth is the checker's GOGC unless the environment sets GOGC or
 // GOMEMLIMIT: the checker's live heap peaks as x/tools' loader has
@@ -14,4 +17,8 @@ const heapGrowth = 50
 
 // boundHeap sets the checker's GOGC to heapGrowth unless the user chose
 // how the collector runs.
-func boundHeap() { heapgrowth.Set(heapGrowth) }
+func boundHeap() {
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetGCPercent(heapGrowth)
+	}
+}

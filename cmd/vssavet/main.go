@@ -21,7 +21,6 @@ func main() {
 	if err := driverflags.Check(analyzers, os.Args[1:]); err != nil {
 		os.Exit(badFlag(err))
 	}
-	growHeap()
 	// On a dependency, go vet wants the facts alone.
 	vssair.FactsOnlyRun(os.Args[1:])
 	unitchecker.Main(analyzers...)
