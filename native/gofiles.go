@@ -517,7 +517,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	}
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
-		fmt.Fprintf(b, "\tif !%s(r%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, r%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, F, i, i, i)
+		writeResultCheck(b, n, gens, c, F, i, fmt.Sprintf("r%d", i), fmt.Sprintf("w%d", i), "a%d", "b%d") // freshcaps.go
 	}
 	for i := 0; i < params.Len(); i++ {
 		t := params.At(i).Type()
@@ -564,6 +564,8 @@ type genSet struct {
 	types []types.Type
 	body  bytes.Buffer
 	logs  bool // the log of calls is written (gencalls.go)
+
+	freshCaps bool // a slice result is compared (freshcaps.go)
 }
 
 func (g *genSet) index(t types.Type) int {
@@ -678,7 +680,12 @@ func (g *genSet) define(i int, t types.Type) {
 	}
 }
 
-func (g *genSet) write(b *bytes.Buffer) { b.Write(g.body.Bytes()) }
+func (g *genSet) write(b *bytes.Buffer) {
+	b.Write(g.body.Bytes())
+	if g.freshCaps {
+		writeFreshCaps(b, g.n.stem)
+	}
+}
 
 // writeSupport writes the input source shared by the checks: random
 // (tests, benchmarks) or read from bytes (fuzzing), biased toward the
