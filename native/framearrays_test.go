@@ -8,10 +8,13 @@ import (
 // TestFramedArrays checks that a local array that is sliced, which
 // go/ssa marks as escaping, stays in the frame where its slices only
 // reach loads, stores, copy and append's elements (framearrays.go):
-// Itoa (strconv's formatBits's digits, appended) and Window (a table
-// copied out) compile, and their generated tests pass with the stack
-// moved at every call of Go code (-d=maymorestack), so that a pointer
-// into the frame left stale by a move would be read. A slice of the
+// Itoa (strconv's formatBits's digits, appended), Twice (a slice of
+// the array live across a call, in a slot the frame's pointer map
+// marks) and Window (a table copied out) compile, and their generated
+// tests pass with the stack moved at every call of Go code
+// (-d=maymorestack), so that a pointer into the frame left stale by a
+// move would be read. (With GODEBUG=efence=1, which faults a freed
+// stack, Twice's passed too, by hand.) A slice of the
 // array returned, passed to another function or appended to is still
 // refused.
 func TestFramedArrays(t *testing.T) {
@@ -32,6 +35,26 @@ func Itoa(dst []byte, u uint64) []byte {
 	return append(dst, a[i:]...)
 }
 
+// Twice appends u in decimal twice, the digits' slice kept across the first append.
+func Twice(dst []byte, u uint64) []byte {
+	var a [20]byte
+	i := len(a)
+	for u >= 10 {
+		i--
+		a[i] = byte('0' + u%10)
+		u /= 10
+	}
+	i--
+	a[i] = byte('0' + u)
+	s := a[i:]
+	dst = append(dst, s...)
+	dst = append(dst, '-')
+	for k := range s {
+		s[k] ^= 1
+	}
+	return append(dst, s...)
+}
+
 // Window counts the bytes of in in a table and copies its first n counts out.
 func Window(dst []byte, in []byte, n int) int {
 	var a [16]byte
@@ -42,7 +65,7 @@ func Window(dst []byte, in []byte, n int) int {
 }
 `
 	dir := writeModule(t, map[string]string{"p.go": src})
-	compileAndWrite(t, dir, "Itoa", "Window")
+	compileAndWrite(t, dir, "Itoa", "Twice", "Window")
 	if out, ok := goTest(t, dir, "-gcflags=all=-d=maymorestack=runtime.mayMoreStackMove", "-run", "VSSA", "."); !ok {
 		t.Fatalf("generated test, the stack moved at each call: %s", out)
 	}
