@@ -23,7 +23,9 @@ func (l *lowerer) alloc(dst ir.Reg, in *ir.Instr) {
 		// go/ssa marks a sliced local array as escaping; it may stay
 		// in the frame all the same (framearrays.go).
 		if leak := frameLeak(l.f, in); leak != nil {
-			if _, array := p.Elem().Underlying().(*types.Array); array && leak.Pos.IsValid() {
+			// A variadic call's arguments are an array go/ssa makes at
+			// the call: refused as the call (refuseConstruct).
+			if _, array := p.Elem().Underlying().(*types.Array); array && !ir.HasPointers(p.Elem()) && leak.Pos.IsValid() && in.Pos != leak.Pos {
 				l.pos = leak.Pos
 				l.fail("%s", frameLeakRefusal(leak))
 			}
