@@ -273,7 +273,7 @@ func Compile(req Request) (*Output, error) {
 	// which it inlines, to say why or (short loops) whether, only if
 	// one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) }) {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) || earlyExitLoops(t.fn) }) {
 		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
@@ -285,12 +285,10 @@ func Compile(req Request) (*Output, error) {
 	var kept []*ast.FuncDecl
 	var keptSyms []string
 	// whyLeft says why t is left to gc, or "" if it is compiled.
+	// Whether a target's lowered code has a vector loop, found once.
+	vectorised := map[*target]bool{}
 	whyLeft := func(t *target) string {
 		if req.Inlinable {
-			return ""
-		}
-		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
-		if loops && !short || !loops && inlinedLoop(t.fn, body) {
 			return ""
 		}
 		inlines := inlinable[t.name]
@@ -301,6 +299,21 @@ func Compile(req Request) (*Output, error) {
 			for name := range inlinable {
 				inlines = inlines || strings.HasPrefix(name, t.generic.Origin.Name()+"[")
 			}
+		}
+		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
+		if loops && !short && inlines && earlyExitLoops(t.fn) {
+			// earlyexits.go
+			v, ok := vectorised[t]
+			if !ok {
+				v = hasVectorLoop(bp.IRFunc(t.fn), t.sig, body, pipeline, unit, n.helpers().AVX2)
+				vectorised[t] = v
+			}
+			if !v {
+				return leftInlinedExit
+			}
+		}
+		if loops && !short || !loops && inlinedLoop(t.fn, body) {
+			return ""
 		}
 		switch {
 		case loops && inlines:
