@@ -156,9 +156,11 @@ func hasVectorLoop(f *ir.Func, sig *types.Signature, body func(string) *ir.Func,
 
 // searchOnly reports whether the loop of the blocks in reports true for
 // does nothing but look: it calls nothing and writes no memory but its
-// scalar local variables (its index, the byte it tests), as the
-// function as built has them. A loop that does work besides its tests
-// is one where vssa's code can win even on the rounds it runs: strings'
+// scalar local variables (as the function as built has them), each
+// stepped by a constant (its index) or set to an element it loads (the
+// byte it tests). A loop that does work besides its tests, in memory
+// or in a variable (a number parsed digit by digit), is one where
+// vssa's code can win even on the rounds it runs: strings'
 // makeASCIISet, which sets a bit of its result for each byte until one
 // is not ASCII, ran at 1.25x gc compiled.
 func searchOnly(fn *ssa.Function, in func(*ssa.BasicBlock) bool) bool {
@@ -177,7 +179,7 @@ func searchOnly(fn *ssa.Function, in func(*ssa.BasicBlock) bool) bool {
 				if !ok || a.Heap {
 					return false
 				}
-				if _, basic := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Basic); !basic {
+				if _, basic := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Basic); !basic || !stepOrLoad(x.Val, a) {
 					return false
 				}
 			case *ssa.MapUpdate:
@@ -186,4 +188,22 @@ func searchOnly(fn *ssa.Function, in func(*ssa.BasicBlock) bool) bool {
 		}
 	}
 	return true
+}
+
+// stepOrLoad reports whether v, stored in the local variable a, is a's
+// value plus or minus a constant, or an element loaded from memory, a
+// string or an array.
+func stepOrLoad(v ssa.Value, a *ssa.Alloc) bool {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		ld, ok := v.X.(*ssa.UnOp)
+		_, c := v.Y.(*ssa.Const)
+		return (v.Op == token.ADD || v.Op == token.SUB) && c && ok && ld.Op == token.MUL && ld.X == a
+	case *ssa.UnOp:
+		_, local := v.X.(*ssa.Alloc)
+		return v.Op == token.MUL && !local
+	case *ssa.Lookup, *ssa.Index:
+		return true
+	}
+	return false
 }

@@ -12,7 +12,8 @@ import (
 // compiled with Inlinable; and that inlinable functions compile whose
 // loop has no early exit (a sum), whose early-exit loop is a vector
 // loop (flate's matchLen), whose loop does work besides its tests
-// (strings' makeASCIISet sets a bit a byte), or whose early exit tests
+// (strings' makeASCIISet sets a bit a byte; a number parsed digit by
+// digit), or whose early exit tests
 // a counter, not the data.
 func TestLeftToGCEarlyExits(t *testing.T) {
 	for _, tc := range []struct {
@@ -23,6 +24,7 @@ func TestLeftToGCEarlyExits(t *testing.T) {
 		{"Sum", "(b []byte) int {\n\tn := 0\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n", false},
 		{"MatchLen", "(a, b []byte) int {\n\tb = b[:len(a)]\n\tfor i, av := range a {\n\t\tif b[i] != av {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn len(a)\n}\n", false},
 		{"ASCIISet", "(chars string) (as [8]uint32, ok bool) {\n\tfor i := 0; i < len(chars); i++ {\n\t\tc := chars[i]\n\t\tif c >= 0x80 {\n\t\t\treturn as, false\n\t\t}\n\t\tas[c/32] |= 1 << (c % 32)\n\t}\n\treturn as, true\n}\n", false},
+		{"Digits", "(s string) (uint64, bool) {\n\tvar n uint64\n\tfor i := 0; i < len(s); i++ {\n\t\td := s[i] - '0'\n\t\tif d >= 10 {\n\t\t\treturn n, false\n\t\t}\n\t\tn = n*10 + uint64(d)\n\t}\n\treturn n, true\n}\n", false},
 		{"Counted", "(b []byte, k int) int {\n\tn := 0\n\tfor i := range b {\n\t\tif i == k {\n\t\t\tbreak\n\t\t}\n\t\tn += int(b[i])\n\t}\n\treturn n\n}\n", false},
 	} {
 		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + tc.src})
