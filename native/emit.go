@@ -12,7 +12,9 @@
 // register), the spill slots (8 bytes for a general register's value, 16
 // for an SSE register's, moved whole with MOVOU: it may be a vector),
 // the local variables, and last the 16-byte word that breaks cycles of
-// parallel moves, only when a move needs it (frame.go).
+// parallel moves, only when a move needs it (frame.go). A frame that
+// only the poll and panic helpers' calls use is made around those calls
+// alone (framecalls.go).
 
 package native
 
@@ -63,6 +65,7 @@ type emitter struct {
 	slotOff                 []int64                // each spill slot's offset from SP
 	localOff                []int64                // each local variable's offset from SP
 	swapUsed                bool                   // a parallel move went through the swap word
+	frameless               bool                   // the frame is made only around the calls (framecalls.go)
 	fallLabels              map[string]bool        // the labels only the code just before reaches (flagsreuse.go)
 	calls                   bool
 	swapClass               Class // of what the swap slot holds
@@ -108,7 +111,10 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 		return "", err
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, e.finishFrame(), e.frame, a.Func.ArgSize)
+	flags := e.finishFrame()
+	body, stubs := e.w.String(), e.stubs.String()
+	body, stubs = e.placeFrame(body), e.placeFrame(stubs)
+	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, flags, e.textFrame(), a.Func.ArgSize)
 	var ptrData string
 	switch {
 	case e.f.PointerLocal != 0:
@@ -118,8 +124,8 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	case e.calls:
 		out.WriteString("\tNO_LOCAL_POINTERS\n")
 	}
-	out.Write(e.w.Bytes())
-	out.Write(e.stubs.Bytes())
+	out.WriteString(body)
+	out.WriteString(stubs)
 	out.WriteString(ptrData)
 	if err := checkR15(out.String()); err != nil {
 		return "", err
@@ -502,13 +508,13 @@ func floatSuffix(width int) string {
 // argument registers and returns its label.
 func (e *emitter) stub(helper string, args ...string) string {
 	l := e.newLabel("panic")
-	fmt.Fprintf(&e.stubs, "%s:\n", l)
+	fmt.Fprintf(&e.stubs, "%s:\n%s", l, adjspDown)
 	for i, a := range args {
 		fmt.Fprintf(&e.stubs, "\tMOVQ %s, %d(SP)\n", a, 8*i)
 	}
 	// The helper panics; the return address must still be in the
 	// function for the traceback.
-	fmt.Fprintf(&e.stubs, "\tCALL ·%s(SB)\n\tUNDEF\n", helper)
+	fmt.Fprintf(&e.stubs, "\tCALL ·%s(SB)\n\tUNDEF\n%s", helper, adjspUp)
 	return l
 }
 
@@ -1307,6 +1313,7 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 		return &Unsupported{Pos: in.Pos, What: fmt.Sprintf("a loop with %d pointers live across its preemption poll (at most %d)", len(ptrs), MaxPollPointers)}
 	}
 	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveOff[l]) }
+	e.w.WriteString(adjspDown)
 	for _, l := range saved {
 		if regClass(l) == FP {
 			e.ins("MOVOU %s, %s", e.reg(l, FP), save(l))
@@ -1342,6 +1349,7 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 			e.ins("MOVQ %s, %s", save(l), e.reg(l, GP))
 		}
 	}
+	e.w.WriteString(adjspUp)
 	return nil
 }
 

@@ -1,0 +1,54 @@
+// This file makes the frame of a function that uses it only at its
+// calls of the poll and panic helpers (no spilled value, no local, no
+// swap word, no call of a compiled function) around those calls only:
+// the function declares no frame (NOSPLIT|NOFRAME, $0) and each call
+// site moves SP down by the frame's size before it stores the
+// helper's arguments and back after it reloads what it saved
+// (ADJSP, which the assembler counts in its SP table, so FP offsets,
+// tracebacks and the linker's nosplit check see the frame where it
+// exists). The common path, where no poll fires and no check fails,
+// then saves no frame pointer and adjusts no SP: five instructions a
+// call fewer (SUBQ, MOVQ BP, LEAQ on entry; MOVQ, ADDQ at each RET),
+// which is most of what a loop that stops at its first elements costs
+// beyond gc's inlined copy. The frame pointer is not set up for the
+// helper's call: it sees its caller's chain, as under any frameless
+// function.
+
+package native
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The lines that bracket a call site's use of the frame; placeFrame
+// makes them ADJSP or removes them.
+const (
+	adjspDown = "\t//vssa:adjsp down\n"
+	adjspUp   = "\t//vssa:adjsp up\n"
+)
+
+// frameOnlyAtCalls reports whether the frame holds only what the call
+// sites of the poll and panic helpers store and reload around their
+// calls: the outgoing arguments and the poll's save area.
+func (e *emitter) frameOnlyAtCalls() bool {
+	return e.frame > 0 && len(e.a.SlotClass) == 0 && len(e.f.Locals) == 0 && !e.swapUsed && !e.f.has(OpCall) && e.f.PointerLocal == 0
+}
+
+// placeFrame replaces the call sites' markers in code: ADJSP by the
+// frame's size in a frameless function, nothing otherwise.
+func (e *emitter) placeFrame(code string) string {
+	down, up := "", ""
+	if e.frameless {
+		down, up = fmt.Sprintf("\tADJSP $%d\n", e.frame), fmt.Sprintf("\tADJSP $-%d\n", e.frame)
+	}
+	return strings.NewReplacer(adjspDown, down, adjspUp, up).Replace(code)
+}
+
+// textFrame is the frame size the TEXT line declares.
+func (e *emitter) textFrame() int64 {
+	if e.frameless {
+		return 0
+	}
+	return e.frame
+}
