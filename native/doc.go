@@ -76,7 +76,8 @@
 // the linker's limit (frame.go), made only around the calls of the
 // poll and panic helpers where nothing else uses it (framecalls.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
-// unextended where only their low bits are read, narrow.go) from the
+// unextended where only their low bits are read, narrow.go, and vectors
+// of a constant loaded from read-only data, constvectors.go) from the
 // validated code; and the Go files that
 // go with the assembly (gofiles.go): declarations, the helpers it
 // calls, and the equivalence test, fuzz targets and benchmarks

@@ -66,6 +66,8 @@ type emitter struct {
 	localOff                []int64                // each local variable's offset from SP
 	swapUsed                bool                   // a parallel move went through the swap word
 	frameless               bool                   // the frame is made only around the calls (framecalls.go)
+	consts                  map[Value]int64        // the integer constants' values (constvectors.go)
+	broadcastOnly           map[Value]bool         // constants only broadcasts read, never put in a register
 	fallLabels              map[string]bool        // the labels only the code just before reaches (flagsreuse.go)
 	calls                   bool
 	swapClass               Class // of what the swap slot holds
@@ -541,7 +543,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 				e.ins("MOVQ $%d, R11", in.Imm)
 				e.ins("MOVQ R11, %s", d)
 			}
-		} else {
+		} else if e.findConsts(); !e.broadcastOnly[in.Dst] {
 			e.ins("MOVQ $%d, %s", in.Imm, e.reg(dst, GP))
 		}
 	case OpBin:
@@ -729,6 +731,10 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("PSRL%s $%d, %s", lane, int64(8*in.Width)-in.Imm, d)
 		e.ins("POR X15, %s", d)
 	case OpVBroadcast:
+		if sym := e.constVector(in.Args[0], in.Width, 16); sym != "" && !in.Float {
+			e.ins("MOVOU %s(SB), %s", sym, e.reg(dst, FP))
+			return nil
+		}
 		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpVMatch:
 		e.vmatch(in, fp(0), fp(1), e.reg(dst, GP))
@@ -1436,6 +1442,10 @@ func (e *emitter) avx2(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		d := y(dstLoc)
 		if in.Float {
 			e.ins("VBROADCASTS%s %s, %s", map[int]string{4: "S", 8: "D"}[in.Width], e.reg(uses[0], FP), d)
+			return
+		}
+		if sym := e.constVector(in.Args[0], in.Width, 32); sym != "" {
+			e.ins("VMOVDQU %s(SB), %s", sym, d)
 			return
 		}
 		e.ins("MOVQ %s, X15", e.reg(uses[0], GP))

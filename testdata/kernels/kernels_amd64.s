@@ -3127,18 +3127,10 @@ b19:
 	LEAQ 131072(R9), CX
 	CMPQ CX, R10
 	CMOVQGE R10, CX
-	MOVQ $1431655765, DX
-	MOVQ DX, X15
-	VPBROADCASTD X15, Y0
-	MOVQ $858993459, DX
-	MOVQ DX, X15
-	VPBROADCASTD X15, Y1
-	MOVQ $252645135, DX
-	MOVQ DX, X15
-	VPBROADCASTD X15, Y2
-	MOVQ $16711935, DX
-	MOVQ DX, X15
-	VPBROADCASTD X15, Y3
+	VMOVDQU vssaKernelsStr4<>(SB), Y0
+	VMOVDQU vssaKernelsStr5<>(SB), Y1
+	VMOVDQU vssaKernelsStr6<>(SB), Y2
+	VMOVDQU vssaKernelsStr7<>(SB), Y3
 	JMP b20
 	PCALIGN $64
 b21:
@@ -3255,18 +3247,10 @@ b18:
 	CMPQ R9, R10
 	JLT b19
 b14:
-	MOVQ $1431655765, R10
-	MOVQ R10, X0
-	PSHUFD $0, X0, X0
-	MOVQ $858993459, R10
-	MOVQ R10, X1
-	PSHUFD $0, X1, X1
-	MOVQ $252645135, R10
-	MOVQ R10, X2
-	PSHUFD $0, X2, X2
-	MOVQ $16711935, R10
-	MOVQ R10, X3
-	PSHUFD $0, X3, X3
+	MOVOU vssaKernelsStr8<>(SB), X0
+	MOVOU vssaKernelsStr9<>(SB), X1
+	MOVOU vssaKernelsStr10<>(SB), X2
+	MOVOU vssaKernelsStr11<>(SB), X3
 	MOVQ $4096, R10
 	JMP b15
 	PCALIGN $64
@@ -8091,3 +8075,35 @@ DATA vssaKernelsStr2<>+0(SB)/8, $0xf0f0f0f0f0f0f0f
 GLOBL vssaKernelsStr2<>(SB), RODATA|NOPTR, $8
 DATA vssaKernelsStr3<>+0(SB)/8, $0x101010101010101
 GLOBL vssaKernelsStr3<>(SB), RODATA|NOPTR, $8
+DATA vssaKernelsStr4<>+0(SB)/8, $0x5555555555555555
+DATA vssaKernelsStr4<>+8(SB)/8, $0x5555555555555555
+DATA vssaKernelsStr4<>+16(SB)/8, $0x5555555555555555
+DATA vssaKernelsStr4<>+24(SB)/8, $0x5555555555555555
+GLOBL vssaKernelsStr4<>(SB), RODATA|NOPTR, $32
+DATA vssaKernelsStr5<>+0(SB)/8, $0x3333333333333333
+DATA vssaKernelsStr5<>+8(SB)/8, $0x3333333333333333
+DATA vssaKernelsStr5<>+16(SB)/8, $0x3333333333333333
+DATA vssaKernelsStr5<>+24(SB)/8, $0x3333333333333333
+GLOBL vssaKernelsStr5<>(SB), RODATA|NOPTR, $32
+DATA vssaKernelsStr6<>+0(SB)/8, $0xf0f0f0f0f0f0f0f
+DATA vssaKernelsStr6<>+8(SB)/8, $0xf0f0f0f0f0f0f0f
+DATA vssaKernelsStr6<>+16(SB)/8, $0xf0f0f0f0f0f0f0f
+DATA vssaKernelsStr6<>+24(SB)/8, $0xf0f0f0f0f0f0f0f
+GLOBL vssaKernelsStr6<>(SB), RODATA|NOPTR, $32
+DATA vssaKernelsStr7<>+0(SB)/8, $0xff00ff00ff00ff
+DATA vssaKernelsStr7<>+8(SB)/8, $0xff00ff00ff00ff
+DATA vssaKernelsStr7<>+16(SB)/8, $0xff00ff00ff00ff
+DATA vssaKernelsStr7<>+24(SB)/8, $0xff00ff00ff00ff
+GLOBL vssaKernelsStr7<>(SB), RODATA|NOPTR, $32
+DATA vssaKernelsStr8<>+0(SB)/8, $0x5555555555555555
+DATA vssaKernelsStr8<>+8(SB)/8, $0x5555555555555555
+GLOBL vssaKernelsStr8<>(SB), RODATA|NOPTR, $16
+DATA vssaKernelsStr9<>+0(SB)/8, $0x3333333333333333
+DATA vssaKernelsStr9<>+8(SB)/8, $0x3333333333333333
+GLOBL vssaKernelsStr9<>(SB), RODATA|NOPTR, $16
+DATA vssaKernelsStr10<>+0(SB)/8, $0xf0f0f0f0f0f0f0f
+DATA vssaKernelsStr10<>+8(SB)/8, $0xf0f0f0f0f0f0f0f
+GLOBL vssaKernelsStr10<>(SB), RODATA|NOPTR, $16
+DATA vssaKernelsStr11<>+0(SB)/8, $0xff00ff00ff00ff
+DATA vssaKernelsStr11<>+8(SB)/8, $0xff00ff00ff00ff
+GLOBL vssaKernelsStr11<>(SB), RODATA|NOPTR, $16
