@@ -381,15 +381,10 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		rtl := inlineSmallCalls(f, body)
-		foldConstantIfs(rtl)
-		lowerStringRanges(rtl)
-		threadKnownIfs(rtl)
-		g, err := runPasses(pipeline, rtl)
+		g, err := passIR(f, body, pipeline)
 		if err != nil {
 			return nil, fail(err)
 		}
-		appendLiterals(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
@@ -410,17 +405,13 @@ func Compile(req Request) (*Output, error) {
 			// caller's live across it, where the callee's own would
 			// have been an argument, reloaded: inline only the
 			// callees that call nothing (irinline.go).
-			rtl := inlineSmallCalls(j.src, func(sym string) *ir.Func {
+			leaves := func(sym string) *ir.Func {
 				if c := body(sym); c != nil && !callsAny(c) {
 					return c
 				}
 				return nil
-			})
-			foldConstantIfs(rtl)
-			lowerStringRanges(rtl)
-			threadKnownIfs(rtl)
-			if g, perr := runPasses(pipeline, rtl); perr == nil {
-				appendLiterals(g)
+			}
+			if g, perr := passIR(j.src, leaves, pipeline); perr == nil {
 				c, err = compileFunc(g, j.sig, j.name, helpers, unit)
 			}
 		}
@@ -519,6 +510,22 @@ func wideSpilled(a *Allocation) bool {
 		}
 	}
 	return false
+}
+
+// passIR returns f, with the calls of body's functions inlined, through
+// the IR transforms before the passes, the validated pipeline, and the
+// literals appended: what lowering takes.
+func passIR(f *ir.Func, body func(sym string) *ir.Func, pipeline []*passes.Pass) (*ir.Func, error) {
+	rtl := inlineSmallCalls(f, body)
+	foldConstantIfs(rtl)
+	lowerStringRanges(rtl)
+	threadKnownIfs(rtl)
+	g, err := runPasses(pipeline, rtl)
+	if err != nil {
+		return nil, err
+	}
+	appendLiterals(g)
+	return g, nil
 }
 
 // runPasses runs the validated pipeline on f, which must leave it in SSA

@@ -129,15 +129,10 @@ func hasVectorLoop(f *ir.Func, sig *types.Signature, body func(string) *ir.Func,
 	if f == nil {
 		return true
 	}
-	rtl := inlineSmallCalls(f, body)
-	foldConstantIfs(rtl)
-	lowerStringRanges(rtl)
-	threadKnownIfs(rtl)
-	g, err := runPasses(pipeline, rtl)
+	g, err := passIR(f, body, pipeline)
 	if err != nil {
 		return true
 	}
-	appendLiterals(g)
 	// A unit of its own: the trial's trampolines and strings are not
 	// the package's.
 	m, err := Lower(g, sig, &Unit{Pkg: u.Pkg, Callees: u.Callees, Data: &DataSet{prefix: u.Data.prefix}}, avx2Flag)

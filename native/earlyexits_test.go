@@ -27,15 +27,8 @@ func TestLeftToGCEarlyExits(t *testing.T) {
 		{"Digits", "(s string) (uint64, bool) {\n\tvar n uint64\n\tfor i := 0; i < len(s); i++ {\n\t\td := s[i] - '0'\n\t\tif d >= 10 {\n\t\t\treturn n, false\n\t\t}\n\t\tn = n*10 + uint64(d)\n\t}\n\treturn n, true\n}\n", false},
 		{"Counted", "(b []byte, k int) int {\n\tn := 0\n\tfor i := range b {\n\t\tif i == k {\n\t\t\tbreak\n\t\t}\n\t\tn += int(b[i])\n\t}\n\treturn n\n}\n", false},
 	} {
-		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + tc.src})
-		inl, err := gcInlinable(dir, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !inl[tc.name] {
-			t.Fatalf("gc does not inline %s: the test needs it to", tc.name)
-		}
-		_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		dir := inlinedModule(t, tc.name, "func "+tc.name+tc.src)
+		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
 		switch {
 		case tc.left && (err == nil || !strings.Contains(err.Error(), "p.go:5:1: "+tc.name+": left to gc: "+leftInlinedExit+" (-inlinable compiles it anyway)")):
 			t.Errorf("%s: got %v, want it left to gc, its loop leaving early", tc.name, err)
@@ -48,4 +41,20 @@ func TestLeftToGCEarlyExits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// inlinedModule writes a module whose fallback file holds src, and
+// checks that gc inlines its function name, which the tests of the
+// rules for such functions need.
+func inlinedModule(t *testing.T, name, src string) string {
+	t.Helper()
+	dir := writeModule(t, map[string]string{"p.go": fallback + src})
+	inl, err := gcInlinable(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !inl[name] {
+		t.Fatalf("gc does not inline %s: the test needs it to", name)
+	}
+	return dir
 }
