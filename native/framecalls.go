@@ -6,13 +6,12 @@
 // helper's arguments and back after it reloads what it saved
 // (ADJSP, which the assembler counts in its SP table, so FP offsets,
 // tracebacks and the linker's nosplit check see the frame where it
-// exists). The common path, where no poll fires and no check fails,
-// then saves no frame pointer and adjusts no SP: five instructions a
-// call fewer (SUBQ, MOVQ BP, LEAQ on entry; MOVQ, ADDQ at each RET),
-// which is most of what a loop that stops at its first elements costs
-// beyond gc's inlined copy. The frame pointer is not set up for the
-// helper's call: it sees its caller's chain, as under any frameless
-// function.
+// exists), saving and setting BP there as the assembler's prologue
+// would (the runtime reads the word below the return address as the
+// saved frame pointer, and the stack copier adjusts it). The common
+// path, where no poll fires and no check fails, then saves no frame
+// pointer and adjusts no SP: five instructions a call fewer (SUBQ,
+// MOVQ BP, LEAQ on entry; MOVQ, ADDQ at each RET).
 
 package native
 
@@ -40,7 +39,13 @@ func (e *emitter) frameOnlyAtCalls() bool {
 func (e *emitter) placeFrame(code string) string {
 	down, up := "", ""
 	if e.frameless {
-		down, up = fmt.Sprintf("\tADJSP $%d\n", e.frame), fmt.Sprintf("\tADJSP $-%d\n", e.frame)
+		// The word above the frame holds the caller's BP and BP points
+		// at it, as the assembler lays out a frame: the runtime takes
+		// the word below the return address of any frame for a saved
+		// frame pointer, which the stack copier adjusts.
+		f := e.frame
+		down = fmt.Sprintf("\tADJSP $%d\n\tMOVQ BP, %d(SP)\n\tLEAQ %d(SP), BP\n", f+8, f, f)
+		up = fmt.Sprintf("\tMOVQ %d(SP), BP\n\tADJSP $-%d\n", f, f+8)
 	}
 	return strings.NewReplacer(adjspDown, down, adjspUp, up).Replace(code)
 }

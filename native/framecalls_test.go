@@ -1,6 +1,8 @@
 package native
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -8,7 +10,8 @@ import (
 // TestFrameOnlyAtCalls checks that a function whose frame holds only its
 // poll's and panic helpers' arguments and save area declares no frame
 // (NOSPLIT|NOFRAME, $0: no frame pointer saved, SP not moved on its
-// common path) and moves SP by ADJSP around each such call, in pairs;
+// common path) and moves SP by ADJSP around each such call, in pairs,
+// saving BP in the word below the return address and pointing BP at it;
 // and that the code runs right through those calls: polls every 4096
 // rounds at stack depths that make the poll grow (copy) the stack, and
 // an index check that panics with gc's message, recovered.
@@ -70,6 +73,18 @@ func TestCalls(t *testing.T) {
 		down, up := strings.Count(text, "\tADJSP $"), strings.Count(text, "\tADJSP $-")
 		if up == 0 || down != 2*up {
 			t.Errorf("%s: %d ADJSP down and %d up, want them paired:\n%s", name, down-up, up, text)
+		}
+		// The word below the return address is a saved BP, as the
+		// runtime takes it, and BP points at it during the call.
+		for _, m := range regexp.MustCompile(`ADJSP \$(\d+)\n\tMOVQ BP, (\d+)\(SP\)\n\tLEAQ (\d+)\(SP\), BP\n`).FindAllStringSubmatch(text, -1) {
+			n, _ := strconv.Atoi(m[1])
+			if m[2] != strconv.Itoa(n-8) || m[3] != m[2] {
+				t.Errorf("%s: BP saved at %s(SP) and set to %s(SP) in a frame of %d bytes:\n%s", name, m[2], m[3], n, text)
+			}
+			down--
+		}
+		if down != up {
+			t.Errorf("%s: %d ADJSP down without BP saved and set after it:\n%s", name, down-up, text)
 		}
 	}
 	runGenPkg(t, dir, out, "TestCalls|TestVSSA")
