@@ -471,7 +471,7 @@ func writeWrapperCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	fmt.Fprintf(b, "\t// The generic wrapper, at these type arguments.\n\tviaPanic := %sCatch(func() { %s%s(%s) })\n", n.stem, assign, W, spread(c.Sig, args))
 	fmt.Fprintf(b, "\tif viaPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, viaPanic, wantPanic)\n\t}\n", W)
 	for i := 0; i < results.Len(); i++ {
-		fmt.Fprintf(b, "\tif !%s(v%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, v%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, W, i, i, i)
+		writeResultCheck(b, n, gens, c, W, i, fmt.Sprintf("v%d", i), fmt.Sprintf("w%d", i), "d%d", "b%d") // freshcaps.go
 	}
 	for i := 0; i < params.Len(); i++ {
 		t := params.At(i).Type()

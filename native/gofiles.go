@@ -517,7 +517,7 @@ func writeCheck(b *bytes.Buffer, n names, gens *genSet, c *Compiled) {
 	}
 	fmt.Fprintf(b, "\tif gotPanic != wantPanic {\n\t\tt.Fatalf(\"%s(%%s): panic %%q, the Go original's %%q\", in, gotPanic, wantPanic)\n\t}\n", F)
 	for i := 0; i < results.Len(); i++ {
-		fmt.Fprintf(b, "\tif !%s(r%d, w%d) {\n\t\tt.Fatalf(\"%s(%%s): result %d is %%v, the Go original's %%v\", in, r%d, w%d)\n\t}\n", gens.same(results.At(i).Type()), i, i, F, i, i, i)
+		writeResultCheck(b, n, gens, c, F, i, fmt.Sprintf("r%d", i), fmt.Sprintf("w%d", i), "a%d", "b%d") // freshcaps.go
 	}
 	for i := 0; i < params.Len(); i++ {
 		t := params.At(i).Type()
@@ -564,6 +564,8 @@ type genSet struct {
 	types []types.Type
 	body  bytes.Buffer
 	logs  bool // the log of calls is written (gencalls.go)
+
+	freshCaps bool // a slice result is compared (freshcaps.go)
 }
 
 func (g *genSet) index(t types.Type) int {
@@ -635,7 +637,7 @@ func (g *genSet) define(i int, t types.Type) {
 		var fill, cmp strings.Builder
 		for k := 0; k < u.NumFields(); k++ {
 			fd := u.Field(k)
-			if fd.Name() == "_" {
+			if !testFills(fd, g.n.pkg) { // foreignfields.go
 				continue
 			}
 			fmt.Fprintf(&fill, "\tx.%s = %s(g)\n", fd.Name(), g.gen(fd.Type()))
@@ -654,13 +656,19 @@ func (g *genSet) define(i int, t types.Type) {
 	case *types.Pointer:
 		E := g.n.typ(u.Elem())
 		var fill, cmp strings.Builder
+		// A struct that holds a lock is copied field by field
+		// (foreignfields.go); other targets whole.
+		byField := holdsLock(u.Elem())
+		var copyFields, restoreFields strings.Builder
 		switch eu := u.Elem().Underlying().(type) {
 		case *types.Struct:
 			for k := 0; k < eu.NumFields(); k++ {
 				fd := eu.Field(k)
-				if fd.Name() == "_" {
+				if !testFills(fd, g.n.pkg) { // foreignfields.go
 					continue
 				}
+				fmt.Fprintf(&copyFields, "\tc.%s = x.%s\n", fd.Name(), fd.Name())
+				fmt.Fprintf(&restoreFields, "\t\tx.%s = y.%s\n", fd.Name(), fd.Name())
 				fmt.Fprintf(&fill, "\tp.%s = %s(g)\n", fd.Name(), g.gen(fd.Type()))
 				fmt.Fprintf(&cmp, "\tif !%s(x.%s, y.%s) {\n\t\treturn false\n\t}\n", g.same(fd.Type()), fd.Name(), fd.Name())
 			}
@@ -672,13 +680,22 @@ func (g *genSet) define(i int, t types.Type) {
 			fmt.Fprintf(&cmp, "\tif !%s(*x, *y) {\n\t\treturn false\n\t}\n", g.same(u.Elem()))
 		}
 		fmt.Fprintf(w, "func %sGen%d(g *%sGen) %s {\n\tif g.n(20) == 0 {\n\t\treturn nil\n\t}\n\tp := new(%s)\n%s\treturn p\n}\n\n", s, i, s, T, E, fill.String())
-		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n\tc := *x\n\treturn &c\n}\n\n", s, i, T, T)
-		fmt.Fprintf(w, "func %sRestore%d(x, y %s) {\n\tif x != nil {\n\t\t*x = *y\n\t}\n}\n\n", s, i, T)
+		clone, restore := "\tc := *x\n\treturn &c\n", "\t\t*x = *y\n"
+		if byField {
+			clone, restore = fmt.Sprintf("\tc := new(%s)\n%s\treturn c\n", E, copyFields.String()), restoreFields.String()
+		}
+		fmt.Fprintf(w, "func %sClone%d(x %s) %s {\n\tif x == nil {\n\t\treturn nil\n\t}\n%s}\n\n", s, i, T, T, clone)
+		fmt.Fprintf(w, "func %sRestore%d(x, y %s) {\n\tif x != nil {\n%s\t}\n}\n\n", s, i, T, restore)
 		fmt.Fprintf(w, "func %sSame%d(x, y %s) bool {\n\tif x == nil || y == nil {\n\t\treturn x == y\n\t}\n%s\treturn true\n}\n\n", s, i, T, cmp.String())
 	}
 }
 
-func (g *genSet) write(b *bytes.Buffer) { b.Write(g.body.Bytes()) }
+func (g *genSet) write(b *bytes.Buffer) {
+	b.Write(g.body.Bytes())
+	if g.freshCaps {
+		writeFreshCaps(b, g.n.stem)
+	}
+}
 
 // writeSupport writes the input source shared by the checks: random
 // (tests, benchmarks) or read from bytes (fuzzing), biased toward the

@@ -20,7 +20,17 @@ func (l *lowerer) alloc(dst ir.Reg, in *ir.Instr) {
 		l.fail("an allocation of %s", l.f.TypeOf(dst))
 	}
 	if in.Flags&ir.FlagHeap != 0 {
-		l.refuseConstruct(in, "a variable that escapes to the heap (new, a composite literal whose address is kept, or a variable a closure or another function keeps): compiled code allocates nothing; pass the memory in as a parameter")
+		// go/ssa marks a sliced local array as escaping; it may stay
+		// in the frame all the same (framearrays.go).
+		if leak := frameLeak(l.f, in); leak != nil {
+			// A variadic call's arguments are an array go/ssa makes at
+			// the call: refused as the call (refuseConstruct).
+			if _, array := p.Elem().Underlying().(*types.Array); array && !ir.HasPointers(p.Elem()) && leak.Pos.IsValid() && in.Pos != leak.Pos {
+				l.pos = leak.Pos
+				l.fail("%s", frameLeakRefusal(leak))
+			}
+			l.refuseConstruct(in, "a variable that escapes to the heap (new, a composite literal whose address is kept, or a variable a closure or another function keeps): compiled code allocates nothing; pass the memory in as a parameter")
+		}
 	}
 	if ir.HasPointers(p.Elem()) {
 		l.fail("a local variable of type %s, which holds pointers (the frame keeps none the garbage collector must see)", p.Elem())

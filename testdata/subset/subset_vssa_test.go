@@ -377,8 +377,10 @@ func vssaSubsetCheckSkip(t testing.TB, g *vssaSubsetGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("Skip(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaSubsetSame4(r0, w0) {
-		t.Fatalf("Skip(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if rc, wc, ok := vssaSubsetFreshCaps(r0, w0, []vssaSubsetSpan{vssaSubsetSliceSpan(a0)}, []vssaSubsetSpan{vssaSubsetSliceSpan(b0)}); !ok {
+		t.Fatalf("Skip(%s): result 0 is in the arguments' memory on one side only: %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
+	} else if !vssaSubsetSame4(rc, wc) {
+		t.Fatalf("Skip(%s): result 0 is %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
 	}
 	if !vssaSubsetSame4(a0, b0) {
 		t.Fatalf("Skip(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
@@ -820,8 +822,10 @@ func vssaSubsetCheckWindow(t testing.TB, g *vssaSubsetGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("Window(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaSubsetSame8(r0, w0) {
-		t.Fatalf("Window(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if rc, wc, ok := vssaSubsetFreshCaps(r0, w0, []vssaSubsetSpan{vssaSubsetSliceSpan(a0)}, []vssaSubsetSpan{vssaSubsetSliceSpan(b0)}); !ok {
+		t.Fatalf("Window(%s): result 0 is in the arguments' memory on one side only: %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
+	} else if !vssaSubsetSame8(rc, wc) {
+		t.Fatalf("Window(%s): result 0 is %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
 	}
 	if !vssaSubsetSame8(a0, b0) {
 		t.Fatalf("Window(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
@@ -8474,8 +8478,10 @@ func vssaSubsetCheckAppendDigits(t testing.TB, g *vssaSubsetGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("AppendDigits(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaSubsetSame0(r0, w0) {
-		t.Fatalf("AppendDigits(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if rc, wc, ok := vssaSubsetFreshCaps(r0, w0, []vssaSubsetSpan{vssaSubsetSliceSpan(a0), vssaSubsetSliceSpan(a2)}, []vssaSubsetSpan{vssaSubsetSliceSpan(b0), vssaSubsetSliceSpan(b2)}); !ok {
+		t.Fatalf("AppendDigits(%s): result 0 is in the arguments' memory on one side only: %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
+	} else if !vssaSubsetSame0(rc, wc) {
+		t.Fatalf("AppendDigits(%s): result 0 is %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
 	}
 	if !vssaSubsetSame0(a0, b0) {
 		t.Fatalf("AppendDigits(%s): argument 0 is %v after the call, after the Go original %v", in, a0, b0)
@@ -8653,8 +8659,10 @@ func vssaSubsetCheckSquares(t testing.TB, g *vssaSubsetGen) {
 	if gotPanic != wantPanic {
 		t.Fatalf("Squares(%s): panic %q, the Go original's %q", in, gotPanic, wantPanic)
 	}
-	if !vssaSubsetSame27(r0, w0) {
-		t.Fatalf("Squares(%s): result 0 is %v, the Go original's %v", in, r0, w0)
+	if rc, wc, ok := vssaSubsetFreshCaps(r0, w0, []vssaSubsetSpan{}, []vssaSubsetSpan{}); !ok {
+		t.Fatalf("Squares(%s): result 0 is in the arguments' memory on one side only: %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
+	} else if !vssaSubsetSame27(rc, wc) {
+		t.Fatalf("Squares(%s): result 0 is %v (capacity %d), the Go original's %v (capacity %d)", in, r0, cap(r0), w0, cap(w0))
 	}
 }
 
@@ -13154,6 +13162,51 @@ func vssaSubsetSame41(x, y unsafe.Pointer) bool {
 		return x == y
 	}
 	return string(unsafe.Slice((*byte)(x), 4096)) == string(unsafe.Slice((*byte)(y), 4096))
+}
+
+// vssaSubsetSpan is the memory of an argument, [lo, hi).
+type vssaSubsetSpan struct{ lo, hi uintptr }
+
+func vssaSubsetSliceSpan[S ~[]E, E any](x S) vssaSubsetSpan {
+	var e E
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+	return vssaSubsetSpan{lo, lo + uintptr(cap(x))*unsafe.Sizeof(e)}
+}
+
+func vssaSubsetPtrSpan[P ~*E, E any](p P) vssaSubsetSpan {
+	var e E
+	lo := uintptr(unsafe.Pointer(p))
+	return vssaSubsetSpan{lo, lo + unsafe.Sizeof(e)}
+}
+
+// vssaSubsetFresh reports whether x has room and its array lies outside
+// every one of spans: an array the call allocated.
+func vssaSubsetFresh[S ~[]E, E any](x S, spans []vssaSubsetSpan) bool {
+	if cap(x) == 0 {
+		return false
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+	for _, sp := range spans {
+		if sp.lo <= p && p < sp.hi {
+			return false
+		}
+	}
+	return true
+}
+
+// vssaSubsetFreshCaps returns got and want to compare: cut to their lengths
+// where both lie in arrays the calls allocated, whose capacity Go leaves
+// to the implementation, as they are otherwise; ok is false where one
+// lies in its arguments' memory and the other does not.
+func vssaSubsetFreshCaps[S ~[]E, E any](got, want S, gotSpans, wantSpans []vssaSubsetSpan) (g, w S, ok bool) {
+	gf, wf := vssaSubsetFresh(got, gotSpans), vssaSubsetFresh(want, wantSpans)
+	if gf != wf {
+		return got, want, false
+	}
+	if gf {
+		return got[:len(got):len(got)], want[:len(want):len(want)], true
+	}
+	return got, want, true
 }
 
 // vssaSubsetGen is a source of inputs.
