@@ -6,7 +6,7 @@
 #include "funcdata.h"
 
 // func HexEncode(dst []byte, src []byte) int
-TEXT ·HexEncode(SB), NOSPLIT, $168-56
+TEXT ·HexEncode(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -140,6 +140,9 @@ b3:
 	MOVQ R8, ret+48(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R12, 160(SP)
@@ -161,6 +164,8 @@ b17:
 	MOVQ 160(SP), R12
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -173,6 +178,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -192,6 +200,8 @@ b15:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -203,58 +213,108 @@ b15:
 	ADDQ $-1, R10
 	JMP b1
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic2:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic3:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic4:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic5:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic6:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic7:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic8:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic9:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic10:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func SumWords(p []byte) uint32
-TEXT ·SumWords(SB), NOSPLIT, $160-28
+TEXT ·SumWords(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -353,6 +413,9 @@ b6:
 	MOVL R8, ret+24(FP)
 	RET
 b18:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ SI, 136(SP)
 	MOVQ DI, 144(SP)
@@ -369,11 +432,16 @@ b18:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), SI
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R9
 	CMPQ SI, $4
 	JGE b1
 	JMP b2
 b22:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 136(SP)
 	MOVQ R9, 152(SP)
 	MOVQ R8, 128(SP)
@@ -392,6 +460,8 @@ b22:
 	MOVQ 152(SP), R9
 	MOVQ 128(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ DI, R10
 	LEAQ 4096(DI), R12
@@ -404,6 +474,9 @@ b22:
 	JLT b8
 	JMP b21
 b20:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 136(SP)
 	MOVQ R8, 128(SP)
 	MOVQ DI, 144(SP)
@@ -420,6 +493,8 @@ b20:
 	MOVQ 136(SP), SI
 	MOVQ 128(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -432,7 +507,7 @@ b20:
 	JMP b4
 
 // func Skip(s []int64, n int) []int64
-TEXT ·Skip(SB), NOSPLIT, $16-56
+TEXT ·Skip(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -469,13 +544,18 @@ b1:
 	MOVQ DI, ret_cap+48(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R8, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func Field(s string, sep byte, i int) string
-TEXT ·Field(SB), NOSPLIT, $168-48
+TEXT ·Field(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -545,6 +625,9 @@ b6:
 	MOVQ R10, ret_len+40(FP)
 	RET
 b12:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -565,6 +648,8 @@ b12:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -577,10 +662,15 @@ b12:
 	JLT b2
 	JMP b11
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func ParsePair(p []byte) (int, error)
 TEXT ·ParsePair(SB), NOSPLIT, $0-48
@@ -609,7 +699,7 @@ b1:
 	RET
 
 // func Window(p []int32, i int, j int, k int) []int32
-TEXT ·Window(SB), NOSPLIT, $16-72
+TEXT ·Window(SB), NOSPLIT|NOFRAME, $0-72
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -635,23 +725,38 @@ b0:
 	MOVQ R9, ret_cap+64(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice3(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R8, 0(SP)
 	MOVQ R9, 8(SP)
 	CALL ·vssaSubsetPanicSlice4(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ DI, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicSlice5(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func PopCount(xs []uint64) int
-TEXT ·PopCount(SB), NOSPLIT, $168-32
+TEXT ·PopCount(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -870,6 +975,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b36:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -890,6 +998,8 @@ b36:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -902,6 +1012,9 @@ b36:
 	JLT b20
 	JMP b35
 b32:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -918,6 +1031,8 @@ b32:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -929,6 +1044,9 @@ b32:
 	ADDQ $-1, R8
 	JMP b5
 b34:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -949,6 +1067,8 @@ b34:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -961,6 +1081,9 @@ b34:
 	JLT b10
 	JMP b33
 b30:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -977,6 +1100,8 @@ b30:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -989,7 +1114,7 @@ b30:
 	JMP b1
 
 // func MixWords(b []byte, acc uint64) uint64
-TEXT ·MixWords(SB), NOSPLIT, $168-40
+TEXT ·MixWords(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -1036,6 +1161,9 @@ b5:
 	MOVQ R8, ret+32(FP)
 	RET
 b8:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 128(SP)
 	MOVQ R10, 136(SP)
 	MOVQ R8, 144(SP)
@@ -1056,23 +1184,35 @@ b8:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), SI
 	MOVQ 160(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ $4096, R12
 	CMPQ SI, $8
 	JGE b1
 	JMP b2
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ $7, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic2:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ $3, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func AddVV(z []uint, x []uint, y []uint) uint
-TEXT ·AddVV(SB), NOSPLIT, $168-80
+TEXT ·AddVV(SB), NOSPLIT|NOFRAME, $0-80
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ z_base+0(FP), BX
@@ -1123,6 +1263,9 @@ b3:
 	MOVQ R12, ret+72(FP)
 	RET
 b10:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -1145,6 +1288,8 @@ b10:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), CX
@@ -1158,7 +1303,7 @@ b10:
 	JMP b9
 
 // func L2Norm(x []float64) (float64, float64)
-TEXT ·L2Norm(SB), NOSPLIT, $184-40
+TEXT ·L2Norm(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	XORPS X0, X0
@@ -1272,6 +1417,9 @@ b3:
 	MOVSD X1, ret1+32(FP)
 	RET
 b32:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 176(SP)
 	MOVOU X0, 136(SP)
@@ -1292,6 +1440,8 @@ b32:
 	MOVOU 136(SP), X0
 	MOVOU 152(SP), X1
 	MOVQ 168(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -1304,6 +1454,9 @@ b32:
 	JLT b8
 	JMP b31
 b30:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVOU X0, 136(SP)
 	MOVOU X1, 152(SP)
@@ -1322,6 +1475,8 @@ b30:
 	MOVOU 136(SP), X0
 	MOVOU 152(SP), X1
 	MOVQ 168(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -1478,7 +1633,7 @@ b0:
 	RET
 
 // func Descale8(b *[8]int32)
-TEXT ·Descale8(SB), NOSPLIT, $152-8
+TEXT ·Descale8(SB), NOSPLIT|NOFRAME, $0-8
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ $4603049880653865147, R11
@@ -1564,6 +1719,9 @@ b1:
 b3:
 	RET
 b21:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 144(SP)
 	MOVQ DI, 136(SP)
@@ -1580,6 +1738,8 @@ b21:
 	MOVQ 128(SP), SI
 	MOVQ 144(SP), R9
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ R9, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R10
@@ -1592,6 +1752,9 @@ b21:
 	JLT b9
 	JMP b20
 b19:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ BX, 0(SP)
@@ -1606,6 +1769,8 @@ b19:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R8
 	JMP b1
 
@@ -1667,7 +1832,7 @@ b0:
 	RET
 
 // func Digest_Write(d *Digest, p []byte) (int, error)
-TEXT ·Digest_Write(SB), NOSPLIT, $168-56
+TEXT ·Digest_Write(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ d+0(FP), BX
@@ -1750,6 +1915,9 @@ b3:
 	MOVQ SI, ret1_data+48(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R10, 152(SP)
 	MOVQ R8, 136(SP)
@@ -1771,6 +1939,8 @@ b17:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 160(SP), R12
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R10, R13
 	SUBQ R9, R13
 	LEAQ 4096(R9), R14
@@ -1783,6 +1953,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -1802,6 +1975,8 @@ b15:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ DI, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -2180,7 +2355,7 @@ panic1:
 	UNDEF
 
 // func EmitLiteral(dst []byte, lit []byte) int
-TEXT ·EmitLiteral(SB), NOSPLIT, $16-56
+TEXT ·EmitLiteral(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -2306,40 +2481,75 @@ b7:
 	JLS panic14
 	UNDEF
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R10, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic13:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic14:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func Shift(s []int32, k int) int
 TEXT ·Shift(SB), NOSPLIT, $0-40
@@ -2806,7 +3016,7 @@ panic3:
 	UNDEF
 
 // func Source_Add(s *Source, p []byte) int
-TEXT ·Source_Add(SB), NOSPLIT, $152-40
+TEXT ·Source_Add(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s+0(FP), BX
@@ -2870,6 +3080,9 @@ b3:
 	MOVQ BX, ret+32(FP)
 	RET
 b17:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 144(SP)
 	MOVQ DI, 136(SP)
@@ -2886,6 +3099,8 @@ b17:
 	MOVQ 128(SP), SI
 	MOVQ 144(SP), R8
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -2898,6 +3113,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ BX, 0(SP)
@@ -2912,6 +3130,8 @@ b15:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -3169,7 +3389,7 @@ b45:
 	JMP b4
 
 // func ASCIIWords(s string) int
-TEXT ·ASCIIWords(SB), NOSPLIT, $152-24
+TEXT ·ASCIIWords(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -3201,6 +3421,9 @@ b2:
 	MOVQ DI, ret+16(FP)
 	RET
 b10:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ SI, 136(SP)
 	MOVQ DI, 144(SP)
@@ -3217,6 +3440,8 @@ b10:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), SI
 	MOVQ 144(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	CMPQ SI, $8
 	JGE b4
@@ -3639,7 +3864,7 @@ b30:
 	JMP b4
 
 // func SubVV(z []uint, x []uint, y []uint) uint
-TEXT ·SubVV(SB), NOSPLIT, $176-80
+TEXT ·SubVV(SB), NOSPLIT|NOFRAME, $0-80
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ z_base+0(FP), BX
@@ -3734,6 +3959,9 @@ b3:
 	MOVQ R12, ret+72(FP)
 	RET
 b17:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -3758,6 +3986,8 @@ b17:
 	MOVQ 168(SP), CX
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ CX, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), DX
@@ -3770,6 +4000,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -3792,6 +4025,8 @@ b15:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), CX
@@ -3803,15 +4038,25 @@ b15:
 	ADDQ $-1, R13
 	JMP b1
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ R10, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
 TEXT ·AddMulVVWW(SB), NOSPLIT, $192-96
@@ -4061,7 +4306,7 @@ b0:
 	RET
 
 // func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
-TEXT ·ByteLoads(SB), NOSPLIT, $16-68
+TEXT ·ByteLoads(SB), NOSPLIT|NOFRAME, $0-68
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -4101,13 +4346,18 @@ b0:
 	MOVL AX, ret8+64(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $37, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func BigEndianWords(p []byte, w []uint32)
-TEXT ·BigEndianWords(SB), NOSPLIT, $160-48
+TEXT ·BigEndianWords(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -4309,6 +4559,9 @@ b31:
 b3:
 	RET
 b34:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 152(SP)
@@ -4328,6 +4581,8 @@ b34:
 	MOVQ 136(SP), R8
 	MOVQ 152(SP), R10
 	MOVQ 144(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R10, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -4340,6 +4595,9 @@ b34:
 	JLT b8
 	JMP b33
 b32:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -4357,6 +4615,8 @@ b32:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -4380,108 +4640,208 @@ b30:
 	JCC panic20
 	UNDEF
 panic1:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic2:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic3:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic4:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic5:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic6:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic7:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic8:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic9:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic10:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic11:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic12:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic13:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic14:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic15:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic16:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic17:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic18:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic19:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic20:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 
 // func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
-TEXT ·Rounds(SB), NOSPLIT, $16-36
+TEXT ·Rounds(SB), NOSPLIT|NOFRAME, $0-36
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ w+0(FP), BX
@@ -4721,328 +5081,648 @@ b6:
 	JLS panic64
 	UNDEF
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $3, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $4, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic6:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $5, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic7:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $6, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic8:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $7, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic9:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $8, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic10:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $9, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic11:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $10, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic12:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $11, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic13:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $12, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic14:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $13, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic15:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $14, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic16:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $15, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic17:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $16, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic18:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $17, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic19:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $18, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic20:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $19, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic21:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $20, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic22:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $21, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic23:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $22, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic24:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $23, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic25:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $24, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic26:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $25, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic27:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $26, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic28:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $27, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic29:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $28, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic30:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $29, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic31:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $30, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic32:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $31, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic33:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $32, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic34:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $33, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic35:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $34, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic36:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $35, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic37:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $36, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic38:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $37, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic39:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $38, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic40:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $39, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic41:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $40, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic42:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $41, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic43:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $42, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic44:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $43, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic45:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $44, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic46:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $45, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic47:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $46, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic48:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $47, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic49:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $48, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic50:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $49, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic51:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $50, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic52:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $51, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic53:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $52, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic54:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $53, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic55:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $54, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic56:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $55, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic57:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $56, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic58:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $57, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic59:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $58, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic60:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $59, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic61:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $60, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic62:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $61, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic63:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $62, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic64:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $63, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func CountOf_uint8(s []byte, c byte) int
-TEXT ·CountOf_uint8(SB), NOSPLIT, $192-40
+TEXT ·CountOf_uint8(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -5167,6 +5847,9 @@ b3:
 	MOVQ R8, ret+32(FP)
 	RET
 b22:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 160(SP)
@@ -5189,6 +5872,8 @@ b22:
 	MOVOU 168(SP), X0
 	MOVQ 152(SP), R10
 	MOVQ 144(SP), R8
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ R9, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -5201,6 +5886,9 @@ b22:
 	JLT b7
 	JMP b21
 b24:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 160(SP)
@@ -5223,6 +5911,8 @@ b24:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R10
 	MOVQ 184(SP), R12
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ R9, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -5235,6 +5925,9 @@ b24:
 	JLT b10
 	JMP b23
 b20:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5253,6 +5946,8 @@ b20:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R10
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ SI, R9
 	SUBQ R10, R9
 	LEAQ 4096(R10), R12
@@ -5282,7 +5977,7 @@ popcnt1:
 	JMP popcntdone2
 
 // func MaxOf_float64(s []float64) float64
-TEXT ·MaxOf_float64(SB), NOSPLIT, $168-32
+TEXT ·MaxOf_float64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	XORPS X0, X0
@@ -5384,6 +6079,9 @@ b3:
 	MOVSD X0, ret+24(FP)
 	RET
 b47:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 160(SP)
 	MOVOU X0, 136(SP)
@@ -5402,6 +6100,8 @@ b47:
 	MOVQ 160(SP), R8
 	MOVOU 136(SP), X0
 	MOVQ 152(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -5414,6 +6114,9 @@ b47:
 	JLT b11
 	JMP b46
 b45:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVOU X0, 136(SP)
 	MOVQ DI, 152(SP)
@@ -5430,6 +6133,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVOU 136(SP), X0
 	MOVQ 152(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -5442,7 +6147,7 @@ b45:
 	JMP b1
 
 // func MaxOf_int64(s []int64) int64
-TEXT ·MaxOf_int64(SB), NOSPLIT, $160-32
+TEXT ·MaxOf_int64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -5543,6 +6248,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b47:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -5561,6 +6269,8 @@ b47:
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -5573,6 +6283,9 @@ b47:
 	JLT b11
 	JMP b46
 b45:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5589,6 +6302,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -5601,7 +6316,7 @@ b45:
 	JMP b1
 
 // func InsertionSort_float64(data []float64, a int, b int)
-TEXT ·InsertionSort_float64(SB), NOSPLIT, $176-40
+TEXT ·InsertionSort_float64(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ data_base+0(FP), BX
@@ -5690,6 +6405,9 @@ b22:
 b3:
 	RET
 b25:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5712,12 +6430,17 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R14
 	MOVQ 168(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ $4096, R13
 	MOVQ R14, R12
 	CMPQ R12, DI
 	JGT b7
 	JMP b6
 b23:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5736,6 +6459,8 @@ b23:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -5748,18 +6473,28 @@ b23:
 	JLT b2
 	JMP b22
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func InsertionSort_int32(data []int32, a int, b int)
-TEXT ·InsertionSort_int32(SB), NOSPLIT, $176-40
+TEXT ·InsertionSort_int32(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ data_base+0(FP), BX
@@ -5819,6 +6554,9 @@ b22:
 b3:
 	RET
 b25:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5841,12 +6579,17 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), CX
 	MOVQ 168(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ $4096, R13
 	MOVQ CX, R12
 	CMPQ R12, DI
 	JGT b7
 	JMP b6
 b23:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5865,6 +6608,8 @@ b23:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -5877,18 +6622,28 @@ b23:
 	JLT b2
 	JMP b22
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func Widen_int16_float32(dst []float32, src []int16, k float32) int
-TEXT ·Widen_int16_float32(SB), NOSPLIT, $168-64
+TEXT ·Widen_int16_float32(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -5978,6 +6733,9 @@ b3:
 	MOVQ R8, ret+56(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ R9, 160(SP)
@@ -5997,6 +6755,8 @@ b17:
 	MOVQ 152(SP), R8
 	MOVQ 160(SP), R9
 	MOVQ 144(SP), SI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -6009,6 +6769,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ SI, 144(SP)
 	MOVQ R8, 152(SP)
@@ -6026,6 +6789,8 @@ b15:
 	MOVOU 128(SP), X0
 	MOVQ 144(SP), SI
 	MOVQ 152(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ SI, R9
 	LEAQ 4096(SI), R10
@@ -6039,7 +6804,7 @@ b15:
 	JMP b14
 
 // func Widen_int32_float64(dst []float64, src []int32, k float64) int
-TEXT ·Widen_int32_float64(SB), NOSPLIT, $168-64
+TEXT ·Widen_int32_float64(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -6129,6 +6894,9 @@ b3:
 	MOVQ R8, ret+56(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ R9, 160(SP)
@@ -6148,6 +6916,8 @@ b17:
 	MOVQ 152(SP), R8
 	MOVQ 160(SP), R9
 	MOVQ 144(SP), SI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -6160,6 +6930,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ SI, 144(SP)
 	MOVQ R8, 152(SP)
@@ -6177,6 +6950,8 @@ b15:
 	MOVOU 128(SP), X0
 	MOVQ 144(SP), SI
 	MOVQ 152(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ SI, R9
 	LEAQ 4096(SI), R10
@@ -6190,7 +6965,7 @@ b15:
 	JMP b14
 
 // func IndexByteOf_string(s string, c byte) int
-TEXT ·IndexByteOf_string(SB), NOSPLIT, $176-32
+TEXT ·IndexByteOf_string(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -6275,6 +7050,9 @@ b4:
 	MOVQ R9, ret+24(FP)
 	RET
 b15:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 152(SP)
@@ -6295,6 +7073,8 @@ b15:
 	MOVQ 152(SP), R8
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -6307,6 +7087,9 @@ b15:
 	JLT b7
 	JMP b14
 b13:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -6323,6 +7106,8 @@ b13:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -6336,7 +7121,7 @@ b13:
 	JMP b12
 
 // func IsSorted_slice_float64_float64(x []float64) bool
-TEXT ·IsSorted_slice_float64_float64(SB), NOSPLIT, $136-25
+TEXT ·IsSorted_slice_float64_float64(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6408,6 +7193,9 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
+	ADJSP $144
+	MOVQ BP, 136(SP)
+	LEAQ 136(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
@@ -6420,6 +7208,8 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 136(SP), BP
+	ADJSP $-144
 	MOVQ $0, DI
 	MOVQ SI, R8
 	SUBQ DI, R8
@@ -6434,7 +7224,7 @@ b19:
 	JMP b18
 
 // func IsSorted_slice_int32_int32(x []int32) bool
-TEXT ·IsSorted_slice_int32_int32(SB), NOSPLIT, $136-25
+TEXT ·IsSorted_slice_int32_int32(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6477,6 +7267,9 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
+	ADJSP $144
+	MOVQ BP, 136(SP)
+	LEAQ 136(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
@@ -6489,6 +7282,8 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 136(SP), BP
+	ADJSP $-144
 	MOVQ $0, DI
 	MOVQ SI, R8
 	SUBQ DI, R8
@@ -6503,7 +7298,7 @@ b19:
 	JMP b18
 
 // func Total(xs ...uint32) uint32
-TEXT ·Total(SB), NOSPLIT, $168-28
+TEXT ·Total(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -6569,6 +7364,9 @@ b3:
 	MOVL DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -6589,6 +7387,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -6601,6 +7401,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -6617,6 +7420,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -6629,7 +7434,7 @@ b15:
 	JMP b1
 
 // func Smallest_int32(xs ...int32) int32
-TEXT ·Smallest_int32(SB), NOSPLIT, $160-28
+TEXT ·Smallest_int32(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -6730,6 +7535,9 @@ b3:
 	MOVL DI, ret+24(FP)
 	RET
 b47:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -6748,6 +7556,8 @@ b47:
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -6760,6 +7570,9 @@ b47:
 	JLT b11
 	JMP b46
 b45:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -6776,6 +7589,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -6788,7 +7603,7 @@ b45:
 	JMP b1
 
 // func ASCIIPrefix(s string) int
-TEXT ·ASCIIPrefix(SB), NOSPLIT, $152-24
+TEXT ·ASCIIPrefix(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -6878,6 +7693,9 @@ b5:
 	MOVQ SI, ret+16(FP)
 	RET
 b17:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ DI, 144(SP)
@@ -6894,6 +7712,8 @@ b17:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $16, R9
 	MOVQ R8, R10
 	SUBQ R9, R10
@@ -6907,6 +7727,9 @@ b17:
 	JGT b3
 	JMP b16
 b19:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ BX, 0(SP)
@@ -6921,6 +7744,8 @@ b19:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $0, DI
 	MOVQ R8, R9
 	SUBQ DI, R9
@@ -6935,7 +7760,7 @@ b19:
 	JMP b18
 
 // func Blocks(b []byte) (uint64, int)
-TEXT ·Blocks(SB), NOSPLIT, $152-40
+TEXT ·Blocks(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -6968,6 +7793,9 @@ b2:
 	MOVQ SI, ret1+32(FP)
 	RET
 b9:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ SI, 144(SP)
@@ -6984,13 +7812,15 @@ b9:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), SI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	CMPQ SI, $16
 	JGE b1
 	JMP b2
 
 // func Find(x []int64, target int64) int
-TEXT ·Find(SB), NOSPLIT, $152-40
+TEXT ·Find(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -7029,6 +7859,9 @@ b4:
 	MOVQ R10, ret+32(FP)
 	RET
 b10:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ SI, 144(SP)
@@ -7045,13 +7878,15 @@ b10:
 	MOVQ 128(SP), DI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), SI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	CMPQ R8, SI
 	JLT b1
 	JMP b2
 
 // func RuneSum(s string) (int, int)
-TEXT ·RuneSum(SB), NOSPLIT, $160-32
+TEXT ·RuneSum(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -7233,6 +8068,9 @@ b7:
 	ADDQ DI, R13
 	JMP b2
 b54:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R13, 136(SP)
 	MOVQ R8, 144(SP)
@@ -7251,6 +8089,8 @@ b54:
 	MOVQ 136(SP), R13
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R10
 	MOVQ R13, DI
 	CMPQ DI, SI
@@ -7258,7 +8098,7 @@ b54:
 	JMP b3
 
 // func ByteRunes(b []byte) (int, rune)
-TEXT ·ByteRunes(SB), NOSPLIT, $160-36
+TEXT ·ByteRunes(SB), NOSPLIT|NOFRAME, $0-36
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -7435,6 +8275,9 @@ b7:
 	ADDQ R12, DI
 	JMP b2
 b54:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 136(SP)
 	MOVQ DI, 144(SP)
@@ -7453,6 +8296,8 @@ b54:
 	MOVQ 136(SP), R9
 	MOVQ 144(SP), DI
 	MOVQ 152(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R10
 	CMPQ DI, SI
 	JLT b4
@@ -7469,11 +8314,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, R9
-	MOVQ $128, R10
-	MOVQ R10, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr8<>(SB), X0
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -8392,7 +9233,7 @@ b1:
 	RET
 
 // func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64)
-TEXT ·Marks(SB), NOSPLIT, $16-120
+TEXT ·Marks(SB), NOSPLIT|NOFRAME, $0-120
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -8424,33 +9265,58 @@ b0:
 	MOVQ $-2, (R14)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ R10, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ R13, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func SumInt8(s []int16) int8
-TEXT ·SumInt8(SB), NOSPLIT, $168-25
+TEXT ·SumInt8(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8525,6 +9391,9 @@ b3:
 	MOVB DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8545,6 +9414,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8557,6 +9428,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8573,6 +9447,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8585,7 +9461,7 @@ b15:
 	JMP b1
 
 // func XorUint16(s []int16) uint16
-TEXT ·XorUint16(SB), NOSPLIT, $168-26
+TEXT ·XorUint16(SB), NOSPLIT|NOFRAME, $0-26
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8661,6 +9537,9 @@ b3:
 	MOVW DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8681,6 +9560,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8693,6 +9574,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8709,6 +9593,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8721,7 +9607,7 @@ b15:
 	JMP b1
 
 // func OrUint64(s []int16) uint64
-TEXT ·OrUint64(SB), NOSPLIT, $168-32
+TEXT ·OrUint64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8792,6 +9678,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8812,6 +9701,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8824,6 +9715,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8840,6 +9734,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8852,7 +9748,7 @@ b15:
 	JMP b1
 
 // func Extremes(s []uint16) (uint16, int8)
-TEXT ·Extremes(SB), NOSPLIT, $176-27
+TEXT ·Extremes(SB), NOSPLIT|NOFRAME, $0-27
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8951,6 +9847,9 @@ b3:
 	MOVB R8, ret1+26(FP)
 	RET
 b32:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R10, 160(SP)
 	MOVQ DI, 168(SP)
@@ -8973,6 +9872,8 @@ b32:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), R12
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R10, R13
 	SUBQ R9, R13
 	LEAQ 4096(R9), R14
@@ -8985,6 +9886,9 @@ b32:
 	JLT b8
 	JMP b31
 b30:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R12, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9003,6 +9907,8 @@ b30:
 	MOVQ 136(SP), R12
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, DI
 	SUBQ R9, DI
 	LEAQ 4096(R9), R10
@@ -9015,7 +9921,7 @@ b30:
 	JMP b1
 
 // func IndexOf16(s []uint16, n int, c uint16) int
-TEXT ·IndexOf16(SB), NOSPLIT, $184-48
+TEXT ·IndexOf16(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9106,6 +10012,9 @@ b4:
 	MOVQ R9, ret+40(FP)
 	RET
 b15:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9128,6 +10037,8 @@ b15:
 	MOVQ 160(SP), R10
 	MOVOU 168(SP), X0
 	MOVQ 152(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R10, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -9140,6 +10051,9 @@ b15:
 	JLT b7
 	JMP b14
 b13:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9158,6 +10072,8 @@ b13:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ DI, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9170,13 +10086,18 @@ b13:
 	JLT b2
 	JMP b12
 panic1:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 184(SP), BP
+	ADJSP $-192
 
 // func FindInt32(s []int32, c int32) int
-TEXT ·FindInt32(SB), NOSPLIT, $176-40
+TEXT ·FindInt32(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9256,6 +10177,9 @@ b2:
 	MOVQ R9, ret+32(FP)
 	RET
 b16:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 152(SP)
@@ -9276,6 +10200,8 @@ b16:
 	MOVQ 152(SP), R8
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9288,6 +10214,9 @@ b16:
 	JLT b8
 	JMP b15
 b14:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -9304,6 +10233,8 @@ b14:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -9317,7 +10248,7 @@ b14:
 	JMP b13
 
 // func IndexNeg(s []int8) int
-TEXT ·IndexNeg(SB), NOSPLIT, $168-32
+TEXT ·IndexNeg(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9326,11 +10257,7 @@ b0:
 	CMPQ DI, SI
 	CMOVQGE SI, DI
 	MOVQ $0, R8
-	MOVQ $253, R9
-	MOVQ R9, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr9<>(SB), X0
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -9400,6 +10327,9 @@ b4:
 	MOVQ R8, ret+24(FP)
 	RET
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 144(SP)
 	MOVOU X0, 152(SP)
@@ -9418,6 +10348,8 @@ b15:
 	MOVQ 144(SP), DI
 	MOVOU 152(SP), X0
 	MOVQ 136(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -9430,6 +10362,9 @@ b15:
 	JLT b7
 	JMP b14
 b13:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ BX, 0(SP)
@@ -9444,6 +10379,8 @@ b13:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, DI
 	SUBQ R8, DI
 	LEAQ 4096(R8), R9
@@ -9456,7 +10393,7 @@ b13:
 	JMP b1
 
 // func CountOf16(s []uint16, n int, c uint16) int
-TEXT ·CountOf16(SB), NOSPLIT, $200-48
+TEXT ·CountOf16(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9592,6 +10529,9 @@ b3:
 	MOVQ R9, ret+40(FP)
 	RET
 b23:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9616,6 +10556,8 @@ b23:
 	MOVOU 176(SP), X0
 	MOVQ 160(SP), R10
 	MOVQ 152(SP), R9
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -9628,6 +10570,9 @@ b23:
 	JLT b8
 	JMP b22
 b25:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9652,6 +10597,8 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
 	MOVQ 192(SP), R13
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ R12, R14
 	SUBQ R10, R14
 	LEAQ 4096(R10), CX
@@ -9664,6 +10611,9 @@ b25:
 	JLT b11
 	JMP b24
 b21:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9684,6 +10634,8 @@ b21:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ DI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -9713,13 +10665,18 @@ popcnt1:
 	SHRQ $56, R14
 	JMP popcntdone2
 panic3:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ R10, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 200(SP), BP
+	ADJSP $-208
 
 // func CountNeg(s []int8) uint8
-TEXT ·CountNeg(SB), NOSPLIT, $184-25
+TEXT ·CountNeg(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9729,11 +10686,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, R9
-	MOVQ $-3, R10
-	MOVQ R10, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr9<>(SB), X0
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9844,6 +10797,9 @@ b3:
 	MOVB DI, ret+24(FP)
 	RET
 b22:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVOU X0, 160(SP)
@@ -9864,6 +10820,8 @@ b22:
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
 	MOVQ 136(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9876,6 +10834,9 @@ b22:
 	JLT b7
 	JMP b21
 b24:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ DI, 136(SP)
@@ -9896,6 +10857,8 @@ b24:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
 	MOVQ 176(SP), R10
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -9908,6 +10871,9 @@ b24:
 	JLT b10
 	JMP b23
 b20:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -9924,6 +10890,8 @@ b20:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -9953,7 +10921,7 @@ popcnt1:
 	JMP popcntdone2
 
 // func WideScale(s []uint64, t []int64) (uint64, int64)
-TEXT ·WideScale(SB), NOSPLIT, $176-64
+TEXT ·WideScale(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -10157,6 +11125,9 @@ b6:
 	MOVQ BX, ret1+56(FP)
 	RET
 b32:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R12, 168(SP)
@@ -10178,6 +11149,8 @@ b32:
 	MOVQ 168(SP), R12
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -10190,6 +11163,9 @@ b32:
 	JLT b8
 	JMP b31
 b28:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -10209,6 +11185,8 @@ b28:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -10220,6 +11198,9 @@ b28:
 	ADDQ $-1, R10
 	JMP b1
 b34:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
 	MOVQ R10, 152(SP)
@@ -10240,6 +11221,8 @@ b34:
 	MOVQ 152(SP), R10
 	MOVQ 160(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R10, R12
 	SUBQ SI, R12
 	LEAQ 4096(SI), R13
@@ -10252,6 +11235,9 @@ b34:
 	JLT b18
 	JMP b33
 b30:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
 	MOVQ BX, 160(SP)
@@ -10270,6 +11256,8 @@ b30:
 	MOVQ 144(SP), R9
 	MOVQ 160(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -10598,7 +11586,7 @@ b2:
 	RET
 
 // func WordsAt(p unsafe.Pointer, n int) uint64
-TEXT ·WordsAt(SB), NOSPLIT, $168-24
+TEXT ·WordsAt(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p+0(FP), BX
@@ -10682,6 +11670,9 @@ b3:
 	MOVQ DI, ret+16(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -10702,6 +11693,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -10714,6 +11707,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -10730,6 +11726,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -10743,7 +11741,7 @@ b15:
 	JMP b14
 
 // func FillAt(p unsafe.Pointer, off int32, n int)
-TEXT ·FillAt(SB), NOSPLIT, $160-24
+TEXT ·FillAt(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p+0(FP), BX
@@ -10831,6 +11829,9 @@ b1:
 b3:
 	RET
 b17:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 152(SP)
@@ -10849,6 +11850,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 152(SP), R9
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -10861,6 +11864,9 @@ b17:
 	JLT b5
 	JMP b16
 b15:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -10877,6 +11883,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -10918,3 +11926,9 @@ DATA vssaSubsetStr7<>+8(SB)/8, $0x6420647275736261
 DATA vssaSubsetStr7<>+16(SB)/8, $0x6974616e69747365
 DATA vssaSubsetStr7<>+24(SB)/2, $0x6e6f
 GLOBL vssaSubsetStr7<>(SB), RODATA|NOPTR, $26
+DATA vssaSubsetStr8<>+0(SB)/8, $0x8080808080808080
+DATA vssaSubsetStr8<>+8(SB)/8, $0x8080808080808080
+GLOBL vssaSubsetStr8<>(SB), RODATA|NOPTR, $16
+DATA vssaSubsetStr9<>+0(SB)/8, $0xfdfdfdfdfdfdfdfd
+DATA vssaSubsetStr9<>+8(SB)/8, $0xfdfdfdfdfdfdfdfd
+GLOBL vssaSubsetStr9<>(SB), RODATA|NOPTR, $16
