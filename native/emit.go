@@ -337,7 +337,11 @@ func (e *emitter) body() error {
 					e.parallelMove(mb.EdgeMoves[0])
 				}
 				if t := e.target(b.Succs[0]); t != next {
-					e.ins("JMP b%d", t)
+					if copied, err := e.copyBranch(t, next, aligned); err != nil {
+						return err
+					} else if !copied {
+						e.ins("JMP b%d", t)
+					}
 				}
 				continue
 			}

@@ -113,7 +113,7 @@ func Allocate(f *Func) (*Allocation, error) {
 // the values they copy.
 func allocate(f *Func, copied map[Value]Value) (*allocator, error) {
 	lv := computeLiveness(f)
-	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied, gp: allocatableGP(f)}
+	a := &allocator{f: f, lv: lv, spilled: make([]bool, len(f.Values)), depth: loopDepths(f), copied: copied, gp: allocatableGP(f), pinned: branchResults(f)}
 	for _, b := range f.Blocks {
 		a.code = append(a.code, b.Instrs...)
 	}
@@ -157,6 +157,9 @@ type allocator struct {
 	cost    []int // value → what spilling it costs
 	// copied maps each copy splitAtCalls made to the value it copies.
 	copied map[Value]Value
+	// pinned says, by value, that it is never spilled: its store would
+	// follow the branch that defines it (branchresults.go).
+	pinned []bool
 
 	loc       []validate.Loc // value → its register (not spilled) or slot
 	slotClass []Class
@@ -277,7 +280,7 @@ func (a *allocator) overPressure() (Value, bool) {
 						return
 					}
 					through++
-					if !operand[v] {
+					if !operand[v] && !a.pinned[v] {
 						candidates = append(candidates, v)
 					}
 				})
@@ -293,7 +296,7 @@ func (a *allocator) overPressure() (Value, bool) {
 				}
 				if len(candidates) == 0 && fallback == NoValue {
 					before.each(func(v Value) {
-						if fallback == NoValue && mine(v) && !a.spilled[v] && !operand[v] {
+						if fallback == NoValue && mine(v) && !a.spilled[v] && !operand[v] && !a.pinned[v] {
 							fallback = v
 						}
 					})
@@ -762,13 +765,21 @@ func loopDepths(f *Func) []int {
 
 // victim returns the value to spill when v finds no register: the one
 // that costs least to spill among v and the values of its class that
-// hold registers.
+// hold registers, but for pinned ones.
 func (a *allocator) victim(v Value, holders []Value) Value {
-	best := v
+	best := NoValue
+	if !a.pinned[v] {
+		best = v
+	}
 	for _, h := range holders {
-		if h != NoValue && a.f.Values[h].Class == a.f.Values[v].Class && a.cost[h] < a.cost[best] {
+		if h != NoValue && !a.pinned[h] && a.f.Values[h].Class == a.f.Values[v].Class && (best == NoValue || a.cost[h] < a.cost[best]) {
 			best = h
 		}
+	}
+	if best == NoValue {
+		// v is pinned and holds no register, and no other value of
+		// its class does either: more cannot be freed.
+		best = v
 	}
 	return best
 }
