@@ -377,6 +377,7 @@ func Compile(req Request) (*Output, error) {
 			return nil, fail(err)
 		}
 		appendLiterals(g)
+		scalarCopies(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
@@ -408,6 +409,7 @@ func Compile(req Request) (*Output, error) {
 			threadKnownIfs(rtl)
 			if g, perr := runPasses(pipeline, rtl); perr == nil {
 				appendLiterals(g)
+				scalarCopies(g)
 				c, err = compileFunc(g, j.sig, j.name, helpers, unit)
 			}
 		}
