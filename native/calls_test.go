@@ -10,7 +10,9 @@ import (
 // calls lead to a panic keeps its pointer arguments in registers (the
 // stack cannot move under code that runs after them: none does), while
 // a pointer argument read after a call that returns, even on the way
-// to a panic, is read again from the argument frame.
+// to a panic, is read again from the argument frame. (Helper calls
+// tick, so that it stays a call: a leaf with a loop would be inlined,
+// loopcallees.go.)
 func TestReloadOnlyAfterReturningCalls(t *testing.T) {
 	src := fallback + `func Panics(z, x []uint64) {
 	if len(x) != len(z) {
@@ -31,7 +33,7 @@ func ReadsAfter(z, x []uint64) {
 	}
 }
 `
-	dir := writeModule(t, map[string]string{"p.go": src, "q.go": "package p\n\nvar N int\n\nfunc Helper() {\n\tfor i := 0; i < 3; i++ {\n\t\tN += i\n\t}\n}\n"})
+	dir := writeModule(t, map[string]string{"p.go": src, "q.go": "package p\n\nvar N int\n\nfunc Helper() {\n\tfor i := 0; i < 3; i++ {\n\t\tN += i\n\t}\n\ttick()\n}\n\n//go:noinline\nfunc tick() {}\n"})
 	out, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{"Panics", "ReadsAfter"}, Inlinable: true})
 	if err != nil {
 		t.Fatal(err)

@@ -525,6 +525,7 @@ func passIR(f *ir.Func, body func(sym string) *ir.Func, pipeline []*passes.Pass)
 		return nil, err
 	}
 	appendLiterals(g)
+	scalarCopies(g)
 	return g, nil
 }
 

@@ -12,12 +12,15 @@
 // come so), ranges over
 // strings made loops with a UTF-8 decoder spliced in (rangestring.go,
 // decoderune.go), through vssa's validated passes
-// (mem2reg, GVN, check elimination) in SSA form; lowering to machine
+// (mem2reg, GVN, check elimination) in SSA form, where a struct copied
+// into a local and read field by field is read from the copied value
+// (scalarcopies.go); lowering to machine
 // code over SSA values (lower.go: instruction selection with addressing
 // modes, immediates and compares fused with their branches; slices.go,
 // globals.go, aggregates.go, locals.go, intrinsics.go for slice
 // expressions, symbols, values of several words, the frame's variables,
-// math/bits, math, encoding/binary and built-ins; make and append by
+// math/bits, math, encoding/binary and built-ins, divconst.go and
+// divconst64.go for divisions by constants; make and append by
 // Go helpers, appends.go; calls of the functions compiled together in
 // ABI0, of the package's other Go functions in ABI0 too where the call
 // passes their declared types (directcalls.go), of others through Go

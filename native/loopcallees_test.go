@@ -65,9 +65,11 @@ func half(n int) int { return n / 2 }
 `
 
 // TestLoopLeafInlined checks that a leaf with a loop is inlined where
-// its caller calls it in a loop, and called elsewhere or where it calls
-// another function itself, and that the generated package vets and
-// passes its equivalence test.
+// its caller calls it in a loop, and out of a loop too where it is
+// small (Tail: as gc inlines a small function with a loop, strconv's
+// trim in decimal.Assign), and called where it calls another function
+// itself, and that the generated package vets and passes its
+// equivalence test.
 func TestLoopLeafInlined(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not building a generated package")
@@ -88,8 +90,8 @@ func TestLoopLeafInlined(t *testing.T) {
 	if s := text("Encode"); strings.Contains(s, "CALL ·put(SB)") {
 		t.Errorf("Encode calls put in its loop:\n%s", s)
 	}
-	if s := text("Tail"); !strings.Contains(s, "CALL ·put(SB)") {
-		t.Errorf("Tail does not call put after its loop:\n%s", s)
+	if s := text("Tail"); strings.Contains(s, "CALL ·put(SB)") {
+		t.Errorf("Tail calls put after its loop, though put is within maxInlineIR:\n%s", s)
 	}
 	if s := text("Cut"); !strings.Contains(s, "CALL ·cut(SB)") {
 		t.Errorf("Cut does not call cut, which calls half:\n%s", s)

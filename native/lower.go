@@ -777,6 +777,10 @@ func (l *lowerer) instr(b *ir.Block, in *ir.Instr) {
 			set(l.divConst(in.Op == ir.OpRem, l.value(args[0]), d, w))
 			return
 		}
+		if d, ok := l.intConst(args[1]); ok && !s && w == 8 && uint64(d) >= 3 && d&(d-1) != 0 {
+			set(l.divConst64(in.Op == ir.OpRem, l.value(args[0]), uint64(d)))
+			return
+		}
 		if d, ok := l.imm(args[1]); ok && w == 8 && d >= 2 && d&(d-1) == 0 {
 			set(l.divPow2(in.Op == ir.OpRem, s, l.value(args[0]), bits.TrailingZeros64(uint64(d))))
 			return
