@@ -227,10 +227,16 @@ func unsplit(f *Func, copied map[Value]Value) {
 			kept = append(kept, in)
 		}
 		b.Instrs = kept
+		phis := b.Phis[:0]
 		for _, p := range b.Phis {
+			if _, ok := copied[p.Dst]; ok {
+				continue // a split's phi (splitcoldcalls.go)
+			}
 			for k, a := range p.Args {
 				p.Args[k] = orig(a)
 			}
+			phis = append(phis, p)
 		}
+		b.Phis = phis
 	}
 }
