@@ -13,7 +13,7 @@ import (
 // behind a cheap path for small ones), and used again after it in the
 // same iteration; EntropyTail as shannonEntropy walks its slice, so
 // that a pointer that is not an argument (the slice's rest) is live
-// across the call.
+// across the call, and with its second call after the loop.
 const coldCallSrc = `func Entropy(xs []uint32, k uint) (float64, uint, uint, uint) {
 	var sum, odd, big uint
 	r := 0.0
@@ -35,6 +35,9 @@ func EntropyTail(xs []uint32) (float64, uint) {
 		xs = xs[1:]
 		sum += p
 		r -= float64(p) * log2(p)
+	}
+	if sum != 0 {
+		r += float64(sum) * log2(sum)
 	}
 	return r, sum
 }
@@ -86,6 +89,26 @@ func TestSplitAtSkippedCalls(t *testing.T) {
 		}
 		if calls < 2 {
 			t.Fatalf("%d blocks call, want math.Log2's and the poll at least: the test checks nothing\n%s", calls, fn)
+		}
+	}
+	// EntropyTail's copies before its two calls (in the loop, after
+	// it) are never live at once: they share slots, although each is
+	// an argument of a phi (merged into a register after the call).
+	callStores := regexp.MustCompile(`(?m)((?:^\tMOV\w+ \w+, \d+\(SP\)\n)+)(?:^\tMOV\w+ \w+, 0\(SP\)\n)^\tCALL ·\w+Call\d`).FindAllStringSubmatch(text[tail:], -1)
+	if len(callStores) != 2 {
+		t.Errorf("want EntropyTail's two calls of math.Log2 after stores to slots, found %d", len(callStores))
+	} else {
+		slot := regexp.MustCompile(`(\d+)\(SP\)`)
+		first := map[string]bool{}
+		for _, m := range slot.FindAllStringSubmatch(callStores[0][1], -1) {
+			first[m[1]] = true
+		}
+		shared := false
+		for _, m := range slot.FindAllStringSubmatch(callStores[1][1], -1) {
+			shared = shared || first[m[1]]
+		}
+		if !shared {
+			t.Errorf("the copies before EntropyTail's two calls share no slot:\n%s\n%s", callStores[0][1], callStores[1][1])
 		}
 	}
 	if t.Failed() || testing.Verbose() {
