@@ -76,12 +76,7 @@ func keepPointersInSlots(m *Func) {
 	}
 	entry.Instrs = append([]*Instr{zero}, entry.Instrs...)
 
-	g := graph.New(len(m.Blocks))
-	for _, b := range m.Blocks {
-		for _, s := range b.Succs {
-			g.AddEdge(b.Index, s)
-		}
-	}
+	g := flowGraph(m)
 	dom := graph.Dominators(g, 0)
 	df := dom.Frontiers(g)
 	for {

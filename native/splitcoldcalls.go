@@ -45,12 +45,7 @@ func splitAtColdCalls(f *Func, copied map[Value]Value) map[Value]Value {
 		return split
 	}
 	loops := naturalLoops(f)
-	g := graph.New(len(f.Blocks))
-	for _, b := range f.Blocks {
-		for _, s := range b.Succs {
-			g.AddEdge(b.Index, s)
-		}
-	}
+	g := flowGraph(f)
 	dom := graph.Dominators(g, 0)
 	df := dom.Frontiers(g)
 	// As splitAtCalls: moves carry 16 bytes of an SSE register.
@@ -90,21 +85,7 @@ func splitAtColdCalls(f *Func, copied map[Value]Value) map[Value]Value {
 			if b.Instrs[x].Op != OpCall {
 				continue
 			}
-			at := x
-			for at > 0 && b.Instrs[at-1].Op == OpCallArg {
-				at--
-			}
-			lv := computeLiveness(f)
-			live := lv.out[b.Index].clone()
-			for y := len(b.Instrs) - 1; y > x; y-- {
-				in := b.Instrs[y]
-				if in.Dst != NoValue {
-					live.remove(in.Dst)
-				}
-				for _, u := range in.uses() {
-					live.add(u)
-				}
-			}
+			at, lv, live := liveAcrossCall(f, b, x)
 			var vs []Value
 			live.each(func(v Value) {
 				if !beforeCall[v] && !f.Values[v].Pointer && !(wide && f.Values[v].Class == FP) && (skip || hot[v] > depth[b.Index]) {
@@ -245,4 +226,15 @@ func reconstruct(f *Func, v, c Value, b, at int, dom *graph.DomTree, df [][]int,
 		xb.Phis = append(xb.Phis, Phi{Dst: p, Args: args})
 	}
 	return phis
+}
+
+// flowGraph returns f's control flow graph, for dominance frontiers.
+func flowGraph(f *Func) *graph.Graph {
+	g := graph.New(len(f.Blocks))
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			g.AddEdge(b.Index, s)
+		}
+	}
+	return g
 }
