@@ -273,7 +273,7 @@ func Compile(req Request) (*Output, error) {
 	// which it inlines, to say why or (short loops) whether, only if
 	// one is named.
 	var inlinable map[string]bool
-	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) }) {
+	if !req.Inlinable && slices.ContainsFunc(targets, func(t *target) bool { return !hasLoop(t.fn) || onlyShortLoops(t.fn) || earlyExitLoops(t.fn) }) {
 		if inlinable, err = gcInlinable(dir, overlay); err != nil {
 			return nil, err
 		}
@@ -285,12 +285,10 @@ func Compile(req Request) (*Output, error) {
 	var kept []*ast.FuncDecl
 	var keptSyms []string
 	// whyLeft says why t is left to gc, or "" if it is compiled.
+	// Whether a target's lowered code has a vector loop, found once.
+	vectorised := map[*target]bool{}
 	whyLeft := func(t *target) string {
 		if req.Inlinable {
-			return ""
-		}
-		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
-		if loops && !short || !loops && inlinedLoop(t.fn, body) {
 			return ""
 		}
 		inlines := inlinable[t.name]
@@ -301,6 +299,21 @@ func Compile(req Request) (*Output, error) {
 			for name := range inlinable {
 				inlines = inlines || strings.HasPrefix(name, t.generic.Origin.Name()+"[")
 			}
+		}
+		loops, short := hasLoop(t.fn), onlyShortLoops(t.fn)
+		if loops && !short && inlines && earlyExitLoops(t.fn) {
+			// earlyexits.go
+			v, ok := vectorised[t]
+			if !ok {
+				v = hasVectorLoop(bp.IRFunc(t.fn), t.sig, body, pipeline, unit, n.helpers().AVX2)
+				vectorised[t] = v
+			}
+			if !v {
+				return leftInlinedExit
+			}
+		}
+		if loops && !short || !loops && inlinedLoop(t.fn, body) {
+			return ""
 		}
 		switch {
 		case loops && inlines:
@@ -368,15 +381,10 @@ func Compile(req Request) (*Output, error) {
 			}
 			return nil, fail(errors.New("not translated to vssa's IR"))
 		}
-		rtl := inlineSmallCalls(f, body)
-		foldConstantIfs(rtl)
-		lowerStringRanges(rtl)
-		threadKnownIfs(rtl)
-		g, err := runPasses(pipeline, rtl)
+		g, err := passIR(f, body, pipeline)
 		if err != nil {
 			return nil, fail(err)
 		}
-		appendLiterals(g)
 		c := callees[fn.String()]
 		c.IR = g
 		callees[fn.String()] = c
@@ -397,17 +405,13 @@ func Compile(req Request) (*Output, error) {
 			// caller's live across it, where the callee's own would
 			// have been an argument, reloaded: inline only the
 			// callees that call nothing (irinline.go).
-			rtl := inlineSmallCalls(j.src, func(sym string) *ir.Func {
+			leaves := func(sym string) *ir.Func {
 				if c := body(sym); c != nil && !callsAny(c) {
 					return c
 				}
 				return nil
-			})
-			foldConstantIfs(rtl)
-			lowerStringRanges(rtl)
-			threadKnownIfs(rtl)
-			if g, perr := runPasses(pipeline, rtl); perr == nil {
-				appendLiterals(g)
+			}
+			if g, perr := passIR(j.src, leaves, pipeline); perr == nil {
 				c, err = compileFunc(g, j.sig, j.name, helpers, unit)
 			}
 		}
@@ -506,6 +510,22 @@ func wideSpilled(a *Allocation) bool {
 		}
 	}
 	return false
+}
+
+// passIR returns f, with the calls of body's functions inlined, through
+// the IR transforms before the passes, the validated pipeline, and the
+// literals appended: what lowering takes.
+func passIR(f *ir.Func, body func(sym string) *ir.Func, pipeline []*passes.Pass) (*ir.Func, error) {
+	rtl := inlineSmallCalls(f, body)
+	foldConstantIfs(rtl)
+	lowerStringRanges(rtl)
+	threadKnownIfs(rtl)
+	g, err := runPasses(pipeline, rtl)
+	if err != nil {
+		return nil, err
+	}
+	appendLiterals(g)
+	return g, nil
 }
 
 // runPasses runs the validated pipeline on f, which must leave it in SSA

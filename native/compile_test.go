@@ -274,15 +274,8 @@ func TestLeftToGCShortLoops(t *testing.T) {
 		name, typ string
 		left      bool
 	}{{"PutUvarint", "uint64", true}, {"Signed", "int64", false}} {
-		dir := writeModule(t, map[string]string{"p.go": fallback + "func " + tc.name + fmt.Sprintf(body, tc.typ)})
-		inl, err := gcInlinable(dir, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !inl[tc.name] {
-			t.Fatalf("gc does not inline %s: the test needs it to", tc.name)
-		}
-		_, err = Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
+		dir := inlinedModule(t, tc.name, "func "+tc.name+fmt.Sprintf(body, tc.typ))
+		_, err := Compile(Request{Dir: dir, Prefix: filepath.Join(dir, "out"), Funcs: []string{tc.name}})
 		switch {
 		case tc.left && (err == nil || !strings.Contains(err.Error(), tc.name+": left to gc: "+leftInlinedShort)):
 			t.Errorf("%s: got %v, want it left to gc, its loop short", tc.name, err)

@@ -75,9 +75,11 @@
 // value is used in, with phis merging them back (splitcoldcalls.go), and
 // around inner loops with registers to spare, splitloops.go), whose result validate.RegAlloc checks before anything
 // is emitted; the frame sized to what it holds, NOSPLIT where it fits
-// the linker's limit (frame.go); emission
+// the linker's limit (frame.go), made only around the calls of the
+// poll and panic helpers where nothing else uses it (framecalls.go); emission
 // (emit.go, emit_intrinsics.go, layout.go, with narrow integers left
-// unextended where only their low bits are read, narrow.go) from the
+// unextended where only their low bits are read, narrow.go, and vectors
+// of a constant loaded from read-only data, constvectors.go) from the
 // validated code; and the Go files that
 // go with the assembly (gofiles.go): declarations, the helpers it
 // calls, and the equivalence test, fuzz targets and benchmarks
@@ -134,7 +136,9 @@
 //   - The subset (docs/compile.md) is checked while lowering: anything
 //     else is an *Unsupported error with its position and the construct
 //     named; no code is emitted for a function that has one. A function
-//     without a loop is left to gc (gcinline.go).
+//     without a loop is left to gc (gcinline.go), and so is one gc
+//     inlines whose loops only search and can stop at their first
+//     elements, without a vector loop (earlyexits.go).
 //
 // Only the allocation is validated; lowering and emission are checked
 // by the generated equivalence tests (testdata/kernels and

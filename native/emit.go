@@ -12,7 +12,9 @@
 // register), the spill slots (8 bytes for a general register's value, 16
 // for an SSE register's, moved whole with MOVOU: it may be a vector),
 // the local variables, and last the 16-byte word that breaks cycles of
-// parallel moves, only when a move needs it (frame.go).
+// parallel moves, only when a move needs it (frame.go). A frame that
+// only the poll and panic helpers' calls use is made around those calls
+// alone (framecalls.go).
 
 package native
 
@@ -63,6 +65,9 @@ type emitter struct {
 	slotOff                 []int64                // each spill slot's offset from SP
 	localOff                []int64                // each local variable's offset from SP
 	swapUsed                bool                   // a parallel move went through the swap word
+	frameless               bool                   // the frame is made only around the calls (framecalls.go)
+	consts                  map[Value]int64        // the integer constants' values (constvectors.go)
+	broadcastOnly           map[Value]bool         // constants only broadcasts read, never put in a register
 	fallLabels              map[string]bool        // the labels only the code just before reaches (flagsreuse.go)
 	calls                   bool
 	swapClass               Class // of what the swap slot holds
@@ -108,7 +113,10 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 		return "", err
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, e.finishFrame(), e.frame, a.Func.ArgSize)
+	flags := e.finishFrame()
+	body, stubs := e.w.String(), e.stubs.String()
+	body, stubs = e.placeFrame(body), e.placeFrame(stubs)
+	fmt.Fprintf(&out, "TEXT ·%s(SB), %s$%d-%d\n", name, flags, e.textFrame(), a.Func.ArgSize)
 	var ptrData string
 	switch {
 	case e.f.PointerLocal != 0:
@@ -118,8 +126,8 @@ func Emit(a *Allocation, name string, h Helpers) (string, error) {
 	case e.calls:
 		out.WriteString("\tNO_LOCAL_POINTERS\n")
 	}
-	out.Write(e.w.Bytes())
-	out.Write(e.stubs.Bytes())
+	out.WriteString(body)
+	out.WriteString(stubs)
 	out.WriteString(ptrData)
 	if err := checkR15(out.String()); err != nil {
 		return "", err
@@ -502,13 +510,13 @@ func floatSuffix(width int) string {
 // argument registers and returns its label.
 func (e *emitter) stub(helper string, args ...string) string {
 	l := e.newLabel("panic")
-	fmt.Fprintf(&e.stubs, "%s:\n", l)
+	fmt.Fprintf(&e.stubs, "%s:\n%s", l, adjspDown)
 	for i, a := range args {
 		fmt.Fprintf(&e.stubs, "\tMOVQ %s, %d(SP)\n", a, 8*i)
 	}
 	// The helper panics; the return address must still be in the
 	// function for the traceback.
-	fmt.Fprintf(&e.stubs, "\tCALL ·%s(SB)\n\tUNDEF\n", helper)
+	fmt.Fprintf(&e.stubs, "\tCALL ·%s(SB)\n\tUNDEF\n%s", helper, adjspUp)
 	return l
 }
 
@@ -535,7 +543,7 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 				e.ins("MOVQ $%d, R11", in.Imm)
 				e.ins("MOVQ R11, %s", d)
 			}
-		} else {
+		} else if e.findConsts(); !e.broadcastOnly[in.Dst] {
 			e.ins("MOVQ $%d, %s", in.Imm, e.reg(dst, GP))
 		}
 	case OpBin:
@@ -723,6 +731,10 @@ func (e *emitter) instr(b *Block, in *Instr, uses []validate.Loc, dst validate.L
 		e.ins("PSRL%s $%d, %s", lane, int64(8*in.Width)-in.Imm, d)
 		e.ins("POR X15, %s", d)
 	case OpVBroadcast:
+		if sym := e.constVector(in.Args[0], in.Width, 16); sym != "" && !in.Float {
+			e.ins("MOVOU %s(SB), %s", sym, e.reg(dst, FP))
+			return nil
+		}
 		e.broadcast(in, uses[0], e.reg(dst, FP))
 	case OpVMatch:
 		e.vmatch(in, fp(0), fp(1), e.reg(dst, GP))
@@ -1307,6 +1319,7 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 		return &Unsupported{Pos: in.Pos, What: fmt.Sprintf("a loop with %d pointers live across its preemption poll (at most %d)", len(ptrs), MaxPollPointers)}
 	}
 	save := func(l validate.Loc) string { return fmt.Sprintf("%d(SP)", e.saveOff[l]) }
+	e.w.WriteString(adjspDown)
 	for _, l := range saved {
 		if regClass(l) == FP {
 			e.ins("MOVOU %s, %s", e.reg(l, FP), save(l))
@@ -1342,6 +1355,7 @@ func (e *emitter) poll(in *Instr, uses []validate.Loc) error {
 			e.ins("MOVQ %s, %s", save(l), e.reg(l, GP))
 		}
 	}
+	e.w.WriteString(adjspUp)
 	return nil
 }
 
@@ -1428,6 +1442,10 @@ func (e *emitter) avx2(in *Instr, uses []validate.Loc, dstLoc validate.Loc) {
 		d := y(dstLoc)
 		if in.Float {
 			e.ins("VBROADCASTS%s %s, %s", map[int]string{4: "S", 8: "D"}[in.Width], e.reg(uses[0], FP), d)
+			return
+		}
+		if sym := e.constVector(in.Args[0], in.Width, 32); sym != "" {
+			e.ins("VMOVDQU %s(SB), %s", sym, d)
 			return
 		}
 		e.ins("MOVQ %s, X15", e.reg(uses[0], GP))

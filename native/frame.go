@@ -64,6 +64,10 @@ func (e *emitter) finishFrame() string {
 	if e.f.has(OpCall) || e.frame+e.f.ArgSize > nosplitBudget {
 		return ""
 	}
+	if e.frameOnlyAtCalls() {
+		e.frameless = true
+		return "NOSPLIT|NOFRAME, "
+	}
 	return "NOSPLIT, "
 }
 

@@ -14,7 +14,7 @@ import (
 // Analyzer reports bounds and slice checks left in loops.
 var Analyzer = &analysis.Analyzer{
 	Name:     "bce",
-	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\nwhere check elimination confirms one: a suggested fix (s = s[:len(x)] or\n_ = s[c-1] before the loop) where it keeps what the program does wherever\nit did not panic, else _ = s[n-1] named in the message only.",
+	Doc:      "report bounds and slice checks left inside loops\n\nIn functions whose doc comment has a //vssa:bce line (an assertion that\nno such check remains), or in every function with -bce.all, each bounds\nor slice check inside a loop that check elimination could not remove is\nreported with the fact it could not prove, and with a hint that removes it\nwhere check elimination confirms one: a suggested fix (s = s[:len(x)] or\n_ = s[c-1] before the loop) where it keeps what the program does wherever\nit did not panic, else _ = s[n-1] named in the message only.\nWith -bce.gc (on in vssalint) gc's check_bce confirms each hint too, in a\nbuild of the package with its hints inserted: a hint after which gc keeps\nits check (or adds one) gives way to the reslice s = s[:n], or is named\nwith \"gc keeps its check with this hint\" and offered as no fix.",
 	URL:      "https://github.com/vssa-go/vssa",
 	Requires: []*analysis.Analyzer{vssair.Analyzer},
 	Run:      run,
@@ -35,51 +35,73 @@ func run(pass *analysis.Pass) (any, error) {
 	if res.FactsOnly {
 		return nil, nil // no one reads the diagnostics
 	}
-	gcFailed := false
 	if err := res.Complete(); err != nil {
 		return nil, err
 	}
+	// The checks left are found function by function; their hints are
+	// chosen over the package, so that gc judges them in one build.
+	type found struct {
+		f    *vssair.Func
+		left []leftCheck
+	}
+	var funcs []found
+	p := newPlan(pass)
+	var gcErr error
 	for _, f := range res.Funcs() {
 		if !all && !marked(f) {
 			continue
 		}
-		var left []leftCheck
-		form := f.Forms[len(f.Forms)-1]
-		removed := map[validate.CheckRemoval]bool{}
-		if form.Checks != nil {
-			for _, m := range form.Checks.Removed {
-				removed[m] = true
-			}
-		}
-		rules := form.Rules()
-		inLoop := loops(form.IR)
-		for b, block := range form.IR.Blocks {
-			if !inLoop[b] || !form.Live[b] {
-				continue
-			}
-			for k, in := range block.Instrs {
-				if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
-					continue
-				}
-				why := unproved(form, rules, b, k, in)
-				if why == notNonNegative {
-					if note := wrapNote(pass, in.Pos); note != "" {
-						why = note
-					}
-				}
-				left = append(left, leftCheck{in, why})
-			}
-		}
+		left := leftIn(pass, f)
 		if confirmGC {
 			var err error
-			if left, err = keptByGC(pass, left); err != nil && !gcFailed {
-				gcFailed = true
-				pass.Reportf(pass.Files[0].Name.Pos(), "bce: the checks reported in this package are not confirmed by gc's: %v", err)
+			if left, err = keptByGC(pass, left); err != nil && gcErr == nil {
+				gcErr = err
+				pass.Reportf(pass.Files[0].Name.Pos(), "bce: the checks reported in this package and their hints are not confirmed by gc's: %v", err)
 			}
 		}
-		report(pass, f, left)
+		p.add(f, left)
+		funcs = append(funcs, found{f, left})
+	}
+	if confirmGC && gcErr == nil && len(p.order) > 0 {
+		p.confirmByGC(gcBaseline(pass))
+	}
+	for _, fl := range funcs {
+		report(pass, p, fl.left)
 	}
 	return nil, nil
+}
+
+// leftIn returns the bounds and slice checks left in f's loops, each
+// with the fact check elimination did not prove.
+func leftIn(pass *analysis.Pass, f *vssair.Func) []leftCheck {
+	var left []leftCheck
+	form := f.Forms[len(f.Forms)-1]
+	removed := map[validate.CheckRemoval]bool{}
+	if form.Checks != nil {
+		for _, m := range form.Checks.Removed {
+			removed[m] = true
+		}
+	}
+	rules := form.Rules()
+	inLoop := loops(form.IR)
+	for b, block := range form.IR.Blocks {
+		if !inLoop[b] || !form.Live[b] {
+			continue
+		}
+		for k, in := range block.Instrs {
+			if in.Op != ir.OpBoundsCheck && in.Op != ir.OpSliceCheck || removed[validate.CheckRemoval{Block: b, Index: k}] || !in.Pos.IsValid() {
+				continue
+			}
+			why := unproved(form, rules, b, k, in)
+			if why == notNonNegative {
+				if note := wrapNote(pass, in.Pos); note != "" {
+					why = note
+				}
+			}
+			left = append(left, leftCheck{in, why})
+		}
+	}
+	return left
 }
 
 // A leftCheck is a check left in a loop, and why.
@@ -88,15 +110,19 @@ type leftCheck struct {
 	why string
 }
 
-// report reports the checks left in f's loops, each bounds check with
-// the hint that removes it, if one does.
-func report(pass *analysis.Pass, f *vssair.Func, left []leftCheck) {
-	fixes := hints(pass, f, left)
+// report reports the checks left in a function's loops, each bounds
+// check with the hint the plan chose for it, if any: one gc rejected
+// is named, with gc's reason, in the message only.
+func report(pass *analysis.Pass, p *plan, left []leftCheck) {
 	for _, c := range left {
 		d := analysis.Diagnostic{Pos: c.in.Pos, Message: fmt.Sprintf("%s left in a loop: %s", checkName(c.in), c.why)}
-		if h := fixes[c.in.Pos]; h != nil {
+		h, rejected := p.chosen(c.in.Pos)
+		if rejected != nil {
+			d.Message += fmt.Sprintf("; %s before the loop removes it in vssa's view, not in gc's (not offered as a fix: %s)", rejected.h.text(), rejected.gc.reason(c.in.Pos))
+		}
+		if h != nil {
 			d.Message += fmt.Sprintf("; %s before the loop removes it", h.text())
-			if h.form == formMessage {
+			if !h.fix() {
 				// Drivers apply fixes unread: one that may panic
 				// where the program did not is only named.
 				d.Message += fmt.Sprintf(" (not offered as a fix: %s)", h.caveat())

@@ -34,4 +34,25 @@
 // indexed by a hash, but gc still proves more after inlining; a report
 // of a check the binary does not have is noise. The build is go's, cached;
 // under go vet, which runs the tool on every dependency, it stays off.
+//
+// With -bce.gc gc confirms each hint too (gchint.go): a hint vssa
+// accepts can leave gc's check in place (flate's bulkHash4 counts from
+// 1, and gc does not relate i < end to end-1 < len(dst) after _ =
+// dst[end-1], while dst = dst[:end] makes end the length). The package
+// is built again, through go build -overlay (the user's files are not
+// touched), with every hint chosen for it inserted, and a hint is kept
+// only if gc no longer reports the checks it is meant to remove and
+// reports no check the package as it is does not have (a new check is
+// laid to the hints before the loops around it, else to those of its
+// function, else to all). Where gc rejects it, the next hint check
+// elimination confirms is tried, in one more build for the package:
+// after _ = s[…], the reslice s = s[:n] (a fix where it keeps
+// behaviour, else in the message); after a reslice fix, _ = s[n-1] in
+// the message. A check with no hint gc confirms names the first with
+// gc's reason ("gc keeps its check with this hint") and no fix. Cost:
+// besides the build that confirms the checks, one build of the package
+// with its hints and one with the alternatives, if any (each only the
+// package compiled again; go build and go test -c separately for a
+// package and its test variant), and check elimination on the
+// alternatives it tries.
 package bce

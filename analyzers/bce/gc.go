@@ -17,12 +17,12 @@ import (
 	"github.com/vssa-go/vssa/ir"
 )
 
-// confirmGC is -bce.gc: keep only the checks gc's own check_bce
-// reports too.
+// confirmGC is -bce.gc: report only the checks gc's own check_bce
+// reports too, and keep only the hints after which it does not.
 var confirmGC bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&confirmGC, "gc", false, "report only the checks that gc keeps too, by its -d=ssa/check_bce output in a build of each package (runs go build, or go test -c for test files, in the package's directory; on in vssalint)")
+	Analyzer.Flags.BoolVar(&confirmGC, "gc", false, "report only the checks that gc keeps too, by its -d=ssa/check_bce output in a build of each package, and keep a hint only if gc removes the check with it too, in a build with the package's hints (go build -overlay; runs go build, or go test -c for test files, in the package's directory; on in vssalint)")
 }
 
 // A gcLine is a line of a file where gc reports a bounds check
@@ -37,8 +37,16 @@ type gcLine struct {
 	slice bool
 }
 
+// A gcPos is where gc reports a check: its line and column (the
+// index's or slice's '[', where vssa's checks stand too).
+type gcPos struct {
+	gcLine
+	col int
+}
+
 // gcKept are the checks gc keeps in one build, or why they are unknown.
 type gcKept struct {
+	found map[gcPos]bool
 	lines map[gcLine]bool
 	err   error
 }
@@ -69,51 +77,74 @@ func keptByGC(pass *analysis.Pass, left []leftCheck) ([]leftCheck, error) {
 	if len(left) == 0 || len(pass.Files) == 0 {
 		return left, nil
 	}
-	b := gcBuild{dir: filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())}
-	for _, f := range pass.Files {
-		b.test = b.test || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
-	}
-	v, _ := gcBuilds.LoadOrStore(b, new(gcResult))
-	r := v.(*gcResult)
-	r.once.Do(func() { r.kept = runGC(b) })
-	if r.kept.err != nil {
-		return left, r.kept.err
+	kept := gcBaseline(pass)
+	if kept.err != nil {
+		return left, kept.err
 	}
 	var out []leftCheck
 	for _, c := range left {
 		p := pass.Fset.Position(c.in.Pos)
-		if r.kept.lines[gcLine{filepath.Base(p.Filename), p.Line, c.in.Op == ir.OpSliceCheck}] {
+		if kept.lines[gcLine{filepath.Base(p.Filename), p.Line, c.in.Op == ir.OpSliceCheck}] {
 			out = append(out, c)
 		}
 	}
 	return out, nil
 }
 
-// runGC builds the package in dir (with its test files if test) with
-// gc's check_bce report and reads it. The flags apply to the packages
-// named on the command line alone (and their test variants), so only
-// they are compiled again.
-func runGC(b gcBuild) gcKept {
-	args := []string{"build", "-o", os.DevNull, "-gcflags=-d=ssa/check_bce", "."}
-	if b.test {
-		args = []string{"test", "-c", "-o", os.DevNull, "-gcflags=-d=ssa/check_bce", "."}
+// gcBaseline returns the checks gc keeps in the package as it is, from
+// one build for the package (and one for its test variant).
+func gcBaseline(pass *analysis.Pass) gcKept {
+	b := buildOf(pass)
+	v, _ := gcBuilds.LoadOrStore(b, new(gcResult))
+	r := v.(*gcResult)
+	r.once.Do(func() { r.kept = runGC(b, "") })
+	return r.kept
+}
+
+// buildOf names the build that compiles the pass's files.
+func buildOf(pass *analysis.Pass) gcBuild {
+	b := gcBuild{dir: filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())}
+	for _, f := range pass.Files {
+		b.test = b.test || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
 	}
+	return b
+}
+
+// runGC builds the package in dir (with its test files if test) with
+// gc's check_bce report and reads it, with the files an overlay (go
+// build -overlay's JSON file, if not "") replaces. The flags apply to
+// the packages named on the command line alone (and their test
+// variants), so only they are compiled again.
+func runGC(b gcBuild, overlay string) gcKept {
+	args := []string{"build", "-o", os.DevNull, "-gcflags=-d=ssa/check_bce"}
+	if b.test {
+		args = []string{"test", "-c", "-o", os.DevNull, "-gcflags=-d=ssa/check_bce"}
+	}
+	if overlay != "" {
+		args = append(args, "-overlay="+overlay)
+	}
+	args = append(args, ".")
 	cmd := exec.Command("go", args...)
 	cmd.Dir = b.dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return gcKept{err: fmt.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), b.dir, err, bytes.TrimSpace(out))}
 	}
-	return gcKept{lines: parseCheckBCE(out)}
+	found := parseCheckBCE(out)
+	lines := map[gcLine]bool{}
+	for p := range found {
+		lines[p.gcLine] = true
+	}
+	return gcKept{found: found, lines: lines}
 }
 
 // checkBCELine is a line of check_bce's output: FILE:LINE:COL: Found
 // IsInBounds (or IsSliceInBounds).
-var checkBCELine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: Found Is(Slice)?InBounds$`)
+var checkBCELine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): Found Is(Slice)?InBounds$`)
 
 // parseCheckBCE reads check_bce's output of a build.
-func parseCheckBCE(out []byte) map[gcLine]bool {
-	lines := map[gcLine]bool{}
+func parseCheckBCE(out []byte) map[gcPos]bool {
+	found := map[gcPos]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		m := checkBCELine.FindStringSubmatch(sc.Text())
@@ -121,7 +152,8 @@ func parseCheckBCE(out []byte) map[gcLine]bool {
 			continue
 		}
 		n, _ := strconv.Atoi(m[2])
-		lines[gcLine{filepath.Base(m[1]), n, m[3] != ""}] = true
+		col, _ := strconv.Atoi(m[3])
+		found[gcPos{gcLine{filepath.Base(m[1]), n, m[4] != ""}, col}] = true
 	}
-	return lines
+	return found
 }

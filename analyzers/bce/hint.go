@@ -10,9 +10,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
-
-	"github.com/vssa-go/vssa/analyzers/vssair"
-	"github.com/vssa-go/vssa/ir"
 )
 
 // A hint is Go's bounds-check hint _ = s[n-1], proposed before a loop
@@ -25,11 +22,14 @@ type hint struct {
 	at           token.Pos // the start of the line where it goes
 	indent       string    // the loop's indentation
 	form         form      // the statement, and whether it is a fix
+	reslice      form      // the form s = s[:n] would have here
+	alt          bool      // gc's alternative: tried only once gc rejected a hint before it
+	loop, decl   ast.Node  // the loop the hint goes before, the declaration around it
 }
 
 // text is the hint statement.
 func (h *hint) text() string {
-	if h.form == formReslice {
+	if h.form == formReslice || h.form == formResliceMessage {
 		return h.slice + " = " + h.slice + "[:" + h.bound + "]"
 	}
 	return "_ = " + h.slice + "[" + h.index() + "]"
@@ -40,6 +40,27 @@ func (h *hint) asMessage() *hint {
 	m := *h
 	m.form = formMessage
 	return &m
+}
+
+// fix reports whether the hint is offered as a suggested fix.
+func (h *hint) fix() bool {
+	return h.form == formIndex || h.form == formReslice
+}
+
+// candidates are the hints to try for a check, best first: h, then,
+// after a reslice fix, _ = s[n-1] for the message (as before gc
+// confirmed hints), then the reslice as gc's alternative to _ = s[…]
+// (a fix where it keeps behaviour, else for the message).
+func (h *hint) candidates() []*hint {
+	switch h.form {
+	case formReslice:
+		return []*hint{h, h.asMessage()}
+	case formIndex, formMessage:
+		r := *h
+		r.form, r.alt = h.reslice, true
+		return []*hint{h, &r}
+	}
+	return []*hint{h}
 }
 
 // index is n-1, computed when n is a literal.
@@ -58,6 +79,9 @@ func (h *hint) edit() analysis.TextEdit {
 // caveat says when the hint panics where the loop would not, or sooner:
 // a hint cannot keep the loop's behaviour when it fails.
 func (h *hint) caveat() string {
+	if h.form == formResliceMessage {
+		return fmt.Sprintf("it panics before the loop where %s[:%s] is out of range, and %s stays shorter after the loop", h.slice, h.bound, h.slice)
+	}
 	s := fmt.Sprintf("it panics before the loop when %s > len(%s)", h.bound, h.slice)
 	if !h.constant {
 		s += fmt.Sprintf(", and when %s < 1, where the loop does not run", h.bound)
@@ -105,7 +129,8 @@ func hintFor(info *types.Info, file *ast.File, tf *token.File, src []byte, pos t
 					sh = nil
 				}
 			}
-			h.form = keeps(sh)
+			h.form, h.reslice = keeps(sh), resliceKeeps(sh)
+			h.loop, h.decl = n, outermost(path[i+1:])
 			// On a line of its own before the loop's (or its label's),
 			// indented as the loop.
 			start := n.Pos()
@@ -261,6 +286,17 @@ func enclosing(path []ast.Node) ([]ast.Node, ast.Node) {
 	return outer, nil
 }
 
+// outermost returns the top-level function declaration in path (nil
+// for none).
+func outermost(path []ast.Node) ast.Node {
+	for _, n := range path {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			return d
+		}
+	}
+	return nil
+}
+
 func isUnsigned(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned != 0
@@ -348,56 +384,6 @@ func lineStart(tf *token.File, src []byte, pos token.Pos) (token.Pos, string, bo
 	}
 	indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 	return tf.Pos(start), indent, start+len(indent) == off
-}
-
-// hints proposes a hint for each bounds check left in f's loops and
-// keeps those that confirm shows to remove it, by the check's position.
-// Checks that share a hint (the same statement before the same loop)
-// are confirmed together. Where a reslice does not remove a check,
-// _ = s[n-1] is tried, for the message.
-func hints(pass *analysis.Pass, f *vssair.Func, left []leftCheck) map[token.Pos]*hint {
-	type key struct {
-		at   token.Pos
-		text string
-	}
-	// A function's checks are all in its file, read once.
-	file, tf, src := sourceOf(pass, f.SSA.Pos())
-	if file == nil || vssair.CgoOutput(pass.Fset, file) {
-		return nil // a hint would edit cmd/cgo's translation
-	}
-	byHint := map[key][]token.Pos{}
-	proposed := map[key]*hint{}
-	var order []key
-	for _, c := range left {
-		if c.in.Op != ir.OpBoundsCheck {
-			continue
-		}
-		h := hintFor(pass.TypesInfo, file, tf, src, c.in.Pos)
-		if h == nil {
-			continue
-		}
-		candidates := []*hint{h}
-		if h.form == formReslice {
-			candidates = append(candidates, h.asMessage())
-		}
-		for _, h := range candidates {
-			k := key{h.at, h.text()}
-			if _, ok := proposed[k]; !ok {
-				proposed[k] = h
-				order = append(order, k)
-			}
-			byHint[k] = append(byHint[k], c.in.Pos)
-		}
-	}
-	out := map[token.Pos]*hint{}
-	for _, k := range order {
-		for pos := range confirm(pass, f.SSA, file, proposed[k].edit(), byHint[k]) {
-			if out[pos] == nil || out[pos].form == formMessage && proposed[k].form != formMessage {
-				out[pos] = proposed[k]
-			}
-		}
-	}
-	return out
 }
 
 // sourceOf returns the file of the package that holds pos, and its

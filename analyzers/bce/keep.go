@@ -21,6 +21,11 @@ const (
 	// i < n wherever it does not panic (so n ≤ len(s) there) and s is
 	// used nowhere after the hint but as s[i].
 	formReslice
+	// formResliceMessage: s = s[:n], named in the report only: gc's
+	// alternative where it keeps its check under _ = s[n-1] (a loop
+	// from 1, whose i < n gc does not relate to n-1 < len(s)) and the
+	// reslice does not keep behaviour.
+	formResliceMessage
 )
 
 // A loopShape is what keeps decides from: the function, the loop, its
@@ -51,16 +56,46 @@ type loopShape struct {
 // or call that may not return). The reslice also changes len(s), so s
 // must be read nowhere after the hint but as s[i] in the loop.
 func keeps(sh *loopShape) form {
-	if sh == nil || !sh.local(sh.s) || !sh.untouched(sh.s, sh.loop) || !sh.untouched(sh.i, sh.body) || !sh.stableBound() || !sh.ends() || !sh.readsEveryRound() {
+	if !sh.runsThrough() {
 		return formMessage
 	}
-	if tv, ok := sh.info.Types[sh.bound]; ok && tv.Value != nil {
+	if sh.constant() {
 		return formIndex // loopHint allows only constants ≥ 1
 	}
-	if sh.nonNeg && !sh.result(sh.s) && sh.onlyIndexed() {
+	if sh.nonNeg && sh.shortens() {
 		return formReslice
 	}
 	return formMessage
+}
+
+// resliceKeeps says whether s = s[:n] is a fix, for the loop that keeps
+// judges: also for a constant n, where _ = s[c-1] is the first choice
+// and the reslice is gc's alternative.
+func resliceKeeps(sh *loopShape) form {
+	if sh.runsThrough() && (sh.nonNeg || sh.constant()) && sh.shortens() {
+		return formReslice
+	}
+	return formResliceMessage
+}
+
+// runsThrough reports what both fixes need: on every input where it
+// does not panic the loop runs to its bound and reads s[i] on every
+// round (see keeps).
+func (sh *loopShape) runsThrough() bool {
+	return sh != nil && sh.local(sh.s) && sh.untouched(sh.s, sh.loop) && sh.untouched(sh.i, sh.body) && sh.stableBound() && sh.ends() && sh.readsEveryRound()
+}
+
+// constant reports whether the bound is a constant (loopHint allows
+// only those ≥ 1).
+func (sh *loopShape) constant() bool {
+	tv, ok := sh.info.Types[sh.bound]
+	return ok && tv.Value != nil
+}
+
+// shortens reports whether the reslice may shorten s: s is no named
+// result and is used after the hint only as s[i] in the loop.
+func (sh *loopShape) shortens() bool {
+	return !sh.result(sh.s) && sh.onlyIndexed()
 }
 
 // local reports whether v is a variable of fn itself (a parameter or

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"reflect"
 	"testing"
 )
 
@@ -136,6 +137,77 @@ func early(b, a []int) int {
 				t.Errorf("%s: no hint", fd.Name.Name)
 			} else if h.form != want[fd.Name.Name] {
 				t.Errorf("%s: form %d (%s), want %d", fd.Name.Name, h.form, h.text(), want[fd.Name.Name])
+			}
+			return false
+		})
+	}
+}
+
+// TestCandidates: the hints tried for a check, best first, and which
+// are gc's alternatives (tried only once gc rejected one before):
+// after _ = b[7], b = b[:8], a fix too where b is only indexed; after
+// a reslice fix, _ = b[len(a)-1] for the message; after the message
+// _ = b[n-1], b = b[:n] for the message.
+func TestCandidates(t *testing.T) {
+	const src = `package p
+
+func eight(b []int) (t int) {
+	for i := 0; i < 8; i++ {
+		t += b[i]
+	}
+	return t
+}
+
+func slices(b, a []int) (t int) {
+	for i := range a {
+		t += b[i]
+	}
+	return t
+}
+
+func upTo(b []int, n int) (t int) {
+	for i := 0; i < n; i++ {
+		t += b[i]
+	}
+	return t
+}
+`
+	type cand struct {
+		text string
+		form form
+		alt  bool
+	}
+	want := map[string][]cand{
+		"eight":  {{"_ = b[7]", formIndex, false}, {"b = b[:8]", formReslice, true}},
+		"slices": {{"b = b[:len(a)]", formReslice, false}, {"_ = b[len(a)-1]", formMessage, false}},
+		"upTo":   {{"_ = b[n-1]", formMessage, false}, {"b = b[:n]", formResliceMessage, true}},
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range file.Decls {
+		fd := d.(*ast.FuncDecl)
+		ast.Inspect(fd, func(n ast.Node) bool {
+			ix, ok := n.(*ast.IndexExpr)
+			if !ok {
+				return true
+			}
+			h := hintFor(info, file, fset.File(file.Pos()), []byte(src), ix.Lbrack)
+			if h == nil {
+				t.Fatalf("%s: no hint", fd.Name.Name)
+			}
+			var got []cand
+			for _, c := range h.candidates() {
+				got = append(got, cand{c.text(), c.form, c.alt})
+			}
+			if !reflect.DeepEqual(got, want[fd.Name.Name]) {
+				t.Errorf("%s: candidates %v, want %v", fd.Name.Name, got, want[fd.Name.Name])
 			}
 			return false
 		})

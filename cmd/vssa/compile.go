@@ -71,8 +71,9 @@ orders as gc's instructions, copy, min and max, loops and branches,
 calls of other functions (the package's small ones inlined, the rest
 through Go trampolines), errors and panics. Anything else is refused
 with the construct's position, what it is and what to do instead. A
-function without a loop is left to gc (a call of assembly would cost
-more than its code saves): refused alone, kept as Go beside functions
+function without a loop, or one gc inlines whose loops only search and
+can stop at their first elements without a vector loop, is left to gc
+(a call of assembly would cost more than its code saves): refused alone, kept as Go beside functions
 that compile, and compiled anyway with -inlinable. An existing output file is replaced only if vssa compile
 wrote it.
 

@@ -10,6 +10,10 @@
 // With -fix it writes each suggested fix that does not conflict with
 // another and prints the reports left without one (the multichecker's
 // -fix prints nothing), all from one run of the analyzers with -json.
+// bce's -bce.gc is on: bce reports only the checks gc keeps too, and
+// keeps a hint only where gc's check goes with it, judged in builds of
+// each package with its hints inserted (go build -overlay; the files
+// are not touched).
 // Exit status, as go vet's: 0 nothing reported (or -json, or -fix that
 // left nothing), 1 reports or a package that failed to load or analyze,
 // 2 bad flags.

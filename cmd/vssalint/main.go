@@ -94,7 +94,8 @@ func asVet(status int) int {
 
 // confirmWithGC turns -bce.gc on by default: vssalint runs where the
 // package builds, so bce reports only the checks gc keeps too in the
-// binary the user ships (go vet and golangci-lint leave it off: they
+// binary the user ships, and offers only hints after which gc keeps
+// none of them (go vet and golangci-lint leave it off: they
 // run the analyzers on every dependency, or inside another tool, where
 // a build per package would cost more than the analysis).
 func confirmWithGC() {

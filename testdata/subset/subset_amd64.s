@@ -6,7 +6,7 @@
 #include "funcdata.h"
 
 // func HexEncode(dst []byte, src []byte) int
-TEXT ·HexEncode(SB), NOSPLIT, $168-56
+TEXT ·HexEncode(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -138,6 +138,9 @@ b3:
 	MOVQ R8, ret+48(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R12, 160(SP)
@@ -159,6 +162,8 @@ b17:
 	MOVQ 160(SP), R12
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -169,6 +174,9 @@ b17:
 	CMOVQGE R12, R13
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -188,6 +196,8 @@ b15:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -199,58 +209,108 @@ b15:
 	ADDQ $-1, R10
 	JMP b1
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic2:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic3:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic4:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic5:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic6:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic7:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic8:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic9:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic10:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func SumWords(p []byte) uint32
-TEXT ·SumWords(SB), NOSPLIT, $160-28
+TEXT ·SumWords(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -345,6 +405,9 @@ b6:
 	MOVL R8, ret+24(FP)
 	RET
 b18:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ SI, 136(SP)
 	MOVQ DI, 144(SP)
@@ -361,9 +424,14 @@ b18:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), SI
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R9
 	JMP b3
 b22:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 136(SP)
 	MOVQ R9, 152(SP)
 	MOVQ R8, 128(SP)
@@ -382,6 +450,8 @@ b22:
 	MOVQ 152(SP), R9
 	MOVQ 128(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ DI, R10
 	LEAQ 4096(DI), R12
@@ -392,6 +462,9 @@ b22:
 	CMOVQGE R9, R10
 	JMP b7
 b20:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 136(SP)
 	MOVQ R8, 128(SP)
 	MOVQ DI, 144(SP)
@@ -408,6 +481,8 @@ b20:
 	MOVQ 136(SP), SI
 	MOVQ 128(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -420,7 +495,7 @@ b20:
 	JMP b4
 
 // func Skip(s []int64, n int) []int64
-TEXT ·Skip(SB), NOSPLIT, $16-56
+TEXT ·Skip(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -457,13 +532,18 @@ b1:
 	MOVQ DI, ret_cap+48(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R8, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func Field(s string, sep byte, i int) string
-TEXT ·Field(SB), NOSPLIT, $168-48
+TEXT ·Field(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -531,6 +611,9 @@ b6:
 	MOVQ R10, ret_len+40(FP)
 	RET
 b12:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -551,6 +634,8 @@ b12:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -561,10 +646,15 @@ b12:
 	CMOVQGE SI, R12
 	JMP b1
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func ParsePair(p []byte) (int, error)
 TEXT ·ParsePair(SB), NOSPLIT, $0-48
@@ -593,7 +683,7 @@ b1:
 	RET
 
 // func Window(p []int32, i int, j int, k int) []int32
-TEXT ·Window(SB), NOSPLIT, $16-72
+TEXT ·Window(SB), NOSPLIT|NOFRAME, $0-72
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -619,23 +709,38 @@ b0:
 	MOVQ R9, ret_cap+64(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice3(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R8, 0(SP)
 	MOVQ R9, 8(SP)
 	CALL ·vssaSubsetPanicSlice4(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ DI, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicSlice5(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func PopCount(xs []uint64) int
-TEXT ·PopCount(SB), NOSPLIT, $168-32
+TEXT ·PopCount(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -850,6 +955,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b36:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -870,6 +978,8 @@ b36:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -880,6 +990,9 @@ b36:
 	CMOVQGE R9, R12
 	JMP b19
 b32:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -896,6 +1009,8 @@ b32:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -907,6 +1022,9 @@ b32:
 	ADDQ $-1, R8
 	JMP b5
 b34:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -927,6 +1045,8 @@ b34:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -937,6 +1057,9 @@ b34:
 	CMOVQGE R9, R12
 	JMP b9
 b30:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -953,6 +1076,8 @@ b30:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -965,7 +1090,7 @@ b30:
 	JMP b1
 
 // func MixWords(b []byte, acc uint64) uint64
-TEXT ·MixWords(SB), NOSPLIT, $168-40
+TEXT ·MixWords(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -1010,6 +1135,9 @@ b5:
 	MOVQ R8, ret+32(FP)
 	RET
 b8:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ R9, 128(SP)
 	MOVQ R10, 136(SP)
 	MOVQ R8, 144(SP)
@@ -1030,21 +1158,33 @@ b8:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), SI
 	MOVQ 160(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ $4096, R12
 	JMP b3
 panic1:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ $7, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 panic2:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ $3, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 168(SP), BP
+	ADJSP $-176
 
 // func AddVV(z []uint, x []uint, y []uint) uint
-TEXT ·AddVV(SB), NOSPLIT, $168-80
+TEXT ·AddVV(SB), NOSPLIT|NOFRAME, $0-80
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ z_base+0(FP), BX
@@ -1093,6 +1233,9 @@ b3:
 	MOVQ R12, ret+72(FP)
 	RET
 b10:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -1115,6 +1258,8 @@ b10:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), CX
@@ -1126,7 +1271,7 @@ b10:
 	JMP b1
 
 // func L2Norm(x []float64) (float64, float64)
-TEXT ·L2Norm(SB), NOSPLIT, $184-40
+TEXT ·L2Norm(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	XORPS X0, X0
@@ -1239,6 +1384,9 @@ b3:
 	MOVSD X1, ret1+32(FP)
 	RET
 b32:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 176(SP)
 	MOVOU X0, 136(SP)
@@ -1259,6 +1407,8 @@ b32:
 	MOVOU 136(SP), X0
 	MOVOU 152(SP), X1
 	MOVQ 168(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -1269,6 +1419,9 @@ b32:
 	CMOVQGE R8, R9
 	JMP b7
 b30:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVOU X0, 136(SP)
 	MOVOU X1, 152(SP)
@@ -1287,6 +1440,8 @@ b30:
 	MOVOU 136(SP), X0
 	MOVOU 152(SP), X1
 	MOVQ 168(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -1443,7 +1598,7 @@ b0:
 	RET
 
 // func Descale8(b *[8]int32)
-TEXT ·Descale8(SB), NOSPLIT, $152-8
+TEXT ·Descale8(SB), NOSPLIT|NOFRAME, $0-8
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ $4603049880653865147, R11
@@ -1527,6 +1682,9 @@ b1:
 b3:
 	RET
 b21:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 144(SP)
 	MOVQ DI, 136(SP)
@@ -1543,6 +1701,8 @@ b21:
 	MOVQ 128(SP), SI
 	MOVQ 144(SP), R9
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ R9, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R10
@@ -1553,6 +1713,9 @@ b21:
 	CMOVQGE R9, R8
 	JMP b8
 b19:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ BX, 0(SP)
@@ -1567,6 +1730,8 @@ b19:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R8
 	JMP b1
 
@@ -1628,7 +1793,7 @@ b0:
 	RET
 
 // func Digest_Write(d *Digest, p []byte) (int, error)
-TEXT ·Digest_Write(SB), NOSPLIT, $168-56
+TEXT ·Digest_Write(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ d+0(FP), BX
@@ -1709,6 +1874,9 @@ b3:
 	MOVQ SI, ret1_data+48(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R10, 152(SP)
 	MOVQ R8, 136(SP)
@@ -1730,6 +1898,8 @@ b17:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 160(SP), R12
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R10, R13
 	SUBQ R9, R13
 	LEAQ 4096(R9), R14
@@ -1740,6 +1910,9 @@ b17:
 	CMOVQGE R10, R13
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -1759,6 +1932,8 @@ b15:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ DI, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -2133,7 +2308,7 @@ panic1:
 	UNDEF
 
 // func EmitLiteral(dst []byte, lit []byte) int
-TEXT ·EmitLiteral(SB), NOSPLIT, $16-56
+TEXT ·EmitLiteral(SB), NOSPLIT|NOFRAME, $0-56
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -2259,40 +2434,75 @@ b7:
 	JLS panic14
 	UNDEF
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ R10, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicSlice2(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic13:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic14:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func Shift(s []int32, k int) int
 TEXT ·Shift(SB), NOSPLIT, $0-40
@@ -2743,7 +2953,7 @@ panic3:
 	UNDEF
 
 // func Source_Add(s *Source, p []byte) int
-TEXT ·Source_Add(SB), NOSPLIT, $152-40
+TEXT ·Source_Add(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s+0(FP), BX
@@ -2805,6 +3015,9 @@ b3:
 	MOVQ BX, ret+32(FP)
 	RET
 b17:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 144(SP)
 	MOVQ DI, 136(SP)
@@ -2821,6 +3034,8 @@ b17:
 	MOVQ 128(SP), SI
 	MOVQ 144(SP), R8
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -2831,6 +3046,9 @@ b17:
 	CMOVQGE R8, R9
 	JMP b4
 b15:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ BX, 0(SP)
@@ -2845,6 +3063,8 @@ b15:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -3095,7 +3315,7 @@ b45:
 	JMP b4
 
 // func ASCIIWords(s string) int
-TEXT ·ASCIIWords(SB), NOSPLIT, $152-24
+TEXT ·ASCIIWords(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -3125,6 +3345,9 @@ b2:
 	MOVQ DI, ret+16(FP)
 	RET
 b10:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ SI, 136(SP)
 	MOVQ DI, 144(SP)
@@ -3141,6 +3364,8 @@ b10:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), SI
 	MOVQ 144(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	JMP b3
 
@@ -3557,7 +3782,7 @@ b30:
 	JMP b4
 
 // func SubVV(z []uint, x []uint, y []uint) uint
-TEXT ·SubVV(SB), NOSPLIT, $176-80
+TEXT ·SubVV(SB), NOSPLIT|NOFRAME, $0-80
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ z_base+0(FP), BX
@@ -3650,6 +3875,9 @@ b3:
 	MOVQ R12, ret+72(FP)
 	RET
 b17:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -3674,6 +3902,8 @@ b17:
 	MOVQ 168(SP), CX
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ CX, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), DX
@@ -3684,6 +3914,9 @@ b17:
 	CMOVQGE CX, R14
 	JMP b4
 b15:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 144(SP)
@@ -3706,6 +3939,8 @@ b15:
 	MOVQ 144(SP), R10
 	MOVQ 152(SP), R12
 	MOVQ 160(SP), R13
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R14
 	SUBQ R13, R14
 	LEAQ 4096(R13), CX
@@ -3717,15 +3952,25 @@ b15:
 	ADDQ $-1, R13
 	JMP b1
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ R10, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func AddMulVVWW(z []uint, x []uint, y []uint, m uint, a uint) uint
 TEXT ·AddMulVVWW(SB), NOSPLIT, $192-96
@@ -3975,7 +4220,7 @@ b0:
 	RET
 
 // func ByteLoads(b []byte) (uint16, uint32, uint64, uint16, uint32, uint64, uint32, int32, uint32)
-TEXT ·ByteLoads(SB), NOSPLIT, $16-68
+TEXT ·ByteLoads(SB), NOSPLIT|NOFRAME, $0-68
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -4015,13 +4260,18 @@ b0:
 	MOVL AX, ret8+64(FP)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $37, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func BigEndianWords(p []byte, w []uint32)
-TEXT ·BigEndianWords(SB), NOSPLIT, $160-48
+TEXT ·BigEndianWords(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p_base+0(FP), BX
@@ -4219,6 +4469,9 @@ b31:
 b3:
 	RET
 b34:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R10, 152(SP)
@@ -4238,6 +4491,8 @@ b34:
 	MOVQ 136(SP), R8
 	MOVQ 152(SP), R10
 	MOVQ 144(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R10, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -4248,6 +4503,9 @@ b34:
 	CMOVQGE R10, R12
 	JMP b7
 b32:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -4265,6 +4523,8 @@ b32:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -4286,108 +4546,208 @@ b30:
 	JCC panic20
 	UNDEF
 panic1:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R13, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic2:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic3:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic4:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic5:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic6:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic7:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic8:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic9:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic10:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic11:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic12:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic13:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic14:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic15:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic16:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic17:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic18:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic19:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ BX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 panic20:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 160(SP), BP
+	ADJSP $-168
 
 // func Rounds(w *[16]uint32, b []byte) (uint8, int8, uint16)
-TEXT ·Rounds(SB), NOSPLIT, $16-36
+TEXT ·Rounds(SB), NOSPLIT|NOFRAME, $0-36
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ w+0(FP), BX
@@ -4627,328 +4987,648 @@ b6:
 	JLS panic64
 	UNDEF
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $3, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $4, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic6:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $5, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic7:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $6, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic8:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $7, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic9:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $8, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic10:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $9, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic11:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $10, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic12:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $11, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic13:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $12, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic14:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $13, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic15:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $14, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic16:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $15, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic17:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $16, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic18:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $17, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic19:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $18, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic20:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $19, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic21:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $20, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic22:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $21, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic23:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $22, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic24:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $23, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic25:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $24, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic26:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $25, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic27:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $26, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic28:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $27, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic29:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $28, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic30:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $29, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic31:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $30, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic32:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $31, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic33:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $32, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic34:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $33, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic35:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $34, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic36:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $35, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic37:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $36, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic38:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $37, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic39:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $38, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic40:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $39, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic41:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $40, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic42:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $41, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic43:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $42, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic44:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $43, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic45:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $44, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic46:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $45, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic47:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $46, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic48:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $47, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic49:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $48, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic50:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $49, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic51:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $50, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic52:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $51, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic53:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $52, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic54:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $53, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic55:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $54, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic56:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $55, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic57:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $56, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic58:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $57, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic59:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $58, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic60:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $59, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic61:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $60, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic62:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $61, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic63:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $62, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic64:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $63, 0(SP)
 	MOVQ DI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func CountOf_uint8(s []byte, c byte) int
-TEXT ·CountOf_uint8(SB), NOSPLIT, $192-40
+TEXT ·CountOf_uint8(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -5069,6 +5749,9 @@ b3:
 	MOVQ R8, ret+32(FP)
 	RET
 b22:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 160(SP)
@@ -5091,6 +5774,8 @@ b22:
 	MOVOU 168(SP), X0
 	MOVQ 152(SP), R10
 	MOVQ 144(SP), R8
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ R9, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -5101,6 +5786,9 @@ b22:
 	CMOVQGE R9, R12
 	JMP b6
 b24:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 160(SP)
@@ -5123,6 +5811,8 @@ b24:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R10
 	MOVQ 184(SP), R12
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ R9, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -5133,6 +5823,9 @@ b24:
 	CMOVQGE R9, R13
 	JMP b9
 b20:
+	ADJSP $200
+	MOVQ BP, 192(SP)
+	LEAQ 192(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5151,6 +5844,8 @@ b20:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R10
+	MOVQ 192(SP), BP
+	ADJSP $-200
 	MOVQ SI, R9
 	SUBQ R10, R9
 	LEAQ 4096(R10), R12
@@ -5180,7 +5875,7 @@ popcnt1:
 	JMP popcntdone2
 
 // func MaxOf_float64(s []float64) float64
-TEXT ·MaxOf_float64(SB), NOSPLIT, $168-32
+TEXT ·MaxOf_float64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	XORPS X0, X0
@@ -5280,6 +5975,9 @@ b3:
 	MOVSD X0, ret+24(FP)
 	RET
 b47:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 160(SP)
 	MOVOU X0, 136(SP)
@@ -5298,6 +5996,8 @@ b47:
 	MOVQ 160(SP), R8
 	MOVOU 136(SP), X0
 	MOVQ 152(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ DI, R9
 	LEAQ 4096(DI), R10
@@ -5308,6 +6008,9 @@ b47:
 	CMOVQGE R8, R9
 	JMP b10
 b45:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVOU X0, 136(SP)
 	MOVQ DI, 152(SP)
@@ -5324,6 +6027,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVOU 136(SP), X0
 	MOVQ 152(SP), DI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R8
 	SUBQ DI, R8
 	LEAQ 4096(DI), R9
@@ -5336,7 +6041,7 @@ b45:
 	JMP b1
 
 // func MaxOf_int64(s []int64) int64
-TEXT ·MaxOf_int64(SB), NOSPLIT, $160-32
+TEXT ·MaxOf_int64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -5435,6 +6140,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b47:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -5453,6 +6161,8 @@ b47:
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -5463,6 +6173,9 @@ b47:
 	CMOVQGE R9, R10
 	JMP b10
 b45:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5479,6 +6192,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -5491,7 +6206,7 @@ b45:
 	JMP b1
 
 // func InsertionSort_float64(data []float64, a int, b int)
-TEXT ·InsertionSort_float64(SB), NOSPLIT, $176-40
+TEXT ·InsertionSort_float64(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ data_base+0(FP), BX
@@ -5574,6 +6289,9 @@ b22:
 b3:
 	RET
 b25:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5596,10 +6314,15 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R14
 	MOVQ 168(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ $4096, R13
 	MOVQ R14, R12
 	JMP b4
 b23:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5618,6 +6341,8 @@ b23:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -5628,18 +6353,28 @@ b23:
 	CMOVQGE R8, R10
 	JMP b1
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R14, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func InsertionSort_int32(data []int32, a int, b int)
-TEXT ·InsertionSort_int32(SB), NOSPLIT, $176-40
+TEXT ·InsertionSort_int32(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ data_base+0(FP), BX
@@ -5695,6 +6430,9 @@ b22:
 b3:
 	RET
 b25:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5717,10 +6455,15 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), CX
 	MOVQ 168(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ $4096, R13
 	MOVQ CX, R12
 	JMP b4
 b23:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -5739,6 +6482,8 @@ b23:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -5749,18 +6494,28 @@ b23:
 	CMOVQGE R8, R10
 	JMP b1
 panic1:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R12, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 panic2:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ CX, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 176(SP), BP
+	ADJSP $-184
 
 // func Widen_int16_float32(dst []float32, src []int16, k float32) int
-TEXT ·Widen_int16_float32(SB), NOSPLIT, $168-64
+TEXT ·Widen_int16_float32(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -5846,6 +6601,9 @@ b3:
 	MOVQ R8, ret+56(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ R9, 160(SP)
@@ -5865,6 +6623,8 @@ b17:
 	MOVQ 152(SP), R8
 	MOVQ 160(SP), R9
 	MOVQ 144(SP), SI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -5875,6 +6635,9 @@ b17:
 	CMOVQGE R9, R10
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ SI, 144(SP)
 	MOVQ R8, 152(SP)
@@ -5892,6 +6655,8 @@ b15:
 	MOVOU 128(SP), X0
 	MOVQ 144(SP), SI
 	MOVQ 152(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ SI, R9
 	LEAQ 4096(SI), R10
@@ -5903,7 +6668,7 @@ b15:
 	JMP b1
 
 // func Widen_int32_float64(dst []float64, src []int32, k float64) int
-TEXT ·Widen_int32_float64(SB), NOSPLIT, $168-64
+TEXT ·Widen_int32_float64(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ dst_base+0(FP), BX
@@ -5989,6 +6754,9 @@ b3:
 	MOVQ R8, ret+56(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ R9, 160(SP)
@@ -6008,6 +6776,8 @@ b17:
 	MOVQ 152(SP), R8
 	MOVQ 160(SP), R9
 	MOVQ 144(SP), SI
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -6018,6 +6788,9 @@ b17:
 	CMOVQGE R9, R10
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVOU X0, 128(SP)
 	MOVQ SI, 144(SP)
 	MOVQ R8, 152(SP)
@@ -6035,6 +6808,8 @@ b15:
 	MOVOU 128(SP), X0
 	MOVQ 144(SP), SI
 	MOVQ 152(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R8, R9
 	SUBQ SI, R9
 	LEAQ 4096(SI), R10
@@ -6046,7 +6821,7 @@ b15:
 	JMP b1
 
 // func IndexByteOf_string(s string, c byte) int
-TEXT ·IndexByteOf_string(SB), NOSPLIT, $176-32
+TEXT ·IndexByteOf_string(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -6127,6 +6902,9 @@ b4:
 	MOVQ R9, ret+24(FP)
 	RET
 b15:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 152(SP)
@@ -6147,6 +6925,8 @@ b15:
 	MOVQ 152(SP), R8
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -6157,6 +6937,9 @@ b15:
 	CMOVQGE R8, R10
 	JMP b6
 b13:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -6173,6 +6956,8 @@ b13:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -6184,7 +6969,7 @@ b13:
 	JMP b1
 
 // func IsSorted_slice_float64_float64(x []float64) bool
-TEXT ·IsSorted_slice_float64_float64(SB), NOSPLIT, $136-25
+TEXT ·IsSorted_slice_float64_float64(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6252,6 +7037,9 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
+	ADJSP $144
+	MOVQ BP, 136(SP)
+	LEAQ 136(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
@@ -6264,6 +7052,8 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 136(SP), BP
+	ADJSP $-144
 	MOVQ $0, DI
 	MOVQ SI, R8
 	SUBQ DI, R8
@@ -6276,7 +7066,7 @@ b19:
 	JMP b1
 
 // func IsSorted_slice_int32_int32(x []int32) bool
-TEXT ·IsSorted_slice_int32_int32(SB), NOSPLIT, $136-25
+TEXT ·IsSorted_slice_int32_int32(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6317,6 +7107,9 @@ b4:
 	MOVB BX, ret+24(FP)
 	RET
 b19:
+	ADJSP $144
+	MOVQ BP, 136(SP)
+	LEAQ 136(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ BX, 0(SP)
 	MOVQ $0, 8(SP)
@@ -6329,6 +7122,8 @@ b19:
 	CALL ·vssaSubsetPoll(SB)
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 136(SP), BP
+	ADJSP $-144
 	MOVQ $0, DI
 	MOVQ SI, R8
 	SUBQ DI, R8
@@ -6341,7 +7136,7 @@ b19:
 	JMP b1
 
 // func Total(xs ...uint32) uint32
-TEXT ·Total(SB), NOSPLIT, $168-28
+TEXT ·Total(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -6405,6 +7200,9 @@ b3:
 	MOVL DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -6425,6 +7223,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -6435,6 +7235,9 @@ b17:
 	CMOVQGE R9, R12
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -6451,6 +7254,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -6463,7 +7268,7 @@ b15:
 	JMP b1
 
 // func Smallest_int32(xs ...int32) int32
-TEXT ·Smallest_int32(SB), NOSPLIT, $160-28
+TEXT ·Smallest_int32(SB), NOSPLIT|NOFRAME, $0-28
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ xs_base+0(FP), BX
@@ -6562,6 +7367,9 @@ b3:
 	MOVL DI, ret+24(FP)
 	RET
 b47:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -6580,6 +7388,8 @@ b47:
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -6590,6 +7400,9 @@ b47:
 	CMOVQGE R9, R10
 	JMP b10
 b45:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -6606,6 +7419,8 @@ b45:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -6618,7 +7433,7 @@ b45:
 	JMP b1
 
 // func ASCIIPrefix(s string) int
-TEXT ·ASCIIPrefix(SB), NOSPLIT, $152-24
+TEXT ·ASCIIPrefix(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -6702,6 +7517,9 @@ b5:
 	MOVQ SI, ret+16(FP)
 	RET
 b17:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ DI, 144(SP)
@@ -6718,6 +7536,8 @@ b17:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), DI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $16, R9
 	MOVQ R8, R10
 	SUBQ R9, R10
@@ -6729,6 +7549,9 @@ b17:
 	CMOVQGT R10, R9
 	JMP b2
 b19:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ BX, 0(SP)
@@ -6743,6 +7566,8 @@ b19:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $0, DI
 	MOVQ R8, R9
 	SUBQ DI, R9
@@ -6755,7 +7580,7 @@ b19:
 	JMP b6
 
 // func Blocks(b []byte) (uint64, int)
-TEXT ·Blocks(SB), NOSPLIT, $152-40
+TEXT ·Blocks(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -6786,6 +7611,9 @@ b2:
 	MOVQ SI, ret1+32(FP)
 	RET
 b9:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ R8, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ SI, 144(SP)
@@ -6802,11 +7630,13 @@ b9:
 	MOVQ 128(SP), R8
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), SI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	JMP b3
 
 // func Find(x []int64, target int64) int
-TEXT ·Find(SB), NOSPLIT, $152-40
+TEXT ·Find(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ x_base+0(FP), BX
@@ -6843,6 +7673,9 @@ b4:
 	MOVQ R10, ret+32(FP)
 	RET
 b10:
+	ADJSP $160
+	MOVQ BP, 152(SP)
+	LEAQ 152(SP), BP
 	MOVQ DI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ SI, 144(SP)
@@ -6859,11 +7692,13 @@ b10:
 	MOVQ 128(SP), DI
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), SI
+	MOVQ 152(SP), BP
+	ADJSP $-160
 	MOVQ $4096, R9
 	JMP b3
 
 // func RuneSum(s string) (int, int)
-TEXT ·RuneSum(SB), NOSPLIT, $160-32
+TEXT ·RuneSum(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -7037,6 +7872,9 @@ b7:
 	ADDQ DI, R13
 	JMP b2
 b54:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R13, 136(SP)
 	MOVQ R8, 144(SP)
@@ -7055,12 +7893,14 @@ b54:
 	MOVQ 136(SP), R13
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R10
 	MOVQ R13, DI
 	JMP b1
 
 // func ByteRunes(b []byte) (int, rune)
-TEXT ·ByteRunes(SB), NOSPLIT, $160-36
+TEXT ·ByteRunes(SB), NOSPLIT|NOFRAME, $0-36
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -7229,6 +8069,9 @@ b7:
 	ADDQ R12, DI
 	JMP b2
 b54:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 136(SP)
 	MOVQ DI, 144(SP)
@@ -7247,6 +8090,8 @@ b54:
 	MOVQ 136(SP), R9
 	MOVQ 144(SP), DI
 	MOVQ 152(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ $4096, R10
 	JMP b1
 
@@ -7261,11 +8106,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, R9
-	MOVQ $128, R10
-	MOVQ R10, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr8<>(SB), X0
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -8172,7 +9013,7 @@ b1:
 	RET
 
 // func Marks(b []byte, h []uint16, w []uint32, q []uint64, r []int64)
-TEXT ·Marks(SB), NOSPLIT, $16-120
+TEXT ·Marks(SB), NOSPLIT|NOFRAME, $0-120
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ b_base+0(FP), BX
@@ -8204,33 +9045,58 @@ b0:
 	MOVQ $-2, (R14)
 	RET
 panic1:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $2, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic2:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ R8, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic3:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ R10, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic4:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $1, 0(SP)
 	MOVQ R13, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 panic5:
+	ADJSP $24
+	MOVQ BP, 16(SP)
+	LEAQ 16(SP), BP
 	MOVQ $0, 0(SP)
 	MOVQ CX, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 16(SP), BP
+	ADJSP $-24
 
 // func SumInt8(s []int16) int8
-TEXT ·SumInt8(SB), NOSPLIT, $168-25
+TEXT ·SumInt8(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8303,6 +9169,9 @@ b3:
 	MOVB DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8323,6 +9192,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8333,6 +9204,9 @@ b17:
 	CMOVQGE R9, R12
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8349,6 +9223,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8361,7 +9237,7 @@ b15:
 	JMP b1
 
 // func XorUint16(s []int16) uint16
-TEXT ·XorUint16(SB), NOSPLIT, $168-26
+TEXT ·XorUint16(SB), NOSPLIT|NOFRAME, $0-26
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8435,6 +9311,9 @@ b3:
 	MOVW DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8455,6 +9334,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8465,6 +9346,9 @@ b17:
 	CMOVQGE R9, R12
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8481,6 +9365,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8493,7 +9379,7 @@ b15:
 	JMP b1
 
 // func OrUint64(s []int16) uint64
-TEXT ·OrUint64(SB), NOSPLIT, $168-32
+TEXT ·OrUint64(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8562,6 +9448,9 @@ b3:
 	MOVQ DI, ret+24(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -8582,6 +9471,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -8592,6 +9483,9 @@ b17:
 	CMOVQGE R9, R12
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8608,6 +9502,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -8620,7 +9516,7 @@ b15:
 	JMP b1
 
 // func Extremes(s []uint16) (uint16, int8)
-TEXT ·Extremes(SB), NOSPLIT, $176-27
+TEXT ·Extremes(SB), NOSPLIT|NOFRAME, $0-27
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8718,6 +9614,9 @@ b3:
 	MOVB R8, ret1+26(FP)
 	RET
 b32:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R10, 160(SP)
 	MOVQ DI, 168(SP)
@@ -8740,6 +9639,8 @@ b32:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 136(SP), R12
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R10, R13
 	SUBQ R9, R13
 	LEAQ 4096(R9), R14
@@ -8750,6 +9651,9 @@ b32:
 	CMOVQGE R10, R13
 	JMP b7
 b30:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R12, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8768,6 +9672,8 @@ b30:
 	MOVQ 136(SP), R12
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, DI
 	SUBQ R9, DI
 	LEAQ 4096(R9), R10
@@ -8780,7 +9686,7 @@ b30:
 	JMP b1
 
 // func IndexOf16(s []uint16, n int, c uint16) int
-TEXT ·IndexOf16(SB), NOSPLIT, $184-48
+TEXT ·IndexOf16(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -8867,6 +9773,9 @@ b4:
 	MOVQ R9, ret+40(FP)
 	RET
 b15:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8889,6 +9798,8 @@ b15:
 	MOVQ 160(SP), R10
 	MOVOU 168(SP), X0
 	MOVQ 152(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R10, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -8899,6 +9810,9 @@ b15:
 	CMOVQGE R10, R12
 	JMP b6
 b13:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -8917,6 +9831,8 @@ b13:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ DI, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -8927,13 +9843,18 @@ b13:
 	CMOVQGE DI, R10
 	JMP b1
 panic1:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ R9, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 184(SP), BP
+	ADJSP $-192
 
 // func FindInt32(s []int32, c int32) int
-TEXT ·FindInt32(SB), NOSPLIT, $176-40
+TEXT ·FindInt32(SB), NOSPLIT|NOFRAME, $0-40
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9009,6 +9930,9 @@ b2:
 	MOVQ R9, ret+32(FP)
 	RET
 b16:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 152(SP)
@@ -9029,6 +9953,8 @@ b16:
 	MOVQ 152(SP), R8
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9039,6 +9965,9 @@ b16:
 	CMOVQGE R8, R10
 	JMP b7
 b14:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -9055,6 +9984,8 @@ b14:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -9066,7 +9997,7 @@ b14:
 	JMP b3
 
 // func IndexNeg(s []int8) int
-TEXT ·IndexNeg(SB), NOSPLIT, $168-32
+TEXT ·IndexNeg(SB), NOSPLIT|NOFRAME, $0-32
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9075,11 +10006,7 @@ b0:
 	CMPQ DI, SI
 	CMOVQGE SI, DI
 	MOVQ $0, R8
-	MOVQ $253, R9
-	MOVQ R9, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr9<>(SB), X0
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -9147,6 +10074,9 @@ b4:
 	MOVQ R8, ret+24(FP)
 	RET
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 144(SP)
 	MOVOU X0, 152(SP)
@@ -9165,6 +10095,8 @@ b15:
 	MOVQ 144(SP), DI
 	MOVOU 152(SP), X0
 	MOVQ 136(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -9175,6 +10107,9 @@ b15:
 	CMOVQGE DI, R9
 	JMP b6
 b13:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ BX, 0(SP)
@@ -9189,6 +10124,8 @@ b13:
 	MOVQ 64(SP), BX
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, DI
 	SUBQ R8, DI
 	LEAQ 4096(R8), R9
@@ -9201,7 +10138,7 @@ b13:
 	JMP b1
 
 // func CountOf16(s []uint16, n int, c uint16) int
-TEXT ·CountOf16(SB), NOSPLIT, $200-48
+TEXT ·CountOf16(SB), NOSPLIT|NOFRAME, $0-48
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9331,6 +10268,9 @@ b3:
 	MOVQ R9, ret+40(FP)
 	RET
 b23:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9355,6 +10295,8 @@ b23:
 	MOVOU 176(SP), X0
 	MOVQ 160(SP), R10
 	MOVQ 152(SP), R9
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -9365,6 +10307,9 @@ b23:
 	CMOVQGE R12, R13
 	JMP b7
 b25:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9389,6 +10334,8 @@ b25:
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
 	MOVQ 192(SP), R13
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ R12, R14
 	SUBQ R10, R14
 	LEAQ 4096(R10), CX
@@ -9399,6 +10346,9 @@ b25:
 	CMOVQGE R12, R14
 	JMP b10
 b21:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -9419,6 +10369,8 @@ b21:
 	MOVQ 144(SP), R8
 	MOVQ 152(SP), R9
 	MOVQ 160(SP), R10
+	MOVQ 200(SP), BP
+	ADJSP $-208
 	MOVQ DI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -9446,13 +10398,18 @@ popcnt1:
 	SHRQ $56, R14
 	JMP popcntdone2
 panic3:
+	ADJSP $208
+	MOVQ BP, 200(SP)
+	LEAQ 200(SP), BP
 	MOVQ R10, 0(SP)
 	MOVQ SI, 8(SP)
 	CALL ·vssaSubsetPanicIndex(SB)
 	UNDEF
+	MOVQ 200(SP), BP
+	ADJSP $-208
 
 // func CountNeg(s []int8) uint8
-TEXT ·CountNeg(SB), NOSPLIT, $184-25
+TEXT ·CountNeg(SB), NOSPLIT|NOFRAME, $0-25
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9462,11 +10419,7 @@ b0:
 	CMPQ R8, SI
 	CMOVQGE SI, R8
 	MOVQ $0, R9
-	MOVQ $-3, R10
-	MOVQ R10, X0
-	PUNPCKLBW X0, X0
-	PSHUFLW $0, X0, X0
-	PSHUFD $0, X0, X0
+	MOVOU vssaSubsetStr9<>(SB), X0
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9573,6 +10526,9 @@ b3:
 	MOVB DI, ret+24(FP)
 	RET
 b22:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVOU X0, 160(SP)
@@ -9593,6 +10549,8 @@ b22:
 	MOVOU 160(SP), X0
 	MOVQ 144(SP), R9
 	MOVQ 136(SP), DI
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R10
 	SUBQ R9, R10
 	LEAQ 4096(R9), R12
@@ -9603,6 +10561,9 @@ b22:
 	CMOVQGE R8, R10
 	JMP b6
 b24:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 152(SP)
 	MOVQ DI, 136(SP)
@@ -9623,6 +10584,8 @@ b24:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
 	MOVQ 176(SP), R10
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ R8, R12
 	SUBQ R9, R12
 	LEAQ 4096(R9), R13
@@ -9633,6 +10596,9 @@ b24:
 	CMOVQGE R8, R12
 	JMP b9
 b20:
+	ADJSP $192
+	MOVQ BP, 184(SP)
+	LEAQ 184(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 144(SP)
@@ -9649,6 +10615,8 @@ b20:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R9
+	MOVQ 184(SP), BP
+	ADJSP $-192
 	MOVQ SI, R8
 	SUBQ R9, R8
 	LEAQ 4096(R9), R10
@@ -9678,7 +10646,7 @@ popcnt1:
 	JMP popcntdone2
 
 // func WideScale(s []uint64, t []int64) (uint64, int64)
-TEXT ·WideScale(SB), NOSPLIT, $176-64
+TEXT ·WideScale(SB), NOSPLIT|NOFRAME, $0-64
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ s_base+0(FP), BX
@@ -9878,6 +10846,9 @@ b6:
 	MOVQ BX, ret1+56(FP)
 	RET
 b32:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R12, 168(SP)
@@ -9899,6 +10870,8 @@ b32:
 	MOVQ 168(SP), R12
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R12, R13
 	SUBQ R10, R13
 	LEAQ 4096(R10), R14
@@ -9909,6 +10882,9 @@ b32:
 	CMOVQGE R12, R13
 	JMP b7
 b28:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
@@ -9928,6 +10904,8 @@ b28:
 	MOVQ 136(SP), R8
 	MOVQ 144(SP), R9
 	MOVQ 152(SP), R10
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ SI, R12
 	SUBQ R10, R12
 	LEAQ 4096(R10), R13
@@ -9939,6 +10917,9 @@ b28:
 	ADDQ $-1, R10
 	JMP b1
 b34:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
 	MOVQ R10, 152(SP)
@@ -9959,6 +10940,8 @@ b34:
 	MOVQ 152(SP), R10
 	MOVQ 160(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R10, R12
 	SUBQ SI, R12
 	LEAQ 4096(SI), R13
@@ -9969,6 +10952,9 @@ b34:
 	CMOVQGE R10, R12
 	JMP b17
 b30:
+	ADJSP $184
+	MOVQ BP, 176(SP)
+	LEAQ 176(SP), BP
 	MOVQ R8, 136(SP)
 	MOVQ R9, 144(SP)
 	MOVQ BX, 160(SP)
@@ -9987,6 +10973,8 @@ b30:
 	MOVQ 144(SP), R9
 	MOVQ 160(SP), BX
 	MOVQ 128(SP), SI
+	MOVQ 176(SP), BP
+	ADJSP $-184
 	MOVQ R8, R10
 	SUBQ SI, R10
 	LEAQ 4096(SI), R12
@@ -10311,7 +11299,7 @@ b2:
 	RET
 
 // func WordsAt(p unsafe.Pointer, n int) uint64
-TEXT ·WordsAt(SB), NOSPLIT, $168-24
+TEXT ·WordsAt(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p+0(FP), BX
@@ -10391,6 +11379,9 @@ b3:
 	MOVQ DI, ret+16(FP)
 	RET
 b17:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ R9, 152(SP)
 	MOVQ DI, 136(SP)
@@ -10411,6 +11402,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
 	MOVQ 160(SP), R10
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ R9, R12
 	SUBQ R8, R12
 	LEAQ 4096(R8), R13
@@ -10421,6 +11414,9 @@ b17:
 	CMOVQGE R9, R12
 	JMP b4
 b15:
+	ADJSP $176
+	MOVQ BP, 168(SP)
+	LEAQ 168(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -10437,6 +11433,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 168(SP), BP
+	ADJSP $-176
 	MOVQ SI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -10448,7 +11446,7 @@ b15:
 	JMP b1
 
 // func FillAt(p unsafe.Pointer, off int32, n int)
-TEXT ·FillAt(SB), NOSPLIT, $160-24
+TEXT ·FillAt(SB), NOSPLIT|NOFRAME, $0-24
 	NO_LOCAL_POINTERS
 b0:
 	MOVQ p+0(FP), BX
@@ -10532,6 +11530,9 @@ b1:
 b3:
 	RET
 b17:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R9, 152(SP)
@@ -10550,6 +11551,8 @@ b17:
 	MOVQ 136(SP), DI
 	MOVQ 152(SP), R9
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ R9, R10
 	SUBQ R8, R10
 	LEAQ 4096(R8), R12
@@ -10560,6 +11563,9 @@ b17:
 	CMOVQGE R9, R10
 	JMP b4
 b15:
+	ADJSP $168
+	MOVQ BP, 160(SP)
+	LEAQ 160(SP), BP
 	MOVQ SI, 128(SP)
 	MOVQ DI, 136(SP)
 	MOVQ R8, 144(SP)
@@ -10576,6 +11582,8 @@ b15:
 	MOVQ 128(SP), SI
 	MOVQ 136(SP), DI
 	MOVQ 144(SP), R8
+	MOVQ 160(SP), BP
+	ADJSP $-168
 	MOVQ DI, R9
 	SUBQ R8, R9
 	LEAQ 4096(R8), R10
@@ -10615,3 +11623,9 @@ DATA vssaSubsetStr7<>+8(SB)/8, $0x6420647275736261
 DATA vssaSubsetStr7<>+16(SB)/8, $0x6974616e69747365
 DATA vssaSubsetStr7<>+24(SB)/2, $0x6e6f
 GLOBL vssaSubsetStr7<>(SB), RODATA|NOPTR, $26
+DATA vssaSubsetStr8<>+0(SB)/8, $0x8080808080808080
+DATA vssaSubsetStr8<>+8(SB)/8, $0x8080808080808080
+GLOBL vssaSubsetStr8<>(SB), RODATA|NOPTR, $16
+DATA vssaSubsetStr9<>+0(SB)/8, $0xfdfdfdfdfdfdfdfd
+DATA vssaSubsetStr9<>+8(SB)/8, $0xfdfdfdfdfdfdfdfd
+GLOBL vssaSubsetStr9<>(SB), RODATA|NOPTR, $16
