@@ -74,6 +74,8 @@
 // reloadcache.go, an AND reading a spilled operand from its slot,
 // slotoperands.go, phis sharing slots with their arguments,
 // spillslots.go, live ranges split at cold calls, splitcalls.go, and
+// at calls some iterations of their loop skip or after the loop a
+// value is used in, with phis merging them back (splitcoldcalls.go), and
 // around inner loops with registers to spare, splitloops.go), whose result validate.RegAlloc checks before anything
 // is emitted; the frame sized to what it holds, NOSPLIT where it fits
 // the linker's limit (frame.go), made only around the calls of the

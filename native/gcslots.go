@@ -9,11 +9,11 @@
 //
 //   - the variable is zeroed first thing at entry, before any call, so
 //     that a slot never holds garbage when the runtime reads it;
-//   - each pointer is stored to its slot right where it is defined,
-//     and each use that a call may separate from the definition reads
-//     the slot again: the slot then holds the pointer at every call
-//     where it is live, adjusted by the runtime if it points into a
-//     stack that moved;
+//   - each pointer is stored to its slot right before each call it is
+//     live across, and loaded from it right after: the slot then holds
+//     the pointer at every call where it is live, adjusted by the
+//     runtime if it points into a stack that moved, and the code after
+//     the call reads the adjusted pointer;
 //   - a slot whose pointer is dead still holds a valid pointer (the
 //     backend's pointer values never point past the end of their
 //     object: slices.go), which keeps its object alive a little longer,
@@ -27,14 +27,20 @@ package native
 import (
 	"fmt"
 	"strings"
+
+	"github.com/vssa-go/vssa/ir/graph"
 )
 
 // keepPointersInSlots gives every pointer value that is live across a
 // call (other than the arguments, reloaded by reloadPointerArgs) a slot
-// of the pointer local: a store right after its definition and a load
-// before each use a call may come before.
+// of the pointer local: a store right before each call it is live
+// across, and a load right after the call, whose value the reads the
+// call reaches then read, merged by phis with the pointer where the
+// call's path joins paths that did not call (reconstruct,
+// splitcoldcalls.go). A loop whose call runs only now and then so
+// keeps its pointers in registers, and touches the slot only on the
+// call's own path.
 func keepPointersInSlots(m *Func) {
-	def := definitions(m)
 	slot := map[Value]int64{}
 	var order []Value
 	eachPointerAcrossCall(m, func(_ *Instr, v Value) {
@@ -49,14 +55,17 @@ func keepPointersInSlots(m *Func) {
 	m.Locals = append(m.Locals, 8*int64(len(order)))
 	local := len(m.Locals)
 	m.PointerLocal = local
+	// The loads and the phis that merge them hold the pointer whose
+	// slot they share: their variable's, root.
+	root := map[Value]Value{}
+	rootOf := func(v Value) Value {
+		if r, ok := root[v]; ok {
+			return r
+		}
+		return v
+	}
 	at := func(v Value) Mem {
-		return Mem{Local: local, Base: NoValue, Index: NoValue, Scale: 1, Disp: slot[v]}
-	}
-	load := func(v Value) *Instr {
-		return &Instr{Op: OpLoad, Dst: m.newValue(GP, true), Mem: at(v), Width: 8}
-	}
-	store := func(v Value) *Instr {
-		return &Instr{Op: OpStore, Dst: NoValue, Mem: at(v), Width: 8, Args: []Value{v}}
+		return Mem{Local: local, Base: NoValue, Index: NoValue, Scale: 1, Disp: slot[rootOf(v)]}
 	}
 	// Zero the slots before anything else: the entry block's first
 	// instructions (its arguments' loads call nothing).
@@ -67,90 +76,66 @@ func keepPointersInSlots(m *Func) {
 	}
 	entry.Instrs = append([]*Instr{zero}, entry.Instrs...)
 
-	for _, b := range m.Blocks {
-		var code []*Instr
-		// Stores of the block's phis that keep a slot come first.
-		for _, p := range b.Phis {
-			if _, ok := slot[p.Dst]; ok {
-				code = append(code, store(p.Dst))
-			}
+	g := flowGraph(m)
+	dom := graph.Dominators(g, 0)
+	df := dom.Frontiers(g)
+	for {
+		b, x, v := pointerAcrossCallAt(m)
+		if b == nil {
+			return
 		}
-		// defined: the values of the slots defined in this block with
-		// no call since, which a use may read as they are.
-		defined := map[Value]bool{}
-		for _, p := range b.Phis {
-			defined[p.Dst] = true
+		call := b.Instrs[x]
+		first := x
+		for first > 0 && b.Instrs[first-1].Op == OpCallArg {
+			first--
 		}
-		var pending []*Instr // stores waiting for the end of a call's results
-		for _, in := range b.Instrs {
-			if in.Op != OpCallResult {
-				code = append(code, pending...)
-				pending = nil
-			}
-			if in.Op == OpCall {
-				defined = map[Value]bool{}
-			} else if in != zero {
-				fresh := map[Value]Value{}
-				in.mapOperands(func(v Value) Value {
-					if _, ok := slot[v]; !ok || defined[v] {
-						return v
-					}
-					if w, ok := fresh[v]; ok {
-						return w
-					}
-					r := load(v)
-					r.Pos = in.Pos
-					code = append(code, r)
-					fresh[v] = r.Dst
-					return r.Dst
-				})
-			}
-			code = append(code, in)
-			if _, ok := slot[in.Dst]; ok && in.Dst != NoValue {
-				defined[in.Dst] = true
-				// A call's results must follow it directly: the
-				// store goes after the last of them.
-				pending = append(pending, store(in.Dst))
-			}
+		last := x + 1 // the call's results must follow it directly
+		for last < len(b.Instrs) && b.Instrs[last].Op == OpCallResult {
+			last++
 		}
-		code = append(code, pending...)
-		b.Instrs = code
-	}
-	// A phi's operand is read at the end of its predecessor.
-	for _, b := range m.Blocks {
-		for _, p := range b.Phis {
-			for k, a := range p.Args {
-				if _, ok := slot[a]; !ok {
-					continue
-				}
-				pred := m.Blocks[b.Preds[k]]
-				if def[a].block == pred && !callAfter(pred, a) {
-					continue
-				}
-				r := load(a)
-				last := len(pred.Instrs) - 1
-				r.Pos = pred.Instrs[last].Pos
-				pred.Instrs = append(pred.Instrs[:last:last], r, pred.Instrs[last])
-				p.Args[k] = r.Dst
-			}
+		lv := computeLiveness(m)
+		st := &Instr{Op: OpStore, Dst: NoValue, Mem: at(v), Width: 8, Args: []Value{v}, Pos: call.Pos}
+		ld := &Instr{Op: OpLoad, Dst: m.newValue(GP, true), Mem: at(v), Width: 8, Pos: call.Pos}
+		root[ld.Dst] = rootOf(v)
+		code := append([]*Instr(nil), b.Instrs[:first]...)
+		code = append(code, st)
+		code = append(code, b.Instrs[first:last]...)
+		code = append(code, ld)
+		b.Instrs = append(code, b.Instrs[last:]...)
+		for p := range reconstruct(m, v, ld.Dst, b.Index, last+1, dom, df, lv) {
+			root[p] = rootOf(v)
 		}
 	}
 }
 
-// callAfter reports whether a call in b follows the definition of v
-// (b defines v, by a phi or an instruction).
-func callAfter(b *Block, v Value) bool {
-	seen := false
-	for _, p := range b.Phis {
-		seen = seen || p.Dst == v
-	}
-	for _, in := range b.Instrs {
-		if seen && in.Op == OpCall {
-			return true
+// pointerAcrossCallAt returns the first call of m, by block and index,
+// that a pointer is live across, and the pointer; a nil block if none.
+func pointerAcrossCallAt(m *Func) (*Block, int, Value) {
+	lv := computeLiveness(m)
+	for _, b := range m.Blocks {
+		live := lv.out[b.Index].clone()
+		for x := len(b.Instrs) - 1; x >= 0; x-- {
+			in := b.Instrs[x]
+			if in.Op == OpCall {
+				found := NoValue
+				live.each(func(v Value) {
+					if found == NoValue && m.Values[v].Pointer {
+						found = v
+					}
+				})
+				if found != NoValue {
+					return b, x, found
+				}
+			}
+			if in.Dst != NoValue {
+				live.remove(in.Dst)
+			}
+			for _, u := range in.uses() {
+				live.add(u)
+			}
 		}
-		seen = seen || in.Dst == v
 	}
-	return false
+	return nil, 0, NoValue
 }
 
 // pointerMap returns, for a function with a pointer local, the

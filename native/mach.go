@@ -331,13 +331,7 @@ func (f *Func) has(op Op) bool {
 
 // dominators returns f's dominator tree, from block 0.
 func dominators(f *Func) *graph.DomTree {
-	g := graph.New(len(f.Blocks))
-	for _, b := range f.Blocks {
-		for _, s := range b.Succs {
-			g.AddEdge(b.Index, s)
-		}
-	}
-	return graph.Dominators(g, 0)
+	return graph.Dominators(flowGraph(f), 0)
 }
 
 // replacePred makes block to the predecessor of the blocks succs where

@@ -70,6 +70,7 @@ type Allocation struct {
 func Allocate(f *Func) (*Allocation, error) {
 	removeDead(f)
 	copied := splitAtCalls(f)
+	maps.Copy(copied, splitAtColdCalls(f, copied))
 	a, err := allocate(f, copied)
 	if err != nil {
 		return nil, err
@@ -657,6 +658,9 @@ func (a *allocator) machFunc(allocated bool) *validate.MachFunc {
 		mb := &mf.Blocks[i]
 		mb.Preds, mb.Succs = b.Preds, b.Succs
 		for _, p := range b.Phis {
+			if _, ok := a.copied[p.Dst]; ok {
+				continue // a split's phi: moves on the edges (splitcoldcalls.go)
+			}
 			args := make([]validate.MachValue, len(p.Args))
 			for k, v := range p.Args {
 				args[k] = mv(v)

@@ -75,7 +75,7 @@ func (a *allocator) spillSlots() ([]int, int) {
 			}
 		}
 	}
-	// Then the groups outside phis share slots as registers are
+	// Then the groups outside spilled phis share slots as registers are
 	// shared: such a group takes the first slot of its class none of
 	// whose groups' values interfere with its own (the copies
 	// splitAtCalls makes on separate cold paths share one), so the
@@ -86,6 +86,13 @@ func (a *allocator) spillSlots() ([]int, int) {
 	inPhi := make([]bool, len(f.Values))
 	for _, b := range f.Blocks {
 		for _, p := range b.Phis {
+			if !a.spilled[p.Dst] {
+				// Its edges' moves load its arguments into its
+				// register: no slot-to-slot copy, whichever slots
+				// they have (splitcoldcalls.go's copies before calls,
+				// merged into registers after them, share slots so).
+				continue
+			}
 			inPhi[p.Dst] = true
 			for _, arg := range p.Args {
 				inPhi[arg] = true

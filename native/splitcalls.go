@@ -45,23 +45,7 @@ func splitAtCalls(f *Func) map[Value]Value {
 			if b.Instrs[x].Op != OpCall {
 				continue
 			}
-			// The copies go before the call's outgoing arguments, which
-			// must stay right before it.
-			at := x
-			for at > 0 && b.Instrs[at-1].Op == OpCallArg {
-				at--
-			}
-			lv := computeLiveness(f)
-			live := lv.out[b.Index].clone()
-			for y := len(b.Instrs) - 1; y > x; y-- {
-				in := b.Instrs[y]
-				if in.Dst != NoValue {
-					live.remove(in.Dst)
-				}
-				for _, u := range in.uses() {
-					live.add(u)
-				}
-			}
+			at, _, live := liveAcrossCall(f, b, x)
 			var split []Value
 			live.each(func(v Value) {
 				if _, ok := copied[v]; !ok && !f.Values[v].Pointer && !(wide && f.Values[v].Class == FP) && splitPays(f, v, b, at, depth, dom.Dominates) {
@@ -227,10 +211,39 @@ func unsplit(f *Func, copied map[Value]Value) {
 			kept = append(kept, in)
 		}
 		b.Instrs = kept
+		phis := b.Phis[:0]
 		for _, p := range b.Phis {
+			if _, ok := copied[p.Dst]; ok {
+				continue // a split's phi (splitcoldcalls.go)
+			}
 			for k, a := range p.Args {
 				p.Args[k] = orig(a)
 			}
+			phis = append(phis, p)
+		}
+		b.Phis = phis
+	}
+}
+
+// liveAcrossCall returns, for the call at instruction x of b, the index of
+// its first outgoing argument (copies go before those, which must stay
+// right before the call), f's liveness, and the values live across
+// the call.
+func liveAcrossCall(f *Func, b *Block, x int) (int, *liveness, bitset) {
+	at := x
+	for at > 0 && b.Instrs[at-1].Op == OpCallArg {
+		at--
+	}
+	lv := computeLiveness(f)
+	live := lv.out[b.Index].clone()
+	for y := len(b.Instrs) - 1; y > x; y-- {
+		in := b.Instrs[y]
+		if in.Dst != NoValue {
+			live.remove(in.Dst)
+		}
+		for _, u := range in.uses() {
+			live.add(u)
 		}
 	}
+	return at, lv, live
 }
