@@ -75,18 +75,8 @@ func TestSplitAtSkippedCalls(t *testing.T) {
 		t.Errorf("EntropyTail keeps no pointer in a slot: the test checks no pointer")
 	}
 	for _, fn := range []string{text[:tail], text[tail:]} {
-		blocks := regexp.MustCompile(`(?m)^\w+:$`).Split(fn, -1)
-		calls := 0
-		// blocks[1] is the entry, which zeroes the pointer slots.
-		for _, b := range blocks[2:] {
-			if strings.Contains(b, "CALL") {
-				calls++
-				continue
-			}
-			if strings.Contains(b, "(SP)") {
-				t.Errorf("the stack is used in a block without a call:\n%s", b)
-			}
-		}
+		// Block 1 is the entry, which zeroes the pointer slots.
+		calls := stackOnlyInCallingBlocks(t, fn, 2)
 		if calls < 2 {
 			t.Fatalf("%d blocks call, want math.Log2's and the poll at least: the test checks nothing\n%s", calls, fn)
 		}
