@@ -464,3 +464,19 @@ func TestCompareLoopNotOther(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchThenCompareLoop compiles a search loop followed by a compare
+// loop. Vectorising the first adds blocks, and the second was then
+// examined with the loop bodies found before, shorter than the
+// function's blocks: findCompareLoop indexed past them and vssa compile
+// panicked (random function F168 of seed 6). Both loops get their vector
+// loop.
+func TestSearchThenCompareLoop(t *testing.T) {
+	src := "func SearchThenCompare(s []byte, c byte, a, b []byte) (int, int) {\n" +
+		"\tn := -1\n\tfor i, v := range s {\n\t\tif v == c {\n\t\t\tn = i\n\t\t\tbreak\n\t\t}\n\t}\n" +
+		"\tb = b[:len(a)]\n\tfor i, av := range a {\n\t\tif b[i] != av {\n\t\t\treturn n, i\n\t\t}\n\t}\n\treturn n, len(a)\n}\n"
+	text := compileOne(t, src, "SearchThenCompare")
+	if n := strings.Count(text, "PCMPEQB"); n < 2 {
+		t.Errorf("%d PCMPEQB, want one in each loop's vector loop:\n%s", n, text)
+	}
+}

@@ -60,10 +60,16 @@ type searchLoop struct {
 func searchLoops(m *Func) {
 	loops := naturalLoops(m)
 	for _, h := range loopHeaders(loops) {
-		if sl := findSearchLoop(m, m.Blocks[h], loops[h]); sl != nil {
+		sl := findSearchLoop(m, m.Blocks[h], loops[h])
+		if sl == nil {
+			sl = findCompareLoop(m, m.Blocks[h], loops[h])
+		}
+		if sl != nil {
 			vectorizeSearch(m, sl)
-		} else if sl := findCompareLoop(m, m.Blocks[h], loops[h]); sl != nil {
-			vectorizeSearch(m, sl)
+			// The vector loop's blocks are new: the bodies found
+			// before them do not cover them, and a loop around this
+			// one now holds them.
+			loops = naturalLoops(m)
 		}
 	}
 }
