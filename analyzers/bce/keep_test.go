@@ -116,15 +116,7 @@ func early(b, a []int) int {
 }
 `
 	want := map[string]form{"slices": formReslice, "runes": formMessage, "upTo": formMessage, "eight": formIndex, "early": formMessage}
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	fset, file, info := checkedFile(t, src)
 	for _, d := range file.Decls {
 		fd := d.(*ast.FuncDecl)
 		ast.Inspect(fd, func(n ast.Node) bool {
@@ -182,15 +174,7 @@ func upTo(b []int, n int) (t int) {
 		"slices": {{"b = b[:len(a)]", formReslice, false}, {"_ = b[len(a)-1]", formMessage, false}},
 		"upTo":   {{"_ = b[n-1]", formMessage, false}, {"b = b[:n]", formResliceMessage, true}},
 	}
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	fset, file, info := checkedFile(t, src)
 	for _, d := range file.Decls {
 		fd := d.(*ast.FuncDecl)
 		ast.Inspect(fd, func(n ast.Node) bool {
@@ -212,4 +196,19 @@ func upTo(b []int, n int) (t int) {
 			return false
 		})
 	}
+}
+
+// checkedFile parses and type-checks src as package p's only file.
+func checkedFile(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	return fset, file, info
 }
